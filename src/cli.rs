@@ -1,0 +1,546 @@
+//! The command line: the TUI by default, plus `play`, `solve`, `simulate` and `perft`.
+//! Usage errors exit with code 2 and a message naming what was wrong and what is accepted.
+
+use std::io::Write;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use serde_json::json;
+use thiserror::Error;
+
+use crate::config::{Config, ConfigError, FirstMover};
+use crate::game::nim::{EmptyPiles, Ending, Nim, NimMove, format_piles, parse_piles};
+use crate::game::{Game, Outcome, Seat};
+use crate::games::GameId;
+use crate::session::Mode;
+use crate::solve::policy::{self, Difficulty};
+use crate::solve::proof;
+use crate::solve::{Analysis, nim as nim_solver};
+use crate::tui::app::Start;
+use crate::tui::setup::{GameSetup, PilePreset};
+use crate::tui::{self, TuiError};
+
+#[derive(Debug, Parser)]
+#[command(
+    name = "parlor",
+    version,
+    about = "A terminal arcade of two-player strategy games with perfect AIs, live predictions and hints",
+    after_help = "Games: nim, 1357, chopsticks, othello, pnut, wl. Run without a command for the arcade."
+)]
+pub struct Cli {
+    /// Read this config file instead of the one in the platform config directory.
+    #[arg(long, global = true, value_name = "PATH")]
+    pub config: Option<PathBuf>,
+    #[command(subcommand)]
+    pub command: Option<Command>,
+}
+
+#[derive(Debug, Subcommand)]
+pub enum Command {
+    /// Open the arcade straight into a game.
+    Play(PlayArgs),
+    /// Exact analysis of a position.
+    Solve(SolveArgs),
+    /// AI against AI on many games, checking every prediction.
+    Simulate(SimulateArgs),
+    /// Othello move-generation count from the start position.
+    Perft {
+        /// Depth in plies.
+        depth: u32,
+    },
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum GameName {
+    Nim,
+    #[value(name = "1357")]
+    SugarPackets,
+    Chopsticks,
+    Othello,
+    Pnut,
+    Wl,
+}
+
+impl GameName {
+    fn id(self) -> GameId {
+        match self {
+            GameName::Nim => GameId::Nim,
+            GameName::SugarPackets => GameId::SugarPackets,
+            GameName::Chopsticks => GameId::Chopsticks,
+            GameName::Othello => GameId::Othello,
+            GameName::Pnut => GameId::Pnut,
+            GameName::Wl => GameId::WinnersLosers,
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ModeArg {
+    VsAi,
+    TwoPlayers,
+    AiVsAi,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum FirstArg {
+    You,
+    Ai,
+    Coin,
+    AiChooses,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum DifficultyArg {
+    Perfect,
+    Strong,
+    Casual,
+    Beginner,
+}
+
+impl DifficultyArg {
+    fn difficulty(self) -> Difficulty {
+        match self {
+            DifficultyArg::Perfect => Difficulty::Perfect,
+            DifficultyArg::Strong => Difficulty::Strong,
+            DifficultyArg::Casual => Difficulty::Casual,
+            DifficultyArg::Beginner => Difficulty::Beginner,
+        }
+    }
+}
+
+#[derive(Debug, clap::Args)]
+pub struct PlayArgs {
+    pub game: GameName,
+    /// Nim piles, e.g. 1,3,5,7 (1-8 piles of 1-99 coins).
+    #[arg(long, allow_hyphen_values = true)]
+    pub piles: Option<String>,
+    /// Nim: whoever takes the last coin loses.
+    #[arg(long)]
+    pub misere: bool,
+    #[arg(long, value_enum)]
+    pub mode: Option<ModeArg>,
+    /// Who moves first.
+    #[arg(long, value_enum)]
+    pub first: Option<FirstArg>,
+    #[arg(long, value_enum)]
+    pub difficulty: Option<DifficultyArg>,
+    /// Seed for coin flips and the AI's choices, for a reproducible game.
+    #[arg(long)]
+    pub seed: Option<u64>,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct SolveArgs {
+    pub game: GameName,
+    /// The position, e.g. 3,4,5 for Nim (empty piles allowed). 1357 defaults to 1,3,5,7.
+    #[arg(allow_hyphen_values = true)]
+    pub position: Option<String>,
+    /// Nim: whoever takes the last coin loses (1357 always is).
+    #[arg(long)]
+    pub misere: bool,
+    /// Print one JSON object.
+    #[arg(long)]
+    pub json: bool,
+    /// Search every position reachable from this one and report each player's winning set.
+    #[arg(long)]
+    pub proof: bool,
+}
+
+#[derive(Debug, clap::Args)]
+pub struct SimulateArgs {
+    pub game: GameName,
+    /// How many games to play (1-1000000).
+    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
+    pub games: u32,
+    #[arg(long)]
+    pub seed: Option<u64>,
+    /// Nim: misère play.
+    #[arg(long)]
+    pub misere: bool,
+    #[arg(long)]
+    pub json: bool,
+}
+
+#[derive(Debug, Error)]
+pub enum CliError {
+    #[error("{0}")]
+    Usage(String),
+    #[error(transparent)]
+    Config(#[from] ConfigError),
+    #[error(transparent)]
+    Tui(#[from] TuiError),
+    #[error("cannot write output: {0}")]
+    Output(#[from] std::io::Error),
+    #[error("{0}")]
+    Failed(String),
+}
+
+impl CliError {
+    pub fn exit_code(&self) -> u8 {
+        match self {
+            CliError::Usage(_) | CliError::Config(_) | CliError::Tui(TuiError::NotATerminal) => 2,
+            _ => 1,
+        }
+    }
+}
+
+/// Parses the process arguments and runs; the exit code follows the contract.
+pub fn main() -> ExitCode {
+    let cli = match Cli::try_parse() {
+        Ok(cli) => cli,
+        Err(e) => {
+            // clap prints help and version to stdout with code 0, usage errors with code 2.
+            let _ = e.print();
+            return ExitCode::from(e.exit_code().clamp(0, 255) as u8);
+        }
+    };
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("parlor: {e}");
+            ExitCode::from(e.exit_code())
+        }
+    }
+}
+
+pub fn run(cli: Cli) -> Result<(), CliError> {
+    match cli.command {
+        None => {
+            let config = Config::load(cli.config.as_deref())?;
+            tui::run(config, Start::Menu, rand::random())?;
+            Ok(())
+        }
+        Some(Command::Play(args)) => {
+            let config = Config::load(cli.config.as_deref())?;
+            let setup = play_setup(&args, &config)?;
+            tui::run(
+                config,
+                Start::Game(setup),
+                args.seed.unwrap_or_else(rand::random),
+            )?;
+            Ok(())
+        }
+        Some(Command::Solve(args)) => solve(&args),
+        Some(Command::Simulate(args)) => simulate(&args),
+        Some(Command::Perft { .. }) => Err(not_yet(GameId::Othello)),
+    }
+}
+
+fn not_yet(game: GameId) -> CliError {
+    CliError::Usage(format!(
+        "{} ({}) is coming soon and cannot be used yet; available now: nim, 1357",
+        game.cli_name(),
+        game.menu_name()
+    ))
+}
+
+fn usage(e: impl ToString) -> CliError {
+    CliError::Usage(e.to_string())
+}
+
+/// The game setup for `parlor play`.
+pub fn play_setup(args: &PlayArgs, config: &Config) -> Result<GameSetup, CliError> {
+    let game = args.game.id();
+    if !game.playable() {
+        return Err(not_yet(game));
+    }
+    let mut setup = GameSetup::from_config(game, config);
+    if game == GameId::SugarPackets && (args.piles.is_some() || args.misere) {
+        return Err(usage(
+            "1357 is always misère Nim on piles 1,3,5,7: drop --piles and --misere, or play nim",
+        ));
+    }
+    if let Some(text) = &args.piles {
+        setup.nim.piles =
+            parse_piles(text, EmptyPiles::Refused).map_err(|e| usage(format!("--piles: {e}")))?;
+        setup.nim.preset = PilePreset::Custom;
+    }
+    if args.misere {
+        setup.nim.misere = true;
+    }
+    if let Some(mode) = args.mode {
+        setup.matchup.mode = match mode {
+            ModeArg::VsAi => Mode::VsAi,
+            ModeArg::TwoPlayers => Mode::TwoPlayers,
+            ModeArg::AiVsAi => Mode::AiVsAi,
+        };
+    }
+    if let Some(first) = args.first {
+        setup.matchup.first = match first {
+            FirstArg::You => FirstMover::You,
+            FirstArg::Ai => FirstMover::Ai,
+            FirstArg::Coin => FirstMover::Coin,
+            FirstArg::AiChooses => FirstMover::AiChooses,
+        };
+    }
+    if setup.matchup.mode == Mode::TwoPlayers
+        && matches!(setup.matchup.first, FirstMover::Ai | FirstMover::AiChooses)
+    {
+        if args.first.is_some() {
+            return Err(usage(
+                "--first ai/ai-chooses needs an AI: with --mode two-players use you or coin",
+            ));
+        }
+        setup.matchup.first = FirstMover::You;
+    }
+    if let Some(d) = args.difficulty {
+        setup.matchup.difficulty = d.difficulty();
+    }
+    Ok(setup)
+}
+
+/// The Nim position named on the command line.
+fn nim_position(game: GameId, position: Option<&str>, misere: bool) -> Result<Nim, CliError> {
+    match game {
+        GameId::Nim => {
+            let text = position.ok_or_else(|| {
+                usage("solve nim needs a position: comma-separated pile sizes, e.g. parlor solve nim 3,4,5")
+            })?;
+            let piles = parse_piles(text, EmptyPiles::Allowed).map_err(usage)?;
+            let ending = if misere {
+                Ending::Misere
+            } else {
+                Ending::Normal
+            };
+            Ok(Nim::new(piles, ending))
+        }
+        GameId::SugarPackets => {
+            let piles = match position {
+                Some(text) => parse_piles(text, EmptyPiles::Allowed).map_err(usage)?,
+                None => vec![1, 3, 5, 7],
+            };
+            let fits = piles.len() <= 4 && piles.iter().zip([1, 3, 5, 7]).all(|(&p, max)| p <= max);
+            if !fits {
+                return Err(usage(format!(
+                    "'{}' cannot arise in 1-3-5-7: expected up to 4 rows holding at most 1,3,5,7 packets, e.g. 1,2,5,0",
+                    format_piles(&piles)
+                )));
+            }
+            Ok(Nim::new(piles, Ending::Misere))
+        }
+        other => Err(not_yet(other)),
+    }
+}
+
+fn verdict_json(a: &Analysis<NimMove>) -> serde_json::Value {
+    json!({
+        "verdict": a.verdict.word(),
+        "plies": a.verdict.plies(),
+        "score": null,
+        "best": a.best.map(|m| m.to_string()),
+        "exact": a.exact,
+        "nodes": a.nodes,
+        "moves": a.moves.iter().map(|m| json!({
+            "move": m.mv.to_string(),
+            "verdict": m.verdict.word(),
+            "plies": m.verdict.plies(),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// Positions the proof may enumerate before it refuses.
+const PROOF_LIMIT: u64 = 5_000_000;
+
+fn solve(args: &SolveArgs) -> Result<(), CliError> {
+    let game = args.game.id();
+    let position = nim_position(game, args.position.as_deref(), args.misere)?;
+    let mut out = std::io::stdout().lock();
+    if args.proof {
+        let states: u64 = position
+            .piles()
+            .iter()
+            .map(|&p| u64::from(p) + 1)
+            .product::<u64>()
+            * 2;
+        if states > PROOF_LIMIT {
+            return Err(usage(format!(
+                "--proof enumerates every reachable position; {} has up to {states}, more than the {PROOF_LIMIT} accepted",
+                position.notation()
+            )));
+        }
+        let report = proof::prove(&position);
+        let winner = match report.winner {
+            Seat::First => "first",
+            Seat::Second => "second",
+        };
+        if args.json {
+            let v = json!({
+                "game": game.cli_name(),
+                "position": position.notation(),
+                "positions": report.positions,
+                "first_player_wins": report.first_player_wins,
+                "second_player_wins": report.second_player_wins,
+                "winner": winner,
+            });
+            writeln!(out, "{v}")?;
+        } else {
+            writeln!(
+                out,
+                "Exhaustive search from {} ({}):",
+                position.notation(),
+                proof::ending_name(position.ending())
+            )?;
+            writeln!(
+                out,
+                "  positions reachable (piles and player to move): {}",
+                report.positions
+            )?;
+            writeln!(
+                out,
+                "  first player's winning set:  {}",
+                report.first_player_wins
+            )?;
+            writeln!(
+                out,
+                "  second player's winning set: {}",
+                report.second_player_wins
+            )?;
+            writeln!(
+                out,
+                "The {winner} player wins with perfect play: from every position in that player's set, some move stays in it."
+            )?;
+        }
+        return Ok(());
+    }
+    let analysis = nim_solver::analyse(&position);
+    if args.json {
+        let mut v = verdict_json(&analysis);
+        v["game"] = json!(game.cli_name());
+        v["position"] = json!(position.notation());
+        writeln!(out, "{v}")?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "{} {} ({})",
+        game.menu_name(),
+        position.notation(),
+        proof::ending_name(position.ending())
+    )?;
+    let distance = match analysis.verdict.plies() {
+        Some(p) => format!(" in {p} plies with best play"),
+        None => String::new(),
+    };
+    writeln!(
+        out,
+        "The player to move {}{distance}.",
+        match analysis.verdict.word() {
+            "win" => "wins",
+            _ => "loses",
+        }
+    )?;
+    writeln!(out, "Nim-sum: {}", nim_solver::nim_sum(position.piles()))?;
+    let wins: Vec<String> = analysis.winning_moves().map(|m| m.to_string()).collect();
+    if position.outcome().is_some() {
+        writeln!(out, "The game is over.")?;
+    } else if wins.is_empty() {
+        writeln!(
+            out,
+            "No winning move: all {} moves lose.",
+            analysis.moves.len()
+        )?;
+        if let Some(best) = analysis.best {
+            writeln!(
+                out,
+                "Most stubborn move (most traps, longest resistance): {best}"
+            )?;
+        }
+    } else {
+        writeln!(out, "Winning moves (pile:take): {}", wins.join(" "))?;
+        if let Some(best) = analysis.best {
+            writeln!(out, "Best move: {best}")?;
+        }
+    }
+    Ok(())
+}
+
+/// Perfect AI against perfect AI: every game must end as the start's analysis predicted.
+fn simulate(args: &SimulateArgs) -> Result<(), CliError> {
+    let game = args.game.id();
+    if !game.playable() {
+        return Err(not_yet(game));
+    }
+    let mut rng = StdRng::seed_from_u64(args.seed.unwrap_or_else(rand::random));
+    let mut first_wins = 0u32;
+    let mut confirmed = 0u32;
+    let mut total_moves = 0u64;
+    for _ in 0..args.games {
+        let mut position = match game {
+            GameId::SugarPackets => Nim::sugar_packets(),
+            _ => {
+                let n = rng.random_range(1..=5);
+                let piles = (0..n).map(|_| rng.random_range(1..=12)).collect();
+                Nim::new(
+                    piles,
+                    if args.misere {
+                        Ending::Misere
+                    } else {
+                        Ending::Normal
+                    },
+                )
+            }
+        };
+        let start = nim_solver::analyse(&position);
+        let predicted = if start.verdict.is_win() {
+            Seat::First
+        } else {
+            Seat::Second
+        };
+        while position.outcome().is_none() {
+            let a = nim_solver::analyse(&position);
+            let mv = policy::choose_move(&a, Difficulty::Perfect, &mut rng)
+                .ok_or_else(|| CliError::Failed("a running game had no legal move".into()))?;
+            position
+                .play(mv)
+                .map_err(|e| CliError::Failed(e.to_string()))?;
+            total_moves += 1;
+        }
+        if let Some(Outcome::Win(w)) = position.outcome() {
+            if w == Seat::First {
+                first_wins += 1;
+            }
+            if w == predicted {
+                confirmed += 1;
+            }
+        }
+    }
+    let games = args.games;
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let v = json!({
+            "game": game.cli_name(),
+            "games": games,
+            "first_player_wins": first_wins,
+            "second_player_wins": games - first_wins,
+            "predictions_confirmed": confirmed,
+            "mean_moves": total_moves as f64 / f64::from(games),
+        });
+        writeln!(out, "{v}")?;
+    } else {
+        writeln!(out, "{:<28}{:>10}", "games", games)?;
+        writeln!(out, "{:<28}{:>10}", "first-player wins", first_wins)?;
+        writeln!(
+            out,
+            "{:<28}{:>10}",
+            "second-player wins",
+            games - first_wins
+        )?;
+        writeln!(
+            out,
+            "{:<28}{:>10.1}",
+            "mean moves per game",
+            total_moves as f64 / f64::from(games)
+        )?;
+        writeln!(out, "predictions confirmed: {confirmed}/{games}")?;
+    }
+    if confirmed != games {
+        return Err(CliError::Failed(format!(
+            "{} game(s) did not end as predicted",
+            games - confirmed
+        )));
+    }
+    Ok(())
+}

@@ -1,0 +1,298 @@
+//! A match in progress, for any game: who sits where, the moves so far, the solver's
+//! latest word on the position, and when the AI may move. No drawing, no keys.
+
+use rand::Rng;
+
+use crate::game::{Game, Outcome, Seat};
+use crate::solve::policy::{self, Difficulty};
+use crate::solve::{Analysis, Verdict};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Mode {
+    VsAi,
+    TwoPlayers,
+    AiVsAi,
+}
+
+impl Mode {
+    pub const ALL: [Mode; 3] = [Mode::VsAi, Mode::TwoPlayers, Mode::AiVsAi];
+
+    pub fn label(self) -> &'static str {
+        match self {
+            Mode::VsAi => "you vs the AI",
+            Mode::TwoPlayers => "two players, one keyboard",
+            Mode::AiVsAi => "AI vs AI (watch)",
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Player {
+    Human,
+    Ai(Difficulty),
+}
+
+/// One move that was played, and what it did to the prediction.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlayedMove<G: Game> {
+    pub before: G,
+    pub seat: Seat,
+    pub mv: G::Move,
+    /// The mover was winning before the move and is losing after it.
+    pub mistake: bool,
+}
+
+pub struct Session<G: Game> {
+    start: G,
+    position: G,
+    history: Vec<PlayedMove<G>>,
+    /// Indexed by `Seat::index`.
+    players: [Player; 2],
+    names: [String; 2],
+    /// The side choice is left to the AI until the first analysis arrives.
+    side_pending: bool,
+    analysis: Option<Analysis<G::Move>>,
+    analysis_done: bool,
+    analysis_failed: Option<String>,
+    ticket: u64,
+    /// Milliseconds left before the AI may move.
+    ai_wait_ms: u64,
+    ai_delay_ms: u64,
+    paused: bool,
+}
+
+impl<G: Game> Session<G> {
+    pub fn new(start: G, players: [Player; 2], names: [String; 2], ai_delay_ms: u64) -> Self {
+        Session {
+            position: start.clone(),
+            start,
+            history: Vec::new(),
+            players,
+            names,
+            side_pending: false,
+            analysis: None,
+            analysis_done: false,
+            analysis_failed: None,
+            ticket: 0,
+            ai_wait_ms: ai_delay_ms,
+            ai_delay_ms,
+            paused: false,
+        }
+    }
+
+    /// Lets the AI pick its seat once it has analysed the start: it takes the side
+    /// that wins.
+    pub fn let_ai_choose_side(&mut self) {
+        self.side_pending = true;
+    }
+
+    pub fn side_pending(&self) -> bool {
+        self.side_pending
+    }
+
+    pub fn position(&self) -> &G {
+        &self.position
+    }
+
+    pub fn start(&self) -> &G {
+        &self.start
+    }
+
+    pub fn history(&self) -> &[PlayedMove<G>] {
+        &self.history
+    }
+
+    pub fn player(&self, seat: Seat) -> Player {
+        self.players[seat.index()]
+    }
+
+    pub fn name(&self, seat: Seat) -> &str {
+        &self.names[seat.index()]
+    }
+
+    pub fn players(&self) -> [Player; 2] {
+        self.players
+    }
+
+    pub fn outcome(&self) -> Option<Outcome> {
+        self.position.outcome()
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.outcome().is_some()
+    }
+
+    pub fn to_move(&self) -> Seat {
+        self.position.to_move()
+    }
+
+    /// Whether a person should be moving now.
+    pub fn human_to_move(&self) -> bool {
+        !self.is_over() && !self.side_pending && self.player(self.to_move()) == Player::Human
+    }
+
+    pub fn ai_to_move(&self) -> bool {
+        !self.is_over()
+            && !self.side_pending
+            && matches!(self.player(self.to_move()), Player::Ai(_))
+    }
+
+    pub fn paused(&self) -> bool {
+        self.paused
+    }
+
+    pub fn toggle_pause(&mut self) {
+        self.paused = !self.paused;
+    }
+
+    /// The analysis of the position on the board, if the solver has sent one.
+    pub fn analysis(&self) -> Option<&Analysis<G::Move>> {
+        self.analysis.as_ref()
+    }
+
+    /// Why analysis is unavailable, if the solver failed.
+    pub fn analysis_failed(&self) -> Option<&str> {
+        self.analysis_failed.as_deref()
+    }
+
+    /// Whether the solver is still working on the position on the board.
+    pub fn analysing(&self) -> bool {
+        !self.analysis_done && self.analysis_failed.is_none()
+    }
+
+    /// The ticket of the job that analyses the current position.
+    pub fn ticket(&self) -> u64 {
+        self.ticket
+    }
+
+    /// Records that `ticket` now analyses the current position; older results are ignored.
+    pub fn analysis_requested(&mut self, ticket: u64) {
+        self.ticket = ticket;
+        self.analysis = None;
+        self.analysis_done = false;
+        self.analysis_failed = None;
+    }
+
+    /// A report from the solver. Returns false (and changes nothing) when stale.
+    pub fn receive_analysis(&mut self, ticket: u64, analysis: Analysis<G::Move>) -> bool {
+        if ticket != self.ticket {
+            return false;
+        }
+        if analysis.exact {
+            self.analysis_done = true;
+        }
+        if self.side_pending && analysis.exact && self.history.is_empty() {
+            self.side_pending = false;
+            let ai_seat = if analysis.verdict.is_win() {
+                Seat::First
+            } else {
+                Seat::Second
+            };
+            if self.player(ai_seat) == Player::Human {
+                self.players.swap(0, 1);
+                self.names.swap(0, 1);
+            }
+        }
+        self.analysis = Some(analysis);
+        true
+    }
+
+    pub fn analysis_finished(&mut self, ticket: u64) -> bool {
+        if ticket != self.ticket {
+            return false;
+        }
+        self.analysis_done = true;
+        true
+    }
+
+    pub fn analysis_failed_with(&mut self, ticket: u64, reason: String) -> bool {
+        if ticket != self.ticket {
+            return false;
+        }
+        self.analysis_failed = Some(reason);
+        self.side_pending = false;
+        true
+    }
+
+    /// Who wins with perfect play from the current position, if known.
+    pub fn predicted_winner(&self) -> Option<Seat> {
+        let analysis = self.analysis.as_ref()?;
+        let mover = self.to_move();
+        match analysis.verdict {
+            Verdict::Win { .. } => Some(mover),
+            Verdict::Loss { .. } => Some(mover.other()),
+            _ => None,
+        }
+    }
+
+    /// Plays a move for whoever is to move.
+    pub fn play(&mut self, mv: G::Move) -> Result<(), crate::game::RuleError> {
+        let before = self.position.clone();
+        let seat = before.to_move();
+        let mistake = self.analysis.as_ref().is_some_and(|a| {
+            a.verdict.is_win() && a.value_of(mv).is_some_and(|v| !v.verdict.is_win())
+        });
+        self.position.play(mv)?;
+        self.history.push(PlayedMove {
+            before,
+            seat,
+            mv,
+            mistake,
+        });
+        self.side_pending = false;
+        self.after_change();
+        Ok(())
+    }
+
+    /// Takes back moves: against the AI, back to the human's previous turn; otherwise
+    /// one move. Returns false when there is nothing to undo.
+    pub fn undo(&mut self) -> bool {
+        let one_human = self.players.iter().filter(|p| **p == Player::Human).count() == 1;
+        let mut undone = false;
+        while let Some(last) = self.history.pop() {
+            self.position = last.before;
+            undone = true;
+            if !one_human || self.player(self.position.to_move()) == Player::Human {
+                break;
+            }
+        }
+        if undone {
+            self.after_change();
+        }
+        undone
+    }
+
+    fn after_change(&mut self) {
+        self.analysis = None;
+        self.analysis_done = false;
+        self.analysis_failed = None;
+        self.ai_wait_ms = self.ai_delay_ms;
+    }
+
+    /// Time passes. Returns the AI's move when it is the AI's turn, its pause is over
+    /// and the analysis is in (or has failed, in which case it plays any legal move).
+    pub fn tick<R: Rng + ?Sized>(&mut self, elapsed_ms: u64, rng: &mut R) -> Option<G::Move> {
+        if self.paused || !self.ai_to_move() {
+            return None;
+        }
+        self.ai_wait_ms = self.ai_wait_ms.saturating_sub(elapsed_ms);
+        if self.ai_wait_ms > 0 {
+            return None;
+        }
+        let Player::Ai(difficulty) = self.player(self.to_move()) else {
+            return None;
+        };
+        if self.analysis_failed.is_some() {
+            let moves = self.position.legal_moves();
+            if moves.is_empty() {
+                return None;
+            }
+            let i = rand::RngExt::random_range(rng, 0..moves.len());
+            return Some(moves[i]);
+        }
+        if !self.analysis_done {
+            return None;
+        }
+        policy::choose_move(self.analysis.as_ref()?, difficulty, rng)
+    }
+}

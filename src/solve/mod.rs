@@ -1,0 +1,36 @@
+//! Search only: engines that tell the truth about positions, the worker thread that
+//! runs them off the UI thread, and the AI policy that turns truth into a move.
+
+pub mod analysis;
+pub mod nim;
+pub mod policy;
+pub mod proof;
+pub mod worker;
+
+pub use analysis::{Analysis, MoveValue, Traps, Verdict};
+
+use crate::game::nim::{Nim, NimMove};
+use worker::JobContext;
+
+/// A position of any game, as sent to the solver thread.
+#[derive(Clone, Debug)]
+pub enum Position {
+    Nim(Nim),
+}
+
+/// An analysis of any game, as streamed back from the solver thread.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Report {
+    Nim(Analysis<NimMove>),
+}
+
+/// Analyses `position`, streaming reports through `ctx` until done or cancelled.
+pub fn analyse(position: &Position, ctx: &JobContext<Report>) {
+    match position {
+        Position::Nim(nim) => {
+            if !ctx.is_cancelled() {
+                ctx.report(Report::Nim(nim::analyse(nim)));
+            }
+        }
+    }
+}

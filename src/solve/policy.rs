@@ -1,0 +1,234 @@
+//! The AI's character: which move to play, given the solver's truth about every move.
+//! The solver never lies; the difficulty decides how often the AI ignores it.
+
+use std::cmp::Ordering;
+use std::fmt;
+use std::str::FromStr;
+
+use rand::{Rng, RngExt};
+use serde::{Deserialize, Serialize};
+
+use super::analysis::{Analysis, MoveValue, Verdict};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum Difficulty {
+    /// Fastest win; when lost, the most traps, then the longest resistance.
+    Perfect,
+    /// Perfect, with rare slips.
+    Strong,
+    /// A fair opponent that often plays a natural-looking but unsound move.
+    Casual,
+    /// Makes mistakes more often than not.
+    Beginner,
+}
+
+impl Difficulty {
+    pub const ALL: [Difficulty; 4] = [
+        Difficulty::Perfect,
+        Difficulty::Strong,
+        Difficulty::Casual,
+        Difficulty::Beginner,
+    ];
+
+    /// How often the AI plays a move other than the best one.
+    pub fn slip_chance(self) -> f64 {
+        match self {
+            Difficulty::Perfect => 0.0,
+            Difficulty::Strong => 0.05,
+            Difficulty::Casual => 0.3,
+            Difficulty::Beginner => 0.6,
+        }
+    }
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Difficulty::Perfect => "perfect",
+            Difficulty::Strong => "strong",
+            Difficulty::Casual => "casual",
+            Difficulty::Beginner => "beginner",
+        }
+    }
+}
+
+impl fmt::Display for Difficulty {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Difficulty {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        Difficulty::ALL
+            .into_iter()
+            .find(|d| d.name() == s.trim().to_ascii_lowercase())
+            .ok_or_else(|| {
+                format!("'{s}' is not a difficulty: expected perfect, strong, casual or beginner")
+            })
+    }
+}
+
+/// How good a move is for the player making it; higher is better.
+fn rank<M>(m: &MoveValue<M>) -> (u8, i64, f64) {
+    let far = i64::from(u32::MAX);
+    let share = m.traps.map_or(0.0, |t| t.share());
+    match m.verdict {
+        // Fastest win first.
+        Verdict::Win { plies } => (4, -plies.map_or(far, i64::from), 0.0),
+        Verdict::Draw => (3, 0, 0.0),
+        Verdict::Score(s) => (2, i64::from(s), 0.0),
+        Verdict::Unknown => (2, 0, 0.0),
+        // When lost: the most traps, then the longest resistance.
+        Verdict::Loss { plies } => (0, plies.map_or(0, i64::from), share),
+    }
+}
+
+fn compare<M>(a: &MoveValue<M>, b: &MoveValue<M>) -> Ordering {
+    let (ca, pa, sa) = rank(a);
+    let (cb, pb, sb) = rank(b);
+    ca.cmp(&cb).then(sa.total_cmp(&sb)).then(pa.cmp(&pb))
+}
+
+/// The moves a perfect player considers equally best.
+pub fn best_moves<M: Copy>(moves: &[MoveValue<M>]) -> Vec<M> {
+    let Some(top) = moves.iter().max_by(|a, b| compare(a, b)) else {
+        return Vec::new();
+    };
+    moves
+        .iter()
+        .filter(|m| compare(m, top) == Ordering::Equal)
+        .map(|m| m.mv)
+        .collect()
+}
+
+/// The first of the best moves: a deterministic choice for reports.
+pub fn perfect_choice<M: Copy>(moves: &[MoveValue<M>]) -> Option<M> {
+    best_moves(moves).first().copied()
+}
+
+/// The move the AI plays at `difficulty`. Ties between equally good moves and slips
+/// are decided by `rng`, so a seeded rng gives a reproducible game.
+pub fn choose_move<M: Copy, R: Rng + ?Sized>(
+    analysis: &Analysis<M>,
+    difficulty: Difficulty,
+    rng: &mut R,
+) -> Option<M> {
+    if analysis.moves.is_empty() {
+        return None;
+    }
+    if rng.random_bool(difficulty.slip_chance()) {
+        let i = rng.random_range(0..analysis.moves.len());
+        return Some(analysis.moves[i].mv);
+    }
+    let best = best_moves(&analysis.moves);
+    let i = rng.random_range(0..best.len());
+    Some(best[i])
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::solve::Traps;
+    use rand::SeedableRng;
+    use rand::rngs::StdRng;
+
+    fn mv(id: u8, verdict: Verdict, traps: Option<(u32, u32)>) -> MoveValue<u8> {
+        MoveValue {
+            mv: id,
+            verdict,
+            traps: traps.map(|(losing_replies, replies)| Traps {
+                losing_replies,
+                replies,
+            }),
+        }
+    }
+
+    fn analysis(moves: Vec<MoveValue<u8>>) -> Analysis<u8> {
+        Analysis {
+            best: None,
+            verdict: Verdict::Unknown,
+            moves,
+            depth: 1,
+            nodes: 1,
+            exact: true,
+        }
+    }
+
+    #[test]
+    fn perfect_takes_the_fastest_win() {
+        let a = analysis(vec![
+            mv(0, Verdict::Loss { plies: Some(9) }, None),
+            mv(1, Verdict::Win { plies: Some(5) }, None),
+            mv(2, Verdict::Win { plies: Some(3) }, None),
+            mv(3, Verdict::Draw, None),
+        ]);
+        let mut rng = StdRng::seed_from_u64(1);
+        for _ in 0..50 {
+            assert_eq!(choose_move(&a, Difficulty::Perfect, &mut rng), Some(2));
+        }
+    }
+
+    #[test]
+    fn perfect_sets_the_most_traps_when_lost() {
+        let a = analysis(vec![
+            mv(0, Verdict::Loss { plies: Some(9) }, Some((1, 10))),
+            mv(1, Verdict::Loss { plies: Some(3) }, Some((6, 10))),
+            mv(2, Verdict::Loss { plies: Some(7) }, Some((2, 10))),
+        ]);
+        assert_eq!(best_moves(&a.moves), vec![1]);
+        // Equal traps: the longest resistance.
+        let a = analysis(vec![
+            mv(0, Verdict::Loss { plies: Some(3) }, Some((1, 2))),
+            mv(1, Verdict::Loss { plies: Some(7) }, Some((1, 2))),
+        ]);
+        assert_eq!(best_moves(&a.moves), vec![1]);
+    }
+
+    #[test]
+    fn perfect_prefers_a_draw_to_a_loss() {
+        let a = analysis(vec![
+            mv(0, Verdict::Loss { plies: Some(20) }, Some((9, 10))),
+            mv(1, Verdict::Draw, None),
+        ]);
+        assert_eq!(best_moves(&a.moves), vec![1]);
+    }
+
+    #[test]
+    fn weaker_levels_slip_at_their_rates() {
+        let a = analysis(
+            (0..10)
+                .map(|i| {
+                    let v = if i == 0 {
+                        Verdict::Win { plies: Some(1) }
+                    } else {
+                        Verdict::Loss { plies: Some(2) }
+                    };
+                    mv(i, v, None)
+                })
+                .collect(),
+        );
+        let mut rng = StdRng::seed_from_u64(7);
+        let mut slips = [0u32; 4];
+        for (i, d) in Difficulty::ALL.into_iter().enumerate() {
+            for _ in 0..2000 {
+                if choose_move(&a, d, &mut rng) != Some(0) {
+                    slips[i] += 1;
+                }
+            }
+        }
+        assert_eq!(slips[0], 0);
+        assert!(
+            slips[0] < slips[1] && slips[1] < slips[2] && slips[2] < slips[3],
+            "{slips:?}"
+        );
+    }
+
+    #[test]
+    fn difficulty_names_parse() {
+        for d in Difficulty::ALL {
+            assert_eq!(d.name().parse::<Difficulty>().unwrap(), d);
+        }
+        assert!("expert".parse::<Difficulty>().is_err());
+    }
+}

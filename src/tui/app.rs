@@ -1,0 +1,283 @@
+//! The application state machine: every event goes through `App::update`, every frame
+//! is drawn by `App::render`. Nothing here blocks: analysis comes from the solver thread.
+
+use crossbeam_channel::Sender;
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use ratatui::Frame;
+use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+
+use super::event::{AppEvent, TICK_MS};
+use super::help::Help;
+use super::hits::{Hit, Hits};
+use super::keys::{Action, Keys};
+use super::menu::{Menu, MenuOutcome};
+use super::nim_screen::{GameOutcome, NimScreen};
+use super::setup::{GameSetup, Setup, SetupOutcome};
+use super::theme::Theme;
+use super::widgets;
+use crate::config::Config;
+use crate::games::GameId;
+use crate::solve::worker::{SolverMsg, SolverThread};
+use crate::solve::{self, Report};
+
+/// Where the app opens.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Start {
+    Menu,
+    /// Straight into a game (`parlor play`).
+    Game(GameSetup),
+}
+
+pub enum Screen {
+    Menu(Menu),
+    Setup(Setup),
+    Nim(Box<NimScreen>),
+}
+
+pub struct App {
+    screen: Screen,
+    help: Option<Help>,
+    config: Config,
+    theme: Theme,
+    keys: Keys,
+    solver: Option<SolverThread<Report>>,
+    rng: StdRng,
+    hits: Hits,
+    quit: bool,
+    /// The terminal size at the last draw or resize.
+    size: (u16, u16),
+}
+
+impl App {
+    /// `events` is the channel the main loop reads: the solver thread reports into it.
+    pub fn new(
+        config: Config,
+        start: Start,
+        events: Sender<AppEvent>,
+        seed: u64,
+        no_color: bool,
+    ) -> App {
+        let solver = SolverThread::spawn(move |msg| {
+            // The receiver is gone only when the app is shutting down.
+            let _ = events.send(AppEvent::Solver(msg));
+        })
+        .ok();
+        let mut app = App {
+            screen: Screen::Menu(Menu::default()),
+            help: None,
+            theme: Theme::new(&config.colors, no_color),
+            keys: Keys::new(&config.keys),
+            config,
+            solver,
+            rng: StdRng::seed_from_u64(seed),
+            hits: Hits::default(),
+            quit: false,
+            size: (0, 0),
+        };
+        if let Start::Game(setup) = start {
+            app.start_game(setup);
+        }
+        app
+    }
+
+    pub fn should_quit(&self) -> bool {
+        self.quit
+    }
+
+    pub fn screen(&self) -> &Screen {
+        &self.screen
+    }
+
+    /// True while the position on the board is still being analysed.
+    pub fn analysing(&self) -> bool {
+        match &self.screen {
+            Screen::Nim(s) => s.session.analysing(),
+            _ => false,
+        }
+    }
+
+    /// Handles one event. Returns whether the screen needs redrawing.
+    pub fn update(&mut self, event: AppEvent) -> bool {
+        let redraw = match event {
+            AppEvent::Key(key) => {
+                let action = self.keys.action(key);
+                self.on_action(action);
+                true
+            }
+            AppEvent::Mouse(mouse) => self.on_mouse(mouse),
+            AppEvent::Resize(w, h) => {
+                self.size = (w, h);
+                true
+            }
+            AppEvent::Tick => self.on_tick(),
+            AppEvent::Solver(msg) => self.on_solver(msg),
+        };
+        self.sync_solver();
+        redraw
+    }
+
+    fn too_small(&self) -> bool {
+        self.size != (0, 0)
+            && !widgets::fits(ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1))
+    }
+
+    fn on_action(&mut self, action: Action) {
+        if self.too_small() {
+            if action == Action::Quit {
+                self.quit = true;
+            }
+            return;
+        }
+        if let Some(help) = &mut self.help {
+            if !help.handle(action) {
+                self.help = None;
+            }
+            return;
+        }
+        match &mut self.screen {
+            Screen::Menu(menu) => match menu.handle(action) {
+                MenuOutcome::Open(game) => self.open_setup(game),
+                MenuOutcome::Help => self.help = Some(Help::general()),
+                MenuOutcome::Quit => self.quit = true,
+                MenuOutcome::Stay => {}
+            },
+            Screen::Setup(setup) => match setup.handle(action) {
+                SetupOutcome::Start(s) => self.start_game(s),
+                SetupOutcome::Back => self.to_menu(),
+                SetupOutcome::Help => self.help = Some(Help::for_game(setup.setup.game)),
+                SetupOutcome::Quit => self.quit = true,
+                SetupOutcome::Stay => {}
+            },
+            Screen::Nim(game) => {
+                let outcome = game.handle(action, &mut self.rng, self.config.ui.ai_delay_ms);
+                self.on_game_outcome(outcome);
+            }
+        }
+    }
+
+    fn on_game_outcome(&mut self, outcome: GameOutcome) {
+        match outcome {
+            GameOutcome::Stay => {}
+            GameOutcome::Menu => self.to_menu(),
+            GameOutcome::NewGame(setup) => self.screen = Screen::Setup(Setup::new(setup)),
+            GameOutcome::Help => {
+                if let Screen::Nim(g) = &self.screen {
+                    self.help = Some(Help::for_game(g.setup.game));
+                }
+            }
+            GameOutcome::Quit => self.quit = true,
+        }
+    }
+
+    fn on_mouse(&mut self, mouse: MouseEvent) -> bool {
+        if !self.config.ui.mouse || self.too_small() || self.help.is_some() {
+            return false;
+        }
+        if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
+            return false;
+        }
+        let Some(hit) = self.hits.at(mouse.column, mouse.row) else {
+            return false;
+        };
+        match (&mut self.screen, hit) {
+            (Screen::Menu(menu), Hit::MenuItem(i)) => {
+                if let MenuOutcome::Open(game) = menu.open(i) {
+                    self.open_setup(game);
+                }
+            }
+            (Screen::Setup(setup), Hit::SetupField(i)) => {
+                if let SetupOutcome::Start(s) = setup.click(i) {
+                    self.start_game(s);
+                }
+            }
+            (Screen::Nim(game), hit @ Hit::Coin { .. }) => game.click(hit),
+            _ => return false,
+        }
+        true
+    }
+
+    fn on_tick(&mut self) -> bool {
+        match &mut self.screen {
+            Screen::Nim(game) => game.tick(TICK_MS, &mut self.rng),
+            _ => false,
+        }
+    }
+
+    fn on_solver(&mut self, msg: SolverMsg<Report>) -> bool {
+        let Screen::Nim(game) = &mut self.screen else {
+            return false;
+        };
+        match msg {
+            SolverMsg::Progress { ticket, report } => game.receive(ticket, report),
+            SolverMsg::Finished { ticket } => game.finished(ticket),
+            SolverMsg::Failed { ticket, reason } => game.failed(ticket, reason),
+        }
+        true
+    }
+
+    /// Sends the solver the position on the board when it changed.
+    fn sync_solver(&mut self) {
+        let Screen::Nim(game) = &mut self.screen else {
+            return;
+        };
+        let Some(position) = game.take_analysis_request() else {
+            return;
+        };
+        match &self.solver {
+            Some(solver) => {
+                let ticket = solver.submit(move |ctx| solve::analyse(&position, ctx));
+                game.analysis_requested(ticket);
+            }
+            None => game.failed(0, "the solver thread could not be started".into()),
+        }
+    }
+
+    fn open_setup(&mut self, game: GameId) {
+        self.screen = Screen::Setup(Setup::new(GameSetup::from_config(game, &self.config)));
+    }
+
+    fn start_game(&mut self, setup: GameSetup) {
+        let screen = NimScreen::new(
+            setup,
+            self.config.ui.ai_delay_ms,
+            self.config.ui.hints,
+            &mut self.rng,
+        );
+        self.screen = Screen::Nim(Box::new(screen));
+    }
+
+    fn to_menu(&mut self) {
+        if let Some(solver) = &self.solver {
+            solver.cancel();
+        }
+        let selected = match &self.screen {
+            Screen::Setup(s) => s.setup.game,
+            Screen::Nim(g) => g.setup.game,
+            Screen::Menu(_) => GameId::Nim,
+        };
+        self.screen = Screen::Menu(Menu {
+            selected: GameId::ALL.iter().position(|g| *g == selected).unwrap_or(0),
+            message: None,
+        });
+    }
+
+    pub fn render(&mut self, frame: &mut Frame) {
+        let area = frame.area();
+        self.size = (area.width, area.height);
+        self.hits.clear();
+        if !widgets::fits(area) {
+            widgets::too_small(frame, &self.theme);
+            return;
+        }
+        match &self.screen {
+            Screen::Menu(menu) => menu.render(frame, area, &self.theme, &self.keys, &mut self.hits),
+            Screen::Setup(setup) => setup.render(frame, area, &self.theme, &mut self.hits),
+            Screen::Nim(game) => game.render(frame, area, &self.theme, &self.keys, &mut self.hits),
+        }
+        if let Some(help) = &self.help {
+            help.render(frame, area, &self.theme);
+            self.hits.clear();
+        }
+    }
+}

@@ -1,0 +1,59 @@
+//! The one channel of events the main loop reads: input, ticks and solver messages.
+
+use std::thread;
+use std::time::Duration;
+
+use crossbeam_channel::Sender;
+use ratatui::crossterm::event::{self, Event, KeyEvent, KeyEventKind, MouseEvent};
+
+use crate::solve::Report;
+use crate::solve::worker::SolverMsg;
+
+/// How often the tick arrives; AI pauses are counted in ticks of this length.
+pub const TICK_MS: u64 = 50;
+
+#[derive(Debug, Clone, PartialEq)]
+pub enum AppEvent {
+    Key(KeyEvent),
+    Mouse(MouseEvent),
+    Resize(u16, u16),
+    Tick,
+    Solver(SolverMsg<Report>),
+}
+
+/// Reads the terminal on its own thread (the only one that does) and forwards key
+/// presses, mouse events and resizes. Ends when the receiver is gone.
+pub fn spawn_input(tx: Sender<AppEvent>) -> std::io::Result<()> {
+    thread::Builder::new()
+        .name("parlor-input".into())
+        .spawn(move || {
+            loop {
+                let forwarded = match event::read() {
+                    Ok(Event::Key(key)) if key.kind == KeyEventKind::Press => {
+                        tx.send(AppEvent::Key(key))
+                    }
+                    Ok(Event::Mouse(m)) => tx.send(AppEvent::Mouse(m)),
+                    Ok(Event::Resize(w, h)) => tx.send(AppEvent::Resize(w, h)),
+                    Ok(_) => Ok(()),
+                    // The terminal is gone: nothing more will come.
+                    Err(_) => break,
+                };
+                if forwarded.is_err() {
+                    break;
+                }
+            }
+        })?;
+    Ok(())
+}
+
+/// Sends a tick every `TICK_MS` until the receiver is gone.
+pub fn spawn_ticks(tx: Sender<AppEvent>) -> std::io::Result<()> {
+    thread::Builder::new()
+        .name("parlor-tick".into())
+        .spawn(move || {
+            while tx.send(AppEvent::Tick).is_ok() {
+                thread::sleep(Duration::from_millis(TICK_MS));
+            }
+        })?;
+    Ok(())
+}

@@ -1,0 +1,121 @@
+//! Drives an `App` without a terminal: for snapshot tests and benchmarks.
+
+use std::time::Duration;
+
+use crossbeam_channel::{Receiver, unbounded};
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::{
+    KeyCode, KeyEvent, KeyModifiers, MouseButton, MouseEvent, MouseEventKind,
+};
+
+use super::app::{App, Start};
+use super::event::AppEvent;
+use crate::config::Config;
+
+pub struct Harness {
+    pub app: App,
+    events: Receiver<AppEvent>,
+    terminal: Terminal<TestBackend>,
+}
+
+impl Harness {
+    /// An app of `width` x `height` with colours off, a fixed seed and no AI pause.
+    pub fn new(mut config: Config, start: Start, width: u16, height: u16) -> Harness {
+        config.ui.ai_delay_ms = 0;
+        let (tx, rx) = unbounded();
+        let app = App::new(config, start, tx, 7, true);
+        let terminal = match Terminal::new(TestBackend::new(width, height)) {
+            Ok(t) => t,
+            Err(e) => match e {},
+        };
+        let mut h = Harness {
+            app,
+            events: rx,
+            terminal,
+        };
+        h.app.update(AppEvent::Resize(width, height));
+        h.settle();
+        h
+    }
+
+    pub fn key(&mut self, code: KeyCode) -> &mut Self {
+        self.app
+            .update(AppEvent::Key(KeyEvent::new(code, KeyModifiers::NONE)));
+        self.settle();
+        self
+    }
+
+    pub fn keys(&mut self, codes: &[KeyCode]) -> &mut Self {
+        for &c in codes {
+            self.key(c);
+        }
+        self
+    }
+
+    pub fn click(&mut self, column: u16, row: u16) -> &mut Self {
+        self.app.update(AppEvent::Mouse(MouseEvent {
+            kind: MouseEventKind::Down(MouseButton::Left),
+            column,
+            row,
+            modifiers: KeyModifiers::NONE,
+        }));
+        self.settle();
+        self
+    }
+
+    pub fn resize(&mut self, width: u16, height: u16) -> &mut Self {
+        self.terminal.backend_mut().resize(width, height);
+        self.app.update(AppEvent::Resize(width, height));
+        self
+    }
+
+    /// Feeds solver messages until the position on the board is analysed.
+    pub fn settle(&mut self) {
+        for _ in 0..1000 {
+            if !self.app.analysing() {
+                // Deliver anything already sent, e.g. the Finished after a report.
+                while let Ok(ev) = self.events.try_recv() {
+                    self.app.update(ev);
+                }
+                if !self.app.analysing() {
+                    return;
+                }
+            }
+            match self.events.recv_timeout(Duration::from_secs(30)) {
+                Ok(ev) => {
+                    self.app.update(ev);
+                }
+                Err(_) => return,
+            }
+        }
+    }
+
+    /// Lets time pass so the AI moves, one tick at a time, settling after each.
+    pub fn ticks(&mut self, n: usize) -> &mut Self {
+        for _ in 0..n {
+            self.app.update(AppEvent::Tick);
+            self.settle();
+        }
+        self
+    }
+
+    /// Draws and returns the screen as text, one line per row.
+    pub fn screen(&mut self) -> String {
+        let app = &mut self.app;
+        if let Err(e) = self.terminal.draw(|f| app.render(f)) {
+            match e {}
+        }
+        let buffer = self.terminal.backend().buffer();
+        let mut out = String::new();
+        for y in 0..buffer.area.height {
+            let mut line = String::new();
+            for x in 0..buffer.area.width {
+                line.push_str(buffer[(x, y)].symbol());
+            }
+            out.push_str(line.trim_end());
+            out.push('\n');
+        }
+        out
+    }
+}

@@ -1,0 +1,90 @@
+//! The help overlay: the general keys, or the rules of the game being played.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Clear, Paragraph, Wrap};
+
+use super::keys::Action;
+use super::theme::Theme;
+use super::widgets;
+use crate::games::GameId;
+
+const GENERAL: &str = include_str!("../../assets/help.md");
+const NIM: &str = include_str!("../../assets/rules/nim.md");
+const SUGAR_PACKETS: &str = include_str!("../../assets/rules/1357.md");
+
+/// The rules text for a game, if written.
+pub fn rules(game: GameId) -> Option<&'static str> {
+    match game {
+        GameId::Nim => Some(NIM),
+        GameId::SugarPackets => Some(SUGAR_PACKETS),
+        _ => None,
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Help {
+    title: String,
+    text: &'static str,
+    scroll: u16,
+}
+
+impl Help {
+    pub fn general() -> Help {
+        Help {
+            title: "Help".into(),
+            text: GENERAL,
+            scroll: 0,
+        }
+    }
+
+    pub fn for_game(game: GameId) -> Help {
+        match rules(game) {
+            Some(text) => Help {
+                title: format!("Rules: {game}"),
+                text,
+                scroll: 0,
+            },
+            None => Help::general(),
+        }
+    }
+
+    /// Returns false when the overlay should close.
+    pub fn handle(&mut self, action: Action) -> bool {
+        match action {
+            Action::Up => self.scroll = self.scroll.saturating_sub(1),
+            Action::Down => {
+                let lines = self.text.lines().count() as u16;
+                self.scroll = (self.scroll + 1).min(lines.saturating_sub(1));
+            }
+            Action::Back | Action::Help | Action::Quit | Action::Enter => return false,
+            _ => {}
+        }
+        true
+    }
+
+    pub fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
+        let popup = widgets::centered(area, 76, area.height.saturating_sub(2));
+        frame.render_widget(Clear, popup);
+        let lines: Vec<Line> = self
+            .text
+            .lines()
+            .map(|l| match l.strip_prefix('#') {
+                Some(heading) => {
+                    Line::styled(heading.trim_start_matches('#').trim(), theme.title())
+                }
+                None => Line::raw(l),
+            })
+            .collect();
+        let block = widgets::block(&self.title, theme)
+            .title_bottom(Line::styled(" ↑↓ scroll · Esc close ", theme.muted()));
+        frame.render_widget(
+            Paragraph::new(lines)
+                .wrap(Wrap { trim: false })
+                .scroll((self.scroll, 0))
+                .block(block),
+            popup,
+        );
+    }
+}

@@ -1,0 +1,38 @@
+//! Where things were drawn last frame, so a mouse click can be mapped back to them.
+
+use ratatui::layout::{Position, Rect};
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Hit {
+    MenuItem(usize),
+    SetupField(usize),
+    /// A coin (or packet) in a Nim pile, counted from the left.
+    Coin {
+        pile: usize,
+        index: usize,
+    },
+}
+
+#[derive(Clone, Debug, Default)]
+pub struct Hits {
+    areas: Vec<(Rect, Hit)>,
+}
+
+impl Hits {
+    pub fn clear(&mut self) {
+        self.areas.clear();
+    }
+
+    pub fn add(&mut self, area: Rect, hit: Hit) {
+        self.areas.push((area, hit));
+    }
+
+    /// The topmost thing drawn at column `x`, row `y`.
+    pub fn at(&self, x: u16, y: u16) -> Option<Hit> {
+        self.areas
+            .iter()
+            .rev()
+            .find(|(r, _)| r.contains(Position { x, y }))
+            .map(|(_, h)| *h)
+    }
+}

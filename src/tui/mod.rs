@@ -1,0 +1,117 @@
+//! Drawing and keys only: the event loop, the screens and their widgets.
+
+pub mod app;
+pub mod event;
+pub mod harness;
+pub mod help;
+pub mod hits;
+pub mod keys;
+pub mod menu;
+pub mod nim_screen;
+pub mod setup;
+pub mod theme;
+pub mod voice;
+pub mod widgets;
+
+use std::io::{IsTerminal, stdout};
+
+use crossbeam_channel::unbounded;
+use ratatui::Terminal;
+use ratatui::backend::CrosstermBackend;
+use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
+use ratatui::crossterm::execute;
+use ratatui::crossterm::terminal::{
+    EnterAlternateScreen, LeaveAlternateScreen, disable_raw_mode, enable_raw_mode,
+};
+use thiserror::Error;
+
+use crate::config::Config;
+use crate::solve::worker;
+use app::{App, Start};
+use theme::Theme;
+
+#[derive(Debug, Error)]
+pub enum TuiError {
+    #[error(
+        "parlor needs an interactive terminal: standard input and output must be a terminal \
+         (for scripts use `parlor solve ...`)"
+    )]
+    NotATerminal,
+    #[error("terminal error: {0}")]
+    Io(#[from] std::io::Error),
+}
+
+/// Puts the terminal back as it was: on normal exit, on error (by drop) and on panic.
+struct TerminalGuard {
+    mouse: bool,
+}
+
+impl TerminalGuard {
+    fn enter(mouse: bool) -> std::io::Result<TerminalGuard> {
+        // The guard exists before anything is switched on, so a failure half-way
+        // still restores what was done.
+        let guard = TerminalGuard { mouse };
+        enable_raw_mode()?;
+        execute!(stdout(), EnterAlternateScreen)?;
+        if mouse {
+            execute!(stdout(), EnableMouseCapture)?;
+        }
+        Ok(guard)
+    }
+}
+
+impl Drop for TerminalGuard {
+    fn drop(&mut self) {
+        restore_terminal(self.mouse);
+    }
+}
+
+fn restore_terminal(mouse: bool) {
+    if mouse {
+        let _ = execute!(stdout(), DisableMouseCapture);
+    }
+    let _ = disable_raw_mode();
+    let _ = execute!(stdout(), LeaveAlternateScreen);
+}
+
+/// A panic on the UI thread restores the terminal before the message is printed. A panic
+/// on the solver thread is caught there and shown as "analysis unavailable", so it must
+/// neither restore the terminal nor print over the screen.
+fn install_panic_hook(mouse: bool) {
+    let previous = std::panic::take_hook();
+    std::panic::set_hook(Box::new(move |info| {
+        if std::thread::current().name() == Some(worker::THREAD_NAME) {
+            return;
+        }
+        restore_terminal(mouse);
+        previous(info);
+    }));
+}
+
+/// Runs the arcade until the user quits.
+pub fn run(config: Config, start: Start, seed: u64) -> Result<(), TuiError> {
+    if !std::io::stdin().is_terminal() || !stdout().is_terminal() {
+        return Err(TuiError::NotATerminal);
+    }
+    let mouse = config.ui.mouse;
+    install_panic_hook(mouse);
+    let _guard = TerminalGuard::enter(mouse)?;
+    let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
+    terminal.clear()?;
+
+    let (tx, rx) = unbounded();
+    event::spawn_input(tx.clone())?;
+    event::spawn_ticks(tx.clone())?;
+    let mut app = App::new(config, start, tx, seed, Theme::no_color_requested());
+    terminal.draw(|f| app.render(f))?;
+    while let Ok(ev) = rx.recv() {
+        let redraw = app.update(ev);
+        if app.should_quit() {
+            break;
+        }
+        if redraw {
+            terminal.draw(|f| app.render(f))?;
+        }
+    }
+    Ok(())
+}

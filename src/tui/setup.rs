@@ -1,0 +1,502 @@
+//! The setup screen shared by all games: mode, who moves first, AI difficulty, and the
+//! game's own options. Defaults come from the config.
+
+use rand::{Rng, RngExt};
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use super::hits::{Hit, Hits};
+use super::keys::Action;
+use super::theme::Theme;
+use super::widgets;
+use crate::config::{Config, FirstMover};
+use crate::game::nim::{MAX_COINS, MAX_PILES};
+use crate::games::GameId;
+use crate::session::Mode;
+use crate::solve::policy::Difficulty;
+
+/// Who plays and how well.
+#[derive(Clone, Debug, PartialEq)]
+pub struct MatchSetup {
+    pub mode: Mode,
+    pub first: FirstMover,
+    pub difficulty: Difficulty,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PilePreset {
+    Custom,
+    ThreeFourFive,
+    Random,
+}
+
+impl PilePreset {
+    const ALL: [PilePreset; 3] = [
+        PilePreset::Custom,
+        PilePreset::ThreeFourFive,
+        PilePreset::Random,
+    ];
+
+    fn label(self) -> &'static str {
+        match self {
+            PilePreset::Custom => "custom",
+            PilePreset::ThreeFourFive => "3-4-5 (classic)",
+            PilePreset::Random => "random",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct NimSetup {
+    pub piles: Vec<u8>,
+    pub preset: PilePreset,
+    pub misere: bool,
+}
+
+impl NimSetup {
+    /// The piles to start with: random ones are drawn anew for every game.
+    pub fn starting_piles<R: Rng + ?Sized>(&self, rng: &mut R) -> Vec<u8> {
+        match self.preset {
+            PilePreset::Random => {
+                let n = rng.random_range(2..=6);
+                (0..n).map(|_| rng.random_range(1..=15)).collect()
+            }
+            _ => self.piles.clone(),
+        }
+    }
+}
+
+/// Everything needed to start a game.
+#[derive(Clone, Debug, PartialEq)]
+pub struct GameSetup {
+    pub game: GameId,
+    pub matchup: MatchSetup,
+    pub nim: NimSetup,
+}
+
+impl GameSetup {
+    /// The config's defaults for `game`.
+    pub fn from_config(game: GameId, config: &Config) -> GameSetup {
+        let first = match game {
+            GameId::SugarPackets => config.sugar_packets.first,
+            _ => config.nim.first,
+        };
+        let preset = if config.nim.piles == [3, 4, 5] {
+            PilePreset::ThreeFourFive
+        } else {
+            PilePreset::Custom
+        };
+        GameSetup {
+            game,
+            matchup: MatchSetup {
+                mode: Mode::VsAi,
+                first,
+                difficulty: config.ai.difficulty,
+            },
+            nim: NimSetup {
+                piles: config.nim.piles.clone(),
+                preset,
+                misere: config.nim.misere,
+            },
+        }
+    }
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+enum Field {
+    Mode,
+    First,
+    Difficulty,
+    Preset,
+    Misere,
+    PileCount,
+    Pile(usize),
+    Start,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct Setup {
+    pub setup: GameSetup,
+    selected: usize,
+    /// Digits typed into the selected number so far.
+    typing: bool,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub enum SetupOutcome {
+    Stay,
+    Start(GameSetup),
+    Back,
+    Help,
+    Quit,
+}
+
+fn first_options(mode: Mode) -> &'static [FirstMover] {
+    match mode {
+        Mode::VsAi => &[
+            FirstMover::You,
+            FirstMover::Ai,
+            FirstMover::Coin,
+            FirstMover::AiChooses,
+        ],
+        Mode::TwoPlayers => &[FirstMover::You, FirstMover::Coin],
+        Mode::AiVsAi => &[],
+    }
+}
+
+fn first_label(first: FirstMover, mode: Mode) -> &'static str {
+    match (first, mode) {
+        (FirstMover::You, Mode::TwoPlayers) => "player 1",
+        (FirstMover::You, _) => "you",
+        (FirstMover::Ai, _) => "the AI",
+        (FirstMover::Coin, _) => "coin flip",
+        (FirstMover::AiChooses, _) => "AI chooses (takes the winning side)",
+    }
+}
+
+/// The next item of `all` after (or before, when `step` is -1) `current`.
+fn cycle<T: PartialEq + Copy>(all: &[T], current: T, step: isize) -> T {
+    let n = all.len() as isize;
+    if n == 0 {
+        return current;
+    }
+    let i = all.iter().position(|x| *x == current).unwrap_or(0) as isize;
+    all[((i + step).rem_euclid(n)) as usize]
+}
+
+impl Setup {
+    pub fn new(setup: GameSetup) -> Setup {
+        let fields_len = Setup::fields_of(&setup).len();
+        Setup {
+            setup,
+            // Start on the Start button: Enter right away plays with the defaults.
+            selected: fields_len - 1,
+            typing: false,
+        }
+    }
+
+    fn fields_of(s: &GameSetup) -> Vec<Field> {
+        let mut f = vec![Field::Mode];
+        if s.matchup.mode != Mode::AiVsAi {
+            f.push(Field::First);
+        }
+        if s.matchup.mode != Mode::TwoPlayers {
+            f.push(Field::Difficulty);
+        }
+        if s.game == GameId::Nim {
+            f.extend([Field::Preset, Field::Misere]);
+            if s.nim.preset != PilePreset::Random {
+                f.push(Field::PileCount);
+                f.extend((0..s.nim.piles.len()).map(Field::Pile));
+            }
+        }
+        f.push(Field::Start);
+        f
+    }
+
+    fn fields(&self) -> Vec<Field> {
+        Setup::fields_of(&self.setup)
+    }
+
+    fn field(&self) -> Field {
+        let fields = self.fields();
+        fields[self.selected.min(fields.len() - 1)]
+    }
+
+    pub fn handle(&mut self, action: Action) -> SetupOutcome {
+        let count = self.fields().len();
+        match action {
+            Action::Up => {
+                self.selected = (self.selected + count - 1) % count;
+                self.typing = false;
+            }
+            Action::Down => {
+                self.selected = (self.selected + 1) % count;
+                self.typing = false;
+            }
+            Action::Left => self.change(-1),
+            Action::Right => self.change(1),
+            Action::Digit(d) => self.type_digit(d),
+            Action::Backspace => self.erase_digit(),
+            Action::Enter => return SetupOutcome::Start(self.setup.clone()),
+            Action::Back => return SetupOutcome::Back,
+            Action::Help => return SetupOutcome::Help,
+            Action::Quit => return SetupOutcome::Quit,
+            _ => {}
+        }
+        SetupOutcome::Stay
+    }
+
+    /// Selects field `index` (a click); a click on Start starts.
+    pub fn click(&mut self, index: usize) -> SetupOutcome {
+        let fields = self.fields();
+        match fields.get(index) {
+            Some(Field::Start) => SetupOutcome::Start(self.setup.clone()),
+            Some(_) => {
+                self.selected = index;
+                self.typing = false;
+                SetupOutcome::Stay
+            }
+            None => SetupOutcome::Stay,
+        }
+    }
+
+    fn change(&mut self, step: isize) {
+        self.typing = false;
+        let field = self.field();
+        let s = &mut self.setup;
+        match field {
+            Field::Mode => {
+                s.matchup.mode = cycle(&Mode::ALL, s.matchup.mode, step);
+                let options = first_options(s.matchup.mode);
+                if !options.is_empty() && !options.contains(&s.matchup.first) {
+                    s.matchup.first = options[0];
+                }
+            }
+            Field::First => {
+                s.matchup.first = cycle(first_options(s.matchup.mode), s.matchup.first, step);
+            }
+            Field::Difficulty => {
+                s.matchup.difficulty = cycle(&Difficulty::ALL, s.matchup.difficulty, step);
+            }
+            Field::Preset => {
+                s.nim.preset = cycle(&PilePreset::ALL, s.nim.preset, step);
+                if s.nim.preset == PilePreset::ThreeFourFive {
+                    s.nim.piles = vec![3, 4, 5];
+                }
+            }
+            Field::Misere => s.nim.misere = !s.nim.misere,
+            Field::PileCount => {
+                let n = (s.nim.piles.len() as isize + step).clamp(1, MAX_PILES as isize) as usize;
+                s.nim.piles.resize(n, 3);
+                s.nim.preset = PilePreset::Custom;
+            }
+            Field::Pile(i) => {
+                if let Some(p) = s.nim.piles.get_mut(i) {
+                    *p = (*p as isize + step).clamp(1, MAX_COINS as isize) as u8;
+                }
+                s.nim.preset = PilePreset::Custom;
+            }
+            Field::Start => {}
+        }
+        let count = self.fields().len();
+        self.selected = self.selected.min(count - 1);
+    }
+
+    fn type_digit(&mut self, d: u8) {
+        let field = self.field();
+        let s = &mut self.setup;
+        match field {
+            Field::Pile(i) => {
+                let Some(p) = s.nim.piles.get_mut(i) else {
+                    return;
+                };
+                let appended = u16::from(*p) * 10 + u16::from(d);
+                *p = if self.typing && appended <= u16::from(MAX_COINS) {
+                    appended as u8
+                } else {
+                    d
+                }
+                .max(1);
+                s.nim.preset = PilePreset::Custom;
+                self.typing = true;
+            }
+            Field::PileCount if (1..=MAX_PILES as u8).contains(&d) => {
+                s.nim.piles.resize(usize::from(d), 3);
+                s.nim.preset = PilePreset::Custom;
+            }
+            _ => {}
+        }
+    }
+
+    fn erase_digit(&mut self) {
+        if let Field::Pile(i) = self.field()
+            && let Some(p) = self.setup.nim.piles.get_mut(i)
+        {
+            *p = (*p / 10).max(1);
+            self.setup.nim.preset = PilePreset::Custom;
+            self.typing = true;
+        }
+    }
+
+    fn value_text(&self, field: Field) -> String {
+        let s = &self.setup;
+        match field {
+            Field::Mode => s.matchup.mode.label().to_string(),
+            Field::First => first_label(s.matchup.first, s.matchup.mode).to_string(),
+            Field::Difficulty => s.matchup.difficulty.to_string(),
+            Field::Preset => s.nim.preset.label().to_string(),
+            Field::Misere => if s.nim.misere {
+                "on: the last coin loses"
+            } else {
+                "off: the last coin wins"
+            }
+            .to_string(),
+            Field::PileCount => s.nim.piles.len().to_string(),
+            Field::Pile(i) => s.nim.piles.get(i).map_or(String::new(), |p| p.to_string()),
+            Field::Start => String::new(),
+        }
+    }
+
+    fn label(field: Field) -> String {
+        match field {
+            Field::Mode => "Mode".into(),
+            Field::First => "First move".into(),
+            Field::Difficulty => "AI difficulty".into(),
+            Field::Preset => "Piles preset".into(),
+            Field::Misere => "Misère".into(),
+            Field::PileCount => "Number of piles".into(),
+            Field::Pile(i) => format!("  pile {}", i + 1),
+            Field::Start => String::new(),
+        }
+    }
+
+    fn explanation(&self) -> &'static str {
+        match self.field() {
+            Field::Mode => "Play the AI, pass the keyboard to a friend, or watch two AIs.",
+            Field::First => "AI chooses: the AI analyses the start and takes the side that wins.",
+            Field::Difficulty => {
+                "perfect never slips; strong rarely; casual often; beginner more often than not."
+            }
+            Field::Preset => "random draws 2-6 piles of 1-15 coins for every game.",
+            Field::Misere => "Misère turns Nim around: whoever takes the last coin loses.",
+            Field::PileCount | Field::Pile(_) => "←→ change by one, or type a number (coins 1-99).",
+            Field::Start => "Enter starts the game (from any line).",
+        }
+    }
+
+    pub fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, hits: &mut Hits) {
+        let fields = self.fields();
+        let [header, body, explain, footer] = Layout::vertical([
+            Constraint::Length(2),
+            Constraint::Min(3),
+            Constraint::Length(1),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        let title = format!("New game: {}", self.setup.game);
+        frame.render_widget(
+            Paragraph::new(vec![
+                Line::styled(title, theme.title()),
+                Line::styled(self.game_summary(), theme.muted()),
+            ]),
+            header,
+        );
+        let width = 62.min(body.width);
+        let body = widgets::centered(body, width, body.height);
+        let box_height = (fields.len() as u16 + 2).min(body.height);
+        let boxed = Rect {
+            height: box_height,
+            ..body
+        };
+        let inner = widgets::block("Setup", theme).inner(boxed);
+        frame.render_widget(widgets::block("Setup", theme), boxed);
+        for (i, field) in fields.iter().enumerate() {
+            if i as u16 >= inner.height {
+                break;
+            }
+            let row = Rect {
+                y: inner.y + i as u16,
+                height: 1,
+                ..inner
+            };
+            let selected = i == self.selected;
+            let line = if *field == Field::Start {
+                Line::from(Span::styled("  [ Start ]", theme.bold()))
+            } else {
+                let value = self.value_text(*field);
+                let (l, r) = if selected {
+                    ("◀ ", " ▶")
+                } else {
+                    ("  ", "  ")
+                };
+                Line::from(vec![
+                    Span::raw(format!(" {:<16}", Setup::label(*field))),
+                    Span::styled(l, theme.accent()),
+                    Span::raw(value),
+                    Span::styled(r, theme.accent()),
+                ])
+            };
+            let style = if selected {
+                theme.selected()
+            } else {
+                Style::new()
+            };
+            frame.render_widget(Paragraph::new(line).style(style), row);
+            hits.add(row, Hit::SetupField(i));
+        }
+        frame.render_widget(
+            Paragraph::new(self.explanation()).style(theme.muted()),
+            explain,
+        );
+        widgets::footer(
+            frame,
+            footer,
+            &[
+                ("↑↓", "setting"),
+                ("←→", "change"),
+                ("0-9", "type"),
+                ("Enter", "start"),
+                ("Esc", "back"),
+            ],
+            theme,
+        );
+    }
+
+    fn game_summary(&self) -> String {
+        match self.setup.game {
+            GameId::SugarPackets => {
+                "Rows of 1, 3, 5 and 7 packets; whoever takes the last packet loses.".into()
+            }
+            _ => "Take any number of coins from one pile.".into(),
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn nim_setup() -> Setup {
+        Setup::new(GameSetup::from_config(GameId::Nim, &Config::default()))
+    }
+
+    #[test]
+    fn typing_a_pile_size_caps_at_99() {
+        let mut s = nim_setup();
+        // Mode, First, Difficulty, Preset, Misere, PileCount, Pile 1.
+        s.selected = 6;
+        s.handle(Action::Digit(4));
+        s.handle(Action::Digit(2));
+        assert_eq!(s.setup.nim.piles[0], 42);
+        s.handle(Action::Digit(7));
+        assert_eq!(s.setup.nim.piles[0], 7);
+        assert_eq!(s.setup.nim.preset, PilePreset::Custom);
+    }
+
+    #[test]
+    fn pile_count_stays_within_one_to_eight() {
+        let mut s = nim_setup();
+        s.selected = 5;
+        for _ in 0..20 {
+            s.handle(Action::Right);
+        }
+        assert_eq!(s.setup.nim.piles.len(), 8);
+        for _ in 0..20 {
+            s.handle(Action::Left);
+        }
+        assert_eq!(s.setup.nim.piles.len(), 1);
+    }
+
+    #[test]
+    fn two_players_cannot_pick_the_ai_to_move_first() {
+        let mut s = nim_setup();
+        s.selected = 0;
+        s.handle(Action::Right);
+        assert_eq!(s.setup.matchup.mode, Mode::TwoPlayers);
+        assert!(first_options(Mode::TwoPlayers).contains(&s.setup.matchup.first));
+    }
+}

@@ -1,0 +1,45 @@
+//! What the AI says. It reacts to the solver's verdicts, never to guesses.
+
+/// A change in the game the AI may comment on.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Moment {
+    /// The AI took the first move because it wins from there (or left it to you).
+    ChoseFirst,
+    ChoseSecond,
+    CoinFlip {
+        human_first: bool,
+    },
+    /// The AI is winning from the position on the board.
+    Winning,
+    /// The human just threw away a won position.
+    HumanBlundered,
+    /// The AI can no longer force a win.
+    Lost,
+    AiWon,
+    HumanWon,
+}
+
+/// The line for a moment; `variety` picks among phrasings.
+pub fn line(moment: Moment, variety: usize) -> String {
+    let pick = |options: &[&str]| options[variety % options.len()].to_string();
+    match moment {
+        Moment::ChoseFirst => pick(&["I'll go first, thank you.", "I'll take the first move."]),
+        Moment::ChoseSecond => pick(&["After you.", "You start. I'll answer."]),
+        Moment::CoinFlip { human_first: true } => "The coin says you start.".into(),
+        Moment::CoinFlip { human_first: false } => "The coin says I start.".into(),
+        Moment::Winning => pick(&["I like my chances.", "Your move.", "Hmm, interesting."]),
+        Moment::HumanBlundered => pick(&[
+            "Thank you! That was a mistake.",
+            "Ah, that one I can punish.",
+            "You had it. Now I do.",
+        ]),
+        Moment::Lost => ":( I can no longer force a win.".into(),
+        Moment::AiWon => pick(&["Good game. Again?", "That's mine. Rematch?"]),
+        Moment::HumanWon => pick(&["Well played: you beat me.", "You earned that one."]),
+    }
+}
+
+/// The commentator's line when two people (or two AIs) play and one slips.
+pub fn slip_line(name: &str, other: &str) -> String {
+    format!("{name} slipped: {other} can now force a win.")
+}

@@ -1,0 +1,88 @@
+//! Small drawing helpers shared by the screens.
+
+use ratatui::Frame;
+use ratatui::layout::{Alignment, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Wrap};
+
+use super::theme::Theme;
+
+/// The smallest terminal every screen fits in.
+pub const MIN_WIDTH: u16 = 64;
+pub const MIN_HEIGHT: u16 = 20;
+
+/// A rectangle of at most `width` x `height`, centred in `area`.
+pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
+    let w = width.min(area.width);
+    let h = height.min(area.height);
+    Rect {
+        x: area.x + (area.width - w) / 2,
+        y: area.y + (area.height - h) / 2,
+        width: w,
+        height: h,
+    }
+}
+
+pub fn block<'a>(title: &'a str, theme: &Theme) -> Block<'a> {
+    Block::bordered()
+        .border_type(BorderType::Rounded)
+        .title(Span::styled(format!(" {title} "), theme.title()))
+}
+
+/// A bordered box drawn over whatever is below it.
+pub fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, theme: &Theme) {
+    frame.render_widget(Clear, area);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .alignment(Alignment::Center)
+            .wrap(Wrap { trim: false })
+            .block(block(title, theme)),
+        area,
+    );
+}
+
+/// The key list at the bottom of a screen: `(key, what it does)` pairs.
+pub fn footer(frame: &mut Frame, area: Rect, keys: &[(&str, &str)], theme: &Theme) {
+    let mut spans = Vec::new();
+    for (i, (key, what)) in keys.iter().enumerate() {
+        if i > 0 {
+            spans.push(Span::styled("  ", theme.muted()));
+        }
+        spans.push(Span::styled(*key, theme.accent()));
+        spans.push(Span::raw(format!(" {what}")));
+    }
+    frame.render_widget(Paragraph::new(Line::from(spans)), area);
+}
+
+/// Shown instead of any screen when the terminal is below the minimum size.
+pub fn too_small(frame: &mut Frame, theme: &Theme) {
+    let area = frame.area();
+    let text = vec![
+        Line::styled(
+            format!("terminal too small: need {MIN_WIDTH} x {MIN_HEIGHT}"),
+            theme.warning(),
+        ),
+        Line::raw(format!(
+            "now {} x {}: enlarge the window",
+            area.width, area.height
+        )),
+        Line::raw("q quits"),
+    ];
+    let y = area.height.saturating_sub(3) / 2;
+    let rect = Rect {
+        x: area.x,
+        y: area.y + y,
+        width: area.width,
+        height: area.height.saturating_sub(y).min(3),
+    };
+    frame.render_widget(
+        Paragraph::new(text)
+            .alignment(Alignment::Center)
+            .wrap(Wrap { trim: true }),
+        rect,
+    );
+}
+
+pub fn fits(area: Rect) -> bool {
+    area.width >= MIN_WIDTH && area.height >= MIN_HEIGHT
+}

@@ -97,6 +97,14 @@ impl App {
         }
     }
 
+    /// The ticket of the analysis the board is waiting for, if a game is on.
+    pub fn analysis_ticket(&self) -> Option<u64> {
+        match &self.screen {
+            Screen::Nim(s) => Some(s.session.ticket()),
+            _ => None,
+        }
+    }
+
     /// Handles one event. Returns whether the screen needs redrawing.
     pub fn update(&mut self, event: AppEvent) -> bool {
         let redraw = match event {

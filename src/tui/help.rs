@@ -23,6 +23,34 @@ pub fn rules(game: GameId) -> Option<&'static str> {
     }
 }
 
+/// Joins the hard-wrapped lines of each prose paragraph so the text wraps to the
+/// window; headings, art and aligned lists (indented, or with runs of spaces) stay as written.
+fn reflow(text: &str) -> Vec<String> {
+    let mut out = Vec::new();
+    let mut paragraph: Vec<&str> = Vec::new();
+    let flush = |paragraph: &mut Vec<&str>, out: &mut Vec<String>| {
+        let preformatted = paragraph
+            .iter()
+            .any(|l| l.starts_with(' ') || l.contains("  "));
+        if preformatted {
+            out.extend(paragraph.iter().map(|l| l.to_string()));
+        } else if !paragraph.is_empty() {
+            out.push(paragraph.join(" "));
+        }
+        paragraph.clear();
+    };
+    for line in text.lines() {
+        if line.trim().is_empty() || line.starts_with('#') {
+            flush(&mut paragraph, &mut out);
+            out.push(line.to_string());
+        } else {
+            paragraph.push(line);
+        }
+    }
+    flush(&mut paragraph, &mut out);
+    out
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Help {
     title: String,
@@ -67,13 +95,13 @@ impl Help {
     pub fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
         let popup = widgets::centered(area, 76, area.height.saturating_sub(2));
         frame.render_widget(Clear, popup);
-        let lines: Vec<Line> = self
-            .text
-            .lines()
+        let lines: Vec<Line> = reflow(self.text)
+            .into_iter()
             .map(|l| match l.strip_prefix('#') {
-                Some(heading) => {
-                    Line::styled(heading.trim_start_matches('#').trim(), theme.title())
-                }
+                Some(heading) => Line::styled(
+                    heading.trim_start_matches('#').trim().to_string(),
+                    theme.title(),
+                ),
                 None => Line::raw(l),
             })
             .collect();

@@ -73,7 +73,8 @@ impl Menu {
     ) {
         let art_lines: Vec<&str> = TITLE_ART.lines().collect();
         let art_height = art_lines.len() as u16;
-        let [art, subtitle, _, list, _, message, footer] = Layout::vertical([
+        let [_, art, subtitle, _, list, _, message, footer] = Layout::vertical([
+            Constraint::Max(area.height.saturating_sub(art_height + 12) / 2),
             Constraint::Length(art_height),
             Constraint::Length(1),
             Constraint::Length(1),

@@ -33,6 +33,8 @@ pub struct NimScreen {
     /// The predicted winner of the last fully analysed position, to notice slips.
     last_prediction: Option<Seat>,
     variety: usize,
+    /// Ticks seen while someone was thinking, for the animation.
+    frames: usize,
 }
 
 /// What the game screen asks the app to do.
@@ -130,6 +132,7 @@ impl NimScreen {
             needs_analysis: true,
             last_prediction: None,
             variety: rng.random_range(0..1000),
+            frames: 0,
         };
         screen.settle_cursor();
         screen
@@ -204,6 +207,8 @@ impl NimScreen {
             Some(ai) => {
                 let moment = if winner == ai && previous == Some(ai.other()) {
                     Some(Moment::HumanBlundered)
+                } else if winner != ai && previous.is_none() {
+                    Some(Moment::LostFromHere)
                 } else if winner != ai && previous != Some(winner) {
                     Some(Moment::Lost)
                 } else if winner == ai && previous.is_none() && self.voice.is_empty() {
@@ -277,7 +282,11 @@ impl NimScreen {
                 true
             }
             // While the AI is to move, the thinking indicator animates.
-            None => self.session.ai_to_move() && !self.session.paused(),
+            None if self.session.ai_to_move() && !self.session.paused() => {
+                self.frames += 1;
+                true
+            }
+            None => false,
         }
     }
 
@@ -593,7 +602,7 @@ impl NimScreen {
         } else if s.paused() {
             Line::raw("Paused: space resumes.")
         } else {
-            let dots = ["·  ", "·· ", "···"][(s.history().len() + self.variety) % 3];
+            let dots = ["·  ", "·· ", "···"][(self.frames / 4) % 3];
             Line::raw(format!("{} is thinking {dots}", s.name(s.to_move())))
         };
         let voice = if self.voice.is_empty() {
@@ -839,7 +848,10 @@ impl NimScreen {
         let lines = vec![
             Line::styled(headline, theme.title()),
             Line::raw(why),
-            Line::raw(format!("{} moves played.", self.session.history().len())),
+            Line::raw(match self.session.history().len() {
+                1 => "1 move played.".to_string(),
+                n => format!("{n} moves played."),
+            }),
             Line::raw(""),
             Line::from(vec![
                 Span::styled(format!("{}/Enter", keys.rematch()), theme.accent()),

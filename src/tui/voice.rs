@@ -15,6 +15,8 @@ pub enum Moment {
     HumanBlundered,
     /// The AI can no longer force a win.
     Lost,
+    /// The AI cannot force a win from the position it was handed (a start or an undo).
+    LostFromHere,
     AiWon,
     HumanWon,
 }
@@ -34,6 +36,7 @@ pub fn line(moment: Moment, variety: usize) -> String {
             "You had it. Now I do.",
         ]),
         Moment::Lost => ":( I can no longer force a win.".into(),
+        Moment::LostFromHere => ":( I can't force a win from here.".into(),
         Moment::AiWon => pick(&["Good game. Again?", "That's mine. Rematch?"]),
         Moment::HumanWon => pick(&["Well played: you beat me.", "You earned that one."]),
     }

@@ -1,0 +1,360 @@
+//! Whole screens rendered into ratatui's TestBackend (colours off, fixed seed, no AI
+//! pause) and compared with reviewed snapshots.
+
+use parlor::config::{Config, FirstMover};
+use parlor::games::GameId;
+use parlor::session::Mode;
+use parlor::solve::worker::SolverMsg;
+use parlor::tui::app::Start;
+use parlor::tui::event::AppEvent;
+use parlor::tui::harness::Harness;
+use parlor::tui::setup::{GameSetup, PilePreset};
+use ratatui::crossterm::event::KeyCode;
+
+fn nim_setup(piles: &[u8], first: FirstMover) -> GameSetup {
+    let mut s = GameSetup::from_config(GameId::Nim, &Config::default());
+    s.nim.piles = piles.to_vec();
+    s.nim.preset = PilePreset::Custom;
+    s.matchup.first = first;
+    s
+}
+
+fn game(setup: GameSetup, w: u16, h: u16) -> Harness {
+    Harness::new(Config::default(), Start::Game(setup), w, h)
+}
+
+#[test]
+fn menu() {
+    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    let screen = h.screen();
+    for name in [
+        "Nim",
+        "1-3-5-7",
+        "Chopsticks",
+        "Othello",
+        "Pnut-Butta",
+        "Winners & Losers",
+    ] {
+        assert!(screen.contains(name), "{name} missing:\n{screen}");
+    }
+    assert_eq!(screen.matches("coming soon").count(), 4);
+    insta::assert_snapshot!("menu_80x24", screen);
+    let mut big = Harness::new(Config::default(), Start::Menu, 120, 40);
+    insta::assert_snapshot!("menu_120x40", big.screen());
+}
+
+#[test]
+fn menu_refuses_games_not_built_yet() {
+    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    h.keys(&[KeyCode::Down, KeyCode::Down, KeyCode::Enter]);
+    let screen = h.screen();
+    assert!(screen.contains("Chopsticks is coming soon"), "{screen}");
+    assert!(
+        screen.contains("Winners & Losers"),
+        "still on the menu:\n{screen}"
+    );
+}
+
+#[test]
+fn menu_wraps_with_k_and_j() {
+    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    h.key(KeyCode::Char('k'));
+    assert!(h.screen().contains("▶ Winners & Losers"));
+    h.key(KeyCode::Char('j'));
+    assert!(h.screen().contains("▶ Nim"));
+}
+
+#[test]
+fn setup() {
+    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    h.key(KeyCode::Enter);
+    let screen = h.screen();
+    assert!(screen.contains("New game: Nim"), "{screen}");
+    insta::assert_snapshot!("setup_nim_80x24", screen);
+    h.key(KeyCode::Esc);
+    assert!(
+        h.screen().contains("Pnut-Butta"),
+        "Esc goes back to the menu"
+    );
+}
+
+#[test]
+fn setup_1357_has_no_pile_options() {
+    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    h.keys(&[KeyCode::Down, KeyCode::Enter]);
+    let screen = h.screen();
+    assert!(screen.contains("New game: 1-3-5-7"), "{screen}");
+    assert!(!screen.contains("Number of piles"), "{screen}");
+    insta::assert_snapshot!("setup_1357_80x24", screen);
+}
+
+#[test]
+fn nim_hints_off_and_on() {
+    let mut h = game(nim_setup(&[3, 4, 5], FirstMover::You), 80, 24);
+    let screen = h.screen();
+    assert!(screen.contains("Your turn"), "{screen}");
+    assert!(
+        screen.contains("With perfect play,") && screen.contains("you win"),
+        "{screen}"
+    );
+    assert!(!screen.contains("count"), "hints start off:\n{screen}");
+    insta::assert_snapshot!("nim_hints_off_80x24", screen);
+
+    h.key(KeyCode::Char('h'));
+    let screen = h.screen();
+    assert!(
+        screen.contains("◀ take 2"),
+        "the winning move 1:2 is marked:\n{screen}"
+    );
+    assert!(
+        screen.contains("count    2  1  2"),
+        "nim-sum column counts:\n{screen}"
+    );
+    assert!(screen.contains("nim-sum 2"), "{screen}");
+    insta::assert_snapshot!("nim_hints_on_80x24", screen);
+
+    let mut big = game(nim_setup(&[3, 4, 5], FirstMover::You), 120, 40);
+    big.key(KeyCode::Char('h'));
+    insta::assert_snapshot!("nim_hints_on_120x40", big.screen());
+}
+
+#[test]
+fn hints_say_when_there_is_no_winning_move() {
+    let mut h = game(nim_setup(&[1, 2, 3], FirstMover::You), 80, 24);
+    h.key(KeyCode::Char('h'));
+    let screen = h.screen();
+    assert!(screen.contains("No winning move"), "{screen}");
+    assert!(screen.contains("all even: the mover loses"), "{screen}");
+    assert!(!screen.contains("◀ take"), "{screen}");
+}
+
+#[test]
+fn a_blunder_is_marked_and_the_ai_says_so() {
+    let mut h = game(nim_setup(&[3, 4, 5], FirstMover::You), 80, 24);
+    // Take one coin from pile 1: 2,4,5 has nim-sum 3, a win for the AI.
+    h.key(KeyCode::Enter);
+    let screen = h.screen();
+    assert!(screen.contains("✗ mistake"), "{screen}");
+    assert!(screen.contains("the AI wins"), "{screen}");
+    h.ticks(2);
+    let screen = h.screen();
+    assert!(screen.contains("2. AI"), "the AI answered:\n{screen}");
+    insta::assert_snapshot!("nim_after_blunder_80x24", screen);
+}
+
+#[test]
+fn game_over_names_the_winner_and_offers_a_rematch() {
+    let mut h = game(nim_setup(&[2], FirstMover::You), 80, 24);
+    h.keys(&[KeyCode::Left, KeyCode::Enter]);
+    let screen = h.screen();
+    assert!(screen.contains("You win!"), "{screen}");
+    assert!(screen.contains("rematch"), "{screen}");
+    insta::assert_snapshot!("nim_game_over_80x24", screen);
+    h.key(KeyCode::Char('r'));
+    let screen = h.screen();
+    assert!(
+        screen.contains("Your turn"),
+        "rematch starts again:\n{screen}"
+    );
+    assert!(!screen.contains("You win!"), "{screen}");
+}
+
+#[test]
+fn misere_game_over_explains_who_took_the_last_coin() {
+    let mut s = nim_setup(&[2], FirstMover::You);
+    s.nim.misere = true;
+    let mut h = game(s, 80, 24);
+    h.keys(&[KeyCode::Left, KeyCode::Enter]);
+    let screen = h.screen();
+    assert!(screen.contains("The AI wins."), "{screen}");
+    assert!(screen.contains("You had to take the last"), "{screen}");
+}
+
+#[test]
+fn the_ai_chooses_the_winning_side() {
+    // 3,4,5 is a first-player win, so the AI moves first.
+    let mut h = game(nim_setup(&[3, 4, 5], FirstMover::AiChooses), 80, 24);
+    h.ticks(2);
+    let screen = h.screen();
+    assert!(screen.contains("1. AI"), "{screen}");
+    assert!(
+        screen.contains("1:2"),
+        "the AI played the only winning move:\n{screen}"
+    );
+    // 1,2,3 is a second-player win, so the AI lets you start.
+    let mut h = game(nim_setup(&[1, 2, 3], FirstMover::AiChooses), 80, 24);
+    h.ticks(2);
+    let screen = h.screen();
+    assert!(screen.contains("Your turn"), "{screen}");
+    assert!(!screen.contains("1. AI"), "{screen}");
+}
+
+#[test]
+fn sugar_packets_ai_knows_it_is_lost() {
+    let mut s = GameSetup::from_config(GameId::SugarPackets, &Config::default());
+    s.matchup.first = FirstMover::Ai;
+    let mut h = game(s, 80, 24);
+    let screen = h.screen();
+    assert!(
+        screen.contains(":( I can't force a win from here."),
+        "{screen}"
+    );
+    assert!(screen.contains("you win"), "{screen}");
+    h.key(KeyCode::Char('h'));
+    insta::assert_snapshot!("sugar_packets_80x24", h.screen());
+}
+
+#[test]
+fn undo_goes_back_to_your_previous_turn() {
+    let mut h = game(nim_setup(&[3, 4, 5], FirstMover::You), 80, 24);
+    let before = h.screen();
+    h.key(KeyCode::Enter).ticks(2);
+    assert!(h.screen().contains("2. AI"));
+    h.key(KeyCode::Char('u'));
+    let after = h.screen();
+    assert!(!after.contains("1. You"), "{after}");
+    assert!(after.contains("Your turn"), "{after}");
+    // The piles are back exactly as they were.
+    let piles = |s: &str| {
+        s.lines()
+            .skip(1)
+            .take(6)
+            .map(|l| l[..40.min(l.len())].to_string())
+            .collect::<Vec<_>>()
+    };
+    assert_eq!(piles(&before), piles(&after));
+}
+
+#[test]
+fn keys_are_refused_while_the_ai_is_to_move() {
+    let mut h = game(nim_setup(&[3, 4, 5], FirstMover::Ai), 80, 24);
+    // The AI has not moved yet (no tick): the human's keys do nothing to the board.
+    h.keys(&[
+        KeyCode::Enter,
+        KeyCode::Left,
+        KeyCode::Enter,
+        KeyCode::Down,
+        KeyCode::Enter,
+    ]);
+    let screen = h.screen();
+    assert!(!screen.contains("1. You"), "{screen}");
+    assert!(screen.contains("AI is thinking"), "{screen}");
+    h.ticks(2);
+    assert!(h.screen().contains("1. AI"));
+}
+
+#[test]
+fn a_click_on_a_coin_takes_it_and_every_coin_right_of_it() {
+    let mut h = game(nim_setup(&[3, 4, 5], FirstMover::You), 80, 24);
+    let screen = h.screen();
+    let (row, line) = screen
+        .lines()
+        .enumerate()
+        .find(|(_, l)| l.contains(" 2 ●"))
+        .expect("pile 2 drawn");
+    let column = line.chars().position(|c| c == '●').expect("a coin") as u16;
+    // The second coin of pile 2: takes 3 of its 4 coins.
+    h.click(column + 2, row as u16);
+    let screen = h.screen();
+    assert!(
+        screen.contains("1. You") && screen.contains("2:3"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn two_players_share_the_keyboard_and_the_prediction() {
+    let mut s = nim_setup(&[3, 4, 5], FirstMover::You);
+    s.matchup.mode = Mode::TwoPlayers;
+    let mut h = game(s, 80, 24);
+    let screen = h.screen();
+    assert!(screen.contains("Player 1's turn"), "{screen}");
+    assert!(screen.contains("Player 1 wins"), "{screen}");
+    h.key(KeyCode::Enter); // a slip: 2,4,5
+    let screen = h.screen();
+    assert!(screen.contains("Player 2's turn"), "{screen}");
+    assert!(screen.contains("Player 2 wins"), "{screen}");
+    assert!(screen.contains("Player 1 slipped"), "{screen}");
+}
+
+#[test]
+fn ai_vs_ai_plays_to_the_end_and_pauses_on_space() {
+    let mut s = nim_setup(&[3, 4, 5], FirstMover::You);
+    s.matchup.mode = Mode::AiVsAi;
+    let mut h = game(s, 80, 24);
+    h.key(KeyCode::Char(' '));
+    h.ticks(5);
+    assert!(!h.screen().contains("1. AI"), "paused");
+    h.key(KeyCode::Char(' '));
+    h.ticks(40);
+    let screen = h.screen();
+    assert!(
+        screen.contains("AI 1 wins!"),
+        "the first player wins 3-4-5 with perfect play:\n{screen}"
+    );
+}
+
+#[test]
+fn too_small_and_back() {
+    let mut h = game(nim_setup(&[3, 4, 5], FirstMover::You), 80, 24);
+    h.resize(50, 15);
+    let screen = h.screen();
+    assert!(
+        screen.contains("terminal too small: need 64 x 20"),
+        "{screen}"
+    );
+    insta::assert_snapshot!("too_small_50x15", screen);
+    // Keys other than quit are ignored while too small.
+    h.key(KeyCode::Enter);
+    h.resize(80, 24);
+    let screen = h.screen();
+    assert!(
+        screen.contains("Your turn") && !screen.contains("1. You"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn the_minimum_size_fits_eight_big_piles() {
+    let mut h = game(nim_setup(&[99; 8], FirstMover::You), 64, 20);
+    let screen = h.screen();
+    for pile in 1..=8 {
+        assert!(
+            screen.contains(&format!("{pile} ●")),
+            "pile {pile}:\n{screen}"
+        );
+    }
+    assert!(screen.contains("stands for"), "{screen}");
+}
+
+#[test]
+fn rules_open_over_the_game() {
+    let mut h = game(nim_setup(&[3, 4, 5], FirstMover::You), 80, 24);
+    h.key(KeyCode::Char('?'));
+    let screen = h.screen();
+    assert!(screen.contains("Rules: Nim"), "{screen}");
+    insta::assert_snapshot!("nim_rules_80x24", screen);
+    h.key(KeyCode::Esc);
+    assert!(h.screen().contains("Your turn"));
+}
+
+#[test]
+fn a_failed_analysis_leaves_the_game_usable() {
+    let mut h = game(nim_setup(&[3, 4, 5], FirstMover::You), 80, 24);
+    h.key(KeyCode::Enter); // now the AI is to move; fail its analysis
+    let ticket = h.app.analysis_ticket().expect("a game is on");
+    // Replace the analysis that arrived with a failure for a fresh request.
+    h.key(KeyCode::Char('u'));
+    let ticket2 = h.app.analysis_ticket().expect("a game is on");
+    assert!(ticket2 > ticket);
+    h.app.update(AppEvent::Solver(SolverMsg::Failed {
+        ticket: ticket2,
+        reason: "test failure".into(),
+    }));
+    let screen = h.screen();
+    assert!(screen.contains("Analysis unavailable"), "{screen}");
+    // A stale failure for an old ticket is ignored; the game goes on.
+    h.key(KeyCode::Enter).ticks(3);
+    let screen = h.screen();
+    assert!(screen.contains("2. AI"), "{screen}");
+}

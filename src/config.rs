@@ -50,7 +50,7 @@ pub enum FirstMover {
     AiChooses,
 }
 
-#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct Config {
     pub ui: UiConfig,
@@ -121,20 +121,6 @@ pub struct SolverConfig {
 
 // The Default impls restate config.toml; a test checks that the two agree, so the
 // built-in file is the single documented source of truth.
-impl Default for Config {
-    fn default() -> Self {
-        Config {
-            ui: UiConfig::default(),
-            ai: AiConfig::default(),
-            keys: KeyConfig::default(),
-            colors: ColorConfig::default(),
-            nim: NimConfig::default(),
-            sugar_packets: SugarPacketsConfig::default(),
-            solver: SolverConfig::default(),
-        }
-    }
-}
-
 impl Default for UiConfig {
     fn default() -> Self {
         UiConfig {

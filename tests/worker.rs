@@ -34,7 +34,7 @@ fn endless(
         let mut n = 0u64;
         loop {
             n += 1;
-            if n % 100_000 == 0 {
+            if n.is_multiple_of(100_000) {
                 iterations.store(n, Ordering::SeqCst);
                 ctx.report(n);
             }

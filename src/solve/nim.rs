@@ -123,10 +123,10 @@ impl Distances {
     fn verdict(&mut self, piles: &[u8], ending: Ending) -> Verdict {
         let mut sorted: Vec<u8> = piles.iter().copied().filter(|&p| p > 0).collect();
         sorted.sort_unstable();
-        self.search(&mut sorted, ending)
+        self.search(&sorted, ending)
     }
 
-    fn search(&mut self, sorted: &mut Vec<u8>, ending: Ending) -> Verdict {
+    fn search(&mut self, sorted: &[u8], ending: Ending) -> Verdict {
         if sorted.is_empty() {
             // The previous player took the last coin.
             return match ending {
@@ -145,11 +145,11 @@ impl Distances {
                 continue; // same pile size, same children
             }
             for take in 1..=sorted[i] {
-                let mut child = sorted.clone();
+                let mut child = sorted.to_vec();
                 child[i] -= take;
                 child.retain(|&p| p > 0);
                 child.sort_unstable();
-                match self.search(&mut child, ending) {
+                match self.search(&child, ending) {
                     Verdict::Loss { plies: Some(p) } => {
                         fastest_win = Some(fastest_win.map_or(p + 1, |w| w.min(p + 1)));
                     }

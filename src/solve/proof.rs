@@ -49,10 +49,10 @@ fn reachable_states(start: &Nim) -> FxHashSet<Nim> {
             continue;
         }
         for mv in state.legal_moves() {
-            if let Ok(next) = state.after(mv) {
-                if !seen.contains(&next) {
-                    stack.push(next);
-                }
+            if let Ok(next) = state.after(mv)
+                && !seen.contains(&next)
+            {
+                stack.push(next);
             }
         }
     }
@@ -72,11 +72,11 @@ fn forced_winner(state: &Nim, memo: &mut FxHashMap<Nim, Seat>) -> Seat {
         None => {
             let mut w = mover.other();
             for mv in state.legal_moves() {
-                if let Ok(next) = state.after(mv) {
-                    if forced_winner(&next, memo) == mover {
-                        w = mover;
-                        break;
-                    }
+                if let Ok(next) = state.after(mv)
+                    && forced_winner(&next, memo) == mover
+                {
+                    w = mover;
+                    break;
                 }
             }
             w

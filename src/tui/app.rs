@@ -152,7 +152,7 @@ impl App {
             },
             Screen::Setup(setup) => match setup.handle(action) {
                 SetupOutcome::Start(s) => self.start_game(s),
-                SetupOutcome::Back => self.to_menu(),
+                SetupOutcome::Back => self.back_to_menu(),
                 SetupOutcome::Help => self.help = Some(Help::for_game(setup.setup.game)),
                 SetupOutcome::Quit => self.quit = true,
                 SetupOutcome::Stay => {}
@@ -167,7 +167,7 @@ impl App {
     fn on_game_outcome(&mut self, outcome: GameOutcome) {
         match outcome {
             GameOutcome::Stay => {}
-            GameOutcome::Menu => self.to_menu(),
+            GameOutcome::Menu => self.back_to_menu(),
             GameOutcome::NewGame(setup) => self.screen = Screen::Setup(Setup::new(setup)),
             GameOutcome::Help => {
                 if let Screen::Nim(g) = &self.screen {
@@ -255,7 +255,7 @@ impl App {
         self.screen = Screen::Nim(Box::new(screen));
     }
 
-    fn to_menu(&mut self) {
+    fn back_to_menu(&mut self) {
         if let Some(solver) = &self.solver {
             solver.cancel();
         }

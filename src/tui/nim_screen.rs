@@ -290,6 +290,20 @@ impl NimScreen {
         }
     }
 
+    fn undo(&mut self) {
+        if !self.session.undo() {
+            return;
+        }
+        self.needs_analysis = true;
+        self.last_prediction = None;
+        self.voice = if self.ai_seat().is_some() {
+            "Taking it back? Fine.".into()
+        } else {
+            String::new()
+        };
+        self.settle_cursor();
+    }
+
     fn rematch(&mut self, rng: &mut (impl Rng + ?Sized), ai_delay_ms: u64) {
         let hints = self.hints;
         *self = NimScreen::new(self.setup.clone(), ai_delay_ms, hints, rng);
@@ -307,23 +321,10 @@ impl NimScreen {
             Action::Help => return GameOutcome::Help,
             Action::NewGame => return GameOutcome::NewGame(self.setup.clone()),
             Action::Hints => self.hints = !self.hints,
-            Action::Pause => {
-                if self.session.players().iter().all(|p| *p != Player::Human) {
-                    self.session.toggle_pause();
-                }
+            Action::Pause if self.session.players().iter().all(|p| *p != Player::Human) => {
+                self.session.toggle_pause();
             }
-            Action::Undo => {
-                if self.session.undo() {
-                    self.needs_analysis = true;
-                    self.last_prediction = None;
-                    self.voice = if self.ai_seat().is_some() {
-                        "Taking it back? Fine.".into()
-                    } else {
-                        String::new()
-                    };
-                    self.settle_cursor();
-                }
-            }
+            Action::Undo => self.undo(),
             Action::Rematch if self.session.is_over() => self.rematch(rng, ai_delay_ms),
             Action::Enter if self.session.is_over() => self.rematch(rng, ai_delay_ms),
             _ if !self.session.human_to_move() => {}

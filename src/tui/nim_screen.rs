@@ -385,6 +385,14 @@ impl NimScreen {
         format!("{rule} · {who}")
     }
 
+    /// What a pile is called: 1-3-5-7 is played in rows.
+    fn pile_word(&self) -> &'static str {
+        match self.setup.game {
+            GameId::SugarPackets => "row",
+            _ => "pile",
+        }
+    }
+
     fn unit(&self) -> (&'static str, &'static str) {
         match self.setup.game {
             GameId::SugarPackets => ("packet", "packets"),
@@ -400,6 +408,7 @@ impl NimScreen {
         keys: &Keys,
         hits: &mut Hits,
     ) {
+        let pile = self.pile_word();
         let [title, body, footer] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Min(10),
@@ -423,7 +432,7 @@ impl NimScreen {
         let new = keys.new_game().to_string();
         let help = keys.help().to_string();
         let mut list: Vec<(&str, &str)> = vec![
-            ("↑↓", "pile"),
+            ("↑↓", pile),
             ("←→", "amount"),
             ("Enter", "take"),
             (&hints, "hints"),
@@ -595,8 +604,9 @@ impl NimScreen {
             Line::from(vec![
                 Span::styled(who, theme.bold()),
                 Span::raw(format!(
-                    ": take {} {unit} from pile {} (Enter)",
+                    ": take {} {unit} from {} {}",
                     self.take,
+                    self.pile_word(),
                     self.cursor_pile + 1
                 )),
             ])
@@ -643,7 +653,11 @@ impl NimScreen {
                         )
                     } else {
                         Line::styled(
-                            format!("Winning (pile:take): {}.{selected}", wins.join(" ")),
+                            format!(
+                                "Winning ({}:take): {}.{selected}",
+                                self.pile_word(),
+                                wins.join(" ")
+                            ),
                             theme.hint(),
                         )
                     }
@@ -749,7 +763,10 @@ impl NimScreen {
         let bits = (8 - biggest.leading_zeros()).max(1) as usize;
         let powers: Vec<u8> = (0..bits).rev().map(|b| 1u8 << b).collect();
         let mut lines = Vec::new();
-        let mut header = vec![Span::styled("pile   ", theme.muted())];
+        let mut header = vec![Span::styled(
+            format!("{:<7}", self.pile_word()),
+            theme.muted(),
+        )];
         header.extend(
             powers
                 .iter()

@@ -529,12 +529,13 @@ impl NimScreen {
                     let coin = slot * per_glyph; // the first coin this glyph stands for
                     let present = coin < usize::from(count);
                     let from_right = usize::from(count).saturating_sub(coin);
-                    let style = if !present {
-                        if last_here.is_some_and(|t| coin < usize::from(count + t)) {
-                            theme.last_move()
-                        } else {
-                            theme.muted()
-                        }
+                    // Coins the last move took are drawn hollow and highlighted.
+                    let just_taken =
+                        !present && last_here.is_some_and(|t| coin < usize::from(count + t));
+                    let style = if just_taken {
+                        theme.last_move()
+                    } else if !present {
+                        theme.muted()
                     } else if cursor_here && from_right <= usize::from(self.take) {
                         theme.cursor()
                     } else if takes.iter().any(|&t| from_right <= usize::from(t)) {
@@ -542,7 +543,11 @@ impl NimScreen {
                     } else {
                         theme.coin()
                     };
-                    let text = if present { glyph } else { "·" };
+                    let text = match (present, just_taken) {
+                        (true, _) => glyph,
+                        (false, true) => "○",
+                        (false, false) => "·",
+                    };
                     spans.push(Span::styled(text, style));
                     if cell == 2 {
                         spans.push(Span::raw(" "));

@@ -28,12 +28,12 @@ fn analyse_8_piles_of_99() -> usize {
         .len()
 }
 
-#[divan::bench]
-fn analyse_largest_with_distances() -> usize {
-    // 9*9*9*9*9*9 = 531441 sub-positions: just under the distance limit.
-    analyse(divan::black_box(&Nim::new(vec![8; 6], Ending::Normal)))
-        .moves
-        .len()
+/// Positions near the distance search's work limit.
+#[divan::bench(args = [[9u8, 9, 9, 9, 9, 9], [20, 20, 20, 20, 0, 0], [40, 40, 40, 0, 0, 0], [99, 99, 0, 0, 0, 0]])]
+fn analyse_with_distances(piles: [u8; 6]) -> usize {
+    let position = Nim::new(piles.to_vec(), Ending::Normal);
+    assert!(parlor::solve::nim::small_enough(position.piles()));
+    analyse(divan::black_box(&position)).moves.len()
 }
 
 #[divan::bench]

@@ -199,6 +199,8 @@ pub fn main() -> ExitCode {
     };
     match run(cli) {
         Ok(()) => ExitCode::SUCCESS,
+        // The reader went away (e.g. `| head`): not an error of ours.
+        Err(CliError::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         Err(e) => {
             eprintln!("parlor: {e}");
             ExitCode::from(e.exit_code())

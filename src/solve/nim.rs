@@ -8,9 +8,11 @@ use super::analysis::{Analysis, MoveValue, Traps, Verdict};
 use crate::game::Game;
 use crate::game::nim::{Ending, Nim, NimMove};
 
-/// Positions with at most this many sub-positions (the product of pile+1) get exact
-/// distances to the end; larger ones get verdicts only.
-pub const DISTANCE_LIMIT: u64 = 1_000_000;
+/// Exact distances to the end are computed when the estimated work of the memoised
+/// search (sorted sub-positions times coins) is at most this; larger positions get
+/// verdicts only. Tens of milliseconds at the limit in a release build, so the solver thread
+/// answers at once even for 8 piles of 99.
+pub const DISTANCE_WORK_LIMIT: f64 = 1_500_000.0;
 
 /// The XOR of all pile sizes.
 pub fn nim_sum(piles: &[u8]) -> u8 {
@@ -93,14 +95,19 @@ fn count_traps(piles: &mut [u8], ending: Ending) -> Traps {
     }
 }
 
-fn small_enough(piles: &[u8]) -> bool {
-    piles
+/// Whether the distance search is cheap enough: the sub-positions number the product of
+/// (pile + 1), divided by the orderings of the piles (they are searched sorted), and each
+/// has up to one child per coin.
+pub fn small_enough(piles: &[u8]) -> bool {
+    let piles: Vec<f64> = piles
         .iter()
-        .try_fold(1u64, |acc, &p| {
-            acc.checked_mul(u64::from(p) + 1)
-                .filter(|&n| n <= DISTANCE_LIMIT)
-        })
-        .is_some()
+        .filter(|&&p| p > 0)
+        .map(|&p| f64::from(p))
+        .collect();
+    let sub_positions: f64 = piles.iter().map(|p| p + 1.0).product();
+    let orderings: f64 = (1..=piles.len()).map(|k| k as f64).product();
+    let coins: f64 = piles.iter().sum();
+    sub_positions / orderings * coins.max(1.0) <= DISTANCE_WORK_LIMIT
 }
 
 /// Memoised exact search for the distance to the end: the winner takes the fastest

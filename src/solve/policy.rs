@@ -107,6 +107,25 @@ pub fn perfect_choice<M: Copy>(moves: &[MoveValue<M>]) -> Option<M> {
     best_moves(moves).first().copied()
 }
 
+/// The moves a player of `difficulty` might play by mistake. Like a person, a strong or
+/// casual player sees one move ahead: it does not hand over a win the opponent can take
+/// at once (when some other move avoids that). A beginner may play anything.
+fn plausible_slips<M: Copy>(moves: &[MoveValue<M>], difficulty: Difficulty) -> Vec<M> {
+    let all = || moves.iter().map(|m| m.mv).collect::<Vec<M>>();
+    if difficulty == Difficulty::Beginner {
+        return all();
+    }
+    // A move after which the opponent wins with their very next move.
+    let loses_at_once =
+        |m: &MoveValue<M>| matches!(m.verdict, Verdict::Loss { plies: Some(p) } if p <= 2);
+    let sensible: Vec<M> = moves
+        .iter()
+        .filter(|m| !loses_at_once(m))
+        .map(|m| m.mv)
+        .collect();
+    if sensible.is_empty() { all() } else { sensible }
+}
+
 /// The move the AI plays at `difficulty`. Ties between equally good moves and slips
 /// are decided by `rng`, so a seeded rng gives a reproducible game.
 pub fn choose_move<M: Copy, R: Rng + ?Sized>(
@@ -118,8 +137,9 @@ pub fn choose_move<M: Copy, R: Rng + ?Sized>(
         return None;
     }
     if rng.random_bool(difficulty.slip_chance()) {
-        let i = rng.random_range(0..analysis.moves.len());
-        return Some(analysis.moves[i].mv);
+        let plausible = plausible_slips(&analysis.moves, difficulty);
+        let i = rng.random_range(0..plausible.len());
+        return Some(plausible[i]);
     }
     let best = best_moves(&analysis.moves);
     let i = rng.random_range(0..best.len());
@@ -202,7 +222,7 @@ mod tests {
                     let v = if i == 0 {
                         Verdict::Win { plies: Some(1) }
                     } else {
-                        Verdict::Loss { plies: Some(2) }
+                        Verdict::Loss { plies: Some(5) }
                     };
                     mv(i, v, None)
                 })
@@ -222,6 +242,25 @@ mod tests {
             slips[0] < slips[1] && slips[1] < slips[2] && slips[2] < slips[3],
             "{slips:?}"
         );
+    }
+
+    #[test]
+    fn casual_slips_never_hand_over_an_immediate_win() {
+        let a = analysis(vec![
+            mv(0, Verdict::Win { plies: Some(3) }, None),
+            mv(1, Verdict::Loss { plies: Some(2) }, None),
+            mv(2, Verdict::Loss { plies: Some(6) }, None),
+        ]);
+        let mut rng = StdRng::seed_from_u64(11);
+        let mut beginner_blunders = 0;
+        for _ in 0..500 {
+            assert_ne!(choose_move(&a, Difficulty::Casual, &mut rng), Some(1));
+            assert_ne!(choose_move(&a, Difficulty::Strong, &mut rng), Some(1));
+            if choose_move(&a, Difficulty::Beginner, &mut rng) == Some(1) {
+                beginner_blunders += 1;
+            }
+        }
+        assert!(beginner_blunders > 0, "a beginner may blunder outright");
     }
 
     #[test]

@@ -209,14 +209,14 @@ pub fn main() -> ExitCode {
 }
 
 pub fn run(cli: Cli) -> Result<(), CliError> {
+    // Every command reads the config, so a broken file is reported whatever was asked.
+    let config = Config::load(cli.config.as_deref())?;
     match cli.command {
         None => {
-            let config = Config::load(cli.config.as_deref())?;
             tui::run(config, Start::Menu, rand::random())?;
             Ok(())
         }
         Some(Command::Play(args)) => {
-            let config = Config::load(cli.config.as_deref())?;
             let setup = play_setup(&args, &config)?;
             tui::run(
                 config,
@@ -310,14 +310,17 @@ fn nim_position(game: GameId, position: Option<&str>, misere: bool) -> Result<Ni
             Ok(Nim::new(piles, ending))
         }
         GameId::SugarPackets => {
+            let accepted = "expected up to 4 comma-separated rows holding at most 1,3,5,7 packets, e.g. 1,2,5,0";
             let piles = match position {
-                Some(text) => parse_piles(text, EmptyPiles::Allowed).map_err(usage)?,
+                Some(text) => parse_piles(text, EmptyPiles::Allowed).map_err(|_| {
+                    usage(format!("'{text}' is not a 1-3-5-7 position: {accepted}"))
+                })?,
                 None => vec![1, 3, 5, 7],
             };
             let fits = piles.len() <= 4 && piles.iter().zip([1, 3, 5, 7]).all(|(&p, max)| p <= max);
             if !fits {
                 return Err(usage(format!(
-                    "'{}' cannot arise in 1-3-5-7: expected up to 4 rows holding at most 1,3,5,7 packets, e.g. 1,2,5,0",
+                    "'{}' cannot arise in 1-3-5-7: {accepted}",
                     format_piles(&piles)
                 )));
             }

@@ -95,19 +95,35 @@ fn count_traps(piles: &mut [u8], ending: Ending) -> Traps {
     }
 }
 
-/// Whether the distance search is cheap enough: the sub-positions number the product of
-/// (pile + 1), divided by the orderings of the piles (they are searched sorted), and each
-/// has up to one child per coin.
+/// Whether the distance search is cheap enough: the positions it stores (the distinct
+/// sorted sub-positions) times the coins, since each has up to one child per coin.
 pub fn small_enough(piles: &[u8]) -> bool {
-    let piles: Vec<f64> = piles
-        .iter()
-        .filter(|&&p| p > 0)
-        .map(|&p| f64::from(p))
-        .collect();
-    let sub_positions: f64 = piles.iter().map(|p| p + 1.0).product();
-    let orderings: f64 = (1..=piles.len()).map(|k| k as f64).product();
-    let coins: f64 = piles.iter().sum();
-    sub_positions / orderings * coins.max(1.0) <= DISTANCE_WORK_LIMIT
+    let coins: u64 = piles.iter().map(|&p| u64::from(p)).sum();
+    (sorted_sub_positions(piles) as f64) * (coins.max(1) as f64) <= DISTANCE_WORK_LIMIT
+}
+
+/// How many distinct positions, up to the order of the piles, can arise from `piles`:
+/// with both sorted in decreasing order, a sub-position c arises iff c[i] <= p[i] for
+/// every i. Counted by a dynamic programme over the value of c[i].
+pub fn sorted_sub_positions(piles: &[u8]) -> u64 {
+    let mut sorted = piles.to_vec();
+    sorted.sort_unstable_by(|a, b| b.cmp(a));
+    // ways[v]: sequences so far whose last element is v.
+    let mut ways = vec![0u64; 256];
+    ways[255] = 1; // an unbounded "previous" element before the first pile
+    for &p in &sorted {
+        let mut next = vec![0u64; 256];
+        // next[v] = sum of ways[u] for u >= v, for v <= p.
+        let mut at_least = 0u64;
+        for v in (0..256).rev() {
+            at_least = at_least.saturating_add(ways[v]);
+            if v <= usize::from(p) {
+                next[v] = at_least;
+            }
+        }
+        ways = next;
+    }
+    ways.iter().fold(0u64, |acc, &w| acc.saturating_add(w))
 }
 
 /// Memoised exact search for the distance to the end: the winner takes the fastest
@@ -212,6 +228,29 @@ mod tests {
         // Misère 2: take one, leaving the last coin to the opponent: win in 2.
         let a = analyse(&Nim::new(vec![2], Ending::Misere));
         assert_eq!(a.verdict, Verdict::Win { plies: Some(2) });
+    }
+
+    #[test]
+    fn sorted_sub_positions_counts_multisets() {
+        assert_eq!(sorted_sub_positions(&[]), 1);
+        assert_eq!(sorted_sub_positions(&[5]), 6);
+        // Two piles of 2: {0,0} {1,0} {1,1} {2,0} {2,1} {2,2}.
+        assert_eq!(sorted_sub_positions(&[2, 2]), 6);
+        // 1 and 3: c0 <= 3, c1 <= min(c0, 1): 1 + 2 + 2 + 2.
+        assert_eq!(sorted_sub_positions(&[1, 3]), 7);
+        // Brute force on a mixed case.
+        let piles = [4u8, 1, 3];
+        let mut seen = std::collections::HashSet::new();
+        for a in 0..=4u8 {
+            for b in 0..=1u8 {
+                for c in 0..=3u8 {
+                    let mut v = vec![a, b, c];
+                    v.sort_unstable();
+                    seen.insert(v);
+                }
+            }
+        }
+        assert_eq!(sorted_sub_positions(&piles), seen.len() as u64);
     }
 
     #[test]

@@ -96,8 +96,9 @@ pub fn run(config: Config, start: Start, seed: u64) -> Result<(), TuiError> {
     let mouse = config.ui.mouse;
     install_panic_hook(mouse);
     let _guard = TerminalGuard::enter(mouse)?;
+    // No `terminal.clear()`: it asks the terminal for the cursor position, and a terminal
+    // that does not answer would stop the app. The alternate screen starts empty.
     let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
-    terminal.clear()?;
 
     let (tx, rx) = unbounded();
     event::spawn_input(tx.clone())?;

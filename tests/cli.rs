@@ -1,0 +1,537 @@
+//! The command line as a script sees it: `solve`, `simulate`, usage errors, config
+//! errors and the refusal to start the TUI without a terminal. Every run gets its own
+//! HOME and XDG directories in a temp dir, stdin null and stdout/stderr piped.
+
+use std::io::Read;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use tempfile::TempDir;
+
+/// Only turns a hang into a failure; nothing here measures speed.
+const HANG_GUARD: Duration = Duration::from_secs(60);
+
+/// A throwaway HOME with XDG config and data directories inside it.
+struct Sandbox {
+    dir: TempDir,
+}
+
+impl Sandbox {
+    fn new() -> Sandbox {
+        let dir = tempfile::tempdir().expect("temp dir");
+        for sub in ["home", "config", "data"] {
+            std::fs::create_dir_all(dir.path().join(sub)).expect("create sandbox dir");
+        }
+        Sandbox { dir }
+    }
+
+    fn home(&self) -> PathBuf {
+        self.dir.path().join("home")
+    }
+
+    fn config_home(&self) -> PathBuf {
+        self.dir.path().join("config")
+    }
+
+    fn data_home(&self) -> PathBuf {
+        self.dir.path().join("data")
+    }
+
+    /// Writes `text` to a file in the sandbox (outside the config dir) and returns its path.
+    fn file(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.dir.path().join(name);
+        std::fs::write(&path, text).expect("write file");
+        path
+    }
+
+    /// Where parlor looks for the user's config: $XDG_CONFIG_HOME/parlor/config.toml.
+    fn user_config(&self) -> PathBuf {
+        self.config_home().join("parlor").join("config.toml")
+    }
+
+    fn run(&self, args: &[&str]) -> Run {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
+            .args(args)
+            .env("HOME", self.home())
+            .env("XDG_CONFIG_HOME", self.config_home())
+            .env("XDG_DATA_HOME", self.data_home())
+            .env_remove("XDG_STATE_HOME")
+            .env_remove("XDG_CACHE_HOME")
+            .current_dir(self.dir.path())
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn parlor");
+        let read_all = |mut pipe: Box<dyn Read + Send>| {
+            thread::spawn(move || {
+                let mut text = String::new();
+                pipe.read_to_string(&mut text).expect("output is UTF-8");
+                text
+            })
+        };
+        let stdout = read_all(Box::new(child.stdout.take().expect("stdout")));
+        let stderr = read_all(Box::new(child.stderr.take().expect("stderr")));
+        let deadline = Instant::now() + HANG_GUARD;
+        let status = loop {
+            if let Some(status) = child.try_wait().expect("wait for parlor") {
+                break status;
+            }
+            if Instant::now() > deadline {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("parlor {args:?} did not finish (hang guard)");
+            }
+            thread::sleep(Duration::from_millis(10));
+        };
+        Run {
+            args: args.iter().map(|a| a.to_string()).collect(),
+            code: status
+                .code()
+                .unwrap_or_else(|| panic!("parlor {args:?} was killed by a signal: {status}")),
+            stdout: stdout.join().expect("stdout reader"),
+            stderr: stderr.join().expect("stderr reader"),
+        }
+    }
+}
+
+#[derive(Debug)]
+struct Run {
+    args: Vec<String>,
+    code: i32,
+    stdout: String,
+    stderr: String,
+}
+
+impl Run {
+    fn expect_code(&self, code: i32) -> &Run {
+        assert_eq!(
+            self.code, code,
+            "parlor {:?}: exit code\nstdout:\n{}\nstderr:\n{}",
+            self.args, self.stdout, self.stderr
+        );
+        self
+    }
+
+    fn stderr_has(&self, needle: &str) -> &Run {
+        assert!(
+            self.stderr.contains(needle),
+            "parlor {:?}: stderr should mention {needle:?}:\n{}",
+            self.args,
+            self.stderr
+        );
+        self
+    }
+
+    /// The single JSON object on stdout.
+    fn json(&self) -> Value {
+        let mut values = serde_json::Deserializer::from_str(&self.stdout).into_iter::<Value>();
+        let first = values
+            .next()
+            .unwrap_or_else(|| panic!("parlor {:?}: no JSON on stdout", self.args))
+            .unwrap_or_else(|e| {
+                panic!(
+                    "parlor {:?}: stdout is not JSON ({e}):\n{}",
+                    self.args, self.stdout
+                )
+            });
+        assert!(
+            values.next().is_none(),
+            "parlor {:?}: more than one JSON value on stdout:\n{}",
+            self.args,
+            self.stdout
+        );
+        assert!(first.is_object(), "not an object: {first}");
+        first
+    }
+}
+
+fn parlor(args: &[&str]) -> Run {
+    Sandbox::new().run(args)
+}
+
+/// Runs a solve or simulate that must succeed and print one JSON object.
+fn json_of(args: &[&str]) -> Value {
+    let run = parlor(args);
+    run.expect_code(0);
+    run.json()
+}
+
+/// A usage error: exit code 2, nothing on stdout, and stderr names each of `needles`.
+fn usage_error(args: &[&str], needles: &[&str]) {
+    let run = parlor(args);
+    run.expect_code(2);
+    assert!(
+        run.stdout.is_empty(),
+        "parlor {args:?}: a usage error prints nothing on stdout, got:\n{}",
+        run.stdout
+    );
+    for needle in needles {
+        run.stderr_has(needle);
+    }
+}
+
+fn verdict(args: &[&str]) -> String {
+    let v = json_of(args);
+    v["verdict"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no verdict string in {v}"))
+        .to_string()
+}
+
+// ---------------------------------------------------------------------------------
+// solve
+
+#[test]
+fn solve_nim_345_json_has_every_field_and_the_one_winning_move() {
+    let v = json_of(&["solve", "nim", "3,4,5", "--json"]);
+    let obj = v.as_object().unwrap();
+    for key in [
+        "game", "position", "verdict", "plies", "score", "best", "exact", "nodes", "moves",
+    ] {
+        assert!(obj.contains_key(key), "missing key {key}: {v}");
+    }
+    assert_eq!(v["game"], "nim");
+    assert_eq!(v["position"], "3,4,5");
+    assert_eq!(v["verdict"], "win");
+    assert!(
+        v["plies"].is_null() || v["plies"].is_u64(),
+        "plies: {}",
+        v["plies"]
+    );
+    assert!(v["score"].is_null(), "score: {}", v["score"]);
+    assert_eq!(v["best"], "1:2");
+    assert_eq!(v["exact"], true);
+    assert!(v["nodes"].is_u64(), "nodes: {}", v["nodes"]);
+    let moves = v["moves"].as_array().expect("moves is an array");
+    assert_eq!(moves.len(), 3 + 4 + 5, "one entry per legal move: {v}");
+    for m in moves {
+        assert!(m["move"].is_string(), "move: {m}");
+        let verdict = m["verdict"].as_str().expect("verdict string");
+        assert!(verdict == "win" || verdict == "loss", "move verdict: {m}");
+    }
+    let mut names: Vec<&str> = moves.iter().map(|m| m["move"].as_str().unwrap()).collect();
+    names.sort_unstable();
+    names.dedup();
+    assert_eq!(names.len(), 12, "moves are distinct: {v}");
+    let wins: Vec<&str> = moves
+        .iter()
+        .filter(|m| m["verdict"] == "win")
+        .map(|m| m["move"].as_str().unwrap())
+        .collect();
+    assert_eq!(wins, ["1:2"], "only taking 2 from pile 1 wins");
+}
+
+#[test]
+fn solve_nim_verdicts_normal_and_misere() {
+    assert_eq!(verdict(&["solve", "nim", "1,2,3", "--json"]), "loss");
+    assert_eq!(
+        verdict(&["solve", "nim", "1,1", "--misere", "--json"]),
+        "win"
+    );
+    assert_eq!(
+        verdict(&["solve", "nim", "1", "--misere", "--json"]),
+        "loss"
+    );
+    // Game over: the previous player took the last coin.
+    assert_eq!(verdict(&["solve", "nim", "0,0", "--json"]), "loss");
+    assert_eq!(verdict(&["solve", "nim", "0", "--misere", "--json"]), "win");
+}
+
+#[test]
+fn solve_nim_game_over_has_no_moves() {
+    let v = json_of(&["solve", "nim", "0,0", "--json"]);
+    assert_eq!(v["position"], "0,0");
+    assert_eq!(v["moves"].as_array().map(Vec::len), Some(0), "{v}");
+    assert!(v["best"].is_null(), "{v}");
+}
+
+#[test]
+fn solve_nim_plies() {
+    let v = json_of(&["solve", "nim", "5", "--json"]);
+    assert_eq!(v["verdict"], "win");
+    assert_eq!(v["plies"], 1, "{v}");
+    assert_eq!(v["best"], "1:5", "{v}");
+    let v = json_of(&["solve", "nim", "1,1", "--json"]);
+    assert_eq!(v["verdict"], "loss");
+    assert_eq!(v["plies"], 2, "{v}");
+}
+
+#[test]
+fn solve_nim_text_names_the_winning_move() {
+    let run = parlor(&["solve", "nim", "3,4,5"]);
+    run.expect_code(0);
+    assert!(run.stdout.contains("1:2"), "{}", run.stdout);
+    assert!(run.stdout.contains("wins"), "{}", run.stdout);
+}
+
+#[test]
+fn solve_1357_second_player_wins() {
+    let v = json_of(&["solve", "1357", "--json"]);
+    assert_eq!(v["game"], "1357");
+    assert_eq!(v["position"], "1,3,5,7");
+    assert_eq!(v["verdict"], "loss", "{v}");
+    let v = json_of(&["solve", "1357", "1,3,5,6", "--json"]);
+    assert_eq!(v["position"], "1,3,5,6");
+    assert!(v["verdict"] == "win" || v["verdict"] == "loss", "{v}");
+    usage_error(&["solve", "1357", "2,3,5,7"], &["2,3,5,7", "expected"]);
+}
+
+#[test]
+fn solve_1357_proof_text_and_json_agree() {
+    let v = json_of(&["solve", "1357", "--proof", "--json"]);
+    let positions = v["positions"].as_u64().expect("positions");
+    let first = v["first_player_wins"].as_u64().expect("first_player_wins");
+    let second = v["second_player_wins"]
+        .as_u64()
+        .expect("second_player_wins");
+    assert!(positions > 0);
+    assert_eq!(first + second, positions, "{v}");
+    assert_eq!(v["winner"], "second", "{v}");
+
+    let run = parlor(&["solve", "1357", "--proof"]);
+    run.expect_code(0);
+    let text = &run.stdout;
+    for n in [positions, first, second] {
+        assert!(text.contains(&n.to_string()), "{n} missing from:\n{text}");
+    }
+    let lower = text.to_lowercase();
+    assert!(lower.contains("positions"), "{text}");
+    assert!(lower.contains("first player"), "{text}");
+    assert!(lower.contains("second player"), "{text}");
+    assert!(lower.contains("second player wins"), "{text}");
+}
+
+// ---------------------------------------------------------------------------------
+// usage errors
+
+#[test]
+fn bad_positions_are_usage_errors() {
+    usage_error(&["solve", "nim", "3,a,5"], &["'a'", "expected"]);
+    usage_error(&["solve", "nim", "-1,3"], &["-1", "expected"]);
+    usage_error(&["solve", "nim", ""], &["expected"]);
+    usage_error(&["solve", "nim"], &["position", "e.g."]);
+    usage_error(
+        &["solve", "nim", "1,1,1,1,1,1,1,1,1"],
+        &["9 piles", "expected"],
+    );
+    usage_error(&["solve", "nim", "100"], &["100", "expected"]);
+}
+
+#[test]
+fn unknown_and_unbuilt_games_are_usage_errors() {
+    usage_error(
+        &["solve", "chess", "1"],
+        &["chess", "possible values", "nim"],
+    );
+    usage_error(&["solve", "othello", "x"], &["othello", "coming soon"]);
+    usage_error(&["play", "chopsticks"], &["chopsticks", "coming soon"]);
+    usage_error(&["perft", "3"], &["coming soon"]);
+    usage_error(
+        &["simulate", "chopsticks", "--games", "3"],
+        &["chopsticks", "coming soon"],
+    );
+}
+
+#[test]
+fn bad_play_options_are_usage_errors() {
+    usage_error(&["play", "nim", "--piles", "0,3"], &["--piles", "expected"]);
+    usage_error(&["play", "nim", "--piles", "3,x"], &["'x'", "expected"]);
+    usage_error(&["play", "1357", "--piles", "1,2"], &["--piles", "1,3,5,7"]);
+    usage_error(
+        &["play", "nim", "--difficulty", "godlike"],
+        &["godlike", "possible values", "perfect"],
+    );
+    usage_error(
+        &["play", "nim", "--first", "sometimes"],
+        &["sometimes", "possible values", "ai-chooses"],
+    );
+    usage_error(
+        &["play", "nim", "--mode", "two-players", "--first", "ai"],
+        &["--first"],
+    );
+}
+
+#[test]
+fn simulate_needs_at_least_one_game() {
+    usage_error(&["simulate", "nim", "--games", "0"], &["--games", "0"]);
+}
+
+#[test]
+fn help_exits_zero() {
+    let run = parlor(&["--help"]);
+    run.expect_code(0);
+    assert!(run.stdout.contains("solve"), "{}", run.stdout);
+    assert!(run.stdout.contains("--config"), "{}", run.stdout);
+}
+
+// ---------------------------------------------------------------------------------
+// no terminal
+
+#[test]
+fn the_tui_refuses_to_start_without_a_terminal() {
+    for args in [
+        &[][..],
+        &["play", "nim", "--piles", "1,3,5,7", "--misere"][..],
+    ] {
+        let run = parlor(args);
+        run.expect_code(2);
+        run.stderr_has("terminal");
+    }
+}
+
+// ---------------------------------------------------------------------------------
+// config
+
+/// A broken config passed with --config: exit 2, and stderr names the file, the line and `needles`.
+fn config_error(text: &str, line: usize, needles: &[&str]) {
+    let sandbox = Sandbox::new();
+    let path = sandbox.file("broken.toml", text);
+    let path_text = path.display().to_string();
+    let run = sandbox.run(&["--config", &path_text]);
+    run.expect_code(2)
+        .stderr_has(&path_text)
+        .stderr_has(&format!("line {line}"));
+    for needle in needles {
+        run.stderr_has(needle);
+    }
+    assert!(
+        !run.stderr.contains("interactive terminal"),
+        "the config is reported, not the terminal:\n{}",
+        run.stderr
+    );
+}
+
+#[test]
+fn unknown_config_key_names_file_line_and_key() {
+    config_error("[ui]\nspeed = 3\n", 2, &["speed"]);
+}
+
+#[test]
+fn wrong_config_type_names_file_line_and_key() {
+    config_error("[ui]\nai_delay_ms = \"slow\"\n", 2, &["ui.ai_delay_ms"]);
+}
+
+#[test]
+fn broken_toml_names_file_and_line() {
+    config_error("[ui\n", 1, &[]);
+}
+
+#[test]
+fn invalid_config_value_names_file_line_and_key() {
+    config_error("[nim]\npiles = [0]\n", 2, &["nim.piles"]);
+}
+
+#[test]
+fn config_errors_come_before_play_starts() {
+    let sandbox = Sandbox::new();
+    let path = sandbox.file("broken.toml", "[ui]\nspeed = 3\n");
+    let path_text = path.display().to_string();
+    sandbox
+        .run(&["play", "nim", "--config", &path_text])
+        .expect_code(2)
+        .stderr_has(&path_text)
+        .stderr_has("speed");
+}
+
+#[test]
+fn missing_config_file_is_named() {
+    parlor(&["--config", "/nonexistent/x.toml"])
+        .expect_code(2)
+        .stderr_has("/nonexistent/x.toml");
+}
+
+#[test]
+fn broken_user_config_is_reported_and_left_alone() {
+    let sandbox = Sandbox::new();
+    let path = sandbox.user_config();
+    std::fs::create_dir_all(path.parent().unwrap()).unwrap();
+    let text = b"# mine\n[ui]\nspeed = 3\n";
+    std::fs::write(&path, text).unwrap();
+    for args in [&[][..], &["play", "nim"][..]] {
+        sandbox
+            .run(args)
+            .expect_code(2)
+            .stderr_has(&path.display().to_string())
+            .stderr_has("line 3")
+            .stderr_has("speed");
+    }
+    assert_eq!(
+        std::fs::read(&path).unwrap(),
+        text,
+        "parlor never writes the user's config"
+    );
+    assert_eq!(dir_entries(path.parent().unwrap()), ["config.toml"]);
+}
+
+#[test]
+fn valid_config_still_needs_a_terminal() {
+    let sandbox = Sandbox::new();
+    let text = "[ui]\nai_delay_ms = 0\nhints = true\n[nim]\npiles = [1, 2, 3]\n";
+    let path = sandbox.file("good.toml", text);
+    let run = sandbox.run(&["--config", &path.display().to_string()]);
+    run.expect_code(2).stderr_has("terminal");
+    assert!(
+        !run.stderr.contains("config"),
+        "a valid config is not an error:\n{}",
+        run.stderr
+    );
+    assert_eq!(std::fs::read_to_string(&path).unwrap(), text);
+
+    // The same file as the user's config is read and left unchanged.
+    let user = sandbox.user_config();
+    std::fs::create_dir_all(user.parent().unwrap()).unwrap();
+    std::fs::write(&user, text).unwrap();
+    let run = sandbox.run(&[]);
+    run.expect_code(2).stderr_has("terminal");
+    assert!(!run.stderr.contains("config"), "{}", run.stderr);
+    assert_eq!(std::fs::read_to_string(&user).unwrap(), text);
+    assert_eq!(dir_entries(user.parent().unwrap()), ["config.toml"]);
+}
+
+fn dir_entries(dir: &Path) -> Vec<String> {
+    let mut names: Vec<String> = std::fs::read_dir(dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    names.sort();
+    names
+}
+
+// ---------------------------------------------------------------------------------
+// simulate
+
+#[test]
+fn simulate_nim_confirms_every_prediction() {
+    let run = parlor(&["simulate", "nim", "--games", "50", "--seed", "1"]);
+    run.expect_code(0);
+    assert!(
+        run.stdout.contains("predictions confirmed: 50/50"),
+        "{}",
+        run.stdout
+    );
+}
+
+#[test]
+fn simulate_1357_second_player_always_wins() {
+    let v = json_of(&["simulate", "1357", "--games", "5", "--seed", "2", "--json"]);
+    assert_eq!(v["game"], "1357", "{v}");
+    assert_eq!(v["games"], 5, "{v}");
+    assert_eq!(v["second_player_wins"], 5, "{v}");
+    assert_eq!(v["first_player_wins"], 0, "{v}");
+    assert_eq!(v["predictions_confirmed"], 5, "{v}");
+}
+
+#[test]
+fn simulate_with_a_seed_is_reproducible() {
+    let args = [
+        "simulate", "nim", "--games", "20", "--seed", "7", "--misere", "--json",
+    ];
+    let a = json_of(&args);
+    let b = json_of(&args);
+    assert_eq!(a, b);
+    assert_eq!(a["predictions_confirmed"], 20, "{a}");
+}

@@ -1,6 +1,8 @@
 //! Rules only: no I/O, no drawing, no search.
 
+pub mod chopsticks;
 pub mod nim;
+pub mod othello;
 
 use std::fmt;
 

@@ -2,7 +2,9 @@
 //! runs them off the UI thread, and the AI policy that turns truth into a move.
 
 pub mod analysis;
+pub mod chopsticks;
 pub mod nim;
+pub mod othello;
 pub mod policy;
 pub mod proof;
 pub mod worker;

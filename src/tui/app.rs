@@ -12,7 +12,8 @@ use super::help::Help;
 use super::hits::{Hit, Hits};
 use super::keys::{Action, Keys};
 use super::menu::{Menu, MenuOutcome};
-use super::nim_screen::{GameOutcome, NimScreen};
+use super::nim_screen::NimScreen;
+use super::screen::{GameOutcome, GameScreen};
 use super::setup::{GameSetup, Setup, SetupOutcome};
 use super::theme::Theme;
 use super::widgets;
@@ -32,7 +33,7 @@ pub enum Start {
 pub enum Screen {
     Menu(Menu),
     Setup(Setup),
-    Nim(Box<NimScreen>),
+    Game(Box<dyn GameScreen>),
 }
 
 pub struct App {
@@ -92,7 +93,7 @@ impl App {
     /// True while the position on the board is still being analysed.
     pub fn analysing(&self) -> bool {
         match &self.screen {
-            Screen::Nim(s) => s.session.analysing(),
+            Screen::Game(g) => g.analysing(),
             _ => false,
         }
     }
@@ -100,7 +101,7 @@ impl App {
     /// The ticket of the analysis the board is waiting for, if a game is on.
     pub fn analysis_ticket(&self) -> Option<u64> {
         match &self.screen {
-            Screen::Nim(s) => Some(s.session.ticket()),
+            Screen::Game(g) => Some(g.ticket()),
             _ => None,
         }
     }
@@ -157,7 +158,7 @@ impl App {
                 SetupOutcome::Quit => self.quit = true,
                 SetupOutcome::Stay => {}
             },
-            Screen::Nim(game) => {
+            Screen::Game(game) => {
                 let outcome = game.handle(action, &mut self.rng, self.config.ui.ai_delay_ms);
                 self.on_game_outcome(outcome);
             }
@@ -170,8 +171,8 @@ impl App {
             GameOutcome::Menu => self.back_to_menu(),
             GameOutcome::NewGame(setup) => self.screen = Screen::Setup(Setup::new(setup)),
             GameOutcome::Help => {
-                if let Screen::Nim(g) = &self.screen {
-                    self.help = Some(Help::for_game(g.setup.game));
+                if let Screen::Game(g) = &self.screen {
+                    self.help = Some(Help::for_game(g.setup().game));
                 }
             }
             GameOutcome::Quit => self.quit = true,
@@ -199,7 +200,7 @@ impl App {
                     self.start_game(s);
                 }
             }
-            (Screen::Nim(game), hit @ Hit::Coin { .. }) => game.click(hit),
+            (Screen::Game(game), hit) => game.click(hit),
             _ => return false,
         }
         true
@@ -207,13 +208,13 @@ impl App {
 
     fn on_tick(&mut self) -> bool {
         match &mut self.screen {
-            Screen::Nim(game) => game.tick(TICK_MS, &mut self.rng),
+            Screen::Game(game) => game.tick(TICK_MS, &mut self.rng),
             _ => false,
         }
     }
 
     fn on_solver(&mut self, msg: SolverMsg<Report>) -> bool {
-        let Screen::Nim(game) = &mut self.screen else {
+        let Screen::Game(game) = &mut self.screen else {
             return false;
         };
         match msg {
@@ -226,7 +227,7 @@ impl App {
 
     /// Sends the solver the position on the board when it changed.
     fn sync_solver(&mut self) {
-        let Screen::Nim(game) = &mut self.screen else {
+        let Screen::Game(game) = &mut self.screen else {
             return;
         };
         let Some(position) = game.take_analysis_request() else {
@@ -246,13 +247,15 @@ impl App {
     }
 
     fn start_game(&mut self, setup: GameSetup) {
-        let screen = NimScreen::new(
-            setup,
-            self.config.ui.ai_delay_ms,
-            self.config.ui.hints,
-            &mut self.rng,
-        );
-        self.screen = Screen::Nim(Box::new(screen));
+        let (delay, hints) = (self.config.ui.ai_delay_ms, self.config.ui.hints);
+        let screen: Box<dyn GameScreen> = match setup.game {
+            GameId::Nim | GameId::SugarPackets => {
+                Box::new(NimScreen::new(setup, delay, hints, &mut self.rng))
+            }
+            // The menu and the command line open only playable games.
+            _ => Box::new(NimScreen::new(setup, delay, hints, &mut self.rng)),
+        };
+        self.screen = Screen::Game(screen);
     }
 
     fn back_to_menu(&mut self) {
@@ -261,7 +264,7 @@ impl App {
         }
         let selected = match &self.screen {
             Screen::Setup(s) => s.setup.game,
-            Screen::Nim(g) => g.setup.game,
+            Screen::Game(g) => g.setup().game,
             Screen::Menu(_) => GameId::Nim,
         };
         self.screen = Screen::Menu(Menu {
@@ -281,7 +284,7 @@ impl App {
         match &self.screen {
             Screen::Menu(menu) => menu.render(frame, area, &self.theme, &self.keys, &mut self.hits),
             Screen::Setup(setup) => setup.render(frame, area, &self.theme, &mut self.hits),
-            Screen::Nim(game) => game.render(frame, area, &self.theme, &self.keys, &mut self.hits),
+            Screen::Game(game) => game.render(frame, area, &self.theme, &self.keys, &mut self.hits),
         }
         if let Some(help) = &self.help {
             help.render(frame, area, &self.theme);

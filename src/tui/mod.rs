@@ -1,6 +1,7 @@
 //! Drawing and keys only: the event loop, the screens and their widgets.
 
 pub mod app;
+pub mod chopsticks_screen;
 pub mod event;
 pub mod harness;
 pub mod help;
@@ -8,6 +9,7 @@ pub mod hits;
 pub mod keys;
 pub mod menu;
 pub mod nim_screen;
+pub mod screen;
 pub mod setup;
 pub mod theme;
 pub mod voice;

@@ -1,5 +1,6 @@
 //! The Nim (and 1-3-5-7) screen: piles, cursor, prediction, hints, move list.
 
+use rand::rngs::StdRng;
 use rand::{Rng, RngExt};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -9,6 +10,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use super::hits::{Hit, Hits};
 use super::keys::{Action, Keys};
+use super::screen::{GameOutcome, GameScreen};
 use super::setup::GameSetup;
 use super::theme::Theme;
 use super::voice::{self, Moment};
@@ -35,16 +37,6 @@ pub struct NimScreen {
     variety: usize,
     /// Ticks seen while someone was thinking, for the animation.
     frames: usize,
-}
-
-/// What the game screen asks the app to do.
-#[derive(Clone, Debug, PartialEq)]
-pub enum GameOutcome {
-    Stay,
-    Menu,
-    NewGame(GameSetup),
-    Help,
-    Quit,
 }
 
 impl NimScreen {
@@ -887,6 +879,45 @@ impl NimScreen {
         ];
         let area = widgets::centered(board, 44, 7);
         widgets::popup(frame, area, "Game over", lines, theme);
+    }
+}
+
+impl GameScreen for NimScreen {
+    fn setup(&self) -> &GameSetup {
+        &self.setup
+    }
+    fn take_analysis_request(&mut self) -> Option<Position> {
+        NimScreen::take_analysis_request(self)
+    }
+    fn analysis_requested(&mut self, ticket: u64) {
+        NimScreen::analysis_requested(self, ticket);
+    }
+    fn ticket(&self) -> u64 {
+        self.session.ticket()
+    }
+    fn analysing(&self) -> bool {
+        self.session.analysing()
+    }
+    fn receive(&mut self, ticket: u64, report: Report) {
+        NimScreen::receive(self, ticket, report);
+    }
+    fn finished(&mut self, ticket: u64) {
+        NimScreen::finished(self, ticket);
+    }
+    fn failed(&mut self, ticket: u64, reason: String) {
+        NimScreen::failed(self, ticket, reason);
+    }
+    fn tick(&mut self, elapsed_ms: u64, rng: &mut StdRng) -> bool {
+        NimScreen::tick(self, elapsed_ms, rng)
+    }
+    fn handle(&mut self, action: Action, rng: &mut StdRng, ai_delay_ms: u64) -> GameOutcome {
+        NimScreen::handle(self, action, rng, ai_delay_ms)
+    }
+    fn click(&mut self, hit: Hit) {
+        NimScreen::click(self, hit);
+    }
+    fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, hits: &mut Hits) {
+        NimScreen::render(self, frame, area, theme, keys, hits);
     }
 }
 

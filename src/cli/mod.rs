@@ -1,5 +1,9 @@
 //! The command line: the TUI by default, plus `play`, `solve`, `simulate` and `perft`.
 //! Usage errors exit with code 2 and a message naming what was wrong and what is accepted.
+//! Each game's commands live in their own file; this one parses and dispatches.
+
+pub mod chopsticks;
+pub mod othello;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -50,6 +54,13 @@ pub enum Command {
     Perft {
         /// Depth in plies.
         depth: u32,
+    },
+    /// Engine benchmarks: `parlor bench ffo FILE` solves the FFO endgame positions in FILE.
+    Bench {
+        /// The suite: ffo.
+        suite: String,
+        /// The positions file, one position a line.
+        file: PathBuf,
     },
 }
 
@@ -147,6 +158,18 @@ pub struct SolveArgs {
     /// Search every position reachable from this one and report each player's winning set.
     #[arg(long)]
     pub proof: bool,
+    /// Othello: search to this depth instead of solving exactly.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Othello: stop searching after this many seconds (the answer may not be exact).
+    #[arg(long)]
+    pub max_seconds: Option<f64>,
+    /// Chopsticks: the rollover variant (sums wrap modulo 5; a hand dies only at exactly 5).
+    #[arg(long)]
+    pub rollover: bool,
+    /// Chopsticks: splits may not empty a hand.
+    #[arg(long)]
+    pub no_empty_splits: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -162,6 +185,12 @@ pub struct SimulateArgs {
     pub misere: bool,
     #[arg(long)]
     pub json: bool,
+    /// Othello: the level playing black (e.g. strong, benedict).
+    #[arg(long)]
+    pub black: Option<String>,
+    /// Othello: the level playing white.
+    #[arg(long)]
+    pub white: Option<String>,
 }
 
 #[derive(Debug, Error)]
@@ -225,13 +254,21 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             )?;
             Ok(())
         }
-        Some(Command::Solve(args)) => solve(&args),
-        Some(Command::Simulate(args)) => simulate(&args),
-        Some(Command::Perft { .. }) => Err(not_yet(GameId::Othello)),
+        Some(Command::Solve(args)) => match args.game.id() {
+            GameId::Othello => othello::solve(&args, &config),
+            GameId::Chopsticks => chopsticks::solve(&args, &config),
+            _ => solve(&args),
+        },
+        Some(Command::Simulate(args)) => match args.game.id() {
+            GameId::Othello => othello::simulate(&args, &config),
+            _ => simulate(&args),
+        },
+        Some(Command::Perft { depth }) => othello::perft(depth),
+        Some(Command::Bench { suite, file }) => othello::bench(&suite, &file, &config),
     }
 }
 
-fn not_yet(game: GameId) -> CliError {
+pub(crate) fn not_yet(game: GameId) -> CliError {
     CliError::Usage(format!(
         "{} ({}) is coming soon and cannot be used yet; available now: nim, 1357",
         game.cli_name(),
@@ -239,7 +276,7 @@ fn not_yet(game: GameId) -> CliError {
     ))
 }
 
-fn usage(e: impl ToString) -> CliError {
+pub(crate) fn usage(e: impl ToString) -> CliError {
     CliError::Usage(e.to_string())
 }
 

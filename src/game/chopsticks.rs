@@ -1,0 +1,1 @@
+//! Chopsticks rules and variants.

@@ -1,0 +1,1 @@
+//! Othello rules on two u64 bitboards.

@@ -1,0 +1,1 @@
+//! Chopsticks by retrograde analysis.

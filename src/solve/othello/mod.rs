@@ -1,0 +1,1 @@
+//! The Othello engine: search, evaluation, exact endgame solver.

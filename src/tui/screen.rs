@@ -1,0 +1,46 @@
+//! What the app needs from a game's screen. Each game implements this once; the app
+//! routes keys, clicks, ticks and solver messages to whichever game is on.
+
+use rand::rngs::StdRng;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+
+use super::hits::{Hit, Hits};
+use super::keys::{Action, Keys};
+use super::setup::GameSetup;
+use super::theme::Theme;
+use crate::solve::{Position, Report};
+
+/// What a game screen asks the app to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum GameOutcome {
+    Stay,
+    Menu,
+    NewGame(GameSetup),
+    Help,
+    Quit,
+}
+
+pub trait GameScreen {
+    /// The setup this game was started from (for "new game" and the rules).
+    fn setup(&self) -> &GameSetup;
+
+    /// The position to send to the solver thread, once after every change.
+    fn take_analysis_request(&mut self) -> Option<Position>;
+    /// The solver accepted the request under `ticket`; older results are stale.
+    fn analysis_requested(&mut self, ticket: u64);
+    /// The ticket of the analysis the board is waiting for.
+    fn ticket(&self) -> u64;
+    /// True while the position on the board is still being analysed.
+    fn analysing(&self) -> bool;
+    fn receive(&mut self, ticket: u64, report: Report);
+    fn finished(&mut self, ticket: u64);
+    fn failed(&mut self, ticket: u64, reason: String);
+
+    /// Time passes (the AI may move). Returns whether to redraw.
+    fn tick(&mut self, elapsed_ms: u64, rng: &mut StdRng) -> bool;
+    fn handle(&mut self, action: Action, rng: &mut StdRng, ai_delay_ms: u64) -> GameOutcome;
+    /// A left click on something this screen drew.
+    fn click(&mut self, hit: Hit);
+    fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, hits: &mut Hits);
+}

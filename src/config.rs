@@ -117,6 +117,7 @@ pub struct SugarPacketsConfig {
 pub struct SolverConfig {
     pub max_millis: u64,
     pub table_mib: u32,
+    pub exact_empties: u32,
 }
 
 // The Default impls restate config.toml; a test checks that the two agree, so the
@@ -188,6 +189,7 @@ impl Default for SolverConfig {
         SolverConfig {
             max_millis: 5000,
             table_mib: 64,
+            exact_empties: 20,
         }
     }
 }

@@ -81,6 +81,9 @@ impl Traps {
 pub struct MoveValue<M> {
     pub mv: M,
     pub verdict: Verdict,
+    /// A margin for the mover after this move (Othello discs), exact when the
+    /// analysis is exact; `None` in games without margins.
+    pub score: Option<i32>,
     pub traps: Option<Traps>,
 }
 
@@ -90,6 +93,11 @@ pub struct Analysis<M> {
     pub best: Option<M>,
     /// For the player to move.
     pub verdict: Verdict,
+    /// The margin for the player to move (Othello: exact disc margin when `exact`,
+    /// else the search's estimate); `None` in games without margins.
+    pub score: Option<i32>,
+    /// The expected line of play from here, best move first, when the search keeps one.
+    pub pv: Vec<M>,
     pub moves: Vec<MoveValue<M>>,
     pub depth: u32,
     pub nodes: u64,

@@ -55,6 +55,7 @@ pub fn analyse(position: &Nim) -> Analysis<NimMove> {
         moves.push(MoveValue {
             mv,
             verdict: reply_verdict.flipped_and_extended(),
+            score: None,
             traps: Some(traps),
         });
         child[mv.pile] += mv.take;
@@ -66,6 +67,8 @@ pub fn analyse(position: &Nim) -> Analysis<NimMove> {
     Analysis {
         best,
         verdict,
+        score: None,
+        pv: best.into_iter().collect(),
         moves,
         depth: 1,
         nodes,

@@ -157,6 +157,7 @@ mod tests {
         MoveValue {
             mv: id,
             verdict,
+            score: None,
             traps: traps.map(|(losing_replies, replies)| Traps {
                 losing_replies,
                 replies,
@@ -168,6 +169,8 @@ mod tests {
         Analysis {
             best: None,
             verdict: Verdict::Unknown,
+            score: None,
+            pv: Vec::new(),
             moves,
             depth: 1,
             nodes: 1,

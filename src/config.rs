@@ -338,6 +338,12 @@ impl Config {
                 ));
             }
         }
+        if self.solver.exact_empties > 64 {
+            return Err(invalid(
+                "solver.exact_empties",
+                format!("{}: expected 0-64 empty squares", self.solver.exact_empties),
+            ));
+        }
         if self.solver.max_millis == 0
             || self.solver.table_mib == 0
             || self.solver.table_mib > 16384

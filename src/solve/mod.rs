@@ -26,6 +26,27 @@ pub enum Report {
     Nim(Analysis<NimMove>),
 }
 
+/// A game the solver thread can analyse: how its positions travel to the solver, and
+/// how its reports come back.
+pub trait Analysable: crate::game::Game {
+    fn to_position(&self) -> Position;
+    /// This game's analysis, if `report` is one.
+    fn from_report(report: Report) -> Option<Analysis<Self::Move>>;
+}
+
+impl Analysable for Nim {
+    fn to_position(&self) -> Position {
+        Position::Nim(self.clone())
+    }
+    #[allow(unreachable_patterns)] // other games' reports join this enum
+    fn from_report(report: Report) -> Option<Analysis<NimMove>> {
+        match report {
+            Report::Nim(a) => Some(a),
+            _ => None,
+        }
+    }
+}
+
 /// Analyses `position`, streaming reports through `ctx` until done or cancelled.
 pub fn analyse(position: &Position, ctx: &JobContext<Report>) {
     match position {

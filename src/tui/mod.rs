@@ -7,6 +7,7 @@ pub mod harness;
 pub mod help;
 pub mod hits;
 pub mod keys;
+pub mod match_view;
 pub mod menu;
 pub mod nim_screen;
 pub mod screen;

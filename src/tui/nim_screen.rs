@@ -1,7 +1,7 @@
 //! The Nim (and 1-3-5-7) screen: piles, cursor, prediction, hints, move list.
 
+use rand::Rng;
 use rand::rngs::StdRng;
-use rand::{Rng, RngExt};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -10,14 +10,13 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use super::hits::{Hit, Hits};
 use super::keys::{Action, Keys};
+use super::match_view::MatchView;
 use super::screen::{GameOutcome, GameScreen};
 use super::setup::GameSetup;
 use super::theme::Theme;
-use super::voice::{self, Moment};
 use super::widgets;
-use crate::config::FirstMover;
+use crate::game::Outcome;
 use crate::game::nim::{Ending, Nim, NimMove};
-use crate::game::{Outcome, Seat};
 use crate::games::GameId;
 use crate::session::{Mode, Player, Session};
 use crate::solve::nim::{mover_wins, nim_sum};
@@ -25,18 +24,10 @@ use crate::solve::{Position, Report};
 
 pub struct NimScreen {
     pub setup: GameSetup,
-    pub session: Session<Nim>,
+    pub view: MatchView<Nim>,
     cursor_pile: usize,
     take: u8,
     hints: bool,
-    voice: String,
-    /// Set when the position changed and the solver has not been asked yet.
-    needs_analysis: bool,
-    /// The predicted winner of the last fully analysed position, to notice slips.
-    last_prediction: Option<Seat>,
-    variety: usize,
-    /// Ticks seen while someone was thinking, for the animation.
-    frames: usize,
 }
 
 impl NimScreen {
@@ -57,74 +48,13 @@ impl NimScreen {
                 Nim::new(setup.nim.starting_piles(rng), ending)
             }
         };
-        let ai = Player::Ai(setup.matchup.difficulty);
-        let coin = rng.random_bool(0.5);
-        let mut ai_chooses = false;
-        let (players, names, voice) = match setup.matchup.mode {
-            Mode::VsAi => {
-                let human_first = match setup.matchup.first {
-                    FirstMover::You => true,
-                    FirstMover::Ai => false,
-                    FirstMover::Coin => coin,
-                    FirstMover::AiChooses => {
-                        ai_chooses = true;
-                        true
-                    }
-                };
-                let voice = match setup.matchup.first {
-                    FirstMover::Coin => voice::line(Moment::CoinFlip { human_first }, 0),
-                    FirstMover::AiChooses => "Let me look at these piles…".into(),
-                    _ => String::new(),
-                };
-                if human_first {
-                    (
-                        [Player::Human, ai],
-                        ["You".to_string(), "AI".to_string()],
-                        voice,
-                    )
-                } else {
-                    (
-                        [ai, Player::Human],
-                        ["AI".to_string(), "You".to_string()],
-                        voice,
-                    )
-                }
-            }
-            Mode::TwoPlayers => {
-                let p1_first = setup.matchup.first != FirstMover::Coin || coin;
-                let names = if p1_first {
-                    ["Player 1".to_string(), "Player 2".to_string()]
-                } else {
-                    ["Player 2".to_string(), "Player 1".to_string()]
-                };
-                let voice = if setup.matchup.first == FirstMover::Coin {
-                    format!("The coin says {} starts.", names[0])
-                } else {
-                    String::new()
-                };
-                ([Player::Human, Player::Human], names, voice)
-            }
-            Mode::AiVsAi => (
-                [ai, ai],
-                ["AI 1".to_string(), "AI 2".to_string()],
-                "Space pauses the match.".to_string(),
-            ),
-        };
-        let mut session = Session::new(start, players, names, ai_delay_ms);
-        if ai_chooses {
-            session.let_ai_choose_side();
-        }
+        let view = MatchView::new(start, &setup.matchup, ai_delay_ms, rng);
         let mut screen = NimScreen {
             setup,
-            session,
+            view,
             cursor_pile: 0,
             take: 1,
             hints,
-            voice,
-            needs_analysis: true,
-            last_prediction: None,
-            variety: rng.random_range(0..1000),
-            frames: 0,
         };
         screen.settle_cursor();
         screen
@@ -134,115 +64,19 @@ impl NimScreen {
         self.hints
     }
 
-    /// The job to send to the solver thread, once per position.
-    pub fn take_analysis_request(&mut self) -> Option<Position> {
-        if !self.needs_analysis {
-            return None;
-        }
-        self.needs_analysis = false;
-        Some(Position::Nim(self.session.position().clone()))
-    }
-
-    pub fn analysis_requested(&mut self, ticket: u64) {
-        self.session.analysis_requested(ticket);
-    }
-
-    pub fn receive(&mut self, ticket: u64, report: Report) {
-        let Report::Nim(analysis) = report;
-        let was_pending = self.session.side_pending();
-        if !self.session.receive_analysis(ticket, analysis) {
-            return;
-        }
-        if was_pending && !self.session.side_pending() {
-            let ai_first = self.session.player(Seat::First) != Player::Human;
-            self.voice = voice::line(
-                if ai_first {
-                    Moment::ChoseFirst
-                } else {
-                    Moment::ChoseSecond
-                },
-                self.variety,
-            );
-        }
-        self.react_to_prediction();
-    }
-
-    pub fn finished(&mut self, ticket: u64) {
-        self.session.analysis_finished(ticket);
-    }
-
-    pub fn failed(&mut self, ticket: u64, reason: String) {
-        if self.session.analysis_failed_with(ticket, reason) {
-            self.voice = "My analysis is broken; I'm playing by feel now.".into();
-        }
-    }
-
-    fn ai_seat(&self) -> Option<Seat> {
-        match self.session.players() {
-            [Player::Human, Player::Ai(_)] => Some(Seat::Second),
-            [Player::Ai(_), Player::Human] => Some(Seat::First),
-            _ => None,
-        }
-    }
-
-    /// The AI's voice reacts when the prediction changes.
-    fn react_to_prediction(&mut self) {
-        let Some(winner) = self.session.predicted_winner() else {
-            return;
-        };
-        if self.session.is_over() {
-            return;
-        }
-        let previous = self.last_prediction.replace(winner);
-        let last = self.session.history().last();
-        match self.ai_seat() {
-            Some(ai) => {
-                let moment = if winner == ai && previous == Some(ai.other()) {
-                    Some(Moment::HumanBlundered)
-                } else if winner != ai && previous.is_none() {
-                    Some(Moment::LostFromHere)
-                } else if winner != ai && previous != Some(winner) {
-                    Some(Moment::Lost)
-                } else if winner == ai && previous.is_none() && self.voice.is_empty() {
-                    Some(Moment::Winning)
-                } else {
-                    None
-                };
-                if let Some(m) = moment {
-                    self.variety += 1;
-                    self.voice = voice::line(m, self.variety);
-                }
-            }
-            None => {
-                if let (Some(prev), Some(last)) = (previous, last)
-                    && prev != winner
-                {
-                    self.voice = voice::slip_line(
-                        self.session.name(last.seat),
-                        self.session.name(last.seat.other()),
-                    );
-                }
-            }
-        }
+    fn session(&self) -> &Session<Nim> {
+        &self.view.session
     }
 
     fn play(&mut self, mv: NimMove) {
-        if self.session.play(mv).is_ok() {
-            self.needs_analysis = true;
+        if self.view.play(mv) {
             self.settle_cursor();
-            if let Some(Outcome::Win(winner)) = self.session.outcome() {
-                self.voice = match self.ai_seat() {
-                    Some(ai) if ai == winner => voice::line(Moment::AiWon, self.variety),
-                    Some(_) => voice::line(Moment::HumanWon, self.variety),
-                    None => format!("{} wins.", self.session.name(winner)),
-                };
-            }
         }
     }
 
     /// Keeps the cursor on a non-empty pile with a legal amount.
     fn settle_cursor(&mut self) {
-        let piles = self.session.position().piles();
+        let piles = self.view.session.position().piles();
         if piles.iter().all(|&p| p == 0) {
             return;
         }
@@ -254,7 +88,7 @@ impl NimScreen {
     }
 
     fn move_cursor(&mut self, step: isize) {
-        let piles = self.session.position().piles();
+        let piles = self.view.session.position().piles();
         let n = piles.len() as isize;
         let mut i = self.cursor_pile as isize;
         for _ in 0..n {
@@ -268,32 +102,17 @@ impl NimScreen {
     }
 
     pub fn tick<R: Rng + ?Sized>(&mut self, elapsed_ms: u64, rng: &mut R) -> bool {
-        match self.session.tick(elapsed_ms, rng) {
-            Some(mv) => {
-                self.play(mv);
-                true
-            }
-            // While the AI is to move, the thinking indicator animates.
-            None if self.session.ai_to_move() && !self.session.paused() => {
-                self.frames += 1;
-                true
-            }
-            None => false,
+        let (mv, redraw) = self.view.tick(elapsed_ms, rng);
+        if let Some(mv) = mv {
+            self.play(mv);
         }
+        redraw
     }
 
     fn undo(&mut self) {
-        if !self.session.undo() {
-            return;
+        if self.view.undo() {
+            self.settle_cursor();
         }
-        self.needs_analysis = true;
-        self.last_prediction = None;
-        self.voice = if self.ai_seat().is_some() {
-            "Taking it back? Fine.".into()
-        } else {
-            String::new()
-        };
-        self.settle_cursor();
     }
 
     fn rematch(&mut self, rng: &mut (impl Rng + ?Sized), ai_delay_ms: u64) {
@@ -313,22 +132,29 @@ impl NimScreen {
             Action::Help => return GameOutcome::Help,
             Action::NewGame => return GameOutcome::NewGame(self.setup.clone()),
             Action::Hints => self.hints = !self.hints,
-            Action::Pause if self.session.players().iter().all(|p| *p != Player::Human) => {
-                self.session.toggle_pause();
+            Action::Pause
+                if self
+                    .view
+                    .session
+                    .players()
+                    .iter()
+                    .all(|p| *p != Player::Human) =>
+            {
+                self.view.session.toggle_pause();
             }
             Action::Undo => self.undo(),
-            Action::Rematch if self.session.is_over() => self.rematch(rng, ai_delay_ms),
-            Action::Enter if self.session.is_over() => self.rematch(rng, ai_delay_ms),
-            _ if !self.session.human_to_move() => {}
+            Action::Rematch if self.view.session.is_over() => self.rematch(rng, ai_delay_ms),
+            Action::Enter if self.view.session.is_over() => self.rematch(rng, ai_delay_ms),
+            _ if !self.view.session.human_to_move() => {}
             Action::Up => self.move_cursor(-1),
             Action::Down => self.move_cursor(1),
             Action::Left => {
-                let count = self.session.position().piles()[self.cursor_pile];
+                let count = self.view.session.position().piles()[self.cursor_pile];
                 self.take = (self.take + 1).min(count);
             }
             Action::Right => self.take = self.take.saturating_sub(1).max(1),
             Action::Digit(d) => {
-                let count = self.session.position().piles()[self.cursor_pile];
+                let count = self.view.session.position().piles()[self.cursor_pile];
                 if (1..=count).contains(&d) {
                     self.take = d;
                 }
@@ -347,10 +173,10 @@ impl NimScreen {
         let Hit::Coin { pile, index } = hit else {
             return;
         };
-        if !self.session.human_to_move() {
+        if !self.view.session.human_to_move() {
             return;
         }
-        let Some(&count) = self.session.position().piles().get(pile) else {
+        let Some(&count) = self.view.session.position().piles().get(pile) else {
             return;
         };
         if index < usize::from(count) {
@@ -364,7 +190,7 @@ impl NimScreen {
     }
 
     fn title(&self) -> String {
-        let rule = match (self.setup.game, self.session.position().ending()) {
+        let rule = match (self.setup.game, self.view.session.position().ending()) {
             (GameId::SugarPackets, _) => "1-3-5-7 · whoever takes the last packet loses",
             (_, Ending::Normal) => "Nim · normal play: the last coin wins",
             (_, Ending::Misere) => "Nim · misère: the last coin loses",
@@ -433,17 +259,23 @@ impl NimScreen {
             (&help, "rules"),
             ("Esc", "menu"),
         ];
-        if self.session.players().iter().all(|p| *p != Player::Human) {
+        if self
+            .view
+            .session
+            .players()
+            .iter()
+            .all(|p| *p != Player::Human)
+        {
             list.splice(0..3, [("space", "pause")]);
         }
         widgets::footer(frame, footer, &list, theme);
-        if self.session.is_over() {
+        if self.view.session.is_over() {
             self.render_game_over(frame, board, theme, keys);
         }
     }
 
     fn winning_takes(&self, pile: usize) -> Vec<u8> {
-        let Some(a) = self.session.analysis().filter(|_| self.hints) else {
+        let Some(a) = self.view.session.analysis().filter(|_| self.hints) else {
             return Vec::new();
         };
         a.winning_moves()
@@ -463,10 +295,10 @@ impl NimScreen {
         let [piles_area, status] =
             Layout::vertical([Constraint::Min(1), Constraint::Length(3)]).areas(inner);
 
-        let position = self.session.position();
-        let start = self.session.start().piles();
+        let position = self.view.session.position();
+        let start = self.view.session.start().piles();
         let piles = position.piles();
-        let last = self.session.history().last();
+        let last = self.view.session.history().last();
         let glyph = if self.setup.game == GameId::SugarPackets {
             "▮"
         } else {
@@ -493,7 +325,7 @@ impl NimScreen {
             0
         };
 
-        let show_cursor = self.session.human_to_move();
+        let show_cursor = self.view.session.human_to_move();
         let mut y = piles_area.y;
         for (i, (&count, &orig)) in piles.iter().zip(start).enumerate() {
             let takes = self.winning_takes(i);
@@ -586,40 +418,19 @@ impl NimScreen {
     }
 
     fn status_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
-        let s = &self.session;
+        let s = &self.view.session;
         let (one, many) = self.unit();
-        let turn = if s.is_over() {
-            Line::styled("Game over.", theme.bold())
-        } else if s.side_pending() {
-            Line::raw("The AI is choosing a side…")
-        } else if s.human_to_move() {
-            let who = match s.name(s.to_move()) {
-                "You" => "Your turn".to_string(),
-                name => format!("{name}'s turn"),
-            };
-            let unit = if self.take == 1 { one } else { many };
-            Line::from(vec![
-                Span::styled(who, theme.bold()),
-                Span::raw(format!(
-                    ": take {} {unit} from {} {}",
-                    self.take,
-                    self.pile_word(),
-                    self.cursor_pile + 1
-                )),
-            ])
-        } else if s.paused() {
-            Line::raw("Paused: space resumes.")
-        } else {
-            let dots = ["·  ", "·· ", "···"][(self.frames / 4) % 3];
-            Line::raw(format!("{} is thinking {dots}", s.name(s.to_move())))
-        };
-        let voice = if self.voice.is_empty() {
-            Line::raw("")
-        } else if self.ai_seat().is_some() {
-            Line::styled(format!("AI: “{}”", self.voice), theme.accent())
-        } else {
-            Line::styled(self.voice.clone(), theme.accent())
-        };
+        let unit = if self.take == 1 { one } else { many };
+        let turn = self.view.turn_line(
+            theme,
+            format!(
+                ": take {} {unit} from {} {}",
+                self.take,
+                self.pile_word(),
+                self.cursor_pile + 1
+            ),
+        );
+        let voice = self.view.voice_line(theme);
         let hint = if !self.hints {
             Line::styled("", theme.muted())
         } else if s.is_over() {
@@ -666,7 +477,7 @@ impl NimScreen {
 
     fn render_side(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys) {
         let table_height = if self.hints {
-            self.session.position().piles().len() as u16 + 5
+            self.view.session.position().piles().len() as u16 + 5
         } else {
             3
         };
@@ -677,7 +488,7 @@ impl NimScreen {
         ])
         .areas(area);
         frame.render_widget(
-            Paragraph::new(self.prediction_lines(theme))
+            Paragraph::new(self.view.prediction_lines(theme))
                 .wrap(Wrap { trim: true })
                 .block(widgets::block("Prediction", theme)),
             prediction,
@@ -695,62 +506,20 @@ impl NimScreen {
             table,
         );
         frame.render_widget(
-            Paragraph::new(self.move_lines(theme, moves.height.saturating_sub(2) as usize))
-                .block(widgets::block("Moves", theme)),
+            Paragraph::new(
+                self.view
+                    .move_lines(theme, moves.height.saturating_sub(2) as usize),
+            )
+            .block(widgets::block("Moves", theme)),
             moves,
         );
     }
 
-    fn prediction_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
-        let s = &self.session;
-        if let Some(Outcome::Win(winner)) = s.outcome() {
-            return vec![
-                Line::raw("Game over:"),
-                Line::styled(self.wins_text(winner), theme.bold()),
-            ];
-        }
-        if let Some(reason) = s.analysis_failed() {
-            return vec![
-                Line::styled("Analysis unavailable.", theme.warning()),
-                Line::styled(format!("The solver stopped: {reason}"), theme.muted()),
-            ];
-        }
-        if s.side_pending() {
-            return vec![Line::raw("The AI is choosing a side…")];
-        }
-        let (Some(winner), Some(a)) = (s.predicted_winner(), s.analysis()) else {
-            return vec![Line::styled("Thinking…", theme.muted())];
-        };
-        let style = match self.ai_seat() {
-            Some(ai) if ai == winner => theme.warning(),
-            _ => theme.hint(),
-        };
-        let mut lines = vec![
-            Line::raw("With perfect play,"),
-            Line::styled(self.wins_text(winner), style),
-        ];
-        if let Some(p) = a.verdict.plies() {
-            lines.push(Line::styled(
-                format!("({p} more move{})", if p == 1 { "" } else { "s" }),
-                theme.muted(),
-            ));
-        }
-        lines
-    }
-
-    fn wins_text(&self, winner: Seat) -> String {
-        match self.session.name(winner) {
-            "You" => "you win".into(),
-            "AI" => "the AI wins".into(),
-            name => format!("{name} wins"),
-        }
-    }
-
     /// Each pile in binary, and which powers of two occur an odd number of times.
     fn nim_sum_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
-        let piles = self.session.position().piles();
+        let piles = self.view.session.position().piles();
         let biggest = self
-            .session
+            .session()
             .start()
             .piles()
             .iter()
@@ -793,9 +562,9 @@ impl NimScreen {
         }));
         lines.push(Line::from(counts));
         let sum = nim_sum(piles);
-        let mover_wins_now = mover_wins(piles, self.session.position().ending());
-        let endgame =
-            self.session.position().ending() == Ending::Misere && piles.iter().all(|&p| p <= 1);
+        let mover_wins_now = mover_wins(piles, self.view.session.position().ending());
+        let endgame = self.view.session.position().ending() == Ending::Misere
+            && piles.iter().all(|&p| p <= 1);
         let why = if endgame {
             let ones = piles.iter().filter(|&&p| p == 1).count();
             format!("all piles ≤ 1: {ones} left; leave an odd number")
@@ -813,72 +582,20 @@ impl NimScreen {
         lines
     }
 
-    fn move_lines(&self, theme: &Theme, room: usize) -> Vec<Line<'static>> {
-        let history = self.session.history();
-        let skip = history.len().saturating_sub(room.max(1));
-        history
-            .iter()
-            .enumerate()
-            .skip(skip)
-            .map(|(i, m)| {
-                let style = if i + 1 == history.len() {
-                    theme.last_move()
-                } else {
-                    Style::new()
-                };
-                let mut spans = vec![Span::styled(
-                    format!(
-                        "{:>3}. {:<9}{:>6}",
-                        i + 1,
-                        self.session.name(m.seat),
-                        m.mv.to_string()
-                    ),
-                    style,
-                )];
-                if m.mistake {
-                    spans.push(Span::styled(" ✗ mistake", theme.warning()));
-                }
-                Line::from(spans)
-            })
-            .collect()
-    }
-
     fn render_game_over(&self, frame: &mut Frame, board: Rect, theme: &Theme, keys: &Keys) {
-        let Some(Outcome::Win(winner)) = self.session.outcome() else {
+        let Some(Outcome::Win(winner)) = self.view.session.outcome() else {
             return;
         };
-        let headline = match self.session.name(winner) {
-            "You" => "You win!".to_string(),
-            "AI" => "The AI wins.".to_string(),
-            name => format!("{name} wins!"),
-        };
         let (_, many) = self.unit();
-        let why = match self.session.position().ending() {
-            Ending::Normal => format!("{} took the last of the {many}.", self.session.name(winner)),
+        let s = &self.view.session;
+        let why = match s.position().ending() {
+            Ending::Normal => format!("{} took the last of the {many}.", s.name(winner)),
             Ending::Misere => format!(
                 "{} had to take the last of the {many}.",
-                self.session.name(winner.other())
+                s.name(winner.other())
             ),
         };
-        let lines = vec![
-            Line::styled(headline, theme.title()),
-            Line::raw(why),
-            Line::raw(match self.session.history().len() {
-                1 => "1 move played.".to_string(),
-                n => format!("{n} moves played."),
-            }),
-            Line::raw(""),
-            Line::from(vec![
-                Span::styled(format!("{}/Enter", keys.rematch()), theme.accent()),
-                Span::raw(" rematch · "),
-                Span::styled(keys.new_game().to_string(), theme.accent()),
-                Span::raw(" new game · "),
-                Span::styled("Esc", theme.accent()),
-                Span::raw(" menu"),
-            ]),
-        ];
-        let area = widgets::centered(board, 44, 7);
-        widgets::popup(frame, area, "Game over", lines, theme);
+        self.view.render_game_over(frame, board, theme, keys, why);
     }
 }
 
@@ -887,25 +604,25 @@ impl GameScreen for NimScreen {
         &self.setup
     }
     fn take_analysis_request(&mut self) -> Option<Position> {
-        NimScreen::take_analysis_request(self)
+        self.view.take_analysis_request()
     }
     fn analysis_requested(&mut self, ticket: u64) {
-        NimScreen::analysis_requested(self, ticket);
+        self.view.session.analysis_requested(ticket);
     }
     fn ticket(&self) -> u64 {
-        self.session.ticket()
+        self.view.session.ticket()
     }
     fn analysing(&self) -> bool {
-        self.session.analysing()
+        self.view.session.analysing()
     }
     fn receive(&mut self, ticket: u64, report: Report) {
-        NimScreen::receive(self, ticket, report);
+        self.view.receive(ticket, report);
     }
     fn finished(&mut self, ticket: u64) {
-        NimScreen::finished(self, ticket);
+        self.view.session.analysis_finished(ticket);
     }
     fn failed(&mut self, ticket: u64, reason: String) {
-        NimScreen::failed(self, ticket, reason);
+        self.view.failed(ticket, reason);
     }
     fn tick(&mut self, elapsed_ms: u64, rng: &mut StdRng) -> bool {
         NimScreen::tick(self, elapsed_ms, rng)
@@ -924,7 +641,7 @@ impl GameScreen for NimScreen {
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::config::Config;
+    use crate::config::{Config, FirstMover};
     use rand::SeedableRng;
     use rand::rngs::StdRng;
 
@@ -938,7 +655,7 @@ mod tests {
         let mut s = NimScreen::new(setup, 0, false, &mut rng);
         s.handle(Action::Down, &mut rng, 0);
         s.handle(Action::Enter, &mut rng, 0); // takes pile 2 entirely
-        assert_eq!(s.session.position().piles(), &[2, 0, 3]);
+        assert_eq!(s.view.session.position().piles(), &[2, 0, 3]);
         // The cursor leaves the emptied pile, and skips it both ways.
         assert_eq!(s.cursor_pile, 0);
         s.handle(Action::Down, &mut rng, 0);

@@ -1,0 +1,402 @@
+//! The parts of a game screen every game shares: the session, the AI's voice, the
+//! prediction panel, the move list, the game-over box, and the traffic with the solver.
+
+use rand::{Rng, RngExt};
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+
+use super::keys::Keys;
+use super::setup::MatchSetup;
+use super::theme::Theme;
+use super::voice::{self, Moment};
+use super::widgets;
+use crate::config::FirstMover;
+use crate::game::{Outcome, Seat};
+use crate::session::{Mode, Player, Session};
+use crate::solve::{Analysable, Position, Report};
+
+pub struct MatchView<G: Analysable> {
+    pub session: Session<G>,
+    /// The AI's (or the commentator's) latest line.
+    pub voice: String,
+    /// Set when the position changed and the solver has not been asked yet.
+    needs_analysis: bool,
+    /// The predicted winner of the last analysed position, to notice slips.
+    last_prediction: Option<Seat>,
+    variety: usize,
+    /// Ticks seen while the AI was thinking, for the animation.
+    frames: usize,
+}
+
+impl<G: Analysable> MatchView<G> {
+    /// Seats the players as the setup says: who is human, who moves first.
+    pub fn new<R: Rng + ?Sized>(
+        start: G,
+        matchup: &MatchSetup,
+        ai_delay_ms: u64,
+        rng: &mut R,
+    ) -> Self {
+        let ai = Player::Ai(matchup.difficulty);
+        let coin = rng.random_bool(0.5);
+        let mut ai_chooses = false;
+        let (players, names, voice) = match matchup.mode {
+            Mode::VsAi => {
+                let human_first = match matchup.first {
+                    FirstMover::You => true,
+                    FirstMover::Ai => false,
+                    FirstMover::Coin => coin,
+                    FirstMover::AiChooses => {
+                        ai_chooses = true;
+                        true
+                    }
+                };
+                let voice = match matchup.first {
+                    FirstMover::Coin => voice::line(Moment::CoinFlip { human_first }, 0),
+                    FirstMover::AiChooses => "Let me look at this…".into(),
+                    _ => String::new(),
+                };
+                if human_first {
+                    (
+                        [Player::Human, ai],
+                        ["You".to_string(), "AI".to_string()],
+                        voice,
+                    )
+                } else {
+                    (
+                        [ai, Player::Human],
+                        ["AI".to_string(), "You".to_string()],
+                        voice,
+                    )
+                }
+            }
+            Mode::TwoPlayers => {
+                let p1_first = matchup.first != FirstMover::Coin || coin;
+                let names = if p1_first {
+                    ["Player 1".to_string(), "Player 2".to_string()]
+                } else {
+                    ["Player 2".to_string(), "Player 1".to_string()]
+                };
+                let voice = if matchup.first == FirstMover::Coin {
+                    format!("The coin says {} starts.", names[0])
+                } else {
+                    String::new()
+                };
+                ([Player::Human, Player::Human], names, voice)
+            }
+            Mode::AiVsAi => (
+                [ai, ai],
+                ["AI 1".to_string(), "AI 2".to_string()],
+                "Space pauses the match.".to_string(),
+            ),
+        };
+        let mut session = Session::new(start, players, names, ai_delay_ms);
+        if ai_chooses {
+            session.let_ai_choose_side();
+        }
+        MatchView {
+            session,
+            voice,
+            needs_analysis: true,
+            last_prediction: None,
+            variety: rng.random_range(0..1000),
+            frames: 0,
+        }
+    }
+
+    pub fn take_analysis_request(&mut self) -> Option<Position> {
+        if !self.needs_analysis {
+            return None;
+        }
+        self.needs_analysis = false;
+        Some(self.session.position().to_position())
+    }
+
+    pub fn receive(&mut self, ticket: u64, report: Report) {
+        let Some(analysis) = G::from_report(report) else {
+            return;
+        };
+        let was_pending = self.session.side_pending();
+        if !self.session.receive_analysis(ticket, analysis) {
+            return;
+        }
+        if was_pending && !self.session.side_pending() {
+            let ai_first = self.session.player(Seat::First) != Player::Human;
+            let moment = if ai_first {
+                Moment::ChoseFirst
+            } else {
+                Moment::ChoseSecond
+            };
+            self.voice = voice::line(moment, self.variety);
+        }
+        self.react_to_prediction();
+    }
+
+    pub fn failed(&mut self, ticket: u64, reason: String) {
+        if self.session.analysis_failed_with(ticket, reason) {
+            self.voice = "My analysis is broken; I'm playing by feel now.".into();
+        }
+    }
+
+    /// The AI's seat when exactly one side is the AI.
+    pub fn ai_seat(&self) -> Option<Seat> {
+        match self.session.players() {
+            [Player::Human, Player::Ai(_)] => Some(Seat::Second),
+            [Player::Ai(_), Player::Human] => Some(Seat::First),
+            _ => None,
+        }
+    }
+
+    pub fn all_ai(&self) -> bool {
+        self.session.players().iter().all(|p| *p != Player::Human)
+    }
+
+    /// The AI's voice reacts when the prediction changes.
+    fn react_to_prediction(&mut self) {
+        let Some(winner) = self.session.predicted_winner() else {
+            return;
+        };
+        if self.session.is_over() {
+            return;
+        }
+        let previous = self.last_prediction.replace(winner);
+        match self.ai_seat() {
+            Some(ai) => {
+                let moment = if winner == ai && previous == Some(ai.other()) {
+                    Some(Moment::HumanBlundered)
+                } else if winner != ai && previous.is_none() {
+                    Some(Moment::LostFromHere)
+                } else if winner != ai && previous != Some(winner) {
+                    Some(Moment::Lost)
+                } else if winner == ai && previous.is_none() && self.voice.is_empty() {
+                    Some(Moment::Winning)
+                } else {
+                    None
+                };
+                if let Some(m) = moment {
+                    self.variety += 1;
+                    self.voice = voice::line(m, self.variety);
+                }
+            }
+            None => {
+                if let (Some(prev), Some(last)) = (previous, self.session.history().last())
+                    && prev != winner
+                {
+                    self.voice = voice::slip_line(
+                        self.session.name(last.seat),
+                        self.session.name(last.seat.other()),
+                    );
+                }
+            }
+        }
+    }
+
+    /// Plays a move for whoever is to move. Returns false if it was refused.
+    pub fn play(&mut self, mv: G::Move) -> bool {
+        if self.session.play(mv).is_err() {
+            return false;
+        }
+        self.needs_analysis = true;
+        match self.session.outcome() {
+            Some(Outcome::Win(winner)) => {
+                self.voice = match self.ai_seat() {
+                    Some(ai) if ai == winner => voice::line(Moment::AiWon, self.variety),
+                    Some(_) => voice::line(Moment::HumanWon, self.variety),
+                    None => format!("{} wins.", self.session.name(winner)),
+                };
+            }
+            Some(Outcome::Draw) => self.voice = "A draw.".into(),
+            None => {}
+        }
+        true
+    }
+
+    /// Takes back moves (against the AI: to your previous turn). Returns false if none.
+    pub fn undo(&mut self) -> bool {
+        if !self.session.undo() {
+            return false;
+        }
+        self.needs_analysis = true;
+        self.last_prediction = None;
+        self.voice = if self.ai_seat().is_some() {
+            "Taking it back? Fine.".into()
+        } else {
+            String::new()
+        };
+        true
+    }
+
+    /// Time passes. Returns the AI's move when it is due, and whether to redraw.
+    pub fn tick<R: Rng + ?Sized>(
+        &mut self,
+        elapsed_ms: u64,
+        rng: &mut R,
+    ) -> (Option<G::Move>, bool) {
+        match self.session.tick(elapsed_ms, rng) {
+            Some(mv) => (Some(mv), true),
+            None if self.session.ai_to_move() && !self.session.paused() => {
+                self.frames += 1;
+                (None, true)
+            }
+            None => (None, false),
+        }
+    }
+
+    /// "you win", "the AI wins", "Player 2 wins".
+    pub fn wins_text(&self, winner: Seat) -> String {
+        match self.session.name(winner) {
+            "You" => "you win".into(),
+            "AI" => "the AI wins".into(),
+            name => format!("{name} wins"),
+        }
+    }
+
+    /// The headline when the game is over.
+    pub fn result_headline(&self) -> Option<String> {
+        Some(match self.session.outcome()? {
+            Outcome::Draw => "A draw.".to_string(),
+            Outcome::Win(winner) => match self.session.name(winner) {
+                "You" => "You win!".to_string(),
+                "AI" => "The AI wins.".to_string(),
+                name => format!("{name} wins!"),
+            },
+        })
+    }
+
+    /// Whose turn, or that the AI is thinking, as a short styled line.
+    pub fn turn_line(&self, theme: &Theme, human_detail: String) -> Line<'static> {
+        let s = &self.session;
+        if s.is_over() {
+            Line::styled("Game over.", theme.bold())
+        } else if s.side_pending() {
+            Line::raw("The AI is choosing a side…")
+        } else if s.human_to_move() {
+            let who = match s.name(s.to_move()) {
+                "You" => "Your turn".to_string(),
+                name => format!("{name}'s turn"),
+            };
+            Line::from(vec![
+                Span::styled(who, theme.bold()),
+                Span::raw(human_detail),
+            ])
+        } else if s.paused() {
+            Line::raw("Paused: space resumes.")
+        } else {
+            let dots = ["·  ", "·· ", "···"][(self.frames / 4) % 3];
+            Line::raw(format!("{} is thinking {dots}", s.name(s.to_move())))
+        }
+    }
+
+    pub fn voice_line(&self, theme: &Theme) -> Line<'static> {
+        if self.voice.is_empty() {
+            Line::raw("")
+        } else if self.ai_seat().is_some() {
+            Line::styled(format!("AI: “{}”", self.voice), theme.accent())
+        } else {
+            Line::styled(self.voice.clone(), theme.accent())
+        }
+    }
+
+    /// "With perfect play, you win" and what is known about the distance.
+    pub fn prediction_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+        let s = &self.session;
+        if let Some(headline) = self.result_headline() {
+            return vec![
+                Line::raw("Game over:"),
+                Line::styled(headline, theme.bold()),
+            ];
+        }
+        if let Some(reason) = s.analysis_failed() {
+            return vec![
+                Line::styled("Analysis unavailable.", theme.warning()),
+                Line::styled(format!("The solver stopped: {reason}"), theme.muted()),
+            ];
+        }
+        if s.side_pending() {
+            return vec![Line::raw("The AI is choosing a side…")];
+        }
+        let (Some(winner), Some(a)) = (s.predicted_winner(), s.analysis()) else {
+            return vec![Line::styled("Thinking…", theme.muted())];
+        };
+        let style = match self.ai_seat() {
+            Some(ai) if ai == winner => theme.warning(),
+            _ => theme.hint(),
+        };
+        let mut lines = vec![
+            Line::raw("With perfect play,"),
+            Line::styled(self.wins_text(winner), style),
+        ];
+        if let Some(p) = a.verdict.plies() {
+            lines.push(Line::styled(
+                format!("({p} more move{})", if p == 1 { "" } else { "s" }),
+                theme.muted(),
+            ));
+        }
+        lines
+    }
+
+    /// The last `room` moves, numbered, mistakes marked.
+    pub fn move_lines(&self, theme: &Theme, room: usize) -> Vec<Line<'static>> {
+        let history = self.session.history();
+        let skip = history.len().saturating_sub(room.max(1));
+        history
+            .iter()
+            .enumerate()
+            .skip(skip)
+            .map(|(i, m)| {
+                let style = if i + 1 == history.len() {
+                    theme.last_move()
+                } else {
+                    Style::new()
+                };
+                let mut spans = vec![Span::styled(
+                    format!(
+                        "{:>3}. {:<9}{:>6}",
+                        i + 1,
+                        self.session.name(m.seat),
+                        m.mv.to_string()
+                    ),
+                    style,
+                )];
+                if m.mistake {
+                    spans.push(Span::styled(" ✗ mistake", theme.warning()));
+                }
+                Line::from(spans)
+            })
+            .collect()
+    }
+
+    /// The box over the board when the game is over: the result, why, and what next.
+    pub fn render_game_over(
+        &self,
+        frame: &mut Frame,
+        board: Rect,
+        theme: &Theme,
+        keys: &Keys,
+        why: String,
+    ) {
+        let Some(headline) = self.result_headline() else {
+            return;
+        };
+        let lines = vec![
+            Line::styled(headline, theme.title()),
+            Line::raw(why),
+            Line::raw(match self.session.history().len() {
+                1 => "1 move played.".to_string(),
+                n => format!("{n} moves played."),
+            }),
+            Line::raw(""),
+            Line::from(vec![
+                Span::styled(format!("{}/Enter", keys.rematch()), theme.accent()),
+                Span::raw(" rematch · "),
+                Span::styled(keys.new_game().to_string(), theme.accent()),
+                Span::raw(" new game · "),
+                Span::styled("Esc", theme.accent()),
+                Span::raw(" menu"),
+            ]),
+        ];
+        let area = widgets::centered(board, 44, 7);
+        widgets::popup(frame, area, "Game over", lines, theme);
+    }
+}

@@ -7,23 +7,35 @@ pub mod nim;
 pub mod othello;
 pub mod policy;
 pub mod proof;
+pub mod wl;
 pub mod worker;
 
 pub use analysis::{Analysis, MoveValue, Traps, Verdict};
 
 use crate::game::nim::{Nim, NimMove};
+use crate::game::wl::{Wl, WlMove};
 use worker::JobContext;
 
 /// A position of any game, as sent to the solver thread.
 #[derive(Clone, Debug)]
 pub enum Position {
     Nim(Nim),
+    Wl(Wl),
+    /// A Winners & Losers simulation: games, shortest and longest string, seed.
+    WlSimulation {
+        games: u32,
+        min_len: usize,
+        max_len: usize,
+        seed: u64,
+    },
 }
 
 /// An analysis of any game, as streamed back from the solver thread.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Report {
     Nim(Analysis<NimMove>),
+    Wl(Analysis<WlMove>),
+    WlSimulation(wl::SimulationReport),
 }
 
 /// A game the solver thread can analyse: how its positions travel to the solver, and
@@ -47,6 +59,18 @@ impl Analysable for Nim {
     }
 }
 
+impl Analysable for Wl {
+    fn to_position(&self) -> Position {
+        Position::Wl(self.clone())
+    }
+    fn from_report(report: Report) -> Option<Analysis<WlMove>> {
+        match report {
+            Report::Wl(a) => Some(a),
+            _ => None,
+        }
+    }
+}
+
 /// Analyses `position`, streaming reports through `ctx` until done or cancelled.
 pub fn analyse(position: &Position, ctx: &JobContext<Report>) {
     match position {
@@ -54,6 +78,27 @@ pub fn analyse(position: &Position, ctx: &JobContext<Report>) {
             if !ctx.is_cancelled() {
                 ctx.report(Report::Nim(nim::analyse(nim)));
             }
+        }
+        Position::Wl(game) => {
+            if !ctx.is_cancelled() {
+                ctx.report(Report::Wl(wl::analyse(game)));
+            }
+        }
+        &Position::WlSimulation {
+            games,
+            min_len,
+            max_len,
+            seed,
+        } => {
+            let mut reported = 0;
+            wl::simulate(games, min_len, max_len, seed, &mut |so_far| {
+                // A report every 1% of the games keeps the channel light.
+                if so_far.games == games || so_far.games - reported >= (games / 100).max(1) {
+                    reported = so_far.games;
+                    ctx.report(Report::WlSimulation(so_far.clone()));
+                }
+                !ctx.is_cancelled()
+            });
         }
     }
 }

@@ -8,8 +8,12 @@ use std::str::FromStr;
 use serde::Deserialize;
 use thiserror::Error;
 
+use crate::game::chopsticks::{MAX_MOVE_CAP, MIN_MOVE_CAP};
 use crate::game::nim::{MAX_COINS, MAX_PILES};
 use crate::solve::policy::Difficulty;
+
+/// The longest random Winners & Losers string the setup offers.
+pub const WL_MAX_LEN: usize = 200;
 
 /// The documented defaults, as shipped.
 pub const DEFAULT_CONFIG: &str = include_str!("../config.toml");
@@ -59,6 +63,8 @@ pub struct Config {
     pub colors: ColorConfig,
     pub nim: NimConfig,
     pub sugar_packets: SugarPacketsConfig,
+    pub chopsticks: ChopsticksConfig,
+    pub wl: WlConfig,
     pub solver: SolverConfig,
 }
 
@@ -108,7 +114,28 @@ pub struct NimConfig {
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+pub struct WlConfig {
+    pub min_len: usize,
+    pub max_len: usize,
+    pub first: FirstMover,
+    pub simulate_games: u32,
+}
+
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct SugarPacketsConfig {
+    pub first: FirstMover,
+}
+
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct ChopsticksConfig {
+    /// Sums wrap modulo 5; a hand dies only at exactly 5.
+    pub rollover: bool,
+    /// Whether a split may leave a hand empty.
+    pub empty_splits: bool,
+    /// The game is drawn after this many moves (both players' together).
+    pub move_cap: u32,
     pub first: FirstMover,
 }
 
@@ -176,10 +203,32 @@ impl Default for NimConfig {
     }
 }
 
+impl Default for WlConfig {
+    fn default() -> Self {
+        WlConfig {
+            min_len: 5,
+            max_len: 50,
+            first: FirstMover::Coin,
+            simulate_games: 1000,
+        }
+    }
+}
+
 impl Default for SugarPacketsConfig {
     fn default() -> Self {
         SugarPacketsConfig {
             first: FirstMover::Coin,
+        }
+    }
+}
+
+impl Default for ChopsticksConfig {
+    fn default() -> Self {
+        ChopsticksConfig {
+            rollover: false,
+            empty_splits: true,
+            move_cap: 100,
+            first: FirstMover::You,
         }
     }
 }
@@ -337,6 +386,29 @@ impl Config {
                     ),
                 ));
             }
+        }
+        if self.wl.min_len == 0 || self.wl.min_len > self.wl.max_len || self.wl.max_len > WL_MAX_LEN
+        {
+            return Err(invalid(
+                "wl.max_len",
+                format!(
+                    "min_len {} and max_len {}: expected 1 <= min_len <= max_len <= {WL_MAX_LEN}",
+                    self.wl.min_len, self.wl.max_len
+                ),
+            ));
+        }
+        if self.wl.simulate_games == 0 || self.wl.simulate_games > 1_000_000 {
+            return Err(invalid(
+                "wl.simulate_games",
+                format!("{}: expected 1-1000000 games", self.wl.simulate_games),
+            ));
+        }
+        let cap = self.chopsticks.move_cap;
+        if !(MIN_MOVE_CAP..=MAX_MOVE_CAP).contains(&cap) {
+            return Err(invalid(
+                "chopsticks.move_cap",
+                format!("{cap}: expected {MIN_MOVE_CAP}-{MAX_MOVE_CAP} moves"),
+            ));
         }
         if self.solver.exact_empties > 64 {
             return Err(invalid(

@@ -58,7 +58,10 @@ impl GameId {
 
     /// Whether the game can be played in this version.
     pub fn playable(self) -> bool {
-        matches!(self, GameId::Nim | GameId::SugarPackets)
+        matches!(
+            self,
+            GameId::Nim | GameId::SugarPackets | GameId::Chopsticks | GameId::WinnersLosers
+        )
     }
 
     pub fn from_cli_name(name: &str) -> Option<GameId> {

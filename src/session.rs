@@ -229,8 +229,14 @@ impl<G: Game> Session<G> {
     pub fn play(&mut self, mv: G::Move) -> Result<(), crate::game::RuleError> {
         let before = self.position.clone();
         let seat = before.to_move();
+        // A mistake throws away what the position was worth: a win that is no longer
+        // a win, or a draw that became a loss.
         let mistake = self.analysis.as_ref().is_some_and(|a| {
-            a.verdict.is_win() && a.value_of(mv).is_some_and(|v| !v.verdict.is_win())
+            a.value_of(mv).is_some_and(|v| match a.verdict {
+                Verdict::Win { .. } => !v.verdict.is_win(),
+                Verdict::Draw => v.verdict.is_loss(),
+                _ => false,
+            })
         });
         self.position.play(mv)?;
         self.history.push(PlayedMove {

@@ -327,12 +327,13 @@ fn unknown_and_unbuilt_games_are_usage_errors() {
         &["solve", "chess", "1"],
         &["chess", "possible values", "nim"],
     );
-    usage_error(&["solve", "othello", "x"], &["othello", "coming soon"]);
-    usage_error(&["play", "chopsticks"], &["chopsticks", "coming soon"]);
-    usage_error(&["perft", "3"], &["coming soon"]);
+    // A board that is not a board.
+    usage_error(&["solve", "othello", "x"], &[]);
+    usage_error(&["solve", "pnut", ""], &["pnut", "coming soon"]);
+    usage_error(&["play", "pnut"], &["pnut", "coming soon"]);
     usage_error(
-        &["simulate", "chopsticks", "--games", "3"],
-        &["chopsticks", "coming soon"],
+        &["simulate", "pnut", "--games", "3"],
+        &["pnut", "coming soon"],
     );
 }
 
@@ -534,4 +535,85 @@ fn simulate_with_a_seed_is_reproducible() {
     let b = json_of(&args);
     assert_eq!(a, b);
     assert_eq!(a["predictions_confirmed"], 20, "{a}");
+}
+
+// ---------------------------------------------------------------------------------
+// Winners & Losers
+
+#[test]
+fn solve_wl_matches_the_design_example() {
+    let v = json_of(&["solve", "wl", "LLWWW", "--json"]);
+    assert_eq!(v["game"], "wl");
+    assert_eq!(v["position"], "LLWWW");
+    assert_eq!(v["verdict"], "win");
+    assert_eq!(v["plies"], 5);
+    assert_eq!(v["score"], Value::Null);
+    assert_eq!(v["best"], "L");
+    assert_eq!(v["exact"], true);
+    assert_eq!(v["moves"][0]["move"], "L");
+    assert_eq!(v["moves"][0]["verdict"], "win");
+    assert_eq!(v["moves"][1]["move"], "R");
+    assert_eq!(v["moves"][1]["verdict"], "loss");
+    // The write-up's example is a loss for the player to move.
+    assert_eq!(verdict(&["solve", "wl", "WLWLL", "--json"]), "loss");
+}
+
+#[test]
+fn wl_bad_input_is_a_usage_error() {
+    usage_error(&["solve", "wl", "WLX"], &["'X'", "W and L"]);
+    usage_error(&["solve", "wl", ""], &["W and L"]);
+    usage_error(&["solve", "wl"], &["W and L"]);
+    usage_error(&["play", "wl", "--string", "WL1"], &["--string", "W and L"]);
+    usage_error(&["play", "wl", "--string", ""], &["W and L"]);
+    usage_error(
+        &["play", "nim", "--string", "WL"],
+        &["--string", "Winners & Losers"],
+    );
+    usage_error(&["play", "wl", "--piles", "1,2"], &["--piles"]);
+    usage_error(
+        &[
+            "simulate",
+            "wl",
+            "--games",
+            "3",
+            "--min-len",
+            "9",
+            "--max-len",
+            "4",
+        ],
+        &["min-len", "expected"],
+    );
+}
+
+#[test]
+fn simulate_wl_confirms_every_prediction() {
+    let run = parlor(&["simulate", "wl", "--games", "300", "--seed", "3"]);
+    run.expect_code(0);
+    assert!(
+        run.stdout.contains("predictions confirmed: 300/300"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout.contains("first-player win rate"),
+        "{}",
+        run.stdout
+    );
+    let v = json_of(&[
+        "simulate",
+        "wl",
+        "--games",
+        "50",
+        "--seed",
+        "3",
+        "--min-len",
+        "7",
+        "--max-len",
+        "7",
+        "--json",
+    ]);
+    assert_eq!(v["games"], 50);
+    assert_eq!(v["predictions_confirmed"], 50);
+    assert_eq!(v["by_length"]["7"]["games"], 50);
+    assert_eq!(v["mean_length"], 7.0);
 }

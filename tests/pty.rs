@@ -309,7 +309,7 @@ fn row_has(screen: &str, a: &str, b: &str) -> bool {
 }
 
 fn menu_ready(screen: &str) -> bool {
-    ["Nim", "1-3-5-7", "Chopsticks", "coming soon"]
+    ["Nim", "1-3-5-7", "Othello", "coming soon"]
         .iter()
         .all(|t| screen.contains(t))
 }
@@ -383,11 +383,12 @@ fn coming_soon_stays_on_the_menu() {
     tui.wait_until("the menu", menu_ready);
     tui.send(DOWN);
     tui.send(DOWN);
-    tui.wait_until("Chopsticks selected", |s| selected_is(s, "Chopsticks"));
+    tui.send(DOWN);
+    tui.wait_until("Othello selected", |s| selected_is(s, "Othello"));
     tui.send(ENTER);
-    let screen = tui.wait_all(&["Chopsticks is coming soon", "Winners & Losers"], &[]);
+    let screen = tui.wait_all(&["Othello is coming soon", "Winners & Losers"], &[]);
     assert!(menu_ready(&screen), "still the menu:\n{screen}");
-    assert!(selected_is(&screen, "Chopsticks"), "{screen}");
+    assert!(selected_is(&screen, "Othello"), "{screen}");
     assert!(!screen.contains("New game"), "{screen}");
     assert!(tui.alive());
     // Esc on the menu leaves.
@@ -463,5 +464,34 @@ fn mashing_keys_while_the_ai_moves_does_not_crash() {
         s.contains("Prediction") && s.contains("Moves")
     });
     assert!(tui.alive(), "screen:\n{screen}");
+    tui.quit_cleanly();
+}
+
+#[test]
+fn a_whole_winners_and_losers_game_against_the_ai() {
+    // LLWWW with you first: take the left L every time and you win.
+    let mut tui = Tui::start(
+        &["play", "wl", "--string", "LLWWW", "--first", "you"],
+        80,
+        24,
+        0,
+    );
+    tui.wait_all(&["Winners & Losers", "Projected winner:", "Your turn"], &[]);
+    tui.send("h");
+    tui.wait_for("Winning: take the left letter.");
+    for moves_so_far in [1, 3] {
+        tui.send(LEFT);
+        // Wait for the AI's answer before the next move.
+        tui.wait_for(&format!("{}. AI", moves_so_far + 1));
+        tui.wait_for("Your turn");
+    }
+    tui.send(LEFT);
+    let screen = tui.wait_all(&["Game over", "You win!", "a W."], &[]);
+    assert!(screen.contains("5. You"), "{screen}");
+    // The pyramid of the game, then a rematch on the same string.
+    tui.send("p");
+    tui.wait_for("Pyramid");
+    tui.send("r");
+    tui.wait_all(&["Your turn"], &["Game over"]);
     tui.quit_cleanly();
 }

@@ -1,9 +1,241 @@
-//! `parlor solve chopsticks`.
+//! `parlor solve chopsticks`, `parlor simulate chopsticks` and the options of
+//! `parlor play chopsticks`.
 
-use super::{CliError, SolveArgs, not_yet};
+use std::io::Write;
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use serde_json::json;
+
+use super::{CliError, PlayArgs, SimulateArgs, SolveArgs, usage};
 use crate::config::Config;
+use crate::game::chopsticks::{Chopsticks, ChopsticksMove, MAX_MOVE_CAP, MIN_MOVE_CAP, Variant};
+use crate::game::{Game, Outcome, Seat};
 use crate::games::GameId;
+use crate::solve::chopsticks::{analyse, table};
+use crate::solve::policy::{self, Difficulty};
+use crate::solve::{Analysis, Verdict};
+use crate::tui::setup::GameSetup;
 
-pub fn solve(_args: &SolveArgs, _config: &Config) -> Result<(), CliError> {
-    Err(not_yet(GameId::Chopsticks))
+/// The options of `solve` that mean nothing for Chopsticks.
+fn refuse_foreign_options(args: &SolveArgs) -> Result<(), CliError> {
+    let foreign = [
+        (args.misere, "--misere"),
+        (args.proof, "--proof"),
+        (args.depth.is_some(), "--depth"),
+        (args.max_seconds.is_some(), "--max-seconds"),
+    ];
+    if let Some((_, name)) = foreign.iter().find(|(given, _)| *given) {
+        return Err(usage(format!(
+            "{name} is not a Chopsticks option: solve chopsticks accepts a position \
+             (e.g. 1,1/1,1), --rollover, --no-empty-splits and --json"
+        )));
+    }
+    Ok(())
+}
+
+/// "wins in 7 plies", "loses in 26 plies", "draws".
+fn verdict_words(v: Verdict) -> String {
+    let plies = |p: Option<u32>| match p {
+        Some(1) => " in 1 ply".to_string(),
+        Some(p) => format!(" in {p} plies"),
+        None => String::new(),
+    };
+    match v {
+        Verdict::Win { plies: p } => format!("wins{}", plies(p)),
+        Verdict::Loss { plies: p } => format!("loses{}", plies(p)),
+        Verdict::Draw => "draws".to_string(),
+        _ => "is unknown".to_string(),
+    }
+}
+
+fn analysis_json(position: &Chopsticks, a: &Analysis<ChopsticksMove>) -> serde_json::Value {
+    json!({
+        "game": "chopsticks",
+        "position": position.notation(),
+        "verdict": a.verdict.word(),
+        "plies": a.verdict.plies(),
+        "score": null,
+        "best": a.best.map(|m| m.to_string()),
+        "exact": a.exact,
+        "nodes": a.nodes,
+        "moves": a.moves.iter().map(|m| json!({
+            "move": m.mv.to_string(),
+            "verdict": m.verdict.word(),
+            "plies": m.verdict.plies(),
+        })).collect::<Vec<_>>(),
+    })
+}
+
+/// `parlor solve chopsticks [POSITION] [--rollover] [--no-empty-splits] [--json]`: the
+/// position defaults to the start, 1,1/1,1.
+pub fn solve(args: &SolveArgs, _config: &Config) -> Result<(), CliError> {
+    refuse_foreign_options(args)?;
+    let variant = Variant {
+        rollover: args.rollover,
+        empty_splits: !args.no_empty_splits,
+    };
+    let text = args.position.as_deref().unwrap_or("1,1/1,1");
+    let position = Chopsticks::parse(text, variant, None).map_err(usage)?;
+    let analysis = analyse(&position);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        writeln!(out, "{}", analysis_json(&position, &analysis))?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "Chopsticks {} ({})",
+        position.notation(),
+        variant.describe()
+    )?;
+    writeln!(
+        out,
+        "Hands: the player to move has {}, the opponent {} (left,right).",
+        position.hands().mine.map(|f| f.to_string()).join(","),
+        position.hands().theirs.map(|f| f.to_string()).join(","),
+    )?;
+    if position.outcome().is_some() {
+        writeln!(
+            out,
+            "The game is over: the player to move has no live hand and has lost."
+        )?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "With perfect play the player to move {}.",
+        verdict_words(analysis.verdict)
+    )?;
+    writeln!(out, "Moves:")?;
+    for m in &analysis.moves {
+        let mark = if Some(m.mv) == analysis.best {
+            "  ◀ best"
+        } else {
+            ""
+        };
+        writeln!(
+            out,
+            "  {:<10} {}{mark}",
+            m.mv.to_string(),
+            verdict_words(m.verdict)
+        )?;
+    }
+    let stats = table(variant).stats();
+    writeln!(
+        out,
+        "Retrograde table: {} states ({} reachable from 1,1/1,1): {} won, {} lost, {} drawn for the player to move.",
+        stats.states, stats.reachable, stats.wins, stats.losses, stats.draws
+    )?;
+    Ok(())
+}
+
+/// `parlor simulate chopsticks --games N`: perfect AI against perfect AI from the start
+/// in the configured variant, checking that every game ends as the start's analysis
+/// predicted (a draw by repetition or the move cap when the start is drawn).
+pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
+    if args.misere || args.black.is_some() || args.white.is_some() {
+        return Err(usage(
+            "simulate chopsticks accepts --games, --seed and --json; the rules come from the [chopsticks] config section",
+        ));
+    }
+    let variant = Variant {
+        rollover: config.chopsticks.rollover,
+        empty_splits: config.chopsticks.empty_splits,
+    };
+    let cap = Some(config.chopsticks.move_cap);
+    let mut rng = StdRng::seed_from_u64(args.seed.unwrap_or_else(rand::random));
+    let start = Chopsticks::new(variant, cap);
+    let predicted = match analyse(&start).verdict {
+        Verdict::Win { .. } => Some(Seat::First),
+        Verdict::Loss { .. } => Some(Seat::Second),
+        _ => None,
+    };
+    let (mut first, mut second, mut draws, mut confirmed) = (0u32, 0u32, 0u32, 0u32);
+    let mut total_moves = 0u64;
+    for _ in 0..args.games {
+        let mut game = start.clone();
+        while game.outcome().is_none() {
+            let a = analyse(&game);
+            let mv = policy::choose_move(&a, Difficulty::Perfect, &mut rng)
+                .ok_or_else(|| CliError::Failed("a running game had no legal move".into()))?;
+            game.play(mv).map_err(|e| CliError::Failed(e.to_string()))?;
+            total_moves += 1;
+        }
+        let winner = match game.outcome() {
+            Some(Outcome::Win(w)) => Some(w),
+            _ => None,
+        };
+        match winner {
+            Some(Seat::First) => first += 1,
+            Some(Seat::Second) => second += 1,
+            None => draws += 1,
+        }
+        if winner == predicted {
+            confirmed += 1;
+        }
+    }
+    let games = args.games;
+    let mean = total_moves as f64 / f64::from(games);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let v = json!({
+            "game": "chopsticks",
+            "games": games,
+            "first_player_wins": first,
+            "second_player_wins": second,
+            "draws": draws,
+            "predictions_confirmed": confirmed,
+            "mean_moves": mean,
+        });
+        writeln!(out, "{v}")?;
+    } else {
+        writeln!(out, "Chopsticks, {}", variant.describe())?;
+        writeln!(out, "{:<28}{:>10}", "games", games)?;
+        writeln!(out, "{:<28}{:>10}", "first-player wins", first)?;
+        writeln!(out, "{:<28}{:>10}", "second-player wins", second)?;
+        writeln!(out, "{:<28}{:>10}", "draws", draws)?;
+        writeln!(out, "{:<28}{:>10.1}", "mean moves per game", mean)?;
+        writeln!(out, "predictions confirmed: {confirmed}/{games}")?;
+    }
+    if confirmed != games {
+        return Err(CliError::Failed(format!(
+            "{} game(s) did not end as predicted",
+            games - confirmed
+        )));
+    }
+    Ok(())
+}
+
+/// Applies `parlor play`'s Chopsticks options to `setup`, and refuses them for other games.
+pub fn play_options(args: &PlayArgs, setup: &mut GameSetup) -> Result<(), CliError> {
+    let given = args.rollover || args.no_empty_splits || args.move_cap.is_some();
+    if setup.game != GameId::Chopsticks {
+        if given {
+            return Err(usage(format!(
+                "--rollover, --no-empty-splits and --move-cap are Chopsticks options; {} does not take them",
+                setup.game.cli_name()
+            )));
+        }
+        return Ok(());
+    }
+    if args.rollover {
+        setup.chopsticks.rollover = true;
+    }
+    if args.no_empty_splits {
+        setup.chopsticks.empty_splits = false;
+    }
+    if let Some(text) = &args.move_cap {
+        let accepted =
+            format!("expected a whole number of moves from {MIN_MOVE_CAP} to {MAX_MOVE_CAP}");
+        let cap: u32 = text
+            .trim()
+            .parse()
+            .map_err(|_| usage(format!("--move-cap '{text}': {accepted}")))?;
+        if !(MIN_MOVE_CAP..=MAX_MOVE_CAP).contains(&cap) {
+            return Err(usage(format!("--move-cap {cap}: {accepted}")));
+        }
+        setup.chopsticks.move_cap = cap;
+    }
+    Ok(())
 }

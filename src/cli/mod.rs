@@ -4,6 +4,7 @@
 
 pub mod chopsticks;
 pub mod othello;
+pub mod wl;
 
 use std::io::Write;
 use std::path::PathBuf;
@@ -141,6 +142,18 @@ pub struct PlayArgs {
     /// Seed for coin flips and the AI's choices, for a reproducible game.
     #[arg(long)]
     pub seed: Option<u64>,
+    /// Winners & Losers: play this string of W and L (at most 200 letters).
+    #[arg(long = "string", value_name = "LETTERS", allow_hyphen_values = true)]
+    pub letters: Option<String>,
+    /// Chopsticks: the rollover variant (sums wrap modulo 5; a hand dies only at exactly 5).
+    #[arg(long)]
+    pub rollover: bool,
+    /// Chopsticks: splits may not empty a hand.
+    #[arg(long)]
+    pub no_empty_splits: bool,
+    /// Chopsticks: draw after this many moves (10-1000, both players counted).
+    #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
+    pub move_cap: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -185,6 +198,12 @@ pub struct SimulateArgs {
     pub misere: bool,
     #[arg(long)]
     pub json: bool,
+    /// Winners & Losers: the shortest random string.
+    #[arg(long)]
+    pub min_len: Option<usize>,
+    /// Winners & Losers: the longest random string.
+    #[arg(long)]
+    pub max_len: Option<usize>,
     /// Othello: the level playing black (e.g. strong, benedict).
     #[arg(long)]
     pub black: Option<String>,
@@ -257,10 +276,13 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Solve(args)) => match args.game.id() {
             GameId::Othello => othello::solve(&args, &config),
             GameId::Chopsticks => chopsticks::solve(&args, &config),
+            GameId::WinnersLosers => wl::solve(&args),
             _ => solve(&args),
         },
         Some(Command::Simulate(args)) => match args.game.id() {
             GameId::Othello => othello::simulate(&args, &config),
+            GameId::WinnersLosers => wl::simulate(&args),
+            GameId::Chopsticks => chopsticks::simulate(&args, &config),
             _ => simulate(&args),
         },
         Some(Command::Perft { depth }) => othello::perft(depth),
@@ -270,9 +292,15 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
 
 pub(crate) fn not_yet(game: GameId) -> CliError {
     CliError::Usage(format!(
-        "{} ({}) is coming soon and cannot be used yet; available now: nim, 1357",
+        "{} ({}) is coming soon and cannot be used yet; available now: {}",
         game.cli_name(),
-        game.menu_name()
+        game.menu_name(),
+        GameId::ALL
+            .iter()
+            .filter(|g| g.playable())
+            .map(|g| g.cli_name())
+            .collect::<Vec<_>>()
+            .join(", ")
     ))
 }
 
@@ -287,10 +315,35 @@ pub fn play_setup(args: &PlayArgs, config: &Config) -> Result<GameSetup, CliErro
         return Err(not_yet(game));
     }
     let mut setup = GameSetup::from_config(game, config);
+    chopsticks::play_options(args, &mut setup)?;
     if game == GameId::SugarPackets && (args.piles.is_some() || args.misere) {
         return Err(usage(
             "1357 is always misère Nim on piles 1,3,5,7: drop --piles and --misere, or play nim",
         ));
+    }
+    let nim_like = matches!(game, GameId::Nim | GameId::SugarPackets);
+    if !nim_like && (args.piles.is_some() || args.misere) {
+        return Err(usage(format!(
+            "--piles and --misere are Nim options; {} does not take them",
+            game.cli_name()
+        )));
+    }
+    if let Some(text) = &args.letters {
+        if game != GameId::WinnersLosers {
+            return Err(usage(
+                "--string is for Winners & Losers: parlor play wl --string WLLW",
+            ));
+        }
+        let letters =
+            crate::game::wl::parse_letters(text).map_err(|e| usage(format!("--string: {e}")))?;
+        if letters.len() > crate::config::WL_MAX_LEN {
+            return Err(usage(format!(
+                "--string has {} letters: at most {} can be played",
+                letters.len(),
+                crate::config::WL_MAX_LEN
+            )));
+        }
+        setup.wl.letters = crate::game::wl::format_letters(&letters);
     }
     if let Some(text) = &args.piles {
         setup.nim.piles =

@@ -12,6 +12,7 @@ pub mod worker;
 
 pub use analysis::{Analysis, MoveValue, Traps, Verdict};
 
+use crate::game::chopsticks::{Chopsticks, ChopsticksMove};
 use crate::game::nim::{Nim, NimMove};
 use crate::game::wl::{Wl, WlMove};
 use worker::JobContext;
@@ -20,6 +21,7 @@ use worker::JobContext;
 #[derive(Clone, Debug)]
 pub enum Position {
     Nim(Nim),
+    Chopsticks(Chopsticks),
     Wl(Wl),
     /// A Winners & Losers simulation: games, shortest and longest string, seed.
     WlSimulation {
@@ -34,6 +36,7 @@ pub enum Position {
 #[derive(Clone, Debug, PartialEq)]
 pub enum Report {
     Nim(Analysis<NimMove>),
+    Chopsticks(Analysis<ChopsticksMove>),
     Wl(Analysis<WlMove>),
     WlSimulation(wl::SimulationReport),
 }
@@ -71,12 +74,30 @@ impl Analysable for Wl {
     }
 }
 
+impl Analysable for Chopsticks {
+    fn to_position(&self) -> Position {
+        Position::Chopsticks(self.clone())
+    }
+    #[allow(unreachable_patterns)] // other games' reports join this enum
+    fn from_report(report: Report) -> Option<Analysis<ChopsticksMove>> {
+        match report {
+            Report::Chopsticks(a) => Some(a),
+            _ => None,
+        }
+    }
+}
+
 /// Analyses `position`, streaming reports through `ctx` until done or cancelled.
 pub fn analyse(position: &Position, ctx: &JobContext<Report>) {
     match position {
         Position::Nim(nim) => {
             if !ctx.is_cancelled() {
                 ctx.report(Report::Nim(nim::analyse(nim)));
+            }
+        }
+        Position::Chopsticks(game) => {
+            if !ctx.is_cancelled() {
+                ctx.report(Report::Chopsticks(chopsticks::analyse(game)));
             }
         }
         Position::Wl(game) => {

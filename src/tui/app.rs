@@ -7,6 +7,7 @@ use rand::rngs::StdRng;
 use ratatui::Frame;
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 
+use super::chopsticks_screen::ChopsticksScreen;
 use super::event::{AppEvent, TICK_MS};
 use super::help::Help;
 use super::hits::{Hit, Hits};
@@ -17,6 +18,8 @@ use super::screen::{GameOutcome, GameScreen};
 use super::setup::{GameSetup, Setup, SetupOutcome};
 use super::theme::Theme;
 use super::widgets;
+use super::wl_screen::WlScreen;
+use super::wl_sim::{SimOutcome, WlSimulation};
 use crate::config::Config;
 use crate::games::GameId;
 use crate::solve::worker::{SolverMsg, SolverThread};
@@ -34,6 +37,7 @@ pub enum Screen {
     Menu(Menu),
     Setup(Setup),
     Game(Box<dyn GameScreen>),
+    Simulation(Box<WlSimulation>),
 }
 
 pub struct App {
@@ -94,6 +98,7 @@ impl App {
     pub fn analysing(&self) -> bool {
         match &self.screen {
             Screen::Game(g) => g.analysing(),
+            Screen::Simulation(sim) => sim.running(),
             _ => false,
         }
     }
@@ -153,10 +158,25 @@ impl App {
             },
             Screen::Setup(setup) => match setup.handle(action) {
                 SetupOutcome::Start(s) => self.start_game(s),
+                SetupOutcome::Simulate(s) => {
+                    let seed = rand::RngExt::random(&mut self.rng);
+                    self.screen = Screen::Simulation(Box::new(WlSimulation::new(s, seed)));
+                }
                 SetupOutcome::Back => self.back_to_menu(),
                 SetupOutcome::Help => self.help = Some(Help::for_game(setup.setup.game)),
                 SetupOutcome::Quit => self.quit = true,
                 SetupOutcome::Stay => {}
+            },
+            Screen::Simulation(sim) => match sim.handle(action) {
+                SimOutcome::Back => {
+                    let setup = sim.setup.clone();
+                    if let Some(solver) = &self.solver {
+                        solver.cancel();
+                    }
+                    self.screen = Screen::Setup(Setup::new(setup));
+                }
+                SimOutcome::Quit => self.quit = true,
+                SimOutcome::Stay => {}
             },
             Screen::Game(game) => {
                 let outcome = game.handle(action, &mut self.rng, self.config.ui.ai_delay_ms);
@@ -214,6 +234,18 @@ impl App {
     }
 
     fn on_solver(&mut self, msg: SolverMsg<Report>) -> bool {
+        if let Screen::Simulation(sim) = &mut self.screen {
+            match msg {
+                SolverMsg::Progress {
+                    ticket,
+                    report: Report::WlSimulation(r),
+                } => sim.progress(ticket, r),
+                SolverMsg::Finished { ticket } => sim.finished(ticket),
+                SolverMsg::Failed { ticket, reason } => sim.failed(ticket, reason),
+                SolverMsg::Progress { .. } => return false,
+            }
+            return true;
+        }
         let Screen::Game(game) = &mut self.screen else {
             return false;
         };
@@ -227,6 +259,18 @@ impl App {
 
     /// Sends the solver the position on the board when it changed.
     fn sync_solver(&mut self) {
+        if let Screen::Simulation(sim) = &mut self.screen {
+            if let Some(job) = sim.take_request() {
+                match &self.solver {
+                    Some(solver) => {
+                        let ticket = solver.submit(move |ctx| solve::analyse(&job, ctx));
+                        sim.requested(ticket);
+                    }
+                    None => sim.failed(0, "the solver thread could not be started".into()),
+                }
+            }
+            return;
+        }
         let Screen::Game(game) = &mut self.screen else {
             return;
         };
@@ -252,6 +296,10 @@ impl App {
             GameId::Nim | GameId::SugarPackets => {
                 Box::new(NimScreen::new(setup, delay, hints, &mut self.rng))
             }
+            GameId::WinnersLosers => Box::new(WlScreen::new(setup, delay, hints, &mut self.rng)),
+            GameId::Chopsticks => {
+                Box::new(ChopsticksScreen::new(setup, delay, hints, &mut self.rng))
+            }
             // The menu and the command line open only playable games.
             _ => Box::new(NimScreen::new(setup, delay, hints, &mut self.rng)),
         };
@@ -265,6 +313,7 @@ impl App {
         let selected = match &self.screen {
             Screen::Setup(s) => s.setup.game,
             Screen::Game(g) => g.setup().game,
+            Screen::Simulation(_) => GameId::WinnersLosers,
             Screen::Menu(_) => GameId::Nim,
         };
         self.screen = Screen::Menu(Menu {
@@ -285,6 +334,7 @@ impl App {
             Screen::Menu(menu) => menu.render(frame, area, &self.theme, &self.keys, &mut self.hits),
             Screen::Setup(setup) => setup.render(frame, area, &self.theme, &mut self.hits),
             Screen::Game(game) => game.render(frame, area, &self.theme, &self.keys, &mut self.hits),
+            Screen::Simulation(sim) => sim.render(frame, area, &self.theme),
         }
         if let Some(help) = &self.help {
             help.render(frame, area, &self.theme);

@@ -13,12 +13,16 @@ use crate::games::GameId;
 const GENERAL: &str = include_str!("../../assets/help.md");
 const NIM: &str = include_str!("../../assets/rules/nim.md");
 const SUGAR_PACKETS: &str = include_str!("../../assets/rules/1357.md");
+const WINNERS_LOSERS: &str = include_str!("../../assets/rules/wl.md");
+const CHOPSTICKS: &str = include_str!("../../assets/rules/chopsticks.md");
 
 /// The rules text for a game, if written.
 pub fn rules(game: GameId) -> Option<&'static str> {
     match game {
         GameId::Nim => Some(NIM),
         GameId::SugarPackets => Some(SUGAR_PACKETS),
+        GameId::WinnersLosers => Some(WINNERS_LOSERS),
+        GameId::Chopsticks => Some(CHOPSTICKS),
         _ => None,
     }
 }

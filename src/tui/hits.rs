@@ -6,11 +6,21 @@ use ratatui::layout::{Position, Rect};
 pub enum Hit {
     MenuItem(usize),
     SetupField(usize),
+    /// An end of the Winners & Losers string.
+    WlEnd(crate::game::wl::WlMove),
     /// A coin (or packet) in a Nim pile, counted from the left.
     Coin {
         pile: usize,
         index: usize,
     },
+    /// A Chopsticks hand: `bottom` is the row drawn at the bottom (the player's own),
+    /// `hand` 0 for left, 1 for right.
+    Hand {
+        bottom: bool,
+        hand: usize,
+    },
+    /// An entry of a game's pop-up list (Chopsticks: the splits), counted from the top.
+    Choice(usize),
 }
 
 #[derive(Clone, Debug, Default)]

@@ -21,6 +21,8 @@ pub enum Action {
     Pause,
     Digit(u8),
     Backspace,
+    /// Any other character, for text fields.
+    Char(char),
     None,
 }
 
@@ -105,7 +107,7 @@ impl Keys {
                 'j' => Action::Down,
                 ' ' => Action::Pause,
                 '0'..='9' => Action::Digit(c as u8 - b'0'),
-                _ => Action::None,
+                other => Action::Char(other),
             }
         }
     }

@@ -14,7 +14,7 @@ use super::voice::{self, Moment};
 use super::widgets;
 use crate::config::FirstMover;
 use crate::game::{Outcome, Seat};
-use crate::session::{Mode, Player, Session};
+use crate::session::{Mode, PlayedMove, Player, Session};
 use crate::solve::{Analysable, Position, Report};
 
 pub struct MatchView<G: Analysable> {
@@ -316,6 +316,14 @@ impl<G: Analysable> MatchView<G> {
         if s.side_pending() {
             return vec![Line::raw("The AI is choosing a side…")];
         }
+        if s.analysis()
+            .is_some_and(|a| a.verdict == crate::solve::Verdict::Draw)
+        {
+            return vec![
+                Line::raw("With perfect play,"),
+                Line::styled("a draw", theme.bold()),
+            ];
+        }
         let (Some(winner), Some(a)) = (s.predicted_winner(), s.analysis()) else {
             return vec![Line::styled("Thinking…", theme.muted())];
         };
@@ -336,8 +344,13 @@ impl<G: Analysable> MatchView<G> {
         lines
     }
 
-    /// The last `room` moves, numbered, mistakes marked.
-    pub fn move_lines(&self, theme: &Theme, room: usize) -> Vec<Line<'static>> {
+    /// The last `room` moves, numbered, each described by `describe`, mistakes marked.
+    pub fn move_lines(
+        &self,
+        theme: &Theme,
+        room: usize,
+        describe: impl Fn(&PlayedMove<G>) -> String,
+    ) -> Vec<Line<'static>> {
         let history = self.session.history();
         let skip = history.len().saturating_sub(room.max(1));
         history
@@ -352,10 +365,10 @@ impl<G: Analysable> MatchView<G> {
                 };
                 let mut spans = vec![Span::styled(
                     format!(
-                        "{:>3}. {:<9}{:>6}",
+                        "{:>3}. {:<9}{:>7}",
                         i + 1,
                         self.session.name(m.seat),
-                        m.mv.to_string()
+                        describe(m)
                     ),
                     style,
                 )];

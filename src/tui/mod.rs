@@ -15,6 +15,8 @@ pub mod setup;
 pub mod theme;
 pub mod voice;
 pub mod widgets;
+pub mod wl_screen;
+pub mod wl_sim;
 
 use std::io::{IsTerminal, stdout};
 

@@ -506,10 +506,11 @@ impl NimScreen {
             table,
         );
         frame.render_widget(
-            Paragraph::new(
-                self.view
-                    .move_lines(theme, moves.height.saturating_sub(2) as usize),
-            )
+            Paragraph::new(self.view.move_lines(
+                theme,
+                moves.height.saturating_sub(2) as usize,
+                |m| m.mv.to_string(),
+            ))
             .block(widgets::block("Moves", theme)),
             moves,
         );

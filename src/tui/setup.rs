@@ -12,7 +12,8 @@ use super::hits::{Hit, Hits};
 use super::keys::Action;
 use super::theme::Theme;
 use super::widgets;
-use crate::config::{Config, FirstMover};
+use crate::config::{Config, FirstMover, WL_MAX_LEN};
+use crate::game::chopsticks::{MAX_MOVE_CAP, MIN_MOVE_CAP, Variant};
 use crate::game::nim::{MAX_COINS, MAX_PILES};
 use crate::games::GameId;
 use crate::session::Mode;
@@ -69,12 +70,53 @@ impl NimSetup {
     }
 }
 
+/// Winners & Losers options: the random length range, or a typed string.
+#[derive(Clone, Debug, PartialEq)]
+pub struct WlSetup {
+    pub min_len: usize,
+    pub max_len: usize,
+    /// A typed string of W and L; empty means a random one for every game.
+    pub letters: String,
+    pub simulate_games: u32,
+}
+
+impl WlSetup {
+    /// The letters to play: the typed string, or a random one (true = W).
+    pub fn starting_letters<R: Rng + ?Sized>(&self, rng: &mut R) -> Vec<bool> {
+        if self.letters.is_empty() {
+            let n = rng.random_range(self.min_len..=self.max_len.max(self.min_len));
+            (0..n).map(|_| rng.random_bool(0.5)).collect()
+        } else {
+            self.letters.chars().map(|c| c == 'W').collect()
+        }
+    }
+}
+
+/// Chopsticks options: the rules variant and the move cap.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChopsticksSetup {
+    pub rollover: bool,
+    pub empty_splits: bool,
+    pub move_cap: u32,
+}
+
+impl ChopsticksSetup {
+    pub fn variant(&self) -> Variant {
+        Variant {
+            rollover: self.rollover,
+            empty_splits: self.empty_splits,
+        }
+    }
+}
+
 /// Everything needed to start a game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameSetup {
     pub game: GameId,
     pub matchup: MatchSetup,
     pub nim: NimSetup,
+    pub wl: WlSetup,
+    pub chopsticks: ChopsticksSetup,
 }
 
 impl GameSetup {
@@ -82,6 +124,8 @@ impl GameSetup {
     pub fn from_config(game: GameId, config: &Config) -> GameSetup {
         let first = match game {
             GameId::SugarPackets => config.sugar_packets.first,
+            GameId::WinnersLosers => config.wl.first,
+            GameId::Chopsticks => config.chopsticks.first,
             _ => config.nim.first,
         };
         let preset = if config.nim.piles == [3, 4, 5] {
@@ -101,6 +145,17 @@ impl GameSetup {
                 preset,
                 misere: config.nim.misere,
             },
+            wl: WlSetup {
+                min_len: config.wl.min_len,
+                max_len: config.wl.max_len,
+                letters: String::new(),
+                simulate_games: config.wl.simulate_games,
+            },
+            chopsticks: ChopsticksSetup {
+                rollover: config.chopsticks.rollover,
+                empty_splits: config.chopsticks.empty_splits,
+                move_cap: config.chopsticks.move_cap,
+            },
         }
     }
 }
@@ -114,7 +169,15 @@ enum Field {
     Misere,
     PileCount,
     Pile(usize),
+    MinLen,
+    MaxLen,
+    Letters,
+    SimulateGames,
+    Rollover,
+    EmptySplits,
+    MoveCap,
     Start,
+    Simulate,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -128,6 +191,8 @@ pub struct Setup {
 #[derive(Clone, Debug, PartialEq)]
 pub enum SetupOutcome {
     Stay,
+    /// Winners & Losers: run the AI-vs-AI simulation with these options.
+    Simulate(GameSetup),
     Start(GameSetup),
     Back,
     Help,
@@ -169,11 +234,14 @@ fn cycle<T: PartialEq + Copy>(all: &[T], current: T, step: isize) -> T {
 
 impl Setup {
     pub fn new(setup: GameSetup) -> Setup {
-        let fields_len = Setup::fields_of(&setup).len();
+        let start = Setup::fields_of(&setup)
+            .iter()
+            .position(|f| *f == Field::Start)
+            .unwrap_or(0);
         Setup {
             setup,
             // Start on the Start button: Enter right away plays with the defaults.
-            selected: fields_len - 1,
+            selected: start,
             typing: false,
         }
     }
@@ -193,7 +261,16 @@ impl Setup {
                 f.extend((0..s.nim.piles.len()).map(Field::Pile));
             }
         }
+        if s.game == GameId::WinnersLosers {
+            f.extend([Field::Letters, Field::MinLen, Field::MaxLen]);
+        }
+        if s.game == GameId::Chopsticks {
+            f.extend([Field::Rollover, Field::EmptySplits, Field::MoveCap]);
+        }
         f.push(Field::Start);
+        if s.game == GameId::WinnersLosers {
+            f.extend([Field::SimulateGames, Field::Simulate]);
+        }
         f
     }
 
@@ -221,7 +298,11 @@ impl Setup {
             Action::Right => self.change(1),
             Action::Digit(d) => self.type_digit(d),
             Action::Backspace => self.erase_digit(),
+            Action::Enter if self.field() == Field::Simulate => {
+                return SetupOutcome::Simulate(self.setup.clone());
+            }
             Action::Enter => return SetupOutcome::Start(self.setup.clone()),
+            Action::Char(c) => self.type_letter(c),
             Action::Back => return SetupOutcome::Back,
             Action::Help => return SetupOutcome::Help,
             Action::Quit => return SetupOutcome::Quit,
@@ -235,6 +316,7 @@ impl Setup {
         let fields = self.fields();
         match fields.get(index) {
             Some(Field::Start) => SetupOutcome::Start(self.setup.clone()),
+            Some(Field::Simulate) => SetupOutcome::Simulate(self.setup.clone()),
             Some(_) => {
                 self.selected = index;
                 self.typing = false;
@@ -280,7 +362,34 @@ impl Setup {
                 }
                 s.nim.preset = PilePreset::Custom;
             }
-            Field::Start => {}
+            Field::MinLen => {
+                let w = &mut s.wl;
+                w.min_len = (w.min_len as isize + step).clamp(1, WL_MAX_LEN as isize) as usize;
+                w.max_len = w.max_len.max(w.min_len);
+            }
+            Field::MaxLen => {
+                let w = &mut s.wl;
+                w.max_len = (w.max_len as isize + step).clamp(1, WL_MAX_LEN as isize) as usize;
+                w.min_len = w.min_len.min(w.max_len);
+            }
+            Field::SimulateGames => {
+                let g = &mut s.wl.simulate_games;
+                *g = if step > 0 {
+                    (*g * 10).min(1_000_000)
+                } else {
+                    (*g / 10).max(1)
+                };
+            }
+            Field::Letters => {}
+            Field::Rollover => s.chopsticks.rollover = !s.chopsticks.rollover,
+            Field::EmptySplits => s.chopsticks.empty_splits = !s.chopsticks.empty_splits,
+            Field::MoveCap => {
+                let c = &mut s.chopsticks.move_cap;
+                *c = (i64::from(*c) + 10 * step as i64)
+                    .clamp(i64::from(MIN_MOVE_CAP), i64::from(MAX_MOVE_CAP))
+                    as u32;
+            }
+            Field::Start | Field::Simulate => {}
         }
         let count = self.fields().len();
         self.selected = self.selected.min(count - 1);
@@ -312,7 +421,25 @@ impl Setup {
         }
     }
 
+    /// Typing W or L into the string field.
+    fn type_letter(&mut self, c: char) {
+        if self.field() != Field::Letters {
+            return;
+        }
+        let letters = &mut self.setup.wl.letters;
+        match c.to_ascii_uppercase() {
+            'W' | 'L' if letters.len() < crate::config::WL_MAX_LEN => {
+                letters.push(c.to_ascii_uppercase());
+            }
+            _ => {}
+        }
+    }
+
     fn erase_digit(&mut self) {
+        if self.field() == Field::Letters {
+            self.setup.wl.letters.pop();
+            return;
+        }
         if let Field::Pile(i) = self.field()
             && let Some(p) = self.setup.nim.piles.get_mut(i)
         {
@@ -337,7 +464,17 @@ impl Setup {
             .to_string(),
             Field::PileCount => s.nim.piles.len().to_string(),
             Field::Pile(i) => s.nim.piles.get(i).map_or(String::new(), |p| p.to_string()),
-            Field::Start => String::new(),
+            Field::MinLen => s.wl.min_len.to_string(),
+            Field::MaxLen => s.wl.max_len.to_string(),
+            Field::Letters if s.wl.letters.is_empty() => "random (type W and L)".into(),
+            Field::Letters => s.wl.letters.clone(),
+            Field::SimulateGames => s.wl.simulate_games.to_string(),
+            Field::Rollover if s.chopsticks.rollover => "on: past 5 wraps round".into(),
+            Field::Rollover => "off: 5 or more kills a hand".into(),
+            Field::EmptySplits if s.chopsticks.empty_splits => "allowed (e.g. 2,2 → 4,0)".into(),
+            Field::EmptySplits => "not allowed".into(),
+            Field::MoveCap => format!("{} moves, then a draw", s.chopsticks.move_cap),
+            Field::Start | Field::Simulate => String::new(),
         }
     }
 
@@ -350,7 +487,14 @@ impl Setup {
             Field::Misere => "Misère".into(),
             Field::PileCount => "Number of piles".into(),
             Field::Pile(i) => format!("  pile {}", i + 1),
-            Field::Start => String::new(),
+            Field::MinLen => "Shortest string".into(),
+            Field::MaxLen => "Longest string".into(),
+            Field::Letters => "String".into(),
+            Field::SimulateGames => "Simulated games".into(),
+            Field::Rollover => "Rollover".into(),
+            Field::EmptySplits => "Emptying splits".into(),
+            Field::MoveCap => "Move cap".into(),
+            Field::Start | Field::Simulate => String::new(),
         }
     }
 
@@ -365,6 +509,19 @@ impl Setup {
             Field::Misere => "Misère turns Nim around: whoever takes the last coin loses.",
             Field::PileCount | Field::Pile(_) => "←→ change by one, or type a number (coins 1-99).",
             Field::Start => "Enter starts the game (from any line).",
+            Field::Letters => {
+                "Type W and L for your own string (Backspace erases), or leave it random."
+            }
+            Field::MinLen | Field::MaxLen => "Random strings get a length in this range (1-200).",
+            Field::SimulateGames => "←→ ten times more or fewer games for the simulation.",
+            Field::Simulate => {
+                "Perfect AI against itself on random strings: do the predictions hold?"
+            }
+            Field::Rollover => {
+                "Rollover: 3 + 4 = 2 instead of a dead hand; a hand dies only at exactly 5."
+            }
+            Field::EmptySplits => "Whether a split may leave a hand with no fingers.",
+            Field::MoveCap => "←→ ten more or fewer; a third repetition of a position also draws.",
         }
     }
 
@@ -406,6 +563,8 @@ impl Setup {
             let selected = i == self.selected;
             let line = if *field == Field::Start {
                 Line::from(Span::styled("  [ Start ]", theme.bold()))
+            } else if *field == Field::Simulate {
+                Line::from(Span::styled("  [ Simulate ]", theme.bold()))
             } else {
                 let value = self.value_text(*field);
                 let (l, r) = if selected {
@@ -450,6 +609,13 @@ impl Setup {
         match self.setup.game {
             GameId::SugarPackets => {
                 "Rows of 1, 3, 5 and 7 packets; whoever takes the last packet loses.".into()
+            }
+            GameId::WinnersLosers => {
+                "Take a letter from either end; whoever takes the last: W wins, L loses.".into()
+            }
+            GameId::Chopsticks => {
+                "Hit a hand to add your fingers to it, or split yours; both hands dead loses."
+                    .into()
             }
             _ => "Take any number of coins from one pile.".into(),
         }

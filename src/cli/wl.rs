@@ -1,0 +1,150 @@
+//! `parlor solve wl` and `parlor simulate wl`.
+
+use std::io::Write;
+
+use serde_json::json;
+
+use super::{CliError, SimulateArgs, SolveArgs, usage};
+use crate::game::wl::{Wl, parse_letters};
+use crate::solve::wl::{self, SIMULATION_MAX_LEN};
+
+pub fn solve(args: &SolveArgs) -> Result<(), CliError> {
+    let text = args.position.as_deref().ok_or_else(|| {
+        usage("solve wl needs a string of W and L letters, e.g. parlor solve wl WLLWL")
+    })?;
+    let game = Wl::new(parse_letters(text).map_err(usage)?);
+    let a = wl::analyse(&game);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let v = json!({
+            "game": "wl",
+            "position": game.notation(),
+            "verdict": a.verdict.word(),
+            "plies": a.verdict.plies(),
+            "score": null,
+            "best": a.best.map(|m| m.to_string()),
+            "exact": a.exact,
+            "nodes": a.nodes,
+            "moves": a.moves.iter().map(|m| json!({
+                "move": m.mv.to_string(),
+                "verdict": m.verdict.word(),
+            })).collect::<Vec<_>>(),
+        });
+        writeln!(out, "{v}")?;
+        return Ok(());
+    }
+    let shown = if game.remaining().len() > 60 {
+        format!(
+            "{}… ({} letters)",
+            &game.notation()[..60],
+            game.remaining().len()
+        )
+    } else {
+        game.notation()
+    };
+    writeln!(out, "Winners & Losers {shown}")?;
+    let winner = if a.verdict.is_win() {
+        "first"
+    } else {
+        "second"
+    };
+    writeln!(
+        out,
+        "Projected winner: the {winner} player (the player to move {}).",
+        if a.verdict.is_win() { "wins" } else { "loses" }
+    )?;
+    for m in &a.moves {
+        let end = match m.mv {
+            crate::game::wl::WlMove::Left => "left",
+            crate::game::wl::WlMove::Right => "right",
+        };
+        writeln!(
+            out,
+            "  {} (take the {end} letter): {}",
+            m.mv,
+            m.verdict.word()
+        )?;
+    }
+    Ok(())
+}
+
+pub fn simulate(args: &SimulateArgs) -> Result<(), CliError> {
+    let min_len = args.min_len.unwrap_or(5);
+    let max_len = args.max_len.unwrap_or(50);
+    if min_len == 0 || min_len > max_len || max_len > SIMULATION_MAX_LEN {
+        return Err(usage(format!(
+            "--min-len {min_len} --max-len {max_len}: expected 1 <= min-len <= max-len <= {SIMULATION_MAX_LEN}"
+        )));
+    }
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let r = wl::simulate(args.games, min_len, max_len, seed, &mut |_| true);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let by_length: serde_json::Map<String, serde_json::Value> = r
+            .by_length
+            .iter()
+            .map(|(len, (games, first))| {
+                (
+                    len.to_string(),
+                    json!({"games": games, "first_player_wins": first}),
+                )
+            })
+            .collect();
+        let v = json!({
+            "game": "wl",
+            "games": r.games,
+            "first_player_wins": r.first_player_wins,
+            "second_player_wins": r.second_player_wins(),
+            "predictions_confirmed": r.predictions_confirmed,
+            "mean_length": r.mean_length(),
+            "seed": seed,
+            "by_length": by_length,
+        });
+        writeln!(out, "{v}")?;
+    } else {
+        writeln!(
+            out,
+            "Winners & Losers: perfect AI vs perfect AI, seed {seed}"
+        )?;
+        writeln!(out, "{:<24}{:>10}", "games", r.games)?;
+        writeln!(
+            out,
+            "{:<24}{:>10}",
+            "first-player wins", r.first_player_wins
+        )?;
+        writeln!(
+            out,
+            "{:<24}{:>10}",
+            "second-player wins",
+            r.second_player_wins()
+        )?;
+        writeln!(out, "{:<24}{:>10.1}", "mean length", r.mean_length())?;
+        writeln!(
+            out,
+            "predictions confirmed: {}/{}",
+            r.predictions_confirmed, r.games
+        )?;
+        writeln!(out)?;
+        writeln!(
+            out,
+            "{:>6} {:>7} {:>9}  first-player win rate",
+            "length", "games", "1st wins"
+        )?;
+        for (len, (games, first)) in &r.by_length {
+            let rate = f64::from(*first) / f64::from(*games);
+            let bar = "█".repeat((rate * 20.0).round() as usize);
+            writeln!(
+                out,
+                "{len:>6} {games:>7} {first:>9}  {:>5.1}% {bar}",
+                rate * 100.0
+            )?;
+        }
+    }
+    if r.predictions_confirmed != r.games {
+        return Err(CliError::Failed(format!(
+            "{} prediction(s) failed",
+            r.games - r.predictions_confirmed
+        )));
+    }
+    Ok(())
+}

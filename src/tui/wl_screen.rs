@@ -1,0 +1,494 @@
+//! The Winners & Losers screen: the string as tiles, each player's letters, the
+//! projected winner, hints on the ends, and the AND/OR pyramid on `p`.
+
+use rand::Rng;
+use rand::rngs::StdRng;
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+use super::hits::{Hit, Hits};
+use super::keys::{Action, Keys};
+use super::match_view::MatchView;
+use super::screen::{GameOutcome, GameScreen};
+use super::setup::GameSetup;
+use super::theme::Theme;
+use super::widgets;
+use crate::game::wl::{Wl, WlMove};
+use crate::game::{Outcome, Seat};
+use crate::session::Mode;
+use crate::solve::wl::pyramid;
+use crate::solve::{Position, Report};
+
+/// The pyramid is drawn for strings up to this long (it has n(n+1)/2 cells).
+pub const PYRAMID_MAX: usize = 200;
+
+pub struct WlScreen {
+    pub setup: GameSetup,
+    pub view: MatchView<Wl>,
+    hints: bool,
+    show_pyramid: bool,
+    /// rows[k-1][i]: the letter taken last from letters[i..i+k] with perfect play.
+    pyramid: Vec<Vec<bool>>,
+}
+
+fn letter(w: bool) -> &'static str {
+    if w { "W" } else { "L" }
+}
+
+impl WlScreen {
+    pub fn new<R: Rng + ?Sized>(
+        setup: GameSetup,
+        ai_delay_ms: u64,
+        hints: bool,
+        rng: &mut R,
+    ) -> WlScreen {
+        let letters = setup.wl.starting_letters(rng);
+        let pyramid = if letters.len() <= PYRAMID_MAX {
+            pyramid(&letters)
+        } else {
+            Vec::new()
+        };
+        let view = MatchView::new(Wl::new(letters), &setup.matchup, ai_delay_ms, rng);
+        WlScreen {
+            setup,
+            view,
+            hints,
+            show_pyramid: false,
+            pyramid,
+        }
+    }
+
+    fn game(&self) -> &Wl {
+        self.view.session.position()
+    }
+
+    fn play(&mut self, mv: WlMove) {
+        if self.view.session.human_to_move() {
+            self.view.play(mv);
+        }
+    }
+
+    fn winning_ends(&self) -> Vec<WlMove> {
+        match self.view.session.analysis() {
+            Some(a) if self.hints && !self.view.session.is_over() => a.winning_moves().collect(),
+            _ => Vec::new(),
+        }
+    }
+
+    fn title(&self) -> String {
+        let who = match self.setup.matchup.mode {
+            Mode::VsAi => format!("you vs the AI ({})", self.setup.matchup.difficulty),
+            Mode::TwoPlayers => "two players".into(),
+            Mode::AiVsAi => format!("AI vs AI ({})", self.setup.matchup.difficulty),
+        };
+        format!("Winners & Losers · last letter: W wins, L loses · {who}")
+    }
+
+    fn render_tiles(&self, frame: &mut Frame, area: Rect, theme: &Theme, hits: &mut Hits) {
+        let game = self.game();
+        let remaining = game.remaining();
+        let wins = self.winning_ends();
+        let last = self.view.session.history().last().map(|m| m.mv);
+        let per_line = (area.width.saturating_sub(2) / 2).max(1) as usize;
+        let mut lines: Vec<Line> = Vec::new();
+        let ends = match remaining.len() {
+            0 => Line::raw(""),
+            n => {
+                let mut spans = vec![Span::styled("◀ left end", theme.muted())];
+                let gap = (area.width as usize).saturating_sub(22);
+                spans.push(Span::raw(" ".repeat(gap)));
+                spans.push(Span::styled(
+                    if n == 1 {
+                        "the last letter"
+                    } else {
+                        "right end ▶"
+                    },
+                    theme.muted(),
+                ));
+                Line::from(spans)
+            }
+        };
+        lines.push(ends);
+        let rows_start = area.y + 1;
+        // The whole string stays in place; taken letters become dots, and the one the
+        // last move took is shown in lower case, highlighted.
+        let (start, end) = game.span();
+        let just_taken = last.map(|m| match m {
+            WlMove::Left => start.saturating_sub(1),
+            WlMove::Right => end,
+        });
+        for (row, chunk) in game.letters().chunks(per_line).enumerate() {
+            let mut spans = vec![Span::raw(" ")];
+            for (col, &w) in chunk.iter().enumerate() {
+                let index = row * per_line + col;
+                let end_move = if start >= end {
+                    None
+                } else if index == start {
+                    Some(WlMove::Left)
+                } else if index + 1 == end {
+                    Some(WlMove::Right)
+                } else {
+                    None
+                };
+                let (text, style) = if just_taken == Some(index) {
+                    (letter(w).to_lowercase(), theme.last_move())
+                } else if index < start || index >= end {
+                    ("·".to_string(), theme.muted())
+                } else if end_move.is_some_and(|e| wins.contains(&e)) {
+                    (
+                        letter(w).to_string(),
+                        theme.hint().add_modifier(Modifier::REVERSED),
+                    )
+                } else if end_move.is_some() && self.view.session.human_to_move() {
+                    (letter(w).to_string(), theme.cursor())
+                } else if w {
+                    (letter(w).to_string(), theme.coin())
+                } else {
+                    (letter(w).to_string(), Style::new())
+                };
+                spans.push(Span::styled(text, style));
+                spans.push(Span::raw(" "));
+                let y = rows_start + row as u16;
+                if let Some(e) = end_move
+                    && y < area.bottom()
+                {
+                    hits.add(
+                        Rect::new(area.x + 1 + 2 * col as u16, y, 1, 1),
+                        Hit::WlEnd(e),
+                    );
+                }
+            }
+            lines.push(Line::from(spans));
+        }
+        lines.push(Line::raw(""));
+        for seat in [Seat::First, Seat::Second] {
+            let taken: String = self
+                .view
+                .session
+                .history()
+                .iter()
+                .filter(|m| m.seat == seat)
+                .filter_map(|m| m.before.letter_at(m.mv))
+                .map(letter)
+                .collect::<Vec<_>>()
+                .join(" ");
+            lines.push(Line::from(vec![
+                Span::styled(
+                    format!("{:<9} took: ", self.view.session.name(seat)),
+                    theme.muted(),
+                ),
+                Span::raw(taken),
+            ]));
+        }
+        if let Some(mv) = last
+            && let Some(m) = self.view.session.history().last()
+        {
+            let side = if mv == WlMove::Left { "left" } else { "right" };
+            let l = m.before.letter_at(mv).map_or("", letter);
+            lines.push(Line::styled(
+                format!(
+                    "Last move: {} took the {side} letter, {l}.",
+                    self.view.session.name(m.seat)
+                ),
+                theme.last_move(),
+            ));
+        }
+        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
+    }
+
+    /// The AND/OR triangle: apex at the top is the whole string; each move steps one
+    /// row down, to the lower right (left letter taken) or lower left (right letter taken).
+    fn render_pyramid(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
+        let n = self.game().letters().len();
+        if self.pyramid.is_empty() || n == 0 {
+            frame.render_widget(
+                Paragraph::new(format!(
+                    "The pyramid is drawn for strings up to {PYRAMID_MAX} letters."
+                )),
+                area,
+            );
+            return;
+        }
+        // The path: (row, start) after each move.
+        let mut path = vec![(0usize, 0usize)];
+        for m in self.view.session.history() {
+            let (r, i) = *path.last().unwrap_or(&(0, 0));
+            path.push((r + 1, if m.mv == WlMove::Left { i + 1 } else { i }));
+        }
+        let current = *path.last().unwrap_or(&(0, 0));
+        // Once the string is empty the path ends below the base row: view the base.
+        let in_view = if current.0 >= n {
+            (n - 1, current.1.min(n - 1))
+        } else {
+            current
+        };
+        let label_width = 9u16;
+        let width = area.width.saturating_sub(label_width) as usize;
+        let height = area.height as usize;
+        // Keep the current node in view: a third from the top, centred across.
+        let top = in_view
+            .0
+            .saturating_sub(height / 3)
+            .min(n.saturating_sub(height.min(n)));
+        // Centred when the whole base fits, else scrolled to the current node.
+        let margin = width.saturating_sub(2 * n - 1) / 2;
+        let node_x = |r: usize, i: usize| margin + (n - 1 - r) + 2 * i;
+        let left = node_x(in_view.0, in_view.1).saturating_sub(width / 2);
+        let left = left.min((2 * n - 1 + margin).saturating_sub(width));
+        let wins = self.winning_ends();
+        let mut lines = Vec::new();
+        for r in top..(top + height).min(n) {
+            let len = n - r;
+            let gate = if len % 2 == 1 { "OR " } else { "AND" };
+            let mover = if r % 2 == 0 { "1st" } else { "2nd" };
+            let mut spans = vec![Span::styled(format!("{mover} {gate}  "), theme.muted())];
+            let mut line = vec![(" ".to_string(), Style::new()); width];
+            for i in 0..=r {
+                let x = node_x(r, i);
+                if x < left || x >= left + width {
+                    continue;
+                }
+                let last_w = self.pyramid[len - 1][i];
+                let on_path = path.contains(&(r, i));
+                let is_child = r == current.0 + 1 && (i == current.1 || i == current.1 + 1);
+                let child_wins = is_child
+                    && wins.iter().any(|m| {
+                        (*m == WlMove::Left && i == current.1 + 1)
+                            || (*m == WlMove::Right && i == current.1)
+                    });
+                let style = if (r, i) == current {
+                    theme.cursor()
+                } else if child_wins {
+                    theme.hint()
+                } else if on_path {
+                    theme.last_move()
+                } else if r > current.0 {
+                    theme.muted()
+                } else {
+                    Style::new()
+                };
+                line[x - left] = (letter(last_w).to_string(), style);
+            }
+            spans.extend(line.into_iter().map(|(t, s)| Span::styled(t, s)));
+            lines.push(Line::from(spans));
+        }
+        frame.render_widget(Paragraph::new(lines), area);
+    }
+
+    fn status_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+        let game = self.game();
+        let detail = match (game.letter_at(WlMove::Left), game.letter_at(WlMove::Right)) {
+            (Some(l), Some(r)) if game.remaining().len() > 1 => {
+                format!(": ← takes {} · → takes {}", letter(l), letter(r))
+            }
+            (Some(l), _) => format!(": take the last letter, {}", letter(l)),
+            _ => String::new(),
+        };
+        let turn = self.view.turn_line(theme, detail);
+        let hint = if !self.hints || self.view.session.is_over() {
+            Line::raw("")
+        } else {
+            match self.view.session.analysis() {
+                None => Line::styled("Hints: thinking…", theme.muted()),
+                Some(a) => {
+                    let wins: Vec<&str> = a
+                        .winning_moves()
+                        .map(|m| {
+                            if m == WlMove::Left {
+                                "the left"
+                            } else {
+                                "the right"
+                            }
+                        })
+                        .collect();
+                    if wins.is_empty() {
+                        Line::styled(
+                            "No winning end: both lose to perfect play.",
+                            theme.warning(),
+                        )
+                    } else if game.remaining().len() == 1 {
+                        Line::styled("Take it: it wins.", theme.hint())
+                    } else {
+                        Line::styled(
+                            format!("Winning: take {} letter.", wins.join(" or ")),
+                            theme.hint(),
+                        )
+                    }
+                }
+            }
+        };
+        vec![turn, self.view.voice_line(theme), hint]
+    }
+
+    fn prediction_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+        let s = &self.view.session;
+        if s.is_over() || s.analysis_failed().is_some() || s.side_pending() {
+            return self.view.prediction_lines(theme);
+        }
+        let Some(winner) = s.predicted_winner() else {
+            return vec![Line::styled("Thinking…", theme.muted())];
+        };
+        let name = match s.name(winner) {
+            "You" => "you".to_string(),
+            "AI" => "the AI".to_string(),
+            other => other.to_string(),
+        };
+        let mut lines = vec![
+            Line::raw("Projected winner:"),
+            Line::styled(name, theme.bold()),
+            Line::styled(
+                format!("{} letters left", self.game().remaining().len()),
+                theme.muted(),
+            ),
+        ];
+        if s.history().last().is_some_and(|m| m.mistake) {
+            lines.push(Line::styled("The last move changed it.", theme.warning()));
+        }
+        lines
+    }
+
+    fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, hits: &mut Hits) {
+        let [title, body, footer] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Min(10),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        frame.render_widget(Paragraph::new(self.title()).style(theme.title()), title);
+        let side_width = if area.width >= 100 { 40 } else { 34 };
+        let [board, side] =
+            Layout::horizontal([Constraint::Min(30), Constraint::Length(side_width)]).areas(body);
+        let block_title = if self.show_pyramid {
+            "Pyramid (p: back to the string)"
+        } else {
+            "String"
+        };
+        let block = widgets::block(block_title, theme);
+        let inner = block.inner(board);
+        frame.render_widget(block, board);
+        let [main, status] =
+            Layout::vertical([Constraint::Min(3), Constraint::Length(3)]).areas(inner);
+        if self.show_pyramid {
+            self.render_pyramid(frame, main, theme);
+        } else {
+            self.render_tiles(frame, main, theme, hits);
+        }
+        frame.render_widget(
+            Paragraph::new(self.status_lines(theme)).wrap(Wrap { trim: true }),
+            status,
+        );
+
+        let [prediction, moves] =
+            Layout::vertical([Constraint::Length(6), Constraint::Min(3)]).areas(side);
+        frame.render_widget(
+            Paragraph::new(self.prediction_lines(theme))
+                .wrap(Wrap { trim: true })
+                .block(widgets::block("Prediction", theme)),
+            prediction,
+        );
+        frame.render_widget(
+            Paragraph::new(self.view.move_lines(
+                theme,
+                moves.height.saturating_sub(2) as usize,
+                |m| {
+                    let side = if m.mv == WlMove::Left { "←" } else { "→" };
+                    format!("{side} {}", m.before.letter_at(m.mv).map_or("", letter))
+                },
+            ))
+            .block(widgets::block("Moves", theme)),
+            moves,
+        );
+        let hints = keys.hints().to_string();
+        let undo = keys.undo().to_string();
+        let help = keys.help().to_string();
+        let mut list: Vec<(&str, &str)> = vec![
+            ("←→", "take"),
+            (&hints, "hints"),
+            ("p", "pyramid"),
+            (&undo, "undo"),
+            (&help, "rules"),
+            ("Esc", "menu"),
+        ];
+        if self.view.all_ai() {
+            list[0] = ("space", "pause");
+        }
+        widgets::footer(frame, footer, &list, theme);
+        if let Some(Outcome::Win(winner)) = self.view.session.outcome() {
+            let s = &self.view.session;
+            let last = s.history().last().and_then(|m| m.before.letter_at(m.mv));
+            let why = match last {
+                Some(true) => format!("{} took the last letter, a W.", s.name(winner)),
+                _ => format!("{} took the last letter, an L.", s.name(winner.other())),
+            };
+            self.view.render_game_over(frame, board, theme, keys, why);
+        }
+    }
+}
+
+impl GameScreen for WlScreen {
+    fn setup(&self) -> &GameSetup {
+        &self.setup
+    }
+    fn take_analysis_request(&mut self) -> Option<Position> {
+        self.view.take_analysis_request()
+    }
+    fn analysis_requested(&mut self, ticket: u64) {
+        self.view.session.analysis_requested(ticket);
+    }
+    fn ticket(&self) -> u64 {
+        self.view.session.ticket()
+    }
+    fn analysing(&self) -> bool {
+        self.view.session.analysing()
+    }
+    fn receive(&mut self, ticket: u64, report: Report) {
+        self.view.receive(ticket, report);
+    }
+    fn finished(&mut self, ticket: u64) {
+        self.view.session.analysis_finished(ticket);
+    }
+    fn failed(&mut self, ticket: u64, reason: String) {
+        self.view.failed(ticket, reason);
+    }
+    fn tick(&mut self, elapsed_ms: u64, rng: &mut StdRng) -> bool {
+        let (mv, redraw) = self.view.tick(elapsed_ms, rng);
+        if let Some(mv) = mv {
+            self.view.play(mv);
+        }
+        redraw
+    }
+    fn handle(&mut self, action: Action, rng: &mut StdRng, ai_delay_ms: u64) -> GameOutcome {
+        match action {
+            Action::Back => return GameOutcome::Menu,
+            Action::Quit => return GameOutcome::Quit,
+            Action::Help => return GameOutcome::Help,
+            Action::NewGame => return GameOutcome::NewGame(self.setup.clone()),
+            Action::Hints => self.hints = !self.hints,
+            Action::Char('p' | 'P') => self.show_pyramid = !self.show_pyramid,
+            Action::Pause if self.view.all_ai() => self.view.session.toggle_pause(),
+            Action::Undo => {
+                self.view.undo();
+            }
+            Action::Rematch | Action::Enter if self.view.session.is_over() => {
+                let (hints, pyramid) = (self.hints, self.show_pyramid);
+                *self = WlScreen::new(self.setup.clone(), ai_delay_ms, hints, rng);
+                self.show_pyramid = pyramid;
+            }
+            Action::Left => self.play(WlMove::Left),
+            Action::Right => self.play(WlMove::Right),
+            _ => {}
+        }
+        GameOutcome::Stay
+    }
+    fn click(&mut self, hit: Hit) {
+        if let Hit::WlEnd(mv) = hit {
+            self.play(mv);
+        }
+    }
+    fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, hits: &mut Hits) {
+        WlScreen::render(self, frame, area, theme, keys, hits);
+    }
+}

@@ -1,0 +1,159 @@
+//! Winners & Losers screens in the TestBackend: the game with hints off and on, the
+//! pyramid, the setup, and the simulation.
+
+use parlor::config::{Config, FirstMover};
+use parlor::games::GameId;
+use parlor::session::Mode;
+use parlor::tui::app::Start;
+use parlor::tui::harness::Harness;
+use parlor::tui::setup::GameSetup;
+use ratatui::crossterm::event::KeyCode;
+
+fn wl(letters: &str, first: FirstMover, w: u16, h: u16) -> Harness {
+    let mut s = GameSetup::from_config(GameId::WinnersLosers, &Config::default());
+    s.wl.letters = letters.to_string();
+    s.matchup.first = first;
+    Harness::new(Config::default(), Start::Game(s), w, h)
+}
+
+#[test]
+fn game_hints_off_and_on() {
+    // LLWWW: the first player wins by taking the left L.
+    let mut h = wl("LLWWW", FirstMover::You, 80, 24);
+    let screen = h.screen();
+    assert!(
+        screen.contains("Projected winner:") && screen.contains("you"),
+        "{screen}"
+    );
+    assert!(screen.contains("L L W W W"), "{screen}");
+    insta::assert_snapshot!("wl_hints_off_80x24", screen);
+    h.key(KeyCode::Char('h'));
+    let screen = h.screen();
+    assert!(
+        screen.contains("Winning: take the left letter."),
+        "{screen}"
+    );
+    insta::assert_snapshot!("wl_hints_on_80x24", screen);
+}
+
+#[test]
+fn a_wrong_end_changes_the_projection_and_is_marked() {
+    let mut h = wl("LLWWW", FirstMover::You, 80, 24);
+    h.key(KeyCode::Right);
+    let screen = h.screen();
+    assert!(screen.contains("The last move changed it."), "{screen}");
+    assert!(screen.contains("✗ mistake"), "{screen}");
+    assert!(screen.contains("the AI"), "{screen}");
+}
+
+#[test]
+fn a_whole_game_against_the_ai() {
+    let mut h = wl("LLWWW", FirstMover::You, 80, 24);
+    // You: left L. Then the AI and you alternate; play the left end every time.
+    for _ in 0..3 {
+        h.key(KeyCode::Left).ticks(2);
+    }
+    let screen = h.screen();
+    assert!(screen.contains("Game over"), "{screen}");
+    insta::assert_snapshot!("wl_game_over_80x24", screen);
+    // The pyramid of a finished game shows the whole path down to the base.
+    h.key(KeyCode::Char('p'));
+    let screen = h.screen();
+    assert!(
+        screen.contains("Pyramid") && screen.contains("2nd AND"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn pyramid_view() {
+    let mut h = wl("WLWLLWWLWL", FirstMover::You, 80, 24);
+    h.key(KeyCode::Char('p'));
+    let screen = h.screen();
+    assert!(screen.contains("Pyramid"), "{screen}");
+    assert!(
+        screen.contains("1st AND") || screen.contains("1st OR "),
+        "{screen}"
+    );
+    insta::assert_snapshot!("wl_pyramid_80x24", screen);
+    h.key(KeyCode::Left).ticks(2);
+    h.key(KeyCode::Char('h'));
+    insta::assert_snapshot!("wl_pyramid_after_two_moves_hints_120x40", {
+        h.resize(120, 40);
+        h.screen()
+    });
+    h.key(KeyCode::Char('p'));
+    assert!(h.screen().contains("String"));
+}
+
+#[test]
+fn a_long_pyramid_scrolls_to_the_current_node() {
+    let letters: String = (0..60)
+        .map(|i| if (i * 7) % 3 == 0 { 'W' } else { 'L' })
+        .collect();
+    let mut h = wl(&letters, FirstMover::You, 80, 24);
+    h.key(KeyCode::Char('p'));
+    for _ in 0..10 {
+        h.key(KeyCode::Right).ticks(2);
+    }
+    let screen = h.screen();
+    // Row 20 (after 20 moves) is on screen.
+    assert!(screen.contains("1st"), "{screen}");
+    assert_eq!(screen.lines().count(), 24);
+}
+
+#[test]
+fn two_players_get_the_same_prediction_and_hints() {
+    let mut s = GameSetup::from_config(GameId::WinnersLosers, &Config::default());
+    s.wl.letters = "LLWWW".into();
+    s.matchup.mode = Mode::TwoPlayers;
+    s.matchup.first = FirstMover::You;
+    let mut h = Harness::new(Config::default(), Start::Game(s), 80, 24);
+    h.key(KeyCode::Char('h'));
+    let screen = h.screen();
+    assert!(screen.contains("Player 1"), "{screen}");
+    assert!(
+        screen.contains("Winning: take the left letter."),
+        "{screen}"
+    );
+    h.key(KeyCode::Left);
+    let screen = h.screen();
+    assert!(screen.contains("Player 2's turn"), "{screen}");
+    assert!(screen.contains("No winning end"), "{screen}");
+}
+
+#[test]
+fn setup_and_simulation() {
+    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    h.key(KeyCode::Up).key(KeyCode::Enter);
+    let screen = h.screen();
+    assert!(screen.contains("New game: Winners & Losers"), "{screen}");
+    insta::assert_snapshot!("wl_setup_80x24", screen);
+    // Typing a string.
+    h.keys(&[KeyCode::Up, KeyCode::Up, KeyCode::Up]);
+    h.keys(&[
+        KeyCode::Char('w'),
+        KeyCode::Char('L'),
+        KeyCode::Char('x'),
+        KeyCode::Char('W'),
+    ]);
+    assert!(h.screen().contains("WLW"), "typed letters:\n{}", h.screen());
+    h.key(KeyCode::Backspace);
+    assert!(h.screen().contains(" WL "));
+    // Down to Simulate: fewer games so the test is quick.
+    h.keys(&[KeyCode::Down, KeyCode::Down, KeyCode::Down, KeyCode::Down]);
+    h.keys(&[KeyCode::Left, KeyCode::Left]);
+    h.keys(&[KeyCode::Down, KeyCode::Enter]);
+    let screen = h.screen();
+    assert!(
+        screen.contains("predictions confirmed") && screen.contains("10/10"),
+        "{screen}"
+    );
+    assert!(screen.contains("done: 10 games"), "{screen}");
+    assert!(
+        screen.contains("First-player win rate by length"),
+        "{screen}"
+    );
+    h.key(KeyCode::Esc);
+    assert!(h.screen().contains("New game: Winners & Losers"));
+}

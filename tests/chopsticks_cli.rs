@@ -2,109 +2,11 @@
 //! `parlor play`, as a script sees them. Every run gets its own HOME and XDG directories
 //! in a temp dir, stdin null and stdout/stderr piped.
 
-use std::io::Read;
-use std::path::PathBuf;
-use std::process::{Command, Stdio};
-use std::thread;
-use std::time::{Duration, Instant};
+#[path = "common/cli.rs"]
+mod harness;
 
+use harness::*;
 use serde_json::Value;
-use tempfile::TempDir;
-
-/// Only turns a hang into a failure; nothing here measures speed.
-const HANG_GUARD: Duration = Duration::from_secs(60);
-
-struct Run {
-    args: Vec<String>,
-    code: i32,
-    stdout: String,
-    stderr: String,
-}
-
-/// Runs parlor in a throwaway HOME/XDG sandbox, with `config` as the user's config file.
-fn run_with(args: &[&str], config: Option<&str>) -> Run {
-    let dir = TempDir::new().expect("temp dir");
-    let sub = |name: &str| -> PathBuf {
-        let p = dir.path().join(name);
-        std::fs::create_dir_all(&p).expect("sandbox dir");
-        p
-    };
-    let (home, config_home, data_home) = (sub("home"), sub("config"), sub("data"));
-    if let Some(text) = config {
-        let parlor = config_home.join("parlor");
-        std::fs::create_dir_all(&parlor).expect("config dir");
-        std::fs::write(parlor.join("config.toml"), text).expect("config file");
-    }
-    let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
-        .args(args)
-        .env("HOME", &home)
-        .env("XDG_CONFIG_HOME", &config_home)
-        .env("XDG_DATA_HOME", &data_home)
-        .env_remove("XDG_STATE_HOME")
-        .env_remove("XDG_CACHE_HOME")
-        .current_dir(dir.path())
-        .stdin(Stdio::null())
-        .stdout(Stdio::piped())
-        .stderr(Stdio::piped())
-        .spawn()
-        .expect("spawn parlor");
-    let read_all = |mut pipe: Box<dyn Read + Send>| {
-        thread::spawn(move || {
-            let mut text = String::new();
-            pipe.read_to_string(&mut text).expect("output is UTF-8");
-            text
-        })
-    };
-    let stdout = read_all(Box::new(child.stdout.take().expect("stdout")));
-    let stderr = read_all(Box::new(child.stderr.take().expect("stderr")));
-    let deadline = Instant::now() + HANG_GUARD;
-    let status = loop {
-        if let Some(status) = child.try_wait().expect("wait for parlor") {
-            break status;
-        }
-        if Instant::now() > deadline {
-            let _ = child.kill();
-            let _ = child.wait();
-            panic!("parlor {args:?} did not finish (hang guard)");
-        }
-        thread::sleep(Duration::from_millis(10));
-    };
-    Run {
-        args: args.iter().map(|a| a.to_string()).collect(),
-        code: status.code().expect("exit code, not a signal"),
-        stdout: stdout.join().expect("stdout reader"),
-        stderr: stderr.join().expect("stderr reader"),
-    }
-}
-
-fn run(args: &[&str]) -> Run {
-    run_with(args, None)
-}
-
-/// The single JSON object on stdout of a successful run.
-fn json_of(args: &[&str]) -> Value {
-    let r = run(args);
-    assert_eq!(r.code, 0, "{:?}: {}{}", r.args, r.stdout, r.stderr);
-    let v: Value = serde_json::from_str(r.stdout.trim())
-        .unwrap_or_else(|e| panic!("{:?}: not one JSON value ({e}):\n{}", r.args, r.stdout));
-    assert!(v.is_object(), "{v}");
-    v
-}
-
-/// Exit code 2, nothing on stdout, and stderr names each of `needles`.
-fn usage_error(args: &[&str], needles: &[&str]) {
-    let r = run(args);
-    assert_eq!(r.code, 2, "{:?}: {}{}", r.args, r.stdout, r.stderr);
-    assert!(r.stdout.is_empty(), "{:?}: {}", r.args, r.stdout);
-    for n in needles {
-        assert!(
-            r.stderr.contains(n),
-            "{:?}: stderr lacks {n:?}:\n{}",
-            r.args,
-            r.stderr
-        );
-    }
-}
 
 #[test]
 fn solve_the_start_json_has_every_field() {
@@ -188,14 +90,14 @@ fn a_finished_position_is_lost_with_no_moves() {
     assert_eq!(v["plies"], 0);
     assert_eq!(v["best"], Value::Null);
     assert!(v["moves"].as_array().unwrap().is_empty());
-    let r = run(&["solve", "chopsticks", "0,0/1,3"]);
+    let r = parlor(&["solve", "chopsticks", "0,0/1,3"]);
     assert_eq!(r.code, 0);
     assert!(r.stdout.contains("The game is over"), "{}", r.stdout);
 }
 
 #[test]
 fn text_output_gives_the_verdict_and_every_move() {
-    let r = run(&["solve", "chopsticks", "1,1/1,1"]);
+    let r = parlor(&["solve", "chopsticks", "1,1/1,1"]);
     assert_eq!(r.code, 0, "{}", r.stderr);
     for needle in [
         "Chopsticks 1,1/1,1",
@@ -206,7 +108,7 @@ fn text_output_gives_the_verdict_and_every_move() {
     ] {
         assert!(r.stdout.contains(needle), "{needle}:\n{}", r.stdout);
     }
-    let r = run(&["solve", "chopsticks", "--rollover"]);
+    let r = parlor(&["solve", "chopsticks", "--rollover"]);
     assert!(r.stdout.contains("player to move draws"), "{}", r.stdout);
 }
 
@@ -260,7 +162,7 @@ fn play_options_are_checked_before_the_terminal() {
         &["Chopsticks options", "nim"],
     );
     // Good options get as far as needing a terminal.
-    let r = run(&[
+    let r = parlor(&[
         "play",
         "chopsticks",
         "--rollover",

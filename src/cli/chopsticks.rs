@@ -9,12 +9,12 @@ use serde_json::json;
 
 use super::{CliError, PlayArgs, SimulateArgs, SolveArgs, usage};
 use crate::config::Config;
-use crate::game::chopsticks::{Chopsticks, ChopsticksMove, MAX_MOVE_CAP, MIN_MOVE_CAP, Variant};
+use crate::game::chopsticks::{Chopsticks, MAX_MOVE_CAP, MIN_MOVE_CAP, Variant};
 use crate::game::{Game, Outcome, Seat};
 use crate::games::GameId;
+use crate::solve::Verdict;
 use crate::solve::chopsticks::{analyse, table};
 use crate::solve::policy::{self, Difficulty};
-use crate::solve::{Analysis, Verdict};
 use crate::tui::setup::GameSetup;
 
 /// The options of `solve` that mean nothing for Chopsticks.
@@ -49,24 +49,6 @@ fn verdict_words(v: Verdict) -> String {
     }
 }
 
-fn analysis_json(position: &Chopsticks, a: &Analysis<ChopsticksMove>) -> serde_json::Value {
-    json!({
-        "game": "chopsticks",
-        "position": position.notation(),
-        "verdict": a.verdict.word(),
-        "plies": a.verdict.plies(),
-        "score": null,
-        "best": a.best.map(|m| m.to_string()),
-        "exact": a.exact,
-        "nodes": a.nodes,
-        "moves": a.moves.iter().map(|m| json!({
-            "move": m.mv.to_string(),
-            "verdict": m.verdict.word(),
-            "plies": m.verdict.plies(),
-        })).collect::<Vec<_>>(),
-    })
-}
-
 /// `parlor solve chopsticks [POSITION] [--rollover] [--no-empty-splits] [--json]`: the
 /// position defaults to the start, 1,1/1,1.
 pub fn solve(args: &SolveArgs, _config: &Config) -> Result<(), CliError> {
@@ -80,7 +62,11 @@ pub fn solve(args: &SolveArgs, _config: &Config) -> Result<(), CliError> {
     let analysis = analyse(&position);
     let mut out = std::io::stdout().lock();
     if args.json {
-        writeln!(out, "{}", analysis_json(&position, &analysis))?;
+        writeln!(
+            out,
+            "{}",
+            super::analysis_json("chopsticks", &position.notation(), &analysis)
+        )?;
         return Ok(());
     }
     writeln!(

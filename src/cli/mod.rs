@@ -17,7 +17,7 @@ use serde_json::json;
 use thiserror::Error;
 
 use crate::config::{Config, ConfigError, FirstMover};
-use crate::game::nim::{EmptyPiles, Ending, Nim, NimMove, format_piles, parse_piles};
+use crate::game::nim::{EmptyPiles, Ending, Nim, format_piles, parse_piles};
 use crate::game::{Game, Outcome, Seat};
 use crate::games::GameId;
 use crate::session::Mode;
@@ -420,19 +420,33 @@ fn nim_position(game: GameId, position: Option<&str>, misere: bool) -> Result<Ni
     }
 }
 
-fn verdict_json(a: &Analysis<NimMove>) -> serde_json::Value {
+/// The `solve --json` object of DESIGN.md for any game: the verdict for the player to
+/// move, the distance and margin where known, the best move and every move's verdict.
+pub(crate) fn analysis_json<M: std::fmt::Display>(
+    game: &str,
+    position: &str,
+    a: &Analysis<M>,
+) -> serde_json::Value {
     json!({
+        "game": game,
+        "position": position,
         "verdict": a.verdict.word(),
         "plies": a.verdict.plies(),
-        "score": null,
-        "best": a.best.map(|m| m.to_string()),
+        "score": a.score,
+        "best": a.best.as_ref().map(|m| m.to_string()),
         "exact": a.exact,
         "nodes": a.nodes,
-        "moves": a.moves.iter().map(|m| json!({
-            "move": m.mv.to_string(),
-            "verdict": m.verdict.word(),
-            "plies": m.verdict.plies(),
-        })).collect::<Vec<_>>(),
+        "moves": a.moves.iter().map(|m| {
+            let mut entry = json!({
+                "move": m.mv.to_string(),
+                "verdict": m.verdict.word(),
+                "plies": m.verdict.plies(),
+            });
+            if let Some(score) = m.score {
+                entry["score"] = json!(score);
+            }
+            entry
+        }).collect::<Vec<_>>(),
     })
 }
 
@@ -502,9 +516,7 @@ fn solve(args: &SolveArgs) -> Result<(), CliError> {
     }
     let analysis = nim_solver::analyse(&position);
     if args.json {
-        let mut v = verdict_json(&analysis);
-        v["game"] = json!(game.cli_name());
-        v["position"] = json!(position.notation());
+        let v = analysis_json(game.cli_name(), &position.notation(), &analysis);
         writeln!(out, "{v}")?;
         return Ok(());
     }

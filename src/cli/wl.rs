@@ -16,20 +16,7 @@ pub fn solve(args: &SolveArgs) -> Result<(), CliError> {
     let a = wl::analyse(&game);
     let mut out = std::io::stdout().lock();
     if args.json {
-        let v = json!({
-            "game": "wl",
-            "position": game.notation(),
-            "verdict": a.verdict.word(),
-            "plies": a.verdict.plies(),
-            "score": null,
-            "best": a.best.map(|m| m.to_string()),
-            "exact": a.exact,
-            "nodes": a.nodes,
-            "moves": a.moves.iter().map(|m| json!({
-                "move": m.mv.to_string(),
-                "verdict": m.verdict.word(),
-            })).collect::<Vec<_>>(),
-        });
+        let v = super::analysis_json("wl", &game.notation(), &a);
         writeln!(out, "{v}")?;
         return Ok(());
     }

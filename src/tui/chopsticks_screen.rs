@@ -14,14 +14,14 @@ use ratatui::widgets::{Clear, Paragraph, Wrap};
 use super::hits::{Hit, Hits};
 use super::keys::{Action, Keys};
 use super::match_view::MatchView;
-use super::screen::{GameOutcome, GameScreen};
+use super::screen::{GameOutcome, GameScreen, SolverLink};
 use super::setup::GameSetup;
 use super::theme::Theme;
 use super::widgets;
 use crate::game::chopsticks::{Chopsticks, ChopsticksMove, DrawReason, Hand};
 use crate::game::{Game, Outcome, Seat};
 use crate::session::{Mode, Session};
-use crate::solve::{Position, Report, Verdict};
+use crate::solve::Verdict;
 
 const HANDS_ART: &str = include_str!("../../assets/chopsticks_hands.txt");
 
@@ -928,26 +928,11 @@ impl GameScreen for ChopsticksScreen {
     fn setup(&self) -> &GameSetup {
         &self.setup
     }
-    fn take_analysis_request(&mut self) -> Option<Position> {
-        self.view.take_analysis_request()
+    fn link(&self) -> &dyn SolverLink {
+        &self.view
     }
-    fn analysis_requested(&mut self, ticket: u64) {
-        self.view.session.analysis_requested(ticket);
-    }
-    fn ticket(&self) -> u64 {
-        self.view.session.ticket()
-    }
-    fn analysing(&self) -> bool {
-        self.view.session.analysing()
-    }
-    fn receive(&mut self, ticket: u64, report: Report) {
-        self.view.receive(ticket, report);
-    }
-    fn finished(&mut self, ticket: u64) {
-        self.view.session.analysis_finished(ticket);
-    }
-    fn failed(&mut self, ticket: u64, reason: String) {
-        self.view.failed(ticket, reason);
+    fn link_mut(&mut self) -> &mut dyn SolverLink {
+        &mut self.view
     }
     fn tick(&mut self, elapsed_ms: u64, rng: &mut StdRng) -> bool {
         ChopsticksScreen::tick(self, elapsed_ms, rng)

@@ -8,6 +8,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
 use super::keys::Keys;
+use super::screen::SolverLink;
 use super::setup::MatchSetup;
 use super::theme::Theme;
 use super::voice::{self, Moment};
@@ -105,15 +106,7 @@ impl<G: Analysable> MatchView<G> {
         }
     }
 
-    pub fn take_analysis_request(&mut self) -> Option<Position> {
-        if !self.needs_analysis {
-            return None;
-        }
-        self.needs_analysis = false;
-        Some(self.session.position().to_position())
-    }
-
-    pub fn receive(&mut self, ticket: u64, report: Report) {
+    fn receive_report(&mut self, ticket: u64, report: Report) {
         let Some(analysis) = G::from_report(report) else {
             return;
         };
@@ -133,7 +126,7 @@ impl<G: Analysable> MatchView<G> {
         self.react_to_prediction();
     }
 
-    pub fn failed(&mut self, ticket: u64, reason: String) {
+    fn failed_with(&mut self, ticket: u64, reason: String) {
         if self.session.analysis_failed_with(ticket, reason) {
             self.voice = "My analysis is broken; I'm playing by feel now.".into();
         }
@@ -411,5 +404,32 @@ impl<G: Analysable> MatchView<G> {
         ];
         let area = widgets::centered(board, 44, 7);
         widgets::popup(frame, area, "Game over", lines, theme);
+    }
+}
+
+impl<G: Analysable> SolverLink for MatchView<G> {
+    fn take_analysis_request(&mut self) -> Option<Position> {
+        if !std::mem::take(&mut self.needs_analysis) {
+            return None;
+        }
+        Some(self.session.position().to_position())
+    }
+    fn analysis_requested(&mut self, ticket: u64) {
+        self.session.analysis_requested(ticket);
+    }
+    fn ticket(&self) -> u64 {
+        self.session.ticket()
+    }
+    fn analysing(&self) -> bool {
+        self.session.analysing()
+    }
+    fn receive(&mut self, ticket: u64, report: Report) {
+        self.receive_report(ticket, report);
+    }
+    fn finished(&mut self, ticket: u64) {
+        self.session.analysis_finished(ticket);
+    }
+    fn failed(&mut self, ticket: u64, reason: String) {
+        self.failed_with(ticket, reason);
     }
 }

@@ -11,7 +11,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 use super::hits::{Hit, Hits};
 use super::keys::{Action, Keys};
 use super::match_view::MatchView;
-use super::screen::{GameOutcome, GameScreen};
+use super::screen::{GameOutcome, GameScreen, SolverLink};
 use super::setup::GameSetup;
 use super::theme::Theme;
 use super::widgets;
@@ -20,7 +20,6 @@ use crate::game::nim::{Ending, Nim, NimMove};
 use crate::games::GameId;
 use crate::session::{Mode, Player, Session};
 use crate::solve::nim::{mover_wins, nim_sum};
-use crate::solve::{Position, Report};
 
 pub struct NimScreen {
     pub setup: GameSetup,
@@ -604,26 +603,11 @@ impl GameScreen for NimScreen {
     fn setup(&self) -> &GameSetup {
         &self.setup
     }
-    fn take_analysis_request(&mut self) -> Option<Position> {
-        self.view.take_analysis_request()
+    fn link(&self) -> &dyn SolverLink {
+        &self.view
     }
-    fn analysis_requested(&mut self, ticket: u64) {
-        self.view.session.analysis_requested(ticket);
-    }
-    fn ticket(&self) -> u64 {
-        self.view.session.ticket()
-    }
-    fn analysing(&self) -> bool {
-        self.view.session.analysing()
-    }
-    fn receive(&mut self, ticket: u64, report: Report) {
-        self.view.receive(ticket, report);
-    }
-    fn finished(&mut self, ticket: u64) {
-        self.view.session.analysis_finished(ticket);
-    }
-    fn failed(&mut self, ticket: u64, reason: String) {
-        self.view.failed(ticket, reason);
+    fn link_mut(&mut self) -> &mut dyn SolverLink {
+        &mut self.view
     }
     fn tick(&mut self, elapsed_ms: u64, rng: &mut StdRng) -> bool {
         NimScreen::tick(self, elapsed_ms, rng)

@@ -21,10 +21,9 @@ pub enum GameOutcome {
     Quit,
 }
 
-pub trait GameScreen {
-    /// The setup this game was started from (for "new game" and the rules).
-    fn setup(&self) -> &GameSetup;
-
+/// The traffic between a game on screen and the solver thread. `MatchView` implements
+/// it for every two-player game, so most screens only point at their view.
+pub trait SolverLink {
     /// The position to send to the solver thread, once after every change.
     fn take_analysis_request(&mut self) -> Option<Position>;
     /// The solver accepted the request under `ticket`; older results are stale.
@@ -36,6 +35,37 @@ pub trait GameScreen {
     fn receive(&mut self, ticket: u64, report: Report);
     fn finished(&mut self, ticket: u64);
     fn failed(&mut self, ticket: u64, reason: String);
+}
+
+pub trait GameScreen {
+    /// The setup this game was started from (for "new game" and the rules).
+    fn setup(&self) -> &GameSetup;
+
+    /// Where solver traffic goes; the methods below forward to it unless overridden.
+    fn link(&self) -> &dyn SolverLink;
+    fn link_mut(&mut self) -> &mut dyn SolverLink;
+
+    fn take_analysis_request(&mut self) -> Option<Position> {
+        self.link_mut().take_analysis_request()
+    }
+    fn analysis_requested(&mut self, ticket: u64) {
+        self.link_mut().analysis_requested(ticket);
+    }
+    fn ticket(&self) -> u64 {
+        self.link().ticket()
+    }
+    fn analysing(&self) -> bool {
+        self.link().analysing()
+    }
+    fn receive(&mut self, ticket: u64, report: Report) {
+        self.link_mut().receive(ticket, report);
+    }
+    fn finished(&mut self, ticket: u64) {
+        self.link_mut().finished(ticket);
+    }
+    fn failed(&mut self, ticket: u64, reason: String) {
+        self.link_mut().failed(ticket, reason);
+    }
 
     /// Time passes (the AI may move). Returns whether to redraw.
     fn tick(&mut self, elapsed_ms: u64, rng: &mut StdRng) -> bool;

@@ -12,7 +12,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 use super::hits::{Hit, Hits};
 use super::keys::{Action, Keys};
 use super::match_view::MatchView;
-use super::screen::{GameOutcome, GameScreen};
+use super::screen::{GameOutcome, GameScreen, SolverLink};
 use super::setup::GameSetup;
 use super::theme::Theme;
 use super::widgets;
@@ -20,7 +20,6 @@ use crate::game::wl::{Wl, WlMove};
 use crate::game::{Outcome, Seat};
 use crate::session::Mode;
 use crate::solve::wl::pyramid;
-use crate::solve::{Position, Report};
 
 /// The pyramid is drawn for strings up to this long (it has n(n+1)/2 cells).
 pub const PYRAMID_MAX: usize = 200;
@@ -432,26 +431,11 @@ impl GameScreen for WlScreen {
     fn setup(&self) -> &GameSetup {
         &self.setup
     }
-    fn take_analysis_request(&mut self) -> Option<Position> {
-        self.view.take_analysis_request()
+    fn link(&self) -> &dyn SolverLink {
+        &self.view
     }
-    fn analysis_requested(&mut self, ticket: u64) {
-        self.view.session.analysis_requested(ticket);
-    }
-    fn ticket(&self) -> u64 {
-        self.view.session.ticket()
-    }
-    fn analysing(&self) -> bool {
-        self.view.session.analysing()
-    }
-    fn receive(&mut self, ticket: u64, report: Report) {
-        self.view.receive(ticket, report);
-    }
-    fn finished(&mut self, ticket: u64) {
-        self.view.session.analysis_finished(ticket);
-    }
-    fn failed(&mut self, ticket: u64, reason: String) {
-        self.view.failed(ticket, reason);
+    fn link_mut(&mut self) -> &mut dyn SolverLink {
+        &mut self.view
     }
     fn tick(&mut self, elapsed_ms: u64, rng: &mut StdRng) -> bool {
         let (mv, redraw) = self.view.tick(elapsed_ms, rng);

@@ -1,0 +1,196 @@
+//! Running the real binary as a script would, shared by the command-line tests: every
+//! run gets its own HOME and XDG directories in a temp dir, stdin null, output piped.
+#![allow(dead_code)]
+
+use std::io::Read;
+use std::path::PathBuf;
+use std::process::{Command, Stdio};
+use std::thread;
+use std::time::{Duration, Instant};
+
+use serde_json::Value;
+use tempfile::TempDir;
+
+/// Only turns a hang into a failure; nothing here measures speed.
+pub const HANG_GUARD: Duration = Duration::from_secs(60);
+
+/// A throwaway HOME with XDG config and data directories inside it.
+pub struct Sandbox {
+    dir: TempDir,
+}
+
+impl Sandbox {
+    pub fn new() -> Sandbox {
+        let dir = tempfile::tempdir().expect("temp dir");
+        for sub in ["home", "config", "data"] {
+            std::fs::create_dir_all(dir.path().join(sub)).expect("create sandbox dir");
+        }
+        Sandbox { dir }
+    }
+
+    pub fn home(&self) -> PathBuf {
+        self.dir.path().join("home")
+    }
+
+    pub fn config_home(&self) -> PathBuf {
+        self.dir.path().join("config")
+    }
+
+    pub fn data_home(&self) -> PathBuf {
+        self.dir.path().join("data")
+    }
+
+    /// Writes `text` to a file in the sandbox (outside the config dir) and returns its path.
+    pub fn file(&self, name: &str, text: &str) -> PathBuf {
+        let path = self.dir.path().join(name);
+        std::fs::write(&path, text).expect("write file");
+        path
+    }
+
+    /// Where parlor looks for the user's config: $XDG_CONFIG_HOME/parlor/config.toml.
+    pub fn user_config(&self) -> PathBuf {
+        self.config_home().join("parlor").join("config.toml")
+    }
+
+    pub fn run(&self, args: &[&str]) -> Run {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
+            .args(args)
+            .env("HOME", self.home())
+            .env("XDG_CONFIG_HOME", self.config_home())
+            .env("XDG_DATA_HOME", self.data_home())
+            .env_remove("XDG_STATE_HOME")
+            .env_remove("XDG_CACHE_HOME")
+            .current_dir(self.dir.path())
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .expect("spawn parlor");
+        let read_all = |mut pipe: Box<dyn Read + Send>| {
+            thread::spawn(move || {
+                let mut text = String::new();
+                pipe.read_to_string(&mut text).expect("output is UTF-8");
+                text
+            })
+        };
+        let stdout = read_all(Box::new(child.stdout.take().expect("stdout")));
+        let stderr = read_all(Box::new(child.stderr.take().expect("stderr")));
+        let deadline = Instant::now() + HANG_GUARD;
+        let status = loop {
+            if let Some(status) = child.try_wait().expect("wait for parlor") {
+                break status;
+            }
+            if Instant::now() > deadline {
+                let _ = child.kill();
+                let _ = child.wait();
+                panic!("parlor {args:?} did not finish (hang guard)");
+            }
+            thread::sleep(Duration::from_millis(10));
+        };
+        Run {
+            args: args.iter().map(|a| a.to_string()).collect(),
+            code: status
+                .code()
+                .unwrap_or_else(|| panic!("parlor {args:?} was killed by a signal: {status}")),
+            stdout: stdout.join().expect("stdout reader"),
+            stderr: stderr.join().expect("stderr reader"),
+        }
+    }
+}
+
+#[derive(Debug)]
+pub struct Run {
+    pub args: Vec<String>,
+    pub code: i32,
+    pub stdout: String,
+    pub stderr: String,
+}
+
+impl Run {
+    pub fn expect_code(&self, code: i32) -> &Run {
+        assert_eq!(
+            self.code, code,
+            "parlor {:?}: exit code\nstdout:\n{}\nstderr:\n{}",
+            self.args, self.stdout, self.stderr
+        );
+        self
+    }
+
+    pub fn stderr_has(&self, needle: &str) -> &Run {
+        assert!(
+            self.stderr.contains(needle),
+            "parlor {:?}: stderr should mention {needle:?}:\n{}",
+            self.args,
+            self.stderr
+        );
+        self
+    }
+
+    /// The single JSON object on stdout.
+    pub fn json(&self) -> Value {
+        let mut values = serde_json::Deserializer::from_str(&self.stdout).into_iter::<Value>();
+        let first = values
+            .next()
+            .unwrap_or_else(|| panic!("parlor {:?}: no JSON on stdout", self.args))
+            .unwrap_or_else(|e| {
+                panic!(
+                    "parlor {:?}: stdout is not JSON ({e}):\n{}",
+                    self.args, self.stdout
+                )
+            });
+        assert!(
+            values.next().is_none(),
+            "parlor {:?}: more than one JSON value on stdout:\n{}",
+            self.args,
+            self.stdout
+        );
+        assert!(first.is_object(), "not an object: {first}");
+        first
+    }
+}
+
+pub fn parlor(args: &[&str]) -> Run {
+    Sandbox::new().run(args)
+}
+
+/// Runs a solve or simulate that must succeed and print one JSON object.
+pub fn json_of(args: &[&str]) -> Value {
+    let run = parlor(args);
+    run.expect_code(0);
+    run.json()
+}
+
+/// A usage error: exit code 2, nothing on stdout, and stderr names each of `needles`.
+pub fn usage_error(args: &[&str], needles: &[&str]) {
+    let run = parlor(args);
+    run.expect_code(2);
+    assert!(
+        run.stdout.is_empty(),
+        "parlor {args:?}: a usage error prints nothing on stdout, got:\n{}",
+        run.stdout
+    );
+    for needle in needles {
+        run.stderr_has(needle);
+    }
+}
+
+pub fn verdict(args: &[&str]) -> String {
+    let v = json_of(args);
+    v["verdict"]
+        .as_str()
+        .unwrap_or_else(|| panic!("no verdict string in {v}"))
+        .to_string()
+}
+
+/// Runs parlor in a fresh sandbox, with `config` (if any) as the user's config file.
+pub fn run_with(args: &[&str], config: Option<&str>) -> Run {
+    let sandbox = Sandbox::new();
+    if let Some(text) = config {
+        let path = sandbox.user_config();
+        if let Some(dir) = path.parent() {
+            std::fs::create_dir_all(dir).expect("config dir");
+        }
+        std::fs::write(&path, text).expect("config file");
+    }
+    sandbox.run(args)
+}

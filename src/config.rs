@@ -64,6 +64,8 @@ pub struct Config {
     pub nim: NimConfig,
     pub sugar_packets: SugarPacketsConfig,
     pub chopsticks: ChopsticksConfig,
+    pub othello: OthelloConfig,
+    pub pnut: PnutConfig,
     pub wl: WlConfig,
     pub solver: SolverConfig,
 }
@@ -114,6 +116,27 @@ pub struct NimConfig {
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
+pub struct OthelloConfig {
+    /// beginner, casual, benedict, strong or exact.
+    pub level: String,
+    /// Who moves first: you (you play black), ai (you play white), coin.
+    pub first: FirstMover,
+    /// Draw discs as X and O instead of ● and ○.
+    pub ascii_discs: bool,
+}
+
+impl Default for OthelloConfig {
+    fn default() -> Self {
+        OthelloConfig {
+            level: "strong".into(),
+            first: FirstMover::You,
+            ascii_discs: false,
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
 pub struct WlConfig {
     pub min_len: usize,
     pub max_len: usize,
@@ -137,6 +160,35 @@ pub struct ChopsticksConfig {
     /// The game is drawn after this many moves (both players' together).
     pub move_cap: u32,
     pub first: FirstMover,
+}
+
+#[derive(Clone, Debug, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct PnutConfig {
+    /// The symbols: 2-10 distinct printable characters.
+    pub symbols: String,
+    /// l: the length of the substrings that must not repeat (2-8).
+    pub length: usize,
+    /// 2-6; with more than two, people only.
+    pub players: usize,
+    /// Illegal symbols are greyed and refused; off, an illegal symbol loses at once.
+    pub assist: bool,
+    /// The solver's proof search stops at this many plies (0: no limit).
+    pub max_depth: u32,
+    pub first: FirstMover,
+}
+
+impl Default for PnutConfig {
+    fn default() -> Self {
+        PnutConfig {
+            symbols: "012".into(),
+            length: 3,
+            players: 2,
+            assist: true,
+            max_depth: 0,
+            first: FirstMover::You,
+        }
+    }
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -408,6 +460,40 @@ impl Config {
             return Err(invalid(
                 "chopsticks.move_cap",
                 format!("{cap}: expected {MIN_MOVE_CAP}-{MAX_MOVE_CAP} moves"),
+            ));
+        }
+        if let Err(message) = self.othello.level.parse::<crate::solve::othello::Level>() {
+            return Err(invalid("othello.level", message));
+        }
+        if self.othello.first == FirstMover::AiChooses {
+            return Err(invalid(
+                "othello.first",
+                "ai-chooses is not offered for Othello: expected you, ai or coin".into(),
+            ));
+        }
+        if let Err(e) = crate::game::pnut::Rules::new(&self.pnut.symbols, self.pnut.length) {
+            let key = match e {
+                crate::game::pnut::PnutError::BadLength(_) => "pnut.length",
+                _ => "pnut.symbols",
+            };
+            return Err(invalid(key, e.to_string()));
+        }
+        if !(crate::game::pnut::MIN_PLAYERS..=crate::game::pnut::MAX_PLAYERS)
+            .contains(&self.pnut.players)
+        {
+            return Err(invalid(
+                "pnut.players",
+                format!("{}: expected 2-6 players", self.pnut.players),
+            ));
+        }
+        if self.pnut.max_depth > crate::solve::pnut::MAX_BUDGET {
+            return Err(invalid(
+                "pnut.max_depth",
+                format!(
+                    "{}: expected 0 (no limit) to {} plies",
+                    self.pnut.max_depth,
+                    crate::solve::pnut::MAX_BUDGET
+                ),
             ));
         }
         if self.solver.exact_empties > 64 {

@@ -60,7 +60,12 @@ impl GameId {
     pub fn playable(self) -> bool {
         matches!(
             self,
-            GameId::Nim | GameId::SugarPackets | GameId::Chopsticks | GameId::WinnersLosers
+            GameId::Nim
+                | GameId::SugarPackets
+                | GameId::Chopsticks
+                | GameId::Othello
+                | GameId::Pnut
+                | GameId::WinnersLosers
         )
     }
 

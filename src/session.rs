@@ -59,6 +59,9 @@ pub struct Session<G: Game> {
     ai_wait_ms: u64,
     ai_delay_ms: u64,
     paused: bool,
+    /// The AI plays the solver's own `best` move instead of choosing by difficulty:
+    /// for engines whose levels are searches of their own (Othello).
+    engine_picks: bool,
 }
 
 impl<G: Game> Session<G> {
@@ -77,6 +80,7 @@ impl<G: Game> Session<G> {
             ai_wait_ms: ai_delay_ms,
             ai_delay_ms,
             paused: false,
+            engine_picks: false,
         }
     }
 
@@ -135,6 +139,21 @@ impl<G: Game> Session<G> {
         !self.is_over()
             && !self.side_pending
             && matches!(self.player(self.to_move()), Player::Ai(_))
+    }
+
+    /// From now on the AI plays the analysis's best move.
+    pub fn let_engine_pick(&mut self) {
+        self.engine_picks = true;
+    }
+
+    /// The AI's pause before a move (watch mode speed).
+    pub fn ai_delay_ms(&self) -> u64 {
+        self.ai_delay_ms
+    }
+
+    pub fn set_ai_delay_ms(&mut self, ms: u64) {
+        self.ai_delay_ms = ms;
+        self.ai_wait_ms = self.ai_wait_ms.min(ms);
     }
 
     pub fn paused(&self) -> bool {
@@ -298,6 +317,9 @@ impl<G: Game> Session<G> {
         }
         if !self.analysis_done {
             return None;
+        }
+        if self.engine_picks {
+            return self.analysis.as_ref()?.best;
         }
         policy::choose_move(self.analysis.as_ref()?, difficulty, rng)
     }

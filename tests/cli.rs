@@ -156,12 +156,6 @@ fn unknown_and_unbuilt_games_are_usage_errors() {
     );
     // A board that is not a board.
     usage_error(&["solve", "othello", "x"], &[]);
-    usage_error(&["solve", "pnut", ""], &["pnut", "coming soon"]);
-    usage_error(&["play", "pnut"], &["pnut", "coming soon"]);
-    usage_error(
-        &["simulate", "pnut", "--games", "3"],
-        &["pnut", "coming soon"],
-    );
 }
 
 #[test]

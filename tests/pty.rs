@@ -71,7 +71,7 @@ fn menu_setup_game_hints_and_quit() {
 }
 
 #[test]
-fn coming_soon_stays_on_the_menu() {
+fn othello_opens_its_setup_and_esc_comes_back() {
     let mut tui = Tui::start(&[], 100, 30, 0);
     tui.wait_until("the menu", menu_ready);
     tui.send(DOWN);
@@ -79,11 +79,11 @@ fn coming_soon_stays_on_the_menu() {
     tui.send(DOWN);
     tui.wait_until("Othello selected", |s| selected_is(s, "Othello"));
     tui.send(ENTER);
-    let screen = tui.wait_all(&["Othello is coming soon", "Winners & Losers"], &[]);
-    assert!(menu_ready(&screen), "still the menu:\n{screen}");
+    tui.wait_all(&["New game: Othello", "[ Start ]"], &[]);
+    tui.esc();
+    let screen = tui.wait_until("back on the menu", menu_ready);
     assert!(selected_is(&screen, "Othello"), "{screen}");
-    assert!(!screen.contains("New game"), "{screen}");
-    assert!(tui.alive());
+    assert!(!screen.contains("coming soon"), "{screen}");
     // Esc on the menu leaves.
     tui.esc();
     let status = tui.wait_exit();
@@ -186,5 +186,31 @@ fn a_whole_winners_and_losers_game_against_the_ai() {
     tui.wait_for("Pyramid");
     tui.send("r");
     tui.wait_all(&["Your turn"], &["Game over"]);
+    tui.quit_cleanly();
+}
+
+#[test]
+fn othello_against_benedict_for_a_few_moves() {
+    let mut tui = Tui::start(
+        &["play", "othello", "--level", "benedict", "--color", "black"],
+        100,
+        30,
+        0,
+    );
+    tui.wait_all(&["Othello", "Your turn (Black)", "Discs"], &[]);
+    // The cursor starts on d3, a legal opening.
+    tui.send(ENTER);
+    tui.wait_for("2. AI");
+    tui.wait_for("Your turn (Black)");
+    tui.send("h");
+    tui.wait_for("With best play:");
+    // Move the cursor over the board; an illegal square is refused with a message.
+    for _ in 0..3 {
+        tui.send(UP);
+    }
+    tui.send(ENTER);
+    tui.wait_for("is not a legal move");
+    tui.send("u");
+    tui.wait_all(&["Your turn (Black)"], &["2. AI"]);
     tui.quit_cleanly();
 }

@@ -45,15 +45,28 @@ fn menu() {
 }
 
 #[test]
-fn menu_refuses_games_not_built_yet() {
-    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
-    h.keys(&[KeyCode::Down, KeyCode::Down, KeyCode::Down, KeyCode::Enter]);
-    let screen = h.screen();
-    assert!(screen.contains("Othello is coming soon"), "{screen}");
-    assert!(
-        screen.contains("Winners & Losers"),
-        "still on the menu:\n{screen}"
-    );
+fn every_game_on_the_menu_opens_its_setup() {
+    for (downs, title) in GameId::ALL
+        .iter()
+        .enumerate()
+        .map(|(i, g)| (i, g.menu_name()))
+    {
+        let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+        for _ in 0..downs {
+            h.keys(&[KeyCode::Down]);
+        }
+        h.keys(&[KeyCode::Enter]);
+        let screen = h.screen();
+        assert!(
+            screen.contains(&format!("New game: {title}")),
+            "{title} did not open its setup:\n{screen}"
+        );
+        h.keys(&[KeyCode::Esc]);
+        assert!(
+            h.screen().contains("perfect AIs"),
+            "Esc returns to the menu"
+        );
+    }
 }
 
 #[test]

@@ -4,6 +4,7 @@
 
 pub mod chopsticks;
 pub mod othello;
+pub mod pnut;
 pub mod wl;
 
 use std::io::Write;
@@ -97,6 +98,12 @@ pub enum ModeArg {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
+pub enum ColorArg {
+    Black,
+    White,
+}
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum FirstArg {
     You,
     Ai,
@@ -154,6 +161,24 @@ pub struct PlayArgs {
     /// Chopsticks: draw after this many moves (10-1000, both players counted).
     #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
     pub move_cap: Option<String>,
+    /// Othello: the AI's level: beginner, casual, benedict, strong or exact.
+    #[arg(long, value_name = "LEVEL")]
+    pub level: Option<String>,
+    /// Othello: the colour you play (black moves first).
+    #[arg(long, value_enum)]
+    pub color: Option<ColorArg>,
+    /// Pnut-Butta: the symbols, 2-10 distinct characters (e.g. 012 or abc).
+    #[arg(long, value_name = "SYMBOLS", allow_hyphen_values = true)]
+    pub symbols: Option<String>,
+    /// Pnut-Butta: l, the length of the substrings that must not repeat (2-8).
+    #[arg(long, value_name = "L", allow_hyphen_values = true)]
+    pub length: Option<String>,
+    /// Pnut-Butta: 2-6 players (more than two: people only, in turn).
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub players: Option<String>,
+    /// Pnut-Butta: the hard mode: illegal symbols are not refused and lose at once.
+    #[arg(long)]
+    pub no_assist: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -183,6 +208,12 @@ pub struct SolveArgs {
     /// Chopsticks: splits may not empty a hand.
     #[arg(long)]
     pub no_empty_splits: bool,
+    /// Pnut-Butta: the symbols, 2-10 distinct characters (e.g. 012 or abc).
+    #[arg(long, value_name = "SYMBOLS", allow_hyphen_values = true)]
+    pub symbols: Option<String>,
+    /// Pnut-Butta: l, the length of the substrings that must not repeat (2-8).
+    #[arg(long, value_name = "L", allow_hyphen_values = true)]
+    pub length: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -274,15 +305,22 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             Ok(())
         }
         Some(Command::Solve(args)) => match args.game.id() {
+            id if id != GameId::Pnut && (args.symbols.is_some() || args.length.is_some()) => {
+                Err(usage(
+                    "--symbols and --length are Pnut-Butta options: parlor solve pnut --symbols 012 --length 3",
+                ))
+            }
             GameId::Othello => othello::solve(&args, &config),
             GameId::Chopsticks => chopsticks::solve(&args, &config),
             GameId::WinnersLosers => wl::solve(&args),
+            GameId::Pnut => pnut::solve(&args, &config),
             _ => solve(&args),
         },
         Some(Command::Simulate(args)) => match args.game.id() {
             GameId::Othello => othello::simulate(&args, &config),
             GameId::WinnersLosers => wl::simulate(&args),
             GameId::Chopsticks => chopsticks::simulate(&args, &config),
+            GameId::Pnut => pnut::simulate(&args, &config),
             _ => simulate(&args),
         },
         Some(Command::Perft { depth }) => othello::perft(depth),
@@ -316,6 +354,23 @@ pub fn play_setup(args: &PlayArgs, config: &Config) -> Result<GameSetup, CliErro
     }
     let mut setup = GameSetup::from_config(game, config);
     chopsticks::play_options(args, &mut setup)?;
+    pnut::play_options(args, &mut setup)?;
+    if game != GameId::Othello && (args.level.is_some() || args.color.is_some()) {
+        return Err(usage(
+            "--level and --color are Othello options: parlor play othello --level strong --color white",
+        ));
+    }
+    if let Some(level) = &args.level {
+        setup.othello.level = level
+            .parse()
+            .map_err(|e: String| usage(format!("--level: {e}")))?;
+    }
+    if let Some(color) = args.color {
+        setup.matchup.first = match color {
+            ColorArg::Black => FirstMover::You,
+            ColorArg::White => FirstMover::Ai,
+        };
+    }
     if game == GameId::SugarPackets && (args.piles.is_some() || args.misere) {
         return Err(usage(
             "1357 is always misère Nim on piles 1,3,5,7: drop --piles and --misere, or play nim",
@@ -377,6 +432,11 @@ pub fn play_setup(args: &PlayArgs, config: &Config) -> Result<GameSetup, CliErro
             ));
         }
         setup.matchup.first = FirstMover::You;
+    }
+    if game == GameId::Othello && setup.matchup.first == FirstMover::AiChooses {
+        return Err(usage(
+            "--first ai-chooses is not offered for Othello: use --color black|white or --first you|ai|coin",
+        ));
     }
     if let Some(d) = args.difficulty {
         setup.matchup.difficulty = d.difficulty();

@@ -1,23 +1,455 @@
 //! `parlor perft`, `parlor solve othello`, `parlor simulate othello`, `parlor bench ffo`.
 
+use std::io::Write;
 use std::path::Path;
+use std::time::Instant;
 
-use super::{CliError, SimulateArgs, SolveArgs, not_yet};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use serde_json::json;
+
+use super::{CliError, SimulateArgs, SolveArgs, usage};
 use crate::config::Config;
-use crate::games::GameId;
+use crate::game::othello::{Othello, OthelloMove};
+use crate::game::{Game, Seat};
+use crate::solve::Analysis;
+use crate::solve::othello::perft::perft_parallel;
+use crate::solve::othello::{Engine, Level, Limits};
 
-pub fn perft(_depth: u32) -> Result<(), CliError> {
-    Err(not_yet(GameId::Othello))
+/// The deepest `parlor perft` accepts (deeper takes hours).
+const MAX_PERFT: u32 = 16;
+/// Without `--depth` or `--max-seconds`, positions with up to this many empty squares
+/// are solved exactly however long it takes; beyond, the config's time limit applies.
+const SOLVE_EXACT_CAP: u32 = 30;
+
+pub fn perft(depth: u32) -> Result<(), CliError> {
+    if depth > MAX_PERFT {
+        return Err(usage(format!(
+            "perft depth {depth} is too deep: accepted 0-{MAX_PERFT} plies"
+        )));
+    }
+    let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
+    let start = Instant::now();
+    let leaves = perft_parallel(&Othello::new(), depth, threads);
+    let secs = start.elapsed().as_secs_f64();
+    let mut out = std::io::stdout().lock();
+    writeln!(out, "{leaves}")?;
+    eprintln!(
+        "perft {depth}: {leaves} leaves in {secs:.3} s ({:.1} M leaves/s, {threads} thread{})",
+        leaves as f64 / secs.max(1e-9) / 1e6,
+        if threads == 1 { "" } else { "s" }
+    );
+    Ok(())
 }
 
-pub fn solve(_args: &SolveArgs, _config: &Config) -> Result<(), CliError> {
-    Err(not_yet(GameId::Othello))
+fn side_name(seat: Seat) -> &'static str {
+    match seat {
+        Seat::First => "X (black)",
+        Seat::Second => "O (white)",
+    }
 }
 
-pub fn simulate(_args: &SimulateArgs, _config: &Config) -> Result<(), CliError> {
-    Err(not_yet(GameId::Othello))
+fn refuse_other_flags(args: &SolveArgs) -> Result<(), CliError> {
+    let wrong = [
+        (args.misere, "--misere"),
+        (args.proof, "--proof"),
+        (args.rollover, "--rollover"),
+        (args.no_empty_splits, "--no-empty-splits"),
+    ];
+    if let Some((_, flag)) = wrong.iter().find(|(set, _)| *set) {
+        return Err(usage(format!(
+            "{flag} does not apply to othello: accepted options are --json, --depth D and --max-seconds S"
+        )));
+    }
+    Ok(())
 }
 
-pub fn bench(_suite: &str, _file: &Path, _config: &Config) -> Result<(), CliError> {
-    Err(not_yet(GameId::Othello))
+/// The limits `parlor solve othello` searches with.
+fn solve_limits(args: &SolveArgs, config: &Config, empties: u32) -> Result<Limits, CliError> {
+    let mib = config.solver.table_mib;
+    if let Some(d) = args.depth
+        && d == 0
+    {
+        return Err(usage("--depth must be at least 1 ply"));
+    }
+    let max_millis = match args.max_seconds {
+        Some(s) if !(s.is_finite() && s > 0.0 && s <= 86_400.0) => {
+            return Err(usage(format!(
+                "--max-seconds {s} is out of range: accepted a number of seconds above 0 and at most 86400"
+            )));
+        }
+        Some(s) => Some(((s * 1000.0).ceil() as u64).max(1)),
+        None => None,
+    };
+    Ok(match (args.depth, max_millis) {
+        (None, None) if empties <= SOLVE_EXACT_CAP => Limits::exact(mib),
+        (None, None) => Limits::from_config(config),
+        (depth, millis) => Limits {
+            max_depth: depth,
+            max_millis: millis,
+            table_mib: mib,
+            exact_empties: if depth.is_some() {
+                0
+            } else {
+                config.solver.exact_empties
+            },
+        },
+    })
+}
+
+pub fn solve(args: &SolveArgs, config: &Config) -> Result<(), CliError> {
+    refuse_other_flags(args)?;
+    let text = args.position.as_deref().ok_or_else(|| {
+        usage(
+            "solve othello needs a position: 64 squares a1..h8 (rank 1 first) of X, O or -, a space, then X or O to move, in quotes",
+        )
+    })?;
+    let board = Othello::parse(text).map_err(usage)?;
+    let n = board.empty_count();
+    let limits = solve_limits(args, config, n)?;
+    let start = Instant::now();
+    let mut engine = Engine::new(limits.table_mib);
+    let mut last: Option<Analysis<OthelloMove>> = None;
+    engine.analyse(&board, &limits, &|| false, &mut |a| last = Some(a));
+    let analysis = match last {
+        Some(a) => a,
+        None => {
+            // The time limit was too short for even one ply: take one ply anyway.
+            let one = Limits {
+                max_depth: Some(1),
+                max_millis: None,
+                table_mib: limits.table_mib,
+                exact_empties: 0,
+            };
+            let mut first = None;
+            engine.analyse(&board, &one, &|| false, &mut |a| first = Some(a));
+            first.ok_or_else(|| CliError::Failed("the search produced no analysis".into()))?
+        }
+    };
+    let secs = start.elapsed().as_secs_f64();
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let v = json!({
+            "game": "othello",
+            "position": board.notation(),
+            "verdict": analysis.verdict.word(),
+            "plies": null,
+            "score": analysis.score,
+            "best": analysis.best.map(|m| m.to_string()),
+            "exact": analysis.exact,
+            "depth": analysis.depth,
+            "nodes": analysis.nodes,
+            "pv": analysis.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
+            "moves": analysis.moves.iter().map(|m| json!({
+                "move": m.mv.to_string(),
+                "verdict": m.verdict.word(),
+                "score": m.score,
+            })).collect::<Vec<_>>(),
+        });
+        writeln!(out, "{v}")?;
+        return Ok(());
+    }
+    writeln!(out, "Othello {}", board.notation())?;
+    write!(out, "{}", board.diagram())?;
+    writeln!(
+        out,
+        "{} to move, {n} empty square{}.",
+        side_name(board.to_move()),
+        if n == 1 { "" } else { "s" }
+    )?;
+    let margin = analysis.score.unwrap_or(0);
+    let mover = side_name(board.to_move());
+    if board.is_over() {
+        writeln!(out, "The game is over: {}.", describe(mover, margin))?;
+        return Ok(());
+    }
+    if analysis.exact {
+        writeln!(
+            out,
+            "Exact: {} with best play (margin {margin:+}).",
+            describe(mover, margin)
+        )?;
+    } else {
+        writeln!(
+            out,
+            "Estimate after {} plies (not exact): margin {margin:+} for the mover.",
+            analysis.depth
+        )?;
+    }
+    if let Some(best) = analysis.best {
+        writeln!(out, "Best move: {best}")?;
+    }
+    if analysis.pv.len() > 1 {
+        let pv: Vec<String> = analysis.pv.iter().map(|m| m.to_string()).collect();
+        writeln!(out, "Principal variation: {}", pv.join(" "))?;
+    }
+    let mut moves = analysis.moves.clone();
+    moves.sort_by_key(|m| std::cmp::Reverse(m.score.unwrap_or(i32::MIN)));
+    writeln!(out, "Moves (margin for the mover after each):")?;
+    for m in &moves {
+        let score = m
+            .score
+            .map_or_else(|| "?".to_string(), |s| format!("{s:+}"));
+        let word = match m.verdict.word() {
+            "unknown" => "estimate",
+            w => w,
+        };
+        writeln!(out, "  {:<5}{score:>4}  {word}", m.mv.to_string())?;
+    }
+    writeln!(out, "Nodes: {}  time: {secs:.2} s", analysis.nodes)?;
+    Ok(())
+}
+
+fn describe(mover: &str, margin: i32) -> String {
+    match margin.cmp(&0) {
+        std::cmp::Ordering::Greater => format!("{mover} wins by {margin}"),
+        std::cmp::Ordering::Less => format!("{mover} loses by {}", -margin),
+        std::cmp::Ordering::Equal => "a draw".to_string(),
+    }
+}
+
+/// One side of a simulated match.
+struct Player {
+    level: Level,
+    engine: Engine,
+    wins: u32,
+    draws: u32,
+    losses: u32,
+    margin_sum: i64,
+}
+
+fn parse_level(flag: &str, value: Option<&str>, default: Level) -> Result<Level, CliError> {
+    match value {
+        None => Ok(default),
+        Some(v) => v.parse().map_err(|e| usage(format!("{flag}: {e}"))),
+    }
+}
+
+pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
+    if args.misere {
+        return Err(usage(
+            "--misere does not apply to othello: accepted options are --games N, --seed S, --black LEVEL, --white LEVEL and --json",
+        ));
+    }
+    let a = parse_level("--black", args.black.as_deref(), Level::Strong)?;
+    let b = parse_level("--white", args.white.as_deref(), Level::Benedict)?;
+    let seed = args.seed.unwrap_or_else(rand::random);
+    let mut rng = StdRng::seed_from_u64(seed);
+    let limits = Limits::from_config(config);
+    let table = |level: Level| match level {
+        Level::Strong | Level::Exact => limits.table_mib,
+        _ => 4,
+    };
+    let mut players = [
+        Player {
+            level: a,
+            engine: Engine::new(table(a)),
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            margin_sum: 0,
+        },
+        Player {
+            level: b,
+            engine: Engine::new(table(b)),
+            wins: 0,
+            draws: 0,
+            losses: 0,
+            margin_sum: 0,
+        },
+    ];
+    let start = Instant::now();
+    for game in 0..args.games {
+        // Colours alternate: the first-named level is black in even games.
+        let black = (game % 2) as usize;
+        let mut board = Othello::new();
+        let opening = rng.random_range(4..=8);
+        for _ in 0..opening {
+            let legal = board.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            let m = legal[rng.random_range(0..legal.len())];
+            board.play(m).map_err(|e| CliError::Failed(e.to_string()))?;
+        }
+        while !board.is_over() {
+            let side = match board.to_move() {
+                Seat::First => black,
+                Seat::Second => 1 - black,
+            };
+            let player = &mut players[side];
+            let m = player
+                .engine
+                .choose_move(&board, player.level, &mut rng, &limits, &|| false)
+                .ok_or_else(|| CliError::Failed("a running game had no legal move".into()))?;
+            board.play(m).map_err(|e| {
+                CliError::Failed(format!("the {} level played {m}: {e}", player.level))
+            })?;
+        }
+        let black_margin = match board.to_move() {
+            Seat::First => board.margin(),
+            Seat::Second => -board.margin(),
+        };
+        for (i, player) in players.iter_mut().enumerate() {
+            let m = if i == black {
+                black_margin
+            } else {
+                -black_margin
+            };
+            player.margin_sum += i64::from(m);
+            match m.cmp(&0) {
+                std::cmp::Ordering::Greater => player.wins += 1,
+                std::cmp::Ordering::Less => player.losses += 1,
+                std::cmp::Ordering::Equal => player.draws += 1,
+            }
+        }
+    }
+    let games = args.games;
+    let secs = start.elapsed().as_secs_f64();
+    let mut out = std::io::stdout().lock();
+    let mean = |p: &Player| p.margin_sum as f64 / f64::from(games);
+    if args.json {
+        let v = json!({
+            "game": "othello",
+            "games": games,
+            "seed": seed,
+            "players": players.iter().enumerate().map(|(i, p)| json!({
+                "level": p.level.name(),
+                "black_in": if i == 0 { "even games" } else { "odd games" },
+                "wins": p.wins,
+                "draws": p.draws,
+                "losses": p.losses,
+                "mean_margin": mean(p),
+            })).collect::<Vec<_>>(),
+            "seconds": secs,
+        });
+        writeln!(out, "{v}")?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "{games} games, {} against {}, colours alternating ({} is black first), openings of 4-8 random plies, seed {seed}",
+        players[0].level, players[1].level, players[0].level
+    )?;
+    writeln!(
+        out,
+        "{:<10}{:>7}{:>7}{:>7}{:>14}",
+        "level", "wins", "draws", "losses", "mean margin"
+    )?;
+    for p in &players {
+        writeln!(
+            out,
+            "{:<10}{:>7}{:>7}{:>7}{:>+14.2}",
+            p.level.name(),
+            p.wins,
+            p.draws,
+            p.losses,
+            mean(p)
+        )?;
+    }
+    writeln!(out, "time: {secs:.1} s")?;
+    Ok(())
+}
+
+/// FFO #40's position: a file starting with it is numbered from 40.
+const FFO_40: &str = "O--OOOOX-OOOOOOXOOXXOOOXOOXOOOXXOOOOOOXX---OOOOX----O--X--------";
+
+/// One benchmark position: the board, the expected margin and the listed best move.
+struct BenchCase {
+    board: Othello,
+    expected: i32,
+}
+
+fn parse_bench_line(line: &str, number: usize) -> Result<BenchCase, CliError> {
+    let bad = |what: String| {
+        usage(format!(
+            "line {number}: {what}; each line is: <64 squares> <X|O to move> <exact margin> [best move]"
+        ))
+    };
+    let mut parts = line.split_whitespace();
+    let squares = parts.next().unwrap_or("");
+    let side = parts.next().unwrap_or("");
+    let board = Othello::parse(&format!("{squares} {side}")).map_err(|e| bad(e.to_string()))?;
+    let expected = parts
+        .next()
+        .ok_or_else(|| bad("the exact margin is missing".into()))?
+        .parse::<i32>()
+        .map_err(|e| bad(format!("the margin is not a whole number ({e})")))?;
+    Ok(BenchCase { board, expected })
+}
+
+pub fn bench(suite: &str, file: &Path, config: &Config) -> Result<(), CliError> {
+    if suite != "ffo" {
+        return Err(usage(format!(
+            "unknown benchmark suite '{suite}': accepted: ffo (parlor bench ffo FILE)"
+        )));
+    }
+    let text = std::fs::read_to_string(file)
+        .map_err(|e| usage(format!("cannot read {}: {e}", file.display())))?;
+    let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
+    let cases = lines
+        .iter()
+        .enumerate()
+        .map(|(i, l)| parse_bench_line(l, i + 1))
+        .collect::<Result<Vec<_>, _>>()?;
+    let first_number = match lines.first() {
+        Some(l) if l.starts_with(FFO_40) => 40,
+        _ => 1,
+    };
+    let mut engine = Engine::new(config.solver.table_mib);
+    let mut out = std::io::stdout().lock();
+    writeln!(
+        out,
+        "{:>4} {:>7} {:>6} {:>8} {:>5} {:>9} {:>14} {:>10}",
+        "#", "empties", "score", "expected", "best", "time (s)", "nodes", "nodes/s"
+    )?;
+    let mut total_nodes = 0u64;
+    let mut total_secs = 0.0;
+    let mut wrong = Vec::new();
+    for (i, case) in cases.iter().enumerate() {
+        let number = first_number + i;
+        engine.clear();
+        let start = Instant::now();
+        let solution = engine
+            .solve(&case.board, &|| false)
+            .ok_or_else(|| CliError::Failed(format!("#{number}: the game is already over")))?;
+        let secs = start.elapsed().as_secs_f64();
+        total_nodes += solution.nodes;
+        total_secs += secs;
+        let ok = solution.score == case.expected;
+        if !ok {
+            wrong.push(number);
+        }
+        writeln!(
+            out,
+            "{:>4} {:>7} {:>+6} {:>+8} {:>5} {:>9.3} {:>14} {:>9.1}M{}",
+            number,
+            case.board.empty_count(),
+            solution.score,
+            case.expected,
+            solution.best.to_string(),
+            secs,
+            solution.nodes,
+            solution.nodes as f64 / secs.max(1e-9) / 1e6,
+            if ok { "" } else { "  WRONG" }
+        )?;
+        out.flush()?;
+    }
+    writeln!(
+        out,
+        "total: {} positions, {total_secs:.3} s, {total_nodes} nodes, {:.1}M nodes/s",
+        cases.len(),
+        total_nodes as f64 / total_secs.max(1e-9) / 1e6
+    )?;
+    if !wrong.is_empty() {
+        return Err(CliError::Failed(format!(
+            "wrong scores for {}",
+            wrong
+                .iter()
+                .map(|n| format!("#{n}"))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
+    }
+    Ok(())
 }

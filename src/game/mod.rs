@@ -3,6 +3,7 @@
 pub mod chopsticks;
 pub mod nim;
 pub mod othello;
+pub mod pnut;
 pub mod wl;
 
 use std::fmt;

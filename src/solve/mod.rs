@@ -5,6 +5,7 @@ pub mod analysis;
 pub mod chopsticks;
 pub mod nim;
 pub mod othello;
+pub mod pnut;
 pub mod policy;
 pub mod proof;
 pub mod wl;
@@ -14,15 +15,26 @@ pub use analysis::{Analysis, MoveValue, Traps, Verdict};
 
 use crate::game::chopsticks::{Chopsticks, ChopsticksMove};
 use crate::game::nim::{Nim, NimMove};
+use crate::game::othello::{Othello, OthelloMove};
+use crate::game::pnut::{Pnut, PnutMove};
 use crate::game::wl::{Wl, WlMove};
 use worker::JobContext;
 
 /// A position of any game, as sent to the solver thread.
 #[derive(Clone, Debug)]
 pub enum Position {
+    /// Othello: with `ai` set, the AI of that level chooses its move (seeded) and the
+    /// report's `best` is that move; without, the engine analyses for hints.
+    Othello {
+        board: Othello,
+        limits: othello::Limits,
+        ai: Option<(othello::Level, u64)>,
+    },
     Nim(Nim),
     Chopsticks(Chopsticks),
     Wl(Wl),
+    /// Pnut-Butta (two players) under search limits.
+    Pnut(Pnut, pnut::Limits),
     /// A Winners & Losers simulation: games, shortest and longest string, seed.
     WlSimulation {
         games: u32,
@@ -35,9 +47,11 @@ pub enum Position {
 /// An analysis of any game, as streamed back from the solver thread.
 #[derive(Clone, Debug, PartialEq)]
 pub enum Report {
+    Othello(Analysis<OthelloMove>),
     Nim(Analysis<NimMove>),
     Chopsticks(Analysis<ChopsticksMove>),
     Wl(Analysis<WlMove>),
+    Pnut(Analysis<PnutMove>),
     WlSimulation(wl::SimulationReport),
 }
 
@@ -87,6 +101,89 @@ impl Analysable for Chopsticks {
     }
 }
 
+impl Analysable for Pnut {
+    /// With the default limits; the Pnut-Butta screen puts in the setup's.
+    fn to_position(&self) -> Position {
+        Position::Pnut(self.clone(), pnut::Limits::default())
+    }
+    fn from_report(report: Report) -> Option<Analysis<PnutMove>> {
+        match report {
+            Report::Pnut(a) => Some(a),
+            _ => None,
+        }
+    }
+}
+
+impl Analysable for Othello {
+    fn to_position(&self) -> Position {
+        Position::Othello {
+            board: *self,
+            limits: othello::Limits::default(),
+            ai: None,
+        }
+    }
+    fn from_report(report: Report) -> Option<Analysis<OthelloMove>> {
+        match report {
+            Report::Othello(a) => Some(a),
+            _ => None,
+        }
+    }
+}
+
+/// Othello on the solver thread: an analysis streamed as the search deepens, or the
+/// AI's move at its level. The strong levels' move is the analysis's best move; the
+/// weaker levels search in their own way and report just their choice.
+fn othello_job(
+    board: &Othello,
+    limits: &othello::Limits,
+    ai: Option<(othello::Level, u64)>,
+    ctx: &JobContext<Report>,
+) {
+    use crate::game::Game;
+    use othello::Level;
+    let cancelled = || ctx.is_cancelled();
+    let stream = |limits: &othello::Limits| {
+        othello::analyse(board, limits, &cancelled, &mut |a| {
+            ctx.report(Report::Othello(a));
+        });
+    };
+    match ai {
+        None | Some((Level::Exact, _)) => stream(limits),
+        Some((Level::Strong, _)) => stream(&othello::Limits {
+            max_depth: Some(8),
+            exact_empties: limits.exact_empties.min(18),
+            ..*limits
+        }),
+        Some((level, seed)) => {
+            let legal = board.legal_moves();
+            let choice = if legal == [OthelloMove::Pass] {
+                Some(OthelloMove::Pass)
+            } else {
+                let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(seed);
+                othello::Engine::new(4).choose_move(board, level, &mut rng, limits, &cancelled)
+            };
+            let Some(mv) = choice else {
+                return;
+            };
+            ctx.report(Report::Othello(Analysis {
+                best: Some(mv),
+                verdict: Verdict::Unknown,
+                score: None,
+                pv: vec![mv],
+                moves: vec![MoveValue {
+                    mv,
+                    verdict: Verdict::Unknown,
+                    score: None,
+                    traps: None,
+                }],
+                depth: 0,
+                nodes: 0,
+                exact: false,
+            }));
+        }
+    }
+}
+
 /// Analyses `position`, streaming reports through `ctx` until done or cancelled.
 pub fn analyse(position: &Position, ctx: &JobContext<Report>) {
     match position {
@@ -99,6 +196,12 @@ pub fn analyse(position: &Position, ctx: &JobContext<Report>) {
             if !ctx.is_cancelled() {
                 ctx.report(Report::Chopsticks(chopsticks::analyse(game)));
             }
+        }
+        Position::Othello { board, limits, ai } => othello_job(board, limits, *ai, ctx),
+        Position::Pnut(game, limits) => {
+            pnut::analyse(game, limits, &|| ctx.is_cancelled(), &mut |a| {
+                ctx.report(Report::Pnut(a.clone()));
+            });
         }
         Position::Wl(game) => {
             if !ctx.is_cancelled() {

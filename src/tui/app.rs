@@ -14,6 +14,8 @@ use super::hits::{Hit, Hits};
 use super::keys::{Action, Keys};
 use super::menu::{Menu, MenuOutcome};
 use super::nim_screen::NimScreen;
+use super::othello_screen::OthelloScreen;
+use super::pnut_screen::PnutScreen;
 use super::screen::{GameOutcome, GameScreen};
 use super::setup::{GameSetup, Setup, SetupOutcome};
 use super::theme::Theme;
@@ -297,11 +299,24 @@ impl App {
                 Box::new(NimScreen::new(setup, delay, hints, &mut self.rng))
             }
             GameId::WinnersLosers => Box::new(WlScreen::new(setup, delay, hints, &mut self.rng)),
+            GameId::Othello => Box::new(OthelloScreen::new(
+                setup,
+                delay,
+                hints,
+                self.config.othello.ascii_discs,
+                crate::solve::othello::Limits::from_config(&self.config),
+                &mut self.rng,
+            )),
             GameId::Chopsticks => {
                 Box::new(ChopsticksScreen::new(setup, delay, hints, &mut self.rng))
             }
-            // The menu and the command line open only playable games.
-            _ => Box::new(NimScreen::new(setup, delay, hints, &mut self.rng)),
+            GameId::Pnut => Box::new(PnutScreen::new(
+                setup,
+                delay,
+                hints,
+                self.config.solver.table_mib,
+                &mut self.rng,
+            )),
         };
         self.screen = Screen::Game(screen);
     }

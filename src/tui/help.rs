@@ -15,6 +15,8 @@ const NIM: &str = include_str!("../../assets/rules/nim.md");
 const SUGAR_PACKETS: &str = include_str!("../../assets/rules/1357.md");
 const WINNERS_LOSERS: &str = include_str!("../../assets/rules/wl.md");
 const CHOPSTICKS: &str = include_str!("../../assets/rules/chopsticks.md");
+const OTHELLO: &str = include_str!("../../assets/rules/othello.md");
+const PNUT: &str = include_str!("../../assets/rules/pnut.md");
 
 /// The rules text for a game, if written.
 pub fn rules(game: GameId) -> Option<&'static str> {
@@ -23,7 +25,8 @@ pub fn rules(game: GameId) -> Option<&'static str> {
         GameId::SugarPackets => Some(SUGAR_PACKETS),
         GameId::WinnersLosers => Some(WINNERS_LOSERS),
         GameId::Chopsticks => Some(CHOPSTICKS),
-        _ => None,
+        GameId::Othello => Some(OTHELLO),
+        GameId::Pnut => Some(PNUT),
     }
 }
 

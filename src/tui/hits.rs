@@ -6,6 +6,8 @@ use ratatui::layout::{Position, Rect};
 pub enum Hit {
     MenuItem(usize),
     SetupField(usize),
+    /// An Othello square, 0..64 (a1 = 0).
+    Square(u32),
     /// An end of the Winners & Losers string.
     WlEnd(crate::game::wl::WlMove),
     /// A coin (or packet) in a Nim pile, counted from the left.

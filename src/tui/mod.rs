@@ -10,6 +10,8 @@ pub mod keys;
 pub mod match_view;
 pub mod menu;
 pub mod nim_screen;
+pub mod othello_screen;
+pub mod pnut_screen;
 pub mod screen;
 pub mod setup;
 pub mod theme;

@@ -17,6 +17,7 @@ use crate::game::chopsticks::{MAX_MOVE_CAP, MIN_MOVE_CAP, Variant};
 use crate::game::nim::{MAX_COINS, MAX_PILES};
 use crate::games::GameId;
 use crate::session::Mode;
+use crate::solve::othello::Level;
 use crate::solve::policy::Difficulty;
 
 /// Who plays and how well.
@@ -92,6 +93,13 @@ impl WlSetup {
     }
 }
 
+/// Othello options: the AI's level and its thinking time per move.
+#[derive(Clone, Debug, PartialEq)]
+pub struct OthelloSetup {
+    pub level: Level,
+    pub think_ms: u64,
+}
+
 /// Chopsticks options: the rules variant and the move cap.
 #[derive(Clone, Debug, PartialEq)]
 pub struct ChopsticksSetup {
@@ -109,6 +117,40 @@ impl ChopsticksSetup {
     }
 }
 
+/// Pnut-Butta options: the rules, the players, the assistant and the solver's limits.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PnutSetup {
+    /// As typed; [`PnutSetup::rules`] falls back to 0 1 2 while it is not valid.
+    pub symbols: String,
+    pub length: usize,
+    /// 2-6; more than two are people only.
+    pub players: usize,
+    pub assist: bool,
+    /// Plies of proof search at most; 0 for no limit.
+    pub max_depth: u32,
+    pub think_ms: u64,
+}
+
+impl PnutSetup {
+    /// The rules to play; the default symbols while the typed ones are not valid.
+    pub fn rules(&self) -> crate::game::pnut::Rules {
+        crate::game::pnut::Rules::new(&self.symbols, self.length)
+            .or_else(|_| crate::game::pnut::Rules::new("012", self.length))
+            .unwrap_or_else(|_| {
+                crate::game::pnut::Rules::new("012", 3).expect("the default rules are valid")
+            })
+    }
+
+    /// The solver's limits for this game.
+    pub fn limits(&self, table_mib: u32) -> crate::solve::pnut::Limits {
+        crate::solve::pnut::Limits {
+            max_depth: (self.max_depth > 0).then_some(self.max_depth),
+            max_millis: self.think_ms,
+            table_mib,
+        }
+    }
+}
+
 /// Everything needed to start a game.
 #[derive(Clone, Debug, PartialEq)]
 pub struct GameSetup {
@@ -117,6 +159,8 @@ pub struct GameSetup {
     pub nim: NimSetup,
     pub wl: WlSetup,
     pub chopsticks: ChopsticksSetup,
+    pub othello: OthelloSetup,
+    pub pnut: PnutSetup,
 }
 
 impl GameSetup {
@@ -126,6 +170,8 @@ impl GameSetup {
             GameId::SugarPackets => config.sugar_packets.first,
             GameId::WinnersLosers => config.wl.first,
             GameId::Chopsticks => config.chopsticks.first,
+            GameId::Othello => config.othello.first,
+            GameId::Pnut => config.pnut.first,
             _ => config.nim.first,
         };
         let preset = if config.nim.piles == [3, 4, 5] {
@@ -151,10 +197,22 @@ impl GameSetup {
                 letters: String::new(),
                 simulate_games: config.wl.simulate_games,
             },
+            othello: OthelloSetup {
+                level: config.othello.level.parse().unwrap_or(Level::Strong),
+                think_ms: config.solver.max_millis,
+            },
             chopsticks: ChopsticksSetup {
                 rollover: config.chopsticks.rollover,
                 empty_splits: config.chopsticks.empty_splits,
                 move_cap: config.chopsticks.move_cap,
+            },
+            pnut: PnutSetup {
+                symbols: config.pnut.symbols.clone(),
+                length: config.pnut.length,
+                players: config.pnut.players,
+                assist: config.pnut.assist,
+                max_depth: config.pnut.max_depth,
+                think_ms: config.solver.max_millis,
             },
         }
     }
@@ -176,6 +234,14 @@ enum Field {
     Rollover,
     EmptySplits,
     MoveCap,
+    Level,
+    ThinkTime,
+    PnutSymbols,
+    PnutLength,
+    PnutPlayers,
+    PnutAssist,
+    PnutDepth,
+    PnutTime,
     Start,
     Simulate,
 }
@@ -199,8 +265,12 @@ pub enum SetupOutcome {
     Quit,
 }
 
-fn first_options(mode: Mode) -> &'static [FirstMover] {
+fn first_options(game: GameId, mode: Mode) -> &'static [FirstMover] {
     match mode {
+        // In Othello black moves first: choosing who starts is choosing a colour.
+        Mode::VsAi if game == GameId::Othello => {
+            &[FirstMover::You, FirstMover::Ai, FirstMover::Coin]
+        }
         Mode::VsAi => &[
             FirstMover::You,
             FirstMover::Ai,
@@ -212,7 +282,15 @@ fn first_options(mode: Mode) -> &'static [FirstMover] {
     }
 }
 
-fn first_label(first: FirstMover, mode: Mode) -> &'static str {
+fn first_label(game: GameId, first: FirstMover, mode: Mode) -> &'static str {
+    if game == GameId::Othello {
+        match (first, mode) {
+            (FirstMover::You, Mode::TwoPlayers) => return "player 1 plays black",
+            (FirstMover::You, _) => return "you play black (black starts)",
+            (FirstMover::Ai, _) => return "you play white",
+            _ => {}
+        }
+    }
     match (first, mode) {
         (FirstMover::You, Mode::TwoPlayers) => "player 1",
         (FirstMover::You, _) => "you",
@@ -247,12 +325,26 @@ impl Setup {
     }
 
     fn fields_of(s: &GameSetup) -> Vec<Field> {
+        if s.game == GameId::Pnut && s.pnut.players > 2 {
+            // Three or more players: people only, in turn.
+            return vec![
+                Field::PnutSymbols,
+                Field::PnutLength,
+                Field::PnutPlayers,
+                Field::PnutAssist,
+                Field::Start,
+            ];
+        }
         let mut f = vec![Field::Mode];
         if s.matchup.mode != Mode::AiVsAi {
             f.push(Field::First);
         }
         if s.matchup.mode != Mode::TwoPlayers {
-            f.push(Field::Difficulty);
+            if s.game == GameId::Othello {
+                f.extend([Field::Level, Field::ThinkTime]);
+            } else {
+                f.push(Field::Difficulty);
+            }
         }
         if s.game == GameId::Nim {
             f.extend([Field::Preset, Field::Misere]);
@@ -266,6 +358,16 @@ impl Setup {
         }
         if s.game == GameId::Chopsticks {
             f.extend([Field::Rollover, Field::EmptySplits, Field::MoveCap]);
+        }
+        if s.game == GameId::Pnut {
+            f.extend([
+                Field::PnutSymbols,
+                Field::PnutLength,
+                Field::PnutPlayers,
+                Field::PnutAssist,
+                Field::PnutDepth,
+                Field::PnutTime,
+            ]);
         }
         f.push(Field::Start);
         if s.game == GameId::WinnersLosers {
@@ -333,13 +435,21 @@ impl Setup {
         match field {
             Field::Mode => {
                 s.matchup.mode = cycle(&Mode::ALL, s.matchup.mode, step);
-                let options = first_options(s.matchup.mode);
+                let options = first_options(s.game, s.matchup.mode);
                 if !options.is_empty() && !options.contains(&s.matchup.first) {
                     s.matchup.first = options[0];
                 }
             }
             Field::First => {
-                s.matchup.first = cycle(first_options(s.matchup.mode), s.matchup.first, step);
+                s.matchup.first =
+                    cycle(first_options(s.game, s.matchup.mode), s.matchup.first, step);
+            }
+            Field::Level => {
+                s.othello.level = cycle(&Level::ALL, s.othello.level, step);
+            }
+            Field::ThinkTime => {
+                let t = s.othello.think_ms as i64 + 500 * step as i64;
+                s.othello.think_ms = t.clamp(500, 60_000) as u64;
             }
             Field::Difficulty => {
                 s.matchup.difficulty = cycle(&Difficulty::ALL, s.matchup.difficulty, step);
@@ -389,6 +499,41 @@ impl Setup {
                     .clamp(i64::from(MIN_MOVE_CAP), i64::from(MAX_MOVE_CAP))
                     as u32;
             }
+            Field::PnutSymbols => {
+                const PRESETS: [&str; 6] = ["01", "012", "0123", "abc", "ACGT", "0123456789"];
+                let i = PRESETS.iter().position(|p| *p == s.pnut.symbols);
+                let n = PRESETS.len() as isize;
+                let next = match i {
+                    Some(i) => (i as isize + step).rem_euclid(n) as usize,
+                    None => 1,
+                };
+                s.pnut.symbols = PRESETS[next].to_string();
+            }
+            Field::PnutLength => {
+                s.pnut.length = (s.pnut.length as isize + step).clamp(
+                    crate::game::pnut::MIN_LENGTH as isize,
+                    crate::game::pnut::MAX_LENGTH as isize,
+                ) as usize;
+            }
+            Field::PnutPlayers => {
+                s.pnut.players = (s.pnut.players as isize + step).clamp(
+                    crate::game::pnut::MIN_PLAYERS as isize,
+                    crate::game::pnut::MAX_PLAYERS as isize,
+                ) as usize;
+                let fields = Setup::fields_of(s);
+                if let Some(i) = fields.iter().position(|f| *f == Field::PnutPlayers) {
+                    self.selected = i;
+                }
+            }
+            Field::PnutAssist => s.pnut.assist = !s.pnut.assist,
+            Field::PnutDepth => {
+                let d = i64::from(s.pnut.max_depth) + 4 * step as i64;
+                s.pnut.max_depth = d.clamp(0, i64::from(crate::solve::pnut::MAX_BUDGET)) as u32;
+            }
+            Field::PnutTime => {
+                let t = s.pnut.think_ms as i64 + 500 * step as i64;
+                s.pnut.think_ms = t.clamp(500, 60_000) as u64;
+            }
             Field::Start | Field::Simulate => {}
         }
         let count = self.fields().len();
@@ -413,6 +558,7 @@ impl Setup {
                 s.nim.preset = PilePreset::Custom;
                 self.typing = true;
             }
+            Field::PnutSymbols => self.type_symbol(char::from(b'0' + d)),
             Field::PileCount if (1..=MAX_PILES as u8).contains(&d) => {
                 s.nim.piles.resize(usize::from(d), 3);
                 s.nim.preset = PilePreset::Custom;
@@ -421,8 +567,29 @@ impl Setup {
         }
     }
 
+    /// Typing a Pnut-Butta symbol: the first key replaces the set, later keys add to
+    /// it; repeated and unprintable symbols are ignored.
+    fn type_symbol(&mut self, c: char) {
+        let symbols = &mut self.setup.pnut.symbols;
+        if !self.typing {
+            symbols.clear();
+            self.typing = true;
+        }
+        if !c.is_control()
+            && !c.is_whitespace()
+            && !symbols.contains(c)
+            && symbols.chars().count() < crate::game::pnut::MAX_SYMBOLS
+        {
+            symbols.push(c);
+        }
+    }
+
     /// Typing W or L into the string field.
     fn type_letter(&mut self, c: char) {
+        if self.field() == Field::PnutSymbols {
+            self.type_symbol(c);
+            return;
+        }
         if self.field() != Field::Letters {
             return;
         }
@@ -436,6 +603,11 @@ impl Setup {
     }
 
     fn erase_digit(&mut self) {
+        if self.field() == Field::PnutSymbols {
+            self.setup.pnut.symbols.pop();
+            self.typing = true;
+            return;
+        }
         if self.field() == Field::Letters {
             self.setup.wl.letters.pop();
             return;
@@ -453,7 +625,9 @@ impl Setup {
         let s = &self.setup;
         match field {
             Field::Mode => s.matchup.mode.label().to_string(),
-            Field::First => first_label(s.matchup.first, s.matchup.mode).to_string(),
+            Field::First => first_label(s.game, s.matchup.first, s.matchup.mode).to_string(),
+            Field::Level => s.othello.level.to_string(),
+            Field::ThinkTime => format!("{:.1} s per move", s.othello.think_ms as f64 / 1000.0),
             Field::Difficulty => s.matchup.difficulty.to_string(),
             Field::Preset => s.nim.preset.label().to_string(),
             Field::Misere => if s.nim.misere {
@@ -474,6 +648,23 @@ impl Setup {
             Field::EmptySplits if s.chopsticks.empty_splits => "allowed (e.g. 2,2 → 4,0)".into(),
             Field::EmptySplits => "not allowed".into(),
             Field::MoveCap => format!("{} moves, then a draw", s.chopsticks.move_cap),
+            Field::PnutSymbols => match crate::game::pnut::parse_symbols(&s.pnut.symbols) {
+                Ok(list) => {
+                    let shown: Vec<String> = list.iter().map(|c| c.to_string()).collect();
+                    format!("{} (k = {})", shown.join(" "), list.len())
+                }
+                Err(_) => format!("{}_ (type 2-10 symbols)", s.pnut.symbols),
+            },
+            Field::PnutLength => format!("l = {}", s.pnut.length),
+            Field::PnutPlayers if s.pnut.players > 2 => {
+                format!("{} (people only, in turn)", s.pnut.players)
+            }
+            Field::PnutPlayers => "2".into(),
+            Field::PnutAssist if s.pnut.assist => "on: illegal symbols refused".into(),
+            Field::PnutAssist => "off: an illegal symbol loses".into(),
+            Field::PnutDepth if s.pnut.max_depth == 0 => "no limit".into(),
+            Field::PnutDepth => format!("{} plies", s.pnut.max_depth),
+            Field::PnutTime => format!("{:.1} s per position", s.pnut.think_ms as f64 / 1000.0),
             Field::Start | Field::Simulate => String::new(),
         }
     }
@@ -482,6 +673,8 @@ impl Setup {
         match field {
             Field::Mode => "Mode".into(),
             Field::First => "First move".into(),
+            Field::Level => "AI level".into(),
+            Field::ThinkTime => "Thinking time".into(),
             Field::Difficulty => "AI difficulty".into(),
             Field::Preset => "Piles preset".into(),
             Field::Misere => "Misère".into(),
@@ -494,6 +687,12 @@ impl Setup {
             Field::Rollover => "Rollover".into(),
             Field::EmptySplits => "Emptying splits".into(),
             Field::MoveCap => "Move cap".into(),
+            Field::PnutSymbols => "Symbols".into(),
+            Field::PnutLength => "Length".into(),
+            Field::PnutPlayers => "Players".into(),
+            Field::PnutAssist => "Assistance".into(),
+            Field::PnutDepth => "Search depth".into(),
+            Field::PnutTime => "Thinking time".into(),
             Field::Start | Field::Simulate => String::new(),
         }
     }
@@ -501,7 +700,16 @@ impl Setup {
     fn explanation(&self) -> &'static str {
         match self.field() {
             Field::Mode => "Play the AI, pass the keyboard to a friend, or watch two AIs.",
+            Field::First if self.setup.game == GameId::Othello => {
+                "Black moves first. A coin flip picks your colour."
+            }
             Field::First => "AI chooses: the AI analyses the start and takes the side that wins.",
+            Field::Level => {
+                "benedict is the original depth-3 AI; strong searches 8 plies; exact plays perfectly near the end."
+            }
+            Field::ThinkTime => {
+                "How long the strong and exact levels (and the hints) think per move."
+            }
             Field::Difficulty => {
                 "perfect never slips; strong rarely; casual often; beginner more often than not."
             }
@@ -522,6 +730,20 @@ impl Setup {
             }
             Field::EmptySplits => "Whether a split may leave a hand with no fingers.",
             Field::MoveCap => "←→ ten more or fewer; a third repetition of a position also draws.",
+            Field::PnutSymbols => {
+                "←→ presets, or type your own (digits and letters; q h u n r ? are keys)."
+            }
+            Field::PnutLength => {
+                "The last l symbols may never have appeared earlier in the string."
+            }
+            Field::PnutPlayers => {
+                "With 3-6 players the turn rotates; the last player to move wins."
+            }
+            Field::PnutAssist => {
+                "Off is the hard mode: check for yourself, an illegal symbol loses."
+            }
+            Field::PnutDepth => "The AI's proof search stops at this depth (0: until proven).",
+            Field::PnutTime => "How long the AI and the hints think per position.",
         }
     }
 
@@ -617,6 +839,9 @@ impl Setup {
                 "Hit a hand to add your fingers to it, or split yours; both hands dead loses."
                     .into()
             }
+            GameId::Pnut => {
+                "Append a symbol; the last l symbols must never have appeared before.".into()
+            }
             _ => "Take any number of coins from one pile.".into(),
         }
     }
@@ -663,6 +888,6 @@ mod tests {
         s.selected = 0;
         s.handle(Action::Right);
         assert_eq!(s.setup.matchup.mode, Mode::TwoPlayers);
-        assert!(first_options(Mode::TwoPlayers).contains(&s.setup.matchup.first));
+        assert!(first_options(GameId::Nim, Mode::TwoPlayers).contains(&s.setup.matchup.first));
     }
 }

@@ -310,7 +310,13 @@ pub fn row_has(screen: &str, a: &str, b: &str) -> bool {
 }
 
 pub fn menu_ready(screen: &str) -> bool {
-    ["Nim", "1-3-5-7", "Othello", "coming soon"]
-        .iter()
-        .all(|t| screen.contains(t))
+    [
+        "Nim",
+        "1-3-5-7",
+        "Othello",
+        "Pnut-Butta",
+        "Winners & Losers",
+    ]
+    .iter()
+    .all(|t| screen.contains(t))
 }

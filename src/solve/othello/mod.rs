@@ -1,1 +1,646 @@
 //! The Othello engine: search, evaluation, exact endgame solver.
+//!
+//! * [`analyse`] streams an improving [`Analysis`] of a position: iterative-deepening
+//!   principal-variation search with every root move scored, then (at or below
+//!   [`Limits::exact_empties`] empty squares) the exact solve: first the best move, then
+//!   every other move.
+//! * [`Level`] and [`choose_move`]: the AI opponents, from a beginner to the exact
+//!   solver, with Benedict (the original program's three-ply AI) in between.
+//! * [`Engine`] keeps one transposition table across calls.
+//! * [`perft`]: move-generation counts.
+
+pub mod benedict;
+pub mod endgame;
+pub mod eval;
+pub mod eval_weights;
+pub mod midgame;
+pub mod perft;
+pub mod root;
+pub mod search;
+pub mod stability;
+pub mod table;
+
+use std::fmt;
+use std::str::FromStr;
+use std::time::{Duration, Instant};
+
+use rand::RngExt;
+use rand::rngs::StdRng;
+
+use self::eval::{SCALE, evaluate};
+use self::root::{Kind, PASS, RootMove, principal_variation, root_moves};
+use self::search::{Search, with_helpers};
+use self::table::Table;
+use crate::config::Config;
+use crate::game::othello::{CORNERS, Othello, OthelloMove, final_margin, moves};
+use crate::solve::analysis::{Analysis, MoveValue, Verdict};
+
+/// How far and how long to search, and with how much memory.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Midgame search depth in plies; with `Some(d)` below the number of empty squares
+    /// the answer is never exact.
+    pub max_depth: Option<u32>,
+    /// Wall-clock budget.
+    pub max_millis: Option<u64>,
+    /// Transposition table size.
+    pub table_mib: u32,
+    /// At or below this many empty squares, solve exactly.
+    pub exact_empties: u32,
+}
+
+impl Limits {
+    /// The limits in the config: time per move, table size, exact threshold.
+    pub fn from_config(config: &Config) -> Limits {
+        Limits {
+            max_depth: None,
+            max_millis: Some(config.solver.max_millis),
+            table_mib: config.solver.table_mib,
+            exact_empties: config.solver.exact_empties,
+        }
+    }
+
+    /// No limits except the table: solve exactly, however long it takes.
+    pub fn exact(table_mib: u32) -> Limits {
+        Limits {
+            max_depth: None,
+            max_millis: None,
+            table_mib,
+            exact_empties: 64,
+        }
+    }
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_depth: None,
+            max_millis: Some(5000),
+            table_mib: 64,
+            exact_empties: 20,
+        }
+    }
+}
+
+/// An exact solve: the margin for the side to move and a move that reaches it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    pub score: i32,
+    pub best: OthelloMove,
+    pub pv: Vec<OthelloMove>,
+    pub nodes: u64,
+}
+
+/// A move picked by a search, with what the search thinks of it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Choice {
+    pub mv: OthelloMove,
+    /// Disc margin for the mover (exact or estimated).
+    pub score: i32,
+    pub exact: bool,
+    pub depth: u32,
+    pub nodes: u64,
+}
+
+/// Rounds an evaluation to a disc margin.
+pub fn to_discs(v: i32) -> i32 {
+    let half = SCALE / 2;
+    let d = if v >= 0 {
+        (v + half) / SCALE
+    } else {
+        (v - half) / SCALE
+    };
+    d.clamp(-64, 64)
+}
+
+/// Win, loss or draw for an exact margin; `Score` for an estimate.
+pub fn verdict_of(score: i32, exact: bool) -> Verdict {
+    if !exact {
+        return Verdict::Score(score);
+    }
+    match score.cmp(&0) {
+        std::cmp::Ordering::Greater => Verdict::Win { plies: None },
+        std::cmp::Ordering::Less => Verdict::Loss { plies: None },
+        std::cmp::Ordering::Equal => Verdict::Draw,
+    }
+}
+
+/// Midgame plies searched before an exact solve, to order the root.
+fn presearch_depth(empties: u32) -> u32 {
+    ((empties as i32 - 6) / 2).clamp(0, 6) as u32
+}
+
+/// What is known about one root move during an analysis.
+#[derive(Clone, Copy, Debug)]
+struct Known {
+    sq: u32,
+    exact: Option<i32>,
+    estimate: Option<i32>,
+}
+
+fn move_of(sq: u32) -> OthelloMove {
+    OthelloMove::at(sq).unwrap_or(OthelloMove::Pass)
+}
+
+/// Orders root moves fastest-first (fewest replies), for solves without a presearch.
+fn order_fastest(p: u64, o: u64, list: &mut [RootMove]) {
+    list.sort_by_key(|m| {
+        let (np, no) = m.child(p, o);
+        let r = moves(np, no);
+        r.count_ones() + (r & CORNERS).count_ones()
+    });
+}
+
+/// A search engine with its own transposition table, reused across calls.
+pub struct Engine {
+    table: Table,
+    threads: usize,
+}
+
+impl Engine {
+    /// An engine with a table of about `table_mib` MiB.
+    pub fn new(table_mib: u32) -> Engine {
+        stability::warm_up();
+        Engine {
+            table: Table::new(table_mib),
+            threads: search::default_threads(),
+        }
+    }
+
+    /// Sets the number of threads of exact solves (1: no helper threads).
+    pub fn set_threads(&mut self, threads: usize) {
+        self.threads = threads.max(1);
+    }
+
+    /// Forgets everything in the table.
+    pub fn clear(&mut self) {
+        self.table.clear();
+    }
+
+    /// Streams an improving analysis of `board` (see [`analyse`]).
+    pub fn analyse(
+        &mut self,
+        board: &Othello,
+        limits: &Limits,
+        is_cancelled: &dyn Fn() -> bool,
+        report: &mut dyn FnMut(Analysis<OthelloMove>),
+    ) {
+        let start = Instant::now();
+        let deadline = limits
+            .max_millis
+            .map(|ms| start + Duration::from_millis(ms));
+        let (p, o) = (board.player(), board.opponent());
+        let n = board.empty_count();
+        self.table.new_search();
+        let mut list = root_moves(p, o);
+        if list.is_empty() {
+            let m = final_margin(p, o);
+            report(Analysis {
+                best: None,
+                verdict: verdict_of(m, true),
+                score: Some(m),
+                pv: Vec::new(),
+                moves: Vec::new(),
+                depth: 0,
+                nodes: 0,
+                exact: true,
+            });
+            return;
+        }
+        let mut known: Vec<Known> = list
+            .iter()
+            .map(|m| Known {
+                sq: m.sq,
+                exact: None,
+                estimate: None,
+            })
+            .collect();
+        let table = &self.table;
+        with_helpers(table, deadline, self.threads, |shared| {
+            let mut s = Search::new(table, is_cancelled, deadline);
+            s.shared = shared;
+            let depth_allows_exact = limits.max_depth.is_none_or(|d| d >= n);
+            let mid_last = if depth_allows_exact && n <= limits.exact_empties {
+                presearch_depth(n)
+            } else {
+                limits.max_depth.unwrap_or(n).min(n.saturating_sub(1))
+            };
+            let mut estimate = None;
+            let full = Kind::Mid(0).full();
+            for d in 1..=mid_last {
+                s.poll();
+                if s.stop {
+                    return;
+                }
+                let Some(v) = s.root(p, o, Kind::Mid(d), &mut list, full.0, full.1, true) else {
+                    return;
+                };
+                estimate = Some(v);
+                for m in &list {
+                    if let Some(k) = known.iter_mut().find(|k| k.sq == m.sq) {
+                        k.estimate = Some(to_discs(m.value));
+                    }
+                }
+                let best = list[0].mv();
+                let pv = principal_variation(s.tt, p, o, best, d as usize);
+                report(build_analysis(
+                    &known,
+                    best,
+                    to_discs(v),
+                    false,
+                    pv,
+                    d,
+                    s.total_nodes(),
+                ));
+            }
+            if !depth_allows_exact {
+                return;
+            }
+            s.poll();
+            if s.stop {
+                return;
+            }
+            if mid_last == 0 {
+                order_fastest(p, o, &mut list);
+            }
+            let guess = estimate.map_or(0, to_discs);
+            let Some(v) = s.exact_root(p, o, &mut list, guess) else {
+                return;
+            };
+            let best_sq = list[0].sq;
+            for m in &list {
+                if m.exact_value
+                    && let Some(k) = known.iter_mut().find(|k| k.sq == m.sq)
+                {
+                    k.exact = Some(m.value);
+                }
+            }
+            if let Some(k) = known.iter_mut().find(|k| k.sq == best_sq) {
+                k.exact = Some(v);
+            }
+            let best = move_of(best_sq);
+            let pv = principal_variation(s.tt, p, o, best, n as usize + 2);
+            report(build_analysis(
+                &known,
+                best,
+                v,
+                true,
+                pv.clone(),
+                n,
+                s.total_nodes(),
+            ));
+            // Then every other move, exactly.
+            for m in list.iter().skip(1) {
+                if known.iter().any(|k| k.sq == m.sq && k.exact.is_some()) {
+                    continue;
+                }
+                s.poll();
+                let (np, no) = m.child(p, o);
+                let child = -s.end_pvs(np, no, -65, 65);
+                if s.stop {
+                    return;
+                }
+                if let Some(k) = known.iter_mut().find(|k| k.sq == m.sq) {
+                    k.exact = Some(child);
+                }
+                report(build_analysis(
+                    &known,
+                    best,
+                    v,
+                    true,
+                    pv.clone(),
+                    n,
+                    s.total_nodes(),
+                ));
+            }
+        })
+    }
+
+    /// The exact margin and a best move, searching only as much as proving the best
+    /// needs. `None` if cancelled or the game is over.
+    pub fn solve(&mut self, board: &Othello, is_cancelled: &dyn Fn() -> bool) -> Option<Solution> {
+        self.solve_with(board, is_cancelled, true)
+    }
+
+    /// [`Engine::solve`], optionally without the transposition table (for tests).
+    pub fn solve_with(
+        &mut self,
+        board: &Othello,
+        is_cancelled: &dyn Fn() -> bool,
+        use_table: bool,
+    ) -> Option<Solution> {
+        let (p, o) = (board.player(), board.opponent());
+        let n = board.empty_count();
+        self.table.new_search();
+        let mut list = root_moves(p, o);
+        if list.is_empty() {
+            return None;
+        }
+        let table = &self.table;
+        with_helpers(table, None, self.threads, |shared| {
+            let mut s = Search::new(table, is_cancelled, None);
+            s.shared = shared;
+            s.use_table = use_table;
+            let mut estimate = None;
+            let pre = presearch_depth(n);
+            let full = Kind::Mid(0).full();
+            for d in 1..=pre {
+                estimate = Some(s.root(p, o, Kind::Mid(d), &mut list, full.0, full.1, false)?);
+            }
+            if pre == 0 {
+                order_fastest(p, o, &mut list);
+            }
+            let score = s.exact_root(p, o, &mut list, estimate.map_or(0, to_discs))?;
+            let best = list[0].mv();
+            let pv = if use_table {
+                principal_variation(s.tt, p, o, best, n as usize + 2)
+            } else {
+                vec![best]
+            };
+            Some(Solution {
+                score,
+                best,
+                pv,
+                nodes: s.total_nodes(),
+            })
+        })
+    }
+
+    /// The best move within `limits` (one move, no per-move values): iterative
+    /// deepening with time management, or the exact solve at or below
+    /// `limits.exact_empties`. `None` when the game is over.
+    pub fn search(
+        &mut self,
+        board: &Othello,
+        limits: &Limits,
+        is_cancelled: &dyn Fn() -> bool,
+    ) -> Option<Choice> {
+        let start = Instant::now();
+        let budget = limits.max_millis.map(Duration::from_millis);
+        let deadline = budget.map(|b| start + b);
+        // Another iteration rarely finishes once this much of the budget is gone.
+        let soft = budget.map(|b| start + b.mul_f64(0.4));
+        let (p, o) = (board.player(), board.opponent());
+        let n = board.empty_count();
+        self.table.new_search();
+        let mut list = root_moves(p, o);
+        let first = *list.first()?;
+        let mut choice = Choice {
+            mv: first.mv(),
+            score: 0,
+            exact: false,
+            depth: 0,
+            nodes: 0,
+        };
+        if list.len() == 1 && first.sq == PASS {
+            return Some(choice);
+        }
+        let table = &self.table;
+        with_helpers(table, deadline, self.threads, |shared| {
+            let mut s = Search::new(table, is_cancelled, deadline);
+            s.shared = shared;
+            let depth_allows_exact = limits.max_depth.is_none_or(|d| d >= n);
+            let exact = depth_allows_exact && n <= limits.exact_empties;
+            let last = if exact {
+                presearch_depth(n)
+            } else {
+                // Without any limit, stop at a sensible depth rather than never.
+                let cap = if limits.max_millis.is_none() { 12 } else { 60 };
+                limits
+                    .max_depth
+                    .unwrap_or(cap)
+                    .min(n.saturating_sub(1))
+                    .max(1)
+            };
+            let full = Kind::Mid(0).full();
+            let mut estimate = None;
+            for d in 1..=last {
+                let Some(v) = s.root(p, o, Kind::Mid(d), &mut list, full.0, full.1, false) else {
+                    break;
+                };
+                estimate = Some(v);
+                choice = Choice {
+                    mv: list[0].mv(),
+                    score: to_discs(v),
+                    exact: false,
+                    depth: d,
+                    nodes: s.total_nodes(),
+                };
+                if soft.is_some_and(|t| Instant::now() >= t) && !exact {
+                    break;
+                }
+            }
+            if exact && !s.stop {
+                if estimate.is_none() {
+                    order_fastest(p, o, &mut list);
+                }
+                if let Some(v) = s.exact_root(p, o, &mut list, estimate.map_or(0, to_discs)) {
+                    choice = Choice {
+                        mv: list[0].mv(),
+                        score: v,
+                        exact: true,
+                        depth: n,
+                        nodes: s.total_nodes(),
+                    };
+                }
+            }
+            choice.nodes = s.total_nodes();
+            Some(choice)
+        })
+    }
+
+    /// The move the AI plays at `level`; see [`Level`].
+    pub fn choose_move(
+        &mut self,
+        board: &Othello,
+        level: Level,
+        rng: &mut StdRng,
+        limits: &Limits,
+        is_cancelled: &dyn Fn() -> bool,
+    ) -> Option<OthelloMove> {
+        let legal = root_moves(board.player(), board.opponent());
+        if legal.is_empty() {
+            return None;
+        }
+        let random = |rng: &mut StdRng| legal[rng.random_range(0..legal.len())].mv();
+        match level {
+            Level::Beginner => {
+                if rng.random_bool(0.5) {
+                    return Some(random(rng));
+                }
+                // One ply on the evaluation, blurred by a few discs of noise.
+                let (p, o) = (board.player(), board.opponent());
+                legal
+                    .iter()
+                    .map(|m| {
+                        let (np, no) = m.child(p, o);
+                        let noise = rng.random_range(-3 * SCALE..=3 * SCALE);
+                        (-evaluate(np, no) + noise, m.mv())
+                    })
+                    .max_by_key(|&(v, _)| v)
+                    .map(|(_, m)| m)
+            }
+            Level::Casual => {
+                if rng.random_bool(0.2) {
+                    return Some(random(rng));
+                }
+                let casual = Limits {
+                    max_depth: Some(2),
+                    max_millis: limits.max_millis,
+                    table_mib: limits.table_mib,
+                    exact_empties: 6,
+                };
+                self.search(board, &casual, is_cancelled).map(|c| c.mv)
+            }
+            Level::Benedict => benedict::choose(board, rng),
+            Level::Strong => {
+                let strong = Limits {
+                    max_depth: Some(
+                        limits
+                            .max_depth
+                            .map_or(STRONG_DEPTH, |d| d.min(STRONG_DEPTH)),
+                    ),
+                    max_millis: limits.max_millis,
+                    table_mib: limits.table_mib,
+                    exact_empties: limits.exact_empties.min(STRONG_EXACT),
+                };
+                self.search(board, &strong, is_cancelled).map(|c| c.mv)
+            }
+            Level::Exact => self.search(board, limits, is_cancelled).map(|c| c.mv),
+        }
+    }
+}
+
+/// The strong level's midgame depth and exact-solve threshold.
+pub const STRONG_DEPTH: u32 = 8;
+pub const STRONG_EXACT: u32 = 18;
+
+fn build_analysis(
+    known: &[Known],
+    best: OthelloMove,
+    score: i32,
+    exact: bool,
+    pv: Vec<OthelloMove>,
+    depth: u32,
+    nodes: u64,
+) -> Analysis<OthelloMove> {
+    let mut moves: Vec<MoveValue<OthelloMove>> = known
+        .iter()
+        .map(|k| MoveValue {
+            mv: move_of(k.sq),
+            verdict: match (k.exact, k.estimate) {
+                (Some(e), _) => verdict_of(e, true),
+                (None, Some(e)) => Verdict::Score(e),
+                (None, None) => Verdict::Unknown,
+            },
+            score: k.exact.or(k.estimate),
+            traps: None,
+        })
+        .collect();
+    moves.sort_by_key(|m| m.mv);
+    Analysis {
+        best: Some(best),
+        verdict: verdict_of(score, exact),
+        score: Some(score),
+        pv,
+        moves,
+        depth,
+        nodes,
+        exact,
+    }
+}
+
+/// Streams an improving analysis of `board` through `report`: one report per
+/// completed midgame iteration (every root move scored), then, when the position is
+/// within reach (`limits.exact_empties`, and `limits.max_depth` not below the number of
+/// empty squares), an exact report for the best move, then one more as each other
+/// move is solved exactly. Stops within milliseconds of `is_cancelled` turning true or
+/// of `limits.max_millis`, and when everything is exact. A finished game gets one
+/// exact report with no moves.
+pub fn analyse(
+    board: &Othello,
+    limits: &Limits,
+    is_cancelled: &dyn Fn() -> bool,
+    report: &mut dyn FnMut(Analysis<OthelloMove>),
+) {
+    Engine::new(limits.table_mib).analyse(board, limits, is_cancelled, report);
+}
+
+/// The exact margin and a best move for `board` (unbounded time), or `None` when the
+/// game is over.
+pub fn solve(board: &Othello, table_mib: u32) -> Option<Solution> {
+    Engine::new(table_mib).solve(board, &|| false)
+}
+
+/// The AI levels, weakest first.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Level {
+    /// Half its moves at random, the rest one ply deep with noise.
+    Beginner,
+    /// Two plies, one move in five at random.
+    Casual,
+    /// The original program's AI: three plies on its two tables.
+    Benedict,
+    /// Eight plies, exact from 18 empty squares (fewer if the limits say so).
+    Strong,
+    /// The limits as given: time per move, exact at `exact_empties`.
+    Exact,
+}
+
+impl Level {
+    pub const ALL: [Level; 5] = [
+        Level::Beginner,
+        Level::Casual,
+        Level::Benedict,
+        Level::Strong,
+        Level::Exact,
+    ];
+
+    pub fn name(self) -> &'static str {
+        match self {
+            Level::Beginner => "beginner",
+            Level::Casual => "casual",
+            Level::Benedict => "benedict",
+            Level::Strong => "strong",
+            Level::Exact => "exact",
+        }
+    }
+}
+
+impl fmt::Display for Level {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+impl FromStr for Level {
+    type Err = String;
+    fn from_str(s: &str) -> Result<Self, Self::Err> {
+        let t = s.trim().to_ascii_lowercase();
+        if t == "perfect" {
+            return Ok(Level::Exact);
+        }
+        Level::ALL.into_iter().find(|l| l.name() == t).ok_or_else(|| {
+            format!(
+                "'{s}' is not an Othello level: expected beginner, casual, benedict, strong or exact (perfect)"
+            )
+        })
+    }
+}
+
+/// The move the AI plays at `level` on `board` (`None` when the game is over). Ties and
+/// deliberate slips are decided by `rng`. Allocates a fresh table for the searching
+/// levels; keep an [`Engine`] to reuse one.
+pub fn choose_move(
+    board: &Othello,
+    level: Level,
+    rng: &mut StdRng,
+    limits: &Limits,
+) -> Option<OthelloMove> {
+    let mib = match level {
+        Level::Beginner | Level::Benedict => 1,
+        Level::Casual => 4,
+        Level::Strong | Level::Exact => limits.table_mib,
+    };
+    Engine::new(mib).choose_move(board, level, rng, limits, &|| false)
+}

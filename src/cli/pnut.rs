@@ -1,0 +1,304 @@
+//! `parlor solve pnut`, `parlor simulate pnut` and the options of `parlor play pnut`.
+
+use std::io::Write;
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use serde_json::json;
+
+use super::{CliError, ModeArg, PlayArgs, SimulateArgs, SolveArgs, usage};
+use crate::config::Config;
+use crate::game::pnut::{LENGTH_FORMAT, MAX_PLAYERS, MIN_PLAYERS, Pnut, Rules};
+use crate::game::{Game, Outcome, Seat};
+use crate::games::GameId;
+use crate::solve::Verdict;
+use crate::solve::pnut::{Limits, MAX_BUDGET, solve as solve_pnut};
+use crate::solve::policy::{self, Difficulty};
+use crate::tui::setup::GameSetup;
+
+/// The length given on the command line: 2-8.
+fn parse_length(text: &str) -> Result<usize, CliError> {
+    let n: usize = text
+        .trim()
+        .parse()
+        .map_err(|_| usage(format!("--length '{text}': {LENGTH_FORMAT}")))?;
+    Ok(n)
+}
+
+/// The rules from `--symbols` and `--length`, each defaulting to the config.
+fn rules(symbols: Option<&str>, length: Option<&str>, config: &Config) -> Result<Rules, CliError> {
+    let length = match length {
+        Some(text) => parse_length(text)?,
+        None => config.pnut.length,
+    };
+    let symbols = symbols.unwrap_or(&config.pnut.symbols);
+    Rules::new(symbols, length).map_err(|e| {
+        let flag = match e {
+            crate::game::pnut::PnutError::BadLength(_) => "--length",
+            _ => "--symbols",
+        };
+        usage(format!("{flag}: {e}"))
+    })
+}
+
+fn refuse_foreign_options(args: &SolveArgs) -> Result<(), CliError> {
+    let foreign = [
+        (args.misere, "--misere"),
+        (args.proof, "--proof"),
+        (args.rollover, "--rollover"),
+        (args.no_empty_splits, "--no-empty-splits"),
+    ];
+    if let Some((_, name)) = foreign.iter().find(|(given, _)| *given) {
+        return Err(usage(format!(
+            "{name} is not a Pnut-Butta option: solve pnut accepts --symbols, --length, a string \
+             (e.g. 0012), --depth D, --max-seconds S and --json"
+        )));
+    }
+    Ok(())
+}
+
+/// The search limits of `parlor solve pnut`.
+fn limits(args: &SolveArgs, config: &Config) -> Result<Limits, CliError> {
+    if let Some(d) = args.depth
+        && !(1..=MAX_BUDGET).contains(&d)
+    {
+        return Err(usage(format!("--depth {d}: accepted 1-{MAX_BUDGET} plies")));
+    }
+    let max_millis = match args.max_seconds {
+        Some(s) if !(s.is_finite() && s > 0.0 && s <= 86_400.0) => {
+            return Err(usage(format!(
+                "--max-seconds {s} is out of range: accepted a number of seconds above 0 and at most 86400"
+            )));
+        }
+        Some(s) => ((s * 1000.0).ceil() as u64).max(1),
+        None => config.solver.max_millis,
+    };
+    Ok(Limits {
+        max_depth: args.depth,
+        max_millis,
+        table_mib: config.solver.table_mib,
+    })
+}
+
+/// "wins in 7 plies", "loses", "is not proven".
+fn verdict_words(v: Verdict) -> String {
+    let plies = |p: Option<u32>| match p {
+        Some(1) => " in 1 ply".to_string(),
+        Some(p) => format!(" in {p} plies"),
+        None => String::new(),
+    };
+    match v {
+        Verdict::Win { plies: p } => format!("wins{}", plies(p)),
+        Verdict::Loss { plies: p } => format!("loses{}", plies(p)),
+        Verdict::Score(s) => format!("is not proven (playouts score {s:+})"),
+        _ => "is not proven".to_string(),
+    }
+}
+
+/// `parlor solve pnut [STRING] --symbols 012 --length 3 [--depth D] [--max-seconds S] [--json]`.
+pub fn solve(args: &SolveArgs, config: &Config) -> Result<(), CliError> {
+    refuse_foreign_options(args)?;
+    let rules = rules(args.symbols.as_deref(), args.length.as_deref(), config)?;
+    let text = args.position.as_deref().unwrap_or("");
+    let game = Pnut::parse(rules.clone(), text).map_err(usage)?;
+    let limits = limits(args, config)?;
+    let solved = solve_pnut(&game, &limits);
+    let a = &solved.analysis;
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let mut v = super::analysis_json("pnut", &game.text(), a);
+        v["symbols"] = json!(rules.symbols_text());
+        v["length"] = json!(rules.length());
+        v["depth"] = json!(a.depth);
+        v["positions"] = json!(solved.stats.stored);
+        v["seconds"] = json!(solved.elapsed.as_secs_f64());
+        v["proof_seconds"] = json!(solved.proof.map(|(t, _)| t.as_secs_f64()));
+        v["proof_nodes"] = json!(solved.proof.map(|(_, n)| n));
+        writeln!(out, "{v}")?;
+        return Ok(());
+    }
+    let shown = if game.is_empty() {
+        "(empty)".to_string()
+    } else {
+        game.text()
+    };
+    writeln!(
+        out,
+        "Pnut-Butta, symbols {} (k = {}), length l = {}: string {shown}",
+        rules.symbols_text(),
+        rules.k(),
+        rules.length()
+    )?;
+    if game.is_over() {
+        writeln!(
+            out,
+            "The game is over: the player to move is trapped and has lost."
+        )?;
+        return Ok(());
+    }
+    if a.exact {
+        writeln!(
+            out,
+            "Proven: the player to move {} with best play.",
+            verdict_words(a.verdict)
+        )?;
+    } else {
+        writeln!(
+            out,
+            "Not proven (searched to depth {}): the player to move {}.",
+            a.depth,
+            verdict_words(a.verdict)
+        )?;
+    }
+    writeln!(out, "Moves:")?;
+    for m in &a.moves {
+        let mark = if Some(m.mv) == a.best {
+            "  ◀ best"
+        } else {
+            ""
+        };
+        writeln!(out, "  {}  {}{mark}", m.mv, verdict_words(m.verdict))?;
+    }
+    writeln!(
+        out,
+        "Nodes: {}  positions stored: {}  table: {} MiB  time: {:.2} s",
+        a.nodes,
+        solved.stats.stored,
+        solved.stats.table_bytes >> 20,
+        solved.elapsed.as_secs_f64()
+    )?;
+    Ok(())
+}
+
+/// `parlor simulate pnut --games N`: perfect AI against perfect AI from the empty
+/// string with the configured rules, checking the start's proven winner.
+pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
+    if args.misere || args.black.is_some() || args.white.is_some() || args.min_len.is_some() {
+        return Err(usage(
+            "simulate pnut accepts --games, --seed and --json; the rules come from the [pnut] config section",
+        ));
+    }
+    let rules = rules(None, None, config)?;
+    let limits = Limits::from_config(config);
+    let mut rng = StdRng::seed_from_u64(args.seed.unwrap_or_else(rand::random));
+    let start = Pnut::new(rules.clone());
+    let first = solve_pnut(&start, &limits).analysis;
+    let predicted = match first.verdict {
+        Verdict::Win { .. } if first.exact => Some(Seat::First),
+        Verdict::Loss { .. } if first.exact => Some(Seat::Second),
+        _ => None,
+    };
+    let (mut first_wins, mut confirmed, mut total_moves) = (0u32, 0u32, 0u64);
+    for _ in 0..args.games {
+        let mut game = start.clone();
+        while game.outcome().is_none() {
+            let a = solve_pnut(&game, &limits).analysis;
+            let mv = policy::choose_move(&a, Difficulty::Perfect, &mut rng)
+                .ok_or_else(|| CliError::Failed("a running game had no legal move".into()))?;
+            game.play(mv).map_err(|e| CliError::Failed(e.to_string()))?;
+            total_moves += 1;
+        }
+        let winner = match game.outcome() {
+            Some(Outcome::Win(w)) => w,
+            _ => Seat::First,
+        };
+        if winner == Seat::First {
+            first_wins += 1;
+        }
+        if predicted.is_none_or(|p| p == winner) {
+            confirmed += 1;
+        }
+    }
+    let games = args.games;
+    let mean = total_moves as f64 / f64::from(games);
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let v = json!({
+            "game": "pnut",
+            "symbols": rules.symbols_text(),
+            "length": rules.length(),
+            "games": games,
+            "first_player_wins": first_wins,
+            "second_player_wins": games - first_wins,
+            "predictions_confirmed": confirmed,
+            "mean_moves": mean,
+        });
+        writeln!(out, "{v}")?;
+    } else {
+        writeln!(
+            out,
+            "Pnut-Butta, symbols {}, length {}",
+            rules.symbols_text(),
+            rules.length()
+        )?;
+        writeln!(out, "{:<28}{:>10}", "games", games)?;
+        writeln!(out, "{:<28}{:>10}", "first-player wins", first_wins)?;
+        writeln!(
+            out,
+            "{:<28}{:>10}",
+            "second-player wins",
+            games - first_wins
+        )?;
+        writeln!(out, "{:<28}{:>10.1}", "mean moves per game", mean)?;
+        writeln!(out, "predictions confirmed: {confirmed}/{games}")?;
+    }
+    if confirmed != games {
+        return Err(CliError::Failed(format!(
+            "{} game(s) did not end as predicted",
+            games - confirmed
+        )));
+    }
+    Ok(())
+}
+
+/// Applies `parlor play`'s Pnut-Butta options to `setup`, and refuses them for other games.
+pub fn play_options(args: &PlayArgs, setup: &mut GameSetup) -> Result<(), CliError> {
+    let given =
+        args.symbols.is_some() || args.length.is_some() || args.players.is_some() || args.no_assist;
+    if setup.game != GameId::Pnut {
+        if given {
+            return Err(usage(format!(
+                "--symbols, --length, --players and --no-assist are Pnut-Butta options; {} does not take them",
+                setup.game.cli_name()
+            )));
+        }
+        return Ok(());
+    }
+    let p = &mut setup.pnut;
+    let length = match &args.length {
+        Some(text) => parse_length(text)?,
+        None => p.length,
+    };
+    let symbols = args.symbols.clone().unwrap_or_else(|| p.symbols.clone());
+    Rules::new(&symbols, length).map_err(|e| {
+        let flag = match e {
+            crate::game::pnut::PnutError::BadLength(_) => "--length",
+            _ => "--symbols",
+        };
+        usage(format!("{flag}: {e}"))
+    })?;
+    p.symbols = symbols;
+    p.length = length;
+    if let Some(text) = &args.players {
+        let n: usize = text
+            .trim()
+            .parse()
+            .ok()
+            .filter(|n| (MIN_PLAYERS..=MAX_PLAYERS).contains(n))
+            .ok_or_else(|| {
+                usage(format!(
+                    "--players '{text}': expected {MIN_PLAYERS}-{MAX_PLAYERS} players"
+                ))
+            })?;
+        if n > 2 && args.mode.is_some_and(|m| m != ModeArg::TwoPlayers) {
+            return Err(usage(
+                "--players above 2 is for people only: drop --mode or use --mode two-players",
+            ));
+        }
+        p.players = n;
+    }
+    if args.no_assist {
+        p.assist = false;
+    }
+    Ok(())
+}

@@ -1,0 +1,833 @@
+//! The exact solver: alpha-beta on the final disc margin.
+//!
+//! * many empties: null-window search with the transposition table, fastest-first
+//!   ordering (fewest opponent replies, corners counted twice, then potential mobility),
+//!   and a stability cutoff (the opponent's stable discs bound what can be won);
+//! * five to [`SHALLOW_MAX`] empties: no table; moves in odd quadrants first (parity),
+//!   then by a static square order;
+//! * four, three, two and one empty squares: dedicated routines on explicit squares,
+//!   the last move's flips counted from per-line tables.
+//!
+//! All scores are even (empty squares go to the winner), which root windows exploit.
+
+use super::eval::{SCALE, evaluate, weighted_mobility};
+use super::search::Search;
+use super::stability::stable_count;
+use super::table::NO_MOVE;
+use crate::game::othello::{ADJACENT, CORNERS, FILE_A, final_margin, flips, moves, neighbours};
+
+/// Below or at this many empties the solver uses no table and no mobility ordering.
+pub const SHALLOW_MAX: u32 = 6;
+/// At or above this many empties, moves are also ordered by a static evaluation.
+const EVAL_ORDER_MIN: u32 = 14;
+/// At or above this many empties, ordering also counts potential mobility and corners.
+const FULL_ORDER_MIN: u32 = 10;
+/// At or above this many empties, the null-window search uses the table.
+const TT_MIN: u32 = 8;
+/// Weight of the evaluation (per disc) in the ordering score.
+const EVAL_ORDER_WEIGHT: i32 = 4096;
+/// A score no real one reaches.
+pub const INF: i32 = 127;
+
+/// Edax's thresholds: with `n` empties, test the opponent's stable discs when alpha is
+/// at least this (99: never).
+const STABILITY_THRESHOLD: [i32; 65] = [
+    99, 99, 99, 99, 6, 8, 10, 12, 14, 16, 20, 22, 24, 26, 28, 30, 32, 34, 36, 38, 40, 42, 44, 46,
+    48, 48, 50, 50, 52, 52, 54, 54, 56, 56, 58, 58, 60, 60, 62, 62, 64, 64, 64, 64, 64, 64, 64, 64,
+    99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99, 99,
+];
+
+const QUADRANT: [u64; 4] = [
+    0x0000_0000_0F0F_0F0F,
+    0x0000_0000_F0F0_F0F0,
+    0x0F0F_0F0F_0000_0000,
+    0xF0F0_F0F0_0000_0000,
+];
+
+const fn build_quad_bit() -> [u32; 64] {
+    let mut t = [0u32; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let q = (if sq % 8 >= 4 { 1 } else { 0 }) + (if sq / 8 >= 4 { 2 } else { 0 });
+        t[sq] = 1 << q;
+        sq += 1;
+    }
+    t
+}
+
+/// The parity bit of each square's quadrant.
+static QUAD_BIT: [u32; 64] = build_quad_bit();
+
+const fn build_parity_mask() -> [u64; 16] {
+    let mut t = [0u64; 16];
+    let mut i = 0;
+    while i < 16 {
+        let mut q = 0;
+        while q < 4 {
+            if i & (1 << q) != 0 {
+                t[i] |= QUADRANT[q];
+            }
+            q += 1;
+        }
+        i += 1;
+    }
+    t
+}
+
+/// The squares of the quadrants whose bit is set.
+static PARITY_MASK: [u64; 16] = build_parity_mask();
+
+/// Squares in the order a shallow search tries them (after parity): corners, the
+/// centre block, the middle of the edges, the inner ring, C-squares, X-squares.
+const PRIORITY: [u64; 6] = [
+    CORNERS,
+    0x0000_3C3C_3C3C_0000,
+    0x3C00_8181_8181_003C,
+    0x003C_4242_4242_3C00,
+    0x4281_0000_0000_8142,
+    0x0042_0000_0000_4200,
+];
+
+const _: () = {
+    let mut all = 0u64;
+    let mut i = 0;
+    while i < PRIORITY.len() {
+        assert!(all & PRIORITY[i] == 0);
+        all |= PRIORITY[i];
+        i += 1;
+    }
+    assert!(all == u64::MAX);
+};
+
+/// The quadrant-parity bits of a set of empty squares.
+#[inline]
+pub fn parity_of(empty: u64) -> u32 {
+    let mut par = 0;
+    for (q, mask) in QUADRANT.iter().enumerate() {
+        par |= ((empty & mask).count_ones() & 1) << q;
+    }
+    par
+}
+
+const fn build_count_flip() -> [[u8; 256]; 8] {
+    let mut t = [[0u8; 256]; 8];
+    let mut pos = 0;
+    while pos < 8 {
+        let mut bits = 0;
+        while bits < 256 {
+            if bits & (1 << pos) == 0 {
+                let mut c = 0;
+                let mut y = pos as i32 - 1;
+                let mut run = 0;
+                while y >= 0 && bits & (1 << y) == 0 {
+                    run += 1;
+                    y -= 1;
+                }
+                if y >= 0 {
+                    c += run;
+                }
+                let mut y = pos as i32 + 1;
+                let mut run = 0;
+                while y < 8 && bits & (1 << y) == 0 {
+                    run += 1;
+                    y += 1;
+                }
+                if y < 8 {
+                    c += run;
+                }
+                t[pos][bits] = c as u8;
+            }
+            bits += 1;
+        }
+        pos += 1;
+    }
+    t
+}
+
+/// `COUNT_FLIP[pos][line]`: discs flipped along a full line by playing at `pos`, where
+/// `line` marks the mover's discs and every other square is the opponent's.
+static COUNT_FLIP: [[u8; 256]; 8] = build_count_flip();
+
+const fn build_diagonals(step_file: i32) -> [u64; 64] {
+    let mut t = [0u64; 64];
+    let mut sq = 0;
+    while sq < 64 {
+        let f0 = (sq % 8) as i32;
+        let r0 = (sq / 8) as i32;
+        let mut k = -8;
+        while k <= 8 {
+            let f = f0 + k * step_file;
+            let r = r0 + k;
+            if f >= 0 && f < 8 && r >= 0 && r < 8 {
+                t[sq] |= 1u64 << (r * 8 + f);
+            }
+            k += 1;
+        }
+        sq += 1;
+    }
+    t
+}
+
+/// The a1-h8 and h1-a8 diagonals through each square.
+static DIAG9: [u64; 64] = build_diagonals(1);
+static DIAG7: [u64; 64] = build_diagonals(-1);
+
+/// Discs flipped by `p` playing on `x` when `x` is the only empty square.
+#[inline(always)]
+pub fn count_last_flips(p: u64, x: u32) -> i32 {
+    let f = (x & 7) as usize;
+    let r = (x >> 3) as usize;
+    let x = x as usize;
+    let row = ((p >> (8 * r)) & 0xFF) as usize;
+    let col = ((((p >> f) & FILE_A).wrapping_mul(0x0102_0408_1020_4080)) >> 56) as usize;
+    let d9 = (((p & DIAG9[x]).wrapping_mul(FILE_A)) >> 56) as usize;
+    let d7 = (((p & DIAG7[x]).wrapping_mul(FILE_A)) >> 56) as usize;
+    i32::from(COUNT_FLIP[f][row])
+        + i32::from(COUNT_FLIP[r][col])
+        + i32::from(COUNT_FLIP[f][d9])
+        + i32::from(COUNT_FLIP[f][d7])
+}
+
+/// A move in a list: its square, the discs it flips, and its ordering score.
+#[derive(Clone, Copy, Debug, Default)]
+pub struct Mv {
+    pub flips: u64,
+    pub sq: u32,
+    pub score: i32,
+}
+
+/// Moves the highest-scored of `list[i..]` to `list[i]`.
+#[inline(always)]
+pub fn pick_best(list: &mut [Mv], i: usize) {
+    let mut b = i;
+    for j in i + 1..list.len() {
+        if list[j].score > list[b].score {
+            b = j;
+        }
+    }
+    list.swap(i, b);
+}
+
+/// Fills `list` with the moves of `p`.
+#[inline]
+pub fn gen_moves(p: u64, o: u64, mut bits: u64, list: &mut Vec<Mv>) {
+    list.clear();
+    while bits != 0 {
+        let sq = bits.trailing_zeros();
+        bits &= bits - 1;
+        list.push(Mv {
+            flips: flips(p, o, sq),
+            sq,
+            score: 0,
+        });
+    }
+}
+
+/// Fastest-first ordering scores: few (weighted) replies for the opponent, then little
+/// potential mobility for them, corners, and quadrant parity.
+#[inline]
+fn score_moves(p: u64, o: u64, list: &mut [Mv], hash_move: u32, parity: u32, n: u32) {
+    for m in list.iter_mut() {
+        if m.sq == hash_move {
+            m.score = 1 << 30;
+            continue;
+        }
+        let bit = 1u64 << m.sq;
+        let np = o ^ m.flips; // the opponent, to move next
+        let no = p ^ m.flips ^ bit;
+        if np == 0 {
+            m.score = 1 << 29; // wipe-out
+            continue;
+        }
+        let replies = moves(np, no);
+        let mut s = (36 - weighted_mobility(replies)) << 12;
+        if n >= FULL_ORDER_MIN {
+            let empty = !(np | no);
+            s += (36 - (neighbours(no) & empty).count_ones() as i32) << 5;
+            s += ((no & CORNERS).count_ones() as i32) << 8;
+        }
+        if parity & QUAD_BIT[m.sq as usize] != 0 {
+            s += 16;
+        }
+        m.score = s;
+    }
+}
+
+impl Search<'_> {
+    /// Adds a shallow search's opinion of each move to its ordering score.
+    fn add_search_scores(&mut self, p: u64, o: u64, list: &mut [Mv], hash_move: u32, depth: u32) {
+        let w = EVAL_ORDER_WEIGHT;
+        for m in list.iter_mut() {
+            if m.sq == hash_move || m.score >= 1 << 29 {
+                continue;
+            }
+            let np = o ^ m.flips;
+            let no = p ^ m.flips ^ (1u64 << m.sq);
+            let v = if depth == 0 {
+                evaluate(np, no)
+            } else {
+                self.mid_pvs(
+                    np,
+                    no,
+                    -super::eval::EVAL_MAX - 1,
+                    super::eval::EVAL_MAX + 1,
+                    depth,
+                )
+            };
+            m.score -= v * w / SCALE;
+        }
+    }
+}
+
+impl Search<'_> {
+    /// The exact margin for `p` (to move) within `(alpha, beta)`, fail-soft: a result
+    /// `<= alpha` is an upper bound, `>= beta` a lower bound.
+    pub fn end_pvs(&mut self, p: u64, o: u64, alpha: i32, beta: i32) -> i32 {
+        self.tick();
+        if self.stop {
+            return 0;
+        }
+        let empty = !(p | o);
+        let n = empty.count_ones();
+        let mut alpha = alpha;
+        let mut beta = beta;
+        let mut hash_move = NO_MOVE;
+        let use_tt = n > SHALLOW_MAX && self.use_table;
+        if use_tt && let Some(h) = self.tt.probe(p, o) {
+            hash_move = h.best;
+            if h.exact {
+                if h.lower >= beta {
+                    return h.lower;
+                }
+                if h.upper <= alpha {
+                    return h.upper;
+                }
+                if h.lower == h.upper {
+                    return h.lower;
+                }
+                alpha = alpha.max(h.lower - 1);
+                beta = beta.min(h.upper + 1);
+            }
+        }
+        let bits = moves(p, o);
+        if bits == 0 {
+            if moves(o, p) == 0 {
+                return final_margin(p, o);
+            }
+            return -self.end_pvs(o, p, -beta, -alpha);
+        }
+        let mut list = self.take_list(n);
+        gen_moves(p, o, bits, &mut list);
+        if n > SHALLOW_MAX {
+            score_moves(p, o, &mut list, hash_move, parity_of(!(p | o)), n);
+            if n >= EVAL_ORDER_MIN {
+                self.add_search_scores(p, o, &mut list, hash_move, 0);
+            }
+        } else {
+            let parity = parity_of(empty);
+            for m in list.iter_mut() {
+                m.score = if parity & QUAD_BIT[m.sq as usize] != 0 {
+                    1
+                } else {
+                    0
+                };
+            }
+        }
+        let alpha0 = alpha;
+        let mut best = -INF;
+        let mut best_move = NO_MOVE;
+        for i in 0..list.len() {
+            pick_best(&mut list, i);
+            let m = list[i];
+            let np = o ^ m.flips;
+            let no = p ^ m.flips ^ (1u64 << m.sq);
+            let v = if i == 0 {
+                -self.end_pvs(np, no, -beta, -alpha)
+            } else {
+                let mut v = -self.nws(np, no, -alpha - 1);
+                if !self.stop && v > alpha && v < beta {
+                    v = -self.end_pvs(np, no, -beta, -alpha);
+                }
+                v
+            };
+            if self.stop {
+                break;
+            }
+            if v > best {
+                best = v;
+                best_move = m.sq;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta {
+                        break;
+                    }
+                }
+            }
+        }
+        self.give_list(n, list);
+        if self.stop {
+            return 0;
+        }
+        if use_tt {
+            let (lower, upper) = if best >= beta {
+                (best, 64)
+            } else if best > alpha0 {
+                (best, best)
+            } else {
+                (-64, best)
+            };
+            self.tt.store(p, o, n, true, lower, upper, best_move);
+        }
+        best
+    }
+
+    /// Null-window test: the exact margin if it is `<= alpha` or `> alpha` ... as a
+    /// fail-soft bound on the right side of `alpha`.
+    #[inline]
+    pub fn nws(&mut self, p: u64, o: u64, alpha: i32) -> i32 {
+        let empty = !(p | o);
+        let n = empty.count_ones();
+        if n > SHALLOW_MAX {
+            return self.nws_deep(p, o, alpha, n);
+        }
+        match n {
+            0 => {
+                self.nodes += 1;
+                final_margin(p, o)
+            }
+            1 => {
+                self.nodes += 1;
+                solve1(p, empty.trailing_zeros())
+            }
+            2 => {
+                let x1 = empty.trailing_zeros();
+                let x2 = (empty & (empty - 1)).trailing_zeros();
+                self.solve2(p, o, alpha, x1, x2)
+            }
+            3 => self.solve3(p, o, alpha, empty, parity_of(empty)),
+            4 => self.solve4(p, o, alpha, empty, parity_of(empty)),
+            _ => self.nws_shallow(p, o, alpha, empty, parity_of(empty), n),
+        }
+    }
+
+    fn nws_deep(&mut self, p: u64, o: u64, alpha: i32, n: u32) -> i32 {
+        self.tick();
+        if self.stop {
+            return 0;
+        }
+        if alpha >= STABILITY_THRESHOLD[n as usize] {
+            let max = 64 - 2 * stable_count(o, p);
+            if max <= alpha {
+                return max;
+            }
+        }
+        let mut hash_move = NO_MOVE;
+        let use_tt = self.use_table && n >= TT_MIN;
+        if use_tt && let Some(h) = self.tt.probe(p, o) {
+            hash_move = h.best;
+            if h.exact {
+                if h.upper <= alpha {
+                    return h.upper;
+                }
+                if h.lower > alpha {
+                    return h.lower;
+                }
+            }
+        }
+        let bits = moves(p, o);
+        if bits == 0 {
+            if moves(o, p) == 0 {
+                self.nodes += 1;
+                return final_margin(p, o);
+            }
+            return -self.nws_deep(o, p, -alpha - 1, n);
+        }
+        let mut list = self.take_list(n);
+        gen_moves(p, o, bits, &mut list);
+        score_moves(p, o, &mut list, hash_move, parity_of(!(p | o)), n);
+        if n >= EVAL_ORDER_MIN {
+            self.add_search_scores(p, o, &mut list, hash_move, 0);
+        }
+        let mut best = -INF;
+        let mut best_move = NO_MOVE;
+        for i in 0..list.len() {
+            if i == 1 && self.can_split(n, list.len() - 1) {
+                // The eldest brother did not cut: share the rest, best first.
+                list[1..].sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
+                let (v, sq) = self.split(p, o, alpha, &list[1..]);
+                if !self.stop && v > best {
+                    best = v;
+                    best_move = sq;
+                }
+                break;
+            }
+            pick_best(&mut list, i);
+            let m = list[i];
+            let np = o ^ m.flips;
+            let no = p ^ m.flips ^ (1u64 << m.sq);
+            let v = -self.nws(np, no, -alpha - 1);
+            if self.stop {
+                break;
+            }
+            if v > best {
+                best = v;
+                best_move = m.sq;
+                if v > alpha {
+                    break;
+                }
+            }
+        }
+        self.give_list(n, list);
+        if self.stop {
+            return 0;
+        }
+        if use_tt {
+            let (lower, upper) = if best > alpha {
+                (best, 64)
+            } else {
+                (-64, best)
+            };
+            self.tt.store(p, o, n, true, lower, upper, best_move);
+        }
+        best
+    }
+
+    /// Five or six empties: the empty squares in odd quadrants first (parity), each
+    /// tried directly (no move generation).
+    fn nws_shallow(&mut self, p: u64, o: u64, alpha: i32, empty: u64, parity: u32, n: u32) -> i32 {
+        self.nodes += 1;
+        let odd = PARITY_MASK[parity as usize];
+        let mut best = -INF;
+        let order = [
+            empty & odd & CORNERS,
+            empty & odd & !CORNERS,
+            empty & !odd & CORNERS,
+            empty & !odd & !CORNERS,
+        ];
+        for class in order {
+            let mut m = class;
+            while m != 0 {
+                let x = m.trailing_zeros();
+                m &= m - 1;
+                if ADJACENT[x as usize] & o == 0 {
+                    continue;
+                }
+                let f = flips(p, o, x);
+                if f == 0 {
+                    continue;
+                }
+                let bit = 1u64 << x;
+                let np = o ^ f;
+                let no = p ^ f ^ bit;
+                let v = if n == 5 {
+                    -self.solve4(
+                        np,
+                        no,
+                        -alpha - 1,
+                        empty ^ bit,
+                        parity ^ QUAD_BIT[x as usize],
+                    )
+                } else {
+                    -self.nws_shallow(
+                        np,
+                        no,
+                        -alpha - 1,
+                        empty ^ bit,
+                        parity ^ QUAD_BIT[x as usize],
+                        n - 1,
+                    )
+                };
+                if v > best {
+                    if v > alpha {
+                        return v;
+                    }
+                    best = v;
+                }
+            }
+        }
+        if best == -INF {
+            if moves(o, p) == 0 {
+                return final_margin(p, o);
+            }
+            return -self.nws_shallow(o, p, -alpha - 1, empty, parity, n);
+        }
+        best
+    }
+
+    /// Four empties, tried odd quadrants first.
+    fn solve4(&mut self, p: u64, o: u64, alpha: i32, empty: u64, parity: u32) -> i32 {
+        self.nodes += 1;
+        let mut sq = [0u32; 4];
+        let mut e = empty;
+        for s in sq.iter_mut() {
+            *s = e.trailing_zeros();
+            e &= e.wrapping_sub(1);
+        }
+        // Odd quadrants first (stable order).
+        let mut order = [0u32; 4];
+        let mut k = 0;
+        for want_odd in [true, false] {
+            for &x in &sq {
+                if (parity & QUAD_BIT[x as usize] != 0) == want_odd {
+                    order[k] = x;
+                    k += 1;
+                }
+            }
+        }
+        let mut best = -INF;
+        for &x in &order {
+            if ADJACENT[x as usize] & o == 0 {
+                continue;
+            }
+            let f = flips(p, o, x);
+            if f == 0 {
+                continue;
+            }
+            let bit = 1u64 << x;
+            let v = -self.solve3(
+                o ^ f,
+                p ^ f ^ bit,
+                -alpha - 1,
+                empty ^ bit,
+                parity ^ QUAD_BIT[x as usize],
+            );
+            if v > best {
+                if v > alpha {
+                    return v;
+                }
+                best = v;
+            }
+        }
+        if best != -INF {
+            return best;
+        }
+        // Pass: the opponent moves, minimising.
+        let mut worst = INF;
+        for &x in &order {
+            if ADJACENT[x as usize] & p == 0 {
+                continue;
+            }
+            let f = flips(o, p, x);
+            if f == 0 {
+                continue;
+            }
+            let bit = 1u64 << x;
+            let v = self.solve3(
+                p ^ f,
+                o ^ f ^ bit,
+                alpha,
+                empty ^ bit,
+                parity ^ QUAD_BIT[x as usize],
+            );
+            if v < worst {
+                if v <= alpha {
+                    return v;
+                }
+                worst = v;
+            }
+        }
+        if worst != INF {
+            return worst;
+        }
+        final_margin(p, o)
+    }
+
+    /// Three empties.
+    fn solve3(&mut self, p: u64, o: u64, alpha: i32, empty: u64, parity: u32) -> i32 {
+        self.nodes += 1;
+        let mut e = empty;
+        let x1 = e.trailing_zeros();
+        e &= e - 1;
+        let x2 = e.trailing_zeros();
+        e &= e - 1;
+        let x3 = e.trailing_zeros();
+        // Put a square alone in its quadrant first.
+        let order = if parity & QUAD_BIT[x1 as usize] != 0 {
+            [x1, x2, x3]
+        } else if parity & QUAD_BIT[x2 as usize] != 0 {
+            [x2, x1, x3]
+        } else {
+            [x3, x1, x2]
+        };
+        let mut best = -INF;
+        for i in 0..3 {
+            let x = order[i];
+            if ADJACENT[x as usize] & o == 0 {
+                continue;
+            }
+            let f = flips(p, o, x);
+            if f == 0 {
+                continue;
+            }
+            let (y1, y2) = others(order, i);
+            let v = -self.solve2(o ^ f, p ^ f ^ (1u64 << x), -alpha - 1, y1, y2);
+            if v > best {
+                if v > alpha {
+                    return v;
+                }
+                best = v;
+            }
+        }
+        if best != -INF {
+            return best;
+        }
+        let mut worst = INF;
+        for i in 0..3 {
+            let x = order[i];
+            if ADJACENT[x as usize] & p == 0 {
+                continue;
+            }
+            let f = flips(o, p, x);
+            if f == 0 {
+                continue;
+            }
+            let (y1, y2) = others(order, i);
+            let v = self.solve2(p ^ f, o ^ f ^ (1u64 << x), alpha, y1, y2);
+            if v < worst {
+                if v <= alpha {
+                    return v;
+                }
+                worst = v;
+            }
+        }
+        if worst != INF {
+            return worst;
+        }
+        final_margin(p, o)
+    }
+
+    /// Two empties.
+    fn solve2(&mut self, p: u64, o: u64, alpha: i32, x1: u32, x2: u32) -> i32 {
+        self.nodes += 1;
+        let mut best = -INF;
+        if ADJACENT[x1 as usize] & o != 0 {
+            let f = flips(p, o, x1);
+            if f != 0 {
+                self.nodes += 1;
+                best = -solve1(o ^ f, x2);
+                if best > alpha {
+                    return best;
+                }
+            }
+        }
+        if ADJACENT[x2 as usize] & o != 0 {
+            let f = flips(p, o, x2);
+            if f != 0 {
+                self.nodes += 1;
+                let v = -solve1(o ^ f, x1);
+                if v > best {
+                    best = v;
+                }
+            }
+        }
+        if best != -INF {
+            return best;
+        }
+        let mut worst = INF;
+        if ADJACENT[x1 as usize] & p != 0 {
+            let f = flips(o, p, x1);
+            if f != 0 {
+                self.nodes += 1;
+                worst = solve1(p ^ f, x2);
+                if worst <= alpha {
+                    return worst;
+                }
+            }
+        }
+        if ADJACENT[x2 as usize] & p != 0 {
+            let f = flips(o, p, x2);
+            if f != 0 {
+                self.nodes += 1;
+                let v = solve1(p ^ f, x1);
+                if v < worst {
+                    worst = v;
+                }
+            }
+        }
+        if worst != INF {
+            return worst;
+        }
+        final_margin(p, o)
+    }
+}
+
+#[inline(always)]
+fn others(order: [u32; 3], i: usize) -> (u32, u32) {
+    match i {
+        0 => (order[1], order[2]),
+        1 => (order[0], order[2]),
+        _ => (order[0], order[1]),
+    }
+}
+
+/// The exact margin for `p` to move when `x` is the only empty square (the opponent
+/// holds every other square).
+#[inline(always)]
+pub fn solve1(p: u64, x: u32) -> i32 {
+    let pc = p.count_ones() as i32;
+    let f = count_last_flips(p, x);
+    if f != 0 {
+        return 2 * (pc + f) - 62;
+    }
+    let o = !(p | (1u64 << x));
+    let f2 = count_last_flips(o, x);
+    if f2 != 0 {
+        return 2 * (pc - f2) - 64;
+    }
+    if 2 * pc > 63 {
+        2 * pc - 62
+    } else {
+        2 * pc - 64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn last_flip_count_matches_flips() {
+        let mut x: u64 = 0xdead_beef_1234_5678;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let sq = (x >> 58) as u32;
+            let p = x & !(1u64 << sq);
+            let o = !p & !(1u64 << sq);
+            assert_eq!(
+                count_last_flips(p, sq),
+                flips(p, o, sq).count_ones() as i32,
+                "p={p:x} sq={sq}"
+            );
+        }
+    }
+
+    #[test]
+    fn solve1_matches_rules() {
+        let mut x: u64 = 0x0123_4567_89ab_cdef;
+        for _ in 0..20_000 {
+            x ^= x << 13;
+            x ^= x >> 7;
+            x ^= x << 17;
+            let sq = (x >> 58) as u32;
+            let bit = 1u64 << sq;
+            let p = x & !bit;
+            let o = !p & !bit;
+            let want = {
+                let f = flips(p, o, sq);
+                if f != 0 {
+                    final_margin(p ^ f ^ bit, o ^ f)
+                } else {
+                    let g = flips(o, p, sq);
+                    if g != 0 {
+                        -final_margin(o ^ g ^ bit, p ^ g)
+                    } else {
+                        final_margin(p, o)
+                    }
+                }
+            };
+            assert_eq!(solve1(p, sq), want);
+        }
+    }
+}

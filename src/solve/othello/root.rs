@@ -1,0 +1,247 @@
+//! The root of a search: every legal move (or the pass) searched in order, by the
+//! midgame search at some depth or by the exact solver.
+
+use super::endgame::INF;
+use super::eval::{EVAL_MAX, SCALE};
+use super::search::Search;
+use super::table::{NO_MOVE, Table};
+use crate::game::othello::{OthelloMove, flips, moves};
+
+/// The pass, as a root square.
+pub const PASS: u32 = 64;
+
+/// Half-width of the first exact window around the estimate; after a failure the
+/// next window starts at the bound found and doubles in width each time.
+const ASPIRATION: i32 = 3;
+
+/// One move at the root and what the last search learned about it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct RootMove {
+    /// 0-63, or [`PASS`].
+    pub sq: u32,
+    pub flips: u64,
+    /// The last value found: exact if `exact_value`, else a bound from a null window.
+    pub value: i32,
+    pub exact_value: bool,
+}
+
+impl RootMove {
+    pub fn mv(&self) -> OthelloMove {
+        OthelloMove::at(self.sq).unwrap_or(OthelloMove::Pass)
+    }
+
+    /// The position after this move: (mover, opponent) for the side to move next.
+    pub fn child(&self, p: u64, o: u64) -> (u64, u64) {
+        if self.sq == PASS {
+            (o, p)
+        } else {
+            (o ^ self.flips, p ^ self.flips ^ (1u64 << self.sq))
+        }
+    }
+}
+
+/// The root moves of `(p, o)` in a1..h8 order: `[pass]` when stuck, empty when over.
+pub fn root_moves(p: u64, o: u64) -> Vec<RootMove> {
+    let mut bits = moves(p, o);
+    if bits == 0 {
+        if moves(o, p) == 0 {
+            return Vec::new();
+        }
+        return vec![RootMove {
+            sq: PASS,
+            flips: 0,
+            value: 0,
+            exact_value: false,
+        }];
+    }
+    let mut out = Vec::new();
+    while bits != 0 {
+        let sq = bits.trailing_zeros();
+        bits &= bits - 1;
+        out.push(RootMove {
+            sq,
+            flips: flips(p, o, sq),
+            value: 0,
+            exact_value: false,
+        });
+    }
+    out
+}
+
+/// What kind of search runs below the root.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Kind {
+    /// Midgame search to this depth (counting the root move), evaluation units.
+    Mid(u32),
+    /// Exact solve, disc margins.
+    Exact,
+}
+
+impl Kind {
+    /// A window wider than any value.
+    pub fn full(self) -> (i32, i32) {
+        match self {
+            Kind::Mid(_) => (-EVAL_MAX - 1, EVAL_MAX + 1),
+            Kind::Exact => (-65, 65),
+        }
+    }
+}
+
+impl Search<'_> {
+    fn child_value(&mut self, kind: Kind, np: u64, no: u64, alpha: i32, beta: i32) -> i32 {
+        match kind {
+            Kind::Mid(d) => -self.mid_pvs(np, no, -beta, -alpha, d.saturating_sub(1)),
+            Kind::Exact => -self.end_pvs(np, no, -beta, -alpha),
+        }
+    }
+
+    fn child_null(&mut self, kind: Kind, np: u64, no: u64, alpha: i32) -> i32 {
+        match kind {
+            Kind::Mid(d) => -self.mid_pvs(np, no, -alpha - 1, -alpha, d.saturating_sub(1)),
+            Kind::Exact => -self.nws(np, no, -alpha - 1),
+        }
+    }
+
+    /// Searches the root moves in their current order within `(alpha, beta)`. With
+    /// `all`, every move gets an exact value (each searched with a full window);
+    /// otherwise principal-variation search: moves that fail low keep only a bound.
+    /// On return the list is re-sorted, best first. `None` if the search was stopped
+    /// (the list then keeps the values of the moves that finished).
+    #[allow(clippy::too_many_arguments)]
+    pub fn root(
+        &mut self,
+        p: u64,
+        o: u64,
+        kind: Kind,
+        list: &mut [RootMove],
+        alpha: i32,
+        beta: i32,
+        all: bool,
+    ) -> Option<i32> {
+        let (full_lo, full_hi) = kind.full();
+        let mut alpha = alpha;
+        let alpha0 = alpha;
+        let mut best = -INF * SCALE;
+        let mut best_sq = NO_MOVE;
+        for (i, rm) in list.iter_mut().enumerate() {
+            let (np, no) = rm.child(p, o);
+            let (v, exact_value) = if all {
+                let v = self.child_value(kind, np, no, full_lo, full_hi);
+                (v, true)
+            } else if i == 0 {
+                let v = self.child_value(kind, np, no, alpha, beta);
+                (v, v > alpha && v < beta)
+            } else {
+                let mut v = self.child_null(kind, np, no, alpha);
+                let mut exact = false;
+                if !self.stop && v > alpha && v < beta {
+                    v = self.child_value(kind, np, no, alpha, beta);
+                    exact = v > alpha && v < beta;
+                }
+                (v, exact)
+            };
+            if self.stop {
+                return None;
+            }
+            rm.value = v;
+            rm.exact_value = exact_value;
+            if v > best {
+                best = v;
+                best_sq = rm.sq;
+                if v > alpha {
+                    alpha = v;
+                    if v >= beta && !all {
+                        break;
+                    }
+                }
+            }
+        }
+        // Best first, then by value (bounds included, as an ordering hint).
+        list.sort_by(|a, b| {
+            (b.sq == best_sq)
+                .cmp(&(a.sq == best_sq))
+                .then(b.value.cmp(&a.value))
+        });
+        if self.use_table && best_sq != PASS {
+            let (lower, upper) = if best >= beta {
+                (best, full_hi - 1)
+            } else if best > alpha0 {
+                (best, best)
+            } else {
+                (full_lo + 1, best)
+            };
+            match kind {
+                Kind::Mid(d) => self.tt.store(p, o, d, false, lower, upper, best_sq),
+                Kind::Exact => {
+                    let n = (!(p | o)).count_ones();
+                    self.tt.store(p, o, n, true, lower, upper, best_sq);
+                }
+            }
+        }
+        Some(best)
+    }
+
+    /// The exact value of the position with an aspiration window around `guess`
+    /// (disc margin); the list ends best first. Narrow windows are much cheaper than
+    /// wide ones, so a failed window is followed by another narrow one beyond it.
+    pub fn exact_root(&mut self, p: u64, o: u64, list: &mut [RootMove], guess: i32) -> Option<i32> {
+        let g = (guess.clamp(-64, 64) / 2) * 2;
+        let w = ASPIRATION;
+        let mut step = 2 * ASPIRATION;
+        let (mut lo, mut hi) = ((g - w).max(-65), (g + w).min(65));
+        loop {
+            let v = self.root(p, o, Kind::Exact, list, lo, hi, false)?;
+            if v <= lo && lo > -65 {
+                (lo, hi) = ((v - step).max(-65), v + 1);
+            } else if v >= hi && hi < 65 {
+                (lo, hi) = (v - 1, (v + step).min(65));
+            } else {
+                return Some(v);
+            }
+            step *= 2;
+        }
+    }
+}
+
+/// The expected line from `(p, o)` starting with `first`: the first move, then the
+/// table's best moves while they are legal.
+pub fn principal_variation(
+    tt: &Table,
+    p: u64,
+    o: u64,
+    first: OthelloMove,
+    max_len: usize,
+) -> Vec<OthelloMove> {
+    let mut pv = vec![first];
+    let (mut p, mut o) = (p, o);
+    let apply = |p: &mut u64, o: &mut u64, m: OthelloMove| {
+        if let OthelloMove::Play(sq) = m {
+            let f = flips(*p, *o, sq.index());
+            *p ^= f | sq.bit();
+            *o ^= f;
+        }
+        std::mem::swap(p, o);
+    };
+    apply(&mut p, &mut o, first);
+    while pv.len() < max_len {
+        let m = moves(p, o);
+        if m == 0 {
+            if moves(o, p) == 0 {
+                break;
+            }
+            pv.push(OthelloMove::Pass);
+            apply(&mut p, &mut o, OthelloMove::Pass);
+            continue;
+        }
+        let Some(hit) = tt.probe(p, o) else { break };
+        if hit.best >= 64 || m & (1u64 << hit.best) == 0 {
+            break;
+        }
+        let Some(mv) = OthelloMove::at(hit.best) else {
+            break;
+        };
+        pv.push(mv);
+        apply(&mut p, &mut o, mv);
+    }
+    pv
+}

@@ -1,0 +1,320 @@
+//! The state shared by the midgame search and the exact solver: the table, the node
+//! count, the stop flag raised by cancellation or the clock, and (for the exact solver)
+//! the split points through which helper threads share the work.
+//!
+//! Parallel search is "young brothers wait": at a null-window node with many empty
+//! squares, once the first move has been searched without a cutoff, the remaining
+//! moves are published as a [`Split`]; idle threads take moves from it one at a time,
+//! and a thread waiting for its own split to finish helps with others meanwhile. All
+//! threads share the lock-free transposition table.
+
+use std::sync::atomic::Ordering::{AcqRel, Acquire, Relaxed, Release};
+use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize};
+use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+use std::time::{Duration, Instant};
+
+use super::endgame::Mv;
+use super::table::{NO_MOVE, Table};
+
+/// How many nodes pass between two looks at the clock and the cancel flag.
+const POLL_EVERY: u64 = 2048;
+
+/// A node whose remaining moves several threads search.
+pub struct Split {
+    pub p: u64,
+    pub o: u64,
+    pub alpha: i32,
+    pub moves: Vec<Mv>,
+    next: AtomicUsize,
+    /// `(score + 128) << 8 | square` of the best move so far.
+    best: AtomicU64,
+    /// A move scored above alpha: the node is cut and its helpers stop.
+    pub cut: AtomicBool,
+    helpers: AtomicUsize,
+}
+
+impl Split {
+    /// The best score and move found (score `-128` with no move if none finished).
+    pub fn result(&self) -> (i32, u32) {
+        let b = self.best.load(Acquire);
+        ((b >> 8) as i32 - 128, (b & 0xFF) as u32)
+    }
+
+    fn record(&self, score: i32, sq: u32) {
+        let packed = (((score + 128).max(0) as u64) << 8) | u64::from(sq);
+        self.best.fetch_max(packed, AcqRel);
+    }
+}
+
+/// What the threads of one parallel solve share.
+pub struct Shared {
+    /// Every thread stops (cancellation or the clock, seen by any thread).
+    pub abort: AtomicBool,
+    quit: AtomicBool,
+    /// Threads looking for work.
+    idle: AtomicUsize,
+    slot: Mutex<Option<Arc<Split>>>,
+    wake: Condvar,
+    /// Nodes searched by the helper threads.
+    pub helper_nodes: AtomicU64,
+}
+
+impl Shared {
+    fn new() -> Shared {
+        Shared {
+            abort: AtomicBool::new(false),
+            quit: AtomicBool::new(false),
+            idle: AtomicUsize::new(0),
+            slot: Mutex::new(None),
+            wake: Condvar::new(),
+            helper_nodes: AtomicU64::new(0),
+        }
+    }
+
+    fn lock(&self) -> MutexGuard<'_, Option<Arc<Split>>> {
+        // A poisoned lock only means a helper panicked; the slot itself is still sound.
+        self.slot.lock().unwrap_or_else(|e| e.into_inner())
+    }
+
+    /// A split with moves left, registered as helped by the caller.
+    fn take(&self) -> Option<Arc<Split>> {
+        let slot = self.lock();
+        let sp = slot.as_ref()?;
+        if sp.cut.load(Relaxed) || sp.next.load(Relaxed) >= sp.moves.len() {
+            return None;
+        }
+        sp.helpers.fetch_add(1, AcqRel);
+        Some(Arc::clone(sp))
+    }
+}
+
+/// The number of search threads to use: the machine's cores, at most eight.
+pub fn default_threads() -> usize {
+    std::thread::available_parallelism().map_or(1, |n| n.get().min(8))
+}
+
+/// Runs `f` with `threads - 1` helper threads that join its splits; `f` gets the
+/// shared state to put into its [`Search`] (none when single-threaded).
+pub fn with_helpers<R>(
+    tt: &Table,
+    deadline: Option<Instant>,
+    threads: usize,
+    f: impl FnOnce(Option<&Shared>) -> R,
+) -> R {
+    if threads <= 1 {
+        return f(None);
+    }
+    let shared = Shared::new();
+    std::thread::scope(|scope| {
+        for _ in 1..threads {
+            let shared = &shared;
+            scope.spawn(move || helper_loop(tt, shared, deadline));
+        }
+        let result = f(Some(&shared));
+        shared.quit.store(true, Release);
+        shared.wake.notify_all();
+        result
+    })
+}
+
+fn helper_loop(tt: &Table, shared: &Shared, deadline: Option<Instant>) {
+    let never = || false;
+    let mut s = Search::new(tt, &never, deadline);
+    s.shared = Some(shared);
+    shared.idle.fetch_add(1, AcqRel);
+    while !shared.quit.load(Acquire) {
+        if let Some(sp) = shared.take() {
+            shared.idle.fetch_sub(1, AcqRel);
+            let before = s.nodes;
+            s.help(&sp);
+            shared.helper_nodes.fetch_add(s.nodes - before, AcqRel);
+            shared.idle.fetch_add(1, AcqRel);
+            continue;
+        }
+        let slot = shared.lock();
+        if slot.is_none() && !shared.quit.load(Acquire) {
+            // Woken by a new split or the end of the solve; the timeout is a safety net.
+            let _ = shared.wake.wait_timeout(slot, Duration::from_millis(2));
+        }
+    }
+    shared.idle.fetch_sub(1, AcqRel);
+}
+
+pub struct Search<'a> {
+    pub tt: &'a Table,
+    pub nodes: u64,
+    /// Raised once the search must unwind; results computed after are garbage.
+    pub stop: bool,
+    /// When false, the table is neither read nor written (for testing).
+    pub use_table: bool,
+    /// Set when helper threads take part (exact solves only).
+    pub shared: Option<&'a Shared>,
+    cancelled: &'a dyn Fn() -> bool,
+    deadline: Option<Instant>,
+    next_poll: u64,
+    /// One reusable move list per number of empty squares (a search path never holds
+    /// two live lists for the same count).
+    lists: Vec<Vec<Mv>>,
+    /// The splits this thread is helping with, innermost last.
+    helping: Vec<Arc<Split>>,
+}
+
+impl<'a> Search<'a> {
+    pub fn new(
+        tt: &'a Table,
+        cancelled: &'a dyn Fn() -> bool,
+        deadline: Option<Instant>,
+    ) -> Search<'a> {
+        Search {
+            tt,
+            nodes: 0,
+            stop: false,
+            use_table: true,
+            shared: None,
+            cancelled,
+            deadline,
+            next_poll: POLL_EVERY,
+            lists: (0..=64).map(|_| Vec::with_capacity(32)).collect(),
+            helping: Vec::new(),
+        }
+    }
+
+    /// Nodes searched by this thread and, in a parallel solve, its helpers so far.
+    pub fn total_nodes(&self) -> u64 {
+        self.nodes + self.shared.map_or(0, |s| s.helper_nodes.load(Relaxed))
+    }
+
+    /// Borrows the move list for positions with `n` empty squares.
+    #[inline(always)]
+    pub fn take_list(&mut self, n: u32) -> Vec<Mv> {
+        std::mem::take(&mut self.lists[n as usize])
+    }
+
+    /// Returns a list taken with [`Search::take_list`].
+    #[inline(always)]
+    pub fn give_list(&mut self, n: u32, list: Vec<Mv>) {
+        self.lists[n as usize] = list;
+    }
+
+    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
+        self.deadline = deadline;
+    }
+
+    pub fn deadline(&self) -> Option<Instant> {
+        self.deadline
+    }
+
+    /// Counts a node; now and then checks whether to stop.
+    #[inline(always)]
+    pub fn tick(&mut self) {
+        self.nodes += 1;
+        if self.nodes >= self.next_poll {
+            self.poll();
+        }
+    }
+
+    #[cold]
+    #[inline(never)]
+    pub fn poll(&mut self) {
+        self.next_poll = self.nodes + POLL_EVERY;
+        if (self.cancelled)() || self.deadline.is_some_and(|d| Instant::now() >= d) {
+            self.stop = true;
+            if let Some(sh) = self.shared {
+                sh.abort.store(true, Release);
+            }
+        }
+        if let Some(sh) = self.shared
+            && (sh.abort.load(Acquire) || self.helping.iter().any(|sp| sp.cut.load(Relaxed)))
+        {
+            self.stop = true;
+        }
+    }
+
+    /// Whether a node with `n` empties and `left` unsearched moves should be shared.
+    #[inline(always)]
+    pub fn can_split(&self, n: u32, left: usize) -> bool {
+        left >= 2 && n >= SPLIT_MIN && self.shared.is_some_and(|sh| sh.idle.load(Relaxed) > 0)
+    }
+
+    /// Searches `moves` of `(p, o)` against `alpha` together with idle threads; the
+    /// best score and move (`-128` and no move when nothing finished).
+    pub fn split(&mut self, p: u64, o: u64, alpha: i32, moves: &[Mv]) -> (i32, u32) {
+        let Some(sh) = self.shared else {
+            return (-128, NO_MOVE);
+        };
+        let sp = Arc::new(Split {
+            p,
+            o,
+            alpha,
+            moves: moves.to_vec(),
+            next: AtomicUsize::new(0),
+            best: AtomicU64::new(0),
+            cut: AtomicBool::new(false),
+            helpers: AtomicUsize::new(0),
+        });
+        *sh.lock() = Some(Arc::clone(&sp));
+        sh.wake.notify_all();
+        self.work(&sp);
+        {
+            let mut slot = sh.lock();
+            if slot.as_ref().is_some_and(|s| Arc::ptr_eq(s, &sp)) {
+                *slot = None;
+            }
+        }
+        // Wait for the helpers, helping with other splits meanwhile.
+        sh.idle.fetch_add(1, AcqRel);
+        while sp.helpers.load(Acquire) > 0 {
+            if let Some(other) = sh.take() {
+                sh.idle.fetch_sub(1, AcqRel);
+                self.help(&other);
+                sh.idle.fetch_add(1, AcqRel);
+            } else {
+                std::hint::spin_loop();
+                std::thread::yield_now();
+            }
+            if !self.stop {
+                self.poll();
+            }
+        }
+        sh.idle.fetch_sub(1, AcqRel);
+        sp.result()
+    }
+
+    /// Takes moves of `sp` one at a time until none is left or the node is cut.
+    fn work(&mut self, sp: &Split) {
+        loop {
+            if self.stop || sp.cut.load(Relaxed) {
+                return;
+            }
+            let i = sp.next.fetch_add(1, AcqRel);
+            let Some(&m) = sp.moves.get(i) else {
+                return;
+            };
+            let np = sp.o ^ m.flips;
+            let no = sp.p ^ m.flips ^ (1u64 << m.sq);
+            let v = -self.nws(np, no, -sp.alpha - 1);
+            if self.stop {
+                return;
+            }
+            sp.record(v, m.sq);
+            if v > sp.alpha {
+                sp.cut.store(true, Release);
+                return;
+            }
+        }
+    }
+
+    /// Works on another thread's split; registered as a helper by [`Shared::take`].
+    fn help(&mut self, sp: &Arc<Split>) {
+        self.helping.push(Arc::clone(sp));
+        self.work(sp);
+        self.helping.pop();
+        // A cut of that split stopped only this piece of work.
+        self.stop = self.shared.is_some_and(|sh| sh.abort.load(Acquire))
+            || self.helping.iter().any(|s| s.cut.load(Relaxed));
+        sp.helpers.fetch_sub(1, AcqRel);
+    }
+}
+
+/// Nodes with at least this many empty squares may be shared between threads.
+pub const SPLIT_MIN: u32 = 12;

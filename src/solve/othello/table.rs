@@ -1,0 +1,231 @@
+//! The transposition table: two-entry buckets keyed by the full position (both
+//! bitboards), so a hit is never a different position.
+
+use std::sync::atomic::AtomicU64;
+use std::sync::atomic::Ordering::Relaxed;
+
+/// What the table knows about a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Hit {
+    /// Bounds on the value: exact disc margins when `exact`, else evaluation units.
+    pub lower: i32,
+    pub upper: i32,
+    /// Search depth (for exact entries: the number of empty squares).
+    pub depth: u32,
+    /// The best move found, 64 for none.
+    pub best: u32,
+    pub exact: bool,
+}
+
+/// No best move.
+pub const NO_MOVE: u32 = 64;
+
+const VALID: u64 = 1 << 48;
+const EXACT: u64 = 1 << 49;
+
+#[inline(always)]
+fn pack(lower: i32, upper: i32, depth: u32, best: u32, exact: bool, age: u8) -> u64 {
+    let lo = u64::from(lower.clamp(-32767, 32767) as i16 as u16);
+    let up = u64::from(upper.clamp(-32767, 32767) as i16 as u16);
+    lo | (up << 16)
+        | (u64::from(depth.min(255)) << 32)
+        | (u64::from(best.min(64)) << 40)
+        | VALID
+        | if exact { EXACT } else { 0 }
+        | (u64::from(age) << 56)
+}
+
+#[inline(always)]
+fn unpack(d: u64) -> Hit {
+    Hit {
+        lower: i32::from(d as u16 as i16),
+        upper: i32::from((d >> 16) as u16 as i16),
+        depth: ((d >> 32) & 0xFF) as u32,
+        best: ((d >> 40) & 0xFF) as u32,
+        exact: d & EXACT != 0,
+    }
+}
+
+#[inline(always)]
+fn age_of(d: u64) -> u8 {
+    (d >> 56) as u8
+}
+
+/// A mixing hash of a position.
+#[inline(always)]
+pub fn hash(p: u64, o: u64) -> u64 {
+    let mut h = p.wrapping_mul(0x9E37_79B9_7F4A_7C15)
+        ^ o.wrapping_mul(0xC2B2_AE3D_27D4_EB4F).rotate_left(29);
+    h ^= h >> 31;
+    h = h.wrapping_mul(0xBF58_476D_1CE4_E5B9);
+    h ^ (h >> 29)
+}
+
+/// Two entries in one cache line, each three words: `player ^ data`,
+/// `opponent ^ mix(data)` and `data` (zero: empty). Threads share the table without
+/// locks: a torn entry (words from two different stores) fails the key check.
+#[derive(Default)]
+#[repr(align(64))]
+struct Bucket([AtomicU64; 6]);
+
+#[inline(always)]
+fn mix(d: u64) -> u64 {
+    d.rotate_left(32) ^ 0x5851_F42D_4C95_7F2D
+}
+
+/// A transposition table of a fixed size, shareable between threads.
+pub struct Table {
+    buckets: Vec<Bucket>,
+    mask: usize,
+    age: u8,
+}
+
+impl Table {
+    /// A table of at most `mib` MiB (at least a few thousand entries).
+    pub fn new(mib: u32) -> Table {
+        let bytes = (mib as usize).saturating_mul(1 << 20);
+        let mut n = 2048usize;
+        while n * 2 * 64 <= bytes {
+            n *= 2;
+        }
+        Table {
+            buckets: (0..n).map(|_| Bucket::default()).collect(),
+            mask: n - 1,
+            age: 0,
+        }
+    }
+
+    /// Number of entries.
+    pub fn len(&self) -> usize {
+        self.buckets.len() * 2
+    }
+
+    pub fn is_empty(&self) -> bool {
+        false
+    }
+
+    /// Marks later stores as newer than what is in the table, so old entries are the
+    /// first to be replaced.
+    pub fn new_search(&mut self) {
+        self.age = self.age.wrapping_add(1);
+    }
+
+    pub fn clear(&mut self) {
+        for b in &mut self.buckets {
+            for w in &mut b.0 {
+                *w.get_mut() = 0;
+            }
+        }
+    }
+
+    #[inline(always)]
+    fn bucket(&self, p: u64, o: u64) -> &Bucket {
+        &self.buckets[(hash(p, o) as usize) & self.mask]
+    }
+
+    /// Entry `k` of a bucket: its data if it holds `(p, o)`.
+    #[inline(always)]
+    fn read(b: &Bucket, k: usize, p: u64, o: u64) -> Option<u64> {
+        let d = b.0[3 * k + 2].load(Relaxed);
+        if d & VALID != 0
+            && b.0[3 * k].load(Relaxed) ^ d == p
+            && b.0[3 * k + 1].load(Relaxed) ^ mix(d) == o
+        {
+            Some(d)
+        } else {
+            None
+        }
+    }
+
+    #[inline(always)]
+    fn write(b: &Bucket, k: usize, p: u64, o: u64, d: u64) {
+        b.0[3 * k + 2].store(d, Relaxed);
+        b.0[3 * k].store(p ^ d, Relaxed);
+        b.0[3 * k + 1].store(o ^ mix(d), Relaxed);
+    }
+
+    #[inline]
+    pub fn probe(&self, p: u64, o: u64) -> Option<Hit> {
+        let b = self.bucket(p, o);
+        (0..2).find_map(|k| Table::read(b, k, p, o)).map(unpack)
+    }
+
+    /// Stores bounds. A store for the same position and depth narrows the bounds it
+    /// already has; otherwise the shallower or older of the two entries is replaced.
+    #[inline]
+    #[allow(clippy::too_many_arguments)]
+    pub fn store(
+        &self,
+        p: u64,
+        o: u64,
+        depth: u32,
+        exact: bool,
+        lower: i32,
+        upper: i32,
+        best: u32,
+    ) {
+        let age = self.age;
+        let b = self.bucket(p, o);
+        for k in 0..2 {
+            if let Some(d) = Table::read(b, k, p, o) {
+                let old = unpack(d);
+                let (mut lo, mut up, mut bm) = (lower, upper, best);
+                if old.depth == depth.min(255) && old.exact == exact {
+                    lo = lo.max(old.lower);
+                    up = up.min(old.upper);
+                    if lo > up {
+                        (lo, up) = (lower, upper);
+                    }
+                }
+                if bm == NO_MOVE {
+                    bm = old.best;
+                }
+                // Proven values are never overwritten by estimates.
+                let write = if old.exact != exact {
+                    exact
+                } else {
+                    depth.min(255) >= old.depth
+                };
+                if write {
+                    Table::write(b, k, p, o, pack(lo, up, depth, bm, exact, age));
+                }
+                return;
+            }
+        }
+        // Replace the empty, older, or shallower slot.
+        let worth = |d: u64| -> i64 {
+            if d & VALID == 0 {
+                return -1_000;
+            }
+            let stale = if age_of(d) == age { 0 } else { -500 };
+            stale + ((d >> 32) & 0xFF) as i64
+        };
+        let a = b.0[2].load(Relaxed);
+        let c = b.0[5].load(Relaxed);
+        let k = if worth(a) <= worth(c) { 0 } else { 1 };
+        Table::write(b, k, p, o, pack(lower, upper, depth, best, exact, age));
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn packs_and_narrows() {
+        let t = Table::new(1);
+        assert!(t.probe(1, 2).is_none());
+        t.store(1, 2, 10, true, -64, 12, 19);
+        let h = t.probe(1, 2).expect("stored");
+        assert_eq!(
+            (h.lower, h.upper, h.depth, h.best, h.exact),
+            (-64, 12, 10, 19, true)
+        );
+        t.store(1, 2, 10, true, 4, 64, NO_MOVE);
+        let h = t.probe(1, 2).expect("stored");
+        assert_eq!((h.lower, h.upper, h.best), (4, 12, 19));
+        t.store(1, 2, 3, false, -3000, 2500, 7);
+        let h = t.probe(1, 2).expect("kept");
+        assert!(h.exact);
+    }
+}

@@ -1,0 +1,538 @@
+//! The Othello screen: the board with coordinates, a cursor, hints with the engine's
+//! score for every legal move, a prediction that improves as the search deepens, and
+//! AI levels from the original depth-3 Benedict to the exact endgame solver.
+
+use rand::Rng;
+use rand::rngs::StdRng;
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::{Color, Modifier, Style};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+use super::hits::{Hit, Hits};
+use super::keys::{Action, Keys};
+use super::match_view::MatchView;
+use super::screen::{GameOutcome, GameScreen, SolverLink};
+use super::setup::GameSetup;
+use super::theme::Theme;
+use super::widgets;
+use crate::game::othello::{Othello, OthelloMove, Square};
+use crate::game::{Game, Outcome, Seat};
+use crate::session::Mode;
+use crate::solve::othello::Limits;
+use crate::solve::{Position, Report, Verdict};
+
+/// How long the discs a move flipped stay highlighted.
+const FLASH_MS: u64 = 1500;
+
+pub struct OthelloScreen {
+    pub setup: GameSetup,
+    pub view: MatchView<Othello>,
+    hints: bool,
+    /// The square under the cursor, 0..64 (a1 = 0, h8 = 63).
+    cursor: u32,
+    /// A short message: an illegal square, a pass.
+    message: String,
+    /// Discs flipped by the last move, highlighted for a moment.
+    flash: u64,
+    flash_ms: u64,
+    ascii: bool,
+    limits: Limits,
+}
+
+fn seat_colour(seat: Seat) -> &'static str {
+    match seat {
+        Seat::First => "Black",
+        Seat::Second => "White",
+    }
+}
+
+impl OthelloScreen {
+    pub fn new<R: Rng + ?Sized>(
+        setup: GameSetup,
+        ai_delay_ms: u64,
+        hints: bool,
+        ascii: bool,
+        limits: Limits,
+        rng: &mut R,
+    ) -> OthelloScreen {
+        let mut view = MatchView::new(Othello::new(), &setup.matchup, ai_delay_ms, rng);
+        view.session.let_engine_pick();
+        let limits = Limits {
+            max_millis: Some(setup.othello.think_ms),
+            ..limits
+        };
+        OthelloScreen {
+            setup,
+            view,
+            hints,
+            cursor: 19, // d3, a first move for black
+            message: String::new(),
+            flash: 0,
+            flash_ms: 0,
+            ascii,
+            limits,
+        }
+    }
+
+    fn board(&self) -> &Othello {
+        self.view.session.position()
+    }
+
+    fn play(&mut self, mv: OthelloMove) {
+        let before = *self.board();
+        if self.view.play(mv) {
+            self.flash = before.flips_of(mv);
+            self.flash_ms = FLASH_MS;
+            self.message = match mv {
+                OthelloMove::Pass => {
+                    format!("{} has no move and passes.", seat_colour(before.to_move()))
+                }
+                OthelloMove::Play(_) => String::new(),
+            };
+        }
+    }
+
+    /// A human with no legal square passes without a key.
+    fn auto_pass(&mut self) {
+        if self.view.session.human_to_move() && self.board().legal_moves() == [OthelloMove::Pass] {
+            self.play(OthelloMove::Pass);
+        }
+    }
+
+    fn try_square(&mut self, index: u32) {
+        if !self.view.session.human_to_move() {
+            return;
+        }
+        let Some(mv) = OthelloMove::at(index) else {
+            return;
+        };
+        if self.board().is_legal(mv) {
+            self.play(mv);
+        } else {
+            let sq = Square::new(index).map_or(String::new(), |s| s.to_string());
+            self.message = format!("{sq} is not a legal move: it must flip at least one disc.");
+        }
+    }
+
+    fn level_name(&self) -> String {
+        match self.setup.matchup.mode {
+            Mode::TwoPlayers => "two players".into(),
+            Mode::VsAi => format!("you vs the AI ({})", self.setup.othello.level),
+            Mode::AiVsAi => format!("AI vs AI ({})", self.setup.othello.level),
+        }
+    }
+
+    /// "Black +6 (exact)" or "White ahead by about 4 (depth 14)".
+    fn prediction_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+        let s = &self.view.session;
+        if s.is_over() || s.analysis_failed().is_some() {
+            return self.view.prediction_lines(theme);
+        }
+        let Some(a) = s.analysis() else {
+            return vec![Line::styled("Thinking…", theme.muted())];
+        };
+        let Some(score) = a.score else {
+            return vec![Line::styled(
+                format!("{} is choosing its move…", s.name(s.to_move())),
+                theme.muted(),
+            )];
+        };
+        let mover = s.to_move();
+        let (leader, margin) = if score >= 0 {
+            (mover, score)
+        } else {
+            (mover.other(), -score)
+        };
+        let text = if a.exact {
+            match a.verdict {
+                Verdict::Draw => "A draw (exact)".to_string(),
+                _ => format!("{} +{margin} (exact)", seat_colour(leader)),
+            }
+        } else if margin == 0 {
+            format!("Even (depth {})", a.depth)
+        } else {
+            format!(
+                "{} ahead by about {margin} (depth {})",
+                seat_colour(leader),
+                a.depth
+            )
+        };
+        let mut lines = vec![
+            Line::raw("With best play:"),
+            Line::styled(text, theme.bold()),
+        ];
+        if let Some(best) = a.best {
+            lines.push(Line::styled(
+                format!("best {best} · {} nodes", a.nodes),
+                theme.muted(),
+            ));
+        }
+        lines
+    }
+
+    fn disc(&self, seat: Seat) -> &'static str {
+        match (seat, self.ascii) {
+            (Seat::First, true) => "X",
+            (Seat::Second, true) => "O",
+            (Seat::First, false) => "●",
+            (Seat::Second, false) => "○",
+        }
+    }
+
+    fn render_board(&self, frame: &mut Frame, area: Rect, theme: &Theme, hits: &mut Hits) {
+        let board = self.board();
+        // Cells about twice as wide as tall, as large as fit.
+        let cell_h = ((area.height.saturating_sub(1)) / 8).clamp(1, 4);
+        let cell_w = (area.width.saturating_sub(3) / 8)
+            .min(cell_h * 2 + 1)
+            .max(3);
+        let cell_h = cell_h.min(cell_w / 2).max(1);
+        let width = 3 + cell_w * 8;
+        let origin_x = area.x + area.width.saturating_sub(width) / 2;
+        let origin_y = area.y;
+        let legal = if self.view.session.is_over() {
+            0
+        } else {
+            board.move_bits()
+        };
+        let analysis = self.view.session.analysis().filter(|_| self.hints);
+        let best = analysis.and_then(|a| a.best);
+        let last = self
+            .view
+            .session
+            .history()
+            .last()
+            .and_then(|m| m.mv.square());
+        let show_cursor = self.view.session.human_to_move();
+
+        let mut header = String::from("   ");
+        for f in 0..8u8 {
+            let label = ((b'a' + f) as char).to_string();
+            header.push_str(&format!("{label:^w$}", w = cell_w as usize));
+        }
+        frame.render_widget(
+            Paragraph::new(Line::styled(header, theme.muted())),
+            Rect::new(origin_x, origin_y, width.min(area.width), 1),
+        );
+        for rank in 0..8u32 {
+            for line in 0..cell_h {
+                let y = origin_y + 1 + rank as u16 * cell_h + line;
+                if y >= area.bottom() {
+                    break;
+                }
+                let mut spans = Vec::new();
+                let label = if line == cell_h / 2 {
+                    format!("{:>2} ", rank + 1)
+                } else {
+                    "   ".into()
+                };
+                spans.push(Span::styled(label, theme.muted()));
+                for file in 0..8u32 {
+                    let index = rank * 8 + file;
+                    let bit = 1u64 << index;
+                    let sq = Square::new(index);
+                    let middle = line == cell_h / 2;
+                    let is_cursor = show_cursor && index == self.cursor;
+                    let mut style = if theme.color {
+                        let bg = if (rank + file) % 2 == 0 {
+                            Color::Rgb(0, 110, 50)
+                        } else {
+                            Color::Rgb(0, 100, 45)
+                        };
+                        Style::new().bg(bg)
+                    } else {
+                        Style::new()
+                    };
+                    let mut text = String::new();
+                    if middle {
+                        match sq.and_then(|s| board.at(s)) {
+                            Some(seat) => {
+                                text = self.disc(seat).to_string();
+                                if theme.color {
+                                    let fg = if seat == Seat::First {
+                                        Color::Black
+                                    } else {
+                                        Color::White
+                                    };
+                                    style = style.fg(fg).add_modifier(Modifier::BOLD);
+                                }
+                                if self.flash & bit != 0 {
+                                    style = style.add_modifier(Modifier::REVERSED);
+                                }
+                                if last == sq {
+                                    style = style.add_modifier(Modifier::UNDERLINED);
+                                }
+                            }
+                            None if legal & bit != 0 && self.hints => {
+                                let score = analysis
+                                    .and_then(|a| a.moves.iter().find(|m| m.mv.square() == sq))
+                                    .and_then(|m| m.score);
+                                text = match score {
+                                    Some(s) if cell_w >= 4 => format!("{s:+}"),
+                                    _ => "*".to_string(),
+                                };
+                                style = if best.and_then(|b| b.square()) == sq {
+                                    style.patch(theme.hint()).add_modifier(Modifier::REVERSED)
+                                } else {
+                                    style.patch(theme.hint())
+                                };
+                            }
+                            None => {
+                                text = if theme.color {
+                                    String::new()
+                                } else {
+                                    "·".into()
+                                };
+                            }
+                        }
+                    }
+                    let w = cell_w as usize;
+                    let (l, r) = if is_cursor && middle {
+                        ("[", "]")
+                    } else {
+                        ("", "")
+                    };
+                    let inner = w.saturating_sub(l.len() + r.len());
+                    let body = format!("{l}{text:^inner$}{r}");
+                    if is_cursor {
+                        style = style.patch(theme.cursor());
+                    }
+                    spans.push(Span::styled(body, style));
+                    if let Some(_s) = sq {
+                        hits.add(
+                            Rect::new(origin_x + 3 + file as u16 * cell_w, y, cell_w, 1),
+                            Hit::Square(index),
+                        );
+                    }
+                }
+                frame.render_widget(
+                    Paragraph::new(Line::from(spans)),
+                    Rect::new(origin_x, y, width.min(area.width), 1),
+                );
+            }
+        }
+    }
+
+    fn status_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+        let s = &self.view.session;
+        let colour = seat_colour(s.to_move());
+        let cursor = Square::new(self.cursor).map_or(String::new(), |q| q.to_string());
+        let turn = self
+            .view
+            .turn_line(theme, format!(" ({colour}): {cursor} — Enter plays"));
+        let message = if self.message.is_empty() {
+            self.view.voice_line(theme)
+        } else {
+            Line::styled(self.message.clone(), theme.warning())
+        };
+        vec![turn, message]
+    }
+
+    fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, hits: &mut Hits) {
+        let [title, body, footer] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Min(10),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        frame.render_widget(
+            Paragraph::new(format!("Othello · {}", self.level_name())).style(theme.title()),
+            title,
+        );
+        let side_width = if area.width >= 100 { 40 } else { 30 };
+        let [board_area, side] =
+            Layout::horizontal([Constraint::Min(30), Constraint::Length(side_width)]).areas(body);
+        let block = widgets::block("Board", theme);
+        let inner = block.inner(board_area);
+        frame.render_widget(block, board_area);
+        let [grid, status] =
+            Layout::vertical([Constraint::Min(9), Constraint::Length(2)]).areas(inner);
+        self.render_board(frame, grid, theme, hits);
+        frame.render_widget(
+            Paragraph::new(self.status_lines(theme)).wrap(Wrap { trim: true }),
+            status,
+        );
+
+        let board = self.board();
+        let s = &self.view.session;
+        let count_line = |seat: Seat| {
+            Line::from(vec![
+                Span::styled(
+                    format!("{} {} ", self.disc(seat), seat_colour(seat)),
+                    theme.bold(),
+                ),
+                Span::raw(format!("({}) ", s.name(seat))),
+                Span::styled(format!("{:>2}", board.discs(seat)), theme.bold()),
+                Span::raw(if s.to_move() == seat && !s.is_over() {
+                    "  ◀ to move"
+                } else {
+                    ""
+                }),
+            ])
+        };
+        let [discs, prediction, moves] = Layout::vertical([
+            Constraint::Length(4),
+            Constraint::Length(5),
+            Constraint::Min(3),
+        ])
+        .areas(side);
+        frame.render_widget(
+            Paragraph::new(vec![count_line(Seat::First), count_line(Seat::Second)])
+                .block(widgets::block("Discs", theme)),
+            discs,
+        );
+        frame.render_widget(
+            Paragraph::new(self.prediction_lines(theme))
+                .wrap(Wrap { trim: true })
+                .block(widgets::block("Prediction", theme)),
+            prediction,
+        );
+        frame.render_widget(
+            Paragraph::new(self.view.move_lines(
+                theme,
+                moves.height.saturating_sub(2) as usize,
+                |m| m.mv.to_string(),
+            ))
+            .block(widgets::block("Moves", theme)),
+            moves,
+        );
+        let hints = keys.hints().to_string();
+        let undo = keys.undo().to_string();
+        let help = keys.help().to_string();
+        let list: Vec<(&str, &str)> = if self.view.all_ai() {
+            vec![
+                ("space", "pause"),
+                ("+/-", "speed"),
+                (&hints, "hints"),
+                (&help, "rules"),
+                ("Esc", "menu"),
+            ]
+        } else {
+            vec![
+                ("arrows", "move"),
+                ("Enter", "play"),
+                (&hints, "hints"),
+                (&undo, "undo"),
+                (&help, "rules"),
+                ("Esc", "menu"),
+            ]
+        };
+        widgets::footer(frame, footer, &list, theme);
+        if let Some(outcome) = s.outcome() {
+            let (b, w) = (board.discs(Seat::First), board.discs(Seat::Second));
+            let why = match outcome {
+                Outcome::Win(seat) => {
+                    format!("{} wins {}-{}.", seat_colour(seat), b.max(w), b.min(w))
+                }
+                Outcome::Draw => format!("{b}-{w}."),
+            };
+            self.view
+                .render_game_over(frame, board_area, theme, keys, why);
+        }
+    }
+}
+
+impl GameScreen for OthelloScreen {
+    fn setup(&self) -> &GameSetup {
+        &self.setup
+    }
+    fn link(&self) -> &dyn SolverLink {
+        &self.view
+    }
+    fn link_mut(&mut self) -> &mut dyn SolverLink {
+        &mut self.view
+    }
+    /// The engine searches with this game's limits; when the AI is to move, the job is
+    /// the AI's own choice at its level.
+    fn take_analysis_request(&mut self) -> Option<Position> {
+        self.view.take_analysis_request()?;
+        let s = &self.view.session;
+        let ai = s
+            .ai_to_move()
+            .then(|| (self.setup.othello.level, s.history().len() as u64 ^ 0x5EED));
+        Some(Position::Othello {
+            board: *s.position(),
+            limits: self.limits,
+            ai,
+        })
+    }
+    fn receive(&mut self, ticket: u64, report: Report) {
+        self.view.receive(ticket, report);
+    }
+    fn tick(&mut self, elapsed_ms: u64, rng: &mut StdRng) -> bool {
+        let mut redraw = false;
+        if self.flash_ms > 0 {
+            self.flash_ms = self.flash_ms.saturating_sub(elapsed_ms);
+            if self.flash_ms == 0 {
+                self.flash = 0;
+                redraw = true;
+            }
+        }
+        let (mv, animate) = self.view.tick(elapsed_ms, rng);
+        if let Some(mv) = mv {
+            self.play(mv);
+        }
+        self.auto_pass();
+        redraw || animate || mv.is_some()
+    }
+    fn handle(&mut self, action: Action, rng: &mut StdRng, ai_delay_ms: u64) -> GameOutcome {
+        if !matches!(action, Action::Enter) {
+            self.message.clear();
+        }
+        let step = |c: u32, df: i32, dr: i32| -> u32 {
+            let f = (c % 8) as i32 + df;
+            let r = (c / 8) as i32 + dr;
+            (r.clamp(0, 7) * 8 + f.clamp(0, 7)) as u32
+        };
+        match action {
+            Action::Back => return GameOutcome::Menu,
+            Action::Quit => return GameOutcome::Quit,
+            Action::Help => return GameOutcome::Help,
+            Action::NewGame => return GameOutcome::NewGame(self.setup.clone()),
+            Action::Hints => self.hints = !self.hints,
+            Action::Pause if self.view.all_ai() => self.view.session.toggle_pause(),
+            Action::Char('+') if self.view.all_ai() => {
+                let d = self.view.session.ai_delay_ms();
+                self.view.session.set_ai_delay_ms((d / 2).max(50));
+            }
+            Action::Char('-') if self.view.all_ai() => {
+                let d = self.view.session.ai_delay_ms();
+                self.view.session.set_ai_delay_ms((d * 2).clamp(100, 5000));
+            }
+            Action::Undo => {
+                self.view.undo();
+                self.flash = 0;
+            }
+            Action::Rematch | Action::Enter if self.view.session.is_over() => {
+                let hints = self.hints;
+                *self = OthelloScreen::new(
+                    self.setup.clone(),
+                    ai_delay_ms,
+                    hints,
+                    self.ascii,
+                    self.limits,
+                    rng,
+                );
+            }
+            Action::Up => self.cursor = step(self.cursor, 0, -1),
+            Action::Down => self.cursor = step(self.cursor, 0, 1),
+            Action::Left => self.cursor = step(self.cursor, -1, 0),
+            Action::Right | Action::Char('l') => self.cursor = step(self.cursor, 1, 0),
+            Action::Enter => self.try_square(self.cursor),
+            _ => {}
+        }
+        self.auto_pass();
+        GameOutcome::Stay
+    }
+    fn click(&mut self, hit: Hit) {
+        if let Hit::Square(index) = hit {
+            self.cursor = index;
+            self.try_square(index);
+        }
+    }
+    fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, hits: &mut Hits) {
+        OthelloScreen::render(self, frame, area, theme, keys, hits);
+    }
+}

@@ -1,0 +1,890 @@
+//! The Pnut-Butta screen: the string so far (wrapped, the last l-1 symbols marked), the
+//! symbols to choose from, the table of every l-symbol substring with the used ones
+//! marked, whose turn, the prediction and, on `h`, every legal symbol's value.
+//!
+//! Two players go through the shared [`MatchView`] (AI, undo, prediction). Three to six
+//! players are people only: the `Game` trait's seats are two, so a small hot-seat
+//! controller here keeps the history and rotates the turn instead.
+//!
+//! Symbols are chosen with ←→ and Enter, by typing them, or by clicking. Keys bound to
+//! actions (q ? h u n r, and j k space) keep their actions, so a symbol such as `q` is
+//! picked with the arrows.
+
+use rand::Rng;
+use rand::rngs::StdRng;
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+use super::hits::{Hit, Hits};
+use super::keys::{Action, Keys};
+use super::match_view::MatchView;
+use super::screen::{GameOutcome, GameScreen, SolverLink};
+use super::setup::GameSetup;
+use super::theme::Theme;
+use super::widgets;
+use crate::game::pnut::{Forfeit, Pnut, PnutMove};
+use crate::solve::pnut::Limits;
+use crate::solve::{Analysis, Position, Report, Verdict};
+
+/// People only, three to six of them, taking turns.
+pub struct HotSeat {
+    pub game: Pnut,
+    history: Vec<Pnut>,
+}
+
+impl SolverLink for HotSeat {
+    fn take_analysis_request(&mut self) -> Option<Position> {
+        None
+    }
+    fn analysis_requested(&mut self, _ticket: u64) {}
+    fn ticket(&self) -> u64 {
+        0
+    }
+    fn analysing(&self) -> bool {
+        false
+    }
+    fn receive(&mut self, _ticket: u64, _report: Report) {}
+    fn finished(&mut self, _ticket: u64) {}
+    fn failed(&mut self, _ticket: u64, _reason: String) {}
+}
+
+pub enum Seats {
+    Two(Box<MatchView<Pnut>>),
+    Many(HotSeat),
+}
+
+pub struct PnutScreen {
+    pub setup: GameSetup,
+    pub seats: Seats,
+    limits: Limits,
+    hints: bool,
+    /// The symbol under the picker's cursor (index into the symbol set).
+    cursor: usize,
+    /// The game as it ended after an illegal symbol in the hard mode (two players: the
+    /// session keeps the position before it).
+    forfeited: Option<Pnut>,
+    notice: Option<String>,
+}
+
+impl PnutScreen {
+    pub fn new<R: Rng + ?Sized>(
+        setup: GameSetup,
+        ai_delay_ms: u64,
+        hints: bool,
+        table_mib: u32,
+        rng: &mut R,
+    ) -> PnutScreen {
+        let options = &setup.pnut;
+        let rules = options.rules();
+        let limits = options.limits(table_mib);
+        let seats = if options.players > 2 {
+            let game = Pnut::with_players(rules.clone(), options.players)
+                .unwrap_or_else(|_| Pnut::new(rules));
+            Seats::Many(HotSeat {
+                game,
+                history: Vec::new(),
+            })
+        } else {
+            Seats::Two(Box::new(MatchView::new(
+                Pnut::new(rules),
+                &setup.matchup,
+                ai_delay_ms,
+                rng,
+            )))
+        };
+        PnutScreen {
+            setup,
+            seats,
+            limits,
+            hints,
+            cursor: 0,
+            forfeited: None,
+            notice: None,
+        }
+    }
+
+    pub fn hints_on(&self) -> bool {
+        self.hints
+    }
+
+    /// The game on the board (after a forfeit, with the illegal symbol).
+    pub fn game(&self) -> &Pnut {
+        if let Some(f) = &self.forfeited {
+            return f;
+        }
+        match &self.seats {
+            Seats::Two(view) => view.session.position(),
+            Seats::Many(h) => &h.game,
+        }
+    }
+
+    fn assisted(&self) -> bool {
+        self.setup.pnut.assist
+    }
+
+    fn is_over(&self) -> bool {
+        self.game().is_over()
+    }
+
+    /// The name of player `i` (0-based, in turn order).
+    fn name(&self, i: usize) -> String {
+        match &self.seats {
+            Seats::Two(view) => {
+                let seat = if i.is_multiple_of(2) {
+                    crate::game::Seat::First
+                } else {
+                    crate::game::Seat::Second
+                };
+                view.session.name(seat).to_string()
+            }
+            Seats::Many(_) => format!("Player {}", i + 1),
+        }
+    }
+
+    fn human_to_move(&self) -> bool {
+        if self.forfeited.is_some() {
+            return false;
+        }
+        match &self.seats {
+            Seats::Two(view) => view.session.human_to_move(),
+            Seats::Many(h) => !h.game.is_over(),
+        }
+    }
+
+    fn analysis(&self) -> Option<&Analysis<PnutMove>> {
+        match &self.seats {
+            Seats::Two(view) if self.forfeited.is_none() => view.session.analysis(),
+            _ => None,
+        }
+    }
+
+    /// A person writes symbol `c`: refused if illegal with the assistant on, a lost
+    /// game if illegal without it.
+    fn write(&mut self, c: char) {
+        if !self.human_to_move() {
+            return;
+        }
+        let game = self.game().clone();
+        let Some(s) = game.rules().index_of(c) else {
+            return;
+        };
+        self.cursor = usize::from(s);
+        if let Some(earlier) = game.earlier_occurrence(s) {
+            if self.assisted() {
+                let gram = game
+                    .gram_after(s)
+                    .map(|g| game.rules().gram_text(g))
+                    .unwrap_or_default();
+                self.notice = Some(format!(
+                    "'{c}' would repeat {gram}, already at position {}.",
+                    earlier + 1
+                ));
+                return;
+            }
+            let mut lost = game;
+            if lost.write_unchecked(c).is_ok() {
+                let winner = self.name_of_winner(&lost);
+                if let Seats::Two(view) = &mut self.seats {
+                    view.voice = match view.ai_seat() {
+                        Some(_) => "That one was used before: I win.".to_string(),
+                        None => format!("{winner} wins."),
+                    };
+                }
+                self.forfeited = Some(lost);
+            }
+            return;
+        }
+        self.notice = None;
+        match &mut self.seats {
+            Seats::Two(view) => {
+                view.play(PnutMove(c));
+            }
+            Seats::Many(h) => {
+                h.history.push(h.game.clone());
+                let _ = h.game.write_unchecked(c);
+            }
+        }
+    }
+
+    fn name_of_winner(&self, game: &Pnut) -> String {
+        game.winner().map_or_else(String::new, |w| self.name(w))
+    }
+
+    fn undo(&mut self) {
+        self.notice = None;
+        if self.forfeited.take().is_some() {
+            if let Seats::Two(view) = &mut self.seats {
+                view.voice = String::new();
+            }
+            return;
+        }
+        match &mut self.seats {
+            Seats::Two(view) => {
+                view.undo();
+            }
+            Seats::Many(h) => {
+                if let Some(previous) = h.history.pop() {
+                    h.game = previous;
+                }
+            }
+        }
+    }
+
+    fn step_cursor(&mut self, step: isize) {
+        let k = self.game().rules().k() as isize;
+        let mut i = self.cursor as isize;
+        let game = self.game().clone();
+        for _ in 0..k {
+            i = (i + step).rem_euclid(k);
+            // With the assistant on, the cursor skips illegal symbols.
+            if !self.assisted() || game.is_legal_index(i as u8) {
+                break;
+            }
+        }
+        self.cursor = i as usize;
+    }
+
+    /// Keeps the cursor on a legal symbol when the assistant is on.
+    fn settle(&mut self) {
+        let game = self.game();
+        if self.assisted()
+            && !game.is_over()
+            && !game.is_legal_index(self.cursor as u8)
+            && let Some(&s) = game.legal_indices().first()
+        {
+            self.cursor = usize::from(s);
+        }
+    }
+
+    pub fn tick<R: Rng + ?Sized>(&mut self, elapsed_ms: u64, rng: &mut R) -> bool {
+        let Seats::Two(view) = &mut self.seats else {
+            return false;
+        };
+        if self.forfeited.is_some() {
+            return false;
+        }
+        let (mv, redraw) = view.tick(elapsed_ms, rng);
+        if let Some(mv) = mv {
+            view.play(mv);
+            self.settle();
+        }
+        redraw
+    }
+
+    pub fn handle<R: Rng + ?Sized>(
+        &mut self,
+        action: Action,
+        rng: &mut R,
+        ai_delay_ms: u64,
+    ) -> GameOutcome {
+        match action {
+            Action::Back => return GameOutcome::Menu,
+            Action::Quit => return GameOutcome::Quit,
+            Action::Help => return GameOutcome::Help,
+            Action::NewGame => return GameOutcome::NewGame(self.setup.clone()),
+            Action::Hints => self.hints = !self.hints,
+            Action::Pause => {
+                if let Seats::Two(view) = &mut self.seats
+                    && view.all_ai()
+                {
+                    view.session.toggle_pause();
+                }
+            }
+            Action::Undo => self.undo(),
+            Action::Rematch | Action::Enter if self.is_over() => {
+                let hints = self.hints;
+                *self = PnutScreen::new(
+                    self.setup.clone(),
+                    ai_delay_ms,
+                    hints,
+                    self.limits.table_mib,
+                    rng,
+                );
+            }
+            Action::Left | Action::Up => self.step_cursor(-1),
+            Action::Right | Action::Down => self.step_cursor(1),
+            Action::Enter => {
+                let c = self.game().rules().symbol(self.cursor as u8);
+                self.write(c);
+            }
+            Action::Char(c) => self.write(c),
+            Action::Digit(d) => self.write(char::from(b'0' + d)),
+            _ => {}
+        }
+        self.settle();
+        GameOutcome::Stay
+    }
+
+    pub fn click(&mut self, hit: Hit) {
+        if let Hit::Choice(i) = hit
+            && i < self.game().rules().k()
+        {
+            let c = self.game().rules().symbol(i as u8);
+            self.write(c);
+            self.settle();
+        }
+    }
+
+    fn title(&self) -> String {
+        let g = self.game();
+        let r = g.rules();
+        let mut t = format!(
+            "Pnut-Butta · symbols {} · l = {}",
+            r.symbols_text(),
+            r.length()
+        );
+        if g.players() > 2 {
+            t.push_str(&format!(" · {} players", g.players()));
+        }
+        if !self.assisted() {
+            t.push_str(" · hard mode");
+        }
+        t
+    }
+
+    pub fn render(
+        &self,
+        frame: &mut Frame,
+        area: Rect,
+        theme: &Theme,
+        keys: &Keys,
+        hits: &mut Hits,
+    ) {
+        let [title, body, footer] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Min(10),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        frame.render_widget(Paragraph::new(self.title()).style(theme.title()), title);
+        let side_width = if area.width >= 100 { 40 } else { 32 };
+        let [board, side] =
+            Layout::horizontal([Constraint::Min(30), Constraint::Length(side_width)]).areas(body);
+        self.render_board(frame, board, theme, hits);
+        self.render_side(frame, side, theme, keys);
+        let hints = keys.hints().to_string();
+        let undo = keys.undo().to_string();
+        let help = keys.help().to_string();
+        let new = keys.new_game().to_string();
+        let mut list: Vec<(&str, &str)> = vec![
+            ("←→", "symbol"),
+            ("Enter/type", "write"),
+            (&hints, "hints"),
+            (&undo, "undo"),
+            (&new, "new"),
+            (&help, "rules"),
+            ("Esc", "back"),
+        ];
+        if area.width < 90 {
+            list.retain(|(key, _)| *key != new.as_str());
+        }
+        widgets::footer(frame, footer, &list, theme);
+        if self.is_over() {
+            self.render_game_over(frame, board, theme, keys);
+        }
+    }
+
+    fn render_board(&self, frame: &mut Frame, area: Rect, theme: &Theme, hits: &mut Hits) {
+        let game = self.game();
+        let inner_width = area.width.saturating_sub(2).max(1) as usize;
+        let string_lines = self.string_lines(theme, inner_width);
+        let string_height = (string_lines.len() as u16 + 2).clamp(4, area.height / 3 + 1);
+        let [status, string, symbols, table] = Layout::vertical([
+            Constraint::Length(3),
+            Constraint::Length(string_height),
+            Constraint::Length(4),
+            Constraint::Min(3),
+        ])
+        .areas(area);
+        frame.render_widget(
+            Paragraph::new(self.status_lines(theme)).wrap(Wrap { trim: true }),
+            status,
+        );
+        // The string: show its end when it does not fit.
+        let room = string_height.saturating_sub(2) as usize;
+        let skip = string_lines.len().saturating_sub(room);
+        let title = if game.forfeit().is_some() {
+            format!("String · {} symbols + 1 illegal", game.len())
+        } else {
+            format!("String · {} symbols", game.len())
+        };
+        frame.render_widget(
+            Paragraph::new(string_lines.into_iter().skip(skip).collect::<Vec<_>>())
+                .block(widgets::block(&title, theme)),
+            string,
+        );
+        self.render_symbols(frame, symbols, theme, hits);
+        self.render_table(frame, table, theme);
+    }
+
+    /// The string in rows of `width`, each followed by a row of markers: `^` under the
+    /// last l-1 symbols (the next symbol completes them), or under both occurrences of
+    /// the repeated substring after a forfeit.
+    fn string_lines(&self, theme: &Theme, width: usize) -> Vec<Line<'static>> {
+        let game = self.game();
+        let text: Vec<char> = game.text().chars().collect();
+        let l = game.rules().length();
+        if text.is_empty() {
+            return vec![Line::styled("(empty: any symbol may start)", theme.muted())];
+        }
+        let marked = |i: usize| -> Option<Style> {
+            if let Some(Forfeit { earlier, now, .. }) = game.forfeit() {
+                return ((earlier..earlier + l).contains(&i) || (now..now + l).contains(&i))
+                    .then(|| theme.warning());
+            }
+            let n = text.len();
+            (!game.is_over() && i + l > n && i < n).then(|| theme.cursor())
+        };
+        let mut lines = Vec::new();
+        for (row, chunk) in text.chunks(width.max(1)).enumerate() {
+            let start = row * width.max(1);
+            let mut spans = Vec::new();
+            let mut marks = String::new();
+            let mut any = false;
+            for (j, &c) in chunk.iter().enumerate() {
+                match marked(start + j) {
+                    Some(style) => {
+                        spans.push(Span::styled(c.to_string(), style));
+                        marks.push('^');
+                        any = true;
+                    }
+                    None => {
+                        spans.push(Span::raw(c.to_string()));
+                        marks.push(' ');
+                    }
+                }
+            }
+            lines.push(Line::from(spans));
+            if any {
+                let style = if game.forfeit().is_some() {
+                    theme.warning()
+                } else {
+                    theme.accent()
+                };
+                lines.push(Line::styled(marks.trim_end().to_string(), style));
+            }
+        }
+        lines
+    }
+
+    /// The symbols to choose from: the cursor, illegal ones greyed (assisted), and with
+    /// hints each legal symbol's value.
+    fn render_symbols(&self, frame: &mut Frame, area: Rect, theme: &Theme, hits: &mut Hits) {
+        let game = self.game();
+        let rules = game.rules();
+        let analysis = self.analysis().filter(|_| self.hints);
+        let inner = widgets::block("Symbols", theme).inner(area);
+        frame.render_widget(widgets::block("Symbols", theme), area);
+        let k = rules.k();
+        let cell = (inner.width as usize / k.max(1)).clamp(3, 8);
+        let mut top = Vec::new();
+        let mut bottom = Vec::new();
+        for i in 0..k {
+            let c = rules.symbol(i as u8);
+            let legal = game.is_legal_index(i as u8) && !game.is_over();
+            let here = i == self.cursor && self.human_to_move();
+            let style = if here {
+                theme.cursor()
+            } else if !legal && self.assisted() {
+                theme.muted()
+            } else {
+                theme.coin()
+            };
+            let label = if here {
+                format!("[{c}]")
+            } else {
+                format!(" {c} ")
+            };
+            top.push(Span::styled(format!("{label:^cell$}"), style));
+            let mark = if game.is_over() {
+                String::new()
+            } else if !legal && self.assisted() {
+                "✗".to_string()
+            } else {
+                analysis
+                    .and_then(|a| a.value_of(PnutMove(c)))
+                    .map(|m| short_verdict(m.verdict))
+                    .unwrap_or_default()
+            };
+            let mark_style = analysis
+                .and_then(|a| a.value_of(PnutMove(c)))
+                .map_or(theme.muted(), |m| verdict_style(m.verdict, theme));
+            bottom.push(Span::styled(format!("{mark:^cell$}"), mark_style));
+            let x = inner.x + (i * cell) as u16;
+            if x < inner.right() {
+                hits.add(
+                    Rect::new(x, inner.y, (cell as u16).min(inner.right() - x), 2),
+                    Hit::Choice(i),
+                );
+            }
+        }
+        frame.render_widget(
+            Paragraph::new(vec![Line::from(top), Line::from(bottom)]),
+            inner,
+        );
+    }
+
+    /// Every l-symbol substring with the used ones marked ▪, or a summary when the
+    /// table does not fit.
+    fn render_table(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
+        let game = self.game();
+        let rules = game.rules();
+        let l = rules.length();
+        let total = rules.grams();
+        let used = game.used_count() as u64;
+        let title = format!("Substrings · {used} of {total} used");
+        let inner = widgets::block(&title, theme).inner(area);
+        frame.render_widget(widgets::block(&title, theme), area);
+        let cell = l + 2;
+        let per_row = (inner.width as usize / cell).max(1) as u64;
+        let rows = total.div_ceil(per_row);
+        let lines: Vec<Line> = if rows <= u64::from(inner.height) {
+            (0..rows)
+                .map(|r| {
+                    let spans: Vec<Span> = (r * per_row..((r + 1) * per_row).min(total))
+                        .map(|code| {
+                            let text = rules.gram_text(code);
+                            if game.gram_position(code).is_some() {
+                                Span::styled(format!("▪{text} "), theme.accent())
+                            } else {
+                                Span::styled(format!(" {text} "), theme.muted())
+                            }
+                        })
+                        .collect();
+                    Line::from(spans)
+                })
+                .collect()
+        } else {
+            // Too many to list: the used ones, most recent first.
+            let mut recent: Vec<(usize, u64)> = game
+                .used_grams()
+                .map(|c| (game.gram_position(c).unwrap_or(0), c))
+                .collect();
+            recent.sort_unstable_by(|a, b| b.cmp(a));
+            let listed: Vec<String> = recent.iter().map(|&(_, c)| rules.gram_text(c)).collect();
+            let mut lines = vec![Line::raw(format!(
+                "{total} substrings of length {l}: {} unused.",
+                total - used
+            ))];
+            if listed.is_empty() {
+                lines.push(Line::styled("None used yet.", theme.muted()));
+            } else {
+                lines.push(Line::styled(
+                    format!("Used, latest first: {}", listed.join(" ")),
+                    theme.accent(),
+                ));
+            }
+            lines
+        };
+        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
+    }
+
+    fn status_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+        let game = self.game();
+        let turn = match &self.seats {
+            Seats::Two(view) if self.forfeited.is_none() => {
+                view.turn_line(theme, ": ←→ Enter or type a symbol".to_string())
+            }
+            _ if game.is_over() => Line::styled("Game over.", theme.bold()),
+            _ => Line::from(vec![
+                Span::styled(format!("{}'s turn", self.name(game.mover())), theme.bold()),
+                Span::raw(": ←→ Enter or type a symbol"),
+            ]),
+        };
+        let voice = match &self.seats {
+            Seats::Two(view) => view.voice_line(theme),
+            Seats::Many(_) => Line::raw(""),
+        };
+        let third = if let Some(n) = &self.notice {
+            Line::styled(n.clone(), theme.warning())
+        } else if game.is_over() {
+            Line::raw("")
+        } else {
+            let l = game.rules().length();
+            let legal = game.legal_indices().len();
+            let what = if game.len() + 1 < l {
+                format!("No {l}-symbol substrings yet: all legal.")
+            } else if self.assisted() {
+                format!("{legal} of {} symbols legal.", game.rules().k())
+            } else {
+                "Hard mode: check for yourself.".to_string()
+            };
+            Line::styled(what, theme.muted())
+        };
+        vec![turn, voice, third]
+    }
+
+    fn prediction_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+        let game = self.game();
+        if let Some(w) = game.winner() {
+            return vec![
+                Line::raw("Game over:"),
+                Line::styled(format!("{} wins.", self.name(w)), theme.bold()),
+            ];
+        }
+        let Seats::Two(view) = &self.seats else {
+            return vec![
+                Line::raw("No prediction with"),
+                Line::raw("three or more players."),
+            ];
+        };
+        if let Some(reason) = view.session.analysis_failed() {
+            return vec![
+                Line::styled("Analysis unavailable.", theme.warning()),
+                Line::styled(format!("The solver stopped: {reason}"), theme.muted()),
+            ];
+        }
+        if view.session.side_pending() {
+            return vec![Line::raw("The AI is choosing a side…")];
+        }
+        let Some(a) = view.session.analysis() else {
+            return vec![Line::styled("Thinking…", theme.muted())];
+        };
+        let mover = view.session.to_move();
+        if !a.exact {
+            return vec![
+                Line::raw("Not proven"),
+                Line::styled(format!("(searched to depth {})", a.depth), theme.muted()),
+            ];
+        }
+        let winner = if a.verdict.is_win() {
+            mover
+        } else {
+            mover.other()
+        };
+        let style = match view.ai_seat() {
+            Some(ai) if ai == winner => theme.warning(),
+            _ => theme.hint(),
+        };
+        let mut lines = vec![
+            Line::raw("With perfect play,"),
+            Line::styled(view.wins_text(winner), style),
+        ];
+        if let Some(p) = a.verdict.plies() {
+            lines.push(Line::styled(
+                format!("({p} more move{})", if p == 1 { "" } else { "s" }),
+                theme.muted(),
+            ));
+        }
+        lines
+    }
+
+    fn render_side(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys) {
+        let legal = self.game().legal_indices().len() as u16;
+        let table_height = if self.hints { legal.max(1) + 2 } else { 3 };
+        let [prediction, table, history] = Layout::vertical([
+            Constraint::Length(5),
+            Constraint::Length(table_height),
+            Constraint::Min(3),
+        ])
+        .areas(area);
+        frame.render_widget(
+            Paragraph::new(self.prediction_lines(theme))
+                .wrap(Wrap { trim: true })
+                .block(widgets::block("Prediction", theme)),
+            prediction,
+        );
+        let lines = if !self.hints {
+            vec![Line::styled(
+                format!("{} marks every symbol", keys.hints()),
+                theme.muted(),
+            )]
+        } else {
+            self.move_value_lines(theme)
+        };
+        frame.render_widget(
+            Paragraph::new(lines).block(widgets::block("Every symbol", theme)),
+            table,
+        );
+        let room = history.height.saturating_sub(2) as usize;
+        frame.render_widget(
+            Paragraph::new(self.history_lines(theme, room)).block(widgets::block("Moves", theme)),
+            history,
+        );
+    }
+
+    fn move_value_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+        if self.is_over() {
+            return vec![Line::styled("The game is over.", theme.muted())];
+        }
+        if matches!(self.seats, Seats::Many(_)) {
+            return vec![Line::styled("No analysis for 3+ players.", theme.muted())];
+        }
+        let Some(a) = self.analysis() else {
+            return vec![Line::styled("Thinking…", theme.muted())];
+        };
+        a.moves
+            .iter()
+            .map(|m| {
+                let marker = if Some(m.mv) == a.best { "★ " } else { "  " };
+                Line::from(vec![
+                    Span::styled(marker, theme.accent()),
+                    Span::raw(format!("{:<4}", m.mv.to_string())),
+                    Span::styled(verdict_text(m.verdict), verdict_style(m.verdict, theme)),
+                ])
+            })
+            .collect()
+    }
+
+    fn history_lines(&self, theme: &Theme, room: usize) -> Vec<Line<'static>> {
+        let game = self.game();
+        let text: Vec<char> = game.text().chars().collect();
+        let skip = text.len().saturating_sub(room.max(1));
+        let mistakes: Vec<bool> = match &self.seats {
+            Seats::Two(view) => view.session.history().iter().map(|m| m.mistake).collect(),
+            Seats::Many(_) => Vec::new(),
+        };
+        text.iter()
+            .enumerate()
+            .skip(skip)
+            .map(|(i, c)| {
+                let style = if i + 1 == text.len() {
+                    theme.last_move()
+                } else {
+                    Style::new()
+                };
+                let mut spans = vec![Span::styled(
+                    format!("{:>3}. {:<9}{:>3}", i + 1, self.name(i % game.players()), c),
+                    style,
+                )];
+                if game.forfeit().is_some() && i + 1 == text.len() {
+                    spans.push(Span::styled(" ✗ illegal", theme.warning()));
+                } else if mistakes.get(i).copied().unwrap_or(false) {
+                    spans.push(Span::styled(" ✗ mistake", theme.warning()));
+                }
+                Line::from(spans)
+            })
+            .collect()
+    }
+
+    fn render_game_over(&self, frame: &mut Frame, board: Rect, theme: &Theme, keys: &Keys) {
+        let game = self.game();
+        let Some(w) = game.winner() else {
+            return;
+        };
+        let rules = game.rules();
+        let why = match game.forfeit() {
+            Some(f) => {
+                let gram: String = game
+                    .text()
+                    .chars()
+                    .skip(f.now)
+                    .take(rules.length())
+                    .collect();
+                format!(
+                    "{} wrote '{}': {gram} was already at {}.",
+                    self.name(f.player),
+                    f.symbol,
+                    f.earlier + 1
+                )
+            }
+            None => format!(
+                "{} is trapped: every symbol repeats.",
+                self.name(game.mover())
+            ),
+        };
+        let winner = self.name(w);
+        let headline = match winner.as_str() {
+            "You" => "You win!".to_string(),
+            "AI" => "The AI wins.".to_string(),
+            name => format!("{name} wins!"),
+        };
+        let lines = vec![
+            Line::styled(headline, theme.title()),
+            Line::raw(why),
+            Line::raw(format!("{} symbols written.", game.len())),
+            Line::raw(""),
+            Line::from(vec![
+                Span::styled(format!("{}/Enter", keys.rematch()), theme.accent()),
+                Span::raw(" rematch · "),
+                Span::styled(keys.new_game().to_string(), theme.accent()),
+                Span::raw(" new · "),
+                Span::styled(keys.undo().to_string(), theme.accent()),
+                Span::raw(" undo · "),
+                Span::styled("Esc", theme.accent()),
+                Span::raw(" menu"),
+            ]),
+        ];
+        // Below the string, so both marked occurrences stay in view.
+        let area = Rect {
+            y: board.y + board.height.saturating_sub(9),
+            height: 9.min(board.height),
+            ..board
+        };
+        let area = widgets::centered(area, 46, 8);
+        widgets::popup(frame, area, "Game over", lines, theme);
+    }
+}
+
+/// "W5", "L8", "W", "?": under a symbol.
+fn short_verdict(v: Verdict) -> String {
+    match v {
+        Verdict::Win { plies: Some(p) } => format!("W{p}"),
+        Verdict::Win { plies: None } => "W".into(),
+        Verdict::Loss { plies: Some(p) } => format!("L{p}"),
+        Verdict::Loss { plies: None } => "L".into(),
+        _ => "?".into(),
+    }
+}
+
+/// "win in 7", "loss in 26", "win", "unknown".
+fn verdict_text(v: Verdict) -> String {
+    match v {
+        Verdict::Win { plies: Some(p) } => format!("win in {p}"),
+        Verdict::Loss { plies: Some(p) } => format!("loss in {p}"),
+        Verdict::Score(s) => format!("unknown ({:+.0}%)", f64::from(s) / 20.0),
+        other => other.word().to_string(),
+    }
+}
+
+fn verdict_style(v: Verdict, theme: &Theme) -> Style {
+    match v {
+        Verdict::Win { .. } => theme.hint(),
+        Verdict::Loss { .. } => theme.warning(),
+        _ => theme.muted(),
+    }
+}
+
+impl GameScreen for PnutScreen {
+    fn setup(&self) -> &GameSetup {
+        &self.setup
+    }
+    fn link(&self) -> &dyn SolverLink {
+        match &self.seats {
+            Seats::Two(view) => view.as_ref(),
+            Seats::Many(h) => h,
+        }
+    }
+    fn link_mut(&mut self) -> &mut dyn SolverLink {
+        match &mut self.seats {
+            Seats::Two(view) => view.as_mut(),
+            Seats::Many(h) => h,
+        }
+    }
+    /// The solver searches with this game's limits.
+    fn take_analysis_request(&mut self) -> Option<Position> {
+        let limits = self.limits;
+        match &mut self.seats {
+            Seats::Two(view) => {
+                view.take_analysis_request()?;
+                Some(Position::Pnut(view.session.position().clone(), limits))
+            }
+            Seats::Many(_) => None,
+        }
+    }
+    fn tick(&mut self, elapsed_ms: u64, rng: &mut StdRng) -> bool {
+        PnutScreen::tick(self, elapsed_ms, rng)
+    }
+    fn handle(&mut self, action: Action, rng: &mut StdRng, ai_delay_ms: u64) -> GameOutcome {
+        PnutScreen::handle(self, action, rng, ai_delay_ms)
+    }
+    fn click(&mut self, hit: Hit) {
+        PnutScreen::click(self, hit);
+    }
+    fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, hits: &mut Hits) {
+        PnutScreen::render(self, frame, area, theme, keys, hits);
+    }
+}

@@ -1,0 +1,192 @@
+//! `parlor perft`, `parlor solve othello`, `parlor simulate othello` and `parlor bench`
+//! as a script sees them: answers on stdout, usage errors on stderr with exit code 2.
+//! Every run gets its own HOME and XDG directories.
+
+use std::process::{Command, Output, Stdio};
+
+use serde_json::Value;
+use tempfile::TempDir;
+
+fn run(args: &[&str]) -> Output {
+    let dir = TempDir::new().expect("temp dir");
+    let home = dir.path().join("home");
+    let config = dir.path().join("config");
+    let data = dir.path().join("data");
+    for d in [&home, &config, &data] {
+        std::fs::create_dir_all(d).expect("sandbox dir");
+    }
+    Command::new(env!("CARGO_BIN_EXE_parlor"))
+        .args(args)
+        .env("HOME", &home)
+        .env("XDG_CONFIG_HOME", &config)
+        .env("XDG_DATA_HOME", &data)
+        .stdin(Stdio::null())
+        .output()
+        .expect("run parlor")
+}
+
+fn stdout(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stdout).into_owned()
+}
+
+fn stderr(o: &Output) -> String {
+    String::from_utf8_lossy(&o.stderr).into_owned()
+}
+
+/// Runs a command that must fail as a usage error and returns its message.
+fn usage_error(args: &[&str]) -> String {
+    let o = run(args);
+    assert_eq!(o.status.code(), Some(2), "{args:?}: {}", stderr(&o));
+    assert!(o.stdout.is_empty(), "{args:?} printed {}", stdout(&o));
+    stderr(&o)
+}
+
+/// FFO #1: black to move wins by 18 with g8 (14 empty squares).
+const FFO_1: &str = "--XXXXX--OOOXX-O-OOOXXOX-OXOXOXXOXXXOXXX--XOXOXX-XXXOOO--OOOOO-- X";
+
+#[test]
+fn perft_prints_the_count() {
+    let o = run(&["perft", "6"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert_eq!(stdout(&o).trim(), "8200");
+}
+
+#[test]
+fn solve_json_is_exact() {
+    let o = run(&["solve", "othello", FFO_1, "--json"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(stdout(&o).trim()).expect("one JSON object");
+    assert_eq!(v["game"], "othello");
+    assert_eq!(v["position"], FFO_1);
+    assert_eq!(v["verdict"], "win");
+    assert_eq!(v["score"], 18);
+    assert_eq!(v["exact"], true);
+    assert!(v["plies"].is_null());
+    assert!(v["nodes"].as_u64().expect("nodes") > 0);
+    let moves = v["moves"].as_array().expect("moves");
+    assert!(!moves.is_empty());
+    let best = v["best"].as_str().expect("best");
+    let best_entry = moves
+        .iter()
+        .find(|m| m["move"] == best)
+        .expect("best listed");
+    assert_eq!(best_entry["score"], 18);
+    assert_eq!(best_entry["verdict"], "win");
+    for m in moves {
+        let s = m["score"].as_i64().expect("every move scored");
+        assert!(s <= 18);
+        let word = match s.signum() {
+            1 => "win",
+            -1 => "loss",
+            _ => "draw",
+        };
+        assert_eq!(m["verdict"], word);
+    }
+}
+
+#[test]
+fn solve_with_a_depth_is_an_estimate() {
+    let start = format!("{}OX------XO{} X", "-".repeat(27), "-".repeat(27));
+    let o = run(&["solve", "othello", &start, "--json", "--depth", "4"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(stdout(&o).trim()).expect("JSON");
+    assert_eq!(v["exact"], false);
+    assert_eq!(v["verdict"], "unknown");
+    assert_eq!(v["moves"].as_array().expect("moves").len(), 4);
+    let o = run(&["solve", "othello", &start, "--max-seconds", "0.2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(stdout(&o).contains("not exact"), "{}", stdout(&o));
+}
+
+#[test]
+fn solve_text_names_the_winner_and_the_move() {
+    let o = run(&["solve", "othello", FFO_1]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("X (black) wins by 18"), "{out}");
+    assert!(out.contains("Best move: "), "{out}");
+}
+
+#[test]
+fn malformed_positions_exit_2_with_a_message() {
+    let e = usage_error(&["solve", "othello", "XO-- X"]);
+    assert!(e.contains("64 squares") && e.contains("got 4"), "{e}");
+    let e = usage_error(&["solve", "othello", &"-".repeat(64)]);
+    assert!(e.contains("side to move is missing"), "{e}");
+    let e = usage_error(&[
+        "solve",
+        "othello",
+        &format!("{}Q{} X", "-".repeat(20), "-".repeat(43)),
+    ]);
+    assert!(e.contains("square e3 holds 'Q'"), "{e}");
+    let e = usage_error(&["solve", "othello", &format!("{} B", "-".repeat(64))]);
+    assert!(e.contains("expected X (black) or O (white)"), "{e}");
+    let e = usage_error(&["solve", "othello"]);
+    assert!(e.contains("needs a position"), "{e}");
+}
+
+#[test]
+fn bad_options_exit_2() {
+    let e = usage_error(&["solve", "othello", FFO_1, "--depth", "0"]);
+    assert!(e.contains("--depth"), "{e}");
+    let e = usage_error(&["solve", "othello", FFO_1, "--max-seconds", "0"]);
+    assert!(e.contains("--max-seconds"), "{e}");
+    let e = usage_error(&["solve", "othello", FFO_1, "--misere"]);
+    assert!(e.contains("--misere"), "{e}");
+    let e = usage_error(&["perft", "40"]);
+    assert!(e.contains("accepted 0-16"), "{e}");
+    let e = usage_error(&["simulate", "othello", "--games", "1", "--black", "wizard"]);
+    assert!(e.contains("--black") && e.contains("benedict"), "{e}");
+    let e = usage_error(&["bench", "chess", "x.txt"]);
+    assert!(e.contains("accepted: ffo"), "{e}");
+    let e = usage_error(&["bench", "ffo", "/no/such/file.txt"]);
+    assert!(e.contains("cannot read"), "{e}");
+}
+
+#[test]
+fn simulate_reports_both_levels() {
+    let o = run(&[
+        "simulate", "othello", "--games", "2", "--black", "casual", "--white", "benedict",
+        "--seed", "9", "--json",
+    ]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let v: Value = serde_json::from_str(stdout(&o).trim()).expect("JSON");
+    assert_eq!(v["games"], 2);
+    let players = v["players"].as_array().expect("players");
+    assert_eq!(players.len(), 2);
+    assert_eq!(players[0]["level"], "casual");
+    assert_eq!(players[1]["level"], "benedict");
+    for p in players {
+        let total = p["wins"].as_u64().unwrap_or(0)
+            + p["draws"].as_u64().unwrap_or(0)
+            + p["losses"].as_u64().unwrap_or(0);
+        assert_eq!(total, 2);
+    }
+    assert_eq!(players[0]["wins"], players[1]["losses"]);
+    // The same seed plays the same games.
+    let again = run(&[
+        "simulate", "othello", "--games", "2", "--black", "casual", "--white", "benedict",
+        "--seed", "9", "--json",
+    ]);
+    let w: Value = serde_json::from_str(stdout(&again).trim()).expect("JSON");
+    assert_eq!(v["players"], w["players"]);
+}
+
+#[test]
+fn bench_solves_a_file() {
+    let dir = TempDir::new().expect("temp dir");
+    let file = dir.path().join("two.txt");
+    let text = std::fs::read_to_string("../shared/bench/ffo_1-79.txt")
+        .expect("../shared/bench/ffo_1-79.txt must exist beside the clone");
+    let two: Vec<&str> = text.lines().take(2).collect();
+    std::fs::write(&file, two.join("\n")).expect("write");
+    let path = file.to_string_lossy().into_owned();
+    let o = run(&["bench", "ffo", &path]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(out.contains("total: 2 positions"), "{out}");
+    assert!(!out.contains("WRONG"), "{out}");
+    std::fs::write(&file, "not a position\n").expect("write");
+    let e = usage_error(&["bench", "ffo", &path]);
+    assert!(e.contains("line 1"), "{e}");
+}

@@ -1,0 +1,165 @@
+//! The Othello screen in the TestBackend: the board, a cursor move, the AI's answer,
+//! hints, an illegal square, undo and the setup. The engine's analysis depends on how
+//! far it searched in its time, so snapshots cover the board, not the prediction text.
+
+use parlor::config::{Config, FirstMover};
+use parlor::games::GameId;
+use parlor::session::Mode;
+use parlor::solve::othello::Level;
+use parlor::tui::app::Start;
+use parlor::tui::harness::Harness;
+use parlor::tui::setup::GameSetup;
+use ratatui::crossterm::event::KeyCode;
+
+fn quick_config() -> Config {
+    let mut c = Config::default();
+    c.solver.max_millis = 200;
+    c.solver.table_mib = 8;
+    c
+}
+
+fn othello(level: Level, first: FirstMover, w: u16, h: u16) -> Harness {
+    let config = quick_config();
+    let mut s = GameSetup::from_config(GameId::Othello, &config);
+    s.othello.level = level;
+    s.othello.think_ms = 200;
+    s.matchup.first = first;
+    Harness::new(config, Start::Game(s), w, h)
+}
+
+/// The board's part of the screen: the left block, without the engine's numbers.
+fn board_part(screen: &str, width: usize) -> String {
+    screen
+        .lines()
+        .map(|l| l.chars().take(width).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+#[test]
+fn the_start_and_a_move_against_benedict() {
+    let mut h = othello(Level::Benedict, FirstMover::You, 80, 24);
+    let screen = h.screen();
+    for text in [
+        "a",
+        "h",
+        " 1 ",
+        " 8 ",
+        "Black (You)",
+        "White (AI)",
+        "Your turn (Black)",
+    ] {
+        assert!(screen.contains(text), "{text:?} missing:\n{screen}");
+    }
+    assert_eq!(
+        screen.matches('●').count(),
+        3,
+        "two black discs and the legend:\n{screen}"
+    );
+    insta::assert_snapshot!("othello_start_80x24", board_part(&screen, 50));
+    // d3 is under the cursor at the start: play it; Benedict answers.
+    h.key(KeyCode::Enter);
+    h.ticks(3);
+    let screen = h.screen();
+    assert!(
+        screen.contains("1. You") && screen.contains("d3"),
+        "{screen}"
+    );
+    assert!(screen.contains("2. AI"), "Benedict answered:\n{screen}");
+    insta::assert_snapshot!("othello_after_benedict_80x24", board_part(&screen, 50));
+}
+
+#[test]
+fn an_illegal_square_is_refused_with_a_message() {
+    let mut h = othello(Level::Benedict, FirstMover::You, 80, 24);
+    // a1 is empty and flips nothing.
+    for _ in 0..8 {
+        h.key(KeyCode::Up).key(KeyCode::Left);
+    }
+    h.key(KeyCode::Enter);
+    let screen = h.screen();
+    assert!(screen.contains("a1 is not a legal move"), "{screen}");
+    assert!(!screen.contains("1. You"), "{screen}");
+}
+
+#[test]
+fn hints_mark_every_legal_move() {
+    let mut h = othello(Level::Benedict, FirstMover::You, 120, 40);
+    h.key(KeyCode::Char('h'));
+    let screen = h.screen();
+    // Four legal moves at the start: each shows * or the engine's score.
+    let marked = screen
+        .lines()
+        .flat_map(|l| l.split_whitespace())
+        .filter(|w| *w == "*" || w.starts_with('+') || w.starts_with('-'))
+        .filter(|w| w.len() <= 3)
+        .count();
+    assert!(marked >= 4, "{screen}");
+    assert!(screen.contains("With best play:"), "{screen}");
+}
+
+#[test]
+fn undo_takes_back_your_move_and_the_ai_reply() {
+    let mut h = othello(Level::Benedict, FirstMover::You, 80, 24);
+    // The grid rows, without the status lines below it.
+    let grid = |s: &str| {
+        board_part(s, 50)
+            .lines()
+            .take(20)
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    let before = grid(&h.screen());
+    h.key(KeyCode::Enter).ticks(3);
+    assert!(h.screen().contains("2. AI"));
+    assert_ne!(before, grid(&h.screen()));
+    h.key(KeyCode::Char('u'));
+    assert_eq!(before, grid(&h.screen()));
+}
+
+#[test]
+fn white_lets_the_ai_open() {
+    let mut h = othello(Level::Benedict, FirstMover::Ai, 80, 24);
+    h.ticks(3);
+    let screen = h.screen();
+    assert!(screen.contains("1. AI"), "{screen}");
+    assert!(screen.contains("Your turn (White)"), "{screen}");
+}
+
+#[test]
+fn two_benedicts_play_a_whole_game() {
+    let config = quick_config();
+    let mut s = GameSetup::from_config(GameId::Othello, &config);
+    s.othello.level = Level::Benedict;
+    s.matchup.mode = Mode::AiVsAi;
+    let mut h = Harness::new(config, Start::Game(s), 80, 24);
+    for _ in 0..200 {
+        h.ticks(1);
+        if h.screen().contains("Game over") {
+            break;
+        }
+    }
+    let screen = h.screen();
+    assert!(screen.contains("Game over"), "{screen}");
+    assert!(
+        screen.contains("wins") || screen.contains("draw"),
+        "{screen}"
+    );
+}
+
+#[test]
+fn setup_offers_colour_level_and_time() {
+    let mut h = Harness::new(quick_config(), Start::Menu, 80, 24);
+    h.keys(&[KeyCode::Down, KeyCode::Down, KeyCode::Down, KeyCode::Enter]);
+    let screen = h.screen();
+    for text in [
+        "New game: Othello",
+        "you play black",
+        "AI level",
+        "strong",
+        "Thinking time",
+    ] {
+        assert!(screen.contains(text), "{text:?}:\n{screen}");
+    }
+    insta::assert_snapshot!("othello_setup_80x24", screen);
+}

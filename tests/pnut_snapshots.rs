@@ -1,0 +1,197 @@
+//! The Pnut-Butta screen rendered into ratatui's TestBackend (colours off, fixed seed,
+//! no AI pause) and compared with reviewed snapshots, plus keys, the hard mode and the
+//! hot seat for three players.
+
+use parlor::config::{Config, FirstMover};
+use parlor::games::GameId;
+use parlor::session::Mode;
+use parlor::tui::app::Start;
+use parlor::tui::harness::Harness;
+use parlor::tui::setup::GameSetup;
+use ratatui::crossterm::event::KeyCode;
+
+fn setup(symbols: &str, length: usize) -> GameSetup {
+    let mut s = GameSetup::from_config(GameId::Pnut, &Config::default());
+    s.matchup.first = FirstMover::You;
+    s.pnut.symbols = symbols.into();
+    s.pnut.length = length;
+    s
+}
+
+fn game(setup: GameSetup, w: u16, h: u16) -> Harness {
+    Harness::new(Config::default(), Start::Game(setup), w, h)
+}
+
+fn typed(h: &mut Harness, text: &str) {
+    for c in text.chars() {
+        h.key(KeyCode::Char(c));
+        // The AI answers when it is its turn.
+        h.ticks(3);
+    }
+}
+
+#[test]
+fn the_start_hints_off_and_on() {
+    let mut h = game(setup("012", 3), 80, 24);
+    let screen = h.screen();
+    for text in [
+        "Pnut-Butta · symbols 012 · l = 3",
+        "Your turn",
+        "With perfect play,",
+        "you win",
+        "(19 more moves)",
+        "(empty: any symbol may start)",
+        "Substrings · 0 of 27 used",
+        "000  001  002",
+        "[0]",
+        "h marks every symbol",
+    ] {
+        assert!(screen.contains(text), "{text:?} missing:\n{screen}");
+    }
+    insta::assert_snapshot!("pnut_hints_off_80x24", screen);
+    h.key(KeyCode::Char('h'));
+    let screen = h.screen();
+    for text in ["W19", "★ 0   win in 19", "1   win in 19"] {
+        assert!(screen.contains(text), "{text:?} missing:\n{screen}");
+    }
+    insta::assert_snapshot!("pnut_hints_on_80x24", screen);
+
+    let mut big = game(setup("012", 3), 120, 40);
+    insta::assert_snapshot!("pnut_hints_off_120x40", big.screen());
+    big.key(KeyCode::Char('h'));
+    insta::assert_snapshot!("pnut_hints_on_120x40", big.screen());
+}
+
+#[test]
+fn typing_a_symbol_writes_it_and_the_ai_answers() {
+    let mut h = game(setup("012", 3), 80, 24);
+    h.key(KeyCode::Char('h'));
+    typed(&mut h, "0");
+    let screen = h.screen();
+    assert!(screen.contains("String · 2 symbols"), "{screen}");
+    assert!(screen.contains("1. You"), "{screen}");
+    assert!(screen.contains("2. AI"), "{screen}");
+    // The last l-1 = 2 symbols are marked.
+    assert!(screen.contains("│^^"), "{screen}");
+    typed(&mut h, "1");
+    let screen = h.screen();
+    assert!(screen.contains("String · 4 symbols"), "{screen}");
+    assert!(screen.contains("Substrings · 2 of 27 used"), "{screen}");
+    assert!(screen.contains("▪"), "{screen}");
+    insta::assert_snapshot!("pnut_after_two_moves_hints_80x24", screen);
+}
+
+#[test]
+fn the_assistant_refuses_an_illegal_symbol() {
+    let mut s = setup("01", 2);
+    s.matchup.mode = Mode::TwoPlayers;
+    let mut h = game(s, 80, 24);
+    typed(&mut h, "00");
+    let screen = h.screen();
+    assert!(screen.contains("String · 2 symbols"), "{screen}");
+    // 0 would repeat 00: greyed (✗), refused with a message, the cursor skips it.
+    assert!(screen.contains("✗"), "{screen}");
+    h.key(KeyCode::Char('0'));
+    let screen = h.screen();
+    assert!(screen.contains("'0' would repeat 00"), "{screen}");
+    assert!(screen.contains("String · 2 symbols"), "{screen}");
+    assert!(screen.contains("[1]"), "{screen}");
+    h.key(KeyCode::Enter);
+    assert!(h.screen().contains("String · 3 symbols"));
+}
+
+#[test]
+fn the_hard_mode_loses_on_an_illegal_symbol_and_shows_both_places() {
+    let mut s = setup("01", 2);
+    s.matchup.mode = Mode::TwoPlayers;
+    s.pnut.assist = false;
+    let mut h = game(s, 80, 24);
+    typed(&mut h, "000");
+    let screen = h.screen();
+    for text in [
+        "hard mode",
+        "Player 2 wins!",
+        "Player 1 wrote '0': 00 was already at 1.",
+        "^^^",
+        "✗ illegal",
+    ] {
+        assert!(screen.contains(text), "{text:?} missing:\n{screen}");
+    }
+    insta::assert_snapshot!("pnut_hard_mode_forfeit_80x24", screen);
+    // Undo takes the illegal symbol back.
+    h.key(KeyCode::Char('u'));
+    let screen = h.screen();
+    assert!(!screen.contains("wins!"), "{screen}");
+    assert!(screen.contains("String · 2 symbols"), "{screen}");
+    assert!(!screen.contains("illegal"), "{screen}");
+}
+
+#[test]
+fn three_players_take_turns_and_the_last_to_move_wins() {
+    let mut s = setup("01", 2);
+    s.pnut.players = 3;
+    let mut h = game(s, 80, 24);
+    let screen = h.screen();
+    assert!(screen.contains("3 players"), "{screen}");
+    assert!(screen.contains("Player 1's turn"), "{screen}");
+    assert!(screen.contains("three or more players"), "{screen}");
+    // 0 0 1 1 0: 00 01 11 10 used; then 0 and 1 both repeat: Player 2 wrote last.
+    typed(&mut h, "00110");
+    let screen = h.screen();
+    assert!(screen.contains("Player 2 wins!"), "{screen}");
+    assert!(screen.contains("Player 3 is trapped"), "{screen}");
+    insta::assert_snapshot!("pnut_three_players_over_80x24", screen);
+}
+
+#[test]
+fn a_large_table_is_summarised() {
+    let mut s = setup("012", 5);
+    s.pnut.think_ms = 500;
+    s.matchup.mode = Mode::TwoPlayers;
+    let mut h = game(s, 80, 24);
+    typed(&mut h, "012012");
+    let screen = h.screen();
+    assert!(screen.contains("243 substrings of length 5"), "{screen}");
+    assert!(screen.contains("Used, latest first: "), "{screen}");
+}
+
+#[test]
+fn symbols_that_are_keys_are_picked_with_the_arrows() {
+    let mut s = setup("qhu", 2);
+    s.matchup.mode = Mode::TwoPlayers;
+    let mut h = game(s, 80, 24);
+    h.keys(&[KeyCode::Right, KeyCode::Enter]);
+    let screen = h.screen();
+    assert!(screen.contains("String · 1 symbols"), "{screen}");
+    assert!(screen.contains("h"), "{screen}");
+    // Typing q still quits (the action key wins).
+    h.key(KeyCode::Char('q'));
+    assert!(h.app.should_quit());
+}
+
+#[test]
+fn the_setup_screen_offers_the_options() {
+    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    h.keys(&[
+        KeyCode::Down,
+        KeyCode::Down,
+        KeyCode::Down,
+        KeyCode::Down,
+        KeyCode::Enter,
+    ]);
+    let screen = h.screen();
+    for text in [
+        "New game: Pnut-Butta",
+        "Symbols",
+        "0 1 2 (k = 3)",
+        "Length",
+        "l = 3",
+        "Players",
+        "Assistance",
+        "Search depth",
+        "Thinking time",
+    ] {
+        assert!(screen.contains(text), "{text:?} missing:\n{screen}");
+    }
+    insta::assert_snapshot!("pnut_setup_80x24", screen);
+}

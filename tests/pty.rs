@@ -198,10 +198,13 @@ fn othello_against_benedict_for_a_few_moves() {
         0,
     );
     tui.wait_all(&["Othello", "Your turn (Black)", "Discs"], &[]);
-    // The cursor starts on d3, a legal opening.
-    tui.send(ENTER);
-    tui.wait_for("2. AI");
-    tui.wait_for("Your turn (Black)");
+    // The cursor starts on d3, a legal opening, and after every reply it sits on a legal
+    // square, so Enter alone plays a whole sequence of moves.
+    for turn in 0..5 {
+        tui.send(ENTER);
+        tui.wait_for(&format!("{}. AI", 2 * turn + 2));
+        tui.wait_for("Your turn (Black)");
+    }
     tui.send("h");
     tui.wait_for("With best play:");
     // Move the cursor over the board; an illegal square is refused with a message.
@@ -209,8 +212,8 @@ fn othello_against_benedict_for_a_few_moves() {
         tui.send(UP);
     }
     tui.send(ENTER);
-    tui.wait_for("is not a legal move");
+    tui.wait_for("is not legal");
     tui.send("u");
-    tui.wait_all(&["Your turn (Black)"], &["2. AI"]);
+    tui.wait_all(&["Your turn (Black)"], &["10. AI"]);
     tui.quit_cleanly();
 }

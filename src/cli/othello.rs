@@ -14,7 +14,7 @@ use crate::game::othello::{Othello, OthelloMove};
 use crate::game::{Game, Seat};
 use crate::solve::Analysis;
 use crate::solve::othello::perft::perft_parallel;
-use crate::solve::othello::{Engine, Level, Limits};
+use crate::solve::othello::{Engine, Level, Limits, STRONG_DEPTH};
 
 /// The deepest `parlor perft` accepts (deeper takes hours).
 const MAX_PERFT: u32 = 16;
@@ -236,6 +236,12 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
     let seed = args.seed.unwrap_or_else(rand::random);
     let mut rng = StdRng::seed_from_u64(seed);
     let limits = Limits::from_config(config);
+    // Strong searches to a fixed depth instead of the clock, so a seed repeats its games
+    // on any machine.
+    let strong = Limits {
+        max_depth: Some(STRONG_DEPTH),
+        ..limits
+    };
     let table = |level: Level| match level {
         Level::Strong | Level::Exact => limits.table_mib,
         _ => 4,
@@ -280,7 +286,17 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
             let player = &mut players[side];
             let m = player
                 .engine
-                .choose_move(&board, player.level, &mut rng, &limits, &|| false)
+                .choose_move(
+                    &board,
+                    player.level,
+                    &mut rng,
+                    if player.level == Level::Strong {
+                        &strong
+                    } else {
+                        &limits
+                    },
+                    &|| false,
+                )
                 .ok_or_else(|| CliError::Failed("a running game had no legal move".into()))?;
             board.play(m).map_err(|e| {
                 CliError::Failed(format!("the {} level played {m}: {e}", player.level))

@@ -149,12 +149,31 @@ fn othello_job(
     };
     match ai {
         None | Some((Level::Exact, _)) => stream(limits),
+        // Strong deepens until the time per move runs out; it leaves the last few
+        // empties above the exact level's reach to the clock.
         Some((Level::Strong, _)) => stream(&othello::Limits {
-            max_depth: Some(8),
-            exact_empties: limits.exact_empties.min(18),
+            exact_empties: limits.exact_empties.min(othello::STRONG_EXACT),
             ..*limits
         }),
         Some((level, seed)) => {
+            // The weaker levels pick their move their own way; a short search beside it
+            // keeps the prediction panel honest about the position while they do.
+            let mut outlook: Option<Analysis<OthelloMove>> = None;
+            othello::analyse(
+                board,
+                &othello::Limits {
+                    max_depth: Some(OUTLOOK_DEPTH),
+                    max_millis: Some(
+                        limits
+                            .max_millis
+                            .map_or(OUTLOOK_MILLIS, |m| m.min(OUTLOOK_MILLIS)),
+                    ),
+                    exact_empties: limits.exact_empties.min(OUTLOOK_EXACT),
+                    ..*limits
+                },
+                &cancelled,
+                &mut |a| outlook = Some(a),
+            );
             let legal = board.legal_moves();
             let choice = if legal == [OthelloMove::Pass] {
                 Some(OthelloMove::Pass)
@@ -165,24 +184,43 @@ fn othello_job(
             let Some(mv) = choice else {
                 return;
             };
-            ctx.report(Report::Othello(Analysis {
-                best: Some(mv),
-                verdict: Verdict::Unknown,
-                score: None,
-                pv: vec![mv],
-                moves: vec![MoveValue {
-                    mv,
+            if ctx.is_cancelled() {
+                return;
+            }
+            // The AI plays `best`; the rest is the outlook's. This is the job's last
+            // report, so an exact outlook cannot hurry the AI into the outlook's move.
+            let report = match outlook {
+                Some(a) => Analysis {
+                    best: Some(mv),
+                    pv: vec![mv],
+                    ..a
+                },
+                None => Analysis {
+                    best: Some(mv),
                     verdict: Verdict::Unknown,
                     score: None,
-                    traps: None,
-                }],
-                depth: 0,
-                nodes: 0,
-                exact: false,
-            }));
+                    pv: vec![mv],
+                    moves: vec![MoveValue {
+                        mv,
+                        verdict: Verdict::Unknown,
+                        score: None,
+                        traps: None,
+                    }],
+                    depth: 0,
+                    nodes: 0,
+                    exact: false,
+                },
+            };
+            ctx.report(Report::Othello(report));
         }
     }
 }
+
+/// The prediction shown while a weaker Othello level picks its move: a search this
+/// deep, this long at most, exact this close to the end.
+const OUTLOOK_DEPTH: u32 = 6;
+const OUTLOOK_MILLIS: u64 = 400;
+const OUTLOOK_EXACT: u32 = 12;
 
 /// Analyses `position`, streaming reports through `ctx` until done or cancelled.
 pub fn analyse(position: &Position, ctx: &JobContext<Report>) {

@@ -2,8 +2,8 @@
 //! score for every legal move, a prediction that improves as the search deepens, and
 //! AI levels from the original depth-3 Benedict to the exact endgame solver.
 
-use rand::Rng;
 use rand::rngs::StdRng;
+use rand::{Rng, RngExt};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Color, Modifier, Style};
@@ -20,7 +20,7 @@ use super::widgets;
 use crate::game::othello::{Othello, OthelloMove, Square};
 use crate::game::{Game, Outcome, Seat};
 use crate::session::Mode;
-use crate::solve::othello::Limits;
+use crate::solve::othello::{Level, Limits};
 use crate::solve::{Position, Report, Verdict};
 
 /// How long the discs a move flipped stay highlighted.
@@ -39,6 +39,9 @@ pub struct OthelloScreen {
     flash_ms: u64,
     ascii: bool,
     limits: Limits,
+    /// Drawn from the arcade's generator per game, so the weaker levels' random slips
+    /// and Benedict's tie-breaks differ from game to game (and `--seed` repeats them).
+    ai_seed: u64,
 }
 
 fn seat_colour(seat: Seat) -> &'static str {
@@ -59,6 +62,7 @@ impl OthelloScreen {
     ) -> OthelloScreen {
         let mut view = MatchView::new(Othello::new(), &setup.matchup, ai_delay_ms, rng);
         view.session.let_engine_pick();
+        let ai_seed = rng.random::<u64>();
         let limits = Limits {
             max_millis: Some(setup.othello.think_ms),
             ..limits
@@ -73,6 +77,7 @@ impl OthelloScreen {
             flash_ms: 0,
             ascii,
             limits,
+            ai_seed,
         }
     }
 
@@ -91,6 +96,27 @@ impl OthelloScreen {
                 }
                 OthelloMove::Play(_) => String::new(),
             };
+            self.keep_cursor_on_a_legal_square();
+        }
+    }
+
+    /// When a person gets the turn and the cursor is not on a legal square, the cursor
+    /// jumps to the nearest one, so Enter always has something sensible to play.
+    fn keep_cursor_on_a_legal_square(&mut self) {
+        let legal = self.board().move_bits();
+        if !self.view.session.human_to_move() || legal == 0 || legal & (1u64 << self.cursor) != 0 {
+            return;
+        }
+        let (cf, cr) = ((self.cursor % 8) as i32, (self.cursor / 8) as i32);
+        let distance = |sq: u32| {
+            let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
+            ((f - cf).abs().max((r - cr).abs()), sq)
+        };
+        if let Some(nearest) = (0..64u32)
+            .filter(|sq| legal & (1u64 << sq) != 0)
+            .min_by_key(|&sq| distance(sq))
+        {
+            self.cursor = nearest;
         }
     }
 
@@ -112,7 +138,7 @@ impl OthelloScreen {
             self.play(mv);
         } else {
             let sq = Square::new(index).map_or(String::new(), |s| s.to_string());
-            self.message = format!("{sq} is not a legal move: it must flip at least one disc.");
+            self.message = format!("{sq} is not legal: it flips nothing.");
         }
     }
 
@@ -163,11 +189,22 @@ impl OthelloScreen {
             Line::raw("With best play:"),
             Line::styled(text, theme.bold()),
         ];
-        if let Some(best) = a.best {
-            lines.push(Line::styled(
+        // A weaker level's report carries its own pick, which is not the engine's best.
+        let picks_its_own = s.ai_to_move()
+            && matches!(
+                self.setup.othello.level,
+                Level::Beginner | Level::Casual | Level::Benedict
+            );
+        match a.best {
+            Some(mv) if picks_its_own => lines.push(Line::styled(
+                format!("{} plays {mv}", s.name(mover)),
+                theme.muted(),
+            )),
+            Some(best) => lines.push(Line::styled(
                 format!("best {best} · {} nodes", a.nodes),
                 theme.muted(),
-            ));
+            )),
+            None => {}
         }
         lines
     }
@@ -374,7 +411,8 @@ impl OthelloScreen {
         };
         let [discs, prediction, moves] = Layout::vertical([
             Constraint::Length(4),
-            Constraint::Length(5),
+            // Four lines: the heading, a verdict that may wrap, the best move.
+            Constraint::Length(6),
             Constraint::Min(3),
         ])
         .areas(side);
@@ -449,9 +487,12 @@ impl GameScreen for OthelloScreen {
     fn take_analysis_request(&mut self) -> Option<Position> {
         self.view.take_analysis_request()?;
         let s = &self.view.session;
-        let ai = s
-            .ai_to_move()
-            .then(|| (self.setup.othello.level, s.history().len() as u64 ^ 0x5EED));
+        let ai = s.ai_to_move().then(|| {
+            (
+                self.setup.othello.level,
+                self.ai_seed ^ s.history().len() as u64,
+            )
+        });
         Some(Position::Othello {
             board: *s.position(),
             limits: self.limits,

@@ -842,7 +842,10 @@ impl Setup {
             GameId::Pnut => {
                 "Append a symbol; the last l symbols must never have appeared before.".into()
             }
-            _ => "Take any number of coins from one pile.".into(),
+            GameId::Othello => {
+                "Place a disc to flip a line of your opponent's; most discs wins.".into()
+            }
+            GameId::Nim => "Take any number of coins from one pile.".into(),
         }
     }
 }

@@ -337,7 +337,9 @@ impl Engine {
             return None;
         }
         let table = &self.table;
-        with_helpers(table, None, self.threads, |shared| {
+        // Helper threads always probe the table, so a search without it runs alone.
+        let threads = if use_table { self.threads } else { 1 };
+        with_helpers(table, None, threads, |shared| {
             let mut s = Search::new(table, is_cancelled, None);
             s.shared = shared;
             s.use_table = use_table;
@@ -494,12 +496,9 @@ impl Engine {
             }
             Level::Benedict => benedict::choose(board, rng),
             Level::Strong => {
+                // Deepens until the clock (the time per move) or `limits.max_depth` stops it.
                 let strong = Limits {
-                    max_depth: Some(
-                        limits
-                            .max_depth
-                            .map_or(STRONG_DEPTH, |d| d.min(STRONG_DEPTH)),
-                    ),
+                    max_depth: limits.max_depth,
                     max_millis: limits.max_millis,
                     table_mib: limits.table_mib,
                     exact_empties: limits.exact_empties.min(STRONG_EXACT),
@@ -511,8 +510,10 @@ impl Engine {
     }
 }
 
-/// The strong level's midgame depth and exact-solve threshold.
+/// The depth that stands in for the strong level's clock where results must repeat
+/// (simulations, tests): about a tenth of a second a move here.
 pub const STRONG_DEPTH: u32 = 8;
+/// The strong level's exact-solve threshold.
 pub const STRONG_EXACT: u32 = 18;
 
 fn build_analysis(

@@ -1,0 +1,40 @@
+//! Pnut-Butta proofs from the empty string. Run: cargo bench --bench pnut
+//!
+//! Each bench proves the winner (and the exact distances of the root moves) for one
+//! setting of k symbols and substring length l, with a fresh table each sample.
+
+use parlor::game::pnut::{Pnut, Rules};
+use parlor::solve::pnut::{Limits, solve};
+
+fn main() {
+    divan::main();
+}
+
+/// The first `k` symbols of 0-9.
+fn empty_game(k: usize, l: usize) -> Pnut {
+    let symbols: String = "0123456789".chars().take(k).collect();
+    Pnut::new(Rules::new(&symbols, l).expect("valid bench setting"))
+}
+
+fn prove(k: usize, l: usize) -> bool {
+    let limits = Limits {
+        max_depth: None,
+        max_millis: 600_000,
+        table_mib: 64,
+    };
+    let solved = solve(divan::black_box(&empty_game(k, l)), &limits);
+    assert!(solved.analysis.exact, "k={k} l={l} was not proven");
+    solved.analysis.exact
+}
+
+/// The targets: k=2 with l=2..6, k=3 with l=2..3, k=4..6 with l=2.
+#[divan::bench(args = [(2, 2), (2, 3), (2, 4), (2, 5), (2, 6), (3, 2), (3, 3), (4, 2), (5, 2), (6, 2)], sample_count = 3)]
+fn prove_from_empty((k, l): (usize, usize)) -> bool {
+    prove(k, l)
+}
+
+/// The stretch settings: k=2 with l=7 and k=4 with l=3.
+#[divan::bench(args = [(2, 7), (4, 3)], sample_count = 1, sample_size = 1)]
+fn prove_stretch((k, l): (usize, usize)) -> bool {
+    prove(k, l)
+}

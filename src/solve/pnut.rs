@@ -332,7 +332,8 @@ impl Table {
     fn new(mib: u32) -> Table {
         let bytes = (mib.max(1) as usize) << 20;
         let want = (bytes / std::mem::size_of::<Entry>()).max(BUCKET * 16);
-        let buckets = (want / BUCKET).next_power_of_two() / 2;
+        // The largest power of two that fits in the size asked for.
+        let buckets = 1usize << (usize::BITS - 1 - (want / BUCKET).leading_zeros());
         let buckets = buckets.max(16);
         Table {
             entries: vec![EMPTY; buckets * BUCKET],
@@ -646,18 +647,19 @@ impl<'a, S: EdgeSet> Searcher<'a, S> {
         r
     }
 
-    fn all_replies_win_at_once(&self, cur: u64, free: u32) -> bool {
+    fn all_replies_win_at_once(&mut self, cur: u64, free: u32) -> bool {
         let k = u64::from(self.g.k);
         let mut bits = free;
-        let mut used = self.used.clone();
+        // Edges go in and out of the search's own set: a copy would cost the whole set
+        // (megabytes at k=10, l=8) at every node two plies from the horizon.
         while bits != 0 {
             let c = bits.trailing_zeros();
             bits &= bits - 1;
             let e = cur * k + u64::from(c);
-            used.insert(e);
+            self.used.insert(e);
             let h = self.g.head(e);
             // The opponent at h wins at once if some free edge of h leads to a dead node.
-            let hfree = !used.out_used(h, self.g.k) & self.g.full;
+            let hfree = !self.used.out_used(h, self.g.k) & self.g.full;
             let mut wins = false;
             let mut rb = hfree;
             while rb != 0 {
@@ -665,7 +667,7 @@ impl<'a, S: EdgeSet> Searcher<'a, S> {
                 rb &= rb - 1;
                 let e2 = h * k + u64::from(c2);
                 let h2 = self.g.head(e2);
-                let mut f2 = !used.out_used(h2, self.g.k) & self.g.full;
+                let mut f2 = !self.used.out_used(h2, self.g.k) & self.g.full;
                 if h2 == h {
                     f2 &= !(1 << c2);
                 }
@@ -674,7 +676,7 @@ impl<'a, S: EdgeSet> Searcher<'a, S> {
                     break;
                 }
             }
-            used.remove(e);
+            self.used.remove(e);
             if !wins {
                 return false;
             }
@@ -961,37 +963,15 @@ fn run<S: EdgeSet>(
     let proven = roots.iter().all(|m| m.result.decided())
         || roots.iter().any(|m| matches!(m.result, Res::Win(_)));
     let proof = proven.then(|| (started.elapsed(), searcher.nodes));
-    // Tighten the distances of decided moves until they are exact.
+    // Tighten the distances of decided moves until they are exact: wins first (the
+    // fastest one is what the player wants), then losses (the longest resistance).
     if !searcher.stopped() {
-        for root in roots.iter_mut() {
-            if root.same_as.is_some() {
-                continue;
-            }
-            let mut bound = match root.result.distance() {
-                Some(d) => d,
-                None => continue,
-            };
-            loop {
-                if bound < 3 {
-                    root.exact_distance = true;
-                    break;
-                }
-                // The child's distance is bound - 1; try two fewer (same parity).
-                let r = searcher.child(game, root.symbol, bound - 3);
-                if searcher.stopped() {
-                    break;
-                }
-                match r.flip() {
-                    Res::Unknown => {
-                        root.exact_distance = true;
-                        break;
-                    }
-                    better => {
-                        root.result = better;
-                        bound = better.distance().unwrap_or(bound);
-                    }
-                }
-            }
+        let mut order: Vec<usize> = (0..roots.len())
+            .filter(|&i| roots[i].same_as.is_none() && roots[i].result.decided())
+            .collect();
+        order.sort_by_key(|&i| !matches!(roots[i].result, Res::Win(_)));
+        for i in order {
+            tighten(&mut searcher, game, &mut roots[i]);
             if searcher.stopped() {
                 break;
             }
@@ -1021,6 +1001,37 @@ fn run<S: EdgeSet>(
         stats: searcher.stats(),
         elapsed: started.elapsed(),
         proof,
+    }
+}
+
+/// Narrows a decided root move's distance to the exact one, two plies at a time (the
+/// parity of a distance is fixed). Each step proves a shorter result or shows there is
+/// none; stepping down from the top keeps all but the last search cheap, where
+/// bisecting would fail (and so search a whole tree) at every other step.
+fn tighten<S: EdgeSet>(searcher: &mut Searcher<S>, game: &Pnut, root: &mut RootMove) {
+    let Some(mut bound) = root.result.distance() else {
+        return;
+    };
+    loop {
+        if bound < 3 {
+            root.exact_distance = true;
+            return;
+        }
+        // The child's distance is bound - 1; try two fewer.
+        let r = searcher.child(game, root.symbol, bound - 3);
+        if searcher.stopped() {
+            return;
+        }
+        match r.flip() {
+            Res::Unknown => {
+                root.exact_distance = true;
+                return;
+            }
+            better => {
+                root.result = better;
+                bound = better.distance().unwrap_or(bound);
+            }
+        }
     }
 }
 
@@ -1070,7 +1081,17 @@ fn build(
             }
         })
         .collect();
-    let best = policy::perfect_choice(&moves);
+    let lost = roots.iter().all(|m| matches!(m.result, Res::Loss(_)));
+    let best = if lost && !roots.iter().all(|m| m.exact_distance) {
+        // Out of time before the distances were exact: the loss proven to take the most
+        // plies at most is the best guess at the longest resistance.
+        roots
+            .iter()
+            .max_by_key(|m| m.result.distance())
+            .map(|m| mv(m.symbol))
+    } else {
+        policy::perfect_choice(&moves)
+    };
     let verdict = if roots.iter().any(|m| matches!(m.result, Res::Win(_))) {
         // The fastest proven win, when every win's distance is exact.
         let wins: Vec<&RootMove> = roots

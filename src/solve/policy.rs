@@ -128,7 +128,7 @@ fn plausible_slips<M: Copy>(moves: &[MoveValue<M>], difficulty: Difficulty) -> V
 
 /// The move the AI plays at `difficulty`. Ties between equally good moves and slips
 /// are decided by `rng`, so a seeded rng gives a reproducible game.
-pub fn choose_move<M: Copy, R: Rng + ?Sized>(
+pub fn choose_move<M: Copy + PartialEq, R: Rng + ?Sized>(
     analysis: &Analysis<M>,
     difficulty: Difficulty,
     rng: &mut R,
@@ -142,6 +142,16 @@ pub fn choose_move<M: Copy, R: Rng + ?Sized>(
         return Some(plausible[i]);
     }
     let best = best_moves(&analysis.moves);
+    // Losses of unknown length look alike here; the engine may still know which one
+    // resists longest (a proven bound), and says so in `analysis.best`.
+    let unknown_losses = analysis
+        .moves
+        .iter()
+        .filter(|m| best.contains(&m.mv))
+        .all(|m| m.verdict == Verdict::Loss { plies: None });
+    if unknown_losses && let Some(engine_pick) = analysis.best.filter(|b| best.contains(b)) {
+        return Some(engine_pick);
+    }
     let i = rng.random_range(0..best.len());
     Some(best[i])
 }
@@ -190,6 +200,24 @@ mod tests {
         for _ in 0..50 {
             assert_eq!(choose_move(&a, Difficulty::Perfect, &mut rng), Some(2));
         }
+    }
+
+    #[test]
+    fn losses_of_unknown_length_follow_the_engines_pick() {
+        let unknown = Verdict::Loss { plies: None };
+        let mut a = analysis(vec![
+            mv(0, unknown, None),
+            mv(1, unknown, None),
+            mv(2, unknown, None),
+        ]);
+        a.best = Some(2);
+        let mut rng = StdRng::seed_from_u64(4);
+        for _ in 0..50 {
+            assert_eq!(choose_move(&a, Difficulty::Perfect, &mut rng), Some(2));
+        }
+        // With known lengths the policy decides for itself.
+        a.moves[0].verdict = Verdict::Loss { plies: Some(9) };
+        assert_eq!(choose_move(&a, Difficulty::Perfect, &mut rng), Some(0));
     }
 
     #[test]

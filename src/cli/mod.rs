@@ -196,10 +196,10 @@ pub struct SolveArgs {
     /// Search every position reachable from this one and report each player's winning set.
     #[arg(long)]
     pub proof: bool,
-    /// Othello: search to this depth instead of solving exactly.
+    /// Othello and Pnut-Butta: search to this depth (plies) instead of solving exactly.
     #[arg(long)]
     pub depth: Option<u32>,
-    /// Othello: stop searching after this many seconds (the answer may not be exact).
+    /// Othello and Pnut-Butta: stop searching after this many seconds (the answer may not be exact).
     #[arg(long)]
     pub max_seconds: Option<f64>,
     /// Chopsticks: the rollover variant (sums wrap modulo 5; a hand dies only at exactly 5).

@@ -100,6 +100,14 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Result<(), CliError> {
     refuse_foreign_options(args)?;
     let rules = rules(args.symbols.as_deref(), args.length.as_deref(), config)?;
     let text = args.position.as_deref().unwrap_or("");
+    // The string may start with '-' (a symbol like any other), so clap lets `--players`
+    // through as the string; name it as the unknown option it is.
+    if text.starts_with("--") && text[2..].starts_with(|c: char| c.is_ascii_alphabetic()) {
+        return Err(usage(format!(
+            "{text} is not an option of solve pnut: it accepts --symbols, --length, a string \
+             (e.g. 0012), --depth D, --max-seconds S and --json"
+        )));
+    }
     let game = Pnut::parse(rules.clone(), text).map_err(usage)?;
     let limits = limits(args, config)?;
     let solved = solve_pnut(&game, &limits);

@@ -781,10 +781,10 @@ impl PnutScreen {
                     f.earlier + 1
                 )
             }
-            None => format!(
-                "{} is trapped: every symbol repeats.",
-                self.name(game.mover())
-            ),
+            None => match self.name(game.mover()).as_str() {
+                "You" => "You are trapped: every symbol repeats.".to_string(),
+                name => format!("{name} is trapped: every symbol repeats."),
+            },
         };
         let winner = self.name(w);
         let headline = match winner.as_str() {

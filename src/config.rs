@@ -420,11 +420,23 @@ impl Config {
                 return Err(invalid(&key, "expected a visible character".into()));
             }
             if let Some((other, _)) = seen.iter().find(|(_, used)| *used == c) {
+                // Blame the binding the user changed, which is the one in their file.
+                let defaults = Config::default();
+                let untouched = |action: &str| {
+                    defaults
+                        .keys
+                        .entries()
+                        .iter()
+                        .any(|(n, v)| *n == action && v.chars().eq(std::iter::once(c)))
+                };
+                let (blamed, kept) = if untouched(name) {
+                    (*other, name)
+                } else {
+                    (name, *other)
+                };
                 return Err(invalid(
-                    &key,
-                    format!(
-                        "'{c}' is already bound to keys.{other}: each action needs its own key"
-                    ),
+                    &format!("keys.{blamed}"),
+                    format!("'{c}' is already bound to keys.{kept}: each action needs its own key"),
                 ));
             }
             seen.push((name, c));
@@ -441,8 +453,18 @@ impl Config {
         }
         if self.wl.min_len == 0 || self.wl.min_len > self.wl.max_len || self.wl.max_len > WL_MAX_LEN
         {
+            // Name the bound that is out of range, or else the one the user moved.
+            let blamed = if self.wl.min_len == 0 {
+                "wl.min_len"
+            } else if self.wl.max_len > WL_MAX_LEN
+                || self.wl.max_len != Config::default().wl.max_len
+            {
+                "wl.max_len"
+            } else {
+                "wl.min_len"
+            };
             return Err(invalid(
-                "wl.max_len",
+                blamed,
                 format!(
                     "min_len {} and max_len {}: expected 1 <= min_len <= max_len <= {WL_MAX_LEN}",
                     self.wl.min_len, self.wl.max_len
@@ -626,6 +648,11 @@ mod tests {
         assert!(e.contains("line 2") && e.contains("colors.accent"), "{e}");
         let e = parse("[keys]\nquit = \"h\"\n").unwrap_err().to_string();
         assert!(e.contains("already bound"), "{e}");
+        assert!(e.contains("line 2") && e.contains("keys.quit"), "{e}");
+        let e = parse("[wl]\nmin_len = 0\n").unwrap_err().to_string();
+        assert!(e.contains("line 2") && e.contains("wl.min_len"), "{e}");
+        let e = parse("[wl]\nmin_len = 60\n").unwrap_err().to_string();
+        assert!(e.contains("line 2") && e.contains("wl.min_len"), "{e}");
         let e = parse("[ai]\ndifficulty = \"godlike\"\n")
             .unwrap_err()
             .to_string();

@@ -149,13 +149,63 @@ fn bad_positions_are_usage_errors() {
 }
 
 #[test]
-fn unknown_and_unbuilt_games_are_usage_errors() {
+fn unknown_games_and_malformed_boards_are_usage_errors() {
     usage_error(
         &["solve", "chess", "1"],
         &["chess", "possible values", "nim"],
     );
     // A board that is not a board.
-    usage_error(&["solve", "othello", "x"], &[]);
+    usage_error(&["solve", "othello", "x"], &["64"]);
+}
+
+#[test]
+fn options_of_another_game_are_refused_not_ignored() {
+    usage_error(
+        &["solve", "nim", "3,4", "--rollover"],
+        &["--rollover is not an option of Nim", "--misere"],
+    );
+    usage_error(
+        &["solve", "wl", "WLW", "--misere"],
+        &["--misere is not an option of Winners & Losers", "W and L"],
+    );
+    usage_error(
+        &["solve", "wl", "WLW", "--proof"],
+        &["--proof is not an option of Winners & Losers"],
+    );
+    usage_error(
+        &["solve", "chopsticks", "--symbols", "01"],
+        &["--symbols is not an option of Chopsticks", "--rollover"],
+    );
+    usage_error(
+        &["solve", "othello", "--misere"],
+        &["--misere is not an option of Othello", "--depth"],
+    );
+    usage_error(
+        &["simulate", "nim", "--games", "2", "--min-len", "3"],
+        &["--min-len is not an option of Nim", "--misere"],
+    );
+    usage_error(
+        &["simulate", "wl", "--games", "2", "--misere"],
+        &["--misere is not an option of Winners & Losers", "--min-len"],
+    );
+}
+
+#[test]
+fn simulate_wl_takes_its_lengths_from_the_config() {
+    let run = run_with(
+        &["simulate", "wl", "--games", "40", "--seed", "1", "--json"],
+        Some("[wl]\nmin_len = 10\nmax_len = 12\n"),
+    );
+    run.expect_code(0);
+    let v = run.json();
+    let lengths: Vec<usize> = v["by_length"]
+        .as_object()
+        .unwrap_or_else(|| panic!("no by_length: {v}"))
+        .keys()
+        .map(|k| k.parse().expect("a length"))
+        .collect();
+    assert!(!lengths.is_empty(), "{v}");
+    assert!(lengths.iter().all(|l| (10..=12).contains(l)), "{v}");
 }
 
 #[test]

@@ -204,7 +204,7 @@ fn bad_strings_are_usage_errors() {
 fn options_of_other_games_and_unknown_options_are_refused() {
     usage_error(
         &["solve", "pnut", "--misere"],
-        &["--misere is not a Pnut-Butta option", "--symbols"],
+        &["--misere is not an option of Pnut-Butta", "--symbols"],
     );
     usage_error(
         &["solve", "pnut", "--no-assist"],

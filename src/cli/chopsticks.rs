@@ -17,23 +17,6 @@ use crate::solve::chopsticks::{analyse, table};
 use crate::solve::policy::{self, Difficulty};
 use crate::tui::setup::GameSetup;
 
-/// The options of `solve` that mean nothing for Chopsticks.
-fn refuse_foreign_options(args: &SolveArgs) -> Result<(), CliError> {
-    let foreign = [
-        (args.misere, "--misere"),
-        (args.proof, "--proof"),
-        (args.depth.is_some(), "--depth"),
-        (args.max_seconds.is_some(), "--max-seconds"),
-    ];
-    if let Some((_, name)) = foreign.iter().find(|(given, _)| *given) {
-        return Err(usage(format!(
-            "{name} is not a Chopsticks option: solve chopsticks accepts a position \
-             (e.g. 1,1/1,1), --rollover, --no-empty-splits and --json"
-        )));
-    }
-    Ok(())
-}
-
 /// "wins in 7 plies", "loses in 26 plies", "draws".
 fn verdict_words(v: Verdict) -> String {
     let plies = |p: Option<u32>| match p {
@@ -52,7 +35,6 @@ fn verdict_words(v: Verdict) -> String {
 /// `parlor solve chopsticks [POSITION] [--rollover] [--no-empty-splits] [--json]`: the
 /// position defaults to the start, 1,1/1,1.
 pub fn solve(args: &SolveArgs, _config: &Config) -> Result<(), CliError> {
-    refuse_foreign_options(args)?;
     let variant = Variant {
         rollover: args.rollover,
         empty_splits: !args.no_empty_splits,

@@ -287,6 +287,98 @@ pub fn main() -> ExitCode {
     }
 }
 
+/// What `solve <game>` accepts besides the position and --json, and in what words.
+fn solve_options(game: GameId) -> (&'static [&'static str], &'static str) {
+    match game {
+        GameId::Nim => (
+            &["--misere", "--proof"],
+            "solve nim accepts piles (e.g. 3,4,5), --misere, --proof and --json",
+        ),
+        GameId::SugarPackets => (
+            &["--misere", "--proof"],
+            "solve 1357 accepts a position (e.g. 1,3,5,7), --proof and --json",
+        ),
+        GameId::Chopsticks => (
+            &["--rollover", "--no-empty-splits"],
+            "solve chopsticks accepts a position (e.g. 1,1/1,1), --rollover, --no-empty-splits and --json",
+        ),
+        GameId::Othello => (
+            &["--depth", "--max-seconds"],
+            "solve othello accepts a board, --depth D, --max-seconds S and --json",
+        ),
+        GameId::Pnut => (
+            &["--symbols", "--length", "--depth", "--max-seconds"],
+            "solve pnut accepts --symbols, --length, a string (e.g. 0012), --depth D, --max-seconds S and --json",
+        ),
+        GameId::WinnersLosers => (
+            &[],
+            "solve wl accepts a string of W and L (e.g. WLLW) and --json",
+        ),
+    }
+}
+
+/// Refuses an option of `solve` meant for another game: silently ignoring it would
+/// answer a different question from the one asked.
+fn refuse_foreign_solve_options(game: GameId, args: &SolveArgs) -> Result<(), CliError> {
+    let given = [
+        (args.misere, "--misere"),
+        (args.proof, "--proof"),
+        (args.depth.is_some(), "--depth"),
+        (args.max_seconds.is_some(), "--max-seconds"),
+        (args.rollover, "--rollover"),
+        (args.no_empty_splits, "--no-empty-splits"),
+        (args.symbols.is_some(), "--symbols"),
+        (args.length.is_some(), "--length"),
+    ];
+    let (allowed, accepted) = solve_options(game);
+    refuse_unless_allowed(&given, allowed, game, accepted)
+}
+
+/// The same for `simulate`.
+fn refuse_foreign_simulate_options(game: GameId, args: &SimulateArgs) -> Result<(), CliError> {
+    let given = [
+        (args.misere, "--misere"),
+        (args.min_len.is_some(), "--min-len"),
+        (args.max_len.is_some(), "--max-len"),
+        (args.black.is_some(), "--black"),
+        (args.white.is_some(), "--white"),
+    ];
+    let (allowed, accepted): (&[&str], &str) = match game {
+        GameId::Nim => (
+            &["--misere"],
+            "simulate nim accepts --games N, --seed S, --misere and --json",
+        ),
+        GameId::WinnersLosers => (
+            &["--min-len", "--max-len"],
+            "simulate wl accepts --games N, --seed S, --min-len A, --max-len B and --json",
+        ),
+        GameId::Othello => (
+            &["--black", "--white"],
+            "simulate othello accepts --games N, --seed S, --black LEVEL, --white LEVEL and --json",
+        ),
+        _ => (&[], "it accepts --games N, --seed S and --json"),
+    };
+    refuse_unless_allowed(&given, allowed, game, accepted)
+}
+
+fn refuse_unless_allowed(
+    given: &[(bool, &str)],
+    allowed: &[&str],
+    game: GameId,
+    accepted: &str,
+) -> Result<(), CliError> {
+    match given
+        .iter()
+        .find(|(set, name)| *set && !allowed.contains(name))
+    {
+        Some((_, name)) => Err(usage(format!(
+            "{name} is not an option of {}: {accepted}",
+            game.menu_name()
+        ))),
+        None => Ok(()),
+    }
+}
+
 pub fn run(cli: Cli) -> Result<(), CliError> {
     // Every command reads the config, so a broken file is reported whatever was asked.
     let config = Config::load(cli.config.as_deref())?;
@@ -304,27 +396,38 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             )?;
             Ok(())
         }
-        Some(Command::Solve(args)) => match args.game.id() {
-            id if id != GameId::Pnut && (args.symbols.is_some() || args.length.is_some()) => {
-                Err(usage(
-                    "--symbols and --length are Pnut-Butta options: parlor solve pnut --symbols 012 --length 3",
-                ))
-            }
-            GameId::Othello => othello::solve(&args, &config),
-            GameId::Chopsticks => chopsticks::solve(&args, &config),
-            GameId::WinnersLosers => wl::solve(&args),
-            GameId::Pnut => pnut::solve(&args, &config),
-            _ => solve(&args),
-        },
-        Some(Command::Simulate(args)) => match args.game.id() {
-            GameId::Othello => othello::simulate(&args, &config),
-            GameId::WinnersLosers => wl::simulate(&args),
-            GameId::Chopsticks => chopsticks::simulate(&args, &config),
-            GameId::Pnut => pnut::simulate(&args, &config),
-            _ => simulate(&args),
-        },
+        Some(Command::Solve(args)) => {
+            refuse_foreign_solve_options(args.game.id(), &args)?;
+            solve_game(&args, &config)
+        }
+        Some(Command::Simulate(args)) => {
+            refuse_foreign_simulate_options(args.game.id(), &args)?;
+            simulate_game(&args, &config)
+        }
         Some(Command::Perft { depth }) => othello::perft(depth),
         Some(Command::Bench { suite, file }) => othello::bench(&suite, &file, &config),
+    }
+}
+
+/// `parlor solve <game>`, once the options are known to be the game's own.
+fn solve_game(args: &SolveArgs, config: &Config) -> Result<(), CliError> {
+    match args.game.id() {
+        GameId::Othello => othello::solve(args, config),
+        GameId::Chopsticks => chopsticks::solve(args, config),
+        GameId::WinnersLosers => wl::solve(args),
+        GameId::Pnut => pnut::solve(args, config),
+        GameId::Nim | GameId::SugarPackets => solve(args),
+    }
+}
+
+/// `parlor simulate <game>`, once the options are known to be the game's own.
+fn simulate_game(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
+    match args.game.id() {
+        GameId::Othello => othello::simulate(args, config),
+        GameId::WinnersLosers => wl::simulate(args, config),
+        GameId::Chopsticks => chopsticks::simulate(args, config),
+        GameId::Pnut => pnut::simulate(args, config),
+        GameId::Nim | GameId::SugarPackets => simulate(args),
     }
 }
 

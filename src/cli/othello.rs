@@ -49,21 +49,6 @@ fn side_name(seat: Seat) -> &'static str {
     }
 }
 
-fn refuse_other_flags(args: &SolveArgs) -> Result<(), CliError> {
-    let wrong = [
-        (args.misere, "--misere"),
-        (args.proof, "--proof"),
-        (args.rollover, "--rollover"),
-        (args.no_empty_splits, "--no-empty-splits"),
-    ];
-    if let Some((_, flag)) = wrong.iter().find(|(set, _)| *set) {
-        return Err(usage(format!(
-            "{flag} does not apply to othello: accepted options are --json, --depth D and --max-seconds S"
-        )));
-    }
-    Ok(())
-}
-
 /// The limits `parlor solve othello` searches with.
 fn solve_limits(args: &SolveArgs, config: &Config, empties: u32) -> Result<Limits, CliError> {
     let mib = config.solver.table_mib;
@@ -98,7 +83,6 @@ fn solve_limits(args: &SolveArgs, config: &Config, empties: u32) -> Result<Limit
 }
 
 pub fn solve(args: &SolveArgs, config: &Config) -> Result<(), CliError> {
-    refuse_other_flags(args)?;
     let text = args.position.as_deref().ok_or_else(|| {
         usage(
             "solve othello needs a position: 64 squares a1..h8 (rank 1 first) of X, O or -, a space, then X or O to move, in quotes",

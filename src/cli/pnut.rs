@@ -41,22 +41,6 @@ fn rules(symbols: Option<&str>, length: Option<&str>, config: &Config) -> Result
     })
 }
 
-fn refuse_foreign_options(args: &SolveArgs) -> Result<(), CliError> {
-    let foreign = [
-        (args.misere, "--misere"),
-        (args.proof, "--proof"),
-        (args.rollover, "--rollover"),
-        (args.no_empty_splits, "--no-empty-splits"),
-    ];
-    if let Some((_, name)) = foreign.iter().find(|(given, _)| *given) {
-        return Err(usage(format!(
-            "{name} is not a Pnut-Butta option: solve pnut accepts --symbols, --length, a string \
-             (e.g. 0012), --depth D, --max-seconds S and --json"
-        )));
-    }
-    Ok(())
-}
-
 /// The search limits of `parlor solve pnut`.
 fn limits(args: &SolveArgs, config: &Config) -> Result<Limits, CliError> {
     if let Some(d) = args.depth
@@ -97,7 +81,6 @@ fn verdict_words(v: Verdict) -> String {
 
 /// `parlor solve pnut [STRING] --symbols 012 --length 3 [--depth D] [--max-seconds S] [--json]`.
 pub fn solve(args: &SolveArgs, config: &Config) -> Result<(), CliError> {
-    refuse_foreign_options(args)?;
     let rules = rules(args.symbols.as_deref(), args.length.as_deref(), config)?;
     let text = args.position.as_deref().unwrap_or("");
     // The string may start with '-' (a symbol like any other), so clap lets `--players`

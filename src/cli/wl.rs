@@ -5,6 +5,7 @@ use std::io::Write;
 use serde_json::json;
 
 use super::{CliError, SimulateArgs, SolveArgs, usage};
+use crate::config::Config;
 use crate::game::wl::{Wl, parse_letters};
 use crate::solve::wl::{self, SIMULATION_MAX_LEN};
 
@@ -55,9 +56,9 @@ pub fn solve(args: &SolveArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-pub fn simulate(args: &SimulateArgs) -> Result<(), CliError> {
-    let min_len = args.min_len.unwrap_or(5);
-    let max_len = args.max_len.unwrap_or(50);
+pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
+    let min_len = args.min_len.unwrap_or(config.wl.min_len);
+    let max_len = args.max_len.unwrap_or(config.wl.max_len);
     if min_len == 0 || min_len > max_len || max_len > SIMULATION_MAX_LEN {
         return Err(usage(format!(
             "--min-len {min_len} --max-len {max_len}: expected 1 <= min-len <= max-len <= {SIMULATION_MAX_LEN}"

@@ -40,7 +40,7 @@ use theme::Theme;
 #[derive(Debug, Error)]
 pub enum TuiError {
     #[error(
-        "parlor needs an interactive terminal: standard input and output must be a terminal \
+        "the arcade needs an interactive terminal: standard input and output must be a terminal \
          (for scripts use `parlor solve ...`)"
     )]
     NotATerminal,

@@ -458,6 +458,17 @@ impl NimScreen {
                             format!("No winning move: all lose.{selected}"),
                             theme.warning(),
                         )
+                    } else if wins.len() > 3 {
+                        // A list this long would be cut off at 80 columns; the piles
+                        // carry every one of them.
+                        Line::styled(
+                            format!(
+                                "{} winning moves, each marked ◀ on its {}.{selected}",
+                                wins.len(),
+                                self.pile_word()
+                            ),
+                            theme.hint(),
+                        )
                     } else {
                         Line::styled(
                             format!(

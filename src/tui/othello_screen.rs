@@ -317,10 +317,10 @@ impl OthelloScreen {
                                 };
                             }
                             None => {
-                                text = if theme.color {
-                                    String::new()
-                                } else {
-                                    "·".into()
+                                text = match (theme.color, self.ascii) {
+                                    (true, _) => String::new(),
+                                    (false, false) => "·".into(),
+                                    (false, true) => ".".into(),
                                 };
                             }
                         }
@@ -402,10 +402,10 @@ impl OthelloScreen {
                 ),
                 Span::raw(format!("({}) ", s.name(seat))),
                 Span::styled(format!("{:>2}", board.discs(seat)), theme.bold()),
-                Span::raw(if s.to_move() == seat && !s.is_over() {
-                    "  ◀ to move"
-                } else {
-                    ""
+                Span::raw(match (s.to_move() == seat && !s.is_over(), self.ascii) {
+                    (true, false) => "  ◀ to move",
+                    (true, true) => "  < to move",
+                    (false, _) => "",
                 }),
             ])
         };

@@ -403,11 +403,13 @@ impl WlScreen {
         let hints = keys.hints().to_string();
         let undo = keys.undo().to_string();
         let help = keys.help().to_string();
+        let new_game = keys.new_game().to_string();
         let mut list: Vec<(&str, &str)> = vec![
             ("←→", "take"),
             (&hints, "hints"),
             ("p", "pyramid"),
             (&undo, "undo"),
+            (&new_game, "new"),
             (&help, "rules"),
             ("Esc", "menu"),
         ];

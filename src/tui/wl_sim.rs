@@ -112,7 +112,7 @@ impl WlSimulation {
                 Line::styled("Winners & Losers: simulation", theme.title()),
                 Line::styled(
                     format!(
-                        "perfect AI vs perfect AI on {} random strings of {}-{} letters (seed {})",
+                        "perfect AI vs itself: {} random strings of {}-{} letters (seed {})",
                         w.simulate_games, w.min_len, w.max_len, self.seed
                     ),
                     theme.muted(),

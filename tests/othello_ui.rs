@@ -200,3 +200,103 @@ fn setup_offers_colour_level_and_time() {
     }
     insta::assert_snapshot!("othello_setup_80x24", screen);
 }
+
+/// The screen position of the middle of square `file` `rank` (both 0-based), found from
+/// the drawn coordinates: the column of the file letter and the row of the rank number.
+fn square_at(screen: &str, file: usize, rank: usize) -> (u16, u16) {
+    let lines: Vec<&str> = screen.lines().collect();
+    let header = lines
+        .iter()
+        .position(|l| l.contains("a    b") || l.contains("a        b"))
+        .unwrap_or_else(|| panic!("no file letters:\n{screen}"));
+    let letter = (b'a' + file as u8) as char;
+    let col = lines[header]
+        .chars()
+        .enumerate()
+        .skip(2)
+        .find(|&(_, c)| c == letter)
+        .map(|(i, _)| i)
+        .unwrap_or_else(|| panic!("no file {letter}:\n{screen}"));
+    let number = format!(" {} ", rank + 1);
+    let row = lines
+        .iter()
+        .enumerate()
+        .skip(header + 1)
+        .find(|(_, l)| l.chars().take(8).collect::<String>().contains(&number))
+        .map(|(i, _)| i)
+        .unwrap_or_else(|| panic!("no rank {}:\n{screen}", rank + 1));
+    (col as u16, row as u16)
+}
+
+#[test]
+fn a_click_plays_the_square_under_it_at_both_sizes() {
+    for (w, hgt) in [(80, 24), (120, 40)] {
+        let mut h = othello(Level::Benedict, FirstMover::You, w, hgt);
+        let screen = h.screen();
+        // f5 is legal for black at the start; a1 is not.
+        let (col, row) = square_at(&screen, 0, 0);
+        h.click(col, row);
+        assert!(h.screen().contains("a1 is not legal"), "{w}x{hgt}");
+        let (col, row) = square_at(&screen, 5, 4);
+        h.click(col, row).ticks(3);
+        let screen = h.screen();
+        assert!(
+            screen.contains("1. You") && screen.contains("f5"),
+            "{w}x{hgt}:\n{screen}"
+        );
+        assert!(screen.contains("2. AI"), "{w}x{hgt}:\n{screen}");
+    }
+}
+
+#[test]
+fn the_board_at_120x40() {
+    let mut h = othello(Level::Benedict, FirstMover::You, 120, 40);
+    let screen = h.screen();
+    assert_eq!(screen.matches('●').count(), 3, "{screen}");
+    assert_eq!(screen.matches('○').count(), 3, "{screen}");
+    insta::assert_snapshot!("othello_start_120x40", board_part(&screen, 80));
+}
+
+#[test]
+fn ascii_discs_draw_without_unicode() {
+    let mut config = quick_config();
+    config.othello.ascii_discs = true;
+    let mut s = GameSetup::from_config(GameId::Othello, &config);
+    s.othello.level = Level::Benedict;
+    s.matchup.first = FirstMover::You;
+    let mut h = Harness::new(config, Start::Game(s), 80, 24);
+    let screen = h.screen();
+    let board = board_part(&screen, 50);
+    let grid: String = board
+        .lines()
+        .skip(2)
+        .take(17)
+        .collect::<Vec<_>>()
+        .join("\n");
+    for glyph in ['●', '○', '·'] {
+        assert!(!grid.contains(glyph), "{glyph} in ASCII mode:\n{board}");
+    }
+    assert!(!screen.contains('◀'), "{screen}");
+    assert_eq!(grid.matches('X').count(), 2, "{board}");
+    assert_eq!(grid.matches('O').count(), 2, "{board}");
+    assert!(h.screen().contains("< to move"));
+}
+
+#[test]
+fn watch_mode_pauses_and_resumes() {
+    let config = quick_config();
+    let mut s = GameSetup::from_config(GameId::Othello, &config);
+    s.othello.level = Level::Benedict;
+    s.matchup.mode = Mode::AiVsAi;
+    let mut h = Harness::new(config, Start::Game(s), 80, 24);
+    h.ticks(2);
+    h.key(KeyCode::Char(' '));
+    let paused = h.screen();
+    assert!(paused.contains("Paused: space resumes."), "{paused}");
+    let moves = |s: &str| s.matches(". AI ").count();
+    let before = moves(&paused);
+    h.ticks(5);
+    assert_eq!(moves(&h.screen()), before, "no move while paused");
+    h.key(KeyCode::Char(' ')).ticks(5);
+    assert!(moves(&h.screen()) > before, "moves again after resuming");
+}

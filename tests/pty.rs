@@ -207,12 +207,17 @@ fn othello_against_benedict_for_a_few_moves() {
     }
     tui.send("h");
     tui.wait_for("With best play:");
-    // Move the cursor over the board; an illegal square is refused with a message.
-    for _ in 0..3 {
+    // Move the cursor to d4, a centre square that is never empty: refused with a message.
+    for _ in 0..7 {
         tui.send(UP);
+        tui.send(LEFT);
+    }
+    for _ in 0..3 {
+        tui.send(DOWN);
+        tui.send(RIGHT);
     }
     tui.send(ENTER);
-    tui.wait_for("is not legal");
+    tui.wait_for("d4 is not legal");
     tui.send("u");
     tui.wait_all(&["Your turn (Black)"], &["10. AI"]);
     tui.quit_cleanly();

@@ -7,6 +7,7 @@ pub mod cli;
 pub mod config;
 pub mod game;
 pub mod games;
+pub mod log;
 pub mod session;
 pub mod solve;
 pub mod tui;

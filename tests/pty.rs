@@ -68,6 +68,10 @@ fn menu_setup_game_hints_and_quit() {
     tui.wait_all(&["shows hints"], &["count"]);
 
     tui.quit_cleanly();
+    // The log went to the sandbox's data directory, never to the screen.
+    let log = std::fs::read_to_string(tui.data_home().join("parlor").join("parlor.log"))
+        .expect("a log in XDG_DATA_HOME/parlor");
+    assert!(log.contains("parlor started"), "{log}");
 }
 
 #[test]

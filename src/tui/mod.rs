@@ -87,7 +87,12 @@ fn restore_terminal(mouse: bool) {
 fn install_panic_hook(mouse: bool) {
     let previous = std::panic::take_hook();
     std::panic::set_hook(Box::new(move |info| {
-        if std::thread::current().name() == Some(worker::THREAD_NAME) {
+        let thread = std::thread::current()
+            .name()
+            .unwrap_or("unnamed")
+            .to_string();
+        tracing::error!(thread, "panic: {info}");
+        if thread == worker::THREAD_NAME {
             return;
         }
         restore_terminal(mouse);
@@ -100,6 +105,7 @@ pub fn run(config: Config, start: Start, seed: u64) -> Result<(), TuiError> {
     if !std::io::stdin().is_terminal() || !stdout().is_terminal() {
         return Err(TuiError::NotATerminal);
     }
+    crate::log::start();
     let mouse = config.ui.mouse;
     install_panic_hook(mouse);
     let _guard = TerminalGuard::enter(mouse)?;

@@ -257,6 +257,11 @@ impl Tui {
         self.assert_restored();
     }
 
+    /// The sandbox's data directory (`XDG_DATA_HOME`), where parlor keeps its log.
+    pub fn data_home(&self) -> std::path::PathBuf {
+        self._dirs.path().join("data")
+    }
+
     pub fn assert_restored(&self) {
         {
             let parser = self.parser.lock().unwrap();

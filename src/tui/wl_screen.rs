@@ -361,7 +361,7 @@ impl WlScreen {
         let [board, side] =
             Layout::horizontal([Constraint::Min(30), Constraint::Length(side_width)]).areas(body);
         let block_title = if self.show_pyramid {
-            "Pyramid (p: back to the string)"
+            "Pyramid (p: the string)"
         } else {
             "String"
         };

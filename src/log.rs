@@ -15,7 +15,7 @@ pub fn log_path() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "parlor").map(|d| d.data_dir().join("parlor.log"))
 }
 
-/// Starts logging warnings and errors to the log file. A log that cannot be opened is no
+/// Starts logging (the start of a session, and errors) to the log file. A log that cannot be opened is no
 /// reason to refuse to play: then nothing is logged.
 pub fn start() -> Option<PathBuf> {
     let path = log_path()?;

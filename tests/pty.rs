@@ -223,6 +223,6 @@ fn othello_against_benedict_for_a_few_moves() {
     tui.send(ENTER);
     tui.wait_for("d4 is not legal");
     tui.send("u");
-    tui.wait_all(&["Your turn (Black)"], &["10. AI"]);
+    tui.wait_all(&["Your turn (Black)", "8. AI"], &["10. AI"]);
     tui.quit_cleanly();
 }

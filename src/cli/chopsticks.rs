@@ -102,11 +102,6 @@ pub fn solve(args: &SolveArgs, _config: &Config) -> Result<(), CliError> {
 /// in the configured variant, checking that every game ends as the start's analysis
 /// predicted (a draw by repetition or the move cap when the start is drawn).
 pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
-    if args.misere || args.black.is_some() || args.white.is_some() {
-        return Err(usage(
-            "simulate chopsticks accepts --games, --seed and --json; the rules come from the [chopsticks] config section",
-        ));
-    }
     let variant = Variant {
         rollover: config.chopsticks.rollover,
         empty_splits: config.chopsticks.empty_splits,

@@ -296,7 +296,7 @@ fn solve_options(game: GameId) -> (&'static [&'static str], &'static str) {
         ),
         GameId::SugarPackets => (
             &["--misere", "--proof"],
-            "solve 1357 accepts a position (e.g. 1,3,5,7), --proof and --json",
+            "solve 1357 accepts a position (e.g. 1,3,5,7), --proof and --json (it is always misère)",
         ),
         GameId::Chopsticks => (
             &["--rollover", "--no-empty-splits"],
@@ -356,7 +356,14 @@ fn refuse_foreign_simulate_options(game: GameId, args: &SimulateArgs) -> Result<
             &["--black", "--white"],
             "simulate othello accepts --games N, --seed S, --black LEVEL, --white LEVEL and --json",
         ),
-        _ => (&[], "it accepts --games N, --seed S and --json"),
+        GameId::SugarPackets => (
+            &["--misere"],
+            "simulate 1357 accepts --games N, --seed S and --json",
+        ),
+        GameId::Chopsticks | GameId::Pnut => (
+            &[],
+            "it accepts --games N, --seed S and --json; the rules come from the config file",
+        ),
     };
     refuse_unless_allowed(&given, allowed, game, accepted)
 }

@@ -83,15 +83,18 @@ fn verdict_words(v: Verdict) -> String {
 pub fn solve(args: &SolveArgs, config: &Config) -> Result<(), CliError> {
     let rules = rules(args.symbols.as_deref(), args.length.as_deref(), config)?;
     let text = args.position.as_deref().unwrap_or("");
-    // The string may start with '-' (a symbol like any other), so clap lets `--players`
-    // through as the string; name it as the unknown option it is.
-    if text.starts_with("--") && text[2..].starts_with(|c: char| c.is_ascii_alphabetic()) {
-        return Err(usage(format!(
-            "{text} is not an option of solve pnut: it accepts --symbols, --length, a string \
-             (e.g. 0012), --depth D, --max-seconds S and --json"
-        )));
-    }
-    let game = Pnut::parse(rules.clone(), text).map_err(usage)?;
+    let game = Pnut::parse(rules.clone(), text).map_err(|e| {
+        // The string may start with '-' (a symbol like any other), so clap lets
+        // `--players` through as the string; when it is not a string, say what it is.
+        if text.starts_with("--") && text[2..].starts_with(|c: char| c.is_ascii_alphabetic()) {
+            usage(format!(
+                "{text} is not an option of solve pnut: it accepts --symbols, --length, a \
+                 string (e.g. 0012), --depth D, --max-seconds S and --json"
+            ))
+        } else {
+            usage(e)
+        }
+    })?;
     let limits = limits(args, config)?;
     let solved = solve_pnut(&game, &limits);
     let a = &solved.analysis;
@@ -164,11 +167,6 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Result<(), CliError> {
 /// `parlor simulate pnut --games N`: perfect AI against perfect AI from the empty
 /// string with the configured rules, checking the start's proven winner.
 pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
-    if args.misere || args.black.is_some() || args.white.is_some() || args.min_len.is_some() {
-        return Err(usage(
-            "simulate pnut accepts --games, --seed and --json; the rules come from the [pnut] config section",
-        ));
-    }
     let rules = rules(None, None, config)?;
     let limits = Limits::from_config(config);
     let mut rng = StdRng::seed_from_u64(args.seed.unwrap_or_else(rand::random));

@@ -85,6 +85,9 @@ pub struct MoveValue<M> {
     /// analysis is exact; `None` in games without margins.
     pub score: Option<i32>,
     pub traps: Option<Traps>,
+    /// A proven upper bound on the distance of a win or loss whose exact distance the
+    /// search ran out of time to find (Pnut-Butta); `None` when exact or unknown.
+    pub plies_at_most: Option<u32>,
 }
 
 /// Everything a search learned about one position.

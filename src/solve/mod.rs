@@ -169,7 +169,7 @@ fn othello_job(
                             .map_or(OUTLOOK_MILLIS, |m| m.min(OUTLOOK_MILLIS)),
                     ),
                     exact_empties: limits.exact_empties.min(OUTLOOK_EXACT),
-                    ..*limits
+                    table_mib: limits.table_mib.min(OUTLOOK_TABLE_MIB),
                 },
                 &cancelled,
                 &mut |a| outlook = Some(a),
@@ -204,6 +204,7 @@ fn othello_job(
                         mv,
                         verdict: Verdict::Unknown,
                         score: None,
+                        plies_at_most: None,
                         traps: None,
                     }],
                     depth: 0,
@@ -221,6 +222,7 @@ fn othello_job(
 const OUTLOOK_DEPTH: u32 = 6;
 const OUTLOOK_MILLIS: u64 = 400;
 const OUTLOOK_EXACT: u32 = 12;
+const OUTLOOK_TABLE_MIB: u32 = 8;
 
 /// Analyses `position`, streaming reports through `ctx` until done or cancelled.
 pub fn analyse(position: &Position, ctx: &JobContext<Report>) {

@@ -1079,21 +1079,16 @@ fn build(
                 mv: mv(m.symbol),
                 verdict,
                 score: None,
+                plies_at_most: if m.exact_distance {
+                    None
+                } else {
+                    m.result.distance()
+                },
                 traps: None,
             }
         })
         .collect();
-    let lost = roots.iter().all(|m| matches!(m.result, Res::Loss(_)));
-    let best = if lost && !roots.iter().all(|m| m.exact_distance) {
-        // Out of time before the distances were exact: the loss proven to take the most
-        // plies at most is the best guess at the longest resistance.
-        roots
-            .iter()
-            .max_by_key(|m| m.result.distance())
-            .map(|m| mv(m.symbol))
-    } else {
-        policy::perfect_choice(&moves)
-    };
+    let best = policy::perfect_choice(&moves);
     let verdict = if roots.iter().any(|m| matches!(m.result, Res::Win(_))) {
         // The fastest proven win, when every win's distance is exact.
         let wins: Vec<&RootMove> = roots

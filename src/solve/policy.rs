@@ -79,8 +79,10 @@ fn rank<M>(m: &MoveValue<M>) -> (u8, i64, f64) {
         Verdict::Draw => (3, 0, 0.0),
         Verdict::Score(s) => (2, i64::from(s), 0.0),
         Verdict::Unknown => (2, 0, 0.0),
-        // When lost: the most traps, then the longest resistance.
-        Verdict::Loss { plies } => (0, plies.map_or(0, i64::from), share),
+        // When lost: the most traps, then the longest resistance; a loss whose length
+        // is not known exactly counts at its proven bound, so it is not mistaken for
+        // the shortest.
+        Verdict::Loss { plies } => (0, plies.or(m.plies_at_most).map_or(0, i64::from), share),
     }
 }
 
@@ -128,7 +130,7 @@ fn plausible_slips<M: Copy>(moves: &[MoveValue<M>], difficulty: Difficulty) -> V
 
 /// The move the AI plays at `difficulty`. Ties between equally good moves and slips
 /// are decided by `rng`, so a seeded rng gives a reproducible game.
-pub fn choose_move<M: Copy + PartialEq, R: Rng + ?Sized>(
+pub fn choose_move<M: Copy, R: Rng + ?Sized>(
     analysis: &Analysis<M>,
     difficulty: Difficulty,
     rng: &mut R,
@@ -142,16 +144,6 @@ pub fn choose_move<M: Copy + PartialEq, R: Rng + ?Sized>(
         return Some(plausible[i]);
     }
     let best = best_moves(&analysis.moves);
-    // Losses of unknown length look alike here; the engine may still know which one
-    // resists longest (a proven bound), and says so in `analysis.best`.
-    let unknown_losses = analysis
-        .moves
-        .iter()
-        .filter(|m| best.contains(&m.mv))
-        .all(|m| m.verdict == Verdict::Loss { plies: None });
-    if unknown_losses && let Some(engine_pick) = analysis.best.filter(|b| best.contains(b)) {
-        return Some(engine_pick);
-    }
     let i = rng.random_range(0..best.len());
     Some(best[i])
 }
@@ -168,6 +160,7 @@ mod tests {
             mv: id,
             verdict,
             score: None,
+            plies_at_most: None,
             traps: traps.map(|(losing_replies, replies)| Traps {
                 losing_replies,
                 replies,
@@ -203,20 +196,21 @@ mod tests {
     }
 
     #[test]
-    fn losses_of_unknown_length_follow_the_engines_pick() {
+    fn a_loss_of_unknown_length_counts_at_its_bound() {
         let unknown = Verdict::Loss { plies: None };
         let mut a = analysis(vec![
-            mv(0, unknown, None),
+            mv(0, Verdict::Loss { plies: Some(2) }, None),
             mv(1, unknown, None),
             mv(2, unknown, None),
         ]);
-        a.best = Some(2);
+        a.moves[1].plies_at_most = Some(30);
+        a.moves[2].plies_at_most = Some(60);
+        assert_eq!(best_moves(&a.moves), vec![2]);
+        // Without bounds, the unknown losses tie at the bottom and the known one is best.
+        a.moves[1].plies_at_most = None;
+        a.moves[2].plies_at_most = None;
+        assert_eq!(best_moves(&a.moves), vec![0]);
         let mut rng = StdRng::seed_from_u64(4);
-        for _ in 0..50 {
-            assert_eq!(choose_move(&a, Difficulty::Perfect, &mut rng), Some(2));
-        }
-        // With known lengths the policy decides for itself.
-        a.moves[0].verdict = Verdict::Loss { plies: Some(9) };
         assert_eq!(choose_move(&a, Difficulty::Perfect, &mut rng), Some(0));
     }
 

@@ -86,6 +86,7 @@ pub fn analyse(position: &Wl) -> Analysis<WlMove> {
             mv,
             verdict: v,
             score: None,
+            plies_at_most: None,
             traps: Some(Traps {
                 losing_replies: 0,
                 replies: 0,
@@ -122,6 +123,7 @@ pub fn analyse(position: &Wl) -> Analysis<WlMove> {
                 Verdict::Win { plies }
             },
             score: None,
+            plies_at_most: None,
             traps: Some(Traps {
                 losing_replies: replies_losing(start),
                 replies: 2,

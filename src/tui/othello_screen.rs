@@ -100,17 +100,41 @@ impl OthelloScreen {
         }
     }
 
+    /// A weaker level's report carries its own pick, which is not the engine's best.
+    fn weak_ai_to_move(&self) -> bool {
+        self.view.session.ai_to_move()
+            && matches!(
+                self.setup.othello.level,
+                Level::Beginner | Level::Casual | Level::Benedict
+            )
+    }
+
+    /// The engine's best move in the position, when it has one to show.
+    fn engine_best(&self) -> Option<OthelloMove> {
+        if self.weak_ai_to_move() {
+            return None;
+        }
+        self.view.session.analysis().and_then(|a| a.best)
+    }
+
     /// When a person gets the turn and the cursor is not on a legal square, the cursor
     /// jumps to the nearest one, so Enter always has something sensible to play.
     fn keep_cursor_on_a_legal_square(&mut self) {
+        // Only after the AI's move: between two people a jump would let a second Enter
+        // play the next player's move for them.
         let legal = self.board().move_bits();
-        if !self.view.session.human_to_move() || legal == 0 || legal & (1u64 << self.cursor) != 0 {
+        if self.setup.matchup.mode != Mode::VsAi
+            || !self.view.session.human_to_move()
+            || legal == 0
+            || legal & (1u64 << self.cursor) != 0
+        {
             return;
         }
         let (cf, cr) = ((self.cursor % 8) as i32, (self.cursor / 8) as i32);
         let distance = |sq: u32| {
             let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
-            ((f - cf).abs().max((r - cr).abs()), sq)
+            let (df, dr) = ((f - cf).abs(), (r - cr).abs());
+            (df.max(dr), df + dr, sq)
         };
         if let Some(nearest) = (0..64u32)
             .filter(|sq| legal & (1u64 << sq) != 0)
@@ -189,12 +213,7 @@ impl OthelloScreen {
             Line::raw("With best play:"),
             Line::styled(text, theme.bold()),
         ];
-        // A weaker level's report carries its own pick, which is not the engine's best.
-        let picks_its_own = s.ai_to_move()
-            && matches!(
-                self.setup.othello.level,
-                Level::Beginner | Level::Casual | Level::Benedict
-            );
+        let picks_its_own = self.weak_ai_to_move();
         match a.best {
             Some(mv) if picks_its_own => lines.push(Line::styled(
                 format!("{} plays {mv}", s.name(mover)),
@@ -235,7 +254,7 @@ impl OthelloScreen {
             board.move_bits()
         };
         let analysis = self.view.session.analysis().filter(|_| self.hints);
-        let best = analysis.and_then(|a| a.best);
+        let best = analysis.and_then(|_| self.engine_best());
         let last = self
             .view
             .session

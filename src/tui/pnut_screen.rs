@@ -723,7 +723,10 @@ impl PnutScreen {
                 Line::from(vec![
                     Span::styled(marker, theme.accent()),
                     Span::raw(format!("{:<4}", m.mv.to_string())),
-                    Span::styled(verdict_text(m.verdict), verdict_style(m.verdict, theme)),
+                    Span::styled(
+                        verdict_text(m.verdict, m.plies_at_most),
+                        verdict_style(m.verdict, theme),
+                    ),
                 ])
             })
             .collect()
@@ -830,13 +833,17 @@ fn short_verdict(v: Verdict) -> String {
     }
 }
 
-/// "win in 7", "loss in 26", "win", "unknown".
-fn verdict_text(v: Verdict) -> String {
-    match v {
-        Verdict::Win { plies: Some(p) } => format!("win in {p}"),
-        Verdict::Loss { plies: Some(p) } => format!("loss in {p}"),
-        Verdict::Score(s) => format!("unknown ({:+.0}%)", f64::from(s) / 20.0),
-        other => other.word().to_string(),
+/// "win in 7", "loss in 26", "win within 31" (a proven bound), "unknown".
+fn verdict_text(v: Verdict, at_most: Option<u32>) -> String {
+    match (v, at_most) {
+        (Verdict::Win { plies: Some(p) }, _) => format!("win in {p}"),
+        (Verdict::Loss { plies: Some(p) }, _) => format!("loss in {p}"),
+        (Verdict::Win { plies: None }, Some(b)) => format!("win within {b}"),
+        (Verdict::Loss { plies: None }, Some(b)) => format!("loss within {b}"),
+        (v, _) => match v {
+            Verdict::Score(s) => format!("unknown ({:+.0}%)", f64::from(s) / 20.0),
+            other => other.word().to_string(),
+        },
     }
 }
 

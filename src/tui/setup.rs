@@ -705,7 +705,7 @@ impl Setup {
             }
             Field::First => "AI chooses: the AI analyses the start and takes the side that wins.",
             Field::Level => {
-                "benedict is the original depth-3 AI; strong searches 8 plies; exact plays perfectly near the end."
+                "benedict is the original depth-3 AI; strong searches for its thinking time; exact also solves the last 20 squares."
             }
             Field::ThinkTime => {
                 "How long the strong and exact levels (and the hints) think per move."

@@ -535,6 +535,7 @@ fn build_analysis(
                 (None, None) => Verdict::Unknown,
             },
             score: k.exact.or(k.estimate),
+            plies_at_most: None,
             traps: None,
         })
         .collect();
@@ -582,7 +583,8 @@ pub enum Level {
     Casual,
     /// The original program's AI: three plies on its two tables.
     Benedict,
-    /// Eight plies, exact from 18 empty squares (fewer if the limits say so).
+    /// Deepens until the time per move (or `max_depth`) runs out; exact from 18 empty
+    /// squares (fewer if the limits say so).
     Strong,
     /// The limits as given: time per move, exact at `exact_empties`.
     Exact,

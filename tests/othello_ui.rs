@@ -87,15 +87,41 @@ fn hints_mark_every_legal_move() {
     let mut h = othello(Level::Benedict, FirstMover::You, 120, 40);
     h.key(KeyCode::Char('h'));
     let screen = h.screen();
-    // Four legal moves at the start: each shows * or the engine's score.
-    let marked = screen
+    // Four legal moves at the start: each shows * or the engine's score, and the best
+    // one (colours are off here) carries a star of its own.
+    let board = board_part(&screen, 80);
+    let marks: Vec<&str> = board
         .lines()
-        .flat_map(|l| l.split_whitespace())
+        .flat_map(|l| l.split(|c: char| c.is_whitespace() || c == '[' || c == ']'))
+        .map(|w| w.trim_start_matches('★'))
         .filter(|w| *w == "*" || w.starts_with('+') || w.starts_with('-'))
         .filter(|w| w.len() <= 3)
-        .count();
-    assert!(marked >= 4, "{screen}");
+        .collect();
+    assert_eq!(marks.len(), 4, "{marks:?}\n{screen}");
+    assert_eq!(board.matches('★').count(), 1, "one best move:\n{screen}");
     assert!(screen.contains("With best play:"), "{screen}");
+    // The starred square is the engine's best move in the panel.
+    let is_square = |w: &&str| {
+        let b = w.as_bytes();
+        b.len() == 2 && (b'a'..=b'h').contains(&b[0]) && (b'1'..=b'8').contains(&b[1])
+    };
+    let best = screen
+        .split("best ")
+        .skip(1)
+        .filter_map(|rest| rest.split_whitespace().next())
+        .find(is_square)
+        .unwrap_or_else(|| panic!("no best move in the panel:\n{screen}"));
+    let file = best.as_bytes()[0] - b'a';
+    let rank = best.as_bytes()[1] - b'1';
+    let (col, row) = square_at(&screen, file as usize, rank as usize);
+    let line: Vec<char> = screen
+        .lines()
+        .nth(row as usize)
+        .expect("row")
+        .chars()
+        .collect();
+    let cell: String = line[col as usize - 2..col as usize + 3].iter().collect();
+    assert!(cell.contains('★'), "best {best} at {cell:?}:\n{screen}");
 }
 
 #[test]

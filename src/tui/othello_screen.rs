@@ -329,11 +329,17 @@ impl OthelloScreen {
                                     Some(s) if cell_w >= 4 => format!("{s:+}"),
                                     _ => "*".to_string(),
                                 };
-                                style = if best.and_then(|b| b.square()) == sq {
+                                let is_best = best.and_then(|b| b.square()) == sq;
+                                style = if is_best {
                                     style.patch(theme.hint()).add_modifier(Modifier::REVERSED)
                                 } else {
                                     style.patch(theme.hint())
                                 };
+                                // Without colour, reverse video also marks the flipped
+                                // discs: the best move gets a mark of its own.
+                                if is_best && !theme.color && cell_w >= 5 {
+                                    text = format!("{}{text}", if self.ascii { "!" } else { "★" });
+                                }
                             }
                             None => {
                                 text = match (theme.color, self.ascii) {

@@ -503,7 +503,7 @@ pub fn play_setup(args: &PlayArgs, config: &Config) -> Result<GameSetup, CliErro
             crate::game::wl::parse_letters(text).map_err(|e| usage(format!("--string: {e}")))?;
         if letters.len() > crate::config::WL_MAX_LEN {
             return Err(usage(format!(
-                "--string has {} letters: at most {} can be played",
+                "--string has {} letters: expected 1 to {} letters W and L",
                 letters.len(),
                 crate::config::WL_MAX_LEN
             )));

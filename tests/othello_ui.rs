@@ -154,13 +154,17 @@ fn white_lets_the_ai_open() {
     assert!(screen.contains("Your turn (White)"), "{screen}");
 }
 
-#[test]
-fn two_benedicts_play_a_whole_game() {
+/// Benedict against Benedict, to watch.
+fn benedicts_watching() -> Harness {
     let config = quick_config();
     let mut s = GameSetup::from_config(GameId::Othello, &config);
     s.othello.level = Level::Benedict;
     s.matchup.mode = Mode::AiVsAi;
-    let mut h = Harness::new(config, Start::Game(s), 80, 24);
+    Harness::new(config, Start::Game(s), 80, 24)
+}
+
+/// Plays the watched game to the end and returns the final board.
+fn watch_benedicts_to_the_end(h: &mut Harness) -> String {
     for _ in 0..200 {
         h.ticks(1);
         if h.screen().contains("Game over") {
@@ -173,28 +177,17 @@ fn two_benedicts_play_a_whole_game() {
         screen.contains("wins") || screen.contains("draw"),
         "{screen}"
     );
-}
-
-/// Plays Benedict against Benedict to the end and returns the final board.
-fn watch_benedicts_to_the_end(h: &mut Harness) -> String {
-    for _ in 0..200 {
-        h.ticks(1);
-        if h.screen().contains("Game over") {
-            break;
-        }
-    }
-    let screen = h.screen();
-    assert!(screen.contains("Game over"), "{screen}");
     board_part(&screen, 50)
 }
 
 #[test]
+fn two_benedicts_play_a_whole_game() {
+    watch_benedicts_to_the_end(&mut benedicts_watching());
+}
+
+#[test]
 fn rematches_are_new_games_with_a_prediction_throughout() {
-    let config = quick_config();
-    let mut s = GameSetup::from_config(GameId::Othello, &config);
-    s.othello.level = Level::Benedict;
-    s.matchup.mode = Mode::AiVsAi;
-    let mut h = Harness::new(config, Start::Game(s), 80, 24);
+    let mut h = benedicts_watching();
     h.ticks(2);
     // Benedict picks its own moves; a short search beside it keeps the panel predicting.
     let screen = h.screen();
@@ -310,11 +303,7 @@ fn ascii_discs_draw_without_unicode() {
 
 #[test]
 fn watch_mode_pauses_and_resumes() {
-    let config = quick_config();
-    let mut s = GameSetup::from_config(GameId::Othello, &config);
-    s.othello.level = Level::Benedict;
-    s.matchup.mode = Mode::AiVsAi;
-    let mut h = Harness::new(config, Start::Game(s), 80, 24);
+    let mut h = benedicts_watching();
     h.ticks(2);
     h.key(KeyCode::Char(' '));
     let paused = h.screen();

@@ -10,17 +10,17 @@ mod harness;
 use harness::*;
 use serde_json::Value;
 
+/// `parlor solve pnut ARGS --json`, which must succeed.
+fn solve_pnut(args: &[&str]) -> Value {
+    let mut all = vec!["solve", "pnut"];
+    all.extend_from_slice(args);
+    all.push("--json");
+    json_of(&all)
+}
+
 #[test]
 fn solve_from_empty_json_has_every_field() {
-    let v = json_of(&[
-        "solve",
-        "pnut",
-        "--symbols",
-        "01",
-        "--length",
-        "3",
-        "--json",
-    ]);
+    let v = solve_pnut(&["--symbols", "01", "--length", "3"]);
     let obj = v.as_object().expect("an object");
     for key in [
         "game", "position", "verdict", "plies", "score", "best", "exact", "nodes", "moves",
@@ -47,15 +47,7 @@ fn solve_from_empty_json_has_every_field() {
 
 #[test]
 fn three_symbols_length_three_is_a_first_player_win_in_19() {
-    let v = json_of(&[
-        "solve",
-        "pnut",
-        "--symbols",
-        "012",
-        "--length",
-        "3",
-        "--json",
-    ]);
+    let v = solve_pnut(&["--symbols", "012", "--length", "3"]);
     assert_eq!(v["verdict"], "win", "{v}");
     assert_eq!(v["plies"], 19, "{v}");
     assert_eq!(v["exact"], true);
@@ -73,26 +65,8 @@ fn three_symbols_length_three_is_a_first_player_win_in_19() {
 
 #[test]
 fn any_printable_symbols_work_like_digits() {
-    let digits = json_of(&[
-        "solve",
-        "pnut",
-        "--symbols",
-        "01",
-        "--length",
-        "2",
-        "0",
-        "--json",
-    ]);
-    let letters = json_of(&[
-        "solve",
-        "pnut",
-        "--symbols",
-        "ab",
-        "--length",
-        "2",
-        "a",
-        "--json",
-    ]);
+    let digits = solve_pnut(&["--symbols", "01", "--length", "2", "0"]);
+    let letters = solve_pnut(&["--symbols", "ab", "--length", "2", "a"]);
     assert_eq!(digits["verdict"], letters["verdict"]);
     assert_eq!(digits["plies"], letters["plies"]);
     assert_eq!(letters["position"], "a");
@@ -101,16 +75,7 @@ fn any_printable_symbols_work_like_digits() {
 #[test]
 fn a_trapped_mover_has_lost_with_no_moves() {
     // 0,1 and length 2: 00110 has used 00 01 11 10, so either next pair repeats.
-    let v = json_of(&[
-        "solve",
-        "pnut",
-        "--symbols",
-        "01",
-        "--length",
-        "2",
-        "00110",
-        "--json",
-    ]);
+    let v = solve_pnut(&["--symbols", "01", "--length", "2", "00110"]);
     assert_eq!(v["verdict"], "loss", "{v}");
     assert_eq!(v["plies"], 0, "{v}");
     assert_eq!(v["best"], Value::Null);
@@ -119,17 +84,7 @@ fn a_trapped_mover_has_lost_with_no_moves() {
 
 #[test]
 fn beyond_reach_the_answer_says_it_is_not_proven() {
-    let v = json_of(&[
-        "solve",
-        "pnut",
-        "--symbols",
-        "012",
-        "--length",
-        "4",
-        "--depth",
-        "6",
-        "--json",
-    ]);
+    let v = solve_pnut(&["--symbols", "012", "--length", "4", "--depth", "6"]);
     assert_eq!(v["exact"], false, "{v}");
     assert_eq!(v["depth"], 6, "{v}");
     assert_eq!(v["verdict"], "unknown", "{v}");
@@ -139,17 +94,7 @@ fn beyond_reach_the_answer_says_it_is_not_proven() {
 
 #[test]
 fn a_depth_limit_gives_a_bounded_answer() {
-    let v = json_of(&[
-        "solve",
-        "pnut",
-        "--symbols",
-        "012",
-        "--length",
-        "3",
-        "--depth",
-        "3",
-        "--json",
-    ]);
+    let v = solve_pnut(&["--symbols", "012", "--length", "3", "--depth", "3"]);
     assert_eq!(v["exact"], false, "{v}");
     assert!(v["depth"].as_u64().expect("a depth") <= 3, "{v}");
 }

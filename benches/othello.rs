@@ -2,7 +2,7 @@
 //!
 //! * `perft`: leaves 9, 10 and 11 plies from the start on one thread (the CLI's
 //!   `parlor perft` uses every core).
-//! * `ffo`: exact solves of FFO #40-#49 (`../shared/bench/ffo.txt`), one sample each: a
+//! * `ffo`: exact solves of FFO #40-#49 (`tests/data/ffo.txt`), one sample each: a
 //!   solve takes from under a second to a minute. `parlor bench ffo FILE` prints the
 //!   same positions with nodes and times.
 
@@ -19,9 +19,9 @@ fn perft_start(depth: u32) -> u64 {
     perft(divan::black_box(&Othello::new()), depth)
 }
 
-/// FFO position `number` (40-59) from `../shared/bench/ffo.txt`.
+/// FFO position `number` (40-59) from `tests/data/ffo.txt`.
 fn ffo(number: usize) -> Othello {
-    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/../shared/bench/ffo.txt");
+    let path = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/ffo.txt");
     let text = std::fs::read_to_string(path)
         .unwrap_or_else(|e| panic!("{path} must exist beside the clone: {e}"));
     let line = text

@@ -176,8 +176,11 @@ fn simulate_reports_both_levels() {
 fn bench_solves_a_file() {
     let dir = TempDir::new().expect("temp dir");
     let file = dir.path().join("two.txt");
-    let text = std::fs::read_to_string("../shared/bench/ffo_1-79.txt")
-        .expect("../shared/bench/ffo_1-79.txt must exist beside the clone");
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/ffo_1-79.txt"
+    ))
+    .expect("tests/data/ffo_1-79.txt is part of the repository");
     let two: Vec<&str> = text.lines().take(2).collect();
     std::fs::write(&file, two.join("\n")).expect("write");
     let path = file.to_string_lossy().into_owned();

@@ -59,8 +59,11 @@ fn start_position_and_its_moves() {
 
 #[test]
 fn notation_round_trips() {
-    let lines = std::fs::read_to_string("../shared/bench/ffo_1-79.txt")
-        .expect("../shared/bench/ffo_1-79.txt must exist beside the clone");
+    let lines = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/ffo_1-79.txt"
+    ))
+    .expect("tests/data/ffo_1-79.txt is part of the repository");
     for line in lines.lines().take(20) {
         let text: String = line
             .split_whitespace()

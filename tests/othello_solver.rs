@@ -14,7 +14,7 @@ use parlor::solve::othello::{Engine, Level, Limits, analyse, choose_move};
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-const FFO: &str = "../shared/bench/ffo_1-79.txt";
+const FFO: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/tests/data/ffo_1-79.txt");
 
 /// FFO position `n` (1-based) and its exact margin.
 fn ffo(n: usize) -> (Othello, i32) {

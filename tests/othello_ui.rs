@@ -327,3 +327,31 @@ fn watch_mode_pauses_and_resumes() {
     h.key(KeyCode::Char(' ')).ticks(5);
     assert!(moves(&h.screen()) > before, "moves again after resuming");
 }
+
+#[test]
+fn a_forced_pass_is_announced_and_needs_no_key() {
+    // Between two people: after d3 c3 e6 d2 d1 e1 b2 c1 black has no legal square while
+    // white still has moves (found by a random search written apart from the engine).
+    let config = quick_config();
+    let mut s = GameSetup::from_config(GameId::Othello, &config);
+    s.matchup.mode = Mode::TwoPlayers;
+    let mut h = Harness::new(config, Start::Game(s), 80, 24);
+    for mv in ["d3", "c3", "e6", "d2", "d1", "e1", "b2", "c1"] {
+        let b = mv.as_bytes();
+        let screen = h.screen();
+        let (col, row) = square_at(&screen, (b[0] - b'a') as usize, (b[1] - b'1') as usize);
+        h.click(col, row);
+        assert!(
+            h.screen().contains(mv),
+            "{mv} was not played:\n{}",
+            h.screen()
+        );
+    }
+    let screen = h.screen();
+    assert!(screen.contains("Black has no move and passes."), "{screen}");
+    assert!(
+        screen.contains("9. "),
+        "the pass is a move in the list:\n{screen}"
+    );
+    assert!(screen.contains("(White)"), "white to move:\n{screen}");
+}

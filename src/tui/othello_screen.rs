@@ -596,6 +596,7 @@ impl GameScreen for OthelloScreen {
         if let Hit::Square(index) = hit {
             self.cursor = index;
             self.try_square(index);
+            self.auto_pass();
         }
     }
     fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, hits: &mut Hits) {

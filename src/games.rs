@@ -56,19 +56,6 @@ impl GameId {
         }
     }
 
-    /// Whether the game can be played in this version.
-    pub fn playable(self) -> bool {
-        matches!(
-            self,
-            GameId::Nim
-                | GameId::SugarPackets
-                | GameId::Chopsticks
-                | GameId::Othello
-                | GameId::Pnut
-                | GameId::WinnersLosers
-        )
-    }
-
     pub fn from_cli_name(name: &str) -> Option<GameId> {
         GameId::ALL.into_iter().find(|g| g.cli_name() == name)
     }

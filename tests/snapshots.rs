@@ -37,8 +37,7 @@ fn menu() {
     ] {
         assert!(screen.contains(name), "{name} missing:\n{screen}");
     }
-    let not_yet = GameId::ALL.iter().filter(|g| !g.playable()).count();
-    assert_eq!(screen.matches("coming soon").count(), not_yet);
+    assert!(!screen.contains("coming soon"), "{screen}");
     insta::assert_snapshot!("menu_80x24", screen);
     let mut big = Harness::new(Config::default(), Start::Menu, 120, 40);
     insta::assert_snapshot!("menu_120x40", big.screen());

@@ -333,7 +333,6 @@ impl App {
         };
         self.screen = Screen::Menu(Menu {
             selected: GameId::ALL.iter().position(|g| *g == selected).unwrap_or(0),
-            message: None,
         });
     }
 

@@ -16,7 +16,6 @@ pub const TITLE_ART: &str = include_str!("../../assets/title.txt");
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Menu {
     pub selected: usize,
-    pub message: Option<String>,
 }
 
 /// What the menu asks the app to do.
@@ -34,11 +33,9 @@ impl Menu {
         match action {
             Action::Up => {
                 self.selected = (self.selected + n - 1) % n;
-                self.message = None;
             }
             Action::Down => {
                 self.selected = (self.selected + 1) % n;
-                self.message = None;
             }
             Action::Enter => return self.open(self.selected),
             Action::Help => return MenuOutcome::Help,
@@ -54,13 +51,7 @@ impl Menu {
             return MenuOutcome::Stay;
         };
         self.selected = index;
-        if game.playable() {
-            self.message = None;
-            MenuOutcome::Open(game)
-        } else {
-            self.message = Some(format!("{game} is coming soon: it cannot be played yet."));
-            MenuOutcome::Stay
-        }
+        MenuOutcome::Open(game)
     }
 
     pub fn render(
@@ -73,7 +64,7 @@ impl Menu {
     ) {
         let art_lines: Vec<&str> = TITLE_ART.lines().collect();
         let art_height = art_lines.len() as u16;
-        let [_, art, subtitle, _, list, _, message, footer] = Layout::vertical([
+        let [_, art, subtitle, _, list, _, _, footer] = Layout::vertical([
             Constraint::Max(area.height.saturating_sub(art_height + 12) / 2),
             Constraint::Length(art_height),
             Constraint::Length(1),
@@ -113,17 +104,10 @@ impl Menu {
             };
             let marker = if i == self.selected { "▶ " } else { "  " };
             let name = format!("{marker}{:<18}", game.menu_name());
-            let line = if game.playable() {
-                Line::from(vec![
-                    Span::raw(name),
-                    Span::styled(game.blurb(), theme.muted()),
-                ])
-            } else {
-                Line::from(vec![
-                    Span::styled(name, theme.muted()),
-                    Span::styled("coming soon", theme.muted()),
-                ])
-            };
+            let line = Line::from(vec![
+                Span::raw(name),
+                Span::styled(game.blurb(), theme.muted()),
+            ]);
             let style = if i == self.selected {
                 theme.selected()
             } else {
@@ -133,14 +117,6 @@ impl Menu {
             hits.add(row, Hit::MenuItem(i));
         }
 
-        if let Some(text) = &self.message {
-            frame.render_widget(
-                Paragraph::new(text.as_str())
-                    .style(theme.warning())
-                    .alignment(Alignment::Center),
-                message,
-            );
-        }
         let help = keys.help().to_string();
         let quit = format!("{}/Esc", keys.quit());
         widgets::footer(

@@ -511,7 +511,7 @@ impl Engine {
 }
 
 /// The depth that stands in for the strong level's clock where results must repeat
-/// (simulations, tests): about a tenth of a second a move here.
+/// (simulations): about 10 ms a move here (100 games against Benedict took 36.5 s).
 pub const STRONG_DEPTH: u32 = 8;
 /// The strong level's exact-solve threshold.
 pub const STRONG_EXACT: u32 = 18;

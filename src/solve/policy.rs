@@ -74,8 +74,9 @@ fn rank<M>(m: &MoveValue<M>) -> (u8, i64, f64) {
     let far = i64::from(u32::MAX);
     let share = m.traps.map_or(0.0, |t| t.share());
     match m.verdict {
-        // Fastest win first.
-        Verdict::Win { plies } => (4, -plies.map_or(far, i64::from), 0.0),
+        // Fastest win first; a win whose length is not known exactly counts at its
+        // proven bound.
+        Verdict::Win { plies } => (4, -plies.or(m.plies_at_most).map_or(far, i64::from), 0.0),
         Verdict::Draw => (3, 0, 0.0),
         Verdict::Score(s) => (2, i64::from(s), 0.0),
         Verdict::Unknown => (2, 0, 0.0),
@@ -206,6 +207,17 @@ mod tests {
         a.moves[1].plies_at_most = Some(30);
         a.moves[2].plies_at_most = Some(60);
         assert_eq!(best_moves(&a.moves), vec![2]);
+        // Wins likewise: a proven bound of 5 beats an exact 7, and an unknown length
+        // comes last.
+        let mut w = analysis(vec![
+            mv(0, Verdict::Win { plies: Some(7) }, None),
+            mv(1, Verdict::Win { plies: None }, None),
+            mv(2, Verdict::Win { plies: None }, None),
+        ]);
+        w.moves[1].plies_at_most = Some(5);
+        assert_eq!(best_moves(&w.moves), vec![1]);
+        w.moves[1].plies_at_most = None;
+        assert_eq!(best_moves(&w.moves), vec![0]);
         // Without bounds, the unknown losses tie at the bottom and the known one is best.
         a.moves[1].plies_at_most = None;
         a.moves[2].plies_at_most = None;

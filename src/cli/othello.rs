@@ -68,7 +68,7 @@ fn solve_limits(args: &SolveArgs, config: &Config, empties: u32) -> Result<Limit
     };
     Ok(match (args.depth, max_millis) {
         (None, None) if empties <= SOLVE_EXACT_CAP => Limits::exact(mib),
-        (None, None) => Limits::from_config(config),
+        (None, None) => crate::games::othello::limits(config),
         (depth, millis) => Limits {
             max_depth: depth,
             max_millis: millis,
@@ -219,7 +219,7 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
     let b = parse_level("--white", args.white.as_deref(), Level::Benedict)?;
     let seed = args.seed.unwrap_or_else(rand::random);
     let mut rng = StdRng::seed_from_u64(seed);
-    let limits = Limits::from_config(config);
+    let limits = crate::games::othello::limits(config);
     // Strong searches to a fixed depth instead of the clock, so a seed repeats its games
     // on any machine.
     let strong = Limits {

@@ -35,10 +35,17 @@ impl<R> SolverMsg<R> {
     }
 }
 
+/// A report of any job: each screen downcasts it to its own game's analysis type.
+pub type AnyReport = Box<dyn Any + Send>;
+
+/// A job as a screen hands it to the solver thread: it reports whatever its game's
+/// analysis type is.
+pub type Job = Box<dyn FnOnce(&JobContext<AnyReport>) + Send>;
+
 type Sink<R> = Arc<dyn Fn(SolverMsg<R>) + Send + Sync>;
 type Work<R> = Box<dyn FnOnce(&JobContext<R>) + Send>;
 
-struct Job<R> {
+struct Queued<R> {
     ticket: u64,
     work: Work<R>,
 }
@@ -88,7 +95,7 @@ impl<R> JobContext<R> {
 
 /// Owns the solver thread. Dropping it stops the thread after the current job.
 pub struct SolverThread<R> {
-    jobs: Option<Sender<Job<R>>>,
+    jobs: Option<Sender<Queued<R>>>,
     latest: Arc<AtomicU64>,
     handle: Option<JoinHandle<()>>,
 }
@@ -96,7 +103,7 @@ pub struct SolverThread<R> {
 impl<R: Send + 'static> SolverThread<R> {
     /// Starts the thread; every message goes to `sink`.
     pub fn spawn(sink: impl Fn(SolverMsg<R>) + Send + Sync + 'static) -> std::io::Result<Self> {
-        let (tx, rx) = unbounded::<Job<R>>();
+        let (tx, rx) = unbounded::<Queued<R>>();
         let latest = Arc::new(AtomicU64::new(0));
         let sink: Sink<R> = Arc::new(sink);
         let thread_latest = Arc::clone(&latest);
@@ -115,7 +122,7 @@ impl<R: Send + 'static> SolverThread<R> {
         let ticket = self.latest.fetch_add(1, Ordering::SeqCst) + 1;
         if let Some(jobs) = &self.jobs {
             // A send fails only if the thread is gone; the UI then simply gets no analysis.
-            let _ = jobs.send(Job {
+            let _ = jobs.send(Queued {
                 ticket,
                 work: Box::new(work),
             });
@@ -144,7 +151,7 @@ impl<R> Drop for SolverThread<R> {
     }
 }
 
-fn run<R>(rx: Receiver<Job<R>>, latest: Arc<AtomicU64>, sink: Sink<R>) {
+fn run<R>(rx: Receiver<Queued<R>>, latest: Arc<AtomicU64>, sink: Sink<R>) {
     while let Ok(mut job) = rx.recv() {
         // Skip straight to the newest queued job: the older ones are cancelled anyway.
         while let Ok(newer) = rx.try_recv() {

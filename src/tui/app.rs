@@ -24,8 +24,7 @@ use super::wl_screen::WlScreen;
 use super::wl_sim::{SimOutcome, WlSimulation};
 use crate::config::Config;
 use crate::games::GameId;
-use crate::solve::worker::{SolverMsg, SolverThread};
-use crate::solve::{self, Report};
+use crate::solve::worker::{AnyReport, SolverMsg, SolverThread};
 
 /// Where the app opens.
 #[derive(Clone, Debug, PartialEq)]
@@ -48,7 +47,7 @@ pub struct App {
     config: Config,
     theme: Theme,
     keys: Keys,
-    solver: Option<SolverThread<Report>>,
+    solver: Option<SolverThread<AnyReport>>,
     rng: StdRng,
     hits: Hits,
     quit: bool,
@@ -235,16 +234,12 @@ impl App {
         }
     }
 
-    fn on_solver(&mut self, msg: SolverMsg<Report>) -> bool {
+    fn on_solver(&mut self, msg: SolverMsg<AnyReport>) -> bool {
         if let Screen::Simulation(sim) = &mut self.screen {
             match msg {
-                SolverMsg::Progress {
-                    ticket,
-                    report: Report::WlSimulation(r),
-                } => sim.progress(ticket, r),
+                SolverMsg::Progress { ticket, report } => sim.progress(ticket, report),
                 SolverMsg::Finished { ticket } => sim.finished(ticket),
                 SolverMsg::Failed { ticket, reason } => sim.failed(ticket, reason),
-                SolverMsg::Progress { .. } => return false,
             }
             return true;
         }
@@ -265,7 +260,7 @@ impl App {
             if let Some(job) = sim.take_request() {
                 match &self.solver {
                     Some(solver) => {
-                        let ticket = solver.submit(move |ctx| solve::analyse(&job, ctx));
+                        let ticket = solver.submit(job);
                         sim.requested(ticket);
                     }
                     None => sim.failed(0, "the solver thread could not be started".into()),
@@ -276,12 +271,12 @@ impl App {
         let Screen::Game(game) = &mut self.screen else {
             return;
         };
-        let Some(position) = game.take_analysis_request() else {
+        let Some(job) = game.take_job() else {
             return;
         };
         match &self.solver {
             Some(solver) => {
-                let ticket = solver.submit(move |ctx| solve::analyse(&position, ctx));
+                let ticket = solver.submit(job);
                 game.analysis_requested(ticket);
             }
             None => game.failed(0, "the solver thread could not be started".into()),
@@ -304,7 +299,7 @@ impl App {
                 delay,
                 hints,
                 self.config.othello.ascii_discs,
-                crate::solve::othello::Limits::from_config(&self.config),
+                crate::games::othello::limits(&self.config),
                 &mut self.rng,
             )),
             GameId::Chopsticks => {

@@ -22,6 +22,7 @@ use crate::game::chopsticks::{Chopsticks, ChopsticksMove, DrawReason, Hand};
 use crate::game::{Game, Outcome, Seat};
 use crate::session::{Mode, Session};
 use crate::solve::Verdict;
+use crate::solve::analyst::{FnAnalyst, SharedAnalyst};
 
 const HANDS_ART: &str = include_str!("../../assets/chopsticks_hands.txt");
 
@@ -132,7 +133,8 @@ impl ChopsticksScreen {
     ) -> ChopsticksScreen {
         let options = &setup.chopsticks;
         let start = Chopsticks::new(options.variant(), Some(options.move_cap));
-        let view = MatchView::new(start, &setup.matchup, ai_delay_ms, rng);
+        let analyst = SharedAnalyst::new(FnAnalyst(crate::solve::chopsticks::analyse));
+        let view = MatchView::new(start, &setup.matchup, ai_delay_ms, analyst, rng);
         let mut screen = ChopsticksScreen {
             setup,
             view,

@@ -6,19 +6,18 @@ use std::time::Duration;
 use crossbeam_channel::Sender;
 use ratatui::crossterm::event::{self, Event, KeyEvent, KeyEventKind, MouseEvent};
 
-use crate::solve::Report;
-use crate::solve::worker::SolverMsg;
+use crate::solve::worker::{AnyReport, SolverMsg};
 
 /// How often the tick arrives; AI pauses are counted in ticks of this length.
 pub const TICK_MS: u64 = 50;
 
-#[derive(Debug, Clone, PartialEq)]
+#[derive(Debug)]
 pub enum AppEvent {
     Key(KeyEvent),
     Mouse(MouseEvent),
     Resize(u16, u16),
     Tick,
-    Solver(SolverMsg<Report>),
+    Solver(SolverMsg<AnyReport>),
 }
 
 /// Reads the terminal on its own thread (the only one that does) and forwards key

@@ -14,12 +14,17 @@ use super::theme::Theme;
 use super::voice::{self, Moment};
 use super::widgets;
 use crate::config::FirstMover;
+use crate::game::Game;
 use crate::game::{Outcome, Seat};
 use crate::session::{Mode, PlayedMove, Player, Session};
-use crate::solve::{Analysable, Position, Report};
+use crate::solve::Analysis;
+use crate::solve::analyst::{Query, SharedAnalyst};
+use crate::solve::worker::{AnyReport, Job};
 
-pub struct MatchView<G: Analysable> {
+pub struct MatchView<G: Game> {
     pub session: Session<G>,
+    /// The match's engine, kept from move to move and dropped with the match.
+    analyst: SharedAnalyst<G>,
     /// The AI's (or the commentator's) latest line.
     pub voice: String,
     /// Set when the position changed and the solver has not been asked yet.
@@ -31,12 +36,13 @@ pub struct MatchView<G: Analysable> {
     frames: usize,
 }
 
-impl<G: Analysable> MatchView<G> {
+impl<G: Game> MatchView<G> {
     /// Seats the players as the setup says: who is human, who moves first.
     pub fn new<R: Rng + ?Sized>(
         start: G,
         matchup: &MatchSetup,
         ai_delay_ms: u64,
+        analyst: SharedAnalyst<G>,
         rng: &mut R,
     ) -> Self {
         let ai = Player::Ai(matchup.difficulty);
@@ -98,6 +104,7 @@ impl<G: Analysable> MatchView<G> {
         }
         MatchView {
             session,
+            analyst,
             voice,
             needs_analysis: true,
             last_prediction: None,
@@ -106,10 +113,11 @@ impl<G: Analysable> MatchView<G> {
         }
     }
 
-    fn receive_report(&mut self, ticket: u64, report: Report) {
-        let Some(analysis) = G::from_report(report) else {
+    fn receive_report(&mut self, ticket: u64, report: AnyReport) {
+        let Ok(analysis) = report.downcast::<Analysis<G::Move>>() else {
             return;
         };
+        let analysis = *analysis;
         let was_pending = self.session.side_pending();
         if !self.session.receive_analysis(ticket, analysis) {
             return;
@@ -407,12 +415,24 @@ impl<G: Analysable> MatchView<G> {
     }
 }
 
-impl<G: Analysable> SolverLink for MatchView<G> {
-    fn take_analysis_request(&mut self) -> Option<Position> {
+impl<G: Game> SolverLink for MatchView<G> {
+    /// The position on the board, once after every change, for the match's analyst.
+    fn take_job(&mut self) -> Option<Job> {
         if !std::mem::take(&mut self.needs_analysis) {
             return None;
         }
-        Some(self.session.position().to_position())
+        let query = Query {
+            position: self.session.position().clone(),
+            ai_to_move: self.session.ai_to_move(),
+            ply: self.session.history().len(),
+        };
+        let analyst = self.analyst.clone();
+        Some(Box::new(move |ctx| {
+            let mut analyst = analyst.lock();
+            analyst.analyse(&query, &|| ctx.is_cancelled(), &mut |analysis| {
+                ctx.report(Box::new(analysis));
+            });
+        }))
     }
     fn analysis_requested(&mut self, ticket: u64) {
         self.session.analysis_requested(ticket);
@@ -423,7 +443,7 @@ impl<G: Analysable> SolverLink for MatchView<G> {
     fn analysing(&self) -> bool {
         self.session.analysing()
     }
-    fn receive(&mut self, ticket: u64, report: Report) {
+    fn receive(&mut self, ticket: u64, report: AnyReport) {
         self.receive_report(ticket, report);
     }
     fn finished(&mut self, ticket: u64) {

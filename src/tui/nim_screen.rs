@@ -19,6 +19,7 @@ use crate::game::Outcome;
 use crate::game::nim::{Ending, Nim, NimMove};
 use crate::games::GameId;
 use crate::session::{Mode, Player, Session};
+use crate::solve::analyst::{FnAnalyst, SharedAnalyst};
 use crate::solve::nim::{mover_wins, nim_sum};
 
 pub struct NimScreen {
@@ -47,7 +48,8 @@ impl NimScreen {
                 Nim::new(setup.nim.starting_piles(rng), ending)
             }
         };
-        let view = MatchView::new(start, &setup.matchup, ai_delay_ms, rng);
+        let analyst = SharedAnalyst::new(FnAnalyst(crate::solve::nim::analyse));
+        let view = MatchView::new(start, &setup.matchup, ai_delay_ms, analyst, rng);
         let mut screen = NimScreen {
             setup,
             view,

@@ -19,9 +19,11 @@ use super::theme::Theme;
 use super::widgets;
 use crate::game::othello::{Othello, OthelloMove, Square};
 use crate::game::{Game, Outcome, Seat};
+use crate::games::othello::analyst::OthelloAnalyst;
 use crate::session::Mode;
+use crate::solve::Verdict;
+use crate::solve::analyst::SharedAnalyst;
 use crate::solve::othello::{Level, Limits};
-use crate::solve::{Position, Report, Verdict};
 
 /// How long the discs a move flipped stay highlighted.
 const FLASH_MS: u64 = 1500;
@@ -39,9 +41,6 @@ pub struct OthelloScreen {
     flash_ms: u64,
     ascii: bool,
     limits: Limits,
-    /// Drawn from the arcade's generator per game, so the weaker levels' random slips
-    /// and Benedict's tie-breaks differ from game to game (and `--seed` repeats them).
-    ai_seed: u64,
 }
 
 fn seat_colour(seat: Seat) -> &'static str {
@@ -60,13 +59,23 @@ impl OthelloScreen {
         limits: Limits,
         rng: &mut R,
     ) -> OthelloScreen {
-        let mut view = MatchView::new(Othello::new(), &setup.matchup, ai_delay_ms, rng);
-        view.session.let_engine_pick();
+        // Drawn from the arcade's generator per game, so the weaker levels' random
+        // slips and Benedict's tie-breaks differ from game to game (and `--seed`
+        // repeats them).
         let ai_seed = rng.random::<u64>();
         let limits = Limits {
             max_millis: Some(setup.othello.think_ms),
             ..limits
         };
+        let analyst = OthelloAnalyst::new(limits, setup.othello.level, ai_seed);
+        let mut view = MatchView::new(
+            Othello::new(),
+            &setup.matchup,
+            ai_delay_ms,
+            SharedAnalyst::new(analyst),
+            rng,
+        );
+        view.session.let_engine_pick();
         OthelloScreen {
             setup,
             view,
@@ -77,7 +86,6 @@ impl OthelloScreen {
             flash_ms: 0,
             ascii,
             limits,
-            ai_seed,
         }
     }
 
@@ -506,26 +514,6 @@ impl GameScreen for OthelloScreen {
     }
     fn link_mut(&mut self) -> &mut dyn SolverLink {
         &mut self.view
-    }
-    /// The engine searches with this game's limits; when the AI is to move, the job is
-    /// the AI's own choice at its level.
-    fn take_analysis_request(&mut self) -> Option<Position> {
-        self.view.take_analysis_request()?;
-        let s = &self.view.session;
-        let ai = s.ai_to_move().then(|| {
-            (
-                self.setup.othello.level,
-                self.ai_seed ^ s.history().len() as u64,
-            )
-        });
-        Some(Position::Othello {
-            board: *s.position(),
-            limits: self.limits,
-            ai,
-        })
-    }
-    fn receive(&mut self, ticket: u64, report: Report) {
-        self.view.receive(ticket, report);
     }
     fn tick(&mut self, elapsed_ms: u64, rng: &mut StdRng) -> bool {
         let mut redraw = false;

@@ -26,8 +26,11 @@ use super::setup::GameSetup;
 use super::theme::Theme;
 use super::widgets;
 use crate::game::pnut::{Forfeit, Pnut, PnutMove};
+use crate::games::pnut::analyst::PnutAnalyst;
+use crate::solve::analyst::SharedAnalyst;
 use crate::solve::pnut::Limits;
-use crate::solve::{Analysis, Position, Report, Verdict};
+use crate::solve::worker::{AnyReport, Job};
+use crate::solve::{Analysis, Verdict};
 
 /// People only, three to six of them, taking turns.
 pub struct HotSeat {
@@ -36,7 +39,7 @@ pub struct HotSeat {
 }
 
 impl SolverLink for HotSeat {
-    fn take_analysis_request(&mut self) -> Option<Position> {
+    fn take_job(&mut self) -> Option<Job> {
         None
     }
     fn analysis_requested(&mut self, _ticket: u64) {}
@@ -46,7 +49,7 @@ impl SolverLink for HotSeat {
     fn analysing(&self) -> bool {
         false
     }
-    fn receive(&mut self, _ticket: u64, _report: Report) {}
+    fn receive(&mut self, _ticket: u64, _report: AnyReport) {}
     fn finished(&mut self, _ticket: u64) {}
     fn failed(&mut self, _ticket: u64, _reason: String) {}
 }
@@ -92,6 +95,7 @@ impl PnutScreen {
                 Pnut::new(rules),
                 &setup.matchup,
                 ai_delay_ms,
+                SharedAnalyst::new(PnutAnalyst::new(limits)),
                 rng,
             )))
         };
@@ -869,17 +873,6 @@ impl GameScreen for PnutScreen {
         match &mut self.seats {
             Seats::Two(view) => view.as_mut(),
             Seats::Many(h) => h,
-        }
-    }
-    /// The solver searches with this game's limits.
-    fn take_analysis_request(&mut self) -> Option<Position> {
-        let limits = self.limits;
-        match &mut self.seats {
-            Seats::Two(view) => {
-                view.take_analysis_request()?;
-                Some(Position::Pnut(view.session.position().clone(), limits))
-            }
-            Seats::Many(_) => None,
         }
     }
     fn tick(&mut self, elapsed_ms: u64, rng: &mut StdRng) -> bool {

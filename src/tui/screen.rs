@@ -9,7 +9,7 @@ use super::hits::{Hit, Hits};
 use super::keys::{Action, Keys};
 use super::setup::GameSetup;
 use super::theme::Theme;
-use crate::solve::{Position, Report};
+use crate::solve::worker::{AnyReport, Job};
 
 /// What a game screen asks the app to do.
 #[derive(Clone, Debug, PartialEq)]
@@ -24,15 +24,15 @@ pub enum GameOutcome {
 /// The traffic between a game on screen and the solver thread. `MatchView` implements
 /// it for every two-player game, so most screens only point at their view.
 pub trait SolverLink {
-    /// The position to send to the solver thread, once after every change.
-    fn take_analysis_request(&mut self) -> Option<Position>;
+    /// The job to send to the solver thread, once after every change.
+    fn take_job(&mut self) -> Option<Job>;
     /// The solver accepted the request under `ticket`; older results are stale.
     fn analysis_requested(&mut self, ticket: u64);
     /// The ticket of the analysis the board is waiting for.
     fn ticket(&self) -> u64;
     /// True while the position on the board is still being analysed.
     fn analysing(&self) -> bool;
-    fn receive(&mut self, ticket: u64, report: Report);
+    fn receive(&mut self, ticket: u64, report: AnyReport);
     fn finished(&mut self, ticket: u64);
     fn failed(&mut self, ticket: u64, reason: String);
 }
@@ -45,8 +45,8 @@ pub trait GameScreen {
     fn link(&self) -> &dyn SolverLink;
     fn link_mut(&mut self) -> &mut dyn SolverLink;
 
-    fn take_analysis_request(&mut self) -> Option<Position> {
-        self.link_mut().take_analysis_request()
+    fn take_job(&mut self) -> Option<Job> {
+        self.link_mut().take_job()
     }
     fn analysis_requested(&mut self, ticket: u64) {
         self.link_mut().analysis_requested(ticket);
@@ -57,7 +57,7 @@ pub trait GameScreen {
     fn analysing(&self) -> bool {
         self.link().analysing()
     }
-    fn receive(&mut self, ticket: u64, report: Report) {
+    fn receive(&mut self, ticket: u64, report: AnyReport) {
         self.link_mut().receive(ticket, report);
     }
     fn finished(&mut self, ticket: u64) {

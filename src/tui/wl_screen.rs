@@ -19,6 +19,7 @@ use super::widgets;
 use crate::game::wl::{Wl, WlMove};
 use crate::game::{Outcome, Seat};
 use crate::session::Mode;
+use crate::solve::analyst::{FnAnalyst, SharedAnalyst};
 use crate::solve::wl::pyramid;
 
 /// The pyramid is drawn for strings up to this long (it has n(n+1)/2 cells).
@@ -50,7 +51,8 @@ impl WlScreen {
         } else {
             Vec::new()
         };
-        let view = MatchView::new(Wl::new(letters), &setup.matchup, ai_delay_ms, rng);
+        let analyst = SharedAnalyst::new(FnAnalyst(crate::solve::wl::analyse));
+        let view = MatchView::new(Wl::new(letters), &setup.matchup, ai_delay_ms, analyst, rng);
         WlScreen {
             setup,
             view,

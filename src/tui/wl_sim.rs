@@ -11,8 +11,8 @@ use super::keys::Action;
 use super::setup::GameSetup;
 use super::theme::Theme;
 use super::widgets;
-use crate::solve::Position;
-use crate::solve::wl::SimulationReport;
+use crate::solve::wl::{self, SimulationReport};
+use crate::solve::worker::{AnyReport, Job};
 
 pub struct WlSimulation {
     pub setup: GameSetup,
@@ -45,17 +45,24 @@ impl WlSimulation {
         }
     }
 
-    pub fn take_request(&mut self) -> Option<Position> {
+    /// The simulation as a job for the solver thread, once.
+    pub fn take_request(&mut self) -> Option<Job> {
         if !std::mem::take(&mut self.needs_request) {
             return None;
         }
         let w = &self.setup.wl;
-        Some(Position::WlSimulation {
-            games: w.simulate_games,
-            min_len: w.min_len,
-            max_len: w.max_len,
-            seed: self.seed,
-        })
+        let (games, min_len, max_len, seed) = (w.simulate_games, w.min_len, w.max_len, self.seed);
+        Some(Box::new(move |ctx| {
+            let mut reported = 0;
+            wl::simulate(games, min_len, max_len, seed, &mut |so_far| {
+                // A report every 1% of the games keeps the channel light.
+                if so_far.games == games || so_far.games - reported >= (games / 100).max(1) {
+                    reported = so_far.games;
+                    ctx.report(Box::new(so_far.clone()));
+                }
+                !ctx.is_cancelled()
+            });
+        }))
     }
 
     pub fn requested(&mut self, ticket: u64) {
@@ -66,9 +73,12 @@ impl WlSimulation {
         !self.finished && self.failed.is_none()
     }
 
-    pub fn progress(&mut self, ticket: u64, report: SimulationReport) {
-        if ticket == self.ticket {
-            self.report = report;
+    pub fn progress(&mut self, ticket: u64, report: AnyReport) {
+        if ticket != self.ticket {
+            return;
+        }
+        if let Ok(report) = report.downcast::<SimulationReport>() {
+            self.report = *report;
         }
     }
 

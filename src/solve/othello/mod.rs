@@ -31,7 +31,6 @@ use self::eval::{SCALE, evaluate};
 use self::root::{Kind, PASS, RootMove, principal_variation, root_moves};
 use self::search::{Search, with_helpers};
 use self::table::Table;
-use crate::config::Config;
 use crate::game::othello::{CORNERS, Othello, OthelloMove, final_margin, moves};
 use crate::solve::analysis::{Analysis, MoveValue, Verdict};
 
@@ -50,16 +49,6 @@ pub struct Limits {
 }
 
 impl Limits {
-    /// The limits in the config: time per move, table size, exact threshold.
-    pub fn from_config(config: &Config) -> Limits {
-        Limits {
-            max_depth: None,
-            max_millis: Some(config.solver.max_millis),
-            table_mib: config.solver.table_mib,
-            exact_empties: config.solver.exact_empties,
-        }
-    }
-
     /// No limits except the table: solve exactly, however long it takes.
     pub fn exact(table_mib: u32) -> Limits {
         Limits {

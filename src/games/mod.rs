@@ -1,5 +1,8 @@
 //! The catalogue of games: names on the menu and on the command line.
 
+pub mod othello;
+pub mod pnut;
+
 use std::fmt;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]

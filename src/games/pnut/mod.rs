@@ -1,0 +1,3 @@
+//! Pnut-Butta's glue: its analyst (the engine a match keeps).
+
+pub mod analyst;

@@ -3,10 +3,11 @@
 
 use divan::Bencher;
 use parlor::config::{Config, FirstMover};
-use parlor::games::GameId;
+use parlor::games::GameSetup;
+use parlor::games::nim::options::NimSetup;
+use parlor::games::nim::options::PilePreset;
 use parlor::tui::app::Start;
 use parlor::tui::harness::Harness;
-use parlor::tui::setup::{GameSetup, PilePreset};
 use ratatui::crossterm::event::KeyCode;
 
 fn main() {
@@ -14,9 +15,9 @@ fn main() {
 }
 
 fn nim(piles: &[u8], hints: bool, w: u16, h: u16) -> Harness {
-    let mut s = GameSetup::from_config(GameId::Nim, &Config::default());
-    s.nim.piles = piles.to_vec();
-    s.nim.preset = PilePreset::Custom;
+    let mut s = GameSetup::from_config(parlor::games::nim::ID, &Config::default());
+    s.options_mut::<NimSetup>().expect("nim options").piles = piles.to_vec();
+    s.options_mut::<NimSetup>().expect("nim options").preset = PilePreset::Custom;
     s.matchup.first = FirstMover::You;
     let mut harness = Harness::new(Config::default(), Start::Game(s), w, h);
     if hints {

@@ -8,12 +8,7 @@ use std::str::FromStr;
 use serde::Deserialize;
 use thiserror::Error;
 
-use crate::game::chopsticks::{MAX_MOVE_CAP, MIN_MOVE_CAP};
-use crate::game::nim::{MAX_COINS, MAX_PILES};
 use crate::solve::policy::Difficulty;
-
-/// The longest random Winners & Losers string the setup offers.
-pub const WL_MAX_LEN: usize = 200;
 
 /// The documented defaults, as shipped.
 pub const DEFAULT_CONFIG: &str = include_str!("../config.toml");
@@ -43,16 +38,7 @@ pub enum ConfigError {
     },
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum FirstMover {
-    /// The human (player 1 in two-player games) moves first.
-    You,
-    Ai,
-    Coin,
-    /// The AI takes the side it can win from.
-    AiChooses,
-}
+pub use crate::matchup::FirstMover;
 
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
@@ -118,7 +104,7 @@ pub struct NimConfig {
 #[serde(default, deny_unknown_fields)]
 pub struct OthelloConfig {
     /// beginner, casual, benedict, strong or exact.
-    pub level: String,
+    pub level: crate::solve::othello::Level,
     /// Who moves first: you (you play black), ai (you play white), coin.
     pub first: FirstMover,
     /// Draw discs as X and O instead of ● and ○.
@@ -128,7 +114,7 @@ pub struct OthelloConfig {
 impl Default for OthelloConfig {
     fn default() -> Self {
         OthelloConfig {
-            level: "strong".into(),
+            level: crate::solve::othello::Level::Strong,
             first: FirstMover::You,
             ascii_discs: false,
         }
@@ -392,18 +378,6 @@ impl Config {
                 ),
             ));
         }
-        let piles = &self.nim.piles;
-        if piles.is_empty()
-            || piles.len() > MAX_PILES
-            || piles.iter().any(|&p| p == 0 || p > MAX_COINS)
-        {
-            return Err(invalid(
-                "nim.piles",
-                format!(
-                    "{piles:?}: expected 1-{MAX_PILES} piles of 1-{MAX_COINS} coins, e.g. [3, 4, 5]"
-                ),
-            ));
-        }
         let mut seen = Vec::new();
         for (name, text_value) in self.keys.entries() {
             let key = format!("keys.{name}");
@@ -451,72 +425,11 @@ impl Config {
                 ));
             }
         }
-        if self.wl.min_len == 0 || self.wl.min_len > self.wl.max_len || self.wl.max_len > WL_MAX_LEN
-        {
-            // Name the bound that is out of range, or else the one the user moved.
-            let blamed = if self.wl.min_len == 0 {
-                "wl.min_len"
-            } else if self.wl.max_len > WL_MAX_LEN
-                || self.wl.max_len != Config::default().wl.max_len
-            {
-                "wl.max_len"
-            } else {
-                "wl.min_len"
-            };
-            return Err(invalid(
-                blamed,
-                format!(
-                    "min_len {} and max_len {}: expected 1 <= min_len <= max_len <= {WL_MAX_LEN}",
-                    self.wl.min_len, self.wl.max_len
-                ),
-            ));
-        }
-        if self.wl.simulate_games == 0 || self.wl.simulate_games > 1_000_000 {
-            return Err(invalid(
-                "wl.simulate_games",
-                format!("{}: expected 1-1000000 games", self.wl.simulate_games),
-            ));
-        }
-        let cap = self.chopsticks.move_cap;
-        if !(MIN_MOVE_CAP..=MAX_MOVE_CAP).contains(&cap) {
-            return Err(invalid(
-                "chopsticks.move_cap",
-                format!("{cap}: expected {MIN_MOVE_CAP}-{MAX_MOVE_CAP} moves"),
-            ));
-        }
-        if let Err(message) = self.othello.level.parse::<crate::solve::othello::Level>() {
-            return Err(invalid("othello.level", message));
-        }
-        if self.othello.first == FirstMover::AiChooses {
-            return Err(invalid(
-                "othello.first",
-                "ai-chooses is not offered for Othello: expected you, ai or coin".into(),
-            ));
-        }
-        if let Err(e) = crate::game::pnut::Rules::new(&self.pnut.symbols, self.pnut.length) {
-            let key = match e {
-                crate::game::pnut::PnutError::BadLength(_) => "pnut.length",
-                _ => "pnut.symbols",
-            };
-            return Err(invalid(key, e.to_string()));
-        }
-        if !(crate::game::pnut::MIN_PLAYERS..=crate::game::pnut::MAX_PLAYERS)
-            .contains(&self.pnut.players)
-        {
-            return Err(invalid(
-                "pnut.players",
-                format!("{}: expected 2-6 players", self.pnut.players),
-            ));
-        }
-        if self.pnut.max_depth > crate::solve::pnut::MAX_BUDGET {
-            return Err(invalid(
-                "pnut.max_depth",
-                format!(
-                    "{}: expected 0 (no limit) to {} plies",
-                    self.pnut.max_depth,
-                    crate::solve::pnut::MAX_BUDGET
-                ),
-            ));
+        // Each game checks its own section.
+        for game in crate::games::GameId::all() {
+            if let Err((key, message)) = game.kind().validate_config(self) {
+                return Err(invalid(key, message));
+            }
         }
         if self.solver.exact_empties > 64 {
             return Err(invalid(

@@ -8,6 +8,7 @@ pub mod config;
 pub mod game;
 pub mod games;
 pub mod log;
+pub mod matchup;
 pub mod session;
 pub mod solve;
 pub mod tui;

@@ -2,15 +2,15 @@
 //! AI pause) and compared with reviewed snapshots, plus the keys, clicks and endings.
 
 use parlor::config::{Config, FirstMover};
-use parlor::games::GameId;
+use parlor::games::GameSetup;
+use parlor::games::chopsticks::options::ChopsticksSetup;
 use parlor::session::Mode;
 use parlor::tui::app::Start;
 use parlor::tui::harness::Harness;
-use parlor::tui::setup::GameSetup;
 use ratatui::crossterm::event::KeyCode;
 
 fn setup(first: FirstMover) -> GameSetup {
-    let mut s = GameSetup::from_config(GameId::Chopsticks, &Config::default());
+    let mut s = GameSetup::from_config(parlor::games::chopsticks::ID, &Config::default());
     s.matchup.first = first;
     s
 }
@@ -135,7 +135,9 @@ fn a_digit_picks_a_split_and_none_is_explained() {
     assert!(played(&h.screen(), 1, "You", "split:0,2"), "{}", h.screen());
     // Without emptying splits, 1,1 has none.
     let mut s = setup(FirstMover::You);
-    s.chopsticks.empty_splits = false;
+    s.options_mut::<ChopsticksSetup>()
+        .expect("chopsticks options")
+        .empty_splits = false;
     let mut h = game(s, 80, 24);
     h.key(KeyCode::Char('s'));
     let screen = h.screen();
@@ -261,7 +263,9 @@ fn the_setup_offers_the_variants_and_rollover_is_a_draw() {
 fn two_ais_draw_the_rollover_game() {
     let mut s = setup(FirstMover::You);
     s.matchup.mode = Mode::AiVsAi;
-    s.chopsticks.rollover = true;
+    s.options_mut::<ChopsticksSetup>()
+        .expect("chopsticks options")
+        .rollover = true;
     let mut h = game(s, 80, 24);
     assert!(h.screen().contains("space pause"), "{}", h.screen());
     h.ticks(120);

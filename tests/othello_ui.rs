@@ -3,12 +3,12 @@
 //! far it searched in its time, so snapshots cover the board, not the prediction text.
 
 use parlor::config::{Config, FirstMover};
-use parlor::games::GameId;
+use parlor::games::GameSetup;
+use parlor::games::othello::options::OthelloSetup;
 use parlor::session::Mode;
 use parlor::solve::othello::Level;
 use parlor::tui::app::Start;
 use parlor::tui::harness::Harness;
-use parlor::tui::setup::GameSetup;
 use ratatui::crossterm::event::KeyCode;
 
 fn quick_config() -> Config {
@@ -20,9 +20,13 @@ fn quick_config() -> Config {
 
 fn othello(level: Level, first: FirstMover, w: u16, h: u16) -> Harness {
     let config = quick_config();
-    let mut s = GameSetup::from_config(GameId::Othello, &config);
-    s.othello.level = level;
-    s.othello.think_ms = 200;
+    let mut s = GameSetup::from_config(parlor::games::othello::ID, &config);
+    s.options_mut::<OthelloSetup>()
+        .expect("othello options")
+        .level = level;
+    s.options_mut::<OthelloSetup>()
+        .expect("othello options")
+        .think_ms = 200;
     s.matchup.first = first;
     Harness::new(config, Start::Game(s), w, h)
 }
@@ -157,8 +161,10 @@ fn white_lets_the_ai_open() {
 /// Benedict against Benedict, to watch.
 fn benedicts_watching() -> Harness {
     let config = quick_config();
-    let mut s = GameSetup::from_config(GameId::Othello, &config);
-    s.othello.level = Level::Benedict;
+    let mut s = GameSetup::from_config(parlor::games::othello::ID, &config);
+    s.options_mut::<OthelloSetup>()
+        .expect("othello options")
+        .level = Level::Benedict;
     s.matchup.mode = Mode::AiVsAi;
     Harness::new(config, Start::Game(s), 80, 24)
 }
@@ -280,8 +286,10 @@ fn the_board_at_120x40() {
 fn ascii_discs_draw_without_unicode() {
     let mut config = quick_config();
     config.othello.ascii_discs = true;
-    let mut s = GameSetup::from_config(GameId::Othello, &config);
-    s.othello.level = Level::Benedict;
+    let mut s = GameSetup::from_config(parlor::games::othello::ID, &config);
+    s.options_mut::<OthelloSetup>()
+        .expect("othello options")
+        .level = Level::Benedict;
     s.matchup.first = FirstMover::You;
     let mut h = Harness::new(config, Start::Game(s), 80, 24);
     let screen = h.screen();
@@ -333,7 +341,7 @@ fn a_forced_pass_is_announced_and_needs_no_key() {
     // Between two people: after d3 c3 e6 d2 d1 e1 b2 c1 black has no legal square while
     // white still has moves (found by a random search written apart from the engine).
     let config = quick_config();
-    let mut s = GameSetup::from_config(GameId::Othello, &config);
+    let mut s = GameSetup::from_config(parlor::games::othello::ID, &config);
     s.matchup.mode = Mode::TwoPlayers;
     let mut h = Harness::new(config, Start::Game(s), 80, 24);
     for mv in ["d3", "c3", "e6", "d2", "d1", "e1", "b2", "c1"] {

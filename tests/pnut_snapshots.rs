@@ -3,18 +3,18 @@
 //! hot seat for three players.
 
 use parlor::config::{Config, FirstMover};
-use parlor::games::GameId;
+use parlor::games::GameSetup;
+use parlor::games::pnut::options::PnutSetup;
 use parlor::session::Mode;
 use parlor::tui::app::Start;
 use parlor::tui::harness::Harness;
-use parlor::tui::setup::GameSetup;
 use ratatui::crossterm::event::KeyCode;
 
 fn setup(symbols: &str, length: usize) -> GameSetup {
-    let mut s = GameSetup::from_config(GameId::Pnut, &Config::default());
+    let mut s = GameSetup::from_config(parlor::games::pnut::ID, &Config::default());
     s.matchup.first = FirstMover::You;
-    s.pnut.symbols = symbols.into();
-    s.pnut.length = length;
+    s.options_mut::<PnutSetup>().expect("pnut options").symbols = symbols.into();
+    s.options_mut::<PnutSetup>().expect("pnut options").length = length;
     s
 }
 
@@ -104,7 +104,7 @@ fn the_assistant_refuses_an_illegal_symbol() {
 fn the_hard_mode_loses_on_an_illegal_symbol_and_shows_both_places() {
     let mut s = setup("01", 2);
     s.matchup.mode = Mode::TwoPlayers;
-    s.pnut.assist = false;
+    s.options_mut::<PnutSetup>().expect("pnut options").assist = false;
     let mut h = game(s, 80, 24);
     typed(&mut h, "000");
     let screen = h.screen();
@@ -129,7 +129,7 @@ fn the_hard_mode_loses_on_an_illegal_symbol_and_shows_both_places() {
 #[test]
 fn three_players_take_turns_and_the_last_to_move_wins() {
     let mut s = setup("01", 2);
-    s.pnut.players = 3;
+    s.options_mut::<PnutSetup>().expect("pnut options").players = 3;
     let mut h = game(s, 80, 24);
     let screen = h.screen();
     assert!(screen.contains("3 players"), "{screen}");
@@ -146,7 +146,7 @@ fn three_players_take_turns_and_the_last_to_move_wins() {
 #[test]
 fn a_large_table_is_summarised() {
     let mut s = setup("012", 5);
-    s.pnut.think_ms = 500;
+    s.options_mut::<PnutSetup>().expect("pnut options").think_ms = 500;
     s.matchup.mode = Mode::TwoPlayers;
     let mut h = game(s, 80, 24);
     typed(&mut h, "012012");

@@ -3,18 +3,20 @@
 
 use parlor::config::{Config, FirstMover};
 use parlor::games::GameId;
+use parlor::games::GameSetup;
+use parlor::games::nim::options::NimSetup;
+use parlor::games::nim::options::PilePreset;
 use parlor::session::Mode;
 use parlor::solve::worker::SolverMsg;
 use parlor::tui::app::Start;
 use parlor::tui::event::AppEvent;
 use parlor::tui::harness::Harness;
-use parlor::tui::setup::{GameSetup, PilePreset};
 use ratatui::crossterm::event::KeyCode;
 
 fn nim_setup(piles: &[u8], first: FirstMover) -> GameSetup {
-    let mut s = GameSetup::from_config(GameId::Nim, &Config::default());
-    s.nim.piles = piles.to_vec();
-    s.nim.preset = PilePreset::Custom;
+    let mut s = GameSetup::from_config(parlor::games::nim::ID, &Config::default());
+    s.options_mut::<NimSetup>().expect("nim options").piles = piles.to_vec();
+    s.options_mut::<NimSetup>().expect("nim options").preset = PilePreset::Custom;
     s.matchup.first = first;
     s
 }
@@ -45,11 +47,7 @@ fn menu() {
 
 #[test]
 fn every_game_on_the_menu_opens_its_setup() {
-    for (downs, title) in GameId::ALL
-        .iter()
-        .enumerate()
-        .map(|(i, g)| (i, g.menu_name()))
-    {
+    for (downs, title) in GameId::all().enumerate().map(|(i, g)| (i, g.menu_name())) {
         let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
         for _ in 0..downs {
             h.keys(&[KeyCode::Down]);
@@ -175,7 +173,7 @@ fn game_over_names_the_winner_and_offers_a_rematch() {
 #[test]
 fn misere_game_over_explains_who_took_the_last_coin() {
     let mut s = nim_setup(&[2], FirstMover::You);
-    s.nim.misere = true;
+    s.options_mut::<NimSetup>().expect("nim options").misere = true;
     let mut h = game(s, 80, 24);
     h.keys(&[KeyCode::Left, KeyCode::Enter]);
     let screen = h.screen();
@@ -204,7 +202,7 @@ fn the_ai_chooses_the_winning_side() {
 
 #[test]
 fn sugar_packets_ai_knows_it_is_lost() {
-    let mut s = GameSetup::from_config(GameId::SugarPackets, &Config::default());
+    let mut s = GameSetup::from_config(parlor::games::sugar_packets::ID, &Config::default());
     s.matchup.first = FirstMover::Ai;
     let mut h = game(s, 80, 24);
     let screen = h.screen();

@@ -2,16 +2,16 @@
 //! pyramid, the setup, and the simulation.
 
 use parlor::config::{Config, FirstMover};
-use parlor::games::GameId;
+use parlor::games::GameSetup;
+use parlor::games::wl::options::WlSetup;
 use parlor::session::Mode;
 use parlor::tui::app::Start;
 use parlor::tui::harness::Harness;
-use parlor::tui::setup::GameSetup;
 use ratatui::crossterm::event::KeyCode;
 
 fn wl(letters: &str, first: FirstMover, w: u16, h: u16) -> Harness {
-    let mut s = GameSetup::from_config(GameId::WinnersLosers, &Config::default());
-    s.wl.letters = letters.to_string();
+    let mut s = GameSetup::from_config(parlor::games::wl::ID, &Config::default());
+    s.options_mut::<WlSetup>().expect("wl options").letters = letters.to_string();
     s.matchup.first = first;
     Harness::new(Config::default(), Start::Game(s), w, h)
 }
@@ -104,8 +104,8 @@ fn a_long_pyramid_scrolls_to_the_current_node() {
 
 #[test]
 fn two_players_get_the_same_prediction_and_hints() {
-    let mut s = GameSetup::from_config(GameId::WinnersLosers, &Config::default());
-    s.wl.letters = "LLWWW".into();
+    let mut s = GameSetup::from_config(parlor::games::wl::ID, &Config::default());
+    s.options_mut::<WlSetup>().expect("wl options").letters = "LLWWW".into();
     s.matchup.mode = Mode::TwoPlayers;
     s.matchup.first = FirstMover::You;
     let mut h = Harness::new(Config::default(), Start::Game(s), 80, 24);

@@ -2,31 +2,21 @@
 //! Usage errors exit with code 2 and a message naming what was wrong and what is accepted.
 //! Each game's commands live in their own file; this one parses and dispatches.
 
-pub mod chopsticks;
-pub mod othello;
-pub mod pnut;
-pub mod wl;
-
-use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
+use clap::builder::TypedValueParser;
 use clap::{Parser, Subcommand, ValueEnum};
-use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
 use serde_json::json;
 use thiserror::Error;
 
 use crate::config::{Config, ConfigError, FirstMover};
-use crate::game::nim::{EmptyPiles, Ending, Nim, format_piles, parse_piles};
-use crate::game::{Game, Outcome, Seat};
 use crate::games::GameId;
+use crate::games::GameSetup;
 use crate::session::Mode;
-use crate::solve::policy::{self, Difficulty};
-use crate::solve::proof;
-use crate::solve::{Analysis, nim as nim_solver};
+use crate::solve::Analysis;
+use crate::solve::policy::Difficulty;
 use crate::tui::app::Start;
-use crate::tui::setup::{GameSetup, PilePreset};
 use crate::tui::{self, TuiError};
 
 #[derive(Debug, Parser)]
@@ -66,28 +56,12 @@ pub enum Command {
     },
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum GameName {
-    Nim,
-    #[value(name = "1357")]
-    SugarPackets,
-    Chopsticks,
-    Othello,
-    Pnut,
-    Wl,
-}
-
-impl GameName {
-    fn id(self) -> GameId {
-        match self {
-            GameName::Nim => GameId::Nim,
-            GameName::SugarPackets => GameId::SugarPackets,
-            GameName::Chopsticks => GameId::Chopsticks,
-            GameName::Othello => GameId::Othello,
-            GameName::Pnut => GameId::Pnut,
-            GameName::Wl => GameId::WinnersLosers,
-        }
-    }
+/// The game named on the command line: one of the registry's names.
+fn game_parser() -> impl clap::builder::TypedValueParser<Value = GameId> {
+    let names: Vec<&'static str> = GameId::all().map(GameId::cli_name).collect();
+    clap::builder::PossibleValuesParser::new(names).try_map(|name: String| {
+        GameId::from_cli_name(&name).ok_or_else(|| format!("unknown game {name}"))
+    })
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -132,7 +106,8 @@ impl DifficultyArg {
 
 #[derive(Debug, clap::Args)]
 pub struct PlayArgs {
-    pub game: GameName,
+    #[arg(value_parser = game_parser())]
+    pub game: GameId,
     /// Nim piles, e.g. 1,3,5,7 (1-8 piles of 1-99 coins).
     #[arg(long, allow_hyphen_values = true)]
     pub piles: Option<String>,
@@ -183,7 +158,8 @@ pub struct PlayArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct SolveArgs {
-    pub game: GameName,
+    #[arg(value_parser = game_parser())]
+    pub game: GameId,
     /// The position, e.g. 3,4,5 for Nim (empty piles allowed). 1357 defaults to 1,3,5,7.
     #[arg(allow_hyphen_values = true)]
     pub position: Option<String>,
@@ -218,7 +194,8 @@ pub struct SolveArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct SimulateArgs {
-    pub game: GameName,
+    #[arg(value_parser = game_parser())]
+    pub game: GameId,
     /// How many games to play (1-1000000).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub games: u32,
@@ -287,36 +264,6 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// What `solve <game>` accepts besides the position and --json, and in what words.
-fn solve_options(game: GameId) -> (&'static [&'static str], &'static str) {
-    match game {
-        GameId::Nim => (
-            &["--misere", "--proof"],
-            "solve nim accepts piles (e.g. 3,4,5), --misere, --proof and --json",
-        ),
-        GameId::SugarPackets => (
-            &["--misere", "--proof"],
-            "solve 1357 accepts a position (e.g. 1,3,5,7), --proof and --json (it is always misère)",
-        ),
-        GameId::Chopsticks => (
-            &["--rollover", "--no-empty-splits"],
-            "solve chopsticks accepts a position (e.g. 1,1/1,1), --rollover, --no-empty-splits and --json",
-        ),
-        GameId::Othello => (
-            &["--depth", "--max-seconds"],
-            "solve othello accepts a board, --depth D, --max-seconds S and --json",
-        ),
-        GameId::Pnut => (
-            &["--symbols", "--length", "--depth", "--max-seconds"],
-            "solve pnut accepts --symbols, --length, a string (e.g. 0012), --depth D, --max-seconds S and --json",
-        ),
-        GameId::WinnersLosers => (
-            &[],
-            "solve wl accepts a string of W and L (e.g. WLLW) and --json",
-        ),
-    }
-}
-
 /// Refuses an option of `solve` meant for another game: silently ignoring it would
 /// answer a different question from the one asked.
 fn refuse_foreign_solve_options(game: GameId, args: &SolveArgs) -> Result<(), CliError> {
@@ -330,7 +277,7 @@ fn refuse_foreign_solve_options(game: GameId, args: &SolveArgs) -> Result<(), Cl
         (args.symbols.is_some(), "--symbols"),
         (args.length.is_some(), "--length"),
     ];
-    let (allowed, accepted) = solve_options(game);
+    let (allowed, accepted) = game.kind().solve_flags();
     refuse_unless_allowed(&given, allowed, game, accepted)
 }
 
@@ -343,28 +290,7 @@ fn refuse_foreign_simulate_options(game: GameId, args: &SimulateArgs) -> Result<
         (args.black.is_some(), "--black"),
         (args.white.is_some(), "--white"),
     ];
-    let (allowed, accepted): (&[&str], &str) = match game {
-        GameId::Nim => (
-            &["--misere"],
-            "simulate nim accepts --games N, --seed S, --misere and --json",
-        ),
-        GameId::WinnersLosers => (
-            &["--min-len", "--max-len"],
-            "simulate wl accepts --games N, --seed S, --min-len A, --max-len B and --json",
-        ),
-        GameId::Othello => (
-            &["--black", "--white"],
-            "simulate othello accepts --games N, --seed S, --black LEVEL, --white LEVEL and --json",
-        ),
-        GameId::SugarPackets => (
-            &["--misere"],
-            "simulate 1357 accepts --games N, --seed S and --json",
-        ),
-        GameId::Chopsticks | GameId::Pnut => (
-            &[],
-            "it accepts --games N, --seed S and --json; the rules come from the config file",
-        ),
-    };
+    let (allowed, accepted) = game.kind().simulate_flags();
     refuse_unless_allowed(&given, allowed, game, accepted)
 }
 
@@ -404,37 +330,17 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             Ok(())
         }
         Some(Command::Solve(args)) => {
-            refuse_foreign_solve_options(args.game.id(), &args)?;
-            solve_game(&args, &config)
+            refuse_foreign_solve_options(args.game, &args)?;
+            args.game.kind().solve(&args, &config)
         }
         Some(Command::Simulate(args)) => {
-            refuse_foreign_simulate_options(args.game.id(), &args)?;
-            simulate_game(&args, &config)
+            refuse_foreign_simulate_options(args.game, &args)?;
+            args.game.kind().simulate(&args, &config)
         }
-        Some(Command::Perft { depth }) => othello::perft(depth),
-        Some(Command::Bench { suite, file }) => othello::bench(&suite, &file, &config),
-    }
-}
-
-/// `parlor solve <game>`, once the options are known to be the game's own.
-fn solve_game(args: &SolveArgs, config: &Config) -> Result<(), CliError> {
-    match args.game.id() {
-        GameId::Othello => othello::solve(args, config),
-        GameId::Chopsticks => chopsticks::solve(args, config),
-        GameId::WinnersLosers => wl::solve(args),
-        GameId::Pnut => pnut::solve(args, config),
-        GameId::Nim | GameId::SugarPackets => solve(args),
-    }
-}
-
-/// `parlor simulate <game>`, once the options are known to be the game's own.
-fn simulate_game(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
-    match args.game.id() {
-        GameId::Othello => othello::simulate(args, config),
-        GameId::WinnersLosers => wl::simulate(args, config),
-        GameId::Chopsticks => chopsticks::simulate(args, config),
-        GameId::Pnut => pnut::simulate(args, config),
-        GameId::Nim | GameId::SugarPackets => simulate(args),
+        Some(Command::Perft { depth }) => crate::games::othello::cli::perft(depth),
+        Some(Command::Bench { suite, file }) => {
+            crate::games::othello::cli::bench(&suite, &file, &config)
+        }
     }
 }
 
@@ -442,65 +348,17 @@ pub(crate) fn usage(e: impl ToString) -> CliError {
     CliError::Usage(e.to_string())
 }
 
-/// The game setup for `parlor play`.
+/// The game setup for `parlor play`: the shared options here, the game's own in its
+/// folder; another game's options are refused, not ignored.
 pub fn play_setup(args: &PlayArgs, config: &Config) -> Result<GameSetup, CliError> {
-    let game = args.game.id();
+    let game = args.game;
     let mut setup = GameSetup::from_config(game, config);
-    chopsticks::play_options(args, &mut setup)?;
-    pnut::play_options(args, &mut setup)?;
-    if game != GameId::Othello && (args.level.is_some() || args.color.is_some()) {
-        return Err(usage(
-            "--level and --color are Othello options: parlor play othello --level strong --color white",
-        ));
-    }
-    if let Some(level) = &args.level {
-        setup.othello.level = level
-            .parse()
-            .map_err(|e: String| usage(format!("--level: {e}")))?;
-    }
-    if let Some(color) = args.color {
-        setup.matchup.first = match color {
-            ColorArg::Black => FirstMover::You,
-            ColorArg::White => FirstMover::Ai,
-        };
-    }
-    if game == GameId::SugarPackets && (args.piles.is_some() || args.misere) {
-        return Err(usage(
-            "1357 is always misère Nim on piles 1,3,5,7: drop --piles and --misere, or play nim",
-        ));
-    }
-    let nim_like = matches!(game, GameId::Nim | GameId::SugarPackets);
-    if !nim_like && (args.piles.is_some() || args.misere) {
-        return Err(usage(format!(
-            "--piles and --misere are Nim options; {} does not take them",
-            game.cli_name()
-        )));
-    }
-    if let Some(text) = &args.letters {
-        if game != GameId::WinnersLosers {
-            return Err(usage(
-                "--string is for Winners & Losers: parlor play wl --string WLLW",
-            ));
+    for other in GameId::all().filter(|g| *g != game) {
+        if let Some(message) = other.kind().foreign_play_options(args, game) {
+            return Err(usage(message));
         }
-        let letters =
-            crate::game::wl::parse_letters(text).map_err(|e| usage(format!("--string: {e}")))?;
-        if letters.len() > crate::config::WL_MAX_LEN {
-            return Err(usage(format!(
-                "--string has {} letters: expected 1 to {} letters W and L",
-                letters.len(),
-                crate::config::WL_MAX_LEN
-            )));
-        }
-        setup.wl.letters = crate::game::wl::format_letters(&letters);
     }
-    if let Some(text) = &args.piles {
-        setup.nim.piles =
-            parse_piles(text, EmptyPiles::Refused).map_err(|e| usage(format!("--piles: {e}")))?;
-        setup.nim.preset = PilePreset::Custom;
-    }
-    if args.misere {
-        setup.nim.misere = true;
-    }
+    game.kind().play_options(args, &mut setup)?;
     if let Some(mode) = args.mode {
         setup.matchup.mode = match mode {
             ModeArg::VsAi => Mode::VsAi,
@@ -526,10 +384,22 @@ pub fn play_setup(args: &PlayArgs, config: &Config) -> Result<GameSetup, CliErro
         }
         setup.matchup.first = FirstMover::You;
     }
-    if game == GameId::Othello && setup.matchup.first == FirstMover::AiChooses {
-        return Err(usage(
-            "--first ai-chooses is not offered for Othello: use --color black|white or --first you|ai|coin",
-        ));
+    if !game
+        .kind()
+        .first_options(setup.matchup.mode)
+        .contains(&setup.matchup.first)
+        && setup.matchup.mode == Mode::VsAi
+    {
+        return Err(usage(format!(
+            "--first {} is not offered for {game}: {}",
+            first_word(setup.matchup.first),
+            game.kind()
+                .first_options(Mode::VsAi)
+                .iter()
+                .map(|f| first_word(*f))
+                .collect::<Vec<_>>()
+                .join(", ")
+        )));
     }
     if let Some(d) = args.difficulty {
         setup.matchup.difficulty = d.difficulty();
@@ -537,40 +407,13 @@ pub fn play_setup(args: &PlayArgs, config: &Config) -> Result<GameSetup, CliErro
     Ok(setup)
 }
 
-/// The Nim position named on the command line.
-fn nim_position(game: GameId, position: Option<&str>, misere: bool) -> Result<Nim, CliError> {
-    match game {
-        GameId::Nim => {
-            let text = position.ok_or_else(|| {
-                usage("solve nim needs a position: comma-separated pile sizes, e.g. parlor solve nim 3,4,5")
-            })?;
-            let piles = parse_piles(text, EmptyPiles::Allowed).map_err(usage)?;
-            let ending = if misere {
-                Ending::Misere
-            } else {
-                Ending::Normal
-            };
-            Ok(Nim::new(piles, ending))
-        }
-        GameId::SugarPackets => {
-            let accepted = "expected up to 4 comma-separated rows holding at most 1,3,5,7 packets, e.g. 1,2,5,0";
-            let piles = match position {
-                Some(text) => parse_piles(text, EmptyPiles::Allowed).map_err(|_| {
-                    usage(format!("'{text}' is not a 1-3-5-7 position: {accepted}"))
-                })?,
-                None => vec![1, 3, 5, 7],
-            };
-            let fits = piles.len() <= 4 && piles.iter().zip([1, 3, 5, 7]).all(|(&p, max)| p <= max);
-            if !fits {
-                return Err(usage(format!(
-                    "'{}' cannot arise in 1-3-5-7: {accepted}",
-                    format_piles(&piles)
-                )));
-            }
-            Ok(Nim::new(piles, Ending::Misere))
-        }
-        // Only Nim and 1-3-5-7 reach here: the other games have solvers of their own.
-        other => Err(usage(format!("{other} has no pile positions"))),
+/// How `--first` spells a first mover.
+fn first_word(first: FirstMover) -> &'static str {
+    match first {
+        FirstMover::You => "you",
+        FirstMover::Ai => "ai",
+        FirstMover::Coin => "coin",
+        FirstMover::AiChooses => "ai-chooses",
     }
 }
 
@@ -602,203 +445,4 @@ pub(crate) fn analysis_json<M: std::fmt::Display>(
             entry
         }).collect::<Vec<_>>(),
     })
-}
-
-/// Positions the proof may enumerate before it refuses.
-const PROOF_LIMIT: u64 = 5_000_000;
-
-fn solve(args: &SolveArgs) -> Result<(), CliError> {
-    let game = args.game.id();
-    let position = nim_position(game, args.position.as_deref(), args.misere)?;
-    let mut out = std::io::stdout().lock();
-    if args.proof {
-        let states: u64 = position
-            .piles()
-            .iter()
-            .map(|&p| u64::from(p) + 1)
-            .product::<u64>()
-            * 2;
-        if states > PROOF_LIMIT {
-            return Err(usage(format!(
-                "--proof enumerates every reachable position; {} has up to {states}, more than the {PROOF_LIMIT} accepted",
-                position.notation()
-            )));
-        }
-        let report = proof::prove(&position);
-        let winner = match report.winner {
-            Seat::First => "first",
-            Seat::Second => "second",
-        };
-        if args.json {
-            let v = json!({
-                "game": game.cli_name(),
-                "position": position.notation(),
-                "positions": report.positions,
-                "first_player_wins": report.first_player_wins,
-                "second_player_wins": report.second_player_wins,
-                "winner": winner,
-            });
-            writeln!(out, "{v}")?;
-        } else {
-            writeln!(
-                out,
-                "Exhaustive search from {} ({}):",
-                position.notation(),
-                proof::ending_name(position.ending())
-            )?;
-            writeln!(
-                out,
-                "  positions reachable (piles and player to move): {}",
-                report.positions
-            )?;
-            writeln!(
-                out,
-                "  first player's winning set:  {}",
-                report.first_player_wins
-            )?;
-            writeln!(
-                out,
-                "  second player's winning set: {}",
-                report.second_player_wins
-            )?;
-            writeln!(
-                out,
-                "The {winner} player wins with perfect play: from every position in that player's set, some move stays in it."
-            )?;
-        }
-        return Ok(());
-    }
-    let analysis = nim_solver::analyse(&position);
-    if args.json {
-        let v = analysis_json(game.cli_name(), &position.notation(), &analysis);
-        writeln!(out, "{v}")?;
-        return Ok(());
-    }
-    writeln!(
-        out,
-        "{} {} ({})",
-        game.menu_name(),
-        position.notation(),
-        proof::ending_name(position.ending())
-    )?;
-    let distance = match analysis.verdict.plies() {
-        Some(p) => format!(" in {p} plies with best play"),
-        None => String::new(),
-    };
-    writeln!(
-        out,
-        "The player to move {}{distance}.",
-        match analysis.verdict.word() {
-            "win" => "wins",
-            _ => "loses",
-        }
-    )?;
-    writeln!(out, "Nim-sum: {}", nim_solver::nim_sum(position.piles()))?;
-    let wins: Vec<String> = analysis.winning_moves().map(|m| m.to_string()).collect();
-    if position.outcome().is_some() {
-        writeln!(out, "The game is over.")?;
-    } else if wins.is_empty() {
-        writeln!(
-            out,
-            "No winning move: all {} moves lose.",
-            analysis.moves.len()
-        )?;
-        if let Some(best) = analysis.best {
-            writeln!(
-                out,
-                "Most stubborn move (most traps, longest resistance): {best}"
-            )?;
-        }
-    } else {
-        writeln!(out, "Winning moves (pile:take): {}", wins.join(" "))?;
-        if let Some(best) = analysis.best {
-            writeln!(out, "Best move: {best}")?;
-        }
-    }
-    Ok(())
-}
-
-/// Perfect AI against perfect AI: every game must end as the start's analysis predicted.
-fn simulate(args: &SimulateArgs) -> Result<(), CliError> {
-    let game = args.game.id();
-    let mut rng = StdRng::seed_from_u64(args.seed.unwrap_or_else(rand::random));
-    let mut first_wins = 0u32;
-    let mut confirmed = 0u32;
-    let mut total_moves = 0u64;
-    for _ in 0..args.games {
-        let mut position = match game {
-            GameId::SugarPackets => Nim::sugar_packets(),
-            _ => {
-                let n = rng.random_range(1..=5);
-                let piles = (0..n).map(|_| rng.random_range(1..=12)).collect();
-                Nim::new(
-                    piles,
-                    if args.misere {
-                        Ending::Misere
-                    } else {
-                        Ending::Normal
-                    },
-                )
-            }
-        };
-        let start = nim_solver::analyse(&position);
-        let predicted = if start.verdict.is_win() {
-            Seat::First
-        } else {
-            Seat::Second
-        };
-        while position.outcome().is_none() {
-            let a = nim_solver::analyse(&position);
-            let mv = policy::choose_move(&a, Difficulty::Perfect, &mut rng)
-                .ok_or_else(|| CliError::Failed("a running game had no legal move".into()))?;
-            position
-                .play(mv)
-                .map_err(|e| CliError::Failed(e.to_string()))?;
-            total_moves += 1;
-        }
-        if let Some(Outcome::Win(w)) = position.outcome() {
-            if w == Seat::First {
-                first_wins += 1;
-            }
-            if w == predicted {
-                confirmed += 1;
-            }
-        }
-    }
-    let games = args.games;
-    let mut out = std::io::stdout().lock();
-    if args.json {
-        let v = json!({
-            "game": game.cli_name(),
-            "games": games,
-            "first_player_wins": first_wins,
-            "second_player_wins": games - first_wins,
-            "predictions_confirmed": confirmed,
-            "mean_moves": total_moves as f64 / f64::from(games),
-        });
-        writeln!(out, "{v}")?;
-    } else {
-        writeln!(out, "{:<28}{:>10}", "games", games)?;
-        writeln!(out, "{:<28}{:>10}", "first-player wins", first_wins)?;
-        writeln!(
-            out,
-            "{:<28}{:>10}",
-            "second-player wins",
-            games - first_wins
-        )?;
-        writeln!(
-            out,
-            "{:<28}{:>10.1}",
-            "mean moves per game",
-            total_moves as f64 / f64::from(games)
-        )?;
-        writeln!(out, "predictions confirmed: {confirmed}/{games}")?;
-    }
-    if confirmed != games {
-        return Err(CliError::Failed(format!(
-            "{} game(s) did not end as predicted",
-            games - confirmed
-        )));
-    }
-    Ok(())
 }

@@ -1,71 +1,229 @@
-//! The catalogue of games: names on the menu and on the command line.
+//! The games: one folder each holding that game's glue (its name and rules, its setup
+//! options, its screen, its command-line part and its analyst), and the one registry
+//! through which the menu, the setup screen, the help, the command line and the config
+//! reach them. Rules live in `game/`, engines in `solve/`.
+//!
+//! Adding a game: see ARCHITECTURE.md.
 
+pub mod chopsticks;
+pub mod nim;
+pub mod options;
 pub mod othello;
 pub mod pnut;
+pub mod sugar_packets;
+pub mod wl;
 
 use std::fmt;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
-pub enum GameId {
-    Nim,
-    SugarPackets,
-    Chopsticks,
-    Othello,
-    Pnut,
-    WinnersLosers,
-}
+use rand::rngs::StdRng;
+
+use crate::cli::{CliError, PlayArgs, SimulateArgs, SolveArgs};
+use crate::config::Config;
+use crate::matchup::{FirstMover, MatchSetup, Mode};
+use crate::tui::screen::{GameScreen, SimulationScreen};
+pub use options::{GameOptions, NoOptions, Row};
+
+/// Every game, in menu order. The only list of the games.
+static REGISTRY: [&dyn GameKind; 6] = [
+    &nim::KIND,
+    &sugar_packets::KIND,
+    &chopsticks::KIND,
+    &othello::KIND,
+    &pnut::KIND,
+    &wl::KIND,
+];
+
+/// A game, named by its command-line name.
+#[derive(Clone, Copy, PartialEq, Eq, Hash)]
+pub struct GameId(&'static str);
 
 impl GameId {
-    pub const ALL: [GameId; 6] = [
-        GameId::Nim,
-        GameId::SugarPackets,
-        GameId::Chopsticks,
-        GameId::Othello,
-        GameId::Pnut,
-        GameId::WinnersLosers,
-    ];
+    /// Every game, in menu order.
+    pub fn all() -> impl ExactSizeIterator<Item = GameId> {
+        REGISTRY.iter().map(|k| k.id())
+    }
+
+    /// The game whose command-line name is `name`.
+    pub fn from_cli_name(name: &str) -> Option<GameId> {
+        GameId::all().find(|g| g.0 == name)
+    }
+
+    /// What the game is and does: everything outside `games/` reaches a game here.
+    pub fn kind(self) -> &'static dyn GameKind {
+        REGISTRY
+            .iter()
+            .copied()
+            .find(|k| k.id() == self)
+            .unwrap_or(REGISTRY[0])
+    }
 
     pub fn menu_name(self) -> &'static str {
-        match self {
-            GameId::Nim => "Nim",
-            GameId::SugarPackets => "1-3-5-7",
-            GameId::Chopsticks => "Chopsticks",
-            GameId::Othello => "Othello",
-            GameId::Pnut => "Pnut-Butta",
-            GameId::WinnersLosers => "Winners & Losers",
-        }
+        self.kind().menu_name()
     }
 
     /// The name used on the command line.
     pub fn cli_name(self) -> &'static str {
-        match self {
-            GameId::Nim => "nim",
-            GameId::SugarPackets => "1357",
-            GameId::Chopsticks => "chopsticks",
-            GameId::Othello => "othello",
-            GameId::Pnut => "pnut",
-            GameId::WinnersLosers => "wl",
-        }
+        self.0
     }
 
     pub fn blurb(self) -> &'static str {
-        match self {
-            GameId::Nim => "take coins from one pile; last coin wins",
-            GameId::SugarPackets => "misère Nim with sugar packets",
-            GameId::Chopsticks => "the finger-counting hand game",
-            GameId::Othello => "8x8 reversi against a searching engine",
-            GameId::Pnut => "never repeat the last l symbols",
-            GameId::WinnersLosers => "take W/L letters from either end",
-        }
-    }
-
-    pub fn from_cli_name(name: &str) -> Option<GameId> {
-        GameId::ALL.into_iter().find(|g| g.cli_name() == name)
+        self.kind().blurb()
     }
 }
 
 impl fmt::Display for GameId {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(self.menu_name())
+    }
+}
+
+impl fmt::Debug for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "GameId({})", self.0)
+    }
+}
+
+/// What a game screen is started with besides its setup.
+pub struct StartEnv<'a> {
+    pub config: &'a Config,
+    pub ai_delay_ms: u64,
+    pub hints: bool,
+}
+
+/// A problem with a game's own section of the config: the dotted key and why.
+pub type ConfigProblem = (&'static str, String);
+
+/// One game, as the rest of the program sees it.
+pub trait GameKind: Sync {
+    fn id(&self) -> GameId;
+    /// Its name on the menu and in titles.
+    fn menu_name(&self) -> &'static str;
+    /// One line on the menu.
+    fn blurb(&self) -> &'static str;
+    /// One line under the setup screen's title.
+    fn summary(&self) -> &'static str;
+    /// The rules, for the help overlay (Markdown-ish text).
+    fn rules(&self) -> &'static str;
+
+    /// Who moves first by default.
+    fn first_default(&self, config: &Config) -> FirstMover;
+    /// The game's own options, with the config's defaults.
+    fn options(&self, config: &Config) -> Box<dyn GameOptions>;
+    /// Checks the game's own section of the config.
+    fn validate_config(&self, _config: &Config) -> Result<(), ConfigProblem> {
+        Ok(())
+    }
+
+    /// The first-mover choices the setup offers in `mode`.
+    fn first_options(&self, mode: Mode) -> &'static [FirstMover] {
+        match mode {
+            Mode::VsAi => &[
+                FirstMover::You,
+                FirstMover::Ai,
+                FirstMover::Coin,
+                FirstMover::AiChooses,
+            ],
+            Mode::TwoPlayers => &[FirstMover::You, FirstMover::Coin],
+            Mode::AiVsAi => &[],
+        }
+    }
+    fn first_label(&self, first: FirstMover, mode: Mode) -> &'static str {
+        match (first, mode) {
+            (FirstMover::You, Mode::TwoPlayers) => "player 1",
+            (FirstMover::You, _) => "you",
+            (FirstMover::Ai, _) => "the AI",
+            (FirstMover::Coin, _) => "coin flip",
+            (FirstMover::AiChooses, _) => "AI chooses (takes the winning side)",
+        }
+    }
+    fn first_explanation(&self) -> &'static str {
+        "AI chooses: the AI analyses the start and takes the side that wins."
+    }
+    /// Whether the setup offers the shared AI difficulty (Othello has levels instead).
+    fn uses_difficulty(&self) -> bool {
+        true
+    }
+
+    /// The screen of a new match.
+    fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut StdRng) -> Box<dyn GameScreen>;
+    /// The AI-vs-AI simulation screen, for games whose setup offers one.
+    fn simulation(&self, _setup: GameSetup, _seed: u64) -> Option<Box<dyn SimulationScreen>> {
+        None
+    }
+
+    /// `parlor solve <game>`.
+    fn solve(&self, args: &SolveArgs, config: &Config) -> Result<(), CliError>;
+    /// `parlor simulate <game>`.
+    fn simulate(&self, args: &SimulateArgs, config: &Config) -> Result<(), CliError>;
+    /// The options of `solve` this game takes, and how to say what it accepts.
+    fn solve_flags(&self) -> (&'static [&'static str], &'static str);
+    /// The options of `simulate` this game takes, and how to say what it accepts.
+    fn simulate_flags(&self) -> (&'static [&'static str], &'static str);
+    /// Applies the game's own `parlor play` options to `setup`.
+    fn play_options(&self, _args: &PlayArgs, _setup: &mut GameSetup) -> Result<(), CliError> {
+        Ok(())
+    }
+    /// When `args` hold this game's own `play` options but `other` is being played:
+    /// the message that says so.
+    fn foreign_play_options(&self, _args: &PlayArgs, _other: GameId) -> Option<String> {
+        None
+    }
+}
+
+/// Everything needed to start a game.
+#[derive(Debug)]
+pub struct GameSetup {
+    pub game: GameId,
+    pub matchup: MatchSetup,
+    pub options: Box<dyn GameOptions>,
+}
+
+impl Clone for GameSetup {
+    fn clone(&self) -> Self {
+        GameSetup {
+            game: self.game,
+            matchup: self.matchup.clone(),
+            options: self.options.clone_box(),
+        }
+    }
+}
+
+impl PartialEq for GameSetup {
+    fn eq(&self, other: &Self) -> bool {
+        self.game == other.game
+            && self.matchup == other.matchup
+            && self.options.eq_box(other.options.as_ref())
+    }
+}
+
+impl GameSetup {
+    /// The config's defaults for `game`.
+    pub fn from_config(game: GameId, config: &Config) -> GameSetup {
+        let kind = game.kind();
+        GameSetup {
+            game,
+            matchup: MatchSetup {
+                mode: Mode::VsAi,
+                first: kind.first_default(config),
+                difficulty: config.ai.difficulty,
+            },
+            options: kind.options(config),
+        }
+    }
+
+    /// The game's own options, when they are of type `T`.
+    pub fn options<T: GameOptions>(&self) -> Option<&T> {
+        self.options.as_any().downcast_ref()
+    }
+
+    /// A copy of the game's own options of type `T` (its defaults for a setup of
+    /// another game, which a screen is never started with).
+    pub fn own<T: GameOptions + Clone + Default>(&self) -> T {
+        self.options::<T>().cloned().unwrap_or_default()
+    }
+
+    /// The game's own options to change, when they are of type `T`.
+    pub fn options_mut<T: GameOptions>(&mut self) -> Option<&mut T> {
+        self.options.as_any_mut().downcast_mut()
     }
 }

@@ -7,23 +7,17 @@ use rand::rngs::StdRng;
 use ratatui::Frame;
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 
-use super::chopsticks_screen::ChopsticksScreen;
 use super::event::{AppEvent, TICK_MS};
 use super::help::Help;
 use super::hits::{Hit, Hits};
 use super::keys::{Action, Keys};
 use super::menu::{Menu, MenuOutcome};
-use super::nim_screen::NimScreen;
-use super::othello_screen::OthelloScreen;
-use super::pnut_screen::PnutScreen;
-use super::screen::{GameOutcome, GameScreen};
-use super::setup::{GameSetup, Setup, SetupOutcome};
+use super::screen::{GameOutcome, GameScreen, SimOutcome, SimulationScreen};
+use super::setup::{Setup, SetupOutcome};
 use super::theme::Theme;
 use super::widgets;
-use super::wl_screen::WlScreen;
-use super::wl_sim::{SimOutcome, WlSimulation};
 use crate::config::Config;
-use crate::games::GameId;
+use crate::games::{GameId, GameSetup, StartEnv};
 use crate::solve::worker::{AnyReport, SolverMsg, SolverThread};
 
 /// Where the app opens.
@@ -38,7 +32,7 @@ pub enum Screen {
     Menu(Menu),
     Setup(Setup),
     Game(Box<dyn GameScreen>),
-    Simulation(Box<WlSimulation>),
+    Simulation(Box<dyn SimulationScreen>),
 }
 
 pub struct App {
@@ -161,7 +155,9 @@ impl App {
                 SetupOutcome::Start(s) => self.start_game(s),
                 SetupOutcome::Simulate(s) => {
                     let seed = rand::RngExt::random(&mut self.rng);
-                    self.screen = Screen::Simulation(Box::new(WlSimulation::new(s, seed)));
+                    if let Some(sim) = s.game.kind().simulation(s, seed) {
+                        self.screen = Screen::Simulation(sim);
+                    }
                 }
                 SetupOutcome::Back => self.back_to_menu(),
                 SetupOutcome::Help => self.help = Some(Help::for_game(setup.setup.game)),
@@ -170,7 +166,7 @@ impl App {
             },
             Screen::Simulation(sim) => match sim.handle(action) {
                 SimOutcome::Back => {
-                    let setup = sim.setup.clone();
+                    let setup = sim.setup().clone();
                     if let Some(solver) = &self.solver {
                         solver.cancel();
                     }
@@ -288,31 +284,12 @@ impl App {
     }
 
     fn start_game(&mut self, setup: GameSetup) {
-        let (delay, hints) = (self.config.ui.ai_delay_ms, self.config.ui.hints);
-        let screen: Box<dyn GameScreen> = match setup.game {
-            GameId::Nim | GameId::SugarPackets => {
-                Box::new(NimScreen::new(setup, delay, hints, &mut self.rng))
-            }
-            GameId::WinnersLosers => Box::new(WlScreen::new(setup, delay, hints, &mut self.rng)),
-            GameId::Othello => Box::new(OthelloScreen::new(
-                setup,
-                delay,
-                hints,
-                self.config.othello.ascii_discs,
-                crate::games::othello::limits(&self.config),
-                &mut self.rng,
-            )),
-            GameId::Chopsticks => {
-                Box::new(ChopsticksScreen::new(setup, delay, hints, &mut self.rng))
-            }
-            GameId::Pnut => Box::new(PnutScreen::new(
-                setup,
-                delay,
-                hints,
-                self.config.solver.table_mib,
-                &mut self.rng,
-            )),
+        let env = StartEnv {
+            config: &self.config,
+            ai_delay_ms: self.config.ui.ai_delay_ms,
+            hints: self.config.ui.hints,
         };
+        let screen = setup.game.kind().start(setup, &env, &mut self.rng);
         self.screen = Screen::Game(screen);
     }
 
@@ -323,11 +300,11 @@ impl App {
         let selected = match &self.screen {
             Screen::Setup(s) => s.setup.game,
             Screen::Game(g) => g.setup().game,
-            Screen::Simulation(_) => GameId::WinnersLosers,
-            Screen::Menu(_) => GameId::Nim,
+            Screen::Simulation(sim) => sim.setup().game,
+            Screen::Menu(menu) => return self.screen = Screen::Menu(menu.clone()),
         };
         self.screen = Screen::Menu(Menu {
-            selected: GameId::ALL.iter().position(|g| *g == selected).unwrap_or(0),
+            selected: GameId::all().position(|g| g == selected).unwrap_or(0),
         });
     }
 

@@ -11,23 +11,9 @@ use super::widgets;
 use crate::games::GameId;
 
 const GENERAL: &str = include_str!("../../assets/help.md");
-const NIM: &str = include_str!("../../assets/rules/nim.md");
-const SUGAR_PACKETS: &str = include_str!("../../assets/rules/1357.md");
-const WINNERS_LOSERS: &str = include_str!("../../assets/rules/wl.md");
-const CHOPSTICKS: &str = include_str!("../../assets/rules/chopsticks.md");
-const OTHELLO: &str = include_str!("../../assets/rules/othello.md");
-const PNUT: &str = include_str!("../../assets/rules/pnut.md");
-
-/// The rules text for a game, if written.
+/// The rules text for a game.
 pub fn rules(game: GameId) -> Option<&'static str> {
-    match game {
-        GameId::Nim => Some(NIM),
-        GameId::SugarPackets => Some(SUGAR_PACKETS),
-        GameId::WinnersLosers => Some(WINNERS_LOSERS),
-        GameId::Chopsticks => Some(CHOPSTICKS),
-        GameId::Othello => Some(OTHELLO),
-        GameId::Pnut => Some(PNUT),
-    }
+    Some(game.kind().rules())
 }
 
 /// Joins the hard-wrapped lines of each prose paragraph so the text wraps to the

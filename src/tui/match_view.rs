@@ -9,13 +9,13 @@ use ratatui::text::{Line, Span};
 
 use super::keys::Keys;
 use super::screen::SolverLink;
-use super::setup::MatchSetup;
 use super::theme::Theme;
 use super::voice::{self, Moment};
 use super::widgets;
 use crate::config::FirstMover;
 use crate::game::Game;
 use crate::game::{Outcome, Seat};
+use crate::matchup::MatchSetup;
 use crate::session::{Mode, PlayedMove, Player, Session};
 use crate::solve::Analysis;
 use crate::solve::analyst::{Query, SharedAnalyst};

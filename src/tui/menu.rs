@@ -29,7 +29,7 @@ pub enum MenuOutcome {
 
 impl Menu {
     pub fn handle(&mut self, action: Action) -> MenuOutcome {
-        let n = GameId::ALL.len();
+        let n = GameId::all().len();
         match action {
             Action::Up => {
                 self.selected = (self.selected + n - 1) % n;
@@ -47,7 +47,7 @@ impl Menu {
 
     /// Opens entry `index` (Enter or a click).
     pub fn open(&mut self, index: usize) -> MenuOutcome {
-        let Some(&game) = GameId::ALL.get(index) else {
+        let Some(game) = GameId::all().nth(index) else {
             return MenuOutcome::Stay;
         };
         self.selected = index;
@@ -69,7 +69,7 @@ impl Menu {
             Constraint::Length(art_height),
             Constraint::Length(1),
             Constraint::Length(1),
-            Constraint::Length(GameId::ALL.len() as u16),
+            Constraint::Length(GameId::all().len() as u16),
             Constraint::Min(1),
             Constraint::Length(1),
             Constraint::Length(1),
@@ -96,7 +96,7 @@ impl Menu {
 
         let width = 60.min(list.width);
         let list = widgets::centered(list, width, list.height);
-        for (i, game) in GameId::ALL.into_iter().enumerate() {
+        for (i, game) in GameId::all().enumerate() {
             let row = Rect {
                 y: list.y + i as u16,
                 height: 1,

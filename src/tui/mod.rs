@@ -1,7 +1,6 @@
 //! Drawing and keys only: the event loop, the screens and their widgets.
 
 pub mod app;
-pub mod chopsticks_screen;
 pub mod event;
 pub mod harness;
 pub mod help;
@@ -9,16 +8,11 @@ pub mod hits;
 pub mod keys;
 pub mod match_view;
 pub mod menu;
-pub mod nim_screen;
-pub mod othello_screen;
-pub mod pnut_screen;
 pub mod screen;
 pub mod setup;
 pub mod theme;
 pub mod voice;
 pub mod widgets;
-pub mod wl_screen;
-pub mod wl_sim;
 
 use std::io::{IsTerminal, stdout};
 

@@ -7,8 +7,8 @@ use ratatui::layout::Rect;
 
 use super::hits::{Hit, Hits};
 use super::keys::{Action, Keys};
-use super::setup::GameSetup;
 use super::theme::Theme;
+use crate::games::GameSetup;
 use crate::solve::worker::{AnyReport, Job};
 
 /// What a game screen asks the app to do.
@@ -73,4 +73,28 @@ pub trait GameScreen {
     /// A left click on something this screen drew.
     fn click(&mut self, hit: Hit);
     fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, hits: &mut Hits);
+}
+
+/// What a simulation screen asks the app to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum SimOutcome {
+    Stay,
+    /// Back to the setup it came from.
+    Back,
+    Quit,
+}
+
+/// A game's AI-vs-AI simulation: one long job on the solver thread, with progress.
+pub trait SimulationScreen {
+    /// The setup it was started from.
+    fn setup(&self) -> &GameSetup;
+    /// The simulation as a job for the solver thread, once.
+    fn take_request(&mut self) -> Option<Job>;
+    fn requested(&mut self, ticket: u64);
+    fn running(&self) -> bool;
+    fn progress(&mut self, ticket: u64, report: AnyReport);
+    fn finished(&mut self, ticket: u64);
+    fn failed(&mut self, ticket: u64, reason: String);
+    fn handle(&mut self, action: Action) -> SimOutcome;
+    fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme);
 }

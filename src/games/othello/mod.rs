@@ -1,9 +1,26 @@
-//! Othello's glue: its analyst (the engine a match keeps).
+//! Othello: 8x8 reversi against a searching engine, from the original depth-3 Benedict
+//! to the exact endgame solver.
 
 pub mod analyst;
+pub mod cli;
+pub mod options;
+pub mod screen;
 
+use rand::rngs::StdRng;
+
+use crate::cli::{CliError, ColorArg, PlayArgs, SimulateArgs, SolveArgs, usage};
 use crate::config::Config;
+use crate::games::{ConfigProblem, GameId, GameKind, GameOptions, GameSetup, StartEnv};
+use crate::matchup::{FirstMover, Mode};
 use crate::solve::othello::Limits;
+use crate::tui::screen::GameScreen;
+use options::OthelloSetup;
+use screen::OthelloScreen;
+
+pub const ID: GameId = GameId("othello");
+
+pub struct OthelloGame;
+pub static KIND: OthelloGame = OthelloGame;
 
 /// The engine's limits in the config: time per move, table size, exact threshold.
 pub fn limits(config: &Config) -> Limits {
@@ -12,5 +29,115 @@ pub fn limits(config: &Config) -> Limits {
         max_millis: Some(config.solver.max_millis),
         table_mib: config.solver.table_mib,
         exact_empties: config.solver.exact_empties,
+    }
+}
+
+impl GameKind for OthelloGame {
+    fn id(&self) -> GameId {
+        ID
+    }
+    fn menu_name(&self) -> &'static str {
+        "Othello"
+    }
+    fn blurb(&self) -> &'static str {
+        "8x8 reversi against a searching engine"
+    }
+    fn summary(&self) -> &'static str {
+        "Place a disc to flip a line of your opponent's; most discs wins."
+    }
+    fn rules(&self) -> &'static str {
+        include_str!("../../../assets/rules/othello.md")
+    }
+    fn first_default(&self, config: &Config) -> FirstMover {
+        config.othello.first
+    }
+    fn options(&self, config: &Config) -> Box<dyn GameOptions> {
+        Box::new(OthelloSetup {
+            level: config.othello.level,
+            think_ms: config.solver.max_millis,
+            ascii: config.othello.ascii_discs,
+        })
+    }
+    fn validate_config(&self, config: &Config) -> Result<(), ConfigProblem> {
+        if config.othello.first == FirstMover::AiChooses {
+            return Err((
+                "othello.first",
+                "ai-chooses is not offered for Othello: expected you, ai or coin".into(),
+            ));
+        }
+        Ok(())
+    }
+    /// In Othello black moves first: choosing who starts is choosing a colour.
+    fn first_options(&self, mode: Mode) -> &'static [FirstMover] {
+        match mode {
+            Mode::VsAi => &[FirstMover::You, FirstMover::Ai, FirstMover::Coin],
+            Mode::TwoPlayers => &[FirstMover::You, FirstMover::Coin],
+            Mode::AiVsAi => &[],
+        }
+    }
+    fn first_label(&self, first: FirstMover, mode: Mode) -> &'static str {
+        match (first, mode) {
+            (FirstMover::You, Mode::TwoPlayers) => "player 1 plays black",
+            (FirstMover::You, _) => "you play black (black starts)",
+            (FirstMover::Ai, _) => "you play white",
+            (FirstMover::Coin, _) => "coin flip",
+            (FirstMover::AiChooses, _) => "AI chooses",
+        }
+    }
+    fn first_explanation(&self) -> &'static str {
+        "Black moves first. A coin flip picks your colour."
+    }
+    fn uses_difficulty(&self) -> bool {
+        false
+    }
+    fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut StdRng) -> Box<dyn GameScreen> {
+        Box::new(OthelloScreen::new(
+            setup,
+            env.ai_delay_ms,
+            env.hints,
+            limits(env.config),
+            rng,
+        ))
+    }
+    fn solve(&self, args: &SolveArgs, config: &Config) -> Result<(), CliError> {
+        cli::solve(args, config)
+    }
+    fn simulate(&self, args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
+        cli::simulate(args, config)
+    }
+    fn solve_flags(&self) -> (&'static [&'static str], &'static str) {
+        (
+            &["--depth", "--max-seconds"],
+            "solve othello accepts a board, --depth D, --max-seconds S and --json",
+        )
+    }
+    fn simulate_flags(&self) -> (&'static [&'static str], &'static str) {
+        (
+            &["--black", "--white"],
+            "simulate othello accepts --games N, --seed S, --black LEVEL, --white LEVEL and --json",
+        )
+    }
+    fn play_options(&self, args: &PlayArgs, setup: &mut GameSetup) -> Result<(), CliError> {
+        if let Some(color) = args.color {
+            setup.matchup.first = match color {
+                ColorArg::Black => FirstMover::You,
+                ColorArg::White => FirstMover::Ai,
+            };
+        }
+        let Some(othello) = setup.options_mut::<OthelloSetup>() else {
+            return Ok(());
+        };
+        if let Some(level) = &args.level {
+            othello.level = level
+                .parse()
+                .map_err(|e: String| usage(format!("--level: {e}")))?;
+        }
+        Ok(())
+    }
+    fn foreign_play_options(&self, args: &PlayArgs, _other: GameId) -> Option<String> {
+        (args.level.is_some() || args.color.is_some()).then(|| {
+            "--level and --color are Othello options: parlor play othello --level strong --color white"
+                .to_string()
+        })
     }
 }

@@ -1,3 +1,108 @@
-//! Pnut-Butta's glue: its analyst (the engine a match keeps).
+//! Pnut-Butta: append symbols to a shared string without ever repeating its last l.
 
 pub mod analyst;
+pub mod cli;
+pub mod options;
+pub mod screen;
+
+use rand::rngs::StdRng;
+
+use crate::cli::{CliError, PlayArgs, SimulateArgs, SolveArgs};
+use crate::config::Config;
+use crate::game::pnut::{self, MAX_PLAYERS, MIN_PLAYERS};
+use crate::games::{ConfigProblem, GameId, GameKind, GameOptions, GameSetup, StartEnv};
+use crate::matchup::FirstMover;
+use crate::solve::pnut::MAX_BUDGET;
+use crate::tui::screen::GameScreen;
+use options::PnutSetup;
+use screen::PnutScreen;
+
+pub const ID: GameId = GameId("pnut");
+
+pub struct PnutButta;
+pub static KIND: PnutButta = PnutButta;
+
+impl GameKind for PnutButta {
+    fn id(&self) -> GameId {
+        ID
+    }
+    fn menu_name(&self) -> &'static str {
+        "Pnut-Butta"
+    }
+    fn blurb(&self) -> &'static str {
+        "never repeat the last l symbols"
+    }
+    fn summary(&self) -> &'static str {
+        "Append a symbol; the last l symbols must never have appeared before."
+    }
+    fn rules(&self) -> &'static str {
+        include_str!("../../../assets/rules/pnut.md")
+    }
+    fn first_default(&self, config: &Config) -> FirstMover {
+        config.pnut.first
+    }
+    fn options(&self, config: &Config) -> Box<dyn GameOptions> {
+        Box::new(PnutSetup {
+            symbols: config.pnut.symbols.clone(),
+            length: config.pnut.length,
+            players: config.pnut.players,
+            assist: config.pnut.assist,
+            max_depth: config.pnut.max_depth,
+            think_ms: config.solver.max_millis,
+            table_mib: config.solver.table_mib,
+        })
+    }
+    fn validate_config(&self, config: &Config) -> Result<(), ConfigProblem> {
+        let p = &config.pnut;
+        if let Err(e) = pnut::Rules::new(&p.symbols, p.length) {
+            let key = match e {
+                pnut::PnutError::BadLength(_) => "pnut.length",
+                _ => "pnut.symbols",
+            };
+            return Err((key, e.to_string()));
+        }
+        if !(MIN_PLAYERS..=MAX_PLAYERS).contains(&p.players) {
+            return Err((
+                "pnut.players",
+                format!("{}: expected 2-6 players", p.players),
+            ));
+        }
+        if p.max_depth > MAX_BUDGET {
+            return Err((
+                "pnut.max_depth",
+                format!(
+                    "{}: expected 0 (no limit) to {MAX_BUDGET} plies",
+                    p.max_depth
+                ),
+            ));
+        }
+        Ok(())
+    }
+    fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut StdRng) -> Box<dyn GameScreen> {
+        Box::new(PnutScreen::new(setup, env.ai_delay_ms, env.hints, rng))
+    }
+    fn solve(&self, args: &SolveArgs, config: &Config) -> Result<(), CliError> {
+        cli::solve(args, config)
+    }
+    fn simulate(&self, args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
+        cli::simulate(args, config)
+    }
+    fn solve_flags(&self) -> (&'static [&'static str], &'static str) {
+        (
+            &["--symbols", "--length", "--depth", "--max-seconds"],
+            "solve pnut accepts --symbols, --length, a string (e.g. 0012), --depth D, --max-seconds S and --json",
+        )
+    }
+    fn simulate_flags(&self) -> (&'static [&'static str], &'static str) {
+        (
+            &[],
+            "it accepts --games N, --seed S and --json; the rules come from the config file",
+        )
+    }
+    fn play_options(&self, args: &PlayArgs, setup: &mut GameSetup) -> Result<(), CliError> {
+        cli::play_options(args, setup)
+    }
+    fn foreign_play_options(&self, args: &PlayArgs, other: GameId) -> Option<String> {
+        cli::foreign_play_options(args, other)
+    }
+}

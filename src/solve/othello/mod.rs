@@ -563,8 +563,10 @@ pub fn solve(board: &Othello, table_mib: u32) -> Option<Solution> {
     Engine::new(table_mib).solve(board, &|| false)
 }
 
-/// The AI levels, weakest first.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// The AI levels, weakest first. In the config: `level = "strong"` (or `"perfect"`,
+/// another name for exact).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Deserialize)]
+#[serde(rename_all = "lowercase")]
 pub enum Level {
     /// Half its moves at random, the rest one ply deep with noise.
     Beginner,
@@ -576,6 +578,7 @@ pub enum Level {
     /// squares (fewer if the limits say so).
     Strong,
     /// The limits as given: time per move, exact at `exact_empties`.
+    #[serde(alias = "perfect")]
     Exact,
 }
 

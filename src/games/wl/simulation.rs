@@ -7,12 +7,14 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Gauge, Paragraph};
 
-use super::keys::Action;
-use super::setup::GameSetup;
-use super::theme::Theme;
-use super::widgets;
+use crate::games::GameSetup;
+use crate::games::wl::options::WlSetup;
 use crate::solve::wl::{self, SimulationReport};
 use crate::solve::worker::{AnyReport, Job};
+use crate::tui::keys::Action;
+use crate::tui::screen::{SimOutcome, SimulationScreen};
+use crate::tui::theme::Theme;
+use crate::tui::widgets;
 
 pub struct WlSimulation {
     pub setup: GameSetup,
@@ -24,15 +26,82 @@ pub struct WlSimulation {
     failed: Option<String>,
 }
 
-#[derive(Clone, Debug, PartialEq)]
-pub enum SimOutcome {
-    Stay,
-    /// Back to the setup it came from.
-    Back,
-    Quit,
-}
-
 impl WlSimulation {
+    /// A column per string length (or per group of lengths when they do not fit), as
+    /// tall as the first player's win rate.
+    fn render_chart(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
+        let block = widgets::block("First-player win rate by length", theme);
+        let inner = block.inner(area);
+        frame.render_widget(block, area);
+        let by_length: Vec<(usize, u32, u32)> = self
+            .report
+            .by_length
+            .iter()
+            .map(|(&len, &(games, first))| (len, games, first))
+            .collect();
+        if by_length.is_empty() || inner.height < 3 || inner.width < 10 {
+            return;
+        }
+        let axis = 5u16; // "100% " on the left
+        let columns = (inner.width - axis) as usize;
+        let per_column = by_length.len().div_ceil(columns).max(1);
+        let groups: Vec<(usize, usize, f64)> = by_length
+            .chunks(per_column)
+            .map(|c| {
+                let games: u32 = c.iter().map(|x| x.1).sum();
+                let first: u32 = c.iter().map(|x| x.2).sum();
+                (
+                    c[0].0,
+                    c[c.len() - 1].0,
+                    f64::from(first) / f64::from(games.max(1)),
+                )
+            })
+            .collect();
+        let bar_rows = (inner.height - 1) as usize;
+        let mut lines = Vec::new();
+        for level in (0..bar_rows).rev() {
+            let label = match level {
+                l if l + 1 == bar_rows => "100%",
+                l if l == bar_rows / 2 => " 50%",
+                0 => "  0%",
+                _ => "    ",
+            };
+            let mut spans = vec![Span::styled(format!("{label} "), theme.muted())];
+            let cells: String = groups
+                .iter()
+                .map(|&(_, _, rate)| {
+                    let height = rate * bar_rows as f64;
+                    if height >= level as f64 + 0.75 {
+                        '█'
+                    } else if height >= level as f64 + 0.25 {
+                        '▄'
+                    } else {
+                        ' '
+                    }
+                })
+                .collect();
+            spans.push(Span::styled(cells, theme.accent()));
+            lines.push(Line::from(spans));
+        }
+        // Length labels under the columns, every few columns.
+        let mut axis_line = vec![' '; columns];
+        let mut col = 0;
+        while col < groups.len() {
+            let text = groups[col].0.to_string();
+            for (k, ch) in text.chars().enumerate() {
+                if col + k < columns {
+                    axis_line[col + k] = ch;
+                }
+            }
+            col += text.len() + 2;
+        }
+        lines.push(Line::from(vec![
+            Span::styled(" len ", theme.muted()),
+            Span::styled(axis_line.into_iter().collect::<String>(), theme.muted()),
+        ]));
+        frame.render_widget(Paragraph::new(lines), inner);
+    }
+
     pub fn new(setup: GameSetup, seed: u64) -> WlSimulation {
         WlSimulation {
             setup,
@@ -44,13 +113,19 @@ impl WlSimulation {
             failed: None,
         }
     }
+}
+
+impl SimulationScreen for WlSimulation {
+    fn setup(&self) -> &GameSetup {
+        &self.setup
+    }
 
     /// The simulation as a job for the solver thread, once.
-    pub fn take_request(&mut self) -> Option<Job> {
+    fn take_request(&mut self) -> Option<Job> {
         if !std::mem::take(&mut self.needs_request) {
             return None;
         }
-        let w = &self.setup.wl;
+        let w: WlSetup = self.setup.own();
         let (games, min_len, max_len, seed) = (w.simulate_games, w.min_len, w.max_len, self.seed);
         Some(Box::new(move |ctx| {
             let mut reported = 0;
@@ -65,15 +140,15 @@ impl WlSimulation {
         }))
     }
 
-    pub fn requested(&mut self, ticket: u64) {
+    fn requested(&mut self, ticket: u64) {
         self.ticket = ticket;
     }
 
-    pub fn running(&self) -> bool {
+    fn running(&self) -> bool {
         !self.finished && self.failed.is_none()
     }
 
-    pub fn progress(&mut self, ticket: u64, report: AnyReport) {
+    fn progress(&mut self, ticket: u64, report: AnyReport) {
         if ticket != self.ticket {
             return;
         }
@@ -82,19 +157,19 @@ impl WlSimulation {
         }
     }
 
-    pub fn finished(&mut self, ticket: u64) {
+    fn finished(&mut self, ticket: u64) {
         if ticket == self.ticket {
             self.finished = true;
         }
     }
 
-    pub fn failed(&mut self, ticket: u64, reason: String) {
+    fn failed(&mut self, ticket: u64, reason: String) {
         if ticket == self.ticket {
             self.failed = Some(reason);
         }
     }
 
-    pub fn handle(&mut self, action: Action) -> SimOutcome {
+    fn handle(&mut self, action: Action) -> SimOutcome {
         match action {
             Action::Back => SimOutcome::Back,
             Action::Quit => SimOutcome::Quit,
@@ -107,7 +182,7 @@ impl WlSimulation {
         }
     }
 
-    pub fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
+    fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
         let [title, gauge, table, chart, footer] = Layout::vertical([
             Constraint::Length(2),
             Constraint::Length(3),
@@ -116,7 +191,7 @@ impl WlSimulation {
             Constraint::Length(1),
         ])
         .areas(area);
-        let w = &self.setup.wl;
+        let w: WlSetup = self.setup.own();
         frame.render_widget(
             Paragraph::new(vec![
                 Line::styled("Winners & Losers: simulation", theme.title()),
@@ -201,80 +276,5 @@ impl WlSimulation {
             ]
         };
         widgets::footer(frame, footer, keys, theme);
-    }
-
-    /// A column per string length (or per group of lengths when they do not fit), as
-    /// tall as the first player's win rate.
-    fn render_chart(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
-        let block = widgets::block("First-player win rate by length", theme);
-        let inner = block.inner(area);
-        frame.render_widget(block, area);
-        let by_length: Vec<(usize, u32, u32)> = self
-            .report
-            .by_length
-            .iter()
-            .map(|(&len, &(games, first))| (len, games, first))
-            .collect();
-        if by_length.is_empty() || inner.height < 3 || inner.width < 10 {
-            return;
-        }
-        let axis = 5u16; // "100% " on the left
-        let columns = (inner.width - axis) as usize;
-        let per_column = by_length.len().div_ceil(columns).max(1);
-        let groups: Vec<(usize, usize, f64)> = by_length
-            .chunks(per_column)
-            .map(|c| {
-                let games: u32 = c.iter().map(|x| x.1).sum();
-                let first: u32 = c.iter().map(|x| x.2).sum();
-                (
-                    c[0].0,
-                    c[c.len() - 1].0,
-                    f64::from(first) / f64::from(games.max(1)),
-                )
-            })
-            .collect();
-        let bar_rows = (inner.height - 1) as usize;
-        let mut lines = Vec::new();
-        for level in (0..bar_rows).rev() {
-            let label = match level {
-                l if l + 1 == bar_rows => "100%",
-                l if l == bar_rows / 2 => " 50%",
-                0 => "  0%",
-                _ => "    ",
-            };
-            let mut spans = vec![Span::styled(format!("{label} "), theme.muted())];
-            let cells: String = groups
-                .iter()
-                .map(|&(_, _, rate)| {
-                    let height = rate * bar_rows as f64;
-                    if height >= level as f64 + 0.75 {
-                        '█'
-                    } else if height >= level as f64 + 0.25 {
-                        '▄'
-                    } else {
-                        ' '
-                    }
-                })
-                .collect();
-            spans.push(Span::styled(cells, theme.accent()));
-            lines.push(Line::from(spans));
-        }
-        // Length labels under the columns, every few columns.
-        let mut axis_line = vec![' '; columns];
-        let mut col = 0;
-        while col < groups.len() {
-            let text = groups[col].0.to_string();
-            for (k, ch) in text.chars().enumerate() {
-                if col + k < columns {
-                    axis_line[col + k] = ch;
-                }
-            }
-            col += text.len() + 2;
-        }
-        lines.push(Line::from(vec![
-            Span::styled(" len ", theme.muted()),
-            Span::styled(axis_line.into_iter().collect::<String>(), theme.muted()),
-        ]));
-        frame.render_widget(Paragraph::new(lines), inner);
     }
 }

@@ -11,20 +11,21 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 
-use super::hits::{Hit, Hits};
-use super::keys::{Action, Keys};
-use super::match_view::MatchView;
-use super::screen::{GameOutcome, GameScreen, SolverLink};
-use super::setup::GameSetup;
-use super::theme::Theme;
-use super::widgets;
 use crate::game::chopsticks::{Chopsticks, ChopsticksMove, DrawReason, Hand};
 use crate::game::{Game, Outcome, Seat};
+use crate::games::GameSetup;
+use crate::games::chopsticks::options::ChopsticksSetup;
 use crate::session::{Mode, Session};
 use crate::solve::Verdict;
 use crate::solve::analyst::{FnAnalyst, SharedAnalyst};
+use crate::tui::hits::{Hit, Hits};
+use crate::tui::keys::{Action, Keys};
+use crate::tui::match_view::MatchView;
+use crate::tui::screen::{GameOutcome, GameScreen, SolverLink};
+use crate::tui::theme::Theme;
+use crate::tui::widgets;
 
-const HANDS_ART: &str = include_str!("../../assets/chopsticks_hands.txt");
+const HANDS_ART: &str = include_str!("../../../assets/chopsticks_hands.txt");
 
 /// The left-hand pictures for 0-4 raised fingers, all lines padded to one width.
 fn left_hands() -> &'static [Vec<String>] {
@@ -131,7 +132,7 @@ impl ChopsticksScreen {
         hints: bool,
         rng: &mut R,
     ) -> ChopsticksScreen {
-        let options = &setup.chopsticks;
+        let options: ChopsticksSetup = setup.own();
         let start = Chopsticks::new(options.variant(), Some(options.move_cap));
         let analyst = SharedAnalyst::new(FnAnalyst(crate::solve::chopsticks::analyse));
         let view = MatchView::new(start, &setup.matchup, ai_delay_ms, analyst, rng);

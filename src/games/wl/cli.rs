@@ -4,7 +4,7 @@ use std::io::Write;
 
 use serde_json::json;
 
-use super::{CliError, SimulateArgs, SolveArgs, usage};
+use crate::cli::{CliError, SimulateArgs, SolveArgs, usage};
 use crate::config::Config;
 use crate::game::wl::{Wl, parse_letters};
 use crate::solve::wl::{self, SIMULATION_MAX_LEN};
@@ -17,7 +17,7 @@ pub fn solve(args: &SolveArgs) -> Result<(), CliError> {
     let a = wl::analyse(&game);
     let mut out = std::io::stdout().lock();
     if args.json {
-        let v = super::analysis_json("wl", &game.notation(), &a);
+        let v = crate::cli::analysis_json("wl", &game.notation(), &a);
         writeln!(out, "{v}")?;
         return Ok(());
     }

@@ -18,19 +18,19 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use super::hits::{Hit, Hits};
-use super::keys::{Action, Keys};
-use super::match_view::MatchView;
-use super::screen::{GameOutcome, GameScreen, SolverLink};
-use super::setup::GameSetup;
-use super::theme::Theme;
-use super::widgets;
 use crate::game::pnut::{Forfeit, Pnut, PnutMove};
+use crate::games::GameSetup;
 use crate::games::pnut::analyst::PnutAnalyst;
+use crate::games::pnut::options::PnutSetup;
 use crate::solve::analyst::SharedAnalyst;
-use crate::solve::pnut::Limits;
 use crate::solve::worker::{AnyReport, Job};
 use crate::solve::{Analysis, Verdict};
+use crate::tui::hits::{Hit, Hits};
+use crate::tui::keys::{Action, Keys};
+use crate::tui::match_view::MatchView;
+use crate::tui::screen::{GameOutcome, GameScreen, SolverLink};
+use crate::tui::theme::Theme;
+use crate::tui::widgets;
 
 /// People only, three to six of them, taking turns.
 pub struct HotSeat {
@@ -62,7 +62,8 @@ pub enum Seats {
 pub struct PnutScreen {
     pub setup: GameSetup,
     pub seats: Seats,
-    limits: Limits,
+    /// Illegal symbols are refused (off: the hard mode, where they lose).
+    assist: bool,
     hints: bool,
     /// The symbol under the picker's cursor (index into the symbol set).
     cursor: usize,
@@ -77,12 +78,11 @@ impl PnutScreen {
         setup: GameSetup,
         ai_delay_ms: u64,
         hints: bool,
-        table_mib: u32,
         rng: &mut R,
     ) -> PnutScreen {
-        let options = &setup.pnut;
+        let options: PnutSetup = setup.own();
         let rules = options.rules();
-        let limits = options.limits(table_mib);
+        let limits = options.limits();
         let seats = if options.players > 2 {
             let game = Pnut::with_players(rules.clone(), options.players)
                 .unwrap_or_else(|_| Pnut::new(rules));
@@ -102,7 +102,7 @@ impl PnutScreen {
         PnutScreen {
             setup,
             seats,
-            limits,
+            assist: options.assist,
             hints,
             cursor: 0,
             forfeited: None,
@@ -126,7 +126,7 @@ impl PnutScreen {
     }
 
     fn assisted(&self) -> bool {
-        self.setup.pnut.assist
+        self.assist
     }
 
     fn is_over(&self) -> bool {
@@ -300,13 +300,7 @@ impl PnutScreen {
             Action::Undo => self.undo(),
             Action::Rematch | Action::Enter if self.is_over() => {
                 let hints = self.hints;
-                *self = PnutScreen::new(
-                    self.setup.clone(),
-                    ai_delay_ms,
-                    hints,
-                    self.limits.table_mib,
-                    rng,
-                );
+                *self = PnutScreen::new(self.setup.clone(), ai_delay_ms, hints, rng);
             }
             Action::Left | Action::Up => self.step_cursor(-1),
             Action::Right | Action::Down => self.step_cursor(1),

@@ -6,15 +6,16 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde_json::json;
 
-use super::{CliError, ModeArg, PlayArgs, SimulateArgs, SolveArgs, usage};
+use crate::cli::{CliError, ModeArg, PlayArgs, SimulateArgs, SolveArgs, usage};
 use crate::config::Config;
 use crate::game::pnut::{LENGTH_FORMAT, MAX_PLAYERS, MIN_PLAYERS, Pnut, Rules};
 use crate::game::{Game, Outcome, Seat};
 use crate::games::GameId;
+use crate::games::GameSetup;
+use crate::games::pnut::options::PnutSetup;
 use crate::solve::Verdict;
 use crate::solve::pnut::{Limits, MAX_BUDGET, solve as solve_pnut};
 use crate::solve::policy::{self, Difficulty};
-use crate::tui::setup::GameSetup;
 
 /// The length given on the command line: 2-8.
 fn parse_length(text: &str) -> Result<usize, CliError> {
@@ -100,7 +101,7 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Result<(), CliError> {
     let a = &solved.analysis;
     let mut out = std::io::stdout().lock();
     if args.json {
-        let mut v = super::analysis_json("pnut", &game.text(), a);
+        let mut v = crate::cli::analysis_json("pnut", &game.text(), a);
         v["symbols"] = json!(rules.symbols_text());
         v["length"] = json!(rules.length());
         v["depth"] = json!(a.depth);
@@ -240,20 +241,23 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Applies `parlor play`'s Pnut-Butta options to `setup`, and refuses them for other games.
-pub fn play_options(args: &PlayArgs, setup: &mut GameSetup) -> Result<(), CliError> {
+/// The message when `parlor play <other>` is given Pnut-Butta's options.
+pub fn foreign_play_options(args: &PlayArgs, other: GameId) -> Option<String> {
     let given =
         args.symbols.is_some() || args.length.is_some() || args.players.is_some() || args.no_assist;
-    if setup.game != GameId::Pnut {
-        if given {
-            return Err(usage(format!(
-                "--symbols, --length, --players and --no-assist are Pnut-Butta options; {} does not take them",
-                setup.game.cli_name()
-            )));
-        }
+    given.then(|| {
+        format!(
+            "--symbols, --length, --players and --no-assist are Pnut-Butta options; {} does not take them",
+            other.cli_name()
+        )
+    })
+}
+
+/// Applies `parlor play`'s Pnut-Butta options to `setup`.
+pub fn play_options(args: &PlayArgs, setup: &mut GameSetup) -> Result<(), CliError> {
+    let Some(p) = setup.options_mut::<PnutSetup>() else {
         return Ok(());
-    }
-    let p = &mut setup.pnut;
+    };
     let length = match &args.length {
         Some(text) => parse_length(text)?,
         None => p.length,

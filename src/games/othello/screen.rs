@@ -10,20 +10,21 @@ use ratatui::style::{Color, Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use super::hits::{Hit, Hits};
-use super::keys::{Action, Keys};
-use super::match_view::MatchView;
-use super::screen::{GameOutcome, GameScreen, SolverLink};
-use super::setup::GameSetup;
-use super::theme::Theme;
-use super::widgets;
 use crate::game::othello::{Othello, OthelloMove, Square};
 use crate::game::{Game, Outcome, Seat};
+use crate::games::GameSetup;
 use crate::games::othello::analyst::OthelloAnalyst;
+use crate::games::othello::options::OthelloSetup;
 use crate::session::Mode;
 use crate::solve::Verdict;
 use crate::solve::analyst::SharedAnalyst;
 use crate::solve::othello::{Level, Limits};
+use crate::tui::hits::{Hit, Hits};
+use crate::tui::keys::{Action, Keys};
+use crate::tui::match_view::MatchView;
+use crate::tui::screen::{GameOutcome, GameScreen, SolverLink};
+use crate::tui::theme::Theme;
+use crate::tui::widgets;
 
 /// How long the discs a move flipped stay highlighted.
 const FLASH_MS: u64 = 1500;
@@ -40,6 +41,7 @@ pub struct OthelloScreen {
     flash: u64,
     flash_ms: u64,
     ascii: bool,
+    level: Level,
     limits: Limits,
 }
 
@@ -55,19 +57,19 @@ impl OthelloScreen {
         setup: GameSetup,
         ai_delay_ms: u64,
         hints: bool,
-        ascii: bool,
         limits: Limits,
         rng: &mut R,
     ) -> OthelloScreen {
+        let options: OthelloSetup = setup.own();
         // Drawn from the arcade's generator per game, so the weaker levels' random
         // slips and Benedict's tie-breaks differ from game to game (and `--seed`
         // repeats them).
         let ai_seed = rng.random::<u64>();
         let limits = Limits {
-            max_millis: Some(setup.othello.think_ms),
+            max_millis: Some(options.think_ms),
             ..limits
         };
-        let analyst = OthelloAnalyst::new(limits, setup.othello.level, ai_seed);
+        let analyst = OthelloAnalyst::new(limits, options.level, ai_seed);
         let mut view = MatchView::new(
             Othello::new(),
             &setup.matchup,
@@ -84,7 +86,8 @@ impl OthelloScreen {
             message: String::new(),
             flash: 0,
             flash_ms: 0,
-            ascii,
+            ascii: options.ascii,
+            level: options.level,
             limits,
         }
     }
@@ -112,7 +115,7 @@ impl OthelloScreen {
     fn weak_ai_to_move(&self) -> bool {
         self.view.session.ai_to_move()
             && matches!(
-                self.setup.othello.level,
+                self.level,
                 Level::Beginner | Level::Casual | Level::Benedict
             )
     }
@@ -177,8 +180,8 @@ impl OthelloScreen {
     fn level_name(&self) -> String {
         match self.setup.matchup.mode {
             Mode::TwoPlayers => "two players".into(),
-            Mode::VsAi => format!("you vs the AI ({})", self.setup.othello.level),
-            Mode::AiVsAi => format!("AI vs AI ({})", self.setup.othello.level),
+            Mode::VsAi => format!("you vs the AI ({})", self.level),
+            Mode::AiVsAi => format!("AI vs AI ({})", self.level),
         }
     }
 
@@ -561,14 +564,8 @@ impl GameScreen for OthelloScreen {
             }
             Action::Rematch | Action::Enter if self.view.session.is_over() => {
                 let hints = self.hints;
-                *self = OthelloScreen::new(
-                    self.setup.clone(),
-                    ai_delay_ms,
-                    hints,
-                    self.ascii,
-                    self.limits,
-                    rng,
-                );
+                *self =
+                    OthelloScreen::new(self.setup.clone(), ai_delay_ms, hints, self.limits, rng);
             }
             Action::Up => self.cursor = step(self.cursor, 0, -1),
             Action::Down => self.cursor = step(self.cursor, 0, 1),

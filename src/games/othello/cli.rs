@@ -8,7 +8,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use serde_json::json;
 
-use super::{CliError, SimulateArgs, SolveArgs, usage};
+use crate::cli::{CliError, SimulateArgs, SolveArgs, usage};
 use crate::config::Config;
 use crate::game::othello::{Othello, OthelloMove};
 use crate::game::{Game, Seat};

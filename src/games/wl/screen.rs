@@ -9,18 +9,19 @@ use ratatui::style::{Modifier, Style};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use super::hits::{Hit, Hits};
-use super::keys::{Action, Keys};
-use super::match_view::MatchView;
-use super::screen::{GameOutcome, GameScreen, SolverLink};
-use super::setup::GameSetup;
-use super::theme::Theme;
-use super::widgets;
 use crate::game::wl::{Wl, WlMove};
 use crate::game::{Outcome, Seat};
+use crate::games::GameSetup;
+use crate::games::wl::options::WlSetup;
 use crate::session::Mode;
 use crate::solve::analyst::{FnAnalyst, SharedAnalyst};
 use crate::solve::wl::pyramid;
+use crate::tui::hits::{Hit, Hits};
+use crate::tui::keys::{Action, Keys};
+use crate::tui::match_view::MatchView;
+use crate::tui::screen::{GameOutcome, GameScreen, SolverLink};
+use crate::tui::theme::Theme;
+use crate::tui::widgets;
 
 /// The pyramid is drawn for strings up to this long (it has n(n+1)/2 cells).
 pub const PYRAMID_MAX: usize = 200;
@@ -45,7 +46,7 @@ impl WlScreen {
         hints: bool,
         rng: &mut R,
     ) -> WlScreen {
-        let letters = setup.wl.starting_letters(rng);
+        let letters = setup.own::<WlSetup>().starting_letters(rng);
         let pyramid = if letters.len() <= PYRAMID_MAX {
             pyramid(&letters)
         } else {

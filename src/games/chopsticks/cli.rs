@@ -7,15 +7,16 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde_json::json;
 
-use super::{CliError, PlayArgs, SimulateArgs, SolveArgs, usage};
+use crate::cli::{CliError, PlayArgs, SimulateArgs, SolveArgs, usage};
 use crate::config::Config;
 use crate::game::chopsticks::{Chopsticks, MAX_MOVE_CAP, MIN_MOVE_CAP, Variant};
 use crate::game::{Game, Outcome, Seat};
 use crate::games::GameId;
+use crate::games::GameSetup;
+use crate::games::chopsticks::options::ChopsticksSetup;
 use crate::solve::Verdict;
 use crate::solve::chopsticks::{analyse, table};
 use crate::solve::policy::{self, Difficulty};
-use crate::tui::setup::GameSetup;
 
 /// "wins in 7 plies", "loses in 26 plies", "draws".
 fn verdict_words(v: Verdict) -> String {
@@ -47,7 +48,7 @@ pub fn solve(args: &SolveArgs, _config: &Config) -> Result<(), CliError> {
         writeln!(
             out,
             "{}",
-            super::analysis_json("chopsticks", &position.notation(), &analysis)
+            crate::cli::analysis_json("chopsticks", &position.notation(), &analysis)
         )?;
         return Ok(());
     }
@@ -170,23 +171,27 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
     Ok(())
 }
 
-/// Applies `parlor play`'s Chopsticks options to `setup`, and refuses them for other games.
-pub fn play_options(args: &PlayArgs, setup: &mut GameSetup) -> Result<(), CliError> {
+/// The message when `parlor play <other>` is given Chopsticks' options.
+pub fn foreign_play_options(args: &PlayArgs, other: GameId) -> Option<String> {
     let given = args.rollover || args.no_empty_splits || args.move_cap.is_some();
-    if setup.game != GameId::Chopsticks {
-        if given {
-            return Err(usage(format!(
-                "--rollover, --no-empty-splits and --move-cap are Chopsticks options; {} does not take them",
-                setup.game.cli_name()
-            )));
-        }
+    given.then(|| {
+        format!(
+            "--rollover, --no-empty-splits and --move-cap are Chopsticks options; {} does not take them",
+            other.cli_name()
+        )
+    })
+}
+
+/// Applies `parlor play`'s Chopsticks options to `setup`.
+pub fn play_options(args: &PlayArgs, setup: &mut GameSetup) -> Result<(), CliError> {
+    let Some(options) = setup.options_mut::<ChopsticksSetup>() else {
         return Ok(());
-    }
+    };
     if args.rollover {
-        setup.chopsticks.rollover = true;
+        options.rollover = true;
     }
     if args.no_empty_splits {
-        setup.chopsticks.empty_splits = false;
+        options.empty_splits = false;
     }
     if let Some(text) = &args.move_cap {
         let accepted =
@@ -198,7 +203,7 @@ pub fn play_options(args: &PlayArgs, setup: &mut GameSetup) -> Result<(), CliErr
         if !(MIN_MOVE_CAP..=MAX_MOVE_CAP).contains(&cap) {
             return Err(usage(format!("--move-cap {cap}: {accepted}")));
         }
-        setup.chopsticks.move_cap = cap;
+        options.move_cap = cap;
     }
     Ok(())
 }

@@ -8,22 +8,31 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use super::hits::{Hit, Hits};
-use super::keys::{Action, Keys};
-use super::match_view::MatchView;
-use super::screen::{GameOutcome, GameScreen, SolverLink};
-use super::setup::GameSetup;
-use super::theme::Theme;
-use super::widgets;
 use crate::game::Outcome;
 use crate::game::nim::{Ending, Nim, NimMove};
-use crate::games::GameId;
+use crate::games::GameSetup;
+use crate::games::nim::options::NimSetup;
 use crate::session::{Mode, Player, Session};
 use crate::solve::analyst::{FnAnalyst, SharedAnalyst};
 use crate::solve::nim::{mover_wins, nim_sum};
+use crate::tui::hits::{Hit, Hits};
+use crate::tui::keys::{Action, Keys};
+use crate::tui::match_view::MatchView;
+use crate::tui::screen::{GameOutcome, GameScreen, SolverLink};
+use crate::tui::theme::Theme;
+use crate::tui::widgets;
+
+/// Nim is played with coins in piles; 1-3-5-7 (misère Nim on 1, 3, 5, 7) with sugar
+/// packets in rows.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flavour {
+    Coins,
+    SugarPackets,
+}
 
 pub struct NimScreen {
     pub setup: GameSetup,
+    flavour: Flavour,
     pub view: MatchView<Nim>,
     cursor_pile: usize,
     take: u8,
@@ -37,21 +46,26 @@ impl NimScreen {
         hints: bool,
         rng: &mut R,
     ) -> NimScreen {
-        let start = match setup.game {
-            GameId::SugarPackets => Nim::sugar_packets(),
-            _ => {
-                let ending = if setup.nim.misere {
+        // 1-3-5-7 has no options of its own.
+        let (start, flavour) = match setup.options::<NimSetup>() {
+            Some(options) => {
+                let ending = if options.misere {
                     Ending::Misere
                 } else {
                     Ending::Normal
                 };
-                Nim::new(setup.nim.starting_piles(rng), ending)
+                (
+                    Nim::new(options.starting_piles(rng), ending),
+                    Flavour::Coins,
+                )
             }
+            None => (Nim::sugar_packets(), Flavour::SugarPackets),
         };
         let analyst = SharedAnalyst::new(FnAnalyst(crate::solve::nim::analyse));
         let view = MatchView::new(start, &setup.matchup, ai_delay_ms, analyst, rng);
         let mut screen = NimScreen {
             setup,
+            flavour,
             view,
             cursor_pile: 0,
             take: 1,
@@ -191,8 +205,8 @@ impl NimScreen {
     }
 
     fn title(&self) -> String {
-        let rule = match (self.setup.game, self.view.session.position().ending()) {
-            (GameId::SugarPackets, _) => "1-3-5-7 · whoever takes the last packet loses",
+        let rule = match (self.flavour, self.view.session.position().ending()) {
+            (Flavour::SugarPackets, _) => "1-3-5-7 · whoever takes the last packet loses",
             (_, Ending::Normal) => "Nim · normal play: the last coin wins",
             (_, Ending::Misere) => "Nim · misère: the last coin loses",
         };
@@ -206,15 +220,15 @@ impl NimScreen {
 
     /// What a pile is called: 1-3-5-7 is played in rows.
     fn pile_word(&self) -> &'static str {
-        match self.setup.game {
-            GameId::SugarPackets => "row",
+        match self.flavour {
+            Flavour::SugarPackets => "row",
             _ => "pile",
         }
     }
 
     fn unit(&self) -> (&'static str, &'static str) {
-        match self.setup.game {
-            GameId::SugarPackets => ("packet", "packets"),
+        match self.flavour {
+            Flavour::SugarPackets => ("packet", "packets"),
             _ => ("coin", "coins"),
         }
     }
@@ -286,8 +300,8 @@ impl NimScreen {
     }
 
     fn render_board(&self, frame: &mut Frame, area: Rect, theme: &Theme, hits: &mut Hits) {
-        let title = match self.setup.game {
-            GameId::SugarPackets => "Sugar packets",
+        let title = match self.flavour {
+            Flavour::SugarPackets => "Sugar packets",
             _ => "Piles",
         };
         let block = widgets::block(title, theme);
@@ -300,7 +314,7 @@ impl NimScreen {
         let start = self.view.session.start().piles();
         let piles = position.piles();
         let last = self.view.session.history().last();
-        let glyph = if self.setup.game == GameId::SugarPackets {
+        let glyph = if self.flavour == Flavour::SugarPackets {
             "▮"
         } else {
             "●"
@@ -646,10 +660,12 @@ mod tests {
     #[test]
     fn cursor_skips_empty_piles() {
         let mut rng = StdRng::seed_from_u64(3);
-        let mut setup = GameSetup::from_config(GameId::Nim, &Config::default());
+        let mut setup = GameSetup::from_config(crate::games::nim::ID, &Config::default());
         setup.matchup.mode = Mode::TwoPlayers;
         setup.matchup.first = FirstMover::You;
-        setup.nim.piles = vec![2, 1, 3];
+        if let Some(nim) = setup.options_mut::<NimSetup>() {
+            nim.piles = vec![2, 1, 3];
+        }
         let mut s = NimScreen::new(setup, 0, false, &mut rng);
         s.handle(Action::Down, &mut rng, 0);
         s.handle(Action::Enter, &mut rng, 0); // takes pile 2 entirely

@@ -1,0 +1,91 @@
+//! Chopsticks: the finger-counting hand game, solved by retrograde analysis.
+
+pub mod cli;
+pub mod options;
+pub mod screen;
+
+use rand::rngs::StdRng;
+
+use crate::cli::{CliError, PlayArgs, SimulateArgs, SolveArgs};
+use crate::config::Config;
+use crate::game::chopsticks::{MAX_MOVE_CAP, MIN_MOVE_CAP};
+use crate::games::{ConfigProblem, GameId, GameKind, GameOptions, GameSetup, StartEnv};
+use crate::matchup::FirstMover;
+use crate::tui::screen::GameScreen;
+use options::ChopsticksSetup;
+use screen::ChopsticksScreen;
+
+pub const ID: GameId = GameId("chopsticks");
+
+pub struct Chopsticks;
+pub static KIND: Chopsticks = Chopsticks;
+
+impl GameKind for Chopsticks {
+    fn id(&self) -> GameId {
+        ID
+    }
+    fn menu_name(&self) -> &'static str {
+        "Chopsticks"
+    }
+    fn blurb(&self) -> &'static str {
+        "the finger-counting hand game"
+    }
+    fn summary(&self) -> &'static str {
+        "Hit a hand to add your fingers to it, or split yours; both hands dead loses."
+    }
+    fn rules(&self) -> &'static str {
+        include_str!("../../../assets/rules/chopsticks.md")
+    }
+    fn first_default(&self, config: &Config) -> FirstMover {
+        config.chopsticks.first
+    }
+    fn options(&self, config: &Config) -> Box<dyn GameOptions> {
+        Box::new(ChopsticksSetup {
+            rollover: config.chopsticks.rollover,
+            empty_splits: config.chopsticks.empty_splits,
+            move_cap: config.chopsticks.move_cap,
+        })
+    }
+    fn validate_config(&self, config: &Config) -> Result<(), ConfigProblem> {
+        let cap = config.chopsticks.move_cap;
+        if !(MIN_MOVE_CAP..=MAX_MOVE_CAP).contains(&cap) {
+            return Err((
+                "chopsticks.move_cap",
+                format!("{cap}: expected {MIN_MOVE_CAP}-{MAX_MOVE_CAP} moves"),
+            ));
+        }
+        Ok(())
+    }
+    fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut StdRng) -> Box<dyn GameScreen> {
+        Box::new(ChopsticksScreen::new(
+            setup,
+            env.ai_delay_ms,
+            env.hints,
+            rng,
+        ))
+    }
+    fn solve(&self, args: &SolveArgs, config: &Config) -> Result<(), CliError> {
+        cli::solve(args, config)
+    }
+    fn simulate(&self, args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
+        cli::simulate(args, config)
+    }
+    fn solve_flags(&self) -> (&'static [&'static str], &'static str) {
+        (
+            &["--rollover", "--no-empty-splits"],
+            "solve chopsticks accepts a position (e.g. 1,1/1,1), --rollover, --no-empty-splits and --json",
+        )
+    }
+    fn simulate_flags(&self) -> (&'static [&'static str], &'static str) {
+        (
+            &[],
+            "it accepts --games N, --seed S and --json; the rules come from the config file",
+        )
+    }
+    fn play_options(&self, args: &PlayArgs, setup: &mut GameSetup) -> Result<(), CliError> {
+        cli::play_options(args, setup)
+    }
+    fn foreign_play_options(&self, args: &PlayArgs, other: GameId) -> Option<String> {
+        cli::foreign_play_options(args, other)
+    }
+}

@@ -1,0 +1,93 @@
+//! Chopsticks' setup options: the rules variant and the move cap.
+
+use crate::game::chopsticks::{MAX_MOVE_CAP, MIN_MOVE_CAP, Variant};
+use crate::games::options::{GameOptions, Row, stepped};
+use crate::matchup::MatchSetup;
+use crate::options_plumbing;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChopsticksSetup {
+    pub rollover: bool,
+    pub empty_splits: bool,
+    pub move_cap: u32,
+}
+
+impl ChopsticksSetup {
+    pub fn variant(&self) -> Variant {
+        Variant {
+            rollover: self.rollover,
+            empty_splits: self.empty_splits,
+        }
+    }
+}
+
+const ROLLOVER: u16 = 0;
+const EMPTY_SPLITS: u16 = 1;
+const MOVE_CAP: u16 = 2;
+
+impl GameOptions for ChopsticksSetup {
+    options_plumbing!();
+
+    fn rows(&self, _matchup: &MatchSetup) -> Vec<Row> {
+        vec![
+            Row {
+                id: ROLLOVER,
+                label: "Rollover".into(),
+                value: if self.rollover {
+                    "on: past 5 wraps round"
+                } else {
+                    "off: 5 or more kills a hand"
+                }
+                .into(),
+                explanation: "Rollover: 3 + 4 = 2 instead of a dead hand; a hand dies only at exactly 5.",
+            },
+            Row {
+                id: EMPTY_SPLITS,
+                label: "Emptying splits".into(),
+                value: if self.empty_splits {
+                    "allowed (e.g. 2,2 → 4,0)"
+                } else {
+                    "not allowed"
+                }
+                .into(),
+                explanation: "Whether a split may leave a hand with no fingers.",
+            },
+            Row {
+                id: MOVE_CAP,
+                label: "Move cap".into(),
+                value: format!("{} moves, then a draw", self.move_cap),
+                explanation: "←→ ten more or fewer; a third repetition of a position also draws.",
+            },
+        ]
+    }
+
+    fn change(&mut self, id: u16, step: isize) {
+        match id {
+            ROLLOVER => self.rollover = !self.rollover,
+            EMPTY_SPLITS => self.empty_splits = !self.empty_splits,
+            MOVE_CAP => {
+                self.move_cap = stepped(
+                    i64::from(self.move_cap),
+                    step,
+                    10,
+                    i64::from(MIN_MOVE_CAP),
+                    i64::from(MAX_MOVE_CAP),
+                ) as u32;
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Default for ChopsticksSetup {
+    /// The built-in config's defaults.
+    fn default() -> Self {
+        use crate::games::GameKind;
+        crate::games::chopsticks::KIND
+            .options(&crate::config::Config::default())
+            .as_any()
+            .downcast_ref::<ChopsticksSetup>()
+            .cloned()
+            .unwrap_or_else(|| unreachable!("chopsticks's options are ChopsticksSetup"))
+    }
+}

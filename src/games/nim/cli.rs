@@ -1,0 +1,253 @@
+//! Nim's and 1-3-5-7's command line: `solve` (with the exhaustive `--proof`) and
+//! `simulate`.
+
+use std::io::Write;
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use serde_json::json;
+
+use crate::cli::{CliError, SimulateArgs, SolveArgs, analysis_json, usage};
+use crate::game::nim::{EmptyPiles, Ending, Nim, format_piles, parse_piles};
+use crate::game::{Game, Outcome, Seat};
+use crate::games::GameId;
+use crate::solve::nim as nim_solver;
+use crate::solve::policy::{self, Difficulty};
+use crate::solve::proof;
+
+/// The Nim position named on the command line.
+fn nim_position(game: GameId, position: Option<&str>, misere: bool) -> Result<Nim, CliError> {
+    match game {
+        g if g == super::ID => {
+            let text = position.ok_or_else(|| {
+                usage("solve nim needs a position: comma-separated pile sizes, e.g. parlor solve nim 3,4,5")
+            })?;
+            let piles = parse_piles(text, EmptyPiles::Allowed).map_err(usage)?;
+            let ending = if misere {
+                Ending::Misere
+            } else {
+                Ending::Normal
+            };
+            Ok(Nim::new(piles, ending))
+        }
+        g if g == crate::games::sugar_packets::ID => {
+            let accepted = "expected up to 4 comma-separated rows holding at most 1,3,5,7 packets, e.g. 1,2,5,0";
+            let piles = match position {
+                Some(text) => parse_piles(text, EmptyPiles::Allowed).map_err(|_| {
+                    usage(format!("'{text}' is not a 1-3-5-7 position: {accepted}"))
+                })?,
+                None => vec![1, 3, 5, 7],
+            };
+            let fits = piles.len() <= 4 && piles.iter().zip([1, 3, 5, 7]).all(|(&p, max)| p <= max);
+            if !fits {
+                return Err(usage(format!(
+                    "'{}' cannot arise in 1-3-5-7: {accepted}",
+                    format_piles(&piles)
+                )));
+            }
+            Ok(Nim::new(piles, Ending::Misere))
+        }
+        // Only Nim and 1-3-5-7 reach here: the other games have solvers of their own.
+        other => Err(usage(format!("{other} has no pile positions"))),
+    }
+}
+
+/// Positions the proof may enumerate before it refuses.
+const PROOF_LIMIT: u64 = 5_000_000;
+
+pub fn solve(args: &SolveArgs) -> Result<(), CliError> {
+    let game = args.game;
+    let position = nim_position(game, args.position.as_deref(), args.misere)?;
+    let mut out = std::io::stdout().lock();
+    if args.proof {
+        let states: u64 = position
+            .piles()
+            .iter()
+            .map(|&p| u64::from(p) + 1)
+            .product::<u64>()
+            * 2;
+        if states > PROOF_LIMIT {
+            return Err(usage(format!(
+                "--proof enumerates every reachable position; {} has up to {states}, more than the {PROOF_LIMIT} accepted",
+                position.notation()
+            )));
+        }
+        let report = proof::prove(&position);
+        let winner = match report.winner {
+            Seat::First => "first",
+            Seat::Second => "second",
+        };
+        if args.json {
+            let v = json!({
+                "game": game.cli_name(),
+                "position": position.notation(),
+                "positions": report.positions,
+                "first_player_wins": report.first_player_wins,
+                "second_player_wins": report.second_player_wins,
+                "winner": winner,
+            });
+            writeln!(out, "{v}")?;
+        } else {
+            writeln!(
+                out,
+                "Exhaustive search from {} ({}):",
+                position.notation(),
+                proof::ending_name(position.ending())
+            )?;
+            writeln!(
+                out,
+                "  positions reachable (piles and player to move): {}",
+                report.positions
+            )?;
+            writeln!(
+                out,
+                "  first player's winning set:  {}",
+                report.first_player_wins
+            )?;
+            writeln!(
+                out,
+                "  second player's winning set: {}",
+                report.second_player_wins
+            )?;
+            writeln!(
+                out,
+                "The {winner} player wins with perfect play: from every position in that player's set, some move stays in it."
+            )?;
+        }
+        return Ok(());
+    }
+    let analysis = nim_solver::analyse(&position);
+    if args.json {
+        let v = analysis_json(game.cli_name(), &position.notation(), &analysis);
+        writeln!(out, "{v}")?;
+        return Ok(());
+    }
+    writeln!(
+        out,
+        "{} {} ({})",
+        game.menu_name(),
+        position.notation(),
+        proof::ending_name(position.ending())
+    )?;
+    let distance = match analysis.verdict.plies() {
+        Some(p) => format!(" in {p} plies with best play"),
+        None => String::new(),
+    };
+    writeln!(
+        out,
+        "The player to move {}{distance}.",
+        if analysis.verdict.is_win() {
+            "wins"
+        } else {
+            "loses"
+        }
+    )?;
+    writeln!(out, "Nim-sum: {}", nim_solver::nim_sum(position.piles()))?;
+    let wins: Vec<String> = analysis.winning_moves().map(|m| m.to_string()).collect();
+    if position.outcome().is_some() {
+        writeln!(out, "The game is over.")?;
+    } else if wins.is_empty() {
+        writeln!(
+            out,
+            "No winning move: all {} moves lose.",
+            analysis.moves.len()
+        )?;
+        if let Some(best) = analysis.best {
+            writeln!(
+                out,
+                "Most stubborn move (most traps, longest resistance): {best}"
+            )?;
+        }
+    } else {
+        writeln!(out, "Winning moves (pile:take): {}", wins.join(" "))?;
+        if let Some(best) = analysis.best {
+            writeln!(out, "Best move: {best}")?;
+        }
+    }
+    Ok(())
+}
+
+/// Perfect AI against perfect AI: every game must end as the start's analysis predicted.
+pub fn simulate(args: &SimulateArgs) -> Result<(), CliError> {
+    let game = args.game;
+    let mut rng = StdRng::seed_from_u64(args.seed.unwrap_or_else(rand::random));
+    let mut first_wins = 0u32;
+    let mut confirmed = 0u32;
+    let mut total_moves = 0u64;
+    for _ in 0..args.games {
+        let mut position = match game {
+            g if g == crate::games::sugar_packets::ID => Nim::sugar_packets(),
+            _ => {
+                let n = rng.random_range(1..=5);
+                let piles = (0..n).map(|_| rng.random_range(1..=12)).collect();
+                Nim::new(
+                    piles,
+                    if args.misere {
+                        Ending::Misere
+                    } else {
+                        Ending::Normal
+                    },
+                )
+            }
+        };
+        let start = nim_solver::analyse(&position);
+        let predicted = if start.verdict.is_win() {
+            Seat::First
+        } else {
+            Seat::Second
+        };
+        while position.outcome().is_none() {
+            let a = nim_solver::analyse(&position);
+            let mv = policy::choose_move(&a, Difficulty::Perfect, &mut rng)
+                .ok_or_else(|| CliError::Failed("a running game had no legal move".into()))?;
+            position
+                .play(mv)
+                .map_err(|e| CliError::Failed(e.to_string()))?;
+            total_moves += 1;
+        }
+        if let Some(Outcome::Win(w)) = position.outcome() {
+            if w == Seat::First {
+                first_wins += 1;
+            }
+            if w == predicted {
+                confirmed += 1;
+            }
+        }
+    }
+    let games = args.games;
+    let mut out = std::io::stdout().lock();
+    if args.json {
+        let v = json!({
+            "game": game.cli_name(),
+            "games": games,
+            "first_player_wins": first_wins,
+            "second_player_wins": games - first_wins,
+            "predictions_confirmed": confirmed,
+            "mean_moves": total_moves as f64 / f64::from(games),
+        });
+        writeln!(out, "{v}")?;
+    } else {
+        writeln!(out, "{:<28}{:>10}", "games", games)?;
+        writeln!(out, "{:<28}{:>10}", "first-player wins", first_wins)?;
+        writeln!(
+            out,
+            "{:<28}{:>10}",
+            "second-player wins",
+            games - first_wins
+        )?;
+        writeln!(
+            out,
+            "{:<28}{:>10.1}",
+            "mean moves per game",
+            total_moves as f64 / f64::from(games)
+        )?;
+        writeln!(out, "predictions confirmed: {confirmed}/{games}")?;
+    }
+    if confirmed != games {
+        return Err(CliError::Failed(format!(
+            "{} game(s) did not end as predicted",
+            games - confirmed
+        )));
+    }
+    Ok(())
+}

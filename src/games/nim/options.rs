@@ -1,0 +1,174 @@
+//! Nim's setup options: the piles (typed, the classic 3-4-5, or random) and misère.
+
+use rand::{Rng, RngExt};
+
+use crate::game::nim::{MAX_COINS, MAX_PILES};
+use crate::games::options::{GameOptions, Row, cycle};
+use crate::matchup::MatchSetup;
+use crate::options_plumbing;
+
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PilePreset {
+    Custom,
+    ThreeFourFive,
+    Random,
+}
+
+impl PilePreset {
+    const ALL: [PilePreset; 3] = [
+        PilePreset::Custom,
+        PilePreset::ThreeFourFive,
+        PilePreset::Random,
+    ];
+
+    fn label(self) -> &'static str {
+        match self {
+            PilePreset::Custom => "custom",
+            PilePreset::ThreeFourFive => "3-4-5 (classic)",
+            PilePreset::Random => "random",
+        }
+    }
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct NimSetup {
+    pub piles: Vec<u8>,
+    pub preset: PilePreset,
+    pub misere: bool,
+}
+
+impl NimSetup {
+    /// The piles to start with: random ones are drawn anew for every game.
+    pub fn starting_piles<R: Rng + ?Sized>(&self, rng: &mut R) -> Vec<u8> {
+        match self.preset {
+            PilePreset::Random => {
+                let n = rng.random_range(2..=6);
+                (0..n).map(|_| rng.random_range(1..=15)).collect()
+            }
+            _ => self.piles.clone(),
+        }
+    }
+}
+
+const PRESET: u16 = 0;
+const MISERE: u16 = 1;
+const PILE_COUNT: u16 = 2;
+/// Pile i is row `PILE + i`.
+const PILE: u16 = 10;
+
+const PILES_EXPLAINED: &str = "←→ change by one, or type a number (coins 1-99).";
+
+impl GameOptions for NimSetup {
+    options_plumbing!();
+
+    fn rows(&self, _matchup: &MatchSetup) -> Vec<Row> {
+        let mut rows = vec![
+            Row {
+                id: PRESET,
+                label: "Piles preset".into(),
+                value: self.preset.label().into(),
+                explanation: "random draws 2-6 piles of 1-15 coins for every game.",
+            },
+            Row {
+                id: MISERE,
+                label: "Misère".into(),
+                value: if self.misere {
+                    "on: the last coin loses"
+                } else {
+                    "off: the last coin wins"
+                }
+                .into(),
+                explanation: "Misère turns Nim around: whoever takes the last coin loses.",
+            },
+        ];
+        if self.preset != PilePreset::Random {
+            rows.push(Row {
+                id: PILE_COUNT,
+                label: "Number of piles".into(),
+                value: self.piles.len().to_string(),
+                explanation: PILES_EXPLAINED,
+            });
+            rows.extend(self.piles.iter().enumerate().map(|(i, p)| Row {
+                id: PILE + i as u16,
+                label: format!("  pile {}", i + 1),
+                value: p.to_string(),
+                explanation: PILES_EXPLAINED,
+            }));
+        }
+        rows
+    }
+
+    fn change(&mut self, id: u16, step: isize) {
+        match id {
+            PRESET => {
+                self.preset = cycle(&PilePreset::ALL, self.preset, step);
+                if self.preset == PilePreset::ThreeFourFive {
+                    self.piles = vec![3, 4, 5];
+                }
+            }
+            MISERE => self.misere = !self.misere,
+            PILE_COUNT => {
+                let n = (self.piles.len() as isize + step).clamp(1, MAX_PILES as isize) as usize;
+                self.piles.resize(n, 3);
+                self.preset = PilePreset::Custom;
+            }
+            _ => {
+                if let Some(p) = self.piles.get_mut(usize::from(id.saturating_sub(PILE))) {
+                    *p = (*p as isize + step).clamp(1, MAX_COINS as isize) as u8;
+                    self.preset = PilePreset::Custom;
+                }
+            }
+        }
+    }
+
+    fn type_char(&mut self, id: u16, c: char, typing: &mut bool) {
+        let Some(d) = c.to_digit(10) else {
+            return;
+        };
+        let d = d as u8;
+        match id {
+            PILE_COUNT if (1..=MAX_PILES as u8).contains(&d) => {
+                self.piles.resize(usize::from(d), 3);
+                self.preset = PilePreset::Custom;
+            }
+            PRESET | MISERE | PILE_COUNT => {}
+            _ => {
+                let Some(p) = self.piles.get_mut(usize::from(id - PILE)) else {
+                    return;
+                };
+                let appended = u16::from(*p) * 10 + u16::from(d);
+                *p = if *typing && appended <= u16::from(MAX_COINS) {
+                    appended as u8
+                } else {
+                    d
+                }
+                .max(1);
+                self.preset = PilePreset::Custom;
+                *typing = true;
+            }
+        }
+    }
+
+    fn erase(&mut self, id: u16, typing: &mut bool) {
+        if id >= PILE
+            && let Some(p) = self.piles.get_mut(usize::from(id - PILE))
+        {
+            *p = (*p / 10).max(1);
+            self.preset = PilePreset::Custom;
+            *typing = true;
+        }
+    }
+}
+
+impl Default for NimSetup {
+    /// The built-in config's defaults.
+    fn default() -> Self {
+        use crate::games::GameKind;
+        crate::games::nim::KIND
+            .options(&crate::config::Config::default())
+            .as_any()
+            .downcast_ref::<NimSetup>()
+            .cloned()
+            .unwrap_or_else(|| unreachable!("nim's options are NimSetup"))
+    }
+}

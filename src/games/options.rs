@@ -1,0 +1,93 @@
+//! A game's own setup options, as the setup screen sees them: rows with a label, a
+//! value and an explanation, changed by ←→ and typed into.
+
+use std::any::Any;
+use std::fmt::Debug;
+
+use crate::matchup::MatchSetup;
+
+/// One row of a game's options on the setup screen. `id` means something to the game
+/// only.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Row {
+    pub id: u16,
+    pub label: String,
+    pub value: String,
+    pub explanation: &'static str,
+}
+
+/// A game's own options.
+pub trait GameOptions: Any + Debug + Send {
+    fn clone_box(&self) -> Box<dyn GameOptions>;
+    fn eq_box(&self, other: &dyn GameOptions) -> bool;
+    fn as_any(&self) -> &dyn Any;
+    fn as_any_mut(&mut self) -> &mut dyn Any;
+
+    /// The rows shown for `matchup`, in order.
+    fn rows(&self, matchup: &MatchSetup) -> Vec<Row>;
+    /// ←→ on row `id`: one step up (+1) or down (-1).
+    fn change(&mut self, id: u16, step: isize);
+    /// A typed character on row `id`; `typing` is false for the first key typed into
+    /// the row (it replaces rather than appends) and is set by the row once it takes keys.
+    fn type_char(&mut self, _id: u16, _c: char, _typing: &mut bool) {}
+    /// Backspace on row `id`.
+    fn erase(&mut self, _id: u16, _typing: &mut bool) {}
+    /// People only (no mode, first mover or AI rows): Pnut-Butta with 3-6 players.
+    fn people_only(&self) -> bool {
+        false
+    }
+    /// Whether the setup offers a Simulate button after Start.
+    fn offers_simulation(&self) -> bool {
+        false
+    }
+    /// Rows shown after Start and before Simulate (the simulation's own settings).
+    fn simulation_rows(&self) -> Vec<Row> {
+        Vec::new()
+    }
+}
+
+/// Implements the boxing plumbing of [`GameOptions`] for a `Clone + PartialEq` type.
+#[macro_export]
+macro_rules! options_plumbing {
+    () => {
+        fn clone_box(&self) -> Box<dyn $crate::games::GameOptions> {
+            Box::new(self.clone())
+        }
+        fn eq_box(&self, other: &dyn $crate::games::GameOptions) -> bool {
+            other.as_any().downcast_ref::<Self>() == Some(self)
+        }
+        fn as_any(&self) -> &dyn std::any::Any {
+            self
+        }
+        fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
+            self
+        }
+    };
+}
+
+/// For games with no options of their own (1-3-5-7).
+#[derive(Clone, Debug, PartialEq)]
+pub struct NoOptions;
+
+impl GameOptions for NoOptions {
+    options_plumbing!();
+    fn rows(&self, _matchup: &MatchSetup) -> Vec<Row> {
+        Vec::new()
+    }
+    fn change(&mut self, _id: u16, _step: isize) {}
+}
+
+/// The next item of `all` after (or before, when `step` is -1) `current`.
+pub fn cycle<T: PartialEq + Copy>(all: &[T], current: T, step: isize) -> T {
+    let n = all.len() as isize;
+    if n == 0 {
+        return current;
+    }
+    let i = all.iter().position(|x| *x == current).unwrap_or(0) as isize;
+    all[((i + step).rem_euclid(n)) as usize]
+}
+
+/// A number stepped by `step` times `by` and kept in `min..=max`.
+pub fn stepped(value: i64, step: isize, by: i64, min: i64, max: i64) -> i64 {
+    (value + by * step as i64).clamp(min, max)
+}

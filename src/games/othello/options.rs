@@ -1,0 +1,64 @@
+//! Othello's setup options: the AI's level and its thinking time per move.
+
+use crate::games::options::{GameOptions, Row, cycle, stepped};
+use crate::matchup::{MatchSetup, Mode};
+use crate::options_plumbing;
+use crate::solve::othello::Level;
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct OthelloSetup {
+    pub level: Level,
+    pub think_ms: u64,
+    /// Draw discs as X and O.
+    pub ascii: bool,
+}
+
+const LEVEL: u16 = 0;
+const THINK_TIME: u16 = 1;
+
+impl GameOptions for OthelloSetup {
+    options_plumbing!();
+
+    fn rows(&self, matchup: &MatchSetup) -> Vec<Row> {
+        if matchup.mode == Mode::TwoPlayers {
+            return Vec::new();
+        }
+        vec![
+            Row {
+                id: LEVEL,
+                label: "AI level".into(),
+                value: self.level.to_string(),
+                explanation: "benedict is the original depth-3 AI; strong searches for its thinking time; exact also solves the last 20 squares.",
+            },
+            Row {
+                id: THINK_TIME,
+                label: "Thinking time".into(),
+                value: format!("{:.1} s per move", self.think_ms as f64 / 1000.0),
+                explanation: "How long the strong and exact levels (and the hints) think per move.",
+            },
+        ]
+    }
+
+    fn change(&mut self, id: u16, step: isize) {
+        match id {
+            LEVEL => self.level = cycle(&Level::ALL, self.level, step),
+            THINK_TIME => {
+                self.think_ms = stepped(self.think_ms as i64, step, 500, 500, 60_000) as u64;
+            }
+            _ => {}
+        }
+    }
+}
+
+impl Default for OthelloSetup {
+    /// The built-in config's defaults.
+    fn default() -> Self {
+        use crate::games::GameKind;
+        crate::games::othello::KIND
+            .options(&crate::config::Config::default())
+            .as_any()
+            .downcast_ref::<OthelloSetup>()
+            .cloned()
+            .unwrap_or_else(|| unreachable!("othello's options are OthelloSetup"))
+    }
+}

@@ -1,0 +1,200 @@
+//! Pnut-Butta's setup options: the rules, the players, the assistant and the solver's
+//! limits.
+
+use crate::game::pnut::{self, MAX_LENGTH, MAX_PLAYERS, MAX_SYMBOLS, MIN_LENGTH, MIN_PLAYERS};
+use crate::games::options::{GameOptions, Row, stepped};
+use crate::matchup::MatchSetup;
+use crate::options_plumbing;
+use crate::solve::pnut::{Limits, MAX_BUDGET};
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct PnutSetup {
+    /// As typed; [`PnutSetup::rules`] falls back to 0 1 2 while it is not valid.
+    pub symbols: String,
+    pub length: usize,
+    /// 2-6; more than two are people only.
+    pub players: usize,
+    pub assist: bool,
+    /// Plies of proof search at most; 0 for no limit.
+    pub max_depth: u32,
+    pub think_ms: u64,
+    /// The solver's table, from the config.
+    pub table_mib: u32,
+}
+
+impl PnutSetup {
+    /// The rules to play; the default symbols while the typed ones are not valid.
+    pub fn rules(&self) -> pnut::Rules {
+        pnut::Rules::new(&self.symbols, self.length)
+            .or_else(|_| pnut::Rules::new("012", self.length))
+            .unwrap_or_else(|_| pnut::Rules::new("012", 3).expect("the default rules are valid"))
+    }
+
+    /// The solver's limits for this game.
+    pub fn limits(&self) -> Limits {
+        Limits {
+            max_depth: (self.max_depth > 0).then_some(self.max_depth),
+            max_millis: self.think_ms,
+            table_mib: self.table_mib,
+        }
+    }
+}
+
+const SYMBOLS: u16 = 0;
+const LENGTH: u16 = 1;
+const PLAYERS: u16 = 2;
+const ASSIST: u16 = 3;
+const DEPTH: u16 = 4;
+const TIME: u16 = 5;
+
+/// What ←→ steps through on the symbols row.
+const PRESETS: [&str; 6] = ["01", "012", "0123", "abc", "ACGT", "0123456789"];
+
+impl GameOptions for PnutSetup {
+    options_plumbing!();
+
+    fn rows(&self, _matchup: &MatchSetup) -> Vec<Row> {
+        let mut rows = vec![
+            Row {
+                id: SYMBOLS,
+                label: "Symbols".into(),
+                value: match pnut::parse_symbols(&self.symbols) {
+                    Ok(list) => {
+                        let shown: Vec<String> = list.iter().map(|c| c.to_string()).collect();
+                        format!("{} (k = {})", shown.join(" "), list.len())
+                    }
+                    Err(_) => format!("{}_ (type 2-10 symbols)", self.symbols),
+                },
+                explanation: "←→ presets, or type your own (digits and letters; q h u n r ? are keys).",
+            },
+            Row {
+                id: LENGTH,
+                label: "Length".into(),
+                value: format!("l = {}", self.length),
+                explanation: "The last l symbols may never have appeared earlier in the string.",
+            },
+            Row {
+                id: PLAYERS,
+                label: "Players".into(),
+                value: if self.players > 2 {
+                    format!("{} (people only, in turn)", self.players)
+                } else {
+                    "2".into()
+                },
+                explanation: "With 3-6 players the turn rotates; the last player to move wins.",
+            },
+            Row {
+                id: ASSIST,
+                label: "Assistance".into(),
+                value: if self.assist {
+                    "on: illegal symbols refused"
+                } else {
+                    "off: an illegal symbol loses"
+                }
+                .into(),
+                explanation: "Off is the hard mode: check for yourself, an illegal symbol loses.",
+            },
+        ];
+        if !self.people_only() {
+            rows.push(Row {
+                id: DEPTH,
+                label: "Search depth".into(),
+                value: if self.max_depth == 0 {
+                    "no limit".into()
+                } else {
+                    format!("{} plies", self.max_depth)
+                },
+                explanation: "The AI's proof search stops at this depth (0: until proven).",
+            });
+            rows.push(Row {
+                id: TIME,
+                label: "Thinking time".into(),
+                value: format!("{:.1} s per position", self.think_ms as f64 / 1000.0),
+                explanation: "How long the AI and the hints think per position.",
+            });
+        }
+        rows
+    }
+
+    fn change(&mut self, id: u16, step: isize) {
+        match id {
+            SYMBOLS => {
+                let i = PRESETS.iter().position(|p| *p == self.symbols);
+                let n = PRESETS.len() as isize;
+                let next = match i {
+                    Some(i) => (i as isize + step).rem_euclid(n) as usize,
+                    None => 1,
+                };
+                self.symbols = PRESETS[next].to_string();
+            }
+            LENGTH => {
+                self.length = stepped(
+                    self.length as i64,
+                    step,
+                    1,
+                    MIN_LENGTH as i64,
+                    MAX_LENGTH as i64,
+                ) as usize;
+            }
+            PLAYERS => {
+                self.players = stepped(
+                    self.players as i64,
+                    step,
+                    1,
+                    MIN_PLAYERS as i64,
+                    MAX_PLAYERS as i64,
+                ) as usize;
+            }
+            ASSIST => self.assist = !self.assist,
+            DEPTH => {
+                self.max_depth =
+                    stepped(i64::from(self.max_depth), step, 4, 0, i64::from(MAX_BUDGET)) as u32;
+            }
+            TIME => self.think_ms = stepped(self.think_ms as i64, step, 500, 500, 60_000) as u64,
+            _ => {}
+        }
+    }
+
+    /// Typing a symbol: the first key replaces the set, later keys add to it; repeated
+    /// and unprintable symbols are ignored.
+    fn type_char(&mut self, id: u16, c: char, typing: &mut bool) {
+        if id != SYMBOLS {
+            return;
+        }
+        if !*typing {
+            self.symbols.clear();
+            *typing = true;
+        }
+        if !c.is_control()
+            && !c.is_whitespace()
+            && !self.symbols.contains(c)
+            && self.symbols.chars().count() < MAX_SYMBOLS
+        {
+            self.symbols.push(c);
+        }
+    }
+
+    fn erase(&mut self, id: u16, typing: &mut bool) {
+        if id == SYMBOLS {
+            self.symbols.pop();
+            *typing = true;
+        }
+    }
+
+    fn people_only(&self) -> bool {
+        self.players > 2
+    }
+}
+
+impl Default for PnutSetup {
+    /// The built-in config's defaults.
+    fn default() -> Self {
+        use crate::games::GameKind;
+        crate::games::pnut::KIND
+            .options(&crate::config::Config::default())
+            .as_any()
+            .downcast_ref::<PnutSetup>()
+            .cloned()
+            .unwrap_or_else(|| unreachable!("pnut's options are PnutSetup"))
+    }
+}

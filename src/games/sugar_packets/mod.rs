@@ -1,0 +1,61 @@
+//! 1-3-5-7: misère Nim on rows of 1, 3, 5 and 7 sugar packets. A second entry over
+//! Nim's rules, engine, screen and command line: only its name, rules and start differ.
+
+use rand::rngs::StdRng;
+
+use crate::cli::{CliError, SimulateArgs, SolveArgs};
+use crate::config::Config;
+use crate::games::nim::{SOLVE_FLAGS, cli, screen::NimScreen};
+use crate::games::{GameId, GameKind, GameOptions, GameSetup, NoOptions, StartEnv};
+use crate::matchup::FirstMover;
+use crate::tui::screen::GameScreen;
+
+pub const ID: GameId = GameId("1357");
+
+pub struct SugarPackets;
+pub static KIND: SugarPackets = SugarPackets;
+
+impl GameKind for SugarPackets {
+    fn id(&self) -> GameId {
+        ID
+    }
+    fn menu_name(&self) -> &'static str {
+        "1-3-5-7"
+    }
+    fn blurb(&self) -> &'static str {
+        "misère Nim with sugar packets"
+    }
+    fn summary(&self) -> &'static str {
+        "Rows of 1, 3, 5 and 7 packets; whoever takes the last packet loses."
+    }
+    fn rules(&self) -> &'static str {
+        include_str!("../../../assets/rules/1357.md")
+    }
+    fn first_default(&self, config: &Config) -> FirstMover {
+        config.sugar_packets.first
+    }
+    fn options(&self, _config: &Config) -> Box<dyn GameOptions> {
+        Box::new(NoOptions)
+    }
+    fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut StdRng) -> Box<dyn GameScreen> {
+        Box::new(NimScreen::new(setup, env.ai_delay_ms, env.hints, rng))
+    }
+    fn solve(&self, args: &SolveArgs, _config: &Config) -> Result<(), CliError> {
+        cli::solve(args)
+    }
+    fn simulate(&self, args: &SimulateArgs, _config: &Config) -> Result<(), CliError> {
+        cli::simulate(args)
+    }
+    fn solve_flags(&self) -> (&'static [&'static str], &'static str) {
+        (
+            SOLVE_FLAGS,
+            "solve 1357 accepts a position (e.g. 1,3,5,7), --proof and --json (it is always misère)",
+        )
+    }
+    fn simulate_flags(&self) -> (&'static [&'static str], &'static str) {
+        (
+            &["--misere"],
+            "simulate 1357 accepts --games N, --seed S and --json",
+        )
+    }
+}

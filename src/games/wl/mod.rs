@@ -1,0 +1,123 @@
+//! Winners & Losers: take W/L letters from either end; the AND/OR pyramid, and an
+//! AI-vs-AI simulation that checks every prediction.
+
+pub mod cli;
+pub mod options;
+pub mod screen;
+pub mod simulation;
+
+use rand::rngs::StdRng;
+
+use crate::cli::{CliError, PlayArgs, SimulateArgs, SolveArgs, usage};
+use crate::config::Config;
+use crate::games::{ConfigProblem, GameId, GameKind, GameOptions, GameSetup, StartEnv};
+use crate::matchup::FirstMover;
+use crate::tui::screen::{GameScreen, SimulationScreen};
+use options::{MAX_LEN, WlSetup};
+use screen::WlScreen;
+use simulation::WlSimulation;
+
+pub const ID: GameId = GameId("wl");
+
+pub struct WinnersLosers;
+pub static KIND: WinnersLosers = WinnersLosers;
+
+impl GameKind for WinnersLosers {
+    fn id(&self) -> GameId {
+        ID
+    }
+    fn menu_name(&self) -> &'static str {
+        "Winners & Losers"
+    }
+    fn blurb(&self) -> &'static str {
+        "take W/L letters from either end"
+    }
+    fn summary(&self) -> &'static str {
+        "Take a letter from either end; whoever takes the last: W wins, L loses."
+    }
+    fn rules(&self) -> &'static str {
+        include_str!("../../../assets/rules/wl.md")
+    }
+    fn first_default(&self, config: &Config) -> FirstMover {
+        config.wl.first
+    }
+    fn options(&self, config: &Config) -> Box<dyn GameOptions> {
+        Box::new(WlSetup {
+            min_len: config.wl.min_len,
+            max_len: config.wl.max_len,
+            letters: String::new(),
+            simulate_games: config.wl.simulate_games,
+        })
+    }
+    fn validate_config(&self, config: &Config) -> Result<(), ConfigProblem> {
+        let wl = &config.wl;
+        if wl.min_len == 0 || wl.min_len > wl.max_len || wl.max_len > MAX_LEN {
+            // Name the bound that is out of range, or else the one the user moved.
+            let blamed = if wl.min_len == 0 {
+                "wl.min_len"
+            } else if wl.max_len > MAX_LEN || wl.max_len != Config::default().wl.max_len {
+                "wl.max_len"
+            } else {
+                "wl.min_len"
+            };
+            return Err((
+                blamed,
+                format!(
+                    "min_len {} and max_len {}: expected 1 <= min_len <= max_len <= {MAX_LEN}",
+                    wl.min_len, wl.max_len
+                ),
+            ));
+        }
+        if wl.simulate_games == 0 || wl.simulate_games > 1_000_000 {
+            return Err((
+                "wl.simulate_games",
+                format!("{}: expected 1-1000000 games", wl.simulate_games),
+            ));
+        }
+        Ok(())
+    }
+    fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut StdRng) -> Box<dyn GameScreen> {
+        Box::new(WlScreen::new(setup, env.ai_delay_ms, env.hints, rng))
+    }
+    fn simulation(&self, setup: GameSetup, seed: u64) -> Option<Box<dyn SimulationScreen>> {
+        Some(Box::new(WlSimulation::new(setup, seed)))
+    }
+    fn solve(&self, args: &SolveArgs, _config: &Config) -> Result<(), CliError> {
+        cli::solve(args)
+    }
+    fn simulate(&self, args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
+        cli::simulate(args, config)
+    }
+    fn solve_flags(&self) -> (&'static [&'static str], &'static str) {
+        (
+            &[],
+            "solve wl accepts a string of W and L (e.g. WLLW) and --json",
+        )
+    }
+    fn simulate_flags(&self) -> (&'static [&'static str], &'static str) {
+        (
+            &["--min-len", "--max-len"],
+            "simulate wl accepts --games N, --seed S, --min-len A, --max-len B and --json",
+        )
+    }
+    fn play_options(&self, args: &PlayArgs, setup: &mut GameSetup) -> Result<(), CliError> {
+        let (Some(text), Some(wl)) = (&args.letters, setup.options_mut::<WlSetup>()) else {
+            return Ok(());
+        };
+        let letters =
+            crate::game::wl::parse_letters(text).map_err(|e| usage(format!("--string: {e}")))?;
+        if letters.len() > MAX_LEN {
+            return Err(usage(format!(
+                "--string has {} letters: expected 1 to {MAX_LEN} letters W and L",
+                letters.len(),
+            )));
+        }
+        wl.letters = crate::game::wl::format_letters(&letters);
+        Ok(())
+    }
+    fn foreign_play_options(&self, args: &PlayArgs, _other: GameId) -> Option<String> {
+        args.letters
+            .is_some()
+            .then(|| "--string is for Winners & Losers: parlor play wl --string WLLW".to_string())
+    }
+}

@@ -79,6 +79,18 @@ pub struct KeyConfig {
     pub undo: String,
     pub new_game: String,
     pub rematch: String,
+    pub pause: String,
+    pub up: String,
+    pub down: String,
+    /// Othello only: the cursor right, beside the arrow.
+    pub right: String,
+    /// Othello, two AIs: faster and slower.
+    pub faster: String,
+    pub slower: String,
+    /// Winners & Losers: the AND/OR pyramid.
+    pub pyramid: String,
+    /// Chopsticks: the list of splits.
+    pub splits: String,
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -214,6 +226,14 @@ impl Default for KeyConfig {
             undo: "u".into(),
             new_game: "n".into(),
             rematch: "r".into(),
+            pause: " ".into(),
+            up: "k".into(),
+            down: "j".into(),
+            right: "l".into(),
+            faster: "+".into(),
+            slower: "-".into(),
+            pyramid: "p".into(),
+            splits: "s".into(),
         }
     }
 }
@@ -282,21 +302,30 @@ impl Default for SolverConfig {
 }
 
 impl KeyConfig {
-    /// (key name, configured text) for every action key.
-    fn entries(&self) -> [(&'static str, &str); 6] {
-        [
-            ("quit", &self.quit),
-            ("help", &self.help),
-            ("hints", &self.hints),
-            ("undo", &self.undo),
-            ("new_game", &self.new_game),
-            ("rematch", &self.rematch),
-        ]
+    /// The text bound to the key named `name` (as in `[keys]`).
+    pub fn text(&self, name: &str) -> Option<&str> {
+        Some(match name {
+            "quit" => &self.quit,
+            "help" => &self.help,
+            "hints" => &self.hints,
+            "undo" => &self.undo,
+            "new_game" => &self.new_game,
+            "rematch" => &self.rematch,
+            "pause" => &self.pause,
+            "up" => &self.up,
+            "down" => &self.down,
+            "right" => &self.right,
+            "faster" => &self.faster,
+            "slower" => &self.slower,
+            "pyramid" => &self.pyramid,
+            "splits" => &self.splits,
+            _ => return None,
+        })
     }
 
-    /// The character bound to an action; validated configs always have exactly one.
-    pub fn char_of(text: &str) -> char {
-        text.chars().next().unwrap_or('\0')
+    /// The character bound to the key named `name`; validated configs have exactly one.
+    pub fn get(&self, name: &str) -> Option<char> {
+        self.text(name).and_then(|t| t.chars().next())
     }
 }
 
@@ -378,42 +407,8 @@ impl Config {
                 ),
             ));
         }
-        let mut seen = Vec::new();
-        for (name, text_value) in self.keys.entries() {
-            let key = format!("keys.{name}");
-            let mut chars = text_value.chars();
-            let (Some(c), None) = (chars.next(), chars.next()) else {
-                return Err(invalid(
-                    &key,
-                    format!(
-                        "'{text_value}' is not a single character: expected one key, e.g. \"q\""
-                    ),
-                ));
-            };
-            if c.is_control() || c.is_whitespace() {
-                return Err(invalid(&key, "expected a visible character".into()));
-            }
-            if let Some((other, _)) = seen.iter().find(|(_, used)| *used == c) {
-                // Blame the binding the user changed, which is the one in their file.
-                let defaults = Config::default();
-                let untouched = |action: &str| {
-                    defaults
-                        .keys
-                        .entries()
-                        .iter()
-                        .any(|(n, v)| *n == action && v.chars().eq(std::iter::once(c)))
-                };
-                let (blamed, kept) = if untouched(name) {
-                    (*other, name)
-                } else {
-                    (name, *other)
-                };
-                return Err(invalid(
-                    &format!("keys.{blamed}"),
-                    format!("'{c}' is already bound to keys.{kept}: each action needs its own key"),
-                ));
-            }
-            seen.push((name, c));
+        if let Err((name, message)) = crate::tui::keys::check(&self.keys) {
+            return Err(invalid(&format!("keys.{name}"), message));
         }
         for (name, value) in self.colors.entries() {
             if ratatui::style::Color::from_str(value).is_err() {

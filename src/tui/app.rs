@@ -12,7 +12,7 @@ use super::help::Help;
 use super::hits::{Hit, Hits};
 use super::keys::{Action, Keys};
 use super::menu::{Menu, MenuOutcome};
-use super::screen::{GameOutcome, GameScreen, SimOutcome, SimulationScreen};
+use super::screen::{GameScreen, SimOutcome, SimulationScreen};
 use super::setup::{Setup, SetupOutcome};
 use super::theme::Theme;
 use super::widgets;
@@ -110,7 +110,7 @@ impl App {
     pub fn update(&mut self, event: AppEvent) -> bool {
         let redraw = match event {
             AppEvent::Key(key) => {
-                let action = self.keys.action(key);
+                let action = self.keys.action(key, self.game_on_screen());
                 self.on_action(action);
                 true
             }
@@ -139,7 +139,10 @@ impl App {
             return;
         }
         if let Some(help) = &mut self.help {
-            if !help.handle(action) {
+            // q and Ctrl-C quit from the overlay too; the rest scroll or close it.
+            if action == Action::Quit {
+                self.quit = true;
+            } else if !help.handle(action) {
                 self.help = None;
             }
             return;
@@ -147,7 +150,7 @@ impl App {
         match &mut self.screen {
             Screen::Menu(menu) => match menu.handle(action) {
                 MenuOutcome::Open(game) => self.open_setup(game),
-                MenuOutcome::Help => self.help = Some(Help::general()),
+                MenuOutcome::Help => self.help = Some(Help::general(&self.keys)),
                 MenuOutcome::Quit => self.quit = true,
                 MenuOutcome::Stay => {}
             },
@@ -160,7 +163,9 @@ impl App {
                     }
                 }
                 SetupOutcome::Back => self.back_to_menu(),
-                SetupOutcome::Help => self.help = Some(Help::for_game(setup.setup.game)),
+                SetupOutcome::Help => {
+                    self.help = Some(Help::for_game(setup.setup.game, &self.keys));
+                }
                 SetupOutcome::Quit => self.quit = true,
                 SetupOutcome::Stay => {}
             },
@@ -175,24 +180,49 @@ impl App {
                 SimOutcome::Quit => self.quit = true,
                 SimOutcome::Stay => {}
             },
-            Screen::Game(game) => {
-                let outcome = game.handle(action, &mut self.rng, self.config.ui.ai_delay_ms);
-                self.on_game_outcome(outcome);
-            }
+            Screen::Game(_) => self.on_game_action(action),
         }
     }
 
-    fn on_game_outcome(&mut self, outcome: GameOutcome) {
-        match outcome {
-            GameOutcome::Stay => {}
-            GameOutcome::Menu => self.back_to_menu(),
-            GameOutcome::NewGame(setup) => self.screen = Screen::Setup(Setup::new(setup)),
-            GameOutcome::Help => {
-                if let Screen::Game(g) = &self.screen {
-                    self.help = Some(Help::for_game(g.setup().game));
-                }
-            }
-            GameOutcome::Quit => self.quit = true,
+    /// A key in a game: the screen's own keys first, then what the shared actions do in
+    /// every game. A finished game takes Enter and the rematch key as a rematch.
+    fn on_game_action(&mut self, action: Action) {
+        let Screen::Game(game) = &mut self.screen else {
+            return;
+        };
+        if game.is_over() && matches!(action, Action::Rematch | Action::Enter) {
+            self.rematch();
+            return;
+        }
+        if game.handle(action) {
+            return;
+        }
+        match action {
+            Action::Back => self.back_to_menu(),
+            Action::Quit => self.quit = true,
+            Action::Help => self.help = Some(Help::for_game(game.setup().game, &self.keys)),
+            Action::NewGame => self.screen = Screen::Setup(Setup::new(game.setup().clone())),
+            Action::Hints => game.toggle_hints(),
+            Action::Pause => game.toggle_pause(),
+            Action::Undo => game.undo(),
+            _ => {}
+        }
+    }
+
+    /// The same setup again, hints as they were.
+    fn rematch(&mut self) {
+        let Screen::Game(game) = &self.screen else {
+            return;
+        };
+        let (setup, hints) = (game.setup().clone(), game.hints_on());
+        self.launch(setup, hints);
+    }
+
+    /// The game on screen, for keys that apply in one game only.
+    fn game_on_screen(&self) -> Option<GameId> {
+        match &self.screen {
+            Screen::Game(g) => Some(g.setup().game),
+            _ => None,
         }
     }
 
@@ -284,10 +314,14 @@ impl App {
     }
 
     fn start_game(&mut self, setup: GameSetup) {
+        self.launch(setup, self.config.ui.hints);
+    }
+
+    fn launch(&mut self, setup: GameSetup, hints: bool) {
         let env = StartEnv {
             config: &self.config,
             ai_delay_ms: self.config.ui.ai_delay_ms,
-            hints: self.config.ui.hints,
+            hints,
         };
         let screen = setup.game.kind().start(setup, &env, &mut self.rng);
         self.screen = Screen::Game(screen);
@@ -318,9 +352,11 @@ impl App {
         }
         match &self.screen {
             Screen::Menu(menu) => menu.render(frame, area, &self.theme, &self.keys, &mut self.hits),
-            Screen::Setup(setup) => setup.render(frame, area, &self.theme, &mut self.hits),
+            Screen::Setup(setup) => {
+                setup.render(frame, area, &self.theme, &self.keys, &mut self.hits)
+            }
             Screen::Game(game) => game.render(frame, area, &self.theme, &self.keys, &mut self.hits),
-            Screen::Simulation(sim) => sim.render(frame, area, &self.theme),
+            Screen::Simulation(sim) => sim.render(frame, area, &self.theme, &self.keys),
         }
         if let Some(help) = &self.help {
             help.render(frame, area, &self.theme);

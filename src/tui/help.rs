@@ -5,15 +5,28 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 
-use super::keys::Action;
+use super::keys::{Action, Keys, key_label};
 use super::theme::Theme;
 use super::widgets;
 use crate::games::GameId;
 
 const GENERAL: &str = include_str!("../../assets/help.md");
-/// The rules text for a game.
-pub fn rules(game: GameId) -> Option<&'static str> {
-    Some(game.kind().rules())
+/// The rules text for a game, with its keys written in.
+pub fn rules(game: GameId, keys: &Keys) -> String {
+    fill(game.kind().rules(), keys, Some(game))
+}
+
+/// Writes the keys into a help text: `{hints}` becomes the key bound to hints (see
+/// `keys::REMAPPABLE` for the names), and `{keys}` the list of the keys that apply,
+/// one per line, so the help always says what the keys really do.
+fn fill(text: &str, keys: &Keys, game: Option<GameId>) -> String {
+    let mut out = text.replace("{keys}", &keys.help_lines(game).join("\n"));
+    for b in keys.bindings() {
+        if let Some(name) = b.config {
+            out = out.replace(&format!("{{{name}}}"), &key_label(b.key));
+        }
+    }
+    out
 }
 
 /// Joins the hard-wrapped lines of each prose paragraph so the text wraps to the
@@ -47,27 +60,24 @@ fn reflow(text: &str) -> Vec<String> {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Help {
     title: String,
-    text: &'static str,
+    text: String,
     scroll: u16,
 }
 
 impl Help {
-    pub fn general() -> Help {
+    pub fn general(keys: &Keys) -> Help {
         Help {
             title: "Help".into(),
-            text: GENERAL,
+            text: fill(GENERAL, keys, None),
             scroll: 0,
         }
     }
 
-    pub fn for_game(game: GameId) -> Help {
-        match rules(game) {
-            Some(text) => Help {
-                title: format!("Rules: {game}"),
-                text,
-                scroll: 0,
-            },
-            None => Help::general(),
+    pub fn for_game(game: GameId, keys: &Keys) -> Help {
+        Help {
+            title: format!("Rules: {game}"),
+            text: rules(game, keys),
+            scroll: 0,
         }
     }
 
@@ -88,7 +98,7 @@ impl Help {
     pub fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
         let popup = widgets::centered(area, 76, area.height.saturating_sub(2));
         frame.render_widget(Clear, popup);
-        let lines: Vec<Line> = reflow(self.text)
+        let lines: Vec<Line> = reflow(&self.text)
             .into_iter()
             .map(|l| match l.strip_prefix('#') {
                 Some(heading) => Line::styled(

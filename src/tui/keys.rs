@@ -1,8 +1,12 @@
-//! Key presses to actions, with the action keys from the config.
+//! Every key the arcade answers to, as data: one list of bindings (the action, the key,
+//! where it applies, its name in `[keys]` when it can be remapped, and what it does).
+//! Key presses are read through the list, and the footers and the help are written
+//! from it, so what a screen says a key does is what the key does.
 
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::config::KeyConfig;
+use crate::games::GameId;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -19,6 +23,13 @@ pub enum Action {
     NewGame,
     Rematch,
     Pause,
+    /// AI vs AI: less pause and thinking time between moves (Othello).
+    Faster,
+    Slower,
+    /// Winners & Losers: show or hide the AND/OR pyramid.
+    Pyramid,
+    /// Chopsticks: open or close the list of splits.
+    Splits,
     Digit(u8),
     Backspace,
     /// Any other character, for text fields.
@@ -26,89 +37,365 @@ pub enum Action {
     None,
 }
 
+/// Where a binding applies: everywhere, or only while one game is on screen (so that
+/// the same character stays free to type elsewhere, e.g. `p` as a Pnut-Butta symbol).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Scope {
+    Everywhere,
+    Game(GameId),
+}
+
+/// One key and what it does.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Binding {
+    pub action: Action,
+    pub key: KeyCode,
+    pub scope: Scope,
+    /// Its name in the config's `[keys]`; `None` for the fixed keys (arrows, Enter,
+    /// Esc, Backspace).
+    pub config: Option<&'static str>,
+    /// What it does, for the help.
+    pub what: &'static str,
+}
+
+/// The remappable bindings: config name, action, scope, default key, what it does.
+/// `KeyConfig` has one field per name; `KeyConfig::get` reads them by name.
+pub const REMAPPABLE: [(&str, Action, Option<GameId>, char, &str); 14] = [
+    ("quit", Action::Quit, None, 'q', "quit"),
+    (
+        "help",
+        Action::Help,
+        None,
+        '?',
+        "help, or the rules of the game",
+    ),
+    (
+        "hints",
+        Action::Hints,
+        None,
+        'h',
+        "hints: what every legal move is worth",
+    ),
+    (
+        "undo",
+        Action::Undo,
+        None,
+        'u',
+        "undo (against the AI: back to your previous turn)",
+    ),
+    (
+        "new_game",
+        Action::NewGame,
+        None,
+        'n',
+        "new game (back to its setup)",
+    ),
+    (
+        "rematch",
+        Action::Rematch,
+        None,
+        'r',
+        "rematch when the game is over",
+    ),
+    (
+        "pause",
+        Action::Pause,
+        None,
+        ' ',
+        "pause or resume when two AIs play",
+    ),
+    ("up", Action::Up, None, 'k', "up, beside the arrow key"),
+    (
+        "down",
+        Action::Down,
+        None,
+        'j',
+        "down, beside the arrow key",
+    ),
+    (
+        "right",
+        Action::Right,
+        Some(crate::games::othello::ID),
+        'l',
+        "right, beside the arrow key",
+    ),
+    (
+        "faster",
+        Action::Faster,
+        Some(crate::games::othello::ID),
+        '+',
+        "faster: two AIs move sooner and think less",
+    ),
+    (
+        "slower",
+        Action::Slower,
+        Some(crate::games::othello::ID),
+        '-',
+        "slower: two AIs pause and think longer",
+    ),
+    (
+        "pyramid",
+        Action::Pyramid,
+        Some(crate::games::wl::ID),
+        'p',
+        "show or hide the AND/OR pyramid",
+    ),
+    (
+        "splits",
+        Action::Splits,
+        Some(crate::games::chopsticks::ID),
+        's',
+        "open or close the list of splits",
+    ),
+];
+
+/// The fixed keys: always there, whatever the config says.
+const FIXED: [(Action, KeyCode, &str); 7] = [
+    (Action::Up, KeyCode::Up, "up"),
+    (Action::Down, KeyCode::Down, "down"),
+    (Action::Left, KeyCode::Left, "left"),
+    (Action::Right, KeyCode::Right, "right"),
+    (Action::Enter, KeyCode::Enter, "choose, play, start"),
+    (
+        Action::Back,
+        KeyCode::Esc,
+        "back (from a game: to the menu)",
+    ),
+    (
+        Action::Backspace,
+        KeyCode::Backspace,
+        "erase what was typed",
+    ),
+];
+
+/// A key as the footer and the help write it.
+pub fn key_label(key: KeyCode) -> String {
+    match key {
+        KeyCode::Up => "↑".into(),
+        KeyCode::Down => "↓".into(),
+        KeyCode::Left => "←".into(),
+        KeyCode::Right => "→".into(),
+        KeyCode::Enter => "Enter".into(),
+        KeyCode::Esc => "Esc".into(),
+        KeyCode::Backspace => "Backspace".into(),
+        KeyCode::Char(' ') => "space".into(),
+        KeyCode::Char(c) => c.to_string(),
+        other => format!("{other:?}"),
+    }
+}
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Keys {
-    quit: char,
-    help: char,
-    hints: char,
-    undo: char,
-    new_game: char,
-    rematch: char,
+    bindings: Vec<Binding>,
+}
+
+impl Default for Keys {
+    fn default() -> Self {
+        Keys::new(&KeyConfig::default())
+    }
 }
 
 impl Keys {
+    /// The fixed keys and the remappable ones as `config` binds them. Remappable keys
+    /// come first, so the footer names the key the user chose.
     pub fn new(config: &KeyConfig) -> Keys {
-        Keys {
-            quit: KeyConfig::char_of(&config.quit),
-            help: KeyConfig::char_of(&config.help),
-            hints: KeyConfig::char_of(&config.hints),
-            undo: KeyConfig::char_of(&config.undo),
-            new_game: KeyConfig::char_of(&config.new_game),
-            rematch: KeyConfig::char_of(&config.rematch),
-        }
+        let mut bindings: Vec<Binding> = REMAPPABLE
+            .iter()
+            .map(|&(name, action, game, default, what)| Binding {
+                action,
+                key: KeyCode::Char(config.get(name).unwrap_or(default)),
+                scope: game.map_or(Scope::Everywhere, Scope::Game),
+                config: Some(name),
+                what,
+            })
+            .collect();
+        bindings.extend(FIXED.iter().map(|&(action, key, what)| Binding {
+            action,
+            key,
+            scope: Scope::Everywhere,
+            config: None,
+            what,
+        }));
+        Keys { bindings }
     }
 
-    pub fn quit(&self) -> char {
-        self.quit
-    }
-    pub fn help(&self) -> char {
-        self.help
-    }
-    pub fn hints(&self) -> char {
-        self.hints
-    }
-    pub fn undo(&self) -> char {
-        self.undo
-    }
-    pub fn new_game(&self) -> char {
-        self.new_game
-    }
-    pub fn rematch(&self) -> char {
-        self.rematch
+    /// Every binding, remappable ones first.
+    pub fn bindings(&self) -> &[Binding] {
+        &self.bindings
     }
 
-    pub fn action(&self, key: KeyEvent) -> Action {
+    /// The action of a key press where `game` is on screen (`None`: menu and setup).
+    pub fn action(&self, key: KeyEvent, game: Option<GameId>) -> Action {
         if key.modifiers.contains(KeyModifiers::CONTROL) {
             return match key.code {
                 KeyCode::Char('c') => Action::Quit,
                 _ => Action::None,
             };
         }
+        let applies = |b: &&Binding| match b.scope {
+            Scope::Everywhere => true,
+            Scope::Game(g) => Some(g) == game,
+        };
+        if let Some(b) = self
+            .bindings
+            .iter()
+            .filter(applies)
+            .find(|b| b.key == key.code)
+        {
+            return b.action;
+        }
         match key.code {
-            KeyCode::Up => Action::Up,
-            KeyCode::Down => Action::Down,
-            KeyCode::Left => Action::Left,
-            KeyCode::Right => Action::Right,
-            KeyCode::Enter => Action::Enter,
-            KeyCode::Esc => Action::Back,
-            KeyCode::Backspace => Action::Backspace,
-            KeyCode::Char(c) => self.char_action(c),
+            KeyCode::Char(c) if c.is_ascii_digit() => Action::Digit(c as u8 - b'0'),
+            KeyCode::Char(c) => Action::Char(c),
             _ => Action::None,
         }
     }
 
-    fn char_action(&self, c: char) -> Action {
-        // Configured keys win over the built-in aliases.
-        if c == self.quit {
-            Action::Quit
-        } else if c == self.help {
-            Action::Help
-        } else if c == self.hints {
-            Action::Hints
-        } else if c == self.undo {
-            Action::Undo
-        } else if c == self.new_game {
-            Action::NewGame
-        } else if c == self.rematch {
-            Action::Rematch
-        } else {
-            match c {
-                'k' => Action::Up,
-                'j' => Action::Down,
-                ' ' => Action::Pause,
-                '0'..='9' => Action::Digit(c as u8 - b'0'),
-                other => Action::Char(other),
+    /// The key bound to `action` as footers write it: the fixed key where there is one
+    /// (the arrows), else the remappable one.
+    pub fn key(&self, action: Action) -> String {
+        if let Action::Digit(_) = action {
+            return "0-9".into();
+        }
+        let bound = |fixed: bool| {
+            self.bindings
+                .iter()
+                .find(|b| b.action == action && b.config.is_none() == fixed)
+        };
+        bound(true)
+            .or_else(|| bound(false))
+            .map_or_else(String::new, |b| key_label(b.key))
+    }
+
+    /// The keys of several actions as one footer label: arrows side by side ("↑↓"),
+    /// others with a slash ("r/Enter", "+/-").
+    pub fn label(&self, actions: &[Action]) -> String {
+        let keys: Vec<String> = actions.iter().map(|a| self.key(*a)).collect();
+        let arrows = keys
+            .iter()
+            .all(|k| k.chars().count() == 1 && "↑↓←→".contains(k.as_str()));
+        keys.join(if arrows { "" } else { "/" })
+    }
+
+    /// A footer: `(actions, what they do)` pairs turned into `(keys, what)` pairs.
+    pub fn footer(&self, items: &[(&[Action], &str)]) -> Vec<(String, String)> {
+        items
+            .iter()
+            .map(|(actions, what)| (self.label(actions), (*what).to_string()))
+            .collect()
+    }
+
+    /// The keys that apply everywhere, one line each, for the help.
+    pub fn help_lines(&self, game: Option<GameId>) -> Vec<String> {
+        let mut lines = Vec::new();
+        for b in &self.bindings {
+            let shown = match b.scope {
+                Scope::Everywhere => game.is_none() || b.config.is_some(),
+                Scope::Game(g) => Some(g) == game,
+            };
+            // Arrows, Enter and Esc are described in the prose of each section.
+            if shown && b.config.is_some() {
+                lines.push(format!("{:<7}{}", key_label(b.key), b.what));
             }
         }
+        lines
+    }
+}
+
+/// Why a `[keys]` section cannot be used: the key to blame and what is wrong. Each
+/// remappable key must be one visible character (or a space) and differ from every
+/// other key that can apply on the same screen.
+pub fn check(config: &KeyConfig) -> Result<(), (&'static str, String)> {
+    let defaults = KeyConfig::default();
+    let mut seen: Vec<(&'static str, Option<GameId>, char)> = Vec::new();
+    for &(name, _, game, _, _) in &REMAPPABLE {
+        let text = config.text(name).unwrap_or_default();
+        let mut chars = text.chars();
+        let (Some(c), None) = (chars.next(), chars.next()) else {
+            return Err((
+                name,
+                format!("'{text}' is not a single character: expected one key, e.g. \"q\""),
+            ));
+        };
+        if c.is_control() || (c.is_whitespace() && c != ' ') {
+            return Err((name, "expected a visible character or a space".into()));
+        }
+        let clash = seen.iter().find(|(_, other_game, used)| {
+            *used == c && (game.is_none() || other_game.is_none() || *other_game == game)
+        });
+        if let Some(&(other, _, _)) = clash {
+            // Blame the binding the user changed, which is the one in their file.
+            let untouched = |n: &str| defaults.get(n) == Some(c);
+            let (blamed, kept) = if untouched(name) {
+                (other, name)
+            } else {
+                (name, other)
+            };
+            return Err((
+                blamed,
+                format!("'{c}' is already bound to keys.{kept}: each action needs its own key"),
+            ));
+        }
+        seen.push((name, game, c));
+    }
+    Ok(())
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn press(c: char) -> KeyEvent {
+        KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
+    }
+
+    #[test]
+    fn game_keys_apply_only_in_their_game() {
+        let keys = Keys::default();
+        let wl = Some(crate::games::wl::ID);
+        let pnut = Some(crate::games::pnut::ID);
+        assert_eq!(keys.action(press('p'), wl), Action::Pyramid);
+        assert_eq!(keys.action(press('p'), pnut), Action::Char('p'));
+        assert_eq!(keys.action(press('p'), None), Action::Char('p'));
+        assert_eq!(keys.action(press('k'), pnut), Action::Up);
+        assert_eq!(keys.action(press('7'), None), Action::Digit(7));
+    }
+
+    #[test]
+    fn remapped_keys_move_and_the_footer_follows() {
+        let config = KeyConfig {
+            hints: "w".into(),
+            pause: "x".into(),
+            ..KeyConfig::default()
+        };
+        let keys = Keys::new(&config);
+        assert_eq!(keys.action(press('w'), None), Action::Hints);
+        assert_eq!(keys.action(press('h'), None), Action::Char('h'));
+        assert_eq!(keys.action(press('x'), None), Action::Pause);
+        assert_eq!(keys.key(Action::Hints), "w");
+        assert_eq!(keys.label(&[Action::Up, Action::Down]), "↑↓");
+        assert_eq!(keys.label(&[Action::Rematch, Action::Enter]), "r/Enter");
+        assert_eq!(keys.label(&[Action::Left, Action::Right]), "←→");
+        let footer = keys.footer(&[(&[Action::Pause], "pause")]);
+        assert_eq!(footer, vec![("x".to_string(), "pause".to_string())]);
+    }
+
+    #[test]
+    fn clashes_are_refused_only_where_both_apply() {
+        // `p` for the pyramid and as the pause key would clash in Winners & Losers.
+        let config = KeyConfig {
+            pause: "p".into(),
+            ..KeyConfig::default()
+        };
+        let (blamed, message) = check(&config).unwrap_err();
+        assert_eq!(blamed, "pause");
+        assert!(message.contains("keys.pyramid"), "{message}");
+        // Two games' own keys may share a character.
+        let config = KeyConfig {
+            pyramid: "s".into(),
+            ..KeyConfig::default()
+        };
+        assert_eq!(check(&config), Ok(()));
+        assert_eq!(check(&KeyConfig::default()), Ok(()));
     }
 }

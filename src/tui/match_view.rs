@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use super::keys::Keys;
+use super::keys::{Action, Keys};
 use super::screen::SolverLink;
 use super::theme::Theme;
 use super::voice::{self, Moment};
@@ -151,6 +151,13 @@ impl<G: Game> MatchView<G> {
 
     pub fn all_ai(&self) -> bool {
         self.session.players().iter().all(|p| *p != Player::Human)
+    }
+
+    /// Pauses or resumes when two AIs play; people are never paused.
+    pub fn toggle_pause(&mut self) {
+        if self.all_ai() {
+            self.session.toggle_pause();
+        }
     }
 
     /// The AI's voice reacts when the prediction changes.
@@ -402,11 +409,14 @@ impl<G: Game> MatchView<G> {
             }),
             Line::raw(""),
             Line::from(vec![
-                Span::styled(format!("{}/Enter", keys.rematch()), theme.accent()),
+                Span::styled(
+                    keys.label(&[Action::Rematch, Action::Enter]),
+                    theme.accent(),
+                ),
                 Span::raw(" rematch · "),
-                Span::styled(keys.new_game().to_string(), theme.accent()),
+                Span::styled(keys.key(Action::NewGame), theme.accent()),
                 Span::raw(" new game · "),
-                Span::styled("Esc", theme.accent()),
+                Span::styled(keys.key(Action::Back), theme.accent()),
                 Span::raw(" menu"),
             ]),
         ];

@@ -117,18 +117,12 @@ impl Menu {
             hits.add(row, Hit::MenuItem(i));
         }
 
-        let help = keys.help().to_string();
-        let quit = format!("{}/Esc", keys.quit());
-        widgets::footer(
-            frame,
-            footer,
-            &[
-                ("↑↓", "choose"),
-                ("Enter", "play"),
-                (&help, "help"),
-                (&quit, "quit"),
-            ],
-            theme,
-        );
+        let list = keys.footer(&[
+            (&[Action::Up, Action::Down], "choose"),
+            (&[Action::Enter], "play"),
+            (&[Action::Help], "help"),
+            (&[Action::Quit, Action::Back], "quit"),
+        ]);
+        widgets::footer(frame, footer, &list, theme);
     }
 }

@@ -11,16 +11,6 @@ use super::theme::Theme;
 use crate::games::GameSetup;
 use crate::solve::worker::{AnyReport, Job};
 
-/// What a game screen asks the app to do.
-#[derive(Clone, Debug, PartialEq)]
-pub enum GameOutcome {
-    Stay,
-    Menu,
-    NewGame(GameSetup),
-    Help,
-    Quit,
-}
-
 /// The traffic between a game on screen and the solver thread. `MatchView` implements
 /// it for every two-player game, so most screens only point at their view.
 pub trait SolverLink {
@@ -69,10 +59,22 @@ pub trait GameScreen {
 
     /// Time passes (the AI may move). Returns whether to redraw.
     fn tick(&mut self, elapsed_ms: u64, rng: &mut StdRng) -> bool;
-    fn handle(&mut self, action: Action, rng: &mut StdRng, ai_delay_ms: u64) -> GameOutcome;
+    /// This screen's own keys. Returns false for an action it has no use for now, which
+    /// then does what it does in every game (see `tui::app`: back, quit, help, new
+    /// game, hints, pause, undo, rematch).
+    fn handle(&mut self, action: Action) -> bool;
     /// A left click on something this screen drew.
     fn click(&mut self, hit: Hit);
     fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, hits: &mut Hits);
+
+    /// The shared actions, each game's way.
+    fn is_over(&self) -> bool;
+    fn hints_on(&self) -> bool;
+    fn toggle_hints(&mut self);
+    /// Pauses or resumes when two AIs play (nothing otherwise).
+    fn toggle_pause(&mut self);
+    /// Takes back moves (against the AI: to the human's previous turn).
+    fn undo(&mut self);
 }
 
 /// What a simulation screen asks the app to do.
@@ -96,5 +98,5 @@ pub trait SimulationScreen {
     fn finished(&mut self, ticket: u64);
     fn failed(&mut self, ticket: u64, reason: String);
     fn handle(&mut self, action: Action) -> SimOutcome;
-    fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme);
+    fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys);
 }

@@ -8,7 +8,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use super::hits::{Hit, Hits};
-use super::keys::Action;
+use super::keys::{Action, Keys};
 use super::theme::Theme;
 use super::widgets;
 use crate::games::options::cycle;
@@ -248,7 +248,14 @@ impl Setup {
         }
     }
 
-    pub fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, hits: &mut Hits) {
+    pub fn render(
+        &self,
+        frame: &mut Frame,
+        area: Rect,
+        theme: &Theme,
+        keys: &Keys,
+        hits: &mut Hits,
+    ) {
         let fields = self.fields();
         let [header, body, explain, footer] = Layout::vertical([
             Constraint::Length(2),
@@ -314,18 +321,14 @@ impl Setup {
             Paragraph::new(self.explanation()).style(theme.muted()),
             explain,
         );
-        widgets::footer(
-            frame,
-            footer,
-            &[
-                ("↑↓", "setting"),
-                ("←→", "change"),
-                ("0-9", "type"),
-                ("Enter", "start"),
-                ("Esc", "back"),
-            ],
-            theme,
-        );
+        let list = keys.footer(&[
+            (&[Action::Up, Action::Down], "setting"),
+            (&[Action::Left, Action::Right], "change"),
+            (&[Action::Digit(0)], "type"),
+            (&[Action::Enter], "start"),
+            (&[Action::Back], "back"),
+        ]);
+        widgets::footer(frame, footer, &list, theme);
     }
 
     fn game_summary(&self) -> String {

@@ -42,13 +42,14 @@ pub fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, theme
 }
 
 /// The key list at the bottom of a screen: `(key, what it does)` pairs.
-pub fn footer(frame: &mut Frame, area: Rect, keys: &[(&str, &str)], theme: &Theme) {
+/// Write the pairs with [`super::keys::Keys::footer`], so they name the real keys.
+pub fn footer(frame: &mut Frame, area: Rect, keys: &[(String, String)], theme: &Theme) {
     let mut spans = Vec::new();
     for (i, (key, what)) in keys.iter().enumerate() {
         if i > 0 {
             spans.push(Span::styled("  ", theme.muted()));
         }
-        spans.push(Span::styled(*key, theme.accent()));
+        spans.push(Span::styled(key.clone(), theme.accent()));
         spans.push(Span::raw(format!(" {what}")));
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);

@@ -21,7 +21,7 @@ use crate::solve::analyst::{FnAnalyst, SharedAnalyst};
 use crate::tui::hits::{Hit, Hits};
 use crate::tui::keys::{Action, Keys};
 use crate::tui::match_view::MatchView;
-use crate::tui::screen::{GameOutcome, GameScreen, SolverLink};
+use crate::tui::screen::{GameScreen, SolverLink};
 use crate::tui::theme::Theme;
 use crate::tui::widgets;
 
@@ -225,11 +225,6 @@ impl ChopsticksScreen {
         }
     }
 
-    fn rematch(&mut self, rng: &mut (impl Rng + ?Sized), ai_delay_ms: u64) {
-        let hints = self.hints;
-        *self = ChopsticksScreen::new(self.setup.clone(), ai_delay_ms, hints, rng);
-    }
-
     /// Moves a cursor to the other hand when that one is alive.
     fn step(hand: Hand, fingers: [u8; 2]) -> Hand {
         if fingers[hand.other().index()] > 0 {
@@ -261,35 +256,29 @@ impl ChopsticksScreen {
         self.stage = Stage::Split;
     }
 
-    pub fn handle<R: Rng + ?Sized>(
-        &mut self,
-        action: Action,
-        rng: &mut R,
-        ai_delay_ms: u64,
-    ) -> GameOutcome {
-        let human = self.view.session.human_to_move();
+    /// The hands' own keys (while a person is to move); false for the rest.
+    pub fn handle(&mut self, action: Action) -> bool {
+        if !self.view.session.human_to_move() {
+            return false;
+        }
         match action {
             // Esc backs out of a choice before it leaves the game.
-            Action::Back if human && self.stage != Stage::Own => self.stage = Stage::Own,
-            Action::Back => return GameOutcome::Menu,
-            Action::Quit => return GameOutcome::Quit,
-            Action::Help => return GameOutcome::Help,
-            Action::NewGame => return GameOutcome::NewGame(self.setup.clone()),
-            Action::Hints => self.hints = !self.hints,
-            Action::Pause if self.view.all_ai() => self.view.session.toggle_pause(),
-            Action::Undo => self.undo(),
-            Action::Rematch | Action::Enter if self.view.session.is_over() => {
-                self.rematch(rng, ai_delay_ms)
-            }
-            _ if !human => {}
-            Action::Char('s') => self.toggle_splits(),
-            _ => match self.stage {
+            Action::Back if self.stage != Stage::Own => self.stage = Stage::Own,
+            Action::Splits => self.toggle_splits(),
+            Action::Up
+            | Action::Down
+            | Action::Left
+            | Action::Right
+            | Action::Enter
+            | Action::Digit(_)
+            | Action::Backspace => match self.stage {
                 Stage::Own => self.handle_own(action),
                 Stage::Target => self.handle_target(action),
                 Stage::Split => self.handle_split(action),
             },
+            _ => return false,
         }
-        GameOutcome::Stay
+        true
     }
 
     fn handle_own(&mut self, action: Action) {
@@ -435,26 +424,22 @@ impl ChopsticksScreen {
             Layout::horizontal([Constraint::Min(30), Constraint::Length(side_width)]).areas(body);
         self.render_board(frame, board, theme, hits);
         self.render_side(frame, side, theme, keys);
-        let hints = keys.hints().to_string();
-        let undo = keys.undo().to_string();
-        let new = keys.new_game().to_string();
-        let help = keys.help().to_string();
-        let mut list: Vec<(&str, &str)> = vec![
-            ("←→", "hand"),
-            ("Enter", "pick"),
-            ("s", "split"),
-            (&hints, "hints"),
-            (&undo, "undo"),
-            (&new, "new"),
-            (&help, "rules"),
-            ("Esc", "back"),
-        ];
+        let mut list = keys.footer(&[
+            (&[Action::Left, Action::Right], "hand"),
+            (&[Action::Enter], "pick"),
+            (&[Action::Splits], "split"),
+            (&[Action::Hints], "hints"),
+            (&[Action::Undo], "undo"),
+            (&[Action::NewGame], "new"),
+            (&[Action::Help], "rules"),
+            (&[Action::Back], "menu"),
+        ]);
         if self.view.all_ai() {
-            list.splice(0..3, [("space", "pause")]);
+            list.splice(0..3, keys.footer(&[(&[Action::Pause], "pause")]));
         }
         if area.width < 72 {
             // The narrowest terminals: "new game" is on the game-over box and in the help.
-            list.retain(|(key, _)| *key != new.as_str());
+            list.retain(|(_, what)| what != "new");
         }
         widgets::footer(frame, footer, &list, theme);
         if self.view.session.is_over() {
@@ -773,7 +758,7 @@ impl ChopsticksScreen {
             self.move_value_lines(theme)
         } else {
             vec![Line::styled(
-                format!("{} lists every move's value", keys.hints()),
+                format!("{} lists every move's value", keys.key(Action::Hints)),
                 theme.muted(),
             )]
         };
@@ -940,8 +925,23 @@ impl GameScreen for ChopsticksScreen {
     fn tick(&mut self, elapsed_ms: u64, rng: &mut StdRng) -> bool {
         ChopsticksScreen::tick(self, elapsed_ms, rng)
     }
-    fn handle(&mut self, action: Action, rng: &mut StdRng, ai_delay_ms: u64) -> GameOutcome {
-        ChopsticksScreen::handle(self, action, rng, ai_delay_ms)
+    fn handle(&mut self, action: Action) -> bool {
+        ChopsticksScreen::handle(self, action)
+    }
+    fn is_over(&self) -> bool {
+        self.view.session.is_over()
+    }
+    fn hints_on(&self) -> bool {
+        self.hints
+    }
+    fn toggle_hints(&mut self) {
+        self.hints = !self.hints;
+    }
+    fn toggle_pause(&mut self) {
+        self.view.toggle_pause();
+    }
+    fn undo(&mut self) {
+        ChopsticksScreen::undo(self);
     }
     fn click(&mut self, hit: Hit) {
         ChopsticksScreen::click(self, hit);

@@ -12,13 +12,13 @@ use crate::game::Outcome;
 use crate::game::nim::{Ending, Nim, NimMove};
 use crate::games::GameSetup;
 use crate::games::nim::options::NimSetup;
-use crate::session::{Mode, Player, Session};
+use crate::session::{Mode, Session};
 use crate::solve::analyst::{FnAnalyst, SharedAnalyst};
 use crate::solve::nim::{mover_wins, nim_sum};
 use crate::tui::hits::{Hit, Hits};
 use crate::tui::keys::{Action, Keys};
 use crate::tui::match_view::MatchView;
-use crate::tui::screen::{GameOutcome, GameScreen, SolverLink};
+use crate::tui::screen::{GameScreen, SolverLink};
 use crate::tui::theme::Theme;
 use crate::tui::widgets;
 
@@ -130,37 +130,12 @@ impl NimScreen {
         }
     }
 
-    fn rematch(&mut self, rng: &mut (impl Rng + ?Sized), ai_delay_ms: u64) {
-        let hints = self.hints;
-        *self = NimScreen::new(self.setup.clone(), ai_delay_ms, hints, rng);
-    }
-
-    pub fn handle<R: Rng + ?Sized>(
-        &mut self,
-        action: Action,
-        rng: &mut R,
-        ai_delay_ms: u64,
-    ) -> GameOutcome {
+    /// The piles' own keys; false for the rest.
+    pub fn handle(&mut self, action: Action) -> bool {
+        if !self.view.session.human_to_move() {
+            return false;
+        }
         match action {
-            Action::Back => return GameOutcome::Menu,
-            Action::Quit => return GameOutcome::Quit,
-            Action::Help => return GameOutcome::Help,
-            Action::NewGame => return GameOutcome::NewGame(self.setup.clone()),
-            Action::Hints => self.hints = !self.hints,
-            Action::Pause
-                if self
-                    .view
-                    .session
-                    .players()
-                    .iter()
-                    .all(|p| *p != Player::Human) =>
-            {
-                self.view.session.toggle_pause();
-            }
-            Action::Undo => self.undo(),
-            Action::Rematch if self.view.session.is_over() => self.rematch(rng, ai_delay_ms),
-            Action::Enter if self.view.session.is_over() => self.rematch(rng, ai_delay_ms),
-            _ if !self.view.session.human_to_move() => {}
             Action::Up => self.move_cursor(-1),
             Action::Down => self.move_cursor(1),
             Action::Left => {
@@ -178,9 +153,9 @@ impl NimScreen {
                 pile: self.cursor_pile,
                 take: self.take,
             }),
-            _ => {}
+            _ => return false,
         }
-        GameOutcome::Stay
+        true
     }
 
     /// A click on coin `index` (from the left) of `pile`: take it and every coin right of it.
@@ -260,28 +235,18 @@ impl NimScreen {
             Layout::horizontal([Constraint::Min(30), Constraint::Length(side_width)]).areas(body);
         self.render_board(frame, board, theme, hits);
         self.render_side(frame, side, theme, keys);
-        let hints = keys.hints().to_string();
-        let undo = keys.undo().to_string();
-        let new = keys.new_game().to_string();
-        let help = keys.help().to_string();
-        let mut list: Vec<(&str, &str)> = vec![
-            ("↑↓", pile),
-            ("←→", "amount"),
-            ("Enter", "take"),
-            (&hints, "hints"),
-            (&undo, "undo"),
-            (&new, "new"),
-            (&help, "rules"),
-            ("Esc", "menu"),
-        ];
-        if self
-            .view
-            .session
-            .players()
-            .iter()
-            .all(|p| *p != Player::Human)
-        {
-            list.splice(0..3, [("space", "pause")]);
+        let mut list = keys.footer(&[
+            (&[Action::Up, Action::Down], pile),
+            (&[Action::Left, Action::Right], "amount"),
+            (&[Action::Enter], "take"),
+            (&[Action::Hints], "hints"),
+            (&[Action::Undo], "undo"),
+            (&[Action::NewGame], "new"),
+            (&[Action::Help], "rules"),
+            (&[Action::Back], "menu"),
+        ]);
+        if self.view.all_ai() {
+            list.splice(0..3, keys.footer(&[(&[Action::Pause], "pause")]));
         }
         widgets::footer(frame, footer, &list, theme);
         if self.view.session.is_over() {
@@ -523,7 +488,7 @@ impl NimScreen {
             self.nim_sum_lines(theme)
         } else {
             vec![Line::styled(
-                format!("{} shows hints and why", keys.hints()),
+                format!("{} shows hints and why", keys.key(Action::Hints)),
                 theme.muted(),
             )]
         };
@@ -639,8 +604,23 @@ impl GameScreen for NimScreen {
     fn tick(&mut self, elapsed_ms: u64, rng: &mut StdRng) -> bool {
         NimScreen::tick(self, elapsed_ms, rng)
     }
-    fn handle(&mut self, action: Action, rng: &mut StdRng, ai_delay_ms: u64) -> GameOutcome {
-        NimScreen::handle(self, action, rng, ai_delay_ms)
+    fn handle(&mut self, action: Action) -> bool {
+        NimScreen::handle(self, action)
+    }
+    fn is_over(&self) -> bool {
+        self.view.session.is_over()
+    }
+    fn hints_on(&self) -> bool {
+        self.hints
+    }
+    fn toggle_hints(&mut self) {
+        self.hints = !self.hints;
+    }
+    fn toggle_pause(&mut self) {
+        self.view.toggle_pause();
+    }
+    fn undo(&mut self) {
+        NimScreen::undo(self);
     }
     fn click(&mut self, hit: Hit) {
         NimScreen::click(self, hit);
@@ -667,20 +647,20 @@ mod tests {
             nim.piles = vec![2, 1, 3];
         }
         let mut s = NimScreen::new(setup, 0, false, &mut rng);
-        s.handle(Action::Down, &mut rng, 0);
-        s.handle(Action::Enter, &mut rng, 0); // takes pile 2 entirely
+        s.handle(Action::Down);
+        s.handle(Action::Enter); // takes pile 2 entirely
         assert_eq!(s.view.session.position().piles(), &[2, 0, 3]);
         // The cursor leaves the emptied pile, and skips it both ways.
         assert_eq!(s.cursor_pile, 0);
-        s.handle(Action::Down, &mut rng, 0);
+        s.handle(Action::Down);
         assert_eq!(s.cursor_pile, 2);
-        s.handle(Action::Down, &mut rng, 0);
+        s.handle(Action::Down);
         assert_eq!(s.cursor_pile, 0);
-        s.handle(Action::Up, &mut rng, 0);
+        s.handle(Action::Up);
         assert_eq!(s.cursor_pile, 2);
-        s.handle(Action::Left, &mut rng, 0);
-        s.handle(Action::Left, &mut rng, 0);
-        s.handle(Action::Left, &mut rng, 0);
+        s.handle(Action::Left);
+        s.handle(Action::Left);
+        s.handle(Action::Left);
         assert_eq!(s.take, 3);
     }
 }

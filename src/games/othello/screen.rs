@@ -22,7 +22,7 @@ use crate::solve::othello::{Level, Limits};
 use crate::tui::hits::{Hit, Hits};
 use crate::tui::keys::{Action, Keys};
 use crate::tui::match_view::MatchView;
-use crate::tui::screen::{GameOutcome, GameScreen, SolverLink};
+use crate::tui::screen::{GameScreen, SolverLink};
 use crate::tui::theme::Theme;
 use crate::tui::widgets;
 
@@ -42,7 +42,6 @@ pub struct OthelloScreen {
     flash_ms: u64,
     ascii: bool,
     level: Level,
-    limits: Limits,
 }
 
 fn seat_colour(seat: Seat) -> &'static str {
@@ -88,7 +87,6 @@ impl OthelloScreen {
             flash_ms: 0,
             ascii: options.ascii,
             level: options.level,
-            limits,
         }
     }
 
@@ -472,26 +470,28 @@ impl OthelloScreen {
             .block(widgets::block("Moves", theme)),
             moves,
         );
-        let hints = keys.hints().to_string();
-        let undo = keys.undo().to_string();
-        let help = keys.help().to_string();
-        let list: Vec<(&str, &str)> = if self.view.all_ai() {
-            vec![
-                ("space", "pause"),
-                ("+/-", "speed"),
-                (&hints, "hints"),
-                (&help, "rules"),
-                ("Esc", "menu"),
-            ]
+        let list = if self.view.all_ai() {
+            keys.footer(&[
+                (&[Action::Pause], "pause"),
+                (&[Action::Faster, Action::Slower], "speed"),
+                (&[Action::Hints], "hints"),
+                (&[Action::NewGame], "new"),
+                (&[Action::Help], "rules"),
+                (&[Action::Back], "menu"),
+            ])
         } else {
-            vec![
-                ("arrows", "move"),
-                ("Enter", "play"),
-                (&hints, "hints"),
-                (&undo, "undo"),
-                (&help, "rules"),
-                ("Esc", "menu"),
-            ]
+            keys.footer(&[
+                (
+                    &[Action::Up, Action::Down, Action::Left, Action::Right],
+                    "move",
+                ),
+                (&[Action::Enter], "play"),
+                (&[Action::Hints], "hints"),
+                (&[Action::Undo], "undo"),
+                (&[Action::NewGame], "new"),
+                (&[Action::Help], "rules"),
+                (&[Action::Back], "menu"),
+            ])
         };
         widgets::footer(frame, footer, &list, theme);
         if let Some(outcome) = s.outcome() {
@@ -534,7 +534,7 @@ impl GameScreen for OthelloScreen {
         self.auto_pass();
         redraw || animate || mv.is_some()
     }
-    fn handle(&mut self, action: Action, rng: &mut StdRng, ai_delay_ms: u64) -> GameOutcome {
+    fn handle(&mut self, action: Action) -> bool {
         if !matches!(action, Action::Enter) {
             self.message.clear();
         }
@@ -544,38 +544,40 @@ impl GameScreen for OthelloScreen {
             (r.clamp(0, 7) * 8 + f.clamp(0, 7)) as u32
         };
         match action {
-            Action::Back => return GameOutcome::Menu,
-            Action::Quit => return GameOutcome::Quit,
-            Action::Help => return GameOutcome::Help,
-            Action::NewGame => return GameOutcome::NewGame(self.setup.clone()),
-            Action::Hints => self.hints = !self.hints,
-            Action::Pause if self.view.all_ai() => self.view.session.toggle_pause(),
-            Action::Char('+') if self.view.all_ai() => {
+            Action::Faster if self.view.all_ai() => {
                 let d = self.view.session.ai_delay_ms();
                 self.view.session.set_ai_delay_ms((d / 2).max(50));
             }
-            Action::Char('-') if self.view.all_ai() => {
+            Action::Slower if self.view.all_ai() => {
                 let d = self.view.session.ai_delay_ms();
                 self.view.session.set_ai_delay_ms((d * 2).clamp(100, 5000));
-            }
-            Action::Undo => {
-                self.view.undo();
-                self.flash = 0;
-            }
-            Action::Rematch | Action::Enter if self.view.session.is_over() => {
-                let hints = self.hints;
-                *self =
-                    OthelloScreen::new(self.setup.clone(), ai_delay_ms, hints, self.limits, rng);
             }
             Action::Up => self.cursor = step(self.cursor, 0, -1),
             Action::Down => self.cursor = step(self.cursor, 0, 1),
             Action::Left => self.cursor = step(self.cursor, -1, 0),
-            Action::Right | Action::Char('l') => self.cursor = step(self.cursor, 1, 0),
+            Action::Right => self.cursor = step(self.cursor, 1, 0),
             Action::Enter => self.try_square(self.cursor),
-            _ => {}
+            _ => return false,
         }
         self.auto_pass();
-        GameOutcome::Stay
+        true
+    }
+    fn is_over(&self) -> bool {
+        self.view.session.is_over()
+    }
+    fn hints_on(&self) -> bool {
+        self.hints
+    }
+    fn toggle_hints(&mut self) {
+        self.hints = !self.hints;
+    }
+    fn toggle_pause(&mut self) {
+        self.view.toggle_pause();
+    }
+    fn undo(&mut self) {
+        self.view.undo();
+        self.flash = 0;
+        self.auto_pass();
     }
     fn click(&mut self, hit: Hit) {
         if let Hit::Square(index) = hit {

@@ -28,7 +28,7 @@ use crate::solve::{Analysis, Verdict};
 use crate::tui::hits::{Hit, Hits};
 use crate::tui::keys::{Action, Keys};
 use crate::tui::match_view::MatchView;
-use crate::tui::screen::{GameOutcome, GameScreen, SolverLink};
+use crate::tui::screen::{GameScreen, SolverLink};
 use crate::tui::theme::Theme;
 use crate::tui::widgets;
 
@@ -278,30 +278,9 @@ impl PnutScreen {
         redraw
     }
 
-    pub fn handle<R: Rng + ?Sized>(
-        &mut self,
-        action: Action,
-        rng: &mut R,
-        ai_delay_ms: u64,
-    ) -> GameOutcome {
+    /// The symbol picker's keys and typed symbols; false for the rest.
+    pub fn handle(&mut self, action: Action) -> bool {
         match action {
-            Action::Back => return GameOutcome::Menu,
-            Action::Quit => return GameOutcome::Quit,
-            Action::Help => return GameOutcome::Help,
-            Action::NewGame => return GameOutcome::NewGame(self.setup.clone()),
-            Action::Hints => self.hints = !self.hints,
-            Action::Pause => {
-                if let Seats::Two(view) = &mut self.seats
-                    && view.all_ai()
-                {
-                    view.session.toggle_pause();
-                }
-            }
-            Action::Undo => self.undo(),
-            Action::Rematch | Action::Enter if self.is_over() => {
-                let hints = self.hints;
-                *self = PnutScreen::new(self.setup.clone(), ai_delay_ms, hints, rng);
-            }
             Action::Left | Action::Up => self.step_cursor(-1),
             Action::Right | Action::Down => self.step_cursor(1),
             Action::Enter => {
@@ -310,10 +289,16 @@ impl PnutScreen {
             }
             Action::Char(c) => self.write(c),
             Action::Digit(d) => self.write(char::from(b'0' + d)),
-            _ => {}
+            _ => return false,
         }
         self.settle();
-        GameOutcome::Stay
+        true
+    }
+
+    fn toggle_pause(&mut self) {
+        if let Seats::Two(view) = &mut self.seats {
+            view.toggle_pause();
+        }
     }
 
     pub fn click(&mut self, hit: Hit) {
@@ -363,21 +348,17 @@ impl PnutScreen {
             Layout::horizontal([Constraint::Min(30), Constraint::Length(side_width)]).areas(body);
         self.render_board(frame, board, theme, hits);
         self.render_side(frame, side, theme, keys);
-        let hints = keys.hints().to_string();
-        let undo = keys.undo().to_string();
-        let help = keys.help().to_string();
-        let new = keys.new_game().to_string();
-        let mut list: Vec<(&str, &str)> = vec![
-            ("←→", "symbol"),
-            ("Enter/type", "write"),
-            (&hints, "hints"),
-            (&undo, "undo"),
-            (&new, "new"),
-            (&help, "rules"),
-            ("Esc", "back"),
-        ];
+        let mut list = keys.footer(&[
+            (&[Action::Left, Action::Right], "symbol"),
+            (&[Action::Enter], "write, or type"),
+            (&[Action::Hints], "hints"),
+            (&[Action::Undo], "undo"),
+            (&[Action::NewGame], "new"),
+            (&[Action::Help], "rules"),
+            (&[Action::Back], "menu"),
+        ]);
         if area.width < 90 {
-            list.retain(|(key, _)| *key != new.as_str());
+            list.retain(|(_, what)| what != "new");
         }
         widgets::footer(frame, footer, &list, theme);
         if self.is_over() {
@@ -687,7 +668,7 @@ impl PnutScreen {
         );
         let lines = if !self.hints {
             vec![Line::styled(
-                format!("{} marks every symbol", keys.hints()),
+                format!("{} marks every symbol", keys.key(Action::Hints)),
                 theme.muted(),
             )]
         } else {
@@ -799,11 +780,14 @@ impl PnutScreen {
             Line::raw(format!("{} symbols written.", game.len())),
             Line::raw(""),
             Line::from(vec![
-                Span::styled(format!("{}/Enter", keys.rematch()), theme.accent()),
+                Span::styled(
+                    keys.label(&[Action::Rematch, Action::Enter]),
+                    theme.accent(),
+                ),
                 Span::raw(" rematch · "),
-                Span::styled(keys.new_game().to_string(), theme.accent()),
+                Span::styled(keys.key(Action::NewGame), theme.accent()),
                 Span::raw(" new · "),
-                Span::styled(keys.undo().to_string(), theme.accent()),
+                Span::styled(keys.key(Action::Undo), theme.accent()),
                 Span::raw(" undo · "),
                 Span::styled("Esc", theme.accent()),
                 Span::raw(" menu"),
@@ -872,8 +856,23 @@ impl GameScreen for PnutScreen {
     fn tick(&mut self, elapsed_ms: u64, rng: &mut StdRng) -> bool {
         PnutScreen::tick(self, elapsed_ms, rng)
     }
-    fn handle(&mut self, action: Action, rng: &mut StdRng, ai_delay_ms: u64) -> GameOutcome {
-        PnutScreen::handle(self, action, rng, ai_delay_ms)
+    fn handle(&mut self, action: Action) -> bool {
+        PnutScreen::handle(self, action)
+    }
+    fn is_over(&self) -> bool {
+        PnutScreen::is_over(self)
+    }
+    fn hints_on(&self) -> bool {
+        self.hints
+    }
+    fn toggle_hints(&mut self) {
+        self.hints = !self.hints;
+    }
+    fn toggle_pause(&mut self) {
+        PnutScreen::toggle_pause(self);
+    }
+    fn undo(&mut self) {
+        PnutScreen::undo(self);
     }
     fn click(&mut self, hit: Hit) {
         PnutScreen::click(self, hit);

@@ -19,7 +19,7 @@ use crate::solve::wl::pyramid;
 use crate::tui::hits::{Hit, Hits};
 use crate::tui::keys::{Action, Keys};
 use crate::tui::match_view::MatchView;
-use crate::tui::screen::{GameOutcome, GameScreen, SolverLink};
+use crate::tui::screen::{GameScreen, SolverLink};
 use crate::tui::theme::Theme;
 use crate::tui::widgets;
 
@@ -403,21 +403,17 @@ impl WlScreen {
             .block(widgets::block("Moves", theme)),
             moves,
         );
-        let hints = keys.hints().to_string();
-        let undo = keys.undo().to_string();
-        let help = keys.help().to_string();
-        let new_game = keys.new_game().to_string();
-        let mut list: Vec<(&str, &str)> = vec![
-            ("←→", "take"),
-            (&hints, "hints"),
-            ("p", "pyramid"),
-            (&undo, "undo"),
-            (&new_game, "new"),
-            (&help, "rules"),
-            ("Esc", "menu"),
-        ];
+        let mut list = keys.footer(&[
+            (&[Action::Left, Action::Right], "take"),
+            (&[Action::Hints], "hints"),
+            (&[Action::Pyramid], "pyramid"),
+            (&[Action::Undo], "undo"),
+            (&[Action::NewGame], "new"),
+            (&[Action::Help], "rules"),
+            (&[Action::Back], "menu"),
+        ]);
         if self.view.all_ai() {
-            list[0] = ("space", "pause");
+            list.splice(0..1, keys.footer(&[(&[Action::Pause], "pause")]));
         }
         widgets::footer(frame, footer, &list, theme);
         if let Some(Outcome::Win(winner)) = self.view.session.outcome() {
@@ -449,28 +445,29 @@ impl GameScreen for WlScreen {
         }
         redraw
     }
-    fn handle(&mut self, action: Action, rng: &mut StdRng, ai_delay_ms: u64) -> GameOutcome {
+    fn handle(&mut self, action: Action) -> bool {
         match action {
-            Action::Back => return GameOutcome::Menu,
-            Action::Quit => return GameOutcome::Quit,
-            Action::Help => return GameOutcome::Help,
-            Action::NewGame => return GameOutcome::NewGame(self.setup.clone()),
-            Action::Hints => self.hints = !self.hints,
-            Action::Char('p' | 'P') => self.show_pyramid = !self.show_pyramid,
-            Action::Pause if self.view.all_ai() => self.view.session.toggle_pause(),
-            Action::Undo => {
-                self.view.undo();
-            }
-            Action::Rematch | Action::Enter if self.view.session.is_over() => {
-                let (hints, pyramid) = (self.hints, self.show_pyramid);
-                *self = WlScreen::new(self.setup.clone(), ai_delay_ms, hints, rng);
-                self.show_pyramid = pyramid;
-            }
+            Action::Pyramid => self.show_pyramid = !self.show_pyramid,
             Action::Left => self.play(WlMove::Left),
             Action::Right => self.play(WlMove::Right),
-            _ => {}
+            _ => return false,
         }
-        GameOutcome::Stay
+        true
+    }
+    fn is_over(&self) -> bool {
+        self.view.session.is_over()
+    }
+    fn hints_on(&self) -> bool {
+        self.hints
+    }
+    fn toggle_hints(&mut self) {
+        self.hints = !self.hints;
+    }
+    fn toggle_pause(&mut self) {
+        self.view.toggle_pause();
+    }
+    fn undo(&mut self) {
+        self.view.undo();
     }
     fn click(&mut self, hit: Hit) {
         if let Hit::WlEnd(mv) = hit {

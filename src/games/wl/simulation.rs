@@ -11,7 +11,7 @@ use crate::games::GameSetup;
 use crate::games::wl::options::WlSetup;
 use crate::solve::wl::{self, SimulationReport};
 use crate::solve::worker::{AnyReport, Job};
-use crate::tui::keys::Action;
+use crate::tui::keys::{Action, Keys};
 use crate::tui::screen::{SimOutcome, SimulationScreen};
 use crate::tui::theme::Theme;
 use crate::tui::widgets;
@@ -182,7 +182,7 @@ impl SimulationScreen for WlSimulation {
         }
     }
 
-    fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
+    fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys) {
         let [title, gauge, table, chart, footer] = Layout::vertical([
             Constraint::Length(2),
             Constraint::Length(3),
@@ -266,15 +266,21 @@ impl SimulationScreen for WlSimulation {
             table,
         );
         self.render_chart(frame, chart, theme);
-        let keys: &[(&str, &str)] = if self.running() {
-            &[("Esc", "stop and go back"), ("q", "quit")]
+        let list = if self.running() {
+            keys.footer(&[
+                (&[Action::Back], "stop and go back"),
+                (&[Action::Quit], "quit"),
+            ])
         } else {
-            &[
-                ("r/Enter", "run again on new strings"),
-                ("Esc", "back"),
-                ("q", "quit"),
-            ]
+            keys.footer(&[
+                (
+                    &[Action::Rematch, Action::Enter],
+                    "run again on new strings",
+                ),
+                (&[Action::Back], "back"),
+                (&[Action::Quit], "quit"),
+            ])
         };
-        widgets::footer(frame, footer, keys, theme);
+        widgets::footer(frame, footer, &list, theme);
     }
 }

@@ -1,0 +1,89 @@
+//! Keys as data: a key remapped in `[keys]` does the action, the old key no longer
+//! does, and the footers and the help name the new key.
+
+use parlor::config::{Config, FirstMover};
+use parlor::games::wl::options::WlSetup;
+use parlor::games::{GameId, GameSetup};
+use parlor::session::Mode;
+use parlor::tui::app::Start;
+use parlor::tui::harness::Harness;
+use parlor::tui::help::Help;
+use parlor::tui::keys::Keys;
+use ratatui::crossterm::event::KeyCode;
+
+fn wl_game(config: &Config) -> Harness {
+    let mut s = GameSetup::from_config(parlor::games::wl::ID, config);
+    s.options_mut::<WlSetup>().expect("wl options").letters = "WLLWLW".into();
+    s.matchup.mode = Mode::TwoPlayers;
+    s.matchup.first = FirstMover::You;
+    Harness::new(config.clone(), Start::Game(s), 80, 24)
+}
+
+fn footer(screen: &str) -> &str {
+    screen.lines().last().unwrap_or("")
+}
+
+#[test]
+fn remapped_keys_act_and_every_text_names_them() {
+    let mut config = Config::default();
+    config.keys.hints = "w".into();
+    config.keys.pyramid = "y".into();
+    config.keys.help = "!".into();
+    let mut h = wl_game(&config);
+    let screen = h.screen();
+    assert!(footer(&screen).contains("w hints"), "{screen}");
+    assert!(footer(&screen).contains("y pyramid"), "{screen}");
+    assert!(!footer(&screen).contains("h hints"), "{screen}");
+
+    // The old pyramid key is now just a letter; the new one opens the pyramid.
+    let before = h.screen();
+    h.key(KeyCode::Char('p'));
+    assert_eq!(h.screen(), before, "p should do nothing any more");
+    h.key(KeyCode::Char('y'));
+    assert_ne!(h.screen(), before, "y should open the pyramid");
+
+    // The rules name the keys as bound.
+    h.key(KeyCode::Char('!'));
+    let overlay = h.screen();
+    assert!(overlay.contains("Rules: Winners & Losers"), "{overlay}");
+    let keys = Keys::new(&config.keys);
+    for game in GameId::all() {
+        let rules = parlor::tui::help::rules(game, &keys);
+        assert!(rules.contains("w      hints"), "{game}: {rules}");
+        assert!(rules.contains("!      help"), "{game}: {rules}");
+        assert!(
+            !rules.contains('{'),
+            "{game}: a placeholder was left: {rules}"
+        );
+    }
+    let wl = parlor::tui::help::rules(parlor::games::wl::ID, &keys);
+    assert!(
+        wl.contains("y      show or hide the AND/OR pyramid"),
+        "{wl}"
+    );
+    let nim = parlor::tui::help::rules(parlor::games::nim::ID, &keys);
+    assert!(
+        !nim.contains("pyramid"),
+        "another game's key in Nim's rules: {nim}"
+    );
+    let general = Help::general(&keys);
+    assert_ne!(general, Help::general(&Keys::default()));
+}
+
+#[test]
+fn the_default_footers_agree_on_esc_and_new_game() {
+    let mut h = wl_game(&Config::default());
+    let screen = h.screen();
+    assert!(footer(&screen).contains("Esc menu"), "{screen}");
+    assert!(footer(&screen).contains("n new"), "{screen}");
+}
+
+#[test]
+fn q_quits_from_the_help_overlay() {
+    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    h.key(KeyCode::Char('?'));
+    assert!(h.screen().contains("Help"));
+    assert!(!h.app.should_quit());
+    h.key(KeyCode::Char('q'));
+    assert!(h.app.should_quit());
+}

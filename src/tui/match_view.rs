@@ -21,6 +21,15 @@ use crate::solve::Analysis;
 use crate::solve::analyst::{Query, SharedAnalyst};
 use crate::solve::worker::{AnyReport, Job};
 
+/// Who sits in a seat, for the wording: the one person playing the AI, the AI, or
+/// someone named (two people, or two AIs). Never read from the names on screen.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Who<'a> {
+    You,
+    Ai,
+    Named(&'a str),
+}
+
 pub struct MatchView<G: Game> {
     pub session: Session<G>,
     /// The match's engine, kept from move to move and dropped with the match.
@@ -149,6 +158,15 @@ impl<G: Game> MatchView<G> {
         }
     }
 
+    /// Who sits in `seat`.
+    pub fn who(&self, seat: Seat) -> Who<'_> {
+        match self.ai_seat() {
+            Some(ai) if ai == seat => Who::Ai,
+            Some(_) => Who::You,
+            None => Who::Named(self.session.name(seat)),
+        }
+    }
+
     pub fn all_ai(&self) -> bool {
         self.session.players().iter().all(|p| *p != Player::Human)
     }
@@ -253,10 +271,10 @@ impl<G: Game> MatchView<G> {
 
     /// "you win", "the AI wins", "Player 2 wins".
     pub fn wins_text(&self, winner: Seat) -> String {
-        match self.session.name(winner) {
-            "You" => "you win".into(),
-            "AI" => "the AI wins".into(),
-            name => format!("{name} wins"),
+        match self.who(winner) {
+            Who::You => "you win".into(),
+            Who::Ai => "the AI wins".into(),
+            Who::Named(name) => format!("{name} wins"),
         }
     }
 
@@ -264,10 +282,10 @@ impl<G: Game> MatchView<G> {
     pub fn result_headline(&self) -> Option<String> {
         Some(match self.session.outcome()? {
             Outcome::Draw => "A draw.".to_string(),
-            Outcome::Win(winner) => match self.session.name(winner) {
-                "You" => "You win!".to_string(),
-                "AI" => "The AI wins.".to_string(),
-                name => format!("{name} wins!"),
+            Outcome::Win(winner) => match self.who(winner) {
+                Who::You => "You win!".to_string(),
+                Who::Ai => "The AI wins.".to_string(),
+                Who::Named(name) => format!("{name} wins!"),
             },
         })
     }
@@ -280,9 +298,10 @@ impl<G: Game> MatchView<G> {
         } else if s.side_pending() {
             Line::raw("The AI is choosing a side…")
         } else if s.human_to_move() {
-            let who = match s.name(s.to_move()) {
-                "You" => "Your turn".to_string(),
-                name => format!("{name}'s turn"),
+            let who = match self.who(s.to_move()) {
+                Who::You => "Your turn".to_string(),
+                Who::Ai => "The AI's turn".to_string(),
+                Who::Named(name) => format!("{name}'s turn"),
             };
             Line::from(vec![
                 Span::styled(who, theme.bold()),

@@ -20,7 +20,7 @@ use crate::solve::Verdict;
 use crate::solve::analyst::{FnAnalyst, SharedAnalyst};
 use crate::tui::hits::{Hit, Hits};
 use crate::tui::keys::{Action, Keys};
-use crate::tui::match_view::MatchView;
+use crate::tui::match_view::{MatchView, Who};
 use crate::tui::screen::{GameScreen, SolverLink};
 use crate::tui::theme::Theme;
 use crate::tui::widgets;
@@ -451,10 +451,10 @@ impl ChopsticksScreen {
 
     /// "your", "the AI's", "Player 2's".
     fn possessive(&self, seat: Seat) -> String {
-        match self.session().name(seat) {
-            "You" => "your".into(),
-            "AI" => "the AI's".into(),
-            name => format!("{name}'s"),
+        match self.view.who(seat) {
+            Who::You => "your".into(),
+            Who::Ai => "the AI's".into(),
+            Who::Named(name) => format!("{name}'s"),
         }
     }
 
@@ -864,10 +864,10 @@ impl ChopsticksScreen {
         let position = self.position();
         let why = match s.outcome() {
             Some(Outcome::Win(winner)) => {
-                let loser = match s.name(winner.other()) {
-                    "You" => "Your".to_string(),
-                    "AI" => "The AI's".to_string(),
-                    name => format!("{name}'s"),
+                let loser = match self.view.who(winner.other()) {
+                    Who::You => "Your".to_string(),
+                    Who::Ai => "The AI's".to_string(),
+                    Who::Named(name) => format!("{name}'s"),
                 };
                 format!("{loser} hands are both dead.")
             }

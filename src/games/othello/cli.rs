@@ -12,7 +12,7 @@ use crate::cli::{CliError, SimulateArgs, SolveArgs, usage};
 use crate::config::Config;
 use crate::game::othello::{Othello, OthelloMove};
 use crate::game::{Game, Seat};
-use crate::solve::Analysis;
+use crate::solve::{Analysis, Verdict};
 use crate::solve::othello::perft::perft_parallel;
 use crate::solve::othello::{Engine, Level, Limits, STRONG_DEPTH};
 
@@ -174,9 +174,9 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Result<(), CliError> {
         let score = m
             .score
             .map_or_else(|| "?".to_string(), |s| format!("{s:+}"));
-        let word = match m.verdict.word() {
-            "unknown" => "estimate",
-            w => w,
+        let word = match m.verdict {
+            Verdict::Score(_) | Verdict::Unknown => "estimate",
+            v => v.word(),
         };
         writeln!(out, "  {:<5}{score:>4}  {word}", m.mv.to_string())?;
     }

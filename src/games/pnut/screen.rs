@@ -27,7 +27,7 @@ use crate::solve::worker::{AnyReport, Job};
 use crate::solve::{Analysis, Verdict};
 use crate::tui::hits::{Hit, Hits};
 use crate::tui::keys::{Action, Keys};
-use crate::tui::match_view::MatchView;
+use crate::tui::match_view::{MatchView, Who};
 use crate::tui::screen::{GameScreen, SolverLink};
 use crate::tui::theme::Theme;
 use crate::tui::widgets;
@@ -210,6 +210,18 @@ impl PnutScreen {
                 h.history.push(h.game.clone());
                 let _ = h.game.write_unchecked(c);
             }
+        }
+    }
+
+    /// Who player `i` is, for the wording (see [`Who`]).
+    fn who(&self, i: usize) -> Who<'_> {
+        match &self.seats {
+            Seats::Two(view) => view.who(if i.is_multiple_of(2) {
+                crate::game::Seat::First
+            } else {
+                crate::game::Seat::Second
+            }),
+            Seats::Many(_) => Who::Named(""),
         }
     }
 
@@ -763,16 +775,18 @@ impl PnutScreen {
                     f.earlier + 1
                 )
             }
-            None => match self.name(game.mover()).as_str() {
-                "You" => "You are trapped: every symbol repeats.".to_string(),
-                name => format!("{name} is trapped: every symbol repeats."),
+            None => match self.who(game.mover()) {
+                Who::You => "You are trapped: every symbol repeats.".to_string(),
+                _ => format!(
+                    "{} is trapped: every symbol repeats.",
+                    self.name(game.mover())
+                ),
             },
         };
-        let winner = self.name(w);
-        let headline = match winner.as_str() {
-            "You" => "You win!".to_string(),
-            "AI" => "The AI wins.".to_string(),
-            name => format!("{name} wins!"),
+        let headline = match self.who(w) {
+            Who::You => "You win!".to_string(),
+            Who::Ai => "The AI wins.".to_string(),
+            Who::Named(_) => format!("{} wins!", self.name(w)),
         };
         let lines = vec![
             Line::styled(headline, theme.title()),

@@ -18,7 +18,7 @@ use crate::solve::analyst::{FnAnalyst, SharedAnalyst};
 use crate::solve::wl::pyramid;
 use crate::tui::hits::{Hit, Hits};
 use crate::tui::keys::{Action, Keys};
-use crate::tui::match_view::MatchView;
+use crate::tui::match_view::{MatchView, Who};
 use crate::tui::screen::{GameScreen, SolverLink};
 use crate::tui::theme::Theme;
 use crate::tui::widgets;
@@ -333,10 +333,10 @@ impl WlScreen {
         let Some(winner) = s.predicted_winner() else {
             return vec![Line::styled("Thinking…", theme.muted())];
         };
-        let name = match s.name(winner) {
-            "You" => "you".to_string(),
-            "AI" => "the AI".to_string(),
-            other => other.to_string(),
+        let name = match self.view.who(winner) {
+            Who::You => "you".to_string(),
+            Who::Ai => "the AI".to_string(),
+            Who::Named(name) => name.to_string(),
         };
         let mut lines = vec![
             Line::raw("Projected winner:"),

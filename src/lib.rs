@@ -1,7 +1,10 @@
 //! parlor: a terminal arcade of two-player strategy games.
 //!
-//! Three layers that do not leak: [`game`] knows rules only, [`solve`] knows search only,
-//! [`tui`] knows drawing and keys only. [`session`] ties a game to its players.
+//! Layers that do not leak (see ARCHITECTURE.md): [`game`] knows rules only, [`solve`]
+//! knows search only; [`games`] holds each game's glue (its options, screen, command
+//! line and analyst) in one folder a game, reached through one registry; [`tui`] draws
+//! and routes keys, [`cli`] parses and dispatches. [`session`] ties a game to its
+//! players, [`matchup`] says who plays and how.
 
 pub mod cli;
 pub mod config;

@@ -417,7 +417,7 @@ fn first_word(first: FirstMover) -> &'static str {
     }
 }
 
-/// The `solve --json` object of DESIGN.md for any game: the verdict for the player to
+/// The `solve --json` object (see the README) for any game: the verdict for the player to
 /// move, the distance and margin where known, the best move and every move's verdict.
 pub(crate) fn analysis_json<M: std::fmt::Display>(
     game: &str,

@@ -406,14 +406,6 @@ impl Othello {
         })
     }
 
-    /// A position from the mover's and the opponent's discs.
-    pub fn from_mover(p: u64, o: u64, to_move: Seat) -> Result<Othello, RuleError> {
-        match to_move {
-            Seat::First => Othello::from_bitboards(p, o, to_move),
-            Seat::Second => Othello::from_bitboards(o, p, to_move),
-        }
-    }
-
     pub fn black(&self) -> u64 {
         self.black
     }

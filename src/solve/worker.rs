@@ -58,23 +58,6 @@ pub struct JobContext<R> {
 }
 
 impl<R> JobContext<R> {
-    /// A context that is never cancelled and hands every report to `sink`: for running
-    /// the same search code synchronously (the command line, tests).
-    pub fn detached(sink: impl Fn(R) + Send + Sync + 'static) -> JobContext<R>
-    where
-        R: 'static,
-    {
-        JobContext {
-            ticket: 0,
-            latest: Arc::new(AtomicU64::new(0)),
-            sink: Arc::new(move |msg| {
-                if let SolverMsg::Progress { report, .. } = msg {
-                    sink(report);
-                }
-            }),
-        }
-    }
-
     /// True once a newer job has been submitted or the work was cancelled: stop soon.
     pub fn is_cancelled(&self) -> bool {
         self.latest.load(Ordering::Relaxed) != self.ticket
@@ -133,11 +116,6 @@ impl<R: Send + 'static> SolverThread<R> {
     /// Cancels whatever is running or queued.
     pub fn cancel(&self) {
         self.latest.fetch_add(1, Ordering::SeqCst);
-    }
-
-    /// The ticket of the newest job (or cancellation).
-    pub fn latest_ticket(&self) -> u64 {
-        self.latest.load(Ordering::SeqCst)
     }
 }
 

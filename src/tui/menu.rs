@@ -1,4 +1,4 @@
-//! The main menu: every game by name; the ones not built yet are marked and refuse to open.
+//! The main menu: every game of the registry by name, with its blurb.
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};

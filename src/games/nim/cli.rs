@@ -55,66 +55,77 @@ fn nim_position(game: GameId, position: Option<&str>, misere: bool) -> Result<Ni
 /// Positions the proof may enumerate before it refuses.
 const PROOF_LIMIT: u64 = 5_000_000;
 
+/// `solve --proof`: every position reachable from `position`, and each player's
+/// winning set.
+fn prove(
+    args: &SolveArgs,
+    game: GameId,
+    position: &Nim,
+    out: &mut impl Write,
+) -> Result<(), CliError> {
+    let states: u64 = position
+        .piles()
+        .iter()
+        .map(|&p| u64::from(p) + 1)
+        .product::<u64>()
+        * 2;
+    if states > PROOF_LIMIT {
+        return Err(usage(format!(
+            "--proof enumerates every reachable position; {} has up to {states}, more than the {PROOF_LIMIT} accepted",
+            position.notation()
+        )));
+    }
+    let report = proof::prove(position);
+    let winner = match report.winner {
+        Seat::First => "first",
+        Seat::Second => "second",
+    };
+    if args.json {
+        let v = json!({
+            "game": game.cli_name(),
+            "position": position.notation(),
+            "positions": report.positions,
+            "first_player_wins": report.first_player_wins,
+            "second_player_wins": report.second_player_wins,
+            "winner": winner,
+        });
+        writeln!(out, "{v}")?;
+    } else {
+        writeln!(
+            out,
+            "Exhaustive search from {} ({}):",
+            position.notation(),
+            proof::ending_name(position.ending())
+        )?;
+        writeln!(
+            out,
+            "  positions reachable (piles and player to move): {}",
+            report.positions
+        )?;
+        writeln!(
+            out,
+            "  first player's winning set:  {}",
+            report.first_player_wins
+        )?;
+        writeln!(
+            out,
+            "  second player's winning set: {}",
+            report.second_player_wins
+        )?;
+        writeln!(
+            out,
+            "The {winner} player wins with perfect play: from every position in that player's set, some move stays in it."
+        )?;
+    }
+    Ok(())
+}
+
 pub fn solve(args: &SolveArgs) -> Result<(), CliError> {
     let game = args.game;
     let position = nim_position(game, args.position.as_deref(), args.misere)?;
     let mut out = std::io::stdout().lock();
     if args.proof {
-        let states: u64 = position
-            .piles()
-            .iter()
-            .map(|&p| u64::from(p) + 1)
-            .product::<u64>()
-            * 2;
-        if states > PROOF_LIMIT {
-            return Err(usage(format!(
-                "--proof enumerates every reachable position; {} has up to {states}, more than the {PROOF_LIMIT} accepted",
-                position.notation()
-            )));
-        }
-        let report = proof::prove(&position);
-        let winner = match report.winner {
-            Seat::First => "first",
-            Seat::Second => "second",
-        };
-        if args.json {
-            let v = json!({
-                "game": game.cli_name(),
-                "position": position.notation(),
-                "positions": report.positions,
-                "first_player_wins": report.first_player_wins,
-                "second_player_wins": report.second_player_wins,
-                "winner": winner,
-            });
-            writeln!(out, "{v}")?;
-        } else {
-            writeln!(
-                out,
-                "Exhaustive search from {} ({}):",
-                position.notation(),
-                proof::ending_name(position.ending())
-            )?;
-            writeln!(
-                out,
-                "  positions reachable (piles and player to move): {}",
-                report.positions
-            )?;
-            writeln!(
-                out,
-                "  first player's winning set:  {}",
-                report.first_player_wins
-            )?;
-            writeln!(
-                out,
-                "  second player's winning set: {}",
-                report.second_player_wins
-            )?;
-            writeln!(
-                out,
-                "The {winner} player wins with perfect play: from every position in that player's set, some move stays in it."
-            )?;
-        }
-        return Ok(());
+        return prove(args, game, &position, &mut out);
     }
     let analysis = nim_solver::analyse(&position);
     if args.json {

@@ -12,9 +12,9 @@ use crate::cli::{CliError, SimulateArgs, SolveArgs, usage};
 use crate::config::Config;
 use crate::game::othello::{Othello, OthelloMove};
 use crate::game::{Game, Seat};
-use crate::solve::{Analysis, Verdict};
 use crate::solve::othello::perft::perft_parallel;
 use crate::solve::othello::{Engine, Level, Limits, STRONG_DEPTH};
+use crate::solve::{Analysis, Verdict};
 
 /// The deepest `parlor perft` accepts (deeper takes hours).
 const MAX_PERFT: u32 = 16;
@@ -209,6 +209,50 @@ fn parse_level(flag: &str, value: Option<&str>, default: Level) -> Result<Level,
     }
 }
 
+/// One game of a simulation from an opening of 4-8 random plies, `players[black]`
+/// playing black: black's final disc margin.
+fn play_one(
+    players: &mut [Player; 2],
+    black: usize,
+    rng: &mut StdRng,
+    limits: &Limits,
+    strong: &Limits,
+) -> Result<i32, CliError> {
+    let mut board = Othello::new();
+    let opening = rng.random_range(4..=8);
+    for _ in 0..opening {
+        let legal = board.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        let m = legal[rng.random_range(0..legal.len())];
+        board.play(m).map_err(|e| CliError::Failed(e.to_string()))?;
+    }
+    while !board.is_over() {
+        let side = match board.to_move() {
+            Seat::First => black,
+            Seat::Second => 1 - black,
+        };
+        let player = &mut players[side];
+        let level_limits = if player.level == Level::Strong {
+            strong
+        } else {
+            limits
+        };
+        let m = player
+            .engine
+            .choose_move(&board, player.level, rng, level_limits, &|| false)
+            .ok_or_else(|| CliError::Failed("a running game had no legal move".into()))?;
+        board
+            .play(m)
+            .map_err(|e| CliError::Failed(format!("the {} level played {m}: {e}", player.level)))?;
+    }
+    Ok(match board.to_move() {
+        Seat::First => board.margin(),
+        Seat::Second => -board.margin(),
+    })
+}
+
 pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
     if args.misere {
         return Err(usage(
@@ -252,44 +296,7 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
     for game in 0..args.games {
         // Colours alternate: the first-named level is black in even games.
         let black = (game % 2) as usize;
-        let mut board = Othello::new();
-        let opening = rng.random_range(4..=8);
-        for _ in 0..opening {
-            let legal = board.legal_moves();
-            if legal.is_empty() {
-                break;
-            }
-            let m = legal[rng.random_range(0..legal.len())];
-            board.play(m).map_err(|e| CliError::Failed(e.to_string()))?;
-        }
-        while !board.is_over() {
-            let side = match board.to_move() {
-                Seat::First => black,
-                Seat::Second => 1 - black,
-            };
-            let player = &mut players[side];
-            let m = player
-                .engine
-                .choose_move(
-                    &board,
-                    player.level,
-                    &mut rng,
-                    if player.level == Level::Strong {
-                        &strong
-                    } else {
-                        &limits
-                    },
-                    &|| false,
-                )
-                .ok_or_else(|| CliError::Failed("a running game had no legal move".into()))?;
-            board.play(m).map_err(|e| {
-                CliError::Failed(format!("the {} level played {m}: {e}", player.level))
-            })?;
-        }
-        let black_margin = match board.to_move() {
-            Seat::First => board.margin(),
-            Seat::Second => -board.margin(),
-        };
+        let black_margin = play_one(&mut players, black, &mut rng, &limits, &strong)?;
         for (i, player) in players.iter_mut().enumerate() {
             let m = if i == black {
                 black_margin

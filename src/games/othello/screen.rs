@@ -16,9 +16,9 @@ use crate::games::GameSetup;
 use crate::games::othello::analyst::OthelloAnalyst;
 use crate::games::othello::options::OthelloSetup;
 use crate::session::Mode;
-use crate::solve::Verdict;
 use crate::solve::analyst::SharedAnalyst;
 use crate::solve::othello::{Level, Limits};
+use crate::solve::{Analysis, Verdict};
 use crate::tui::hits::{Hit, Hits};
 use crate::tui::keys::{Action, Keys};
 use crate::tui::match_view::MatchView;
@@ -28,6 +28,15 @@ use crate::tui::widgets;
 
 /// How long the discs a move flipped stay highlighted.
 const FLASH_MS: u64 = 1500;
+
+/// What the board marks beside the discs: legal squares, the hinted scores and best
+/// move, the last move played.
+struct Marks<'a> {
+    legal: u64,
+    scores: Option<&'a Analysis<OthelloMove>>,
+    best: Option<OthelloMove>,
+    last: Option<Square>,
+}
 
 pub struct OthelloScreen {
     pub setup: GameSetup,
@@ -246,6 +255,70 @@ impl OthelloScreen {
         }
     }
 
+    /// What the middle line of square `index` shows: a disc (flipped, last played),
+    /// a hint with its score, or an empty square.
+    fn cell_face(
+        &self,
+        index: u32,
+        style: Style,
+        cell_w: u16,
+        theme: &Theme,
+        marks: &Marks,
+    ) -> (String, Style) {
+        let bit = 1u64 << index;
+        let sq = Square::new(index);
+        match sq.and_then(|s| self.board().at(s)) {
+            Some(seat) => {
+                let mut style = style;
+                if theme.color {
+                    let fg = if seat == Seat::First {
+                        Color::Black
+                    } else {
+                        Color::White
+                    };
+                    style = style.fg(fg).add_modifier(Modifier::BOLD);
+                }
+                if self.flash & bit != 0 {
+                    style = style.add_modifier(Modifier::REVERSED);
+                }
+                if marks.last == sq {
+                    style = style.add_modifier(Modifier::UNDERLINED);
+                }
+                (self.disc(seat).to_string(), style)
+            }
+            None if marks.legal & bit != 0 && self.hints => {
+                let score = marks
+                    .scores
+                    .and_then(|a| a.moves.iter().find(|m| m.mv.square() == sq))
+                    .and_then(|m| m.score);
+                let mut text = match score {
+                    Some(s) if cell_w >= 4 => format!("{s:+}"),
+                    _ => "*".to_string(),
+                };
+                let is_best = marks.best.and_then(|b| b.square()) == sq;
+                let style = if is_best {
+                    style.patch(theme.hint()).add_modifier(Modifier::REVERSED)
+                } else {
+                    style.patch(theme.hint())
+                };
+                // Without colour, reverse video also marks the flipped discs: the best
+                // move gets a mark of its own.
+                if is_best && !theme.color && cell_w >= 5 {
+                    text = format!("{}{text}", if self.ascii { "!" } else { "★" });
+                }
+                (text, style)
+            }
+            None => {
+                let text = match (theme.color, self.ascii) {
+                    (true, _) => "",
+                    (false, false) => "·",
+                    (false, true) => ".",
+                };
+                (text.to_string(), style)
+            }
+        }
+    }
+
     fn render_board(&self, frame: &mut Frame, area: Rect, theme: &Theme, hits: &mut Hits) {
         let board = self.board();
         // Cells about twice as wide as tall, as large as fit.
@@ -263,13 +336,17 @@ impl OthelloScreen {
             board.move_bits()
         };
         let analysis = self.view.session.analysis().filter(|_| self.hints);
-        let best = analysis.and_then(|_| self.engine_best());
-        let last = self
-            .view
-            .session
-            .history()
-            .last()
-            .and_then(|m| m.mv.square());
+        let marks = Marks {
+            legal,
+            scores: analysis,
+            best: analysis.and_then(|_| self.engine_best()),
+            last: self
+                .view
+                .session
+                .history()
+                .last()
+                .and_then(|m| m.mv.square()),
+        };
         let show_cursor = self.view.session.human_to_move();
 
         let mut header = String::from("   ");
@@ -296,7 +373,6 @@ impl OthelloScreen {
                 spans.push(Span::styled(label, theme.muted()));
                 for file in 0..8u32 {
                     let index = rank * 8 + file;
-                    let bit = 1u64 << index;
                     let sq = Square::new(index);
                     let middle = line == cell_h / 2;
                     let is_cursor = show_cursor && index == self.cursor;
@@ -312,52 +388,7 @@ impl OthelloScreen {
                     };
                     let mut text = String::new();
                     if middle {
-                        match sq.and_then(|s| board.at(s)) {
-                            Some(seat) => {
-                                text = self.disc(seat).to_string();
-                                if theme.color {
-                                    let fg = if seat == Seat::First {
-                                        Color::Black
-                                    } else {
-                                        Color::White
-                                    };
-                                    style = style.fg(fg).add_modifier(Modifier::BOLD);
-                                }
-                                if self.flash & bit != 0 {
-                                    style = style.add_modifier(Modifier::REVERSED);
-                                }
-                                if last == sq {
-                                    style = style.add_modifier(Modifier::UNDERLINED);
-                                }
-                            }
-                            None if legal & bit != 0 && self.hints => {
-                                let score = analysis
-                                    .and_then(|a| a.moves.iter().find(|m| m.mv.square() == sq))
-                                    .and_then(|m| m.score);
-                                text = match score {
-                                    Some(s) if cell_w >= 4 => format!("{s:+}"),
-                                    _ => "*".to_string(),
-                                };
-                                let is_best = best.and_then(|b| b.square()) == sq;
-                                style = if is_best {
-                                    style.patch(theme.hint()).add_modifier(Modifier::REVERSED)
-                                } else {
-                                    style.patch(theme.hint())
-                                };
-                                // Without colour, reverse video also marks the flipped
-                                // discs: the best move gets a mark of its own.
-                                if is_best && !theme.color && cell_w >= 5 {
-                                    text = format!("{}{text}", if self.ascii { "!" } else { "★" });
-                                }
-                            }
-                            None => {
-                                text = match (theme.color, self.ascii) {
-                                    (true, _) => String::new(),
-                                    (false, false) => "·".into(),
-                                    (false, true) => ".".into(),
-                                };
-                            }
-                        }
+                        (text, style) = self.cell_face(index, style, cell_w, theme, &marks);
                     }
                     let w = cell_w as usize;
                     let (l, r) = if is_cursor && middle {

@@ -196,10 +196,6 @@ impl<'a> Search<'a> {
         self.lists[n as usize] = list;
     }
 
-    pub fn set_deadline(&mut self, deadline: Option<Instant>) {
-        self.deadline = deadline;
-    }
-
     pub fn deadline(&self) -> Option<Instant> {
         self.deadline
     }

@@ -47,12 +47,12 @@ pub struct Config {
     pub ai: AiConfig,
     pub keys: KeyConfig,
     pub colors: ColorConfig,
-    pub nim: NimConfig,
-    pub sugar_packets: SugarPacketsConfig,
-    pub chopsticks: ChopsticksConfig,
-    pub othello: OthelloConfig,
-    pub pnut: PnutConfig,
-    pub wl: WlConfig,
+    pub nim: crate::games::nim::config::NimConfig,
+    pub sugar_packets: crate::games::sugar_packets::config::SugarPacketsConfig,
+    pub chopsticks: crate::games::chopsticks::config::ChopsticksConfig,
+    pub othello: crate::games::othello::config::OthelloConfig,
+    pub pnut: crate::games::pnut::config::PnutConfig,
+    pub wl: crate::games::wl::config::WlConfig,
     pub solver: SolverConfig,
 }
 
@@ -70,8 +70,10 @@ pub struct AiConfig {
     pub difficulty: Difficulty,
 }
 
+/// The shared keys by name; each game's own keys (`GameKind::keys`) in `games`, also
+/// written directly under `[keys]`. Unknown names are refused by `tui::keys::check`.
 #[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[serde(default)]
 pub struct KeyConfig {
     pub quit: String,
     pub help: String,
@@ -82,15 +84,9 @@ pub struct KeyConfig {
     pub pause: String,
     pub up: String,
     pub down: String,
-    /// Othello only: the cursor right, beside the arrow.
-    pub right: String,
-    /// Othello, two AIs: faster and slower.
-    pub faster: String,
-    pub slower: String,
-    /// Winners & Losers: the AND/OR pyramid.
-    pub pyramid: String,
-    /// Chopsticks: the list of splits.
-    pub splits: String,
+    /// The games' own keys, by name.
+    #[serde(flatten)]
+    pub games: std::collections::BTreeMap<String, toml::Value>,
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -102,91 +98,6 @@ pub struct ColorConfig {
     pub hint: String,
     pub warning: String,
     pub muted: String,
-}
-
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct NimConfig {
-    pub piles: Vec<u8>,
-    pub misere: bool,
-    pub first: FirstMover,
-}
-
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct OthelloConfig {
-    /// beginner, casual, benedict, strong or exact.
-    pub level: crate::solve::othello::Level,
-    /// Who moves first: you (you play black), ai (you play white), coin.
-    pub first: FirstMover,
-    /// Draw discs as X and O instead of ● and ○.
-    pub ascii_discs: bool,
-}
-
-impl Default for OthelloConfig {
-    fn default() -> Self {
-        OthelloConfig {
-            level: crate::solve::othello::Level::Strong,
-            first: FirstMover::You,
-            ascii_discs: false,
-        }
-    }
-}
-
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct WlConfig {
-    pub min_len: usize,
-    pub max_len: usize,
-    pub first: FirstMover,
-    pub simulate_games: u32,
-}
-
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct SugarPacketsConfig {
-    pub first: FirstMover,
-}
-
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct ChopsticksConfig {
-    /// Sums wrap modulo 5; a hand dies only at exactly 5.
-    pub rollover: bool,
-    /// Whether a split may leave a hand empty.
-    pub empty_splits: bool,
-    /// The game is drawn after this many moves (both players' together).
-    pub move_cap: u32,
-    pub first: FirstMover,
-}
-
-#[derive(Clone, Debug, PartialEq, Deserialize)]
-#[serde(default, deny_unknown_fields)]
-pub struct PnutConfig {
-    /// The symbols: 2-10 distinct printable characters.
-    pub symbols: String,
-    /// l: the length of the substrings that must not repeat (2-8).
-    pub length: usize,
-    /// 2-6; with more than two, people only.
-    pub players: usize,
-    /// Illegal symbols are greyed and refused; off, an illegal symbol loses at once.
-    pub assist: bool,
-    /// The solver's proof search stops at this many plies (0: no limit).
-    pub max_depth: u32,
-    pub first: FirstMover,
-}
-
-impl Default for PnutConfig {
-    fn default() -> Self {
-        PnutConfig {
-            symbols: "012".into(),
-            length: 3,
-            players: 2,
-            assist: true,
-            max_depth: 0,
-            first: FirstMover::You,
-        }
-    }
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -229,11 +140,15 @@ impl Default for KeyConfig {
             pause: " ".into(),
             up: "k".into(),
             down: "j".into(),
-            right: "l".into(),
-            faster: "+".into(),
-            slower: "-".into(),
-            pyramid: "p".into(),
-            splits: "s".into(),
+            games: crate::games::GameId::all()
+                .flat_map(|g| g.kind().keys())
+                .map(|k| {
+                    (
+                        k.name.to_string(),
+                        toml::Value::String(k.default.to_string()),
+                    )
+                })
+                .collect(),
         }
     }
 }
@@ -247,46 +162,6 @@ impl Default for ColorConfig {
             hint: "lightgreen".into(),
             warning: "lightred".into(),
             muted: "darkgray".into(),
-        }
-    }
-}
-
-impl Default for NimConfig {
-    fn default() -> Self {
-        NimConfig {
-            piles: vec![3, 4, 5],
-            misere: false,
-            first: FirstMover::AiChooses,
-        }
-    }
-}
-
-impl Default for WlConfig {
-    fn default() -> Self {
-        WlConfig {
-            min_len: 5,
-            max_len: 50,
-            first: FirstMover::Coin,
-            simulate_games: 1000,
-        }
-    }
-}
-
-impl Default for SugarPacketsConfig {
-    fn default() -> Self {
-        SugarPacketsConfig {
-            first: FirstMover::Coin,
-        }
-    }
-}
-
-impl Default for ChopsticksConfig {
-    fn default() -> Self {
-        ChopsticksConfig {
-            rollover: false,
-            empty_splits: true,
-            move_cap: 100,
-            first: FirstMover::You,
         }
     }
 }
@@ -314,12 +189,7 @@ impl KeyConfig {
             "pause" => &self.pause,
             "up" => &self.up,
             "down" => &self.down,
-            "right" => &self.right,
-            "faster" => &self.faster,
-            "slower" => &self.slower,
-            "pyramid" => &self.pyramid,
-            "splits" => &self.splits,
-            _ => return None,
+            other => return self.games.get(other).and_then(toml::Value::as_str),
         })
     }
 
@@ -408,7 +278,12 @@ impl Config {
             ));
         }
         if let Err((name, message)) = crate::tui::keys::check(&self.keys) {
-            return Err(invalid(&format!("keys.{name}"), message));
+            let key = if name.is_empty() {
+                "keys".to_string()
+            } else {
+                format!("keys.{name}")
+            };
+            return Err(invalid(&key, message));
         }
         for (name, value) in self.colors.entries() {
             if ratatui::style::Color::from_str(value).is_err() {

@@ -27,7 +27,7 @@ fn footer(screen: &str) -> &str {
 fn remapped_keys_act_and_every_text_names_them() {
     let mut config = Config::default();
     config.keys.hints = "w".into();
-    config.keys.pyramid = "y".into();
+    config.keys.games.insert("pyramid".into(), "y".into());
     config.keys.help = "!".into();
     let mut h = wl_game(&config);
     let screen = h.screen();
@@ -86,4 +86,25 @@ fn q_quits_from_the_help_overlay() {
     assert!(!h.app.should_quit());
     h.key(KeyCode::Char('q'));
     assert!(h.app.should_quit());
+}
+
+#[test]
+fn a_config_names_a_bad_game_key_and_its_line() {
+    let path = std::path::Path::new("/tmp/keys.toml");
+    let e = Config::parse("[keys]\nhints = \"h\"\nteleport = \"t\"\n", path)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("keys.teleport"), "{e}");
+    assert!(e.contains("pyramid"), "the accepted names are listed: {e}");
+    let e = Config::parse("[keys]\n\npyramid = \"h\"\n", path)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("already bound"), "{e}");
+    assert!(e.contains("line 3") && e.contains("keys.pyramid"), "{e}");
+    let e = Config::parse("[keys]\nsplits = 5\n", path)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("line 2"), "{e}");
+    // Two games' own keys may share a character.
+    assert!(Config::parse("[keys]\nsplits = \"p\"\n", path).is_ok());
 }

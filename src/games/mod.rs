@@ -20,6 +20,7 @@ use rand::rngs::StdRng;
 use crate::cli::{CliError, PlayArgs, SimulateArgs, SolveArgs};
 use crate::config::Config;
 use crate::matchup::{FirstMover, MatchSetup, Mode};
+use crate::tui::keys::OwnKey;
 use crate::tui::screen::{GameScreen, SimulationScreen};
 pub use options::{GameOptions, NoOptions, Row};
 
@@ -138,6 +139,10 @@ pub trait GameKind: Sync {
     }
     fn first_explanation(&self) -> &'static str {
         "AI chooses: the AI analyses the start and takes the side that wins."
+    }
+    /// The keys of this game's own (they apply only while it is on screen).
+    fn keys(&self) -> &'static [OwnKey] {
+        &[]
     }
     /// Whether the setup offers the shared AI difficulty (Othello has levels instead).
     fn uses_difficulty(&self) -> bool {

@@ -23,13 +23,8 @@ pub enum Action {
     NewGame,
     Rematch,
     Pause,
-    /// AI vs AI: less pause and thinking time between moves (Othello).
-    Faster,
-    Slower,
-    /// Winners & Losers: show or hide the AND/OR pyramid.
-    Pyramid,
-    /// Chopsticks: open or close the list of splits.
-    Splits,
+    /// A key of one game's own, by its name in `[keys]` (see [`OwnKey`]).
+    Own(&'static str),
     Digit(u8),
     Backspace,
     /// Any other character, for text fields.
@@ -58,96 +53,70 @@ pub struct Binding {
     pub what: &'static str,
 }
 
-/// The remappable bindings: config name, action, scope, default key, what it does.
-/// `KeyConfig` has one field per name; `KeyConfig::get` reads them by name.
-pub const REMAPPABLE: [(&str, Action, Option<GameId>, char, &str); 14] = [
-    ("quit", Action::Quit, None, 'q', "quit"),
-    (
-        "help",
-        Action::Help,
-        None,
-        '?',
-        "help, or the rules of the game",
-    ),
+/// A key of one game's own, declared by the game (`GameKind::keys`): it applies only
+/// while that game is on screen, and is remapped in `[keys]` under its name.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OwnKey {
+    pub name: &'static str,
+    /// Usually `Action::Own(name)`; a second key for a shared action is possible too
+    /// (Othello's `l` for right).
+    pub action: Action,
+    pub default: char,
+    pub what: &'static str,
+}
+
+/// The remappable keys every screen shares: config name, action, default key, what it
+/// does. `KeyConfig` has one field per name.
+pub const SHARED: [(&str, Action, char, &str); 9] = [
+    ("quit", Action::Quit, 'q', "quit"),
+    ("help", Action::Help, '?', "help, or the rules of the game"),
     (
         "hints",
         Action::Hints,
-        None,
         'h',
         "hints: what every legal move is worth",
     ),
     (
         "undo",
         Action::Undo,
-        None,
         'u',
         "undo (against the AI: back to your previous turn)",
     ),
     (
         "new_game",
         Action::NewGame,
-        None,
         'n',
         "new game (back to its setup)",
     ),
     (
         "rematch",
         Action::Rematch,
-        None,
         'r',
         "rematch when the game is over",
     ),
     (
         "pause",
         Action::Pause,
-        None,
         ' ',
         "pause or resume when two AIs play",
     ),
-    ("up", Action::Up, None, 'k', "up, beside the arrow key"),
-    (
-        "down",
-        Action::Down,
-        None,
-        'j',
-        "down, beside the arrow key",
-    ),
-    (
-        "right",
-        Action::Right,
-        Some(crate::games::othello::ID),
-        'l',
-        "right, beside the arrow key",
-    ),
-    (
-        "faster",
-        Action::Faster,
-        Some(crate::games::othello::ID),
-        '+',
-        "faster: two AIs move sooner and think less",
-    ),
-    (
-        "slower",
-        Action::Slower,
-        Some(crate::games::othello::ID),
-        '-',
-        "slower: two AIs pause and think longer",
-    ),
-    (
-        "pyramid",
-        Action::Pyramid,
-        Some(crate::games::wl::ID),
-        'p',
-        "show or hide the AND/OR pyramid",
-    ),
-    (
-        "splits",
-        Action::Splits,
-        Some(crate::games::chopsticks::ID),
-        's',
-        "open or close the list of splits",
-    ),
+    ("up", Action::Up, 'k', "up, beside the arrow key"),
+    ("down", Action::Down, 'j', "down, beside the arrow key"),
 ];
+
+/// Every remappable key: the shared ones, then each game's own, with the game.
+pub fn remappable() -> Vec<(&'static str, Action, Option<GameId>, char, &'static str)> {
+    let mut all: Vec<_> = SHARED
+        .iter()
+        .map(|&(name, action, default, what)| (name, action, None, default, what))
+        .collect();
+    for game in GameId::all() {
+        for k in game.kind().keys() {
+            all.push((k.name, k.action, Some(game), k.default, k.what));
+        }
+    }
+    all
+}
 
 /// The fixed keys: always there, whatever the config says.
 const FIXED: [(Action, KeyCode, &str); 7] = [
@@ -199,9 +168,9 @@ impl Keys {
     /// The fixed keys and the remappable ones as `config` binds them. Remappable keys
     /// come first, so the footer names the key the user chose.
     pub fn new(config: &KeyConfig) -> Keys {
-        let mut bindings: Vec<Binding> = REMAPPABLE
-            .iter()
-            .map(|&(name, action, game, default, what)| Binding {
+        let mut bindings: Vec<Binding> = remappable()
+            .into_iter()
+            .map(|(name, action, game, default, what)| Binding {
                 action,
                 key: KeyCode::Char(config.get(name).unwrap_or(default)),
                 scope: game.map_or(Scope::Everywhere, Scope::Game),
@@ -307,9 +276,35 @@ impl Keys {
 /// other key that can apply on the same screen.
 pub fn check(config: &KeyConfig) -> Result<(), (&'static str, String)> {
     let defaults = KeyConfig::default();
+    let all = remappable();
+    if let Some(unknown) = config
+        .games
+        .keys()
+        .find(|k| !all.iter().any(|(n, ..)| n == k))
+    {
+        let names: Vec<&str> = all.iter().map(|(n, ..)| *n).collect();
+        return Err((
+            "",
+            format!(
+                "unknown key `keys.{unknown}`: expected one of {}",
+                names.join(", ")
+            ),
+        ));
+    }
+    if let Some((name, value)) = config.games.iter().find(|(_, v)| !v.is_str())
+        && let Some((known, ..)) = all.iter().find(|(n, ..)| n == name)
+    {
+        return Err((
+            known,
+            format!("{value} is not a key: expected one character in quotes, e.g. \"p\""),
+        ));
+    }
     let mut seen: Vec<(&'static str, Option<GameId>, char)> = Vec::new();
-    for &(name, _, game, _, _) in &REMAPPABLE {
-        let text = config.text(name).unwrap_or_default();
+    for (name, _, game, default, _) in all {
+        // A game key left out of the file keeps its default.
+        let text = config
+            .text(name)
+            .map_or_else(|| default.to_string(), str::to_string);
         let mut chars = text.chars();
         let (Some(c), None) = (chars.next(), chars.next()) else {
             return Err((
@@ -354,7 +349,7 @@ mod tests {
         let keys = Keys::default();
         let wl = Some(crate::games::wl::ID);
         let pnut = Some(crate::games::pnut::ID);
-        assert_eq!(keys.action(press('p'), wl), Action::Pyramid);
+        assert_eq!(keys.action(press('p'), wl), Action::Own("pyramid"));
         assert_eq!(keys.action(press('p'), pnut), Action::Char('p'));
         assert_eq!(keys.action(press('p'), None), Action::Char('p'));
         assert_eq!(keys.action(press('k'), pnut), Action::Up);
@@ -383,7 +378,7 @@ mod tests {
     #[test]
     fn clashes_are_refused_only_where_both_apply() {
         // `p` for the pyramid and as the pause key would clash in Winners & Losers.
-        let config = KeyConfig {
+        let mut config = KeyConfig {
             pause: "p".into(),
             ..KeyConfig::default()
         };
@@ -391,11 +386,16 @@ mod tests {
         assert_eq!(blamed, "pause");
         assert!(message.contains("keys.pyramid"), "{message}");
         // Two games' own keys may share a character.
-        let config = KeyConfig {
-            pyramid: "s".into(),
-            ..KeyConfig::default()
-        };
+        config = KeyConfig::default();
+        config
+            .games
+            .insert("pyramid".into(), toml::Value::String("s".into()));
         assert_eq!(check(&config), Ok(()));
+        // A name no game declares is refused.
+        config
+            .games
+            .insert("teleport".into(), toml::Value::String("t".into()));
+        assert!(check(&config).is_err_and(|(_, m)| m.contains("keys.teleport")));
         assert_eq!(check(&KeyConfig::default()), Ok(()));
     }
 }

@@ -1,6 +1,7 @@
 //! Chopsticks: the finger-counting hand game, solved by retrograde analysis.
 
 pub mod cli;
+pub mod config;
 pub mod options;
 pub mod screen;
 
@@ -11,6 +12,7 @@ use crate::config::Config;
 use crate::game::chopsticks::{MAX_MOVE_CAP, MIN_MOVE_CAP};
 use crate::games::{ConfigProblem, GameId, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::matchup::FirstMover;
+use crate::tui::keys::{Action, OwnKey};
 use crate::tui::screen::GameScreen;
 use options::ChopsticksSetup;
 use screen::ChopsticksScreen;
@@ -55,6 +57,14 @@ impl GameKind for Chopsticks {
             ));
         }
         Ok(())
+    }
+    fn keys(&self) -> &'static [OwnKey] {
+        &[OwnKey {
+            name: "splits",
+            action: Action::Own("splits"),
+            default: 's',
+            what: "open or close the list of splits",
+        }]
     }
     fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut StdRng) -> Box<dyn GameScreen> {
         Box::new(ChopsticksScreen::new(

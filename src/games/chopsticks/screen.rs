@@ -264,7 +264,7 @@ impl ChopsticksScreen {
         match action {
             // Esc backs out of a choice before it leaves the game.
             Action::Back if self.stage != Stage::Own => self.stage = Stage::Own,
-            Action::Splits => self.toggle_splits(),
+            Action::Own("splits") => self.toggle_splits(),
             Action::Up
             | Action::Down
             | Action::Left
@@ -427,7 +427,7 @@ impl ChopsticksScreen {
         let mut list = keys.footer(&[
             (&[Action::Left, Action::Right], "hand"),
             (&[Action::Enter], "pick"),
-            (&[Action::Splits], "split"),
+            (&[Action::Own("splits")], "split"),
             (&[Action::Hints], "hints"),
             (&[Action::Undo], "undo"),
             (&[Action::NewGame], "new"),

@@ -11,14 +11,15 @@ use crate::cli::{CliError, SimulateArgs, SolveArgs, analysis_json, usage};
 use crate::game::nim::{EmptyPiles, Ending, Nim, format_piles, parse_piles};
 use crate::game::{Game, Outcome, Seat};
 use crate::games::GameId;
+use crate::games::nim::screen::Flavour;
 use crate::solve::nim as nim_solver;
 use crate::solve::policy::{self, Difficulty};
 use crate::solve::proof;
 
 /// The Nim position named on the command line.
-fn nim_position(game: GameId, position: Option<&str>, misere: bool) -> Result<Nim, CliError> {
-    match game {
-        g if g == super::ID => {
+fn nim_position(flavour: Flavour, position: Option<&str>, misere: bool) -> Result<Nim, CliError> {
+    match flavour {
+        Flavour::Coins => {
             let text = position.ok_or_else(|| {
                 usage("solve nim needs a position: comma-separated pile sizes, e.g. parlor solve nim 3,4,5")
             })?;
@@ -30,7 +31,7 @@ fn nim_position(game: GameId, position: Option<&str>, misere: bool) -> Result<Ni
             };
             Ok(Nim::new(piles, ending))
         }
-        g if g == crate::games::sugar_packets::ID => {
+        Flavour::SugarPackets => {
             let accepted = "expected up to 4 comma-separated rows holding at most 1,3,5,7 packets, e.g. 1,2,5,0";
             let piles = match position {
                 Some(text) => parse_piles(text, EmptyPiles::Allowed).map_err(|_| {
@@ -47,8 +48,6 @@ fn nim_position(game: GameId, position: Option<&str>, misere: bool) -> Result<Ni
             }
             Ok(Nim::new(piles, Ending::Misere))
         }
-        // Only Nim and 1-3-5-7 reach here: the other games have solvers of their own.
-        other => Err(usage(format!("{other} has no pile positions"))),
     }
 }
 
@@ -120,9 +119,9 @@ fn prove(
     Ok(())
 }
 
-pub fn solve(args: &SolveArgs) -> Result<(), CliError> {
+pub fn solve(args: &SolveArgs, flavour: Flavour) -> Result<(), CliError> {
     let game = args.game;
-    let position = nim_position(game, args.position.as_deref(), args.misere)?;
+    let position = nim_position(flavour, args.position.as_deref(), args.misere)?;
     let mut out = std::io::stdout().lock();
     if args.proof {
         return prove(args, game, &position, &mut out);
@@ -179,16 +178,16 @@ pub fn solve(args: &SolveArgs) -> Result<(), CliError> {
 }
 
 /// Perfect AI against perfect AI: every game must end as the start's analysis predicted.
-pub fn simulate(args: &SimulateArgs) -> Result<(), CliError> {
+pub fn simulate(args: &SimulateArgs, flavour: Flavour) -> Result<(), CliError> {
     let game = args.game;
     let mut rng = StdRng::seed_from_u64(args.seed.unwrap_or_else(rand::random));
     let mut first_wins = 0u32;
     let mut confirmed = 0u32;
     let mut total_moves = 0u64;
     for _ in 0..args.games {
-        let mut position = match game {
-            g if g == crate::games::sugar_packets::ID => Nim::sugar_packets(),
-            _ => {
+        let mut position = match flavour {
+            Flavour::SugarPackets => Nim::sugar_packets(),
+            Flavour::Coins => {
                 let n = rng.random_range(1..=5);
                 let piles = (0..n).map(|_| rng.random_range(1..=12)).collect();
                 Nim::new(

@@ -1,6 +1,7 @@
 //! Nim: take coins from one pile; the last coin wins (or, misère, loses).
 
 pub mod cli;
+pub mod config;
 pub mod options;
 pub mod screen;
 
@@ -73,10 +74,10 @@ impl GameKind for Nim {
         Box::new(NimScreen::new(setup, env.ai_delay_ms, env.hints, rng))
     }
     fn solve(&self, args: &SolveArgs, _config: &Config) -> Result<(), CliError> {
-        cli::solve(args)
+        cli::solve(args, screen::Flavour::Coins)
     }
     fn simulate(&self, args: &SimulateArgs, _config: &Config) -> Result<(), CliError> {
-        cli::simulate(args)
+        cli::simulate(args, screen::Flavour::Coins)
     }
     fn solve_flags(&self) -> (&'static [&'static str], &'static str) {
         (

@@ -3,6 +3,7 @@
 
 pub mod analyst;
 pub mod cli;
+pub mod config;
 pub mod options;
 pub mod screen;
 
@@ -13,6 +14,7 @@ use crate::config::Config;
 use crate::games::{ConfigProblem, GameId, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::matchup::{FirstMover, Mode};
 use crate::solve::othello::Limits;
+use crate::tui::keys::{Action, OwnKey};
 use crate::tui::screen::GameScreen;
 use options::OthelloSetup;
 use screen::OthelloScreen;
@@ -89,6 +91,28 @@ impl GameKind for OthelloGame {
     }
     fn uses_difficulty(&self) -> bool {
         false
+    }
+    fn keys(&self) -> &'static [OwnKey] {
+        &[
+            OwnKey {
+                name: "right",
+                action: Action::Right,
+                default: 'l',
+                what: "right, beside the arrow key",
+            },
+            OwnKey {
+                name: "faster",
+                action: Action::Own("faster"),
+                default: '+',
+                what: "faster: two AIs move sooner and think less",
+            },
+            OwnKey {
+                name: "slower",
+                action: Action::Own("slower"),
+                default: '-',
+                what: "slower: two AIs pause and think longer",
+            },
+        ]
     }
     fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut StdRng) -> Box<dyn GameScreen> {
         Box::new(OthelloScreen::new(

@@ -504,7 +504,7 @@ impl OthelloScreen {
         let list = if self.view.all_ai() {
             keys.footer(&[
                 (&[Action::Pause], "pause"),
-                (&[Action::Faster, Action::Slower], "speed"),
+                (&[Action::Own("faster"), Action::Own("slower")], "speed"),
                 (&[Action::Hints], "hints"),
                 (&[Action::NewGame], "new"),
                 (&[Action::Help], "rules"),
@@ -575,11 +575,11 @@ impl GameScreen for OthelloScreen {
             (r.clamp(0, 7) * 8 + f.clamp(0, 7)) as u32
         };
         match action {
-            Action::Faster if self.view.all_ai() => {
+            Action::Own("faster") if self.view.all_ai() => {
                 let d = self.view.session.ai_delay_ms();
                 self.view.session.set_ai_delay_ms((d / 2).max(50));
             }
-            Action::Slower if self.view.all_ai() => {
+            Action::Own("slower") if self.view.all_ai() => {
                 let d = self.view.session.ai_delay_ms();
                 self.view.session.set_ai_delay_ms((d * 2).clamp(100, 5000));
             }

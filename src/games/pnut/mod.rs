@@ -2,6 +2,7 @@
 
 pub mod analyst;
 pub mod cli;
+pub mod config;
 pub mod options;
 pub mod screen;
 

@@ -1,11 +1,14 @@
 //! 1-3-5-7: misère Nim on rows of 1, 3, 5 and 7 sugar packets. A second entry over
 //! Nim's rules, engine, screen and command line: only its name, rules and start differ.
 
+pub mod config;
+
 use rand::rngs::StdRng;
 
 use crate::cli::{CliError, SimulateArgs, SolveArgs};
 use crate::config::Config;
-use crate::games::nim::{SOLVE_FLAGS, cli, screen::NimScreen};
+use crate::games::nim::screen::{Flavour, NimScreen};
+use crate::games::nim::{SOLVE_FLAGS, cli};
 use crate::games::{GameId, GameKind, GameOptions, GameSetup, NoOptions, StartEnv};
 use crate::matchup::FirstMover;
 use crate::tui::screen::GameScreen;
@@ -41,10 +44,10 @@ impl GameKind for SugarPackets {
         Box::new(NimScreen::new(setup, env.ai_delay_ms, env.hints, rng))
     }
     fn solve(&self, args: &SolveArgs, _config: &Config) -> Result<(), CliError> {
-        cli::solve(args)
+        cli::solve(args, Flavour::SugarPackets)
     }
     fn simulate(&self, args: &SimulateArgs, _config: &Config) -> Result<(), CliError> {
-        cli::simulate(args)
+        cli::simulate(args, Flavour::SugarPackets)
     }
     fn solve_flags(&self) -> (&'static [&'static str], &'static str) {
         (

@@ -2,6 +2,7 @@
 //! AI-vs-AI simulation that checks every prediction.
 
 pub mod cli;
+pub mod config;
 pub mod options;
 pub mod screen;
 pub mod simulation;
@@ -12,6 +13,7 @@ use crate::cli::{CliError, PlayArgs, SimulateArgs, SolveArgs, usage};
 use crate::config::Config;
 use crate::games::{ConfigProblem, GameId, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::matchup::FirstMover;
+use crate::tui::keys::{Action, OwnKey};
 use crate::tui::screen::{GameScreen, SimulationScreen};
 use options::{MAX_LEN, WlSetup};
 use screen::WlScreen;
@@ -75,6 +77,14 @@ impl GameKind for WinnersLosers {
             ));
         }
         Ok(())
+    }
+    fn keys(&self) -> &'static [OwnKey] {
+        &[OwnKey {
+            name: "pyramid",
+            action: Action::Own("pyramid"),
+            default: 'p',
+            what: "show or hide the AND/OR pyramid",
+        }]
     }
     fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut StdRng) -> Box<dyn GameScreen> {
         Box::new(WlScreen::new(setup, env.ai_delay_ms, env.hints, rng))

@@ -406,7 +406,7 @@ impl WlScreen {
         let mut list = keys.footer(&[
             (&[Action::Left, Action::Right], "take"),
             (&[Action::Hints], "hints"),
-            (&[Action::Pyramid], "pyramid"),
+            (&[Action::Own("pyramid")], "pyramid"),
             (&[Action::Undo], "undo"),
             (&[Action::NewGame], "new"),
             (&[Action::Help], "rules"),
@@ -447,7 +447,7 @@ impl GameScreen for WlScreen {
     }
     fn handle(&mut self, action: Action) -> bool {
         match action {
-            Action::Pyramid => self.show_pyramid = !self.show_pyramid,
+            Action::Own("pyramid") => self.show_pyramid = !self.show_pyramid,
             Action::Left => self.play(WlMove::Left),
             Action::Right => self.play(WlMove::Right),
             _ => return false,

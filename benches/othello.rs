@@ -43,3 +43,53 @@ fn ffo_exact(bencher: divan::Bencher, number: usize) {
             .map(|s| s.score)
     });
 }
+
+/// Ten consecutive moves of the strong AI (to depth 8, no clock, so every run searches
+/// the same trees) from a fixed opening, as a match asks for them: with the match's one
+/// analyst, whose table carries from move to move, or with a fresh engine (and a fresh
+/// 64 MiB table) for every move, as every solver job used to build. Returns the nodes.
+#[divan::bench(args = ["kept", "fresh"], sample_count = 3, sample_size = 1)]
+fn ten_ai_moves(engine: &str) -> u64 {
+    use parlor::game::Game;
+    use parlor::games::othello::analyst::OthelloAnalyst;
+    use parlor::solve::analyst::{Analyst, Query};
+    use parlor::solve::othello::{Level, Limits};
+    let limits = Limits {
+        max_depth: Some(8),
+        max_millis: None,
+        table_mib: 64,
+        exact_empties: 20,
+    };
+    let mut board = Othello::new();
+    for m in ["f5", "d6", "c3", "d3", "c4", "f4"] {
+        let mv = board
+            .legal_moves()
+            .into_iter()
+            .find(|lm| lm.to_string() == m)
+            .expect("the opening is legal");
+        board.play(mv).expect("legal");
+    }
+    let mut kept = OthelloAnalyst::new(limits, Level::Strong, 1);
+    let mut nodes = 0;
+    for ply in 0..10 {
+        let mut fresh;
+        let analyst = if engine == "kept" {
+            &mut kept
+        } else {
+            fresh = OthelloAnalyst::new(limits, Level::Strong, 1);
+            &mut fresh
+        };
+        let query = Query {
+            position: board,
+            ai_to_move: true,
+            ply,
+        };
+        let mut last = None;
+        analyst.analyse(&query, &|| false, &mut |a| last = Some(a));
+        let a = last.expect("a report");
+        nodes += a.nodes;
+        board.play(a.best.expect("a move")).expect("legal");
+    }
+    println!("{engine}: {nodes} nodes");
+    nodes
+}

@@ -23,8 +23,7 @@ use crate::tui::{self, TuiError};
 #[command(
     name = "parlor",
     version,
-    about = "A terminal arcade of two-player strategy games with perfect AIs, live predictions and hints",
-    after_help = "Games: nim, 1357, chopsticks, othello, pnut, wl. Run without a command for the arcade."
+    about = "A terminal arcade of two-player strategy games with perfect AIs, live predictions and hints"
 )]
 pub struct Cli {
     /// Read this config file instead of the one in the platform config directory.
@@ -245,7 +244,15 @@ impl CliError {
 
 /// Parses the process arguments and runs; the exit code follows the contract.
 pub fn main() -> ExitCode {
-    let cli = match Cli::try_parse() {
+    let names: Vec<&str> = GameId::all().map(GameId::cli_name).collect();
+    let command = <Cli as clap::CommandFactory>::command().after_help(format!(
+        "Games: {}. Run without a command for the arcade.",
+        names.join(", ")
+    ));
+    let parsed = command
+        .try_get_matches()
+        .and_then(|m| <Cli as clap::FromArgMatches>::from_arg_matches(&m));
+    let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             // clap prints help and version to stdout with code 0, usage errors with code 2.

@@ -25,7 +25,7 @@ use crate::tui::screen::{GameScreen, SimulationScreen};
 pub use options::{GameOptions, NoOptions, Row};
 
 /// Every game, in menu order. The only list of the games.
-static REGISTRY: [&dyn GameKind; 6] = [
+static REGISTRY: &[&dyn GameKind] = &[
     &nim::KIND,
     &sugar_packets::KIND,
     &chopsticks::KIND,

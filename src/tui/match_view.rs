@@ -104,7 +104,7 @@ impl<G: Game> MatchView<G> {
             Mode::AiVsAi => (
                 [ai, ai],
                 ["AI 1".to_string(), "AI 2".to_string()],
-                "Space pauses the match.".to_string(),
+                "Watching two AIs.".to_string(),
             ),
         };
         let mut session = Session::new(start, players, names, ai_delay_ms);
@@ -291,7 +291,7 @@ impl<G: Game> MatchView<G> {
     }
 
     /// Whose turn, or that the AI is thinking, as a short styled line.
-    pub fn turn_line(&self, theme: &Theme, human_detail: String) -> Line<'static> {
+    pub fn turn_line(&self, theme: &Theme, keys: &Keys, human_detail: String) -> Line<'static> {
         let s = &self.session;
         if s.is_over() {
             Line::styled("Game over.", theme.bold())
@@ -308,7 +308,7 @@ impl<G: Game> MatchView<G> {
                 Span::raw(human_detail),
             ])
         } else if s.paused() {
-            Line::raw("Paused: space resumes.")
+            Line::raw(format!("Paused: {} resumes.", keys.key(Action::Pause)))
         } else {
             let dots = ["·  ", "·· ", "···"][(self.frames / 4) % 3];
             Line::raw(format!("{} is thinking {dots}", s.name(s.to_move())))

@@ -422,7 +422,7 @@ impl ChopsticksScreen {
         };
         let [board, side] =
             Layout::horizontal([Constraint::Min(30), Constraint::Length(side_width)]).areas(body);
-        self.render_board(frame, board, theme, hits);
+        self.render_board(frame, board, theme, keys, hits);
         self.render_side(frame, side, theme, keys);
         let mut list = keys.footer(&[
             (&[Action::Left, Action::Right], "hand"),
@@ -445,7 +445,7 @@ impl ChopsticksScreen {
         if self.view.session.is_over() {
             self.render_game_over(frame, board, theme, keys);
         } else if self.stage == Stage::Split && self.view.session.human_to_move() {
-            self.render_splits(frame, board, theme, hits);
+            self.render_splits(frame, board, theme, keys, hits);
         }
     }
 
@@ -501,7 +501,14 @@ impl ChopsticksScreen {
         }
     }
 
-    fn render_board(&self, frame: &mut Frame, area: Rect, theme: &Theme, hits: &mut Hits) {
+    fn render_board(
+        &self,
+        frame: &mut Frame,
+        area: Rect,
+        theme: &Theme,
+        keys: &Keys,
+        hits: &mut Hits,
+    ) {
         let block = widgets::block("Hands", theme);
         let inner = block.inner(area);
         frame.render_widget(block, area);
@@ -540,7 +547,7 @@ impl ChopsticksScreen {
             );
         }
         frame.render_widget(
-            Paragraph::new(self.status_lines(theme)).wrap(Wrap { trim: true }),
+            Paragraph::new(self.status_lines(theme, keys)).wrap(Wrap { trim: true }),
             status,
         );
     }
@@ -640,14 +647,17 @@ impl ChopsticksScreen {
         }
     }
 
-    fn status_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+    fn status_lines(&self, theme: &Theme, keys: &Keys) -> Vec<Line<'static>> {
         let s = self.session();
         let detail = match self.stage {
-            Stage::Own => ": ←→ your hand, Enter; s split".to_string(),
+            Stage::Own => format!(
+                ": ←→ your hand, Enter; {} split",
+                keys.key(Action::Own("splits"))
+            ),
             Stage::Target => format!(": your {} hits ←→, Enter", self.own.name()),
             Stage::Split => ": ↑↓ a split, Enter".to_string(),
         };
-        let turn = self.view.turn_line(theme, detail);
+        let turn = self.view.turn_line(theme, keys, detail);
         let voice = self.view.voice_line(theme);
         let third = if let Some(notice) = &self.notice {
             Line::styled(notice.clone(), theme.warning())
@@ -806,7 +816,14 @@ impl ChopsticksScreen {
             .collect()
     }
 
-    fn render_splits(&self, frame: &mut Frame, board: Rect, theme: &Theme, hits: &mut Hits) {
+    fn render_splits(
+        &self,
+        frame: &mut Frame,
+        board: Rect,
+        theme: &Theme,
+        keys: &Keys,
+        hits: &mut Hits,
+    ) {
         let splits = self.splits();
         let analysis = self.session().analysis().filter(|_| self.hints);
         let mut lines = Vec::new();
@@ -838,7 +855,10 @@ impl ChopsticksScreen {
             lines.push(Line::from(spans));
         }
         lines.push(Line::styled(
-            "↑↓ Enter or 1-9 · s/Esc closes",
+            format!(
+                "↑↓ Enter or 1-9 · {} closes",
+                keys.label(&[Action::Own("splits"), Action::Back])
+            ),
             theme.muted(),
         ));
         let height = lines.len() as u16 + 2;

@@ -233,7 +233,7 @@ impl NimScreen {
         };
         let [board, side] =
             Layout::horizontal([Constraint::Min(30), Constraint::Length(side_width)]).areas(body);
-        self.render_board(frame, board, theme, hits);
+        self.render_board(frame, board, theme, keys, hits);
         self.render_side(frame, side, theme, keys);
         let mut list = keys.footer(&[
             (&[Action::Up, Action::Down], pile),
@@ -264,7 +264,14 @@ impl NimScreen {
             .collect()
     }
 
-    fn render_board(&self, frame: &mut Frame, area: Rect, theme: &Theme, hits: &mut Hits) {
+    fn render_board(
+        &self,
+        frame: &mut Frame,
+        area: Rect,
+        theme: &Theme,
+        keys: &Keys,
+        hits: &mut Hits,
+    ) {
         let title = match self.flavour {
             Flavour::SugarPackets => "Sugar packets",
             _ => "Piles",
@@ -392,17 +399,18 @@ impl NimScreen {
             );
         }
         frame.render_widget(
-            Paragraph::new(self.status_lines(theme)).wrap(Wrap { trim: true }),
+            Paragraph::new(self.status_lines(theme, keys)).wrap(Wrap { trim: true }),
             status,
         );
     }
 
-    fn status_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+    fn status_lines(&self, theme: &Theme, keys: &Keys) -> Vec<Line<'static>> {
         let s = &self.view.session;
         let (one, many) = self.unit();
         let unit = if self.take == 1 { one } else { many };
         let turn = self.view.turn_line(
             theme,
+            keys,
             format!(
                 ": take {} {unit} from {} {}",
                 self.take,

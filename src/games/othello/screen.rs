@@ -417,13 +417,13 @@ impl OthelloScreen {
         }
     }
 
-    fn status_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+    fn status_lines(&self, theme: &Theme, keys: &Keys) -> Vec<Line<'static>> {
         let s = &self.view.session;
         let colour = seat_colour(s.to_move());
         let cursor = Square::new(self.cursor).map_or(String::new(), |q| q.to_string());
         let turn = self
             .view
-            .turn_line(theme, format!(" ({colour}): {cursor} — Enter plays"));
+            .turn_line(theme, keys, format!(" ({colour}): {cursor} — Enter plays"));
         let message = if self.message.is_empty() {
             self.view.voice_line(theme)
         } else {
@@ -453,7 +453,7 @@ impl OthelloScreen {
             Layout::vertical([Constraint::Min(9), Constraint::Length(2)]).areas(inner);
         self.render_board(frame, grid, theme, hits);
         frame.render_widget(
-            Paragraph::new(self.status_lines(theme)).wrap(Wrap { trim: true }),
+            Paragraph::new(self.status_lines(theme, keys)).wrap(Wrap { trim: true }),
             status,
         );
 

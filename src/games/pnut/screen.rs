@@ -358,11 +358,11 @@ impl PnutScreen {
         let side_width = if area.width >= 100 { 40 } else { 32 };
         let [board, side] =
             Layout::horizontal([Constraint::Min(30), Constraint::Length(side_width)]).areas(body);
-        self.render_board(frame, board, theme, hits);
+        self.render_board(frame, board, theme, keys, hits);
         self.render_side(frame, side, theme, keys);
         let mut list = keys.footer(&[
             (&[Action::Left, Action::Right], "symbol"),
-            (&[Action::Enter], "write, or type"),
+            (&[Action::Enter], "write"),
             (&[Action::Hints], "hints"),
             (&[Action::Undo], "undo"),
             (&[Action::NewGame], "new"),
@@ -378,7 +378,14 @@ impl PnutScreen {
         }
     }
 
-    fn render_board(&self, frame: &mut Frame, area: Rect, theme: &Theme, hits: &mut Hits) {
+    fn render_board(
+        &self,
+        frame: &mut Frame,
+        area: Rect,
+        theme: &Theme,
+        keys: &Keys,
+        hits: &mut Hits,
+    ) {
         let game = self.game();
         let inner_width = area.width.saturating_sub(2).max(1) as usize;
         let string_lines = self.string_lines(theme, inner_width);
@@ -391,7 +398,7 @@ impl PnutScreen {
         ])
         .areas(area);
         frame.render_widget(
-            Paragraph::new(self.status_lines(theme)).wrap(Wrap { trim: true }),
+            Paragraph::new(self.status_lines(theme, keys)).wrap(Wrap { trim: true }),
             status,
         );
         // The string: show its end when it does not fit.
@@ -573,11 +580,11 @@ impl PnutScreen {
         frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
     }
 
-    fn status_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+    fn status_lines(&self, theme: &Theme, keys: &Keys) -> Vec<Line<'static>> {
         let game = self.game();
         let turn = match &self.seats {
             Seats::Two(view) if self.forfeited.is_none() => {
-                view.turn_line(theme, ": ←→ Enter or type a symbol".to_string())
+                view.turn_line(theme, keys, ": ←→ Enter or type a symbol".to_string())
             }
             _ if game.is_over() => Line::styled("Game over.", theme.bold()),
             _ => Line::from(vec![

@@ -280,7 +280,7 @@ impl WlScreen {
         frame.render_widget(Paragraph::new(lines), area);
     }
 
-    fn status_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+    fn status_lines(&self, theme: &Theme, keys: &Keys) -> Vec<Line<'static>> {
         let game = self.game();
         let detail = match (game.letter_at(WlMove::Left), game.letter_at(WlMove::Right)) {
             (Some(l), Some(r)) if game.remaining().len() > 1 => {
@@ -289,7 +289,7 @@ impl WlScreen {
             (Some(l), _) => format!(": take the last letter, {}", letter(l)),
             _ => String::new(),
         };
-        let turn = self.view.turn_line(theme, detail);
+        let turn = self.view.turn_line(theme, keys, detail);
         let hint = if !self.hints || self.view.session.is_over() {
             Line::raw("")
         } else {
@@ -379,7 +379,7 @@ impl WlScreen {
             self.render_tiles(frame, main, theme, hits);
         }
         frame.render_widget(
-            Paragraph::new(self.status_lines(theme)).wrap(Wrap { trim: true }),
+            Paragraph::new(self.status_lines(theme, keys)).wrap(Wrap { trim: true }),
             status,
         );
 

@@ -6,7 +6,8 @@ use ratatui::layout::{Position, Rect};
 pub enum Hit {
     MenuItem(usize),
     SetupField(usize),
-    /// An Othello square, 0..64 (a1 = 0).
+    /// A cell of a game's board, numbered by the game (Othello: 0..64, a1 = 0). A new
+    /// game's clickable cells use this, or `Choice`, without a variant of their own.
     Square(u32),
     /// An end of the Winners & Losers string.
     WlEnd(crate::game::wl::WlMove),

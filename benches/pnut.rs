@@ -21,6 +21,7 @@ fn prove(k: usize, l: usize) -> bool {
         max_depth: None,
         max_millis: 600_000,
         table_mib: 64,
+        max_nodes: None,
     };
     let solved = solve(divan::black_box(&empty_game(k, l)), &limits);
     assert!(solved.analysis.exact, "k={k} l={l} was not proven");
@@ -41,6 +42,7 @@ fn stretch_for_a_minute((k, l): (usize, usize)) -> bool {
         max_depth: None,
         max_millis: 60_000,
         table_mib: 64,
+        max_nodes: None,
     };
     solve(divan::black_box(&empty_game(k, l)), &limits)
         .analysis

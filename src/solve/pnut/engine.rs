@@ -369,15 +369,30 @@ impl Engine {
         let mut searcher: Searcher<S> =
             Searcher::new(self.g, &mut self.table, &mut self.prefix_memo, stop);
         searcher.load(game);
+        // Rounds of growing node caps over the candidates: the move the table already
+        // proves costs a few nodes, while a wrong move tried first could cost a whole
+        // tree to the tight budget.
+        let mut candidates = game.legal_indices();
         let mut found = None;
-        for s in game.legal_indices() {
-            if let Res::Loss(x) = searcher.child(game, s, d - 1) {
-                found = Some((s, x));
-                break;
+        let mut cap: u64 = 1 << 10;
+        while found.is_none() && !candidates.is_empty() {
+            let mut left = Vec::new();
+            for &s in &candidates {
+                searcher.set_node_limit(searcher.nodes.saturating_add(cap));
+                let r = searcher.child(game, s, d - 1);
+                if stop() {
+                    return searcher.nodes;
+                }
+                if searcher.stopped() {
+                    searcher.resume();
+                    left.push(s);
+                } else if let Res::Loss(x) = r {
+                    found = Some((s, x));
+                    break;
+                }
             }
-            if searcher.stopped() {
-                break;
-            }
+            candidates = left;
+            cap = cap.saturating_mul(16);
         }
         let nodes = searcher.nodes;
         if let Some((s, x)) = found {

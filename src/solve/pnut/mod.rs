@@ -35,6 +35,11 @@
 //! game's line from one analysis to the next, so a match proves each position once and
 //! a win once proven is never lost (see `engine`); [`analyse`] and [`solve`] make a
 //! one-shot engine.
+//!
+//! Files: `graph` (the graph and edge sets), `table` (the transposition table),
+//! `search` (the proof search), `root` (the root driver: deepening plan, exact
+//! distances, the analysis), `playout` (Monte-Carlo scores), `engine` (the kept engine
+//! and its pinned results).
 
 mod engine;
 mod graph;

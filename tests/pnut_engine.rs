@@ -333,3 +333,9 @@ fn explore() {
         }
     }
 }
+
+#[test]
+fn an_engine_can_move_to_the_solver_thread() {
+    fn send<T: Send>() {}
+    send::<Engine>();
+}

@@ -333,7 +333,6 @@ fn explore() {
                         ));
                         play(&mut game, a.best.unwrap());
                     } else {
-                        let legal = game.legal_moves();
                         let m = opponent_move(&game, &mut rng, 300_000);
                         play(&mut game, m);
                     }

@@ -178,6 +178,21 @@ fn a_win_once_proven_is_kept_to_the_end_of_the_game() {
                 assert!(!w, "ply {ply}: {best} loses by negamax");
                 checked.push(ply);
             }
+            // Every move the kept engine calls decided is, by negamax.
+            for m in &a.moves {
+                let mut after = game.clone();
+                play(&mut after, m.mv);
+                let truth = if after.is_over() {
+                    Some(false)
+                } else {
+                    oracle.wins(after.indices())
+                };
+                match (m.verdict, truth) {
+                    (Verdict::Win { .. }, Some(t)) => assert!(!t, "ply {ply}: {}", m.mv),
+                    (Verdict::Loss { .. }, Some(t)) => assert!(t, "ply {ply}: {}", m.mv),
+                    _ => {}
+                }
+            }
             // The old behaviour: a fresh engine with the same budget.
             let fresh = analyse(&mut Engine::new(&rules(), 16), &game, &nodes(BUDGET)).analysis;
             if !matches!(fresh.verdict, Verdict::Win { .. }) {
@@ -249,6 +264,33 @@ fn after_a_position_its_child_costs_less_than_with_a_fresh_engine() {
         assert_eq!(kept.analysis.verdict, fresh.analysis.verdict);
         assert_eq!(kept.analysis.moves, fresh.analysis.moves);
         assert!(kept.stats.nodes * 2 < fresh.stats.nodes, "{m}");
+    }
+}
+
+#[test]
+fn after_moves_and_an_undo_the_kept_engine_answers_as_a_fresh_one() {
+    let start = mid_game();
+    let mut engine = Engine::new(&rules(), 16);
+    let mut game = start.clone();
+    for _ in 0..4 {
+        let a = analyse(&mut engine, &game, &nodes(3_000_000)).analysis;
+        play(&mut game, a.best.unwrap());
+    }
+    // Back to the start, and one ply on another branch.
+    let again = analyse(&mut engine, &start, &nodes(3_000_000)).analysis;
+    let fresh = analyse(&mut Engine::new(&rules(), 16), &start, &nodes(3_000_000)).analysis;
+    assert_eq!(again.moves, fresh.moves);
+    assert_eq!(again.verdict, fresh.verdict);
+    for m in start.legal_moves() {
+        let mut child = start.clone();
+        play(&mut child, m);
+        let kept = analyse(&mut engine, &child, &nodes(3_000_000)).analysis;
+        let fresh = analyse(&mut Engine::new(&rules(), 16), &child, &nodes(3_000_000)).analysis;
+        assert_eq!(
+            (kept.verdict, kept.moves),
+            (fresh.verdict, fresh.moves),
+            "{m}"
+        );
     }
 }
 

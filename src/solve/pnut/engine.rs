@@ -190,6 +190,9 @@ impl Engine {
             self.table_mib = limits.table_mib;
             self.table = Table::new(limits.table_mib);
         }
+        // The edge set's type is chosen per call from the graph's size; the table and
+        // the pins do not depend on it (keys are 128 bits either way), so the engine
+        // itself needs no variants.
         if self.g.edges <= 128 {
             self.analyse_with::<u128>(game, limits, stop, report)
         } else {

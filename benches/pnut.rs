@@ -21,6 +21,7 @@ fn prove(k: usize, l: usize) -> bool {
         max_depth: None,
         max_millis: 600_000,
         table_mib: 64,
+        max_nodes: None,
     };
     let solved = solve(divan::black_box(&empty_game(k, l)), &limits);
     assert!(solved.analysis.exact, "k={k} l={l} was not proven");
@@ -41,8 +42,51 @@ fn stretch_for_a_minute((k, l): (usize, usize)) -> bool {
         max_depth: None,
         max_millis: 60_000,
         table_mib: 64,
+        max_nodes: None,
     };
     solve(divan::black_box(&empty_game(k, l)), &limits)
         .analysis
         .exact
+}
+
+/// Ten consecutive AI moves (both sides) of a 012/l=4 game from 30 plies in, each
+/// analysis exact (3,000,000 nodes a move is more than any needs): one engine kept for
+/// the match, or a fresh engine each move (what every move cost before engines were
+/// kept). Returns the nodes searched, also printed: they matter more than the time.
+#[divan::bench(args = ["kept", "fresh"], sample_count = 1, sample_size = 1)]
+fn ten_consecutive_ai_moves(engine: &str) -> u64 {
+    use parlor::game::Game;
+    use parlor::solve::pnut::Engine;
+    let rules = Rules::new("012", 4).expect("valid bench setting");
+    let mut game =
+        Pnut::parse(rules.clone(), "200002210101102112102200200100").expect("a legal string");
+    let limits = Limits {
+        max_depth: None,
+        max_millis: 600_000,
+        table_mib: 16,
+        max_nodes: Some(3_000_000),
+    };
+    let mut kept = Engine::new(&rules, limits.table_mib);
+    let (mut nodes, mut wins) = (0, 0);
+    for _ in 0..10 {
+        if game.is_over() {
+            break;
+        }
+        let solved = if engine == "kept" {
+            kept.analyse(&game, &limits, &|| false, &mut |_| {})
+        } else {
+            Engine::new(&rules, limits.table_mib).analyse(&game, &limits, &|| false, &mut |_| {})
+        };
+        nodes += solved.stats.nodes;
+        wins += u32::from(solved.analysis.verdict.is_win());
+        let Some(best) = solved.analysis.best else {
+            break;
+        };
+        game.play(best).expect("the engine plays legal moves");
+    }
+    eprintln!(
+        "{engine}: {nodes} nodes, {wins} of 10 analyses proved a win, line {}",
+        game.text()
+    );
+    divan::black_box(nodes)
 }

@@ -106,6 +106,7 @@ fn limits() -> Limits {
         max_depth: None,
         max_millis: 600_000,
         table_mib: 2,
+        max_nodes: None,
     }
 }
 

@@ -1,17 +1,29 @@
-//! Pnut-Butta's analyst: the proof search under the match's limits.
+//! Pnut-Butta's analyst: the proof engine a match keeps for its whole life. Its table
+//! and the wins it has proven carry from move to move (and across undo), so once the
+//! AI has proved a win it never lets it slip, even when a later search runs out of
+//! time before proving it again.
 
-use crate::game::pnut::{Pnut, PnutMove};
+use crate::game::pnut::{Pnut, PnutMove, Rules};
 use crate::solve::Analysis;
 use crate::solve::analyst::{Analyst, Query};
-use crate::solve::pnut::{self, Limits};
+use crate::solve::pnut::{Engine, Limits};
 
 pub struct PnutAnalyst {
+    engine: Engine,
     limits: Limits,
 }
 
 impl PnutAnalyst {
-    pub fn new(limits: Limits) -> PnutAnalyst {
-        PnutAnalyst { limits }
+    pub fn new(rules: &Rules, limits: Limits) -> PnutAnalyst {
+        PnutAnalyst {
+            engine: Engine::new(rules, limits.table_mib),
+            limits,
+        }
+    }
+
+    /// The engine, for its statistics.
+    pub fn engine(&self) -> &Engine {
+        &self.engine
     }
 }
 
@@ -22,8 +34,67 @@ impl Analyst<Pnut> for PnutAnalyst {
         stop: &dyn Fn() -> bool,
         report: &mut dyn FnMut(Analysis<PnutMove>),
     ) {
-        pnut::analyse(&query.position, &self.limits, stop, &mut |a| {
-            report(a.clone());
-        });
+        self.engine
+            .analyse(&query.position, &self.limits, stop, &mut |a| {
+                report(a.clone());
+            });
+    }
+
+    fn reset(&mut self) {
+        self.engine.clear();
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+
+    fn last(analyst: &mut PnutAnalyst, game: &Pnut) -> Analysis<PnutMove> {
+        let query = Query {
+            position: game.clone(),
+            ai_to_move: true,
+            ply: game.len(),
+        };
+        let mut last = None;
+        analyst.analyse(&query, &|| false, &mut |a| last = Some(a));
+        last.expect("a report")
+    }
+
+    /// The match's analyst keeps what it proved: the same position again costs next to
+    /// nothing, a child is cheaper than from scratch, and a reset forgets.
+    #[test]
+    fn the_match_keeps_its_proofs() {
+        let rules = Rules::new("012", 3).expect("valid rules");
+        let limits = Limits {
+            max_depth: None,
+            max_millis: 600_000,
+            table_mib: 16,
+            max_nodes: None,
+        };
+        let mut kept = PnutAnalyst::new(&rules, limits);
+        let start = Pnut::new(rules.clone());
+        let first = last(&mut kept, &start);
+        assert!(first.exact, "012 with l = 3 is proven from the start");
+        assert!(kept.engine().pinned() > 0, "a proof pins its results");
+        let again = last(&mut kept, &start);
+        assert_eq!(again.verdict, first.verdict);
+        assert_eq!(again.best, first.best);
+        assert!(
+            again.nodes * 10 < first.nodes.max(10),
+            "{} vs {}",
+            again.nodes,
+            first.nodes
+        );
+
+        let mut child = start.clone();
+        child.play(first.best.expect("a move")).expect("legal");
+        let warm = last(&mut kept, &child);
+        let cold = last(&mut PnutAnalyst::new(&rules, limits), &child);
+        assert_eq!(warm.verdict, cold.verdict);
+        assert!(warm.nodes < cold.nodes, "{} vs {}", warm.nodes, cold.nodes);
+
+        kept.reset();
+        assert_eq!(kept.engine().pinned(), 0);
     }
 }

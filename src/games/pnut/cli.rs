@@ -62,6 +62,7 @@ fn limits(args: &SolveArgs, config: &Config) -> Result<Limits, CliError> {
         max_depth: args.depth,
         max_millis,
         table_mib: config.solver.table_mib,
+        max_nodes: None,
     })
 }
 
@@ -169,7 +170,12 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Result<(), CliError> {
 /// string with the configured rules, checking the start's proven winner.
 pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
     let rules = rules(None, None, config)?;
-    let limits = Limits::from_config(config);
+    let limits = Limits {
+        max_depth: None,
+        max_millis: config.solver.max_millis,
+        table_mib: config.solver.table_mib,
+        max_nodes: None,
+    };
     let mut rng = StdRng::seed_from_u64(args.seed.unwrap_or_else(rand::random));
     let start = Pnut::new(rules.clone());
     let first = solve_pnut(&start, &limits).analysis;

@@ -36,6 +36,7 @@ impl PnutSetup {
             max_depth: (self.max_depth > 0).then_some(self.max_depth),
             max_millis: self.think_ms,
             table_mib: self.table_mib,
+            max_nodes: None,
         }
     }
 }

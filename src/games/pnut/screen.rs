@@ -92,10 +92,10 @@ impl PnutScreen {
             })
         } else {
             Seats::Two(Box::new(MatchView::new(
-                Pnut::new(rules),
+                Pnut::new(rules.clone()),
                 &setup.matchup,
                 ai_delay_ms,
-                SharedAnalyst::new(PnutAnalyst::new(limits)),
+                SharedAnalyst::new(PnutAnalyst::new(&rules, limits)),
                 rng,
             )))
         };

@@ -1,0 +1,182 @@
+//! Pnut-Butta by exact search over the de Bruijn graph.
+//!
+//! Once the string has l-1 symbols the game is a walk in B(k, l-1) that never reuses
+//! an edge: a node is the last l-1 symbols, an edge an l-gram. The state is the set of
+//! used edges and the current node, and only the *unused edges reachable from the
+//! current node* matter, so the transposition key drops the rest.
+//!
+//! Two facts shape the search:
+//! * every node has k edges in and k out, so a walk can only get stuck where it
+//!   started (the node of the first l-1 symbols): the game ends on the k-th return
+//!   there. A move into a node whose edges are all used wins at once;
+//! * a game's length decides its winner, so a win is always an odd number of plies
+//!   away and a loss an even number.
+//!
+//! The search is a depth-bounded proof search: `search(node, budget)` answers "win
+//! within d plies", "loss within d plies" (every line ends within d with the opponent
+//! winning) or "not decided within budget". With the budget at least the number of
+//! moves left it is an exact solver; iterative deepening raises the budget under the
+//! time limit. Proven distances are upper bounds; a second pass tightens each root
+//! move's distance until a smaller budget no longer decides it, which makes it exact
+//! (the winner's fastest win, the loser's longest resistance).
+//!
+//! Speed: edges as a `u128` (k^l <= 128) or a word vector; forced moves followed
+//! without branching; wins in one found before anything else; a transposition table
+//! of bounds (decided within hi, undecided within lo) with the unreachable edges
+//! dropped from the key; enhanced transposition cutoffs; moves ordered by the
+//! opponent's mobility; symbols not yet touched by any used edge are interchangeable
+//! (only one of them is tried), and while the string is short the root's moves are
+//! grouped by symbol relabelling.
+//!
+//! Beyond exact reach, moves left unproven are scored by Monte-Carlo playouts and the
+//! analysis says how deep the proof search went.
+//!
+//! An [`Engine`] keeps the table, the opening memo and the proven results near the
+//! game's line from one analysis to the next, so a match proves each position once and
+//! a win once proven is never lost (see `engine`); [`analyse`] and [`solve`] make a
+//! one-shot engine.
+//!
+//! Files: `graph` (the graph and edge sets), `table` (the transposition table),
+//! `search` (the proof search), `root` (the root driver: deepening plan, exact
+//! distances, the analysis), `playout` (Monte-Carlo scores), `engine` (the kept engine
+//! and its pinned results).
+
+mod engine;
+mod graph;
+mod playout;
+mod root;
+mod search;
+mod table;
+
+use std::time::Duration;
+
+pub use self::engine::Engine;
+pub use self::graph::{BigSet, EdgeSet, Graph};
+pub use self::search::{PrefixMemo, Searcher};
+pub use self::table::Table;
+use super::analysis::Analysis;
+use crate::game::pnut::{Pnut, PnutMove};
+
+/// Enhanced transposition cutoffs are tried this far from the search horizon and
+/// further (nearer the leaves they cost more than they save).
+const ETC_BUDGET: u32 = 16;
+
+/// The deepest budget the search accepts (it recurses once per ply).
+pub const MAX_BUDGET: u32 = 600;
+
+/// How long and how deep to search.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Limits {
+    /// Plies of proof search at most; `None` searches until exact (or out of time).
+    pub max_depth: Option<u32>,
+    pub max_millis: u64,
+    pub table_mib: u32,
+    /// Stop once this many nodes are searched: a budget that does not depend on the
+    /// machine, for tests. (An engine's tight searches that keep a proven win go beyond
+    /// it, see [`Engine`].)
+    pub max_nodes: Option<u64>,
+}
+
+impl Default for Limits {
+    fn default() -> Self {
+        Limits {
+            max_depth: None,
+            max_millis: 5000,
+            table_mib: 64,
+            max_nodes: None,
+        }
+    }
+}
+
+/// The result of a bounded search, for the player to move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Res {
+    /// Wins within this many plies.
+    Win(u32),
+    /// Loses within this many plies (and cannot be beaten faster than... see `exact`).
+    Loss(u32),
+    Unknown,
+}
+
+impl Res {
+    /// The same result one ply earlier, for the other player.
+    fn flip(self) -> Res {
+        match self {
+            Res::Win(d) => Res::Loss(d + 1),
+            Res::Loss(d) => Res::Win(d + 1),
+            Res::Unknown => Res::Unknown,
+        }
+    }
+
+    fn decided(self) -> bool {
+        self != Res::Unknown
+    }
+
+    fn distance(self) -> Option<u32> {
+        match self {
+            Res::Win(d) | Res::Loss(d) => Some(d),
+            Res::Unknown => None,
+        }
+    }
+}
+
+/// Search statistics.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Stats {
+    pub nodes: u64,
+    /// Transposition-table entries in use.
+    pub stored: u64,
+    pub table_bytes: u64,
+}
+
+/// The string relabelled so that symbols appear in the order 0, 1, 2...
+pub fn canonical(text: &[u8]) -> Vec<u8> {
+    let mut map = [u8::MAX; 16];
+    let mut next = 0;
+    text.iter()
+        .map(|&s| {
+            if map[usize::from(s)] == u8::MAX {
+                map[usize::from(s)] = next;
+                next += 1;
+            }
+            map[usize::from(s)]
+        })
+        .collect()
+}
+
+/// The most moves that can still be played: the unused l-grams, plus the opening.
+pub fn moves_left_bound(game: &Pnut) -> u64 {
+    let rules = game.rules();
+    let opening = (rules.length() - 1).saturating_sub(game.len()) as u64;
+    rules.grams().saturating_sub(game.used_count() as u64) + opening
+}
+
+/// Everything one analysis found, for the command line and the benchmarks.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Solved {
+    pub analysis: Analysis<PnutMove>,
+    /// `nodes`: searched by this analysis (with an engine's tight searches that keep a
+    /// proven win); `stored`, `table_bytes`: the table after it.
+    pub stats: Stats,
+    pub elapsed: Duration,
+    /// When the verdict was first proven (before the distances were made exact), and
+    /// the nodes searched by then.
+    pub proof: Option<(Duration, u64)>,
+}
+
+/// Analyses `game` (two players) under `limits`, calling `report` with every improved
+/// analysis; `stop` is polled often. Returns the last analysis and statistics. A
+/// one-shot engine: a match should keep an [`Engine`] instead.
+pub fn analyse(
+    game: &Pnut,
+    limits: &Limits,
+    stop: &dyn Fn() -> bool,
+    report: &mut dyn FnMut(&Analysis<PnutMove>),
+) -> Solved {
+    Engine::one_shot(game.rules(), limits.table_mib).analyse(game, limits, stop, report)
+}
+
+/// A one-shot analysis with no streaming and no cancellation.
+pub fn solve(game: &Pnut, limits: &Limits) -> Solved {
+    analyse(game, limits, &|| false, &mut |_| {})
+}

@@ -1,0 +1,362 @@
+//! The root driver: iterative deepening over the root moves, distances tightened to
+//! exact, the analysis built.
+
+use std::cell::Cell;
+use std::time::{Duration, Instant};
+
+use super::engine::Pins;
+use super::graph::{EdgeSet, Graph};
+use super::playout::score_unknown;
+use super::search::{PrefixMemo, Searcher};
+use super::table::Table;
+use super::{Limits, MAX_BUDGET, Res, canonical, moves_left_bound};
+use crate::game::pnut::{Pnut, PnutMove};
+use crate::solve::analysis::{Analysis, MoveValue, Verdict};
+use crate::solve::policy;
+
+fn verdict_of(r: Res, exact_distance: bool) -> Verdict {
+    let plies = r.distance().filter(|_| exact_distance);
+    match r {
+        Res::Win(_) => Verdict::Win { plies },
+        Res::Loss(_) => Verdict::Loss { plies },
+        Res::Unknown => Verdict::Unknown,
+    }
+}
+
+pub(super) struct RootMove {
+    pub(super) symbol: u8,
+    /// Moves equivalent under symbol relabelling share one search: the first of them.
+    pub(super) same_as: Option<usize>,
+    /// For the player making the move (the opponent's result, flipped).
+    pub(super) result: Res,
+    pub(super) exact_distance: bool,
+    pub(super) score: Option<i32>,
+}
+
+/// What one run of the root driver found.
+pub(super) struct Run {
+    pub(super) analysis: Analysis<PnutMove>,
+    pub(super) roots: Vec<RootMove>,
+    pub(super) nodes: u64,
+    /// When the verdict was first proven, and the nodes searched by then.
+    pub(super) proof: Option<(Duration, u64)>,
+}
+
+/// Analyses `game` on the engine's table and memo, starting from what `pins` already
+/// knows about its children: a pinned root move is decided before any search, and a
+/// pinned distance is the first budget searched (a tight proof budget costs far less
+/// than the whole game's).
+#[allow(clippy::too_many_arguments)]
+pub(super) fn run<S: EdgeSet>(
+    game: &Pnut,
+    g: Graph,
+    table: &mut Table,
+    memo: &mut PrefixMemo,
+    pins: &Pins,
+    limits: &Limits,
+    stop: &dyn Fn() -> bool,
+    report: &mut dyn FnMut(&Analysis<PnutMove>),
+) -> Run {
+    let started = Instant::now();
+    let deadline = started + Duration::from_millis(limits.max_millis.max(1));
+    let slice = Cell::new(deadline);
+    let timed_stop = || stop() || Instant::now() >= slice.get();
+    let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
+    let mut searcher: Searcher<S> = Searcher::new(g, table, memo, &timed_stop);
+    searcher.set_node_limit(max_nodes);
+    searcher.load(game);
+    let legal = game.legal_indices();
+    let rules = game.rules().clone();
+    let mv = |s: u8| PnutMove(rules.symbol(s));
+    if legal.is_empty() {
+        let analysis = Analysis {
+            best: None,
+            verdict: Verdict::Loss { plies: Some(0) },
+            score: None,
+            pv: Vec::new(),
+            moves: Vec::new(),
+            depth: 0,
+            nodes: 1,
+            exact: true,
+        };
+        report(&analysis);
+        return Run {
+            analysis,
+            roots: Vec::new(),
+            nodes: 1,
+            proof: Some((started.elapsed(), 1)),
+        };
+    }
+    // Group moves that are the same up to relabelling while the string is short.
+    let text = &game.indices()[..game.len()];
+    let short = game.len() < 3 * rules.length();
+    let mut roots: Vec<RootMove> = Vec::new();
+    let mut keys: Vec<Vec<u8>> = Vec::new();
+    for &s in &legal {
+        let mut t = text.to_vec();
+        t.push(s);
+        let mut same_as = None;
+        if short {
+            let key = canonical(&t);
+            same_as = keys.iter().position(|k| *k == key);
+            keys.push(key);
+        } else {
+            keys.push(Vec::new());
+        }
+        let pinned = pins.get(&t);
+        roots.push(RootMove {
+            symbol: s,
+            same_as,
+            result: pinned.map_or(Res::Unknown, |p| p.res.flip()),
+            exact_distance: pinned.is_some_and(|p| p.exact),
+            score: None,
+        });
+    }
+    // A pinned equivalent move decides the one searched for the group.
+    for i in 0..roots.len() {
+        if let Some(j) = roots[i].same_as
+            && roots[i].result.decided()
+            && !roots[j].result.decided()
+        {
+            roots[j].result = roots[i].result;
+            roots[j].exact_distance = roots[i].exact_distance;
+        }
+    }
+    let full = moves_left_bound(game).min(u64::from(MAX_BUDGET)) as u32;
+    let cap = limits.max_depth.map_or(full, |d| d.clamp(1, full.max(1)));
+    let mut depth_done = 0;
+    let mut last: Option<Analysis<PnutMove>> = None;
+    // What is known of this position: its pinned distance, else the fastest pinned win.
+    let known = pins
+        .get(text)
+        .and_then(|p| p.res.distance())
+        .or_else(|| roots.iter().filter_map(|m| win_distance(m.result)).min());
+    // A shallow look first (quick tactics to show), or the known distance (a proof
+    // within it exists and costs far less than the whole game's); then straight for
+    // the whole game with half the budget (shallow iterations in between would only
+    // re-search the same trees without proving anything), then deepening step by step
+    // with what is left.
+    let first = known.unwrap_or(8).clamp(1, cap.max(1));
+    let mut plan = vec![first];
+    if cap > first {
+        plan.push(cap);
+        let mut b = 12;
+        while b < cap {
+            plan.push(b);
+            // Small steps: each one costs ~15-20x the one three plies shallower, so the
+            // depth reported under a time limit is the deepest that fits.
+            b += (b / 4).max(3);
+        }
+        plan.push(cap);
+    }
+    for (step, &budget) in plan.iter().enumerate() {
+        if budget <= depth_done && step > 0 {
+            continue;
+        }
+        let sliced = step == 1;
+        if sliced {
+            let now = Instant::now();
+            slice.set(now + deadline.saturating_duration_since(now) / 2);
+            let left = max_nodes.saturating_sub(searcher.nodes);
+            searcher.set_node_limit(searcher.nodes.saturating_add(left / 2));
+        }
+        let completed = iterate(&mut searcher, game, &mut roots, budget);
+        if sliced {
+            slice.set(deadline);
+            searcher.set_node_limit(max_nodes);
+            if !completed && !stop() && Instant::now() < deadline && searcher.nodes < max_nodes {
+                searcher.resume();
+                continue;
+            }
+        }
+        if !completed {
+            break;
+        }
+        depth_done = budget;
+        let all_decided = roots.iter().all(|m| m.result.decided());
+        if !all_decided {
+            score_unknown(&mut roots, game, &g);
+        }
+        if !all_decided || budget < cap {
+            let a = build(&roots, &mv, depth_done, searcher.nodes, false);
+            report(&a);
+            last = Some(a);
+        }
+        if all_decided || budget >= cap {
+            break;
+        }
+    }
+    let proven = roots.iter().all(|m| m.result.decided())
+        || roots.iter().any(|m| matches!(m.result, Res::Win(_)));
+    let proof = proven.then(|| (started.elapsed(), searcher.nodes));
+    // Tighten the distances of decided moves until they are exact: wins first (the
+    // fastest one is what the player wants), then losses (the longest resistance).
+    if !searcher.stopped() {
+        let mut order: Vec<usize> = (0..roots.len())
+            .filter(|&i| roots[i].same_as.is_none() && roots[i].result.decided())
+            .collect();
+        order.sort_by_key(|&i| !matches!(roots[i].result, Res::Win(_)));
+        for i in order {
+            tighten(&mut searcher, game, &mut roots[i]);
+            if searcher.stopped() {
+                break;
+            }
+        }
+    }
+    for i in 0..roots.len() {
+        if let Some(j) = roots[i].same_as
+            && roots[j].result.decided()
+        {
+            roots[i].result = roots[j].result;
+            roots[i].exact_distance = roots[j].exact_distance;
+        }
+    }
+    let decided = roots.iter().all(|m| m.result.decided())
+        || roots.iter().any(|m| matches!(m.result, Res::Win(_)));
+    score_unknown(&mut roots, game, &g);
+    let analysis = if decided {
+        build(&roots, &mv, depth_done, searcher.nodes, true)
+    } else {
+        last.unwrap_or_else(|| build(&roots, &mv, depth_done, searcher.nodes, false))
+    };
+    let analysis = Analysis {
+        nodes: searcher.nodes,
+        ..analysis
+    };
+    report(&analysis);
+    Run {
+        analysis,
+        nodes: searcher.nodes,
+        roots,
+        proof,
+    }
+}
+
+fn win_distance(r: Res) -> Option<u32> {
+    match r {
+        Res::Win(d) => Some(d),
+        _ => None,
+    }
+}
+
+/// Narrows a decided root move's distance to the exact one, two plies at a time (the
+/// parity of a distance is fixed). Each step proves a shorter result or shows there is
+/// none; stepping down from the top keeps all but the last search cheap, where
+/// bisecting would fail (and so search a whole tree) at every other step.
+fn tighten<S: EdgeSet>(searcher: &mut Searcher<S>, game: &Pnut, root: &mut RootMove) {
+    let Some(mut bound) = root.result.distance() else {
+        return;
+    };
+    if root.exact_distance {
+        return;
+    }
+    loop {
+        if bound < 3 {
+            root.exact_distance = true;
+            return;
+        }
+        // The child's distance is bound - 1; try two fewer.
+        let r = searcher.child(game, root.symbol, bound - 3);
+        if searcher.stopped() {
+            return;
+        }
+        match r.flip() {
+            Res::Unknown => {
+                root.exact_distance = true;
+                return;
+            }
+            better => {
+                root.result = better;
+                bound = better.distance().unwrap_or(bound);
+            }
+        }
+    }
+}
+
+/// Searches every undecided root move to `budget` plies. False when stopped.
+fn iterate<S: EdgeSet>(
+    searcher: &mut Searcher<S>,
+    game: &Pnut,
+    roots: &mut [RootMove],
+    budget: u32,
+) -> bool {
+    for i in 0..roots.len() {
+        if let Some(j) = roots[i].same_as {
+            roots[i].result = roots[j].result;
+            continue;
+        }
+        if roots[i].result.decided() {
+            continue;
+        }
+        let r = searcher.child(game, roots[i].symbol, budget.saturating_sub(1));
+        if searcher.stopped() {
+            return false;
+        }
+        roots[i].result = r.flip();
+    }
+    true
+}
+
+fn build(
+    roots: &[RootMove],
+    mv: &dyn Fn(u8) -> PnutMove,
+    depth: u32,
+    nodes: u64,
+    exact: bool,
+) -> Analysis<PnutMove> {
+    let moves: Vec<MoveValue<PnutMove>> = roots
+        .iter()
+        .map(|m| {
+            let verdict = match m.result {
+                Res::Unknown => m.score.map_or(Verdict::Unknown, Verdict::Score),
+                r => verdict_of(r, m.exact_distance),
+            };
+            MoveValue {
+                mv: mv(m.symbol),
+                verdict,
+                score: None,
+                plies_at_most: if m.exact_distance {
+                    None
+                } else {
+                    m.result.distance()
+                },
+                traps: None,
+            }
+        })
+        .collect();
+    let best = policy::perfect_choice(&moves);
+    let verdict = if roots.iter().any(|m| matches!(m.result, Res::Win(_))) {
+        // The fastest proven win, when every win's distance is exact.
+        let wins: Vec<&RootMove> = roots
+            .iter()
+            .filter(|m| matches!(m.result, Res::Win(_)))
+            .collect();
+        let plies = if wins.iter().all(|m| m.exact_distance) {
+            wins.iter().filter_map(|m| m.result.distance()).min()
+        } else {
+            None
+        };
+        Verdict::Win { plies }
+    } else if roots.iter().all(|m| m.result.decided()) {
+        let plies = if roots.iter().all(|m| m.exact_distance) {
+            roots.iter().filter_map(|m| m.result.distance()).max()
+        } else {
+            None
+        };
+        Verdict::Loss { plies }
+    } else {
+        best.and_then(|b| moves.iter().find(|m| m.mv == b))
+            .map_or(Verdict::Unknown, |m| m.verdict)
+    };
+    let exact = exact && matches!(verdict, Verdict::Win { .. } | Verdict::Loss { .. });
+    Analysis {
+        best,
+        verdict,
+        score: None,
+        pv: best.into_iter().collect(),
+        moves,
+        depth,
+        nodes,
+        exact,
+    }
+}

@@ -2,6 +2,8 @@
 //! Usage errors exit with code 2 and a message naming what was wrong and what is accepted.
 //! Each game's commands live in their own file; this one parses and dispatches.
 
+pub mod tally;
+
 use std::path::PathBuf;
 use std::process::ExitCode;
 

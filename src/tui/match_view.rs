@@ -325,24 +325,34 @@ impl<G: Game> MatchView<G> {
         }
     }
 
-    /// "With perfect play, you win" and what is known about the distance.
-    pub fn prediction_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+    /// What the prediction panel says before there is a prediction to give: the
+    /// result, a solver that failed, the AI choosing its side. `None` otherwise.
+    pub fn prediction_preamble(&self, theme: &Theme) -> Option<Vec<Line<'static>>> {
         let s = &self.session;
         if let Some(headline) = self.result_headline() {
-            return vec![
+            return Some(vec![
                 Line::raw("Game over:"),
                 Line::styled(headline, theme.bold()),
-            ];
+            ]);
         }
         if let Some(reason) = s.analysis_failed() {
-            return vec![
+            return Some(vec![
                 Line::styled("Analysis unavailable.", theme.warning()),
                 Line::styled(format!("The solver stopped: {reason}"), theme.muted()),
-            ];
+            ]);
         }
         if s.side_pending() {
-            return vec![Line::raw("The AI is choosing a side…")];
+            return Some(vec![Line::raw("The AI is choosing a side…")]);
         }
+        None
+    }
+
+    /// "With perfect play, you win" and what is known about the distance.
+    pub fn prediction_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+        if let Some(lines) = self.prediction_preamble(theme) {
+            return lines;
+        }
+        let s = &self.session;
         if s.analysis()
             .is_some_and(|a| a.verdict == crate::solve::Verdict::Draw)
         {
@@ -407,6 +417,21 @@ impl<G: Game> MatchView<G> {
             .collect()
     }
 
+    /// The "Moves" panel: as many of the last moves as fit in `area`.
+    pub fn render_moves(
+        &self,
+        frame: &mut Frame,
+        area: Rect,
+        theme: &Theme,
+        describe: impl Fn(&PlayedMove<G>) -> String,
+    ) {
+        let lines = self.move_lines(theme, area.height.saturating_sub(2) as usize, describe);
+        frame.render_widget(
+            ratatui::widgets::Paragraph::new(lines).block(widgets::block("Moves", theme)),
+            area,
+        );
+    }
+
     /// The box over the board when the game is over: the result, why, and what next.
     pub fn render_game_over(
         &self,
@@ -427,17 +452,7 @@ impl<G: Game> MatchView<G> {
                 n => format!("{n} moves played."),
             }),
             Line::raw(""),
-            Line::from(vec![
-                Span::styled(
-                    keys.label(&[Action::Rematch, Action::Enter]),
-                    theme.accent(),
-                ),
-                Span::raw(" rematch · "),
-                Span::styled(keys.key(Action::NewGame), theme.accent()),
-                Span::raw(" new game · "),
-                Span::styled(keys.key(Action::Back), theme.accent()),
-                Span::raw(" menu"),
-            ]),
+            what_next(keys, theme, false),
         ];
         let area = widgets::centered(board, 44, 7);
         widgets::popup(frame, area, "Game over", lines, theme);
@@ -481,4 +496,25 @@ impl<G: Game> SolverLink for MatchView<G> {
     fn failed(&mut self, ticket: u64, reason: String) {
         self.failed_with(ticket, reason);
     }
+}
+
+/// The last line of a game-over box: rematch, new game, (undo,) menu, with their keys.
+pub fn what_next(keys: &Keys, theme: &Theme, undo: bool) -> Line<'static> {
+    let key = |actions: &[Action]| Span::styled(keys.label(actions), theme.accent());
+    let mut spans = vec![
+        key(&[Action::Rematch, Action::Enter]),
+        Span::raw(" rematch · "),
+        key(&[Action::NewGame]),
+    ];
+    if undo {
+        spans.extend([
+            Span::raw(" new · "),
+            key(&[Action::Undo]),
+            Span::raw(" undo · "),
+        ]);
+    } else {
+        spans.push(Span::raw(" new game · "));
+    }
+    spans.extend([key(&[Action::Back]), Span::raw(" menu")]);
+    Line::from(spans)
 }

@@ -100,3 +100,36 @@ pub trait SimulationScreen {
     fn handle(&mut self, action: Action) -> SimOutcome;
     fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys);
 }
+
+/// The `GameScreen` methods every screen writes the same way, from its fields `setup`
+/// and `hints`; given the name of its `MatchView` field, also the solver link, game
+/// over and pause. Each screen writes the rest itself: its own keys, undo, drawing.
+#[macro_export]
+macro_rules! screen_basics {
+    () => {
+        fn setup(&self) -> &$crate::games::GameSetup {
+            &self.setup
+        }
+        fn hints_on(&self) -> bool {
+            self.hints
+        }
+        fn toggle_hints(&mut self) {
+            self.hints = !self.hints;
+        }
+    };
+    ($view:ident) => {
+        $crate::screen_basics!();
+        fn link(&self) -> &dyn $crate::tui::screen::SolverLink {
+            &self.$view
+        }
+        fn link_mut(&mut self) -> &mut dyn $crate::tui::screen::SolverLink {
+            &mut self.$view
+        }
+        fn is_over(&self) -> bool {
+            self.$view.session.is_over()
+        }
+        fn toggle_pause(&mut self) {
+            self.$view.toggle_pause();
+        }
+    };
+}

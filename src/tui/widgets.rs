@@ -1,7 +1,7 @@
 //! Small drawing helpers shared by the screens.
 
 use ratatui::Frame;
-use ratatui::layout::{Alignment, Rect};
+use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Wrap};
 
@@ -86,4 +86,42 @@ pub fn too_small(frame: &mut Frame, theme: &Theme) {
 
 pub fn fits(area: Rect) -> bool {
     area.width >= MIN_WIDTH && area.height >= MIN_HEIGHT
+}
+
+/// The frame every game screen shares: the title line (drawn here), the board on the
+/// left, a side panel and the footer line. The side panel is `side[0]` columns wide at
+/// 100 columns or more, `side[1]` at 80 or more, else `side[2]`. Returns the board,
+/// the side panel and the footer.
+pub fn game_frame(
+    frame: &mut Frame,
+    area: Rect,
+    title: String,
+    side: [u16; 3],
+    theme: &Theme,
+) -> (Rect, Rect, Rect) {
+    let [title_area, body, footer] = Layout::vertical([
+        Constraint::Length(1),
+        Constraint::Min(10),
+        Constraint::Length(1),
+    ])
+    .areas(area);
+    frame.render_widget(Paragraph::new(title).style(theme.title()), title_area);
+    let side_width = match area.width {
+        w if w >= 100 => side[0],
+        w if w >= 80 => side[1],
+        _ => side[2],
+    };
+    let [board, side_area] =
+        Layout::horizontal([Constraint::Min(30), Constraint::Length(side_width)]).areas(body);
+    (board, side_area, footer)
+}
+
+/// A titled panel of wrapped lines (the prediction, status notes).
+pub fn panel(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static>>, theme: &Theme) {
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: true })
+            .block(block(title, theme)),
+        area,
+    );
 }

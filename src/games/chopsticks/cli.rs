@@ -5,8 +5,8 @@ use std::io::Write;
 
 use rand::SeedableRng;
 use rand::rngs::StdRng;
-use serde_json::json;
 
+use crate::cli::tally::Tally;
 use crate::cli::{CliError, PlayArgs, SimulateArgs, SolveArgs, usage};
 use crate::config::Config;
 use crate::game::chopsticks::{Chopsticks, MAX_MOVE_CAP, MIN_MOVE_CAP, Variant};
@@ -115,7 +115,7 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
         Verdict::Loss { .. } => Some(Seat::Second),
         _ => None,
     };
-    let (mut first, mut second, mut draws, mut confirmed) = (0u32, 0u32, 0u32, 0u32);
+    let (mut first, mut draws, mut confirmed) = (0u32, 0u32, 0u32);
     let mut total_moves = 0u64;
     for _ in 0..args.games {
         let mut game = start.clone();
@@ -132,43 +132,27 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
         };
         match winner {
             Some(Seat::First) => first += 1,
-            Some(Seat::Second) => second += 1,
+            Some(Seat::Second) => {}
             None => draws += 1,
         }
         if winner == predicted {
             confirmed += 1;
         }
     }
-    let games = args.games;
-    let mean = total_moves as f64 / f64::from(games);
-    let mut out = std::io::stdout().lock();
-    if args.json {
-        let v = json!({
-            "game": "chopsticks",
-            "games": games,
-            "first_player_wins": first,
-            "second_player_wins": second,
-            "draws": draws,
-            "predictions_confirmed": confirmed,
-            "mean_moves": mean,
-        });
-        writeln!(out, "{v}")?;
-    } else {
-        writeln!(out, "Chopsticks, {}", variant.describe())?;
-        writeln!(out, "{:<28}{:>10}", "games", games)?;
-        writeln!(out, "{:<28}{:>10}", "first-player wins", first)?;
-        writeln!(out, "{:<28}{:>10}", "second-player wins", second)?;
-        writeln!(out, "{:<28}{:>10}", "draws", draws)?;
-        writeln!(out, "{:<28}{:>10.1}", "mean moves per game", mean)?;
-        writeln!(out, "predictions confirmed: {confirmed}/{games}")?;
-    }
-    if confirmed != games {
-        return Err(CliError::Failed(format!(
-            "{} game(s) did not end as predicted",
-            games - confirmed
-        )));
-    }
-    Ok(())
+    let tally = Tally {
+        games: args.games,
+        first_wins: first,
+        draws: Some(draws),
+        confirmed,
+        total_moves,
+    };
+    let heading = format!("Chopsticks, {}", variant.describe());
+    tally.print(
+        "chopsticks",
+        Some(heading),
+        serde_json::Map::new(),
+        args.json,
+    )
 }
 
 /// The message when `parlor play <other>` is given Chopsticks' options.

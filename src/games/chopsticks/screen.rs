@@ -21,7 +21,7 @@ use crate::solve::analyst::{FnAnalyst, SharedAnalyst};
 use crate::tui::hits::{Hit, Hits};
 use crate::tui::keys::{Action, Keys};
 use crate::tui::match_view::{MatchView, Who};
-use crate::tui::screen::{GameScreen, SolverLink};
+use crate::tui::screen::GameScreen;
 use crate::tui::theme::Theme;
 use crate::tui::widgets;
 
@@ -209,14 +209,6 @@ impl ChopsticksScreen {
         }
     }
 
-    pub fn tick<R: Rng + ?Sized>(&mut self, elapsed_ms: u64, rng: &mut R) -> bool {
-        let (mv, redraw) = self.view.tick(elapsed_ms, rng);
-        if let Some(mv) = mv {
-            self.play(mv);
-        }
-        redraw
-    }
-
     fn undo(&mut self) {
         if self.view.undo() {
             self.stage = Stage::Own;
@@ -254,31 +246,6 @@ impl ChopsticksScreen {
         self.notice = None;
         self.split_cursor = 0;
         self.stage = Stage::Split;
-    }
-
-    /// The hands' own keys (while a person is to move); false for the rest.
-    pub fn handle(&mut self, action: Action) -> bool {
-        if !self.view.session.human_to_move() {
-            return false;
-        }
-        match action {
-            // Esc backs out of a choice before it leaves the game.
-            Action::Back if self.stage != Stage::Own => self.stage = Stage::Own,
-            Action::Own("splits") => self.toggle_splits(),
-            Action::Up
-            | Action::Down
-            | Action::Left
-            | Action::Right
-            | Action::Enter
-            | Action::Digit(_)
-            | Action::Backspace => match self.stage {
-                Stage::Own => self.handle_own(action),
-                Stage::Target => self.handle_target(action),
-                Stage::Split => self.handle_split(action),
-            },
-            _ => return false,
-        }
-        true
     }
 
     fn handle_own(&mut self, action: Action) {
@@ -327,44 +294,6 @@ impl ChopsticksScreen {
         }
     }
 
-    /// A click on a hand or on a line of the split chooser. Clicking one of your hands
-    /// picks it; clicking one of the opponent's hits it with the hand you picked.
-    pub fn click(&mut self, hit: Hit) {
-        if !self.view.session.human_to_move() {
-            return;
-        }
-        let hands = self.position().hands();
-        match hit {
-            Hit::Hand { bottom: true, hand } if hand < 2 => {
-                let hand = Hand::from_index(hand);
-                if hands.mine[hand.index()] > 0 {
-                    self.own = hand;
-                    self.stage = Stage::Target;
-                    self.notice = None;
-                }
-            }
-            Hit::Hand {
-                bottom: false,
-                hand,
-            } if hand < 2 && self.stage != Stage::Split => {
-                let hand = Hand::from_index(hand);
-                if hands.theirs[hand.index()] > 0 {
-                    self.target = hand;
-                    self.play(ChopsticksMove::Hit {
-                        from: self.own,
-                        to: hand,
-                    });
-                }
-            }
-            Hit::Choice(i) if self.stage == Stage::Split => {
-                if let Some(&mv) = self.splits().get(i) {
-                    self.play(mv);
-                }
-            }
-            _ => {}
-        }
-    }
-
     /// The move the cursors point at, if any.
     fn selected_move(&self) -> Option<ChopsticksMove> {
         if !self.view.session.human_to_move() {
@@ -396,57 +325,6 @@ impl ChopsticksScreen {
             Mode::AiVsAi => format!("AI vs AI ({})", self.setup.matchup.difficulty),
         };
         format!("Chopsticks · {} · {who}", rules.join(", "))
-    }
-
-    pub fn render(
-        &self,
-        frame: &mut Frame,
-        area: Rect,
-        theme: &Theme,
-        keys: &Keys,
-        hits: &mut Hits,
-    ) {
-        let [title, body, footer] = Layout::vertical([
-            Constraint::Length(1),
-            Constraint::Min(10),
-            Constraint::Length(1),
-        ])
-        .areas(area);
-        frame.render_widget(Paragraph::new(self.title()).style(theme.title()), title);
-        let side_width = if area.width >= 100 {
-            40
-        } else if area.width >= 80 {
-            34
-        } else {
-            30
-        };
-        let [board, side] =
-            Layout::horizontal([Constraint::Min(30), Constraint::Length(side_width)]).areas(body);
-        self.render_board(frame, board, theme, keys, hits);
-        self.render_side(frame, side, theme, keys);
-        let mut list = keys.footer(&[
-            (&[Action::Left, Action::Right], "hand"),
-            (&[Action::Enter], "pick"),
-            (&[Action::Own("splits")], "split"),
-            (&[Action::Hints], "hints"),
-            (&[Action::Undo], "undo"),
-            (&[Action::NewGame], "new"),
-            (&[Action::Help], "rules"),
-            (&[Action::Back], "menu"),
-        ]);
-        if self.view.all_ai() {
-            list.splice(0..3, keys.footer(&[(&[Action::Pause], "pause")]));
-        }
-        if area.width < 72 {
-            // The narrowest terminals: "new game" is on the game-over box and in the help.
-            list.retain(|(_, what)| what != "new");
-        }
-        widgets::footer(frame, footer, &list, theme);
-        if self.view.session.is_over() {
-            self.render_game_over(frame, board, theme, keys);
-        } else if self.stage == Stage::Split && self.view.session.human_to_move() {
-            self.render_splits(frame, board, theme, keys, hits);
-        }
     }
 
     /// "your", "the AI's", "Player 2's".
@@ -686,22 +564,10 @@ impl ChopsticksScreen {
 
     /// "With perfect play: the AI wins in 26 moves" or "draw".
     fn prediction_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+        if let Some(lines) = self.view.prediction_preamble(theme) {
+            return lines;
+        }
         let s = self.session();
-        if let Some(headline) = self.view.result_headline() {
-            return vec![
-                Line::raw("Game over:"),
-                Line::styled(headline, theme.bold()),
-            ];
-        }
-        if let Some(reason) = s.analysis_failed() {
-            return vec![
-                Line::styled("Analysis unavailable.", theme.warning()),
-                Line::styled(format!("The solver stopped: {reason}"), theme.muted()),
-            ];
-        }
-        if s.side_pending() {
-            return vec![Line::raw("The AI is choosing a side…")];
-        }
         let Some(a) = s.analysis() else {
             return vec![Line::styled("Thinking…", theme.muted())];
         };
@@ -758,11 +624,12 @@ impl ChopsticksScreen {
             Constraint::Min(3),
         ])
         .areas(area);
-        frame.render_widget(
-            Paragraph::new(self.prediction_lines(theme))
-                .wrap(Wrap { trim: true })
-                .block(widgets::block("Prediction", theme)),
+        widgets::panel(
+            frame,
             prediction,
+            "Prediction",
+            self.prediction_lines(theme),
+            theme,
         );
         let table_lines = if self.hints {
             self.move_value_lines(theme)
@@ -776,15 +643,8 @@ impl ChopsticksScreen {
             Paragraph::new(table_lines).block(widgets::block("Every move", theme)),
             table,
         );
-        frame.render_widget(
-            Paragraph::new(self.view.move_lines(
-                theme,
-                history.height.saturating_sub(2) as usize,
-                |m| m.mv.to_string(),
-            ))
-            .block(widgets::block("Moves", theme)),
-            history,
-        );
+        self.view
+            .render_moves(frame, history, theme, |m| m.mv.to_string());
     }
 
     /// Every legal move with its verdict and distance; ▶ the selected one, ★ the best.
@@ -933,41 +793,106 @@ fn verdict_style(v: Verdict, theme: &Theme) -> Style {
 }
 
 impl GameScreen for ChopsticksScreen {
-    fn setup(&self) -> &GameSetup {
-        &self.setup
-    }
-    fn link(&self) -> &dyn SolverLink {
-        &self.view
-    }
-    fn link_mut(&mut self) -> &mut dyn SolverLink {
-        &mut self.view
-    }
+    crate::screen_basics!(view);
     fn tick(&mut self, elapsed_ms: u64, rng: &mut StdRng) -> bool {
-        ChopsticksScreen::tick(self, elapsed_ms, rng)
+        let (mv, redraw) = self.view.tick(elapsed_ms, rng);
+        if let Some(mv) = mv {
+            self.play(mv);
+        }
+        redraw
     }
+    /// The hands' own keys (while a person is to move); false for the rest.
     fn handle(&mut self, action: Action) -> bool {
-        ChopsticksScreen::handle(self, action)
-    }
-    fn is_over(&self) -> bool {
-        self.view.session.is_over()
-    }
-    fn hints_on(&self) -> bool {
-        self.hints
-    }
-    fn toggle_hints(&mut self) {
-        self.hints = !self.hints;
-    }
-    fn toggle_pause(&mut self) {
-        self.view.toggle_pause();
+        if !self.view.session.human_to_move() {
+            return false;
+        }
+        match action {
+            // Esc backs out of a choice before it leaves the game.
+            Action::Back if self.stage != Stage::Own => self.stage = Stage::Own,
+            Action::Own("splits") => self.toggle_splits(),
+            Action::Up
+            | Action::Down
+            | Action::Left
+            | Action::Right
+            | Action::Enter
+            | Action::Digit(_)
+            | Action::Backspace => match self.stage {
+                Stage::Own => self.handle_own(action),
+                Stage::Target => self.handle_target(action),
+                Stage::Split => self.handle_split(action),
+            },
+            _ => return false,
+        }
+        true
     }
     fn undo(&mut self) {
         ChopsticksScreen::undo(self);
     }
+    /// A click on a hand or on a line of the split chooser. Clicking one of your hands
+    /// picks it; clicking one of the opponent's hits it with the hand you picked.
     fn click(&mut self, hit: Hit) {
-        ChopsticksScreen::click(self, hit);
+        if !self.view.session.human_to_move() {
+            return;
+        }
+        let hands = self.position().hands();
+        match hit {
+            Hit::Hand { bottom: true, hand } if hand < 2 => {
+                let hand = Hand::from_index(hand);
+                if hands.mine[hand.index()] > 0 {
+                    self.own = hand;
+                    self.stage = Stage::Target;
+                    self.notice = None;
+                }
+            }
+            Hit::Hand {
+                bottom: false,
+                hand,
+            } if hand < 2 && self.stage != Stage::Split => {
+                let hand = Hand::from_index(hand);
+                if hands.theirs[hand.index()] > 0 {
+                    self.target = hand;
+                    self.play(ChopsticksMove::Hit {
+                        from: self.own,
+                        to: hand,
+                    });
+                }
+            }
+            Hit::Choice(i) if self.stage == Stage::Split => {
+                if let Some(&mv) = self.splits().get(i) {
+                    self.play(mv);
+                }
+            }
+            _ => {}
+        }
     }
     fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, hits: &mut Hits) {
-        ChopsticksScreen::render(self, frame, area, theme, keys, hits);
+        let (board, side, footer) =
+            widgets::game_frame(frame, area, self.title(), [40, 34, 30], theme);
+        self.render_board(frame, board, theme, keys, hits);
+        self.render_side(frame, side, theme, keys);
+        let mut list = keys.footer(&[
+            (&[Action::Left, Action::Right], "hand"),
+            (&[Action::Enter], "pick"),
+            (&[Action::Own("splits")], "split"),
+            (&[Action::Hints], "hints"),
+            (&[Action::Undo], "undo"),
+            (&[Action::NewGame], "new"),
+            (&[Action::Help], "rules"),
+            (&[Action::Back], "menu"),
+        ]);
+        if self.view.all_ai() {
+            list.splice(0..3, keys.footer(&[(&[Action::Pause], "pause")]));
+        }
+        if area.width < 72 {
+            // The narrowest terminals: "new game" is on the game-over box and in the help.
+            list.retain(|(_, what)| what != "new");
+        }
+        widgets::footer(frame, footer, &list, theme);
+        if self.view.session.is_over() {
+            self.render_game_over(frame, board, theme, keys);
+        } else if self.stage == Stage::Split && self.view.session.human_to_move() {
+            self.render_splits(frame, board, theme, keys, hits);
+        }
     }
 }
 

@@ -7,6 +7,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use serde_json::json;
 
+use crate::cli::tally::Tally;
 use crate::cli::{CliError, SimulateArgs, SolveArgs, analysis_json, usage};
 use crate::game::nim::{EmptyPiles, Ending, Nim, format_piles, parse_piles};
 use crate::game::{Game, Outcome, Seat};
@@ -224,40 +225,12 @@ pub fn simulate(args: &SimulateArgs, flavour: Flavour) -> Result<(), CliError> {
             }
         }
     }
-    let games = args.games;
-    let mut out = std::io::stdout().lock();
-    if args.json {
-        let v = json!({
-            "game": game.cli_name(),
-            "games": games,
-            "first_player_wins": first_wins,
-            "second_player_wins": games - first_wins,
-            "predictions_confirmed": confirmed,
-            "mean_moves": total_moves as f64 / f64::from(games),
-        });
-        writeln!(out, "{v}")?;
-    } else {
-        writeln!(out, "{:<28}{:>10}", "games", games)?;
-        writeln!(out, "{:<28}{:>10}", "first-player wins", first_wins)?;
-        writeln!(
-            out,
-            "{:<28}{:>10}",
-            "second-player wins",
-            games - first_wins
-        )?;
-        writeln!(
-            out,
-            "{:<28}{:>10.1}",
-            "mean moves per game",
-            total_moves as f64 / f64::from(games)
-        )?;
-        writeln!(out, "predictions confirmed: {confirmed}/{games}")?;
-    }
-    if confirmed != games {
-        return Err(CliError::Failed(format!(
-            "{} game(s) did not end as predicted",
-            games - confirmed
-        )));
-    }
-    Ok(())
+    let tally = Tally {
+        games: args.games,
+        first_wins,
+        draws: None,
+        confirmed,
+        total_moves,
+    };
+    tally.print(game.cli_name(), None, serde_json::Map::new(), args.json)
 }

@@ -18,7 +18,7 @@ use crate::solve::nim::{mover_wins, nim_sum};
 use crate::tui::hits::{Hit, Hits};
 use crate::tui::keys::{Action, Keys};
 use crate::tui::match_view::MatchView;
-use crate::tui::screen::{GameScreen, SolverLink};
+use crate::tui::screen::GameScreen;
 use crate::tui::theme::Theme;
 use crate::tui::widgets;
 
@@ -116,66 +116,9 @@ impl NimScreen {
         self.settle_cursor();
     }
 
-    pub fn tick<R: Rng + ?Sized>(&mut self, elapsed_ms: u64, rng: &mut R) -> bool {
-        let (mv, redraw) = self.view.tick(elapsed_ms, rng);
-        if let Some(mv) = mv {
-            self.play(mv);
-        }
-        redraw
-    }
-
     fn undo(&mut self) {
         if self.view.undo() {
             self.settle_cursor();
-        }
-    }
-
-    /// The piles' own keys; false for the rest.
-    pub fn handle(&mut self, action: Action) -> bool {
-        if !self.view.session.human_to_move() {
-            return false;
-        }
-        match action {
-            Action::Up => self.move_cursor(-1),
-            Action::Down => self.move_cursor(1),
-            Action::Left => {
-                let count = self.view.session.position().piles()[self.cursor_pile];
-                self.take = (self.take + 1).min(count);
-            }
-            Action::Right => self.take = self.take.saturating_sub(1).max(1),
-            Action::Digit(d) => {
-                let count = self.view.session.position().piles()[self.cursor_pile];
-                if (1..=count).contains(&d) {
-                    self.take = d;
-                }
-            }
-            Action::Enter => self.play(NimMove {
-                pile: self.cursor_pile,
-                take: self.take,
-            }),
-            _ => return false,
-        }
-        true
-    }
-
-    /// A click on coin `index` (from the left) of `pile`: take it and every coin right of it.
-    pub fn click(&mut self, hit: Hit) {
-        let Hit::Coin { pile, index } = hit else {
-            return;
-        };
-        if !self.view.session.human_to_move() {
-            return;
-        }
-        let Some(&count) = self.view.session.position().piles().get(pile) else {
-            return;
-        };
-        if index < usize::from(count) {
-            self.cursor_pile = pile;
-            self.take = count - index as u8;
-            self.play(NimMove {
-                pile,
-                take: self.take,
-            });
         }
     }
 
@@ -205,52 +148,6 @@ impl NimScreen {
         match self.flavour {
             Flavour::SugarPackets => ("packet", "packets"),
             _ => ("coin", "coins"),
-        }
-    }
-
-    pub fn render(
-        &self,
-        frame: &mut Frame,
-        area: Rect,
-        theme: &Theme,
-        keys: &Keys,
-        hits: &mut Hits,
-    ) {
-        let pile = self.pile_word();
-        let [title, body, footer] = Layout::vertical([
-            Constraint::Length(1),
-            Constraint::Min(10),
-            Constraint::Length(1),
-        ])
-        .areas(area);
-        frame.render_widget(Paragraph::new(self.title()).style(theme.title()), title);
-        let side_width = if area.width >= 100 {
-            40
-        } else if area.width >= 80 {
-            34
-        } else {
-            30
-        };
-        let [board, side] =
-            Layout::horizontal([Constraint::Min(30), Constraint::Length(side_width)]).areas(body);
-        self.render_board(frame, board, theme, keys, hits);
-        self.render_side(frame, side, theme, keys);
-        let mut list = keys.footer(&[
-            (&[Action::Up, Action::Down], pile),
-            (&[Action::Left, Action::Right], "amount"),
-            (&[Action::Enter], "take"),
-            (&[Action::Hints], "hints"),
-            (&[Action::Undo], "undo"),
-            (&[Action::NewGame], "new"),
-            (&[Action::Help], "rules"),
-            (&[Action::Back], "menu"),
-        ]);
-        if self.view.all_ai() {
-            list.splice(0..3, keys.footer(&[(&[Action::Pause], "pause")]));
-        }
-        widgets::footer(frame, footer, &list, theme);
-        if self.view.session.is_over() {
-            self.render_game_over(frame, board, theme, keys);
         }
     }
 
@@ -486,11 +383,12 @@ impl NimScreen {
             Constraint::Min(3),
         ])
         .areas(area);
-        frame.render_widget(
-            Paragraph::new(self.view.prediction_lines(theme))
-                .wrap(Wrap { trim: true })
-                .block(widgets::block("Prediction", theme)),
+        widgets::panel(
+            frame,
             prediction,
+            "Prediction",
+            self.view.prediction_lines(theme),
+            theme,
         );
         let table_lines = if self.hints {
             self.nim_sum_lines(theme)
@@ -504,15 +402,8 @@ impl NimScreen {
             Paragraph::new(table_lines).block(widgets::block("Nim-sum", theme)),
             table,
         );
-        frame.render_widget(
-            Paragraph::new(self.view.move_lines(
-                theme,
-                moves.height.saturating_sub(2) as usize,
-                |m| m.mv.to_string(),
-            ))
-            .block(widgets::block("Moves", theme)),
-            moves,
-        );
+        self.view
+            .render_moves(frame, moves, theme, |m| m.mv.to_string());
     }
 
     /// Each pile in binary, and which powers of two occur an odd number of times.
@@ -600,41 +491,87 @@ impl NimScreen {
 }
 
 impl GameScreen for NimScreen {
-    fn setup(&self) -> &GameSetup {
-        &self.setup
-    }
-    fn link(&self) -> &dyn SolverLink {
-        &self.view
-    }
-    fn link_mut(&mut self) -> &mut dyn SolverLink {
-        &mut self.view
-    }
+    crate::screen_basics!(view);
     fn tick(&mut self, elapsed_ms: u64, rng: &mut StdRng) -> bool {
-        NimScreen::tick(self, elapsed_ms, rng)
+        let (mv, redraw) = self.view.tick(elapsed_ms, rng);
+        if let Some(mv) = mv {
+            self.play(mv);
+        }
+        redraw
     }
+    /// The piles' own keys; false for the rest.
     fn handle(&mut self, action: Action) -> bool {
-        NimScreen::handle(self, action)
-    }
-    fn is_over(&self) -> bool {
-        self.view.session.is_over()
-    }
-    fn hints_on(&self) -> bool {
-        self.hints
-    }
-    fn toggle_hints(&mut self) {
-        self.hints = !self.hints;
-    }
-    fn toggle_pause(&mut self) {
-        self.view.toggle_pause();
+        if !self.view.session.human_to_move() {
+            return false;
+        }
+        match action {
+            Action::Up => self.move_cursor(-1),
+            Action::Down => self.move_cursor(1),
+            Action::Left => {
+                let count = self.view.session.position().piles()[self.cursor_pile];
+                self.take = (self.take + 1).min(count);
+            }
+            Action::Right => self.take = self.take.saturating_sub(1).max(1),
+            Action::Digit(d) => {
+                let count = self.view.session.position().piles()[self.cursor_pile];
+                if (1..=count).contains(&d) {
+                    self.take = d;
+                }
+            }
+            Action::Enter => self.play(NimMove {
+                pile: self.cursor_pile,
+                take: self.take,
+            }),
+            _ => return false,
+        }
+        true
     }
     fn undo(&mut self) {
         NimScreen::undo(self);
     }
+    /// A click on coin `index` (from the left) of `pile`: take it and every coin right of it.
     fn click(&mut self, hit: Hit) {
-        NimScreen::click(self, hit);
+        let Hit::Coin { pile, index } = hit else {
+            return;
+        };
+        if !self.view.session.human_to_move() {
+            return;
+        }
+        let Some(&count) = self.view.session.position().piles().get(pile) else {
+            return;
+        };
+        if index < usize::from(count) {
+            self.cursor_pile = pile;
+            self.take = count - index as u8;
+            self.play(NimMove {
+                pile,
+                take: self.take,
+            });
+        }
     }
     fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, hits: &mut Hits) {
-        NimScreen::render(self, frame, area, theme, keys, hits);
+        let pile = self.pile_word();
+        let (board, side, footer) =
+            widgets::game_frame(frame, area, self.title(), [40, 34, 30], theme);
+        self.render_board(frame, board, theme, keys, hits);
+        self.render_side(frame, side, theme, keys);
+        let mut list = keys.footer(&[
+            (&[Action::Up, Action::Down], pile),
+            (&[Action::Left, Action::Right], "amount"),
+            (&[Action::Enter], "take"),
+            (&[Action::Hints], "hints"),
+            (&[Action::Undo], "undo"),
+            (&[Action::NewGame], "new"),
+            (&[Action::Help], "rules"),
+            (&[Action::Back], "menu"),
+        ]);
+        if self.view.all_ai() {
+            list.splice(0..3, keys.footer(&[(&[Action::Pause], "pause")]));
+        }
+        widgets::footer(frame, footer, &list, theme);
+        if self.view.session.is_over() {
+            self.render_game_over(frame, board, theme, keys);
+        }
     }
 }
 

@@ -22,7 +22,7 @@ use crate::solve::{Analysis, Verdict};
 use crate::tui::hits::{Hit, Hits};
 use crate::tui::keys::{Action, Keys};
 use crate::tui::match_view::MatchView;
-use crate::tui::screen::{GameScreen, SolverLink};
+use crate::tui::screen::GameScreen;
 use crate::tui::theme::Theme;
 use crate::tui::widgets;
 
@@ -433,19 +433,9 @@ impl OthelloScreen {
     }
 
     fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, hits: &mut Hits) {
-        let [title, body, footer] = Layout::vertical([
-            Constraint::Length(1),
-            Constraint::Min(10),
-            Constraint::Length(1),
-        ])
-        .areas(area);
-        frame.render_widget(
-            Paragraph::new(format!("Othello · {}", self.level_name())).style(theme.title()),
-            title,
-        );
-        let side_width = if area.width >= 100 { 40 } else { 30 };
-        let [board_area, side] =
-            Layout::horizontal([Constraint::Min(30), Constraint::Length(side_width)]).areas(body);
+        let title = format!("Othello · {}", self.level_name());
+        let (board_area, side, footer) =
+            widgets::game_frame(frame, area, title, [40, 30, 30], theme);
         let block = widgets::block("Board", theme);
         let inner = block.inner(board_area);
         frame.render_widget(block, board_area);
@@ -486,21 +476,15 @@ impl OthelloScreen {
                 .block(widgets::block("Discs", theme)),
             discs,
         );
-        frame.render_widget(
-            Paragraph::new(self.prediction_lines(theme))
-                .wrap(Wrap { trim: true })
-                .block(widgets::block("Prediction", theme)),
+        widgets::panel(
+            frame,
             prediction,
+            "Prediction",
+            self.prediction_lines(theme),
+            theme,
         );
-        frame.render_widget(
-            Paragraph::new(self.view.move_lines(
-                theme,
-                moves.height.saturating_sub(2) as usize,
-                |m| m.mv.to_string(),
-            ))
-            .block(widgets::block("Moves", theme)),
-            moves,
-        );
+        self.view
+            .render_moves(frame, moves, theme, |m| m.mv.to_string());
         let list = if self.view.all_ai() {
             keys.footer(&[
                 (&[Action::Pause], "pause"),
@@ -540,15 +524,7 @@ impl OthelloScreen {
 }
 
 impl GameScreen for OthelloScreen {
-    fn setup(&self) -> &GameSetup {
-        &self.setup
-    }
-    fn link(&self) -> &dyn SolverLink {
-        &self.view
-    }
-    fn link_mut(&mut self) -> &mut dyn SolverLink {
-        &mut self.view
-    }
+    crate::screen_basics!(view);
     fn tick(&mut self, elapsed_ms: u64, rng: &mut StdRng) -> bool {
         let mut redraw = false;
         if self.flash_ms > 0 {
@@ -592,18 +568,6 @@ impl GameScreen for OthelloScreen {
         }
         self.auto_pass();
         true
-    }
-    fn is_over(&self) -> bool {
-        self.view.session.is_over()
-    }
-    fn hints_on(&self) -> bool {
-        self.hints
-    }
-    fn toggle_hints(&mut self) {
-        self.hints = !self.hints;
-    }
-    fn toggle_pause(&mut self) {
-        self.view.toggle_pause();
     }
     fn undo(&mut self) {
         self.view.undo();

@@ -6,6 +6,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde_json::json;
 
+use crate::cli::tally::Tally;
 use crate::cli::{CliError, ModeArg, PlayArgs, SimulateArgs, SolveArgs, usage};
 use crate::config::Config;
 use crate::game::pnut::{LENGTH_FORMAT, MAX_PLAYERS, MIN_PLAYERS, Pnut, Rules};
@@ -205,46 +206,22 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
             confirmed += 1;
         }
     }
-    let games = args.games;
-    let mean = total_moves as f64 / f64::from(games);
-    let mut out = std::io::stdout().lock();
-    if args.json {
-        let v = json!({
-            "game": "pnut",
-            "symbols": rules.symbols_text(),
-            "length": rules.length(),
-            "games": games,
-            "first_player_wins": first_wins,
-            "second_player_wins": games - first_wins,
-            "predictions_confirmed": confirmed,
-            "mean_moves": mean,
-        });
-        writeln!(out, "{v}")?;
-    } else {
-        writeln!(
-            out,
-            "Pnut-Butta, symbols {}, length {}",
-            rules.symbols_text(),
-            rules.length()
-        )?;
-        writeln!(out, "{:<28}{:>10}", "games", games)?;
-        writeln!(out, "{:<28}{:>10}", "first-player wins", first_wins)?;
-        writeln!(
-            out,
-            "{:<28}{:>10}",
-            "second-player wins",
-            games - first_wins
-        )?;
-        writeln!(out, "{:<28}{:>10.1}", "mean moves per game", mean)?;
-        writeln!(out, "predictions confirmed: {confirmed}/{games}")?;
-    }
-    if confirmed != games {
-        return Err(CliError::Failed(format!(
-            "{} game(s) did not end as predicted",
-            games - confirmed
-        )));
-    }
-    Ok(())
+    let tally = Tally {
+        games: args.games,
+        first_wins,
+        draws: None,
+        confirmed,
+        total_moves,
+    };
+    let mut fields = serde_json::Map::new();
+    fields.insert("symbols".into(), json!(rules.symbols_text()));
+    fields.insert("length".into(), json!(rules.length()));
+    let heading = format!(
+        "Pnut-Butta, symbols {}, length {}",
+        rules.symbols_text(),
+        rules.length()
+    );
+    tally.print("pnut", Some(heading), fields, args.json)
 }
 
 /// The message when `parlor play <other>` is given Pnut-Butta's options.

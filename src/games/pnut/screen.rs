@@ -27,7 +27,7 @@ use crate::solve::worker::{AnyReport, Job};
 use crate::solve::{Analysis, Verdict};
 use crate::tui::hits::{Hit, Hits};
 use crate::tui::keys::{Action, Keys};
-use crate::tui::match_view::{MatchView, Who};
+use crate::tui::match_view::{MatchView, Who, what_next};
 use crate::tui::screen::{GameScreen, SolverLink};
 use crate::tui::theme::Theme;
 use crate::tui::widgets;
@@ -275,51 +275,9 @@ impl PnutScreen {
         }
     }
 
-    pub fn tick<R: Rng + ?Sized>(&mut self, elapsed_ms: u64, rng: &mut R) -> bool {
-        let Seats::Two(view) = &mut self.seats else {
-            return false;
-        };
-        if self.forfeited.is_some() {
-            return false;
-        }
-        let (mv, redraw) = view.tick(elapsed_ms, rng);
-        if let Some(mv) = mv {
-            view.play(mv);
-            self.settle();
-        }
-        redraw
-    }
-
-    /// The symbol picker's keys and typed symbols; false for the rest.
-    pub fn handle(&mut self, action: Action) -> bool {
-        match action {
-            Action::Left | Action::Up => self.step_cursor(-1),
-            Action::Right | Action::Down => self.step_cursor(1),
-            Action::Enter => {
-                let c = self.game().rules().symbol(self.cursor as u8);
-                self.write(c);
-            }
-            Action::Char(c) => self.write(c),
-            Action::Digit(d) => self.write(char::from(b'0' + d)),
-            _ => return false,
-        }
-        self.settle();
-        true
-    }
-
     fn toggle_pause(&mut self) {
         if let Seats::Two(view) = &mut self.seats {
             view.toggle_pause();
-        }
-    }
-
-    pub fn click(&mut self, hit: Hit) {
-        if let Hit::Choice(i) = hit
-            && i < self.game().rules().k()
-        {
-            let c = self.game().rules().symbol(i as u8);
-            self.write(c);
-            self.settle();
         }
     }
 
@@ -338,44 +296,6 @@ impl PnutScreen {
             t.push_str(" · hard mode");
         }
         t
-    }
-
-    pub fn render(
-        &self,
-        frame: &mut Frame,
-        area: Rect,
-        theme: &Theme,
-        keys: &Keys,
-        hits: &mut Hits,
-    ) {
-        let [title, body, footer] = Layout::vertical([
-            Constraint::Length(1),
-            Constraint::Min(10),
-            Constraint::Length(1),
-        ])
-        .areas(area);
-        frame.render_widget(Paragraph::new(self.title()).style(theme.title()), title);
-        let side_width = if area.width >= 100 { 40 } else { 32 };
-        let [board, side] =
-            Layout::horizontal([Constraint::Min(30), Constraint::Length(side_width)]).areas(body);
-        self.render_board(frame, board, theme, keys, hits);
-        self.render_side(frame, side, theme, keys);
-        let mut list = keys.footer(&[
-            (&[Action::Left, Action::Right], "symbol"),
-            (&[Action::Enter], "write"),
-            (&[Action::Hints], "hints"),
-            (&[Action::Undo], "undo"),
-            (&[Action::NewGame], "new"),
-            (&[Action::Help], "rules"),
-            (&[Action::Back], "menu"),
-        ]);
-        if area.width < 90 {
-            list.retain(|(_, what)| what != "new");
-        }
-        widgets::footer(frame, footer, &list, theme);
-        if self.is_over() {
-            self.render_game_over(frame, board, theme, keys);
-        }
     }
 
     fn render_board(
@@ -679,11 +599,12 @@ impl PnutScreen {
             Constraint::Min(3),
         ])
         .areas(area);
-        frame.render_widget(
-            Paragraph::new(self.prediction_lines(theme))
-                .wrap(Wrap { trim: true })
-                .block(widgets::block("Prediction", theme)),
+        widgets::panel(
+            frame,
             prediction,
+            "Prediction",
+            self.prediction_lines(theme),
+            theme,
         );
         let lines = if !self.hints {
             vec![Line::styled(
@@ -800,19 +721,7 @@ impl PnutScreen {
             Line::raw(why),
             Line::raw(format!("{} symbols written.", game.len())),
             Line::raw(""),
-            Line::from(vec![
-                Span::styled(
-                    keys.label(&[Action::Rematch, Action::Enter]),
-                    theme.accent(),
-                ),
-                Span::raw(" rematch · "),
-                Span::styled(keys.key(Action::NewGame), theme.accent()),
-                Span::raw(" new · "),
-                Span::styled(keys.key(Action::Undo), theme.accent()),
-                Span::raw(" undo · "),
-                Span::styled("Esc", theme.accent()),
-                Span::raw(" menu"),
-            ]),
+            what_next(keys, theme, true),
         ];
         // Below the string, so both marked occurrences stay in view.
         let area = Rect {
@@ -859,9 +768,7 @@ fn verdict_style(v: Verdict, theme: &Theme) -> Style {
 }
 
 impl GameScreen for PnutScreen {
-    fn setup(&self) -> &GameSetup {
-        &self.setup
-    }
+    crate::screen_basics!();
     fn link(&self) -> &dyn SolverLink {
         match &self.seats {
             Seats::Two(view) => view.as_ref(),
@@ -875,19 +782,37 @@ impl GameScreen for PnutScreen {
         }
     }
     fn tick(&mut self, elapsed_ms: u64, rng: &mut StdRng) -> bool {
-        PnutScreen::tick(self, elapsed_ms, rng)
+        let Seats::Two(view) = &mut self.seats else {
+            return false;
+        };
+        if self.forfeited.is_some() {
+            return false;
+        }
+        let (mv, redraw) = view.tick(elapsed_ms, rng);
+        if let Some(mv) = mv {
+            view.play(mv);
+            self.settle();
+        }
+        redraw
     }
+    /// The symbol picker's keys and typed symbols; false for the rest.
     fn handle(&mut self, action: Action) -> bool {
-        PnutScreen::handle(self, action)
+        match action {
+            Action::Left | Action::Up => self.step_cursor(-1),
+            Action::Right | Action::Down => self.step_cursor(1),
+            Action::Enter => {
+                let c = self.game().rules().symbol(self.cursor as u8);
+                self.write(c);
+            }
+            Action::Char(c) => self.write(c),
+            Action::Digit(d) => self.write(char::from(b'0' + d)),
+            _ => return false,
+        }
+        self.settle();
+        true
     }
     fn is_over(&self) -> bool {
         PnutScreen::is_over(self)
-    }
-    fn hints_on(&self) -> bool {
-        self.hints
-    }
-    fn toggle_hints(&mut self) {
-        self.hints = !self.hints;
     }
     fn toggle_pause(&mut self) {
         PnutScreen::toggle_pause(self);
@@ -896,9 +821,34 @@ impl GameScreen for PnutScreen {
         PnutScreen::undo(self);
     }
     fn click(&mut self, hit: Hit) {
-        PnutScreen::click(self, hit);
+        if let Hit::Choice(i) = hit
+            && i < self.game().rules().k()
+        {
+            let c = self.game().rules().symbol(i as u8);
+            self.write(c);
+            self.settle();
+        }
     }
     fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, hits: &mut Hits) {
-        PnutScreen::render(self, frame, area, theme, keys, hits);
+        let (board, side, footer) =
+            widgets::game_frame(frame, area, self.title(), [40, 32, 32], theme);
+        self.render_board(frame, board, theme, keys, hits);
+        self.render_side(frame, side, theme, keys);
+        let mut list = keys.footer(&[
+            (&[Action::Left, Action::Right], "symbol"),
+            (&[Action::Enter], "write"),
+            (&[Action::Hints], "hints"),
+            (&[Action::Undo], "undo"),
+            (&[Action::NewGame], "new"),
+            (&[Action::Help], "rules"),
+            (&[Action::Back], "menu"),
+        ]);
+        if area.width < 90 {
+            list.retain(|(_, what)| what != "new");
+        }
+        widgets::footer(frame, footer, &list, theme);
+        if self.is_over() {
+            self.render_game_over(frame, board, theme, keys);
+        }
     }
 }

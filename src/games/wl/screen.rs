@@ -19,7 +19,7 @@ use crate::solve::wl::pyramid;
 use crate::tui::hits::{Hit, Hits};
 use crate::tui::keys::{Action, Keys};
 use crate::tui::match_view::{MatchView, Who};
-use crate::tui::screen::{GameScreen, SolverLink};
+use crate::tui::screen::GameScreen;
 use crate::tui::theme::Theme;
 use crate::tui::widgets;
 
@@ -353,22 +353,14 @@ impl WlScreen {
     }
 
     fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, hits: &mut Hits) {
-        let [title, body, footer] = Layout::vertical([
-            Constraint::Length(1),
-            Constraint::Min(10),
-            Constraint::Length(1),
-        ])
-        .areas(area);
-        frame.render_widget(Paragraph::new(self.title()).style(theme.title()), title);
-        let side_width = if area.width >= 100 { 40 } else { 34 };
-        let [board, side] =
-            Layout::horizontal([Constraint::Min(30), Constraint::Length(side_width)]).areas(body);
+        let (board, side, footer) =
+            widgets::game_frame(frame, area, self.title(), [40, 34, 34], theme);
         let block_title = if self.show_pyramid {
-            "Pyramid (p: the string)"
+            format!("Pyramid ({}: the string)", keys.key(Action::Own("pyramid")))
         } else {
-            "String"
+            "String".to_string()
         };
-        let block = widgets::block(block_title, theme);
+        let block = widgets::block(&block_title, theme);
         let inner = block.inner(board);
         frame.render_widget(block, board);
         let [main, status] =
@@ -385,24 +377,17 @@ impl WlScreen {
 
         let [prediction, moves] =
             Layout::vertical([Constraint::Length(6), Constraint::Min(3)]).areas(side);
-        frame.render_widget(
-            Paragraph::new(self.prediction_lines(theme))
-                .wrap(Wrap { trim: true })
-                .block(widgets::block("Prediction", theme)),
+        widgets::panel(
+            frame,
             prediction,
+            "Prediction",
+            self.prediction_lines(theme),
+            theme,
         );
-        frame.render_widget(
-            Paragraph::new(self.view.move_lines(
-                theme,
-                moves.height.saturating_sub(2) as usize,
-                |m| {
-                    let side = if m.mv == WlMove::Left { "←" } else { "→" };
-                    format!("{side} {}", m.before.letter_at(m.mv).map_or("", letter))
-                },
-            ))
-            .block(widgets::block("Moves", theme)),
-            moves,
-        );
+        self.view.render_moves(frame, moves, theme, |m| {
+            let side = if m.mv == WlMove::Left { "←" } else { "→" };
+            format!("{side} {}", m.before.letter_at(m.mv).map_or("", letter))
+        });
         let mut list = keys.footer(&[
             (&[Action::Left, Action::Right], "take"),
             (&[Action::Hints], "hints"),
@@ -429,15 +414,7 @@ impl WlScreen {
 }
 
 impl GameScreen for WlScreen {
-    fn setup(&self) -> &GameSetup {
-        &self.setup
-    }
-    fn link(&self) -> &dyn SolverLink {
-        &self.view
-    }
-    fn link_mut(&mut self) -> &mut dyn SolverLink {
-        &mut self.view
-    }
+    crate::screen_basics!(view);
     fn tick(&mut self, elapsed_ms: u64, rng: &mut StdRng) -> bool {
         let (mv, redraw) = self.view.tick(elapsed_ms, rng);
         if let Some(mv) = mv {
@@ -453,18 +430,6 @@ impl GameScreen for WlScreen {
             _ => return false,
         }
         true
-    }
-    fn is_over(&self) -> bool {
-        self.view.session.is_over()
-    }
-    fn hints_on(&self) -> bool {
-        self.hints
-    }
-    fn toggle_hints(&mut self) {
-        self.hints = !self.hints;
-    }
-    fn toggle_pause(&mut self) {
-        self.view.toggle_pause();
     }
     fn undo(&mut self) {
         self.view.undo();

@@ -1,0 +1,94 @@
+//! The result of a perfect-AI-against-itself simulation, as every game's `simulate`
+//! prints it: a table (or one JSON object), and exit code 1 unless every game ended as
+//! the start's analysis predicted.
+
+use std::io::Write;
+
+use serde_json::json;
+
+use super::CliError;
+
+/// What a simulation counted.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Tally {
+    pub games: u32,
+    pub first_wins: u32,
+    /// `None` in games that cannot be drawn (the JSON then has no `draws`).
+    pub draws: Option<u32>,
+    pub confirmed: u32,
+    pub total_moves: u64,
+}
+
+impl Tally {
+    pub fn second_wins(&self) -> u32 {
+        self.games - self.first_wins - self.draws.unwrap_or(0)
+    }
+
+    pub fn mean_moves(&self) -> f64 {
+        self.total_moves as f64 / f64::from(self.games.max(1))
+    }
+
+    /// Prints the tally: `heading` (if any) above the table, or the JSON object with
+    /// `fields` (the game's own, such as its rules) after "game".
+    pub fn print(
+        &self,
+        game: &str,
+        heading: Option<String>,
+        fields: serde_json::Map<String, serde_json::Value>,
+        as_json: bool,
+    ) -> Result<(), CliError> {
+        let mut out = std::io::stdout().lock();
+        if as_json {
+            let mut v = serde_json::Map::new();
+            v.insert("game".into(), json!(game));
+            v.extend(fields);
+            v.insert("games".into(), json!(self.games));
+            v.insert("first_player_wins".into(), json!(self.first_wins));
+            v.insert("second_player_wins".into(), json!(self.second_wins()));
+            if let Some(draws) = self.draws {
+                v.insert("draws".into(), json!(draws));
+            }
+            v.insert("predictions_confirmed".into(), json!(self.confirmed));
+            v.insert("mean_moves".into(), json!(self.mean_moves()));
+            writeln!(out, "{}", serde_json::Value::Object(v))?;
+        } else {
+            if let Some(heading) = heading {
+                writeln!(out, "{heading}")?;
+            }
+            writeln!(out, "{:<28}{:>10}", "games", self.games)?;
+            writeln!(out, "{:<28}{:>10}", "first-player wins", self.first_wins)?;
+            writeln!(
+                out,
+                "{:<28}{:>10}",
+                "second-player wins",
+                self.second_wins()
+            )?;
+            if let Some(draws) = self.draws {
+                writeln!(out, "{:<28}{:>10}", "draws", draws)?;
+            }
+            writeln!(
+                out,
+                "{:<28}{:>10.1}",
+                "mean moves per game",
+                self.mean_moves()
+            )?;
+            writeln!(
+                out,
+                "predictions confirmed: {}/{}",
+                self.confirmed, self.games
+            )?;
+        }
+        self.check()
+    }
+
+    /// Exit code 1 (with the count) when some game did not end as predicted.
+    pub fn check(&self) -> Result<(), CliError> {
+        if self.confirmed == self.games {
+            return Ok(());
+        }
+        Err(CliError::Failed(format!(
+            "{} game(s) did not end as predicted",
+            self.games - self.confirmed
+        )))
+    }
+}

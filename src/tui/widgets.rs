@@ -125,3 +125,23 @@ pub fn panel(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static
         area,
     );
 }
+
+/// The panel of what every move is worth: `lines` while hints are on, else the hints
+/// key and what it would show (`off`, e.g. "lists every move's value").
+pub fn hints_panel(
+    frame: &mut Frame,
+    area: Rect,
+    title: &str,
+    lines: Option<Vec<Line<'static>>>,
+    off: &str,
+    keys: &super::keys::Keys,
+    theme: &Theme,
+) {
+    let lines = lines.unwrap_or_else(|| {
+        vec![Line::styled(
+            format!("{} {off}", keys.key(super::keys::Action::Hints)),
+            theme.muted(),
+        )]
+    });
+    frame.render_widget(Paragraph::new(lines).block(block(title, theme)), area);
+}

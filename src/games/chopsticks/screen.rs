@@ -631,18 +631,9 @@ impl ChopsticksScreen {
             self.prediction_lines(theme),
             theme,
         );
-        let table_lines = if self.hints {
-            self.move_value_lines(theme)
-        } else {
-            vec![Line::styled(
-                format!("{} lists every move's value", keys.key(Action::Hints)),
-                theme.muted(),
-            )]
-        };
-        frame.render_widget(
-            Paragraph::new(table_lines).block(widgets::block("Every move", theme)),
-            table,
-        );
+        let lines = self.hints.then(|| self.move_value_lines(theme));
+        let off = "lists every move's value";
+        widgets::hints_panel(frame, table, "Every move", lines, off, keys, theme);
         self.view
             .render_moves(frame, history, theme, |m| m.mv.to_string());
     }

@@ -390,17 +390,15 @@ impl NimScreen {
             self.view.prediction_lines(theme),
             theme,
         );
-        let table_lines = if self.hints {
-            self.nim_sum_lines(theme)
-        } else {
-            vec![Line::styled(
-                format!("{} shows hints and why", keys.key(Action::Hints)),
-                theme.muted(),
-            )]
-        };
-        frame.render_widget(
-            Paragraph::new(table_lines).block(widgets::block("Nim-sum", theme)),
+        let lines = self.hints.then(|| self.nim_sum_lines(theme));
+        widgets::hints_panel(
+            frame,
             table,
+            "Nim-sum",
+            lines,
+            "shows hints and why",
+            keys,
+            theme,
         );
         self.view
             .render_moves(frame, moves, theme, |m| m.mv.to_string());

@@ -606,18 +606,9 @@ impl PnutScreen {
             self.prediction_lines(theme),
             theme,
         );
-        let lines = if !self.hints {
-            vec![Line::styled(
-                format!("{} marks every symbol", keys.key(Action::Hints)),
-                theme.muted(),
-            )]
-        } else {
-            self.move_value_lines(theme)
-        };
-        frame.render_widget(
-            Paragraph::new(lines).block(widgets::block("Every symbol", theme)),
-            table,
-        );
+        let lines = self.hints.then(|| self.move_value_lines(theme));
+        let off = "marks every symbol";
+        widgets::hints_panel(frame, table, "Every symbol", lines, off, keys, theme);
         let room = history.height.saturating_sub(2) as usize;
         frame.render_widget(
             Paragraph::new(self.history_lines(theme, room)).block(widgets::block("Moves", theme)),

@@ -4,6 +4,7 @@
 
 pub mod tally;
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
@@ -239,6 +240,8 @@ impl CliError {
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::Usage(_) | CliError::Config(_) | CliError::Tui(TuiError::NotATerminal) => 2,
+            // The shell's convention: 128 + the signal's number.
+            CliError::Tui(TuiError::Signal(s)) => (128 + s).clamp(0, 255) as u8,
             _ => 1,
         }
     }
@@ -266,8 +269,13 @@ pub fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         // The reader went away (e.g. `| head`): not an error of ours.
         Err(CliError::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        // Asked to stop, or nobody left to tell: the exit code says it all.
+        Err(e @ CliError::Tui(TuiError::Signal(_) | TuiError::TerminalLost)) => {
+            ExitCode::from(e.exit_code())
+        }
         Err(e) => {
-            eprintln!("parlor: {e}");
+            // Not eprintln!: it panics when stderr is gone.
+            let _ = writeln!(std::io::stderr(), "parlor: {e}");
             ExitCode::from(e.exit_code())
         }
     }

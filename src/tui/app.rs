@@ -121,6 +121,10 @@ impl App {
             }
             AppEvent::Tick => self.on_tick(),
             AppEvent::Solver(msg) => self.on_solver(msg),
+            AppEvent::Signal(_) => {
+                self.quit = true;
+                false
+            }
         };
         self.sync_solver();
         redraw

@@ -18,6 +18,9 @@ pub enum AppEvent {
     Resize(u16, u16),
     Tick,
     Solver(SolverMsg<AnyReport>),
+    /// A signal asking parlor to stop (SIGTERM, SIGINT, SIGHUP, SIGQUIT): the main
+    /// loop ends and the terminal is restored.
+    Signal(i32),
 }
 
 /// Reads the terminal on its own thread (the only one that does) and forwards key
@@ -42,6 +45,31 @@ pub fn spawn_input(tx: Sender<AppEvent>) -> std::io::Result<()> {
                 }
             }
         })?;
+    Ok(())
+}
+
+/// The signals that end the arcade with the terminal restored. Registering them
+/// replaces their default action (dying on the spot, which would leave the terminal in
+/// raw mode on the alternate screen), also when SIGHUP was ignored (`nohup`): without
+/// its terminal the arcade has nothing left to do.
+#[cfg(unix)]
+pub fn spawn_signals(tx: Sender<AppEvent>) -> std::io::Result<()> {
+    use signal_hook::consts::{SIGHUP, SIGINT, SIGQUIT, SIGTERM};
+    let mut signals = signal_hook::iterator::Signals::new([SIGTERM, SIGINT, SIGHUP, SIGQUIT])?;
+    thread::Builder::new()
+        .name("parlor-signals".into())
+        .spawn(move || {
+            for signal in signals.forever() {
+                if tx.send(AppEvent::Signal(signal)).is_err() {
+                    break;
+                }
+            }
+        })?;
+    Ok(())
+}
+
+#[cfg(not(unix))]
+pub fn spawn_signals(_tx: Sender<AppEvent>) -> std::io::Result<()> {
     Ok(())
 }
 

@@ -29,6 +29,7 @@ use thiserror::Error;
 use crate::config::Config;
 use crate::solve::worker;
 use app::{App, Start};
+use event::AppEvent;
 use theme::Theme;
 
 #[derive(Debug, Error)]
@@ -40,6 +41,11 @@ pub enum TuiError {
     NotATerminal,
     #[error("terminal error: {0}")]
     Io(#[from] std::io::Error),
+    /// Stopped by a signal (the terminal was restored first).
+    #[error("stopped by signal {0}")]
+    Signal(i32),
+    #[error("the terminal went away")]
+    TerminalLost,
 }
 
 /// Puts the terminal back as it was: on normal exit, on error (by drop) and on panic.
@@ -110,10 +116,27 @@ pub fn run(config: Config, start: Start, seed: u64) -> Result<(), TuiError> {
     let (tx, rx) = unbounded();
     event::spawn_input(tx.clone())?;
     event::spawn_ticks(tx.clone())?;
+    event::spawn_signals(tx.clone())?;
     let mut app = App::new(config, start, tx, seed, Theme::no_color_requested());
     terminal.draw(|f| app.render(f))?;
+    let mut ticks = 0u64;
     while let Ok(ev) = rx.recv() {
+        let signal = match ev {
+            AppEvent::Signal(s) => Some(s),
+            _ => None,
+        };
+        if matches!(ev, AppEvent::Tick) {
+            ticks += 1;
+            // A terminal that hung up answers no more questions: nothing will ever be
+            // read from it or drawn on it again.
+            if ticks.is_multiple_of(TERMINAL_CHECK_TICKS) && !terminal_alive() {
+                return Err(TuiError::TerminalLost);
+            }
+        }
         let redraw = app.update(ev);
+        if let Some(s) = signal {
+            return Err(TuiError::Signal(s));
+        }
         if app.should_quit() {
             break;
         }
@@ -122,4 +145,12 @@ pub fn run(config: Config, start: Start, seed: u64) -> Result<(), TuiError> {
         }
     }
     Ok(())
+}
+
+/// How often (in ticks) the main loop checks that its terminal is still there.
+const TERMINAL_CHECK_TICKS: u64 = 20;
+
+/// Whether the terminal still answers: after a hang-up it refuses even its size.
+fn terminal_alive() -> bool {
+    stdout().is_terminal() && ratatui::crossterm::terminal::size().is_ok()
 }

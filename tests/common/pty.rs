@@ -75,6 +75,21 @@ impl Tui {
     /// Starts `parlor args` in a `cols` x `rows` terminal with the AI's pause set to
     /// `ai_delay_ms`.
     pub fn start(args: &[&str], cols: u16, rows: u16, ai_delay_ms: u64) -> Tui {
+        Tui::launch(cols, rows, ai_delay_ms, |config| {
+            let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_parlor"));
+            cmd.args(args);
+            cmd.arg("--config");
+            cmd.arg(config);
+            cmd
+        })
+    }
+
+    fn launch(
+        cols: u16,
+        rows: u16,
+        ai_delay_ms: u64,
+        command: impl FnOnce(&std::path::Path) -> CommandBuilder,
+    ) -> Tui {
         let dirs = tempfile::tempdir().expect("temp dir");
         let home = dirs.path().join("home");
         let config_home = dirs.path().join("config");
@@ -90,11 +105,10 @@ impl Tui {
             .expect("open a pty");
         let initial_modes = pair.master.get_termios().map(|t| format!("{t:?}"));
         assert!(initial_modes.is_some(), "cannot read the pty's termios");
-        let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_parlor"));
-        cmd.args(args);
-        cmd.arg("--config");
-        cmd.arg(&config);
+        let mut cmd = command(&config);
         cmd.env_clear();
+        cmd.env("PARLOR_TEST_CONFIG", &config);
+        cmd.env("PATH", std::env::var_os("PATH").unwrap_or_default());
         cmd.env("TERM", "xterm-256color");
         cmd.env("HOME", &home);
         cmd.env("XDG_CONFIG_HOME", &config_home);
@@ -215,6 +229,18 @@ impl Tui {
             .screen_mut()
             .set_size(nz(rows), nz(cols));
         self.master.resize(size(cols, rows)).expect("resize pty");
+    }
+
+    /// Sends `signal` (a name such as "TERM") to the child with `kill`.
+    #[allow(dead_code)] // not every test binary uses it
+    pub fn signal(&self, signal: &str) {
+        let pid = self.child.process_id().expect("the child's pid");
+        let status = std::process::Command::new("kill")
+            .arg(format!("-{signal}"))
+            .arg(pid.to_string())
+            .status()
+            .expect("run kill");
+        assert!(status.success(), "kill -{signal} {pid} failed");
     }
 
     pub fn alive(&mut self) -> bool {

@@ -51,6 +51,9 @@ pub struct Session<G: Game> {
     names: [String; 2],
     /// The side choice is left to the AI until the first analysis arrives.
     side_pending: bool,
+    /// How the AI chose its side: `Some(true)` from a proof, `Some(false)` by its best
+    /// estimate when the search ended without one.
+    side_proven: Option<bool>,
     analysis: Option<Analysis<G::Move>>,
     analysis_done: bool,
     analysis_failed: Option<String>,
@@ -73,6 +76,7 @@ impl<G: Game> Session<G> {
             players,
             names,
             side_pending: false,
+            side_proven: None,
             analysis: None,
             analysis_done: false,
             analysis_failed: None,
@@ -200,19 +204,11 @@ impl<G: Game> Session<G> {
         if analysis.exact {
             self.analysis_done = true;
         }
-        if self.side_pending && analysis.exact && self.history.is_empty() {
-            self.side_pending = false;
-            let ai_seat = if analysis.verdict.is_win() {
-                Seat::First
-            } else {
-                Seat::Second
-            };
-            if self.player(ai_seat) == Player::Human {
-                self.players.swap(0, 1);
-                self.names.swap(0, 1);
-            }
-        }
+        let proven = analysis.exact;
         self.analysis = Some(analysis);
+        if self.side_pending && proven && self.history.is_empty() {
+            self.choose_side(true);
+        }
         true
     }
 
@@ -221,7 +217,37 @@ impl<G: Game> Session<G> {
             return false;
         }
         self.analysis_done = true;
+        // The search ended without a proof: the AI still chooses, by its estimate.
+        if self.side_pending && self.history.is_empty() {
+            self.choose_side(false);
+        }
         true
+    }
+
+    /// The AI takes the side the analysis of the start favours: first when the mover
+    /// wins (or is estimated ahead), else second.
+    fn choose_side(&mut self, proven: bool) {
+        self.side_pending = false;
+        self.side_proven = Some(proven);
+        let first_is_better = self.analysis.as_ref().is_some_and(|a| match a.verdict {
+            Verdict::Win { .. } => true,
+            Verdict::Score(s) => s > 0,
+            _ => false,
+        });
+        let ai_seat = if first_is_better {
+            Seat::First
+        } else {
+            Seat::Second
+        };
+        if self.player(ai_seat) == Player::Human {
+            self.players.swap(0, 1);
+            self.names.swap(0, 1);
+        }
+    }
+
+    /// How the AI chose its side, once it has: `Some(true)` by a proof.
+    pub fn side_proven(&self) -> Option<bool> {
+        self.side_proven
     }
 
     pub fn analysis_failed_with(&mut self, ticket: u64, reason: String) -> bool {
@@ -229,7 +255,11 @@ impl<G: Game> Session<G> {
             return false;
         }
         self.analysis_failed = Some(reason);
-        self.side_pending = false;
+        if self.side_pending {
+            // No analysis at all: the AI lets the person start.
+            self.side_pending = false;
+            self.side_proven = Some(false);
+        }
         true
     }
 
@@ -322,5 +352,74 @@ impl<G: Game> Session<G> {
             return self.analysis.as_ref()?.best;
         }
         policy::choose_move(self.analysis.as_ref()?, difficulty, rng)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::nim::{Ending, Nim};
+    use crate::solve::Analysis;
+
+    fn choosing() -> Session<Nim> {
+        let mut s = Session::new(
+            Nim::new(vec![3, 4, 5], Ending::Normal),
+            [Player::Human, Player::Ai(Difficulty::Perfect)],
+            ["You".into(), "AI".into()],
+            0,
+        );
+        s.let_ai_choose_side();
+        s.analysis_requested(1);
+        s
+    }
+
+    fn estimate(score: i32) -> Analysis<crate::game::nim::NimMove> {
+        Analysis {
+            best: None,
+            verdict: Verdict::Score(score),
+            score: Some(score),
+            pv: Vec::new(),
+            moves: Vec::new(),
+            depth: 3,
+            nodes: 10,
+            exact: false,
+        }
+    }
+
+    #[test]
+    fn without_a_proof_the_ai_still_chooses_by_its_estimate() {
+        for (score, ai_first) in [(5, true), (-5, false), (0, false)] {
+            let mut s = choosing();
+            assert!(s.receive_analysis(1, estimate(score)));
+            assert!(s.side_pending(), "an estimate alone does not decide yet");
+            assert!(s.analysis_finished(1));
+            assert!(!s.side_pending(), "the search ended: the AI must choose");
+            assert_eq!(s.side_proven(), Some(false));
+            let ai = if ai_first { Seat::First } else { Seat::Second };
+            assert_ne!(s.player(ai), Player::Human, "score {score}");
+            assert_eq!(s.human_to_move(), !ai_first);
+        }
+    }
+
+    #[test]
+    fn a_proof_decides_at_once() {
+        let mut s = choosing();
+        let proven = Analysis {
+            verdict: Verdict::Win { plies: Some(3) },
+            exact: true,
+            ..estimate(0)
+        };
+        s.receive_analysis(1, proven);
+        assert!(!s.side_pending());
+        assert_eq!(s.side_proven(), Some(true));
+        assert_eq!(s.player(Seat::First), Player::Ai(Difficulty::Perfect));
+    }
+
+    #[test]
+    fn a_failed_analysis_lets_the_person_start() {
+        let mut s = choosing();
+        s.analysis_failed_with(1, "boom".into());
+        assert!(!s.side_pending());
+        assert!(s.human_to_move());
     }
 }

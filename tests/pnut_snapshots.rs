@@ -195,3 +195,19 @@ fn the_setup_screen_offers_the_options() {
     }
     insta::assert_snapshot!("pnut_setup_80x24", screen);
 }
+
+/// 012 with l = 4 cannot be proven within 4 plies: the AI must still choose a side,
+/// say it could not prove one, and the game must start.
+#[test]
+fn ai_chooses_a_side_even_without_a_proof() {
+    let mut s = setup("012", 4);
+    s.matchup.first = FirstMover::AiChooses;
+    s.options_mut::<PnutSetup>()
+        .expect("pnut options")
+        .max_depth = 4;
+    let mut h = game(s, 80, 24);
+    h.ticks(3);
+    let screen = h.screen();
+    assert!(!screen.contains("choosing a side"), "{screen}");
+    assert!(screen.contains("I can't prove either side"), "{screen}");
+}

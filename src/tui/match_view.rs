@@ -131,16 +131,28 @@ impl<G: Game> MatchView<G> {
         if !self.session.receive_analysis(ticket, analysis) {
             return;
         }
-        if was_pending && !self.session.side_pending() {
-            let ai_first = self.session.player(Seat::First) != Player::Human;
+        self.announce_side(was_pending);
+        self.react_to_prediction();
+    }
+
+    /// Once the AI has chosen its side, it says which, and whether it could prove it.
+    fn announce_side(&mut self, was_pending: bool) {
+        if !was_pending || self.session.side_pending() {
+            return;
+        }
+        let ai_first = self.session.player(Seat::First) != Player::Human;
+        self.voice = if self.session.side_proven() == Some(true) {
             let moment = if ai_first {
                 Moment::ChoseFirst
             } else {
                 Moment::ChoseSecond
             };
-            self.voice = voice::line(moment, self.variety);
-        }
-        self.react_to_prediction();
+            voice::line(moment, self.variety)
+        } else if ai_first {
+            "I can't prove either side; I'll go first.".into()
+        } else {
+            "I can't prove either side; I'll go second.".into()
+        };
     }
 
     fn failed_with(&mut self, ticket: u64, reason: String) {
@@ -491,7 +503,10 @@ impl<G: Game> SolverLink for MatchView<G> {
         self.receive_report(ticket, report);
     }
     fn finished(&mut self, ticket: u64) {
-        self.session.analysis_finished(ticket);
+        let was_pending = self.session.side_pending();
+        if self.session.analysis_finished(ticket) {
+            self.announce_side(was_pending);
+        }
     }
     fn failed(&mut self, ticket: u64, reason: String) {
         self.failed_with(ticket, reason);

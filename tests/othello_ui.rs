@@ -363,3 +363,25 @@ fn a_forced_pass_is_announced_and_needs_no_key() {
     );
     assert!(screen.contains("(White)"), "white to move:\n{screen}");
 }
+
+/// The speed keys of two AIs change the thinking time and the pause, within bounds,
+/// and the title shows both.
+#[test]
+fn faster_and_slower_change_the_thinking_time_and_say_so() {
+    let mut h = benedicts_watching();
+    let title = |h: &mut Harness| h.screen().lines().next().unwrap_or("").to_string();
+    let start = title(&mut h);
+    assert!(start.contains("think 0.2 s"), "{start}");
+    h.key(KeyCode::Char('+'));
+    assert!(title(&mut h).contains("think 0.1 s"), "{}", title(&mut h));
+    assert!(h.screen().contains("Speed: think 0.1 s"), "{}", h.screen());
+    // The thinking time never falls below 0.1 s.
+    h.keys(&[KeyCode::Char('+'), KeyCode::Char('+')]);
+    assert!(title(&mut h).contains("think 0.1 s"), "{}", title(&mut h));
+    for _ in 0..3 {
+        h.key(KeyCode::Char('-'));
+    }
+    let slower = title(&mut h);
+    assert!(slower.contains("think 0.8 s"), "{slower}");
+    assert!(slower.contains("pause 0.4 s"), "{slower}");
+}

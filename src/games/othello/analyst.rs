@@ -3,6 +3,9 @@
 //! analysis as the search deepens; when a weaker level is to move it reports that
 //! level's own choice, with a short outlook beside it for the prediction panel.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
@@ -26,6 +29,9 @@ pub struct OthelloAnalyst {
     /// never pollute the hints' table.
     chooser: Engine,
     limits: Limits,
+    /// The thinking time per move, shared with the screen so that two AIs can be sped
+    /// up or slowed down while they play; read at the start of every search.
+    think_ms: Arc<AtomicU64>,
     level: Level,
     /// Per match; the AI's seed at a move is this and the ply.
     seed: u64,
@@ -36,9 +42,24 @@ impl OthelloAnalyst {
         OthelloAnalyst {
             engine: Engine::new(limits.table_mib),
             chooser: Engine::new(CHOOSER_TABLE_MIB),
+            think_ms: Arc::new(AtomicU64::new(limits.max_millis.unwrap_or(0))),
             limits,
             level,
             seed,
+        }
+    }
+
+    /// The thinking time per move, to change between searches (0: no clock).
+    pub fn think_ms(&self) -> Arc<AtomicU64> {
+        Arc::clone(&self.think_ms)
+    }
+
+    /// The limits for the next search, with the thinking time as it is now.
+    fn current_limits(&self) -> Limits {
+        let ms = self.think_ms.load(Ordering::Relaxed);
+        Limits {
+            max_millis: (ms > 0).then_some(ms),
+            ..self.limits
         }
     }
 
@@ -113,6 +134,7 @@ impl Analyst<Othello> for OthelloAnalyst {
         report: &mut dyn FnMut(Analysis<OthelloMove>),
     ) {
         let board = &query.position;
+        self.limits = self.current_limits();
         match (query.ai_to_move, self.level) {
             (false, _) | (true, Level::Exact) => {
                 self.engine.analyse(board, &self.limits, stop, report);

@@ -2,6 +2,9 @@
 //! score for every legal move, a prediction that improves as the search deepens, and
 //! AI levels from the original depth-3 Benedict to the exact endgame solver.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use rand::rngs::StdRng;
 use rand::{Rng, RngExt};
 use ratatui::Frame;
@@ -25,6 +28,12 @@ use crate::tui::match_view::MatchView;
 use crate::tui::screen::GameScreen;
 use crate::tui::theme::Theme;
 use crate::tui::widgets;
+
+/// The bounds of the AI-vs-AI speed keys: pause between moves and thinking time.
+const MIN_PAUSE_MS: u64 = 50;
+const MAX_PAUSE_MS: u64 = 5000;
+const MIN_THINK_MS: u64 = 100;
+const MAX_THINK_MS: u64 = 60_000;
 
 /// How long the discs a move flipped stay highlighted.
 const FLASH_MS: u64 = 1500;
@@ -51,6 +60,8 @@ pub struct OthelloScreen {
     flash_ms: u64,
     ascii: bool,
     level: Level,
+    /// The AI's thinking time per move, shared with the match's analyst.
+    think_ms: Arc<AtomicU64>,
 }
 
 fn seat_colour(seat: Seat) -> &'static str {
@@ -78,6 +89,7 @@ impl OthelloScreen {
             ..limits
         };
         let analyst = OthelloAnalyst::new(limits, options.level, ai_seed);
+        let think_ms = analyst.think_ms();
         let mut view = MatchView::new(
             Othello::new(),
             &setup.matchup,
@@ -96,6 +108,7 @@ impl OthelloScreen {
             flash_ms: 0,
             ascii: options.ascii,
             level: options.level,
+            think_ms,
         }
     }
 
@@ -184,11 +197,36 @@ impl OthelloScreen {
         }
     }
 
+    /// Two AIs playing: scales both the pause between moves and the thinking time
+    /// (from the next search on), within sane bounds, and says so.
+    fn change_speed(&mut self, factor: f64) {
+        let scale = |ms: u64, lo: u64, hi: u64| ((ms as f64 * factor) as u64).clamp(lo, hi);
+        let delay = self.view.session.ai_delay_ms();
+        self.view
+            .session
+            .set_ai_delay_ms(scale(delay.max(50), MIN_PAUSE_MS, MAX_PAUSE_MS));
+        let think = self.think_ms.load(Ordering::Relaxed);
+        self.think_ms.store(
+            scale(think.max(MIN_THINK_MS), MIN_THINK_MS, MAX_THINK_MS),
+            Ordering::Relaxed,
+        );
+        self.message = format!("Speed: {}.", self.speed());
+    }
+
+    /// "think 2.5 s, pause 0.4 s": what the AIs get per move.
+    fn speed(&self) -> String {
+        format!(
+            "think {:.1} s, pause {:.1} s",
+            self.think_ms.load(Ordering::Relaxed) as f64 / 1000.0,
+            self.view.session.ai_delay_ms() as f64 / 1000.0
+        )
+    }
+
     fn level_name(&self) -> String {
         match self.setup.matchup.mode {
             Mode::TwoPlayers => "two players".into(),
             Mode::VsAi => format!("you vs the AI ({})", self.level),
-            Mode::AiVsAi => format!("AI vs AI ({})", self.level),
+            Mode::AiVsAi => format!("AI vs AI ({}) · {}", self.level, self.speed()),
         }
     }
 
@@ -551,14 +589,8 @@ impl GameScreen for OthelloScreen {
             (r.clamp(0, 7) * 8 + f.clamp(0, 7)) as u32
         };
         match action {
-            Action::Own("faster") if self.view.all_ai() => {
-                let d = self.view.session.ai_delay_ms();
-                self.view.session.set_ai_delay_ms((d / 2).max(50));
-            }
-            Action::Own("slower") if self.view.all_ai() => {
-                let d = self.view.session.ai_delay_ms();
-                self.view.session.set_ai_delay_ms((d * 2).clamp(100, 5000));
-            }
+            Action::Own("faster") if self.view.all_ai() => self.change_speed(0.5),
+            Action::Own("slower") if self.view.all_ai() => self.change_speed(2.0),
             Action::Up => self.cursor = step(self.cursor, 0, -1),
             Action::Down => self.cursor = step(self.cursor, 0, 1),
             Action::Left => self.cursor = step(self.cursor, -1, 0),

@@ -303,6 +303,16 @@ impl<G: Game> Session<G> {
     /// one move. Returns false when there is nothing to undo.
     pub fn undo(&mut self) -> bool {
         let one_human = self.players.iter().filter(|p| **p == Player::Human).count() == 1;
+        // Against the AI, only the person's own moves are taken back (with the AI's
+        // answers): the AI's opening move stays, or it would simply play again.
+        if one_human
+            && !self
+                .history
+                .iter()
+                .any(|m| self.player(m.seat) == Player::Human)
+        {
+            return false;
+        }
         let mut undone = false;
         while let Some(last) = self.history.pop() {
             self.position = last.before;
@@ -413,6 +423,27 @@ mod tests {
         assert!(!s.side_pending());
         assert_eq!(s.side_proven(), Some(true));
         assert_eq!(s.player(Seat::First), Player::Ai(Difficulty::Perfect));
+    }
+
+    #[test]
+    fn undo_never_takes_back_the_ais_opening_move() {
+        let mut s = Session::new(
+            Nim::new(vec![3, 4, 5], Ending::Normal),
+            [Player::Ai(Difficulty::Perfect), Player::Human],
+            ["AI".into(), "You".into()],
+            0,
+        );
+        let moves = s.position().legal_moves();
+        s.play(moves[0]).expect("the AI's opening");
+        assert!(!s.undo(), "only the AI has moved");
+        assert_eq!(s.history().len(), 1);
+        let reply = s.position().legal_moves()[0];
+        s.play(reply).expect("your reply");
+        let answer = s.position().legal_moves()[0];
+        s.play(answer).expect("the AI's answer");
+        assert!(s.undo(), "your move and the AI's answer go");
+        assert_eq!(s.history().len(), 1, "the AI's opening stays");
+        assert!(s.human_to_move());
     }
 
     #[test]

@@ -6,6 +6,7 @@ use parlor::games::wl::options::WlSetup;
 use parlor::games::{GameId, GameSetup};
 use parlor::session::Mode;
 use parlor::tui::app::Start;
+use parlor::tui::event::AppEvent;
 use parlor::tui::harness::Harness;
 use parlor::tui::help::Help;
 use parlor::tui::keys::Keys;
@@ -107,4 +108,55 @@ fn a_config_names_a_bad_game_key_and_its_line() {
     assert!(e.contains("line 2"), "{e}");
     // Two games' own keys may share a character.
     assert!(Config::parse("[keys]\nsplits = \"p\"\n", path).is_ok());
+}
+
+#[test]
+fn the_help_scrolls_by_pages_and_the_wheel_but_never_past_its_end() {
+    use ratatui::crossterm::event::{KeyModifiers, MouseEvent, MouseEventKind};
+    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    h.key(KeyCode::Char('?'));
+    let top = h.screen();
+    assert!(top.contains("PgDn"), "{top}");
+    h.key(KeyCode::PageDown);
+    let page = h.screen();
+    assert_ne!(page, top, "PgDn moves");
+    for _ in 0..50 {
+        h.key(KeyCode::PageDown);
+    }
+    let end = h.screen();
+    h.key(KeyCode::Down);
+    assert_eq!(h.screen(), end, "no scrolling past the end");
+    assert!(!end.contains("more ↓"), "{end}");
+    // The last window is full: its last text row is not blank.
+    let rows: Vec<&str> = end.lines().collect();
+    let last_inside = rows
+        .iter()
+        .rev()
+        .skip_while(|r| !r.contains('╰'))
+        .nth(1)
+        .expect("a row above the bottom border");
+    assert!(
+        !last_inside
+            .trim_matches(|c: char| c == '│' || c.is_whitespace())
+            .is_empty(),
+        "blank rows at the end:\n{end}"
+    );
+    h.key(KeyCode::PageUp);
+    assert_ne!(h.screen(), end);
+    for _ in 0..50 {
+        h.key(KeyCode::PageUp);
+    }
+    assert_eq!(h.screen(), top);
+    let wheel = |kind| {
+        AppEvent::Mouse(MouseEvent {
+            kind,
+            column: 10,
+            row: 10,
+            modifiers: KeyModifiers::NONE,
+        })
+    };
+    h.app.update(wheel(MouseEventKind::ScrollDown));
+    assert_ne!(h.screen(), top, "the wheel scrolls");
+    h.app.update(wheel(MouseEventKind::ScrollUp));
+    assert_eq!(h.screen(), top);
 }

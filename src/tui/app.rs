@@ -231,8 +231,17 @@ impl App {
     }
 
     fn on_mouse(&mut self, mouse: MouseEvent) -> bool {
-        if !self.config.ui.mouse || self.too_small() || self.help.is_some() {
+        if !self.config.ui.mouse || self.too_small() {
             return false;
+        }
+        if let Some(help) = &mut self.help {
+            // The wheel scrolls the help; clicks do nothing under it.
+            match mouse.kind {
+                MouseEventKind::ScrollDown => help.scroll_by(3),
+                MouseEventKind::ScrollUp => help.scroll_by(-3),
+                _ => return false,
+            }
+            return true;
         }
         if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
             return false;

@@ -1,5 +1,7 @@
 //! The help overlay: the general keys, or the rules of the game being played.
 
+use std::cell::Cell;
+
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -62,6 +64,10 @@ pub struct Help {
     title: String,
     text: String,
     scroll: u16,
+    /// The last scroll position that still fills the window, and the window's height,
+    /// as the last frame drew them (the wrapping depends on the width).
+    bottom: Cell<u16>,
+    page: Cell<u16>,
 }
 
 impl Help {
@@ -70,6 +76,8 @@ impl Help {
             title: "Help".into(),
             text: fill(GENERAL, keys, None),
             scroll: 0,
+            bottom: Cell::new(u16::MAX),
+            page: Cell::new(10),
         }
     }
 
@@ -78,21 +86,34 @@ impl Help {
             title: format!("Rules: {game}"),
             text: rules(game, keys),
             scroll: 0,
+            bottom: Cell::new(u16::MAX),
+            page: Cell::new(10),
         }
     }
 
     /// Returns false when the overlay should close.
     pub fn handle(&mut self, action: Action) -> bool {
+        let page = self.page.get().max(1);
         match action {
-            Action::Up => self.scroll = self.scroll.saturating_sub(1),
-            Action::Down => {
-                let lines = self.text.lines().count() as u16;
-                self.scroll = (self.scroll + 1).min(lines.saturating_sub(1));
-            }
+            Action::Up => self.scroll_by(-1),
+            Action::Down => self.scroll_by(1),
+            Action::PageUp => self.scroll_by(-i32::from(page)),
+            Action::PageDown => self.scroll_by(i32::from(page)),
             Action::Back | Action::Help | Action::Quit | Action::Enter => return false,
             _ => {}
         }
         true
+    }
+
+    /// Scrolls by `lines`, never past the last full window of text.
+    pub fn scroll_by(&mut self, lines: i32) {
+        let next = (i32::from(self.scroll) + lines).clamp(0, i32::from(self.bottom.get()));
+        self.scroll = next as u16;
+    }
+
+    /// The first line shown.
+    pub fn scroll(&self) -> u16 {
+        self.scroll
     }
 
     pub fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
@@ -108,14 +129,21 @@ impl Help {
                 None => Line::raw(l),
             })
             .collect();
-        let block = widgets::block(&self.title, theme)
-            .title_bottom(Line::styled(" ↑↓ scroll · Esc close ", theme.muted()));
-        frame.render_widget(
-            Paragraph::new(lines)
-                .wrap(Wrap { trim: false })
-                .scroll((self.scroll, 0))
-                .block(block),
-            popup,
-        );
+        let block = widgets::block(&self.title, theme);
+        let inner = block.inner(popup);
+        let text = Paragraph::new(lines).wrap(Wrap { trim: false });
+        let total = text.line_count(inner.width).min(usize::from(u16::MAX)) as u16;
+        let bottom = total.saturating_sub(inner.height);
+        self.bottom.set(bottom);
+        self.page.set(inner.height.saturating_sub(1).max(1));
+        let scroll = self.scroll.min(bottom);
+        let position = if bottom == 0 {
+            " Esc close ".to_string()
+        } else {
+            let more = if scroll < bottom { " · more ↓" } else { "" };
+            format!(" ↑↓ PgUp PgDn scroll{more} · Esc close ")
+        };
+        let block = block.title_bottom(Line::styled(position, theme.muted()));
+        frame.render_widget(text.scroll((scroll, 0)).block(block), popup);
     }
 }

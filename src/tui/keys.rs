@@ -23,6 +23,8 @@ pub enum Action {
     NewGame,
     Rematch,
     Pause,
+    PageUp,
+    PageDown,
     /// A key of one game's own, by its name in `[keys]` (see [`OwnKey`]).
     Own(&'static str),
     Digit(u8),
@@ -119,7 +121,13 @@ pub fn remappable() -> Vec<(&'static str, Action, Option<GameId>, char, &'static
 }
 
 /// The fixed keys: always there, whatever the config says.
-const FIXED: [(Action, KeyCode, &str); 7] = [
+const FIXED: [(Action, KeyCode, &str); 9] = [
+    (Action::PageUp, KeyCode::PageUp, "a page up (the help)"),
+    (
+        Action::PageDown,
+        KeyCode::PageDown,
+        "a page down (the help)",
+    ),
     (Action::Up, KeyCode::Up, "up"),
     (Action::Down, KeyCode::Down, "down"),
     (Action::Left, KeyCode::Left, "left"),
@@ -147,6 +155,8 @@ pub fn key_label(key: KeyCode) -> String {
         KeyCode::Enter => "Enter".into(),
         KeyCode::Esc => "Esc".into(),
         KeyCode::Backspace => "Backspace".into(),
+        KeyCode::PageUp => "PgUp".into(),
+        KeyCode::PageDown => "PgDn".into(),
         KeyCode::Char(' ') => "space".into(),
         KeyCode::Char(c) => c.to_string(),
         other => format!("{other:?}"),

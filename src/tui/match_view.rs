@@ -253,6 +253,9 @@ impl<G: Game> MatchView<G> {
     /// Takes back moves (against the AI: to your previous turn). Returns false if none.
     pub fn undo(&mut self) -> bool {
         if !self.session.undo() {
+            if self.ai_seat().is_some() && self.session.human_to_move() {
+                self.voice = "Nothing of yours to take back yet.".into();
+            }
             return false;
         }
         self.needs_analysis = true;

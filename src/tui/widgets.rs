@@ -42,8 +42,20 @@ pub fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, theme
 }
 
 /// The key list at the bottom of a screen: `(key, what it does)` pairs.
-/// Write the pairs with [`super::keys::Keys::footer`], so they name the real keys.
+/// Write the pairs with [`super::keys::Keys::footer`], so they name the real keys. When
+/// they do not fit the width, the ones just before the last two (help and back) give way
+/// first, so a footer is never cut mid-word.
 pub fn footer(frame: &mut Frame, area: Rect, keys: &[(String, String)], theme: &Theme) {
+    let mut keys = keys.to_vec();
+    let width = |keys: &[(String, String)]| -> usize {
+        keys.iter()
+            .map(|(k, w)| k.chars().count() + 1 + w.chars().count())
+            .sum::<usize>()
+            + 2 * keys.len().saturating_sub(1)
+    };
+    while width(&keys) > usize::from(area.width) && keys.len() > 3 {
+        keys.remove(keys.len() - 3);
+    }
     let mut spans = Vec::new();
     for (i, (key, what)) in keys.iter().enumerate() {
         if i > 0 {

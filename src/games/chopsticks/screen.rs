@@ -874,10 +874,6 @@ impl GameScreen for ChopsticksScreen {
         if self.view.all_ai() {
             list.splice(0..3, keys.footer(&[(&[Action::Pause], "pause")]));
         }
-        if area.width < 72 {
-            // The narrowest terminals: "new game" is on the game-over box and in the help.
-            list.retain(|(_, what)| what != "new");
-        }
         widgets::footer(frame, footer, &list, theme);
         if self.view.session.is_over() {
             self.render_game_over(frame, board, theme, keys);

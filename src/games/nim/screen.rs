@@ -555,7 +555,8 @@ impl GameScreen for NimScreen {
         self.render_side(frame, side, theme, keys);
         let mut list = keys.footer(&[
             (&[Action::Up, Action::Down], pile),
-            (&[Action::Left, Action::Right], "amount"),
+            (&[Action::Left], "more"),
+            (&[Action::Right], "fewer"),
             (&[Action::Enter], "take"),
             (&[Action::Hints], "hints"),
             (&[Action::Undo], "undo"),
@@ -564,7 +565,7 @@ impl GameScreen for NimScreen {
             (&[Action::Back], "menu"),
         ]);
         if self.view.all_ai() {
-            list.splice(0..3, keys.footer(&[(&[Action::Pause], "pause")]));
+            list.splice(0..4, keys.footer(&[(&[Action::Pause], "pause")]));
         }
         widgets::footer(frame, footer, &list, theme);
         if self.view.session.is_over() {

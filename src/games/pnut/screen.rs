@@ -825,7 +825,7 @@ impl GameScreen for PnutScreen {
             widgets::game_frame(frame, area, self.title(), [40, 32, 32], theme);
         self.render_board(frame, board, theme, keys, hits);
         self.render_side(frame, side, theme, keys);
-        let mut list = keys.footer(&[
+        let list = keys.footer(&[
             (&[Action::Left, Action::Right], "symbol"),
             (&[Action::Enter], "write"),
             (&[Action::Hints], "hints"),
@@ -834,9 +834,6 @@ impl GameScreen for PnutScreen {
             (&[Action::Help], "rules"),
             (&[Action::Back], "menu"),
         ]);
-        if area.width < 90 {
-            list.retain(|(_, what)| what != "new");
-        }
         widgets::footer(frame, footer, &list, theme);
         if self.is_over() {
             self.render_game_over(frame, board, theme, keys);

@@ -1,7 +1,9 @@
 //! The command line: the TUI by default, plus `play`, `solve`, `simulate` and `perft`.
-//! Usage errors exit with code 2 and a message naming what was wrong and what is accepted.
+//! Usage errors exit with code 2 and a message naming what was wrong and what is accepted;
+//! a long command stopped by Ctrl-C prints what it did and exits with code 130.
 //! Each game's commands live in their own file; this one parses and dispatches.
 
+pub mod progress;
 pub mod tally;
 
 use std::path::PathBuf;
@@ -233,12 +235,18 @@ pub enum CliError {
     Output(#[from] std::io::Error),
     #[error("{0}")]
     Failed(String),
+    /// Ctrl-C stopped the command after it printed what it had done: exit code 130.
+    #[error("{0}")]
+    Interrupted(String),
+    #[error("cannot catch Ctrl-C: {0}")]
+    Signal(std::io::Error),
 }
 
 impl CliError {
     pub fn exit_code(&self) -> u8 {
         match self {
             CliError::Usage(_) | CliError::Config(_) | CliError::Tui(TuiError::NotATerminal) => 2,
+            CliError::Interrupted(_) => progress::INTERRUPTED,
             _ => 1,
         }
     }

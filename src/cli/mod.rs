@@ -1,7 +1,9 @@
 //! The command line: the TUI by default, plus `play`, `solve`, `simulate` and `perft`.
-//! Usage errors exit with code 2 and a message naming what was wrong and what is accepted.
+//! Usage errors exit with code 2 and a message naming what was wrong and what is accepted;
+//! a long command stopped by Ctrl-C prints what it did and exits with code 130.
 //! Each game's commands live in their own file; this one parses and dispatches.
 
+pub mod progress;
 pub mod tally;
 
 use std::io::Write;
@@ -234,6 +236,11 @@ pub enum CliError {
     Output(#[from] std::io::Error),
     #[error("{0}")]
     Failed(String),
+    /// Ctrl-C stopped the command after it printed what it had done: exit code 130.
+    #[error("{0}")]
+    Interrupted(String),
+    #[error("cannot catch Ctrl-C: {0}")]
+    Signal(std::io::Error),
 }
 
 impl CliError {
@@ -242,6 +249,7 @@ impl CliError {
             CliError::Usage(_) | CliError::Config(_) | CliError::Tui(TuiError::NotATerminal) => 2,
             // The shell's convention: 128 + the signal's number.
             CliError::Tui(TuiError::Signal(s)) => (128 + s).clamp(0, 255) as u8,
+            CliError::Interrupted(_) => progress::INTERRUPTED,
             _ => 1,
         }
     }

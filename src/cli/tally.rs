@@ -1,12 +1,14 @@
 //! The result of a perfect-AI-against-itself simulation, as every game's `simulate`
 //! prints it: a table (or one JSON object), and exit code 1 unless every game ended as
-//! the start's analysis predicted.
+//! the start's analysis predicted. A simulation cut short by Ctrl-C prints the tally of
+//! the games played and exits with code 130 (see [`super::progress::Played`]).
 
 use std::io::Write;
 
 use serde_json::json;
 
 use super::CliError;
+use super::progress::Played;
 
 /// What a simulation counted.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -29,19 +31,34 @@ impl Tally {
     }
 
     /// Prints the tally: `heading` (if any) above the table, or the JSON object with
-    /// `fields` (the game's own, such as its rules) after "game".
+    /// `fields` (the game's own, such as its rules) after "game". `played` says whether
+    /// Ctrl-C cut the simulation short (then the JSON says so and the exit code is 130).
     pub fn print(
         &self,
         game: &str,
         heading: Option<String>,
         fields: serde_json::Map<String, serde_json::Value>,
         as_json: bool,
+        played: Played,
+    ) -> Result<(), CliError> {
+        let printed = self.write(game, heading, fields, as_json, played);
+        played.finish(printed.and_then(|()| self.check()))
+    }
+
+    fn write(
+        &self,
+        game: &str,
+        heading: Option<String>,
+        fields: serde_json::Map<String, serde_json::Value>,
+        as_json: bool,
+        played: Played,
     ) -> Result<(), CliError> {
         let mut out = std::io::stdout().lock();
         if as_json {
             let mut v = serde_json::Map::new();
             v.insert("game".into(), json!(game));
             v.extend(fields);
+            played.json_fields(&mut v);
             v.insert("games".into(), json!(self.games));
             v.insert("first_player_wins".into(), json!(self.first_wins));
             v.insert("second_player_wins".into(), json!(self.second_wins()));
@@ -78,7 +95,7 @@ impl Tally {
                 self.confirmed, self.games
             )?;
         }
-        self.check()
+        Ok(())
     }
 
     /// Exit code 1 (with the count) when some game did not end as predicted.

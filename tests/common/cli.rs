@@ -2,9 +2,10 @@
 //! run gets its own HOME and XDG directories in a temp dir, stdin null, output piped.
 #![allow(dead_code)]
 
-use std::io::Read;
+use std::io::{BufRead, BufReader, Read};
 use std::path::PathBuf;
-use std::process::{Command, Stdio};
+use std::process::{Child, Command, Stdio};
+use std::sync::mpsc;
 use std::thread;
 use std::time::{Duration, Instant};
 
@@ -52,18 +53,34 @@ impl Sandbox {
         self.config_home().join("parlor").join("config.toml")
     }
 
-    pub fn run(&self, args: &[&str]) -> Run {
-        let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
+    /// parlor with `args` in this sandbox, stdin null, output piped, the progress display
+    /// left to its default (none without a terminal).
+    fn command(&self, args: &[&str]) -> Command {
+        let mut command = Command::new(env!("CARGO_BIN_EXE_parlor"));
+        command
             .args(args)
             .env("HOME", self.home())
             .env("XDG_CONFIG_HOME", self.config_home())
             .env("XDG_DATA_HOME", self.data_home())
             .env_remove("XDG_STATE_HOME")
             .env_remove("XDG_CACHE_HOME")
+            .env_remove("PARLOR_PROGRESS")
             .current_dir(self.dir.path())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::piped())
+            .stderr(Stdio::piped());
+        command
+    }
+
+    pub fn run(&self, args: &[&str]) -> Run {
+        self.run_with_env(args, &[])
+    }
+
+    /// [`Sandbox::run`] with these environment variables set.
+    pub fn run_with_env(&self, args: &[&str], env: &[(&str, &str)]) -> Run {
+        let mut child = self
+            .command(args)
+            .envs(env.iter().copied())
             .spawn()
             .expect("spawn parlor");
         let read_all = |mut pipe: Box<dyn Read + Send>| {
@@ -94,6 +111,113 @@ impl Sandbox {
                 .unwrap_or_else(|| panic!("parlor {args:?} was killed by a signal: {status}")),
             stdout: stdout.join().expect("stdout reader"),
             stderr: stderr.join().expect("stderr reader"),
+        }
+    }
+
+    /// Starts parlor in the background with `PARLOR_PROGRESS=plain`, so that it reports
+    /// on stderr as it goes (for the Ctrl-C tests).
+    pub fn start(&self, args: &[&str]) -> Running {
+        let mut child = self
+            .command(args)
+            .env("PARLOR_PROGRESS", "plain")
+            .spawn()
+            .expect("spawn parlor");
+        let mut stdout = child.stdout.take().expect("stdout");
+        let stdout = thread::spawn(move || {
+            let mut text = String::new();
+            stdout.read_to_string(&mut text).expect("output is UTF-8");
+            text
+        });
+        let stderr = BufReader::new(child.stderr.take().expect("stderr"));
+        let (lines_tx, lines) = mpsc::channel();
+        thread::spawn(move || {
+            for line in stderr.lines() {
+                let Ok(line) = line else { break };
+                if lines_tx.send(line).is_err() {
+                    break;
+                }
+            }
+        });
+        Running {
+            args: args.iter().map(|a| a.to_string()).collect(),
+            child,
+            stdout,
+            lines,
+            stderr: String::new(),
+        }
+    }
+}
+
+/// A parlor running in the background (see [`Sandbox::start`]).
+pub struct Running {
+    args: Vec<String>,
+    child: Child,
+    stdout: thread::JoinHandle<String>,
+    lines: mpsc::Receiver<String>,
+    /// Every stderr line read so far.
+    stderr: String,
+}
+
+impl Running {
+    /// Reads stderr until a line contains `needle` and returns that line.
+    pub fn wait_for_stderr(&mut self, needle: &str) -> String {
+        loop {
+            match self.lines.recv_timeout(HANG_GUARD) {
+                Ok(line) => {
+                    self.stderr.push_str(&line);
+                    self.stderr.push('\n');
+                    if line.contains(needle) {
+                        return line;
+                    }
+                }
+                Err(e) => {
+                    let _ = self.child.kill();
+                    let _ = self.child.wait();
+                    panic!(
+                        "parlor {:?} never printed {needle:?} on stderr ({e}); it printed:\n{}",
+                        self.args, self.stderr
+                    );
+                }
+            }
+        }
+    }
+
+    /// Sends SIGINT, as Ctrl-C in a terminal does.
+    pub fn interrupt(&self) {
+        let status = Command::new("kill")
+            .args(["-INT", &self.child.id().to_string()])
+            .status()
+            .expect("run kill");
+        assert!(status.success(), "kill -INT failed: {status}");
+    }
+
+    /// Waits for the end (hang-guarded) and collects the output.
+    pub fn finish(mut self) -> Run {
+        let deadline = Instant::now() + HANG_GUARD;
+        let status = loop {
+            if let Some(status) = self.child.try_wait().expect("wait for parlor") {
+                break status;
+            }
+            if Instant::now() > deadline {
+                let _ = self.child.kill();
+                let _ = self.child.wait();
+                panic!("parlor {:?} did not finish (hang guard)", self.args);
+            }
+            thread::sleep(Duration::from_millis(10));
+        };
+        // The reader thread ends at EOF, which follows the exit.
+        while let Ok(line) = self.lines.recv_timeout(HANG_GUARD) {
+            self.stderr.push_str(&line);
+            self.stderr.push('\n');
+        }
+        let args = self.args;
+        Run {
+            code: status
+                .code()
+                .unwrap_or_else(|| panic!("parlor {args:?} was killed by a signal: {status}")),
+            args,
+            stdout: self.stdout.join().expect("stdout reader"),
+            stderr: self.stderr,
         }
     }
 }

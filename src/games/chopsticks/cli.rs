@@ -6,6 +6,7 @@ use std::io::Write;
 use rand::SeedableRng;
 use rand::rngs::StdRng;
 
+use crate::cli::progress::Progress;
 use crate::cli::tally::Tally;
 use crate::cli::{CliError, PlayArgs, SimulateArgs, SolveArgs, usage};
 use crate::config::Config;
@@ -117,7 +118,8 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
     };
     let (mut first, mut draws, mut confirmed) = (0u32, 0u32, 0u32);
     let mut total_moves = 0u64;
-    for _ in 0..args.games {
+    let progress = Progress::count("simulate", "games", Some(u64::from(args.games)))?;
+    let played = progress.games(args.games, |_stop| {
         let mut game = start.clone();
         while game.outcome().is_none() {
             let a = analyse(&game);
@@ -138,9 +140,10 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
         if winner == predicted {
             confirmed += 1;
         }
-    }
+        Ok(true)
+    })?;
     let tally = Tally {
-        games: args.games,
+        games: played.done,
         first_wins: first,
         draws: Some(draws),
         confirmed,
@@ -152,6 +155,7 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
         Some(heading),
         serde_json::Map::new(),
         args.json,
+        played,
     )
 }
 

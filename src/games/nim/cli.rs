@@ -7,6 +7,7 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use serde_json::json;
 
+use crate::cli::progress::Progress;
 use crate::cli::tally::Tally;
 use crate::cli::{CliError, SimulateArgs, SolveArgs, analysis_json, usage};
 use crate::game::nim::{EmptyPiles, Ending, Nim, format_piles, parse_piles};
@@ -185,7 +186,8 @@ pub fn simulate(args: &SimulateArgs, flavour: Flavour) -> Result<(), CliError> {
     let mut first_wins = 0u32;
     let mut confirmed = 0u32;
     let mut total_moves = 0u64;
-    for _ in 0..args.games {
+    let progress = Progress::count("simulate", "games", Some(u64::from(args.games)))?;
+    let played = progress.games(args.games, |_stop| {
         let mut position = match flavour {
             Flavour::SugarPackets => Nim::sugar_packets(),
             Flavour::Coins => {
@@ -224,13 +226,20 @@ pub fn simulate(args: &SimulateArgs, flavour: Flavour) -> Result<(), CliError> {
                 confirmed += 1;
             }
         }
-    }
+        Ok(true)
+    })?;
     let tally = Tally {
-        games: args.games,
+        games: played.done,
         first_wins,
         draws: None,
         confirmed,
         total_moves,
     };
-    tally.print(game.cli_name(), None, serde_json::Map::new(), args.json)
+    tally.print(
+        game.cli_name(),
+        None,
+        serde_json::Map::new(),
+        args.json,
+        played,
+    )
 }

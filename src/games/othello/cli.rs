@@ -8,11 +8,12 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use serde_json::json;
 
+use crate::cli::progress::{Played, Progress};
 use crate::cli::{CliError, SimulateArgs, SolveArgs, usage};
 use crate::config::Config;
 use crate::game::othello::{Othello, OthelloMove};
 use crate::game::{Game, Seat};
-use crate::solve::othello::perft::perft_parallel;
+use crate::solve::othello::perft::perft_watched;
 use crate::solve::othello::{Engine, Level, Limits, STRONG_DEPTH};
 use crate::solve::{Analysis, Verdict};
 
@@ -30,14 +31,37 @@ pub fn perft(depth: u32) -> Result<(), CliError> {
     }
     let threads = std::thread::available_parallelism().map_or(1, |n| n.get());
     let start = Instant::now();
-    let leaves = perft_parallel(&Othello::new(), depth, threads);
+    let progress = Progress::count(&format!("perft {depth}"), "subtrees", None)?;
+    let count = perft_watched(
+        &Othello::new(),
+        depth,
+        threads,
+        &progress.stop(),
+        &|done, total| {
+            progress.set_total(total);
+            progress.set(done);
+        },
+    );
+    progress.clear();
     let secs = start.elapsed().as_secs_f64();
+    let leaves = count.leaves;
+    let plural = if threads == 1 { "" } else { "s" };
+    if !count.complete() {
+        // A partial count is not the answer: it goes to stderr only.
+        eprintln!(
+            "perft {depth}: {leaves} leaves in the {} of {} subtrees counted in {secs:.3} s ({threads} thread{plural})",
+            count.subtrees_done, count.subtrees
+        );
+        return Err(CliError::Interrupted(format!(
+            "perft {depth} interrupted after {} of {} subtrees",
+            count.subtrees_done, count.subtrees
+        )));
+    }
     let mut out = std::io::stdout().lock();
     writeln!(out, "{leaves}")?;
     eprintln!(
-        "perft {depth}: {leaves} leaves in {secs:.3} s ({:.1} M leaves/s, {threads} thread{})",
+        "perft {depth}: {leaves} leaves in {secs:.3} s ({:.1} M leaves/s, {threads} thread{plural})",
         leaves as f64 / secs.max(1e-9) / 1e6,
-        if threads == 1 { "" } else { "s" }
     );
     Ok(())
 }
@@ -94,7 +118,19 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Result<(), CliError> {
     let start = Instant::now();
     let mut engine = Engine::new(limits.table_mib);
     let mut last: Option<Analysis<OthelloMove>> = None;
-    engine.analyse(&board, &limits, &|| false, &mut |a| last = Some(a));
+    let progress = Progress::spinner("solve othello")?;
+    engine.analyse(&board, &limits, &progress.stop(), &mut |a| {
+        progress.message(format!(
+            "depth {}{}, {} nodes, best {} {:+}",
+            a.depth,
+            if a.exact { " (exact)" } else { "" },
+            a.nodes,
+            a.best.map_or_else(|| "-".to_string(), |m| m.to_string()),
+            a.score.unwrap_or(0)
+        ));
+        last = Some(a);
+    });
+    progress.clear();
     let analysis = match last {
         Some(a) => a,
         None => {
@@ -111,9 +147,24 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Result<(), CliError> {
         }
     };
     let secs = start.elapsed().as_secs_f64();
+    let printed = write_solution(args, &board, &analysis, secs, progress.interrupted());
+    progress.result(printed, || {
+        "interrupted: the analysis shown is the best found so far".to_string()
+    })
+}
+
+/// Prints what `parlor solve othello` found (marked as cut short when `interrupted`).
+fn write_solution(
+    args: &SolveArgs,
+    board: &Othello,
+    analysis: &Analysis<OthelloMove>,
+    secs: f64,
+    interrupted: bool,
+) -> Result<(), CliError> {
+    let n = board.empty_count();
     let mut out = std::io::stdout().lock();
     if args.json {
-        let v = json!({
+        let mut v = json!({
             "game": "othello",
             "position": board.notation(),
             "verdict": analysis.verdict.word(),
@@ -130,6 +181,9 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Result<(), CliError> {
                 "score": m.score,
             })).collect::<Vec<_>>(),
         });
+        if interrupted {
+            v["interrupted"] = json!(true);
+        }
         writeln!(out, "{v}")?;
         return Ok(());
     }
@@ -210,14 +264,15 @@ fn parse_level(flag: &str, value: Option<&str>, default: Level) -> Result<Level,
 }
 
 /// One game of a simulation from an opening of 4-8 random plies, `players[black]`
-/// playing black: black's final disc margin.
+/// playing black: black's final disc margin, or `None` when `stop` cut it short.
 fn play_one(
     players: &mut [Player; 2],
     black: usize,
     rng: &mut StdRng,
     limits: &Limits,
     strong: &Limits,
-) -> Result<i32, CliError> {
+    stop: &dyn Fn() -> bool,
+) -> Result<Option<i32>, CliError> {
     let mut board = Othello::new();
     let opening = rng.random_range(4..=8);
     for _ in 0..opening {
@@ -241,16 +296,19 @@ fn play_one(
         };
         let m = player
             .engine
-            .choose_move(&board, player.level, rng, level_limits, &|| false)
+            .choose_move(&board, player.level, rng, level_limits, stop)
             .ok_or_else(|| CliError::Failed("a running game had no legal move".into()))?;
+        if stop() {
+            return Ok(None);
+        }
         board
             .play(m)
             .map_err(|e| CliError::Failed(format!("the {} level played {m}: {e}", player.level)))?;
     }
-    Ok(match board.to_move() {
+    Ok(Some(match board.to_move() {
         Seat::First => board.margin(),
         Seat::Second => -board.margin(),
-    })
+    }))
 }
 
 pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
@@ -293,10 +351,16 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
         },
     ];
     let start = Instant::now();
-    for game in 0..args.games {
+    let progress = Progress::count("simulate", "games", Some(u64::from(args.games)))?;
+    let mut game = 0u32;
+    let played = progress.games(args.games, |stop| {
         // Colours alternate: the first-named level is black in even games.
         let black = (game % 2) as usize;
-        let black_margin = play_one(&mut players, black, &mut rng, &limits, &strong)?;
+        let Some(black_margin) = play_one(&mut players, black, &mut rng, &limits, &strong, stop)?
+        else {
+            return Ok(false);
+        };
+        game += 1;
         for (i, player) in players.iter_mut().enumerate() {
             let m = if i == black {
                 black_margin
@@ -310,13 +374,26 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
                 std::cmp::Ordering::Equal => player.draws += 1,
             }
         }
-    }
-    let games = args.games;
+        Ok(true)
+    })?;
     let secs = start.elapsed().as_secs_f64();
+    let printed = write_simulation(&players, seed, secs, args.json, played);
+    played.finish(printed)
+}
+
+/// Prints a simulation's table (or JSON object).
+fn write_simulation(
+    players: &[Player; 2],
+    seed: u64,
+    secs: f64,
+    as_json: bool,
+    played: Played,
+) -> Result<(), CliError> {
+    let games = played.done;
     let mut out = std::io::stdout().lock();
-    let mean = |p: &Player| p.margin_sum as f64 / f64::from(games);
-    if args.json {
-        let v = json!({
+    let mean = |p: &Player| p.margin_sum as f64 / f64::from(games.max(1));
+    if as_json {
+        let mut v = json!({
             "game": "othello",
             "games": games,
             "seed": seed,
@@ -330,6 +407,9 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
             })).collect::<Vec<_>>(),
             "seconds": secs,
         });
+        if let Some(fields) = v.as_object_mut() {
+            played.json_fields(fields);
+        }
         writeln!(out, "{v}")?;
         return Ok(());
     }
@@ -343,7 +423,7 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
         "{:<10}{:>7}{:>7}{:>7}{:>14}",
         "level", "wins", "draws", "losses", "mean margin"
     )?;
-    for p in &players {
+    for p in players {
         writeln!(
             out,
             "{:<10}{:>7}{:>7}{:>7}{:>+14.2}",
@@ -404,6 +484,8 @@ pub fn bench(suite: &str, file: &Path, config: &Config) -> Result<(), CliError> 
         _ => 1,
     };
     let mut engine = Engine::new(config.solver.table_mib);
+    let progress = Progress::count("bench ffo", "positions", Some(cases.len() as u64))?;
+    let stop = progress.stop();
     let mut out = std::io::stdout().lock();
     writeln!(
         out,
@@ -413,12 +495,16 @@ pub fn bench(suite: &str, file: &Path, config: &Config) -> Result<(), CliError> 
     let mut total_nodes = 0u64;
     let mut total_secs = 0.0;
     let mut wrong = Vec::new();
+    let mut solved = 0usize;
     for (i, case) in cases.iter().enumerate() {
         let number = first_number + i;
         engine.clear();
         let start = Instant::now();
-        let solution = engine
-            .solve(&case.board, &|| false)
+        let solution = engine.solve(&case.board, &stop);
+        if progress.interrupted() {
+            break;
+        }
+        let solution = solution
             .ok_or_else(|| CliError::Failed(format!("#{number}: the game is already over")))?;
         let secs = start.elapsed().as_secs_f64();
         total_nodes += solution.nodes;
@@ -427,36 +513,53 @@ pub fn bench(suite: &str, file: &Path, config: &Config) -> Result<(), CliError> 
         if !ok {
             wrong.push(number);
         }
-        writeln!(
-            out,
-            "{:>4} {:>7} {:>+6} {:>+8} {:>5} {:>9.3} {:>14} {:>9.1}M{}",
-            number,
-            case.board.empty_count(),
-            solution.score,
-            case.expected,
-            solution.best.to_string(),
-            secs,
-            solution.nodes,
-            solution.nodes as f64 / secs.max(1e-9) / 1e6,
-            if ok { "" } else { "  WRONG" }
-        )?;
-        out.flush()?;
+        progress.suspend(|| {
+            writeln!(
+                out,
+                "{:>4} {:>7} {:>+6} {:>+8} {:>5} {:>9.3} {:>14} {:>9.1}M{}",
+                number,
+                case.board.empty_count(),
+                solution.score,
+                case.expected,
+                solution.best.to_string(),
+                secs,
+                solution.nodes,
+                solution.nodes as f64 / secs.max(1e-9) / 1e6,
+                if ok { "" } else { "  WRONG" }
+            )?;
+            out.flush()
+        })?;
+        solved += 1;
+        progress.set(solved as u64);
     }
+    progress.clear();
     writeln!(
         out,
-        "total: {} positions, {total_secs:.3} s, {total_nodes} nodes, {:.1}M nodes/s",
-        cases.len(),
+        "total: {solved} positions, {total_secs:.3} s, {total_nodes} nodes, {:.1}M nodes/s",
         total_nodes as f64 / total_secs.max(1e-9) / 1e6
     )?;
+    if progress.interrupted() {
+        if !wrong.is_empty() {
+            eprintln!("parlor: wrong scores for {}", numbers(&wrong));
+        }
+        return Err(CliError::Interrupted(format!(
+            "interrupted after {solved} of {} positions",
+            cases.len()
+        )));
+    }
     if !wrong.is_empty() {
         return Err(CliError::Failed(format!(
             "wrong scores for {}",
-            wrong
-                .iter()
-                .map(|n| format!("#{n}"))
-                .collect::<Vec<_>>()
-                .join(", ")
+            numbers(&wrong)
         )));
     }
     Ok(())
+}
+
+/// "#40, #43": benchmark positions by number.
+fn numbers(list: &[usize]) -> String {
+    list.iter()
+        .map(|n| format!("#{n}"))
+        .collect::<Vec<_>>()
+        .join(", ")
 }

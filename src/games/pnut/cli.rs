@@ -6,6 +6,7 @@ use rand::SeedableRng;
 use rand::rngs::StdRng;
 use serde_json::json;
 
+use crate::cli::progress::Progress;
 use crate::cli::tally::Tally;
 use crate::cli::{CliError, ModeArg, PlayArgs, SimulateArgs, SolveArgs, usage};
 use crate::config::Config;
@@ -15,7 +16,7 @@ use crate::games::GameId;
 use crate::games::GameSetup;
 use crate::games::pnut::options::PnutSetup;
 use crate::solve::Verdict;
-use crate::solve::pnut::{Limits, MAX_BUDGET, solve as solve_pnut};
+use crate::solve::pnut::{Limits, MAX_BUDGET, Solved, analyse as analyse_pnut};
 use crate::solve::policy::{self, Difficulty};
 
 /// The length given on the command line: 2-8.
@@ -99,11 +100,38 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Result<(), CliError> {
         }
     })?;
     let limits = limits(args, config)?;
-    let solved = solve_pnut(&game, &limits);
+    let progress = Progress::spinner("solve pnut")?;
+    let solved = analyse_pnut(&game, &limits, &progress.stop(), &mut |a| {
+        progress.message(format!(
+            "depth {}, {} nodes, best {}",
+            a.depth,
+            a.nodes,
+            a.best.map_or_else(|| "-".to_string(), |m| m.to_string())
+        ));
+    });
+    progress.clear();
+    let interrupted = progress.interrupted();
+    let printed = write_solved(args, &rules, &game, &solved, interrupted);
+    progress.result(printed, || {
+        "interrupted: the analysis shown is the best found so far".to_string()
+    })
+}
+
+/// Prints what `parlor solve pnut` found (marked as cut short when `interrupted`).
+fn write_solved(
+    args: &SolveArgs,
+    rules: &Rules,
+    game: &Pnut,
+    solved: &Solved,
+    interrupted: bool,
+) -> Result<(), CliError> {
     let a = &solved.analysis;
     let mut out = std::io::stdout().lock();
     if args.json {
         let mut v = crate::cli::analysis_json("pnut", &game.text(), a);
+        if interrupted {
+            v["interrupted"] = json!(true);
+        }
         v["symbols"] = json!(rules.symbols_text());
         v["length"] = json!(rules.length());
         v["depth"] = json!(a.depth);
@@ -179,17 +207,23 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
     };
     let mut rng = StdRng::seed_from_u64(args.seed.unwrap_or_else(rand::random));
     let start = Pnut::new(rules.clone());
-    let first = solve_pnut(&start, &limits).analysis;
+    let progress = Progress::count("simulate", "games", Some(u64::from(args.games)))?;
+    let stop = progress.stop();
+    let first = analyse_pnut(&start, &limits, &stop, &mut |_| {}).analysis;
     let predicted = match first.verdict {
         Verdict::Win { .. } if first.exact => Some(Seat::First),
         Verdict::Loss { .. } if first.exact => Some(Seat::Second),
         _ => None,
     };
     let (mut first_wins, mut confirmed, mut total_moves) = (0u32, 0u32, 0u64);
-    for _ in 0..args.games {
+    let played = progress.games(args.games, |stop| {
         let mut game = start.clone();
         while game.outcome().is_none() {
-            let a = solve_pnut(&game, &limits).analysis;
+            let a = analyse_pnut(&game, &limits, stop, &mut |_| {}).analysis;
+            if stop() {
+                // The search was cut short: this game is not counted.
+                return Ok(false);
+            }
             let mv = policy::choose_move(&a, Difficulty::Perfect, &mut rng)
                 .ok_or_else(|| CliError::Failed("a running game had no legal move".into()))?;
             game.play(mv).map_err(|e| CliError::Failed(e.to_string()))?;
@@ -205,9 +239,10 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
         if predicted.is_none_or(|p| p == winner) {
             confirmed += 1;
         }
-    }
+        Ok(true)
+    })?;
     let tally = Tally {
-        games: args.games,
+        games: played.done,
         first_wins,
         draws: None,
         confirmed,
@@ -221,7 +256,7 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
         rules.symbols_text(),
         rules.length()
     );
-    tally.print("pnut", Some(heading), fields, args.json)
+    tally.print("pnut", Some(heading), fields, args.json, played)
 }
 
 /// The message when `parlor play <other>` is given Pnut-Butta's options.

@@ -4,10 +4,11 @@ use std::io::Write;
 
 use serde_json::json;
 
+use crate::cli::progress::{Played, Progress};
 use crate::cli::{CliError, SimulateArgs, SolveArgs, usage};
 use crate::config::Config;
 use crate::game::wl::{Wl, parse_letters};
-use crate::solve::wl::{self, SIMULATION_MAX_LEN};
+use crate::solve::wl::{self, SIMULATION_MAX_LEN, SimulationReport};
 
 pub fn solve(args: &SolveArgs) -> Result<(), CliError> {
     let text = args.position.as_deref().ok_or_else(|| {
@@ -65,9 +66,29 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
         )));
     }
     let seed = args.seed.unwrap_or_else(rand::random);
-    let r = wl::simulate(args.games, min_len, max_len, seed, &mut |_| true);
+    let progress = Progress::count("simulate", "games", Some(u64::from(args.games)))?;
+    let r = wl::simulate(args.games, min_len, max_len, seed, &mut |r| {
+        progress.set(u64::from(r.games));
+        !progress.interrupted()
+    });
+    progress.clear();
+    let played = Played {
+        done: r.games,
+        asked: args.games,
+    };
+    let printed = write_simulation(&r, seed, args.json, played);
+    played.finish(printed)
+}
+
+/// Prints the simulation's table (or JSON) and checks its predictions.
+fn write_simulation(
+    r: &SimulationReport,
+    seed: u64,
+    as_json: bool,
+    played: Played,
+) -> Result<(), CliError> {
     let mut out = std::io::stdout().lock();
-    if args.json {
+    if as_json {
         let by_length: serde_json::Map<String, serde_json::Value> = r
             .by_length
             .iter()
@@ -78,7 +99,7 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
                 )
             })
             .collect();
-        let v = json!({
+        let mut v = json!({
             "game": "wl",
             "games": r.games,
             "first_player_wins": r.first_player_wins,
@@ -88,6 +109,9 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
             "seed": seed,
             "by_length": by_length,
         });
+        if let Some(fields) = v.as_object_mut() {
+            played.json_fields(fields);
+        }
         writeln!(out, "{v}")?;
     } else {
         writeln!(

@@ -101,10 +101,11 @@ fn random_input_in_every_game_and_mode_never_breaks_the_app() {
             let setup = move || {
                 let mut s = GameSetup::from_config(game, &quick_config());
                 s.matchup.mode = mode;
-                if !game.kind().first_options(mode).contains(&s.matchup.first) {
-                    if let Some(&first) = game.kind().first_options(mode).first() {
-                        s.matchup.first = first;
-                    }
+                let offered = game.kind().first_options(mode);
+                if !offered.contains(&s.matchup.first)
+                    && let Some(&first) = offered.first()
+                {
+                    s.matchup.first = first;
                 }
                 Start::Game(s)
             };

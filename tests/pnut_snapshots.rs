@@ -162,7 +162,7 @@ fn symbols_that_are_keys_are_picked_with_the_arrows() {
     let mut h = game(s, 80, 24);
     h.keys(&[KeyCode::Right, KeyCode::Enter]);
     let screen = h.screen();
-    assert!(screen.contains("String · 1 symbols"), "{screen}");
+    assert!(screen.contains("String · 1 symbol "), "{screen}");
     assert!(screen.contains("h"), "{screen}");
     // Typing q still quits (the action key wins).
     h.key(KeyCode::Char('q'));

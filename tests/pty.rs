@@ -221,7 +221,7 @@ fn othello_against_benedict_for_a_few_moves() {
         tui.send(RIGHT);
     }
     tui.send(ENTER);
-    tui.wait_for("d4 is not legal");
+    tui.wait_for("d4 is taken");
     tui.send("u");
     tui.wait_all(&["Your turn (Black)", "8. AI"], &["10. AI"]);
     tui.quit_cleanly();

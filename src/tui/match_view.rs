@@ -193,6 +193,10 @@ impl<G: Game> MatchView<G> {
     /// The AI's voice reacts when the prediction changes.
     fn react_to_prediction(&mut self) {
         let Some(winner) = self.session.predicted_winner() else {
+            // Nothing proven yet: against the AI, say so rather than nothing.
+            if self.ai_seat().is_some() && self.voice.is_empty() && !self.session.is_over() {
+                self.voice = "Too early to tell who wins.".into();
+            }
             return;
         };
         if self.session.is_over() {

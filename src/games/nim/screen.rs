@@ -455,8 +455,7 @@ impl NimScreen {
         let endgame = self.view.session.position().ending() == Ending::Misere
             && piles.iter().all(|&p| p <= 1);
         let why = if endgame {
-            let ones = piles.iter().filter(|&&p| p == 1).count();
-            format!("all piles ≤ 1: {ones} left; leave an odd number")
+            "all ≤ 1: leave an odd number".to_string()
         } else if sum == 0 {
             "all even: the mover loses".to_string()
         } else {

@@ -192,8 +192,13 @@ impl OthelloScreen {
         if self.board().is_legal(mv) {
             self.play(mv);
         } else {
-            let sq = Square::new(index).map_or(String::new(), |s| s.to_string());
-            self.message = format!("{sq} is not legal: it flips nothing.");
+            let square = Square::new(index);
+            let sq = square.map_or(String::new(), |s| s.to_string());
+            self.message = if square.and_then(|s| self.board().at(s)).is_some() {
+                format!("{sq} is taken: play on an empty square.")
+            } else {
+                format!("{sq} is not legal: it flips nothing.")
+            };
         }
     }
 

@@ -325,9 +325,16 @@ impl PnutScreen {
         let room = string_height.saturating_sub(2) as usize;
         let skip = string_lines.len().saturating_sub(room);
         let title = if game.forfeit().is_some() {
-            format!("String · {} symbols + 1 illegal", game.len())
+            format!(
+                "String · {} symbol{} + 1 illegal",
+                game.len(),
+                if game.len() == 1 { "" } else { "s" }
+            )
         } else {
-            format!("String · {} symbols", game.len())
+            match game.len() {
+                1 => "String · 1 symbol".to_string(),
+                n => format!("String · {n} symbols"),
+            }
         };
         frame.render_widget(
             Paragraph::new(string_lines.into_iter().skip(skip).collect::<Vec<_>>())
@@ -744,7 +751,8 @@ fn verdict_text(v: Verdict, at_most: Option<u32>) -> String {
         (Verdict::Win { plies: None }, Some(b)) => format!("win within {b}"),
         (Verdict::Loss { plies: None }, Some(b)) => format!("loss within {b}"),
         (v, _) => match v {
-            Verdict::Score(s) => format!("unknown ({:+.0}%)", f64::from(s) / 20.0),
+            // The share of random playouts the move won: an estimate, not a proof.
+            Verdict::Score(s) => format!("≈{:.0}% (unproven)", 50.0 + f64::from(s) / 20.0),
             other => other.word().to_string(),
         },
     }

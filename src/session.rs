@@ -299,6 +299,14 @@ impl<G: Game> Session<G> {
         Ok(())
     }
 
+    /// Marks the latest move of `seat` as a mistake: it threw away a predicted win
+    /// (found out only once a later analysis proved the new winner).
+    pub fn mark_last_move_of(&mut self, seat: Seat) {
+        if let Some(m) = self.history.iter_mut().rev().find(|m| m.seat == seat) {
+            m.mistake = true;
+        }
+    }
+
     /// Takes back moves: against the AI, back to the human's previous turn; otherwise
     /// one move. Returns false when there is nothing to undo.
     pub fn undo(&mut self) -> bool {
@@ -444,6 +452,20 @@ mod tests {
         assert!(s.undo(), "your move and the AI's answer go");
         assert_eq!(s.history().len(), 1, "the AI's opening stays");
         assert!(s.human_to_move());
+    }
+
+    #[test]
+    fn a_late_proof_marks_the_move_that_threw_the_win_away() {
+        let mut s = choosing();
+        s.side_pending = false;
+        let first = s.position().legal_moves()[0];
+        s.play(first).expect("legal");
+        let reply = s.position().legal_moves()[0];
+        s.play(reply).expect("legal");
+        assert!(s.history().iter().all(|m| !m.mistake));
+        s.mark_last_move_of(Seat::First);
+        assert!(s.history()[0].mistake);
+        assert!(!s.history()[1].mistake);
     }
 
     #[test]

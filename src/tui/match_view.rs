@@ -203,6 +203,11 @@ impl<G: Game> MatchView<G> {
             return;
         }
         let previous = self.last_prediction.replace(winner);
+        // The side that was predicted to win and no longer is threw it away with its
+        // latest move: mark it, now that the proof has arrived.
+        if let Some(loser) = previous.filter(|p| *p != winner) {
+            self.session.mark_last_move_of(loser);
+        }
         match self.ai_seat() {
             Some(ai) => {
                 let moment = if winner == ai && previous == Some(ai.other()) {

@@ -545,3 +545,58 @@ pub fn what_next(keys: &Keys, theme: &Theme, undo: bool) -> Line<'static> {
     spans.extend([key(&[Action::Back]), Span::raw(" menu")]);
     Line::from(spans)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::nim::{Ending, Nim};
+    use crate::matchup::{FirstMover, Mode};
+    use crate::solve::analyst::FnAnalyst;
+    use crate::solve::policy::Difficulty;
+    use crate::solve::{Analysis, Verdict};
+    use rand::SeedableRng;
+
+    fn proven_win() -> Box<Analysis<crate::game::nim::NimMove>> {
+        Box::new(Analysis {
+            best: None,
+            verdict: Verdict::Win { plies: Some(3) },
+            score: None,
+            pv: Vec::new(),
+            moves: Vec::new(),
+            depth: 3,
+            nodes: 1,
+            exact: true,
+        })
+    }
+
+    /// The move's own analysis did not rank it, so it was not marked when played; the
+    /// next proof shows the win changed hands, and the move is marked then.
+    #[test]
+    fn the_move_that_lost_a_proven_win_is_marked_when_the_proof_arrives() {
+        let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+        let matchup = MatchSetup {
+            mode: Mode::VsAi,
+            first: FirstMover::You,
+            difficulty: Difficulty::Perfect,
+        };
+        let analyst = SharedAnalyst::new(FnAnalyst(crate::solve::nim::analyse));
+        let mut view = MatchView::new(
+            Nim::new(vec![3, 4, 5], Ending::Normal),
+            &matchup,
+            0,
+            analyst,
+            &mut rng,
+        );
+        view.analysis_requested(1);
+        view.receive(1, proven_win());
+        let mv = view.session.position().legal_moves()[0];
+        assert!(view.play(mv));
+        assert!(!view.session.history()[0].mistake);
+        view.analysis_requested(2);
+        view.receive(2, proven_win());
+        assert!(
+            view.session.history()[0].mistake,
+            "you had it; now the AI does"
+        );
+    }
+}

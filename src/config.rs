@@ -532,12 +532,11 @@ fn file_kind(file_type: std::fs::FileType) -> &'static str {
     "a special file"
 }
 
+/// A byte range of the config's text.
+type Span = std::ops::Range<usize>;
+
 /// A parsed document's keys, each with the spans of its name and of its value.
-fn walk_keys(
-    table: &toml::de::DeTable<'_>,
-    prefix: &str,
-    visit: &mut dyn FnMut(&str, std::ops::Range<usize>, std::ops::Range<usize>),
-) {
+fn walk_keys(table: &toml::de::DeTable<'_>, prefix: &str, visit: &mut dyn FnMut(&str, Span, Span)) {
     for (name, value) in table.iter() {
         let path = if prefix.is_empty() {
             name.get_ref().to_string()
@@ -569,7 +568,7 @@ fn key_at(text: &str, offset: usize) -> Option<String> {
 
 /// The dotted key written at `span` (a key's name), under the table header above it:
 /// for errors about a key that the parsed document does not hold, such as a duplicate.
-fn key_written_at(text: &str, span: std::ops::Range<usize>) -> Option<String> {
+fn key_written_at(text: &str, span: Span) -> Option<String> {
     let end = span.end.min(text.len());
     let start = text
         .get(..span.start.min(end))?

@@ -316,6 +316,111 @@ fn missing_config_file_is_named() {
         .stderr_has("/nonexistent/x.toml");
 }
 
+/// `--config` on something that is not a small regular file: exit 2 at once (no hang,
+/// no huge read), naming the path and `needles`.
+fn unreadable_config(path: &Path, needles: &[&str]) {
+    let path_text = path.display().to_string();
+    let run = parlor(&["--config", &path_text]);
+    run.expect_code(2)
+        .stderr_has(&format!("config file {path_text}"));
+    for needle in needles {
+        run.stderr_has(needle);
+    }
+    assert!(run.stdout.is_empty(), "{}", run.stdout);
+}
+
+#[test]
+fn config_that_is_a_directory_or_a_device_is_refused() {
+    let sandbox = Sandbox::new();
+    unreadable_config(&sandbox.home(), &["is a directory, not a regular file"]);
+    let zero = Path::new("/dev/zero");
+    if zero.exists() {
+        unreadable_config(zero, &["is a device, not a regular file"]);
+    }
+}
+
+#[test]
+fn config_that_is_a_fifo_is_refused_without_blocking() {
+    let sandbox = Sandbox::new();
+    let fifo = sandbox.home().join("config.toml");
+    let made = std::process::Command::new("mkfifo").arg(&fifo).status();
+    if !made.is_ok_and(|s| s.success()) {
+        eprintln!("skipped: no mkfifo");
+        return;
+    }
+    // Nobody ever writes to the FIFO: reading it would block until the hang guard.
+    unreadable_config(&fifo, &["FIFO", "not a regular file"]);
+}
+
+#[test]
+fn config_over_one_mib_is_refused() {
+    let sandbox = Sandbox::new();
+    let path = sandbox.file("huge.toml", &"# padding\n".repeat(120_000));
+    unreadable_config(&path, &["larger than 1024 KiB"]);
+}
+
+#[test]
+fn huge_bad_config_values_are_quoted_short() {
+    let huge = "x".repeat(100_000);
+    for (text, key) in [
+        (format!("[keys]\nquit = \"{huge}\"\n"), "keys.quit"),
+        (
+            format!("[ui]\nai_delay_ms = \"{huge}\"\n"),
+            "ui.ai_delay_ms",
+        ),
+        (format!("[colors]\ncoin = \"{huge}\"\n"), "colors.coin"),
+    ] {
+        let sandbox = Sandbox::new();
+        let path = sandbox.file("long.toml", &text);
+        let run = sandbox.run(&["--config", &path.display().to_string()]);
+        run.expect_code(2)
+            .stderr_has(key)
+            .stderr_has("line 2")
+            .stderr_has("xxx…");
+        assert!(
+            run.stderr.len() < 1000,
+            "{} bytes of message",
+            run.stderr.len()
+        );
+    }
+}
+
+#[test]
+fn duplicate_and_dotted_config_keys_are_named_with_their_line() {
+    config_error(
+        "[ui]\nai_delay_ms = 1\nai_delay_ms = 2\n",
+        3,
+        &["duplicate", "ui.ai_delay_ms", "line 2"],
+    );
+    config_error("# mine\nui.ai_delay_ms = \"x\"\n", 2, &["ui.ai_delay_ms"]);
+    config_error(
+        "\n\nui.ai_delay_ms = 99999\n",
+        3,
+        &["ui.ai_delay_ms", "0-10000"],
+    );
+}
+
+#[test]
+fn solver_limits_are_checked_key_by_key() {
+    // 16 GiB of table used to abort the process when the memory was not there.
+    config_error(
+        "[solver]\ntable_mib = 16385\n",
+        2,
+        &["solver.table_mib", "16385", "MiB on this machine"],
+    );
+    config_error(
+        "[solver]\ntable_mib = 64\n\nmax_millis = 86400001\n",
+        4,
+        &["solver.max_millis", "1-86400000"],
+    );
+    let sandbox = Sandbox::new();
+    let path = sandbox.file("big.toml", "[solver]\ntable_mib = 16385\n");
+    sandbox
+        .run(&["solve", "othello", "--config", &path.display().to_string()])
+        .expect_code(2)
+        .stderr_has("solver.table_mib");
+}
+
 #[test]
 fn broken_user_config_is_reported_and_left_alone() {
     let sandbox = Sandbox::new();

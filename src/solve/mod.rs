@@ -1,6 +1,7 @@
 //! Search only: engines that tell the truth about positions, the worker thread that
 //! runs them off the UI thread, and the AI policy that turns truth into a move.
 
+pub mod alloc;
 pub mod analysis;
 pub mod analyst;
 pub mod chopsticks;

@@ -296,7 +296,8 @@ pub fn check(config: &KeyConfig) -> Result<(), (&'static str, String)> {
         return Err((
             "",
             format!(
-                "unknown key `keys.{unknown}`: expected one of {}",
+                "unknown key `keys.{}`: expected one of {}",
+                crate::config::clip(unknown),
                 names.join(", ")
             ),
         ));
@@ -306,7 +307,10 @@ pub fn check(config: &KeyConfig) -> Result<(), (&'static str, String)> {
     {
         return Err((
             known,
-            format!("{value} is not a key: expected one character in quotes, e.g. \"p\""),
+            format!(
+                "{} is not a key: expected one character in quotes, e.g. \"p\"",
+                crate::config::clip(&value.to_string())
+            ),
         ));
     }
     let mut seen: Vec<(&'static str, Option<GameId>, char)> = Vec::new();
@@ -319,7 +323,10 @@ pub fn check(config: &KeyConfig) -> Result<(), (&'static str, String)> {
         let (Some(c), None) = (chars.next(), chars.next()) else {
             return Err((
                 name,
-                format!("'{text}' is not a single character: expected one key, e.g. \"q\""),
+                format!(
+                    "'{}' is not a single character: expected one key, e.g. \"q\"",
+                    crate::config::clip(&text)
+                ),
             ));
         };
         if c.is_control() || (c.is_whitespace() && c != ' ') {

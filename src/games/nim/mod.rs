@@ -64,7 +64,8 @@ impl GameKind for Nim {
             return Err((
                 "nim.piles",
                 format!(
-                    "{piles:?}: expected 1-{MAX_PILES} piles of 1-{MAX_COINS} coins, e.g. [3, 4, 5]"
+                    "{}: expected 1-{MAX_PILES} piles of 1-{MAX_COINS} coins, e.g. [3, 4, 5]",
+                    crate::config::clip(&format!("{piles:?}"))
                 ),
             ));
         }

@@ -73,6 +73,9 @@ fn mix(d: u64) -> u64 {
     d.rotate_left(32) ^ 0x5851_F42D_4C95_7F2D
 }
 
+/// The fewest buckets a table has, whatever size is asked for (128 KiB).
+const MIN_BUCKETS: usize = 2048;
+
 /// A transposition table of a fixed size, shareable between threads.
 pub struct Table {
     buckets: Vec<Bucket>,
@@ -81,18 +84,26 @@ pub struct Table {
 }
 
 impl Table {
-    /// A table of at most `mib` MiB (at least a few thousand entries).
+    /// A table of at most `mib` MiB (at least a few thousand entries). When the memory
+    /// is not there, a table of half the size is made instead, and so on (see
+    /// [`crate::solve::alloc`]): [`Table::bytes`] tells the size obtained.
     pub fn new(mib: u32) -> Table {
         let bytes = (mib as usize).saturating_mul(1 << 20);
-        let mut n = 2048usize;
-        while n * 2 * 64 <= bytes {
+        let mut n = MIN_BUCKETS;
+        while n.saturating_mul(2 * size_of::<Bucket>()) <= bytes {
             n *= 2;
         }
+        let buckets = crate::solve::alloc::halving_vec(n, MIN_BUCKETS, Bucket::default);
         Table {
-            buckets: (0..n).map(|_| Bucket::default()).collect(),
-            mask: n - 1,
+            mask: buckets.len() - 1,
+            buckets,
             age: 0,
         }
+    }
+
+    /// The memory the table holds, in bytes.
+    pub fn bytes(&self) -> usize {
+        self.buckets.len() * size_of::<Bucket>()
     }
 
     /// Number of entries.
@@ -214,6 +225,7 @@ mod tests {
     #[test]
     fn packs_and_narrows() {
         let t = Table::new(1);
+        assert_eq!(t.bytes(), 1 << 20);
         assert!(t.probe(1, 2).is_none());
         t.store(1, 2, 10, true, -64, 12, 19);
         let h = t.probe(1, 2).expect("stored");
@@ -227,5 +239,12 @@ mod tests {
         t.store(1, 2, 3, false, -3000, 2500, 7);
         let h = t.probe(1, 2).expect("kept");
         assert!(h.exact);
+    }
+
+    #[test]
+    fn sizes_are_powers_of_two_within_the_size_asked_for() {
+        assert_eq!(Table::new(0).bytes(), MIN_BUCKETS * 64);
+        assert_eq!(Table::new(3).bytes(), 2 << 20);
+        assert_eq!(Table::new(4).len(), (4 << 20) / 64 * 2);
     }
 }

@@ -53,17 +53,23 @@ pub struct Table {
 }
 
 const BUCKET: usize = 4;
+/// The fewest buckets a table has, whatever size is asked for.
+const MIN_BUCKETS: usize = 16;
 
 impl Table {
     pub fn new(mib: u32) -> Table {
         let bytes = (mib.max(1) as usize) << 20;
-        let want = (bytes / std::mem::size_of::<Entry>()).max(BUCKET * 16);
+        let want = (bytes / std::mem::size_of::<Entry>()).max(BUCKET * MIN_BUCKETS);
         // The largest power of two that fits in the size asked for.
         let buckets = 1usize << (usize::BITS - 1 - (want / BUCKET).leading_zeros());
-        let buckets = buckets.max(16);
+        let buckets = buckets.max(MIN_BUCKETS);
+        // Short of memory, a smaller table (halving, still a power of two of buckets)
+        // rather than an abort: `bytes` tells the size obtained.
+        let entries =
+            crate::solve::alloc::halving_vec(buckets * BUCKET, MIN_BUCKETS * BUCKET, || EMPTY);
         Table {
-            entries: vec![EMPTY; buckets * BUCKET],
-            mask: buckets - 1,
+            mask: entries.len() / BUCKET - 1,
+            entries,
             stored: 0,
             age: 0,
         }
@@ -135,5 +141,19 @@ impl Table {
         e.work = e.work.max(work);
         e.age = age;
         f(e);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_table_fits_in_the_size_asked_for() {
+        let t = Table::new(1);
+        assert!(t.bytes() <= 1 << 20 && t.bytes() > 1 << 19, "{}", t.bytes());
+        assert_eq!(t.entries.len() % BUCKET, 0);
+        assert!((t.mask + 1).is_power_of_two());
+        assert_eq!((t.mask + 1) * BUCKET, t.entries.len());
     }
 }

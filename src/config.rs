@@ -192,6 +192,7 @@ pub struct KeyConfig {
     pub new_game: String,
     pub rematch: String,
     pub pause: String,
+    pub move_now: String,
     pub up: String,
     pub down: String,
     /// The games' own keys, by name.
@@ -248,6 +249,7 @@ impl Default for KeyConfig {
             new_game: "n".into(),
             rematch: "r".into(),
             pause: " ".into(),
+            move_now: "m".into(),
             up: "k".into(),
             down: "j".into(),
             games: crate::games::GameId::all()
@@ -297,6 +299,7 @@ impl KeyConfig {
             "new_game" => &self.new_game,
             "rematch" => &self.rematch,
             "pause" => &self.pause,
+            "move_now" => &self.move_now,
             "up" => &self.up,
             "down" => &self.down,
             other => return self.games.get(other).and_then(toml::Value::as_str),

@@ -62,6 +62,10 @@ pub struct Session<G: Game> {
     ai_wait_ms: u64,
     ai_delay_ms: u64,
     paused: bool,
+    /// "Move now": the AI plays its best move so far at the next tick.
+    hurry: bool,
+    /// How long the AI has been thinking about the position on the board.
+    thinking_ms: u64,
     /// The AI plays the solver's own `best` move instead of choosing by difficulty:
     /// for engines whose levels are searches of their own (Othello).
     engine_picks: bool,
@@ -84,6 +88,8 @@ impl<G: Game> Session<G> {
             ai_wait_ms: ai_delay_ms,
             ai_delay_ms,
             paused: false,
+            hurry: false,
+            thinking_ms: 0,
             engine_picks: false,
         }
     }
@@ -340,6 +346,24 @@ impl<G: Game> Session<G> {
         self.analysis_done = false;
         self.analysis_failed = None;
         self.ai_wait_ms = self.ai_delay_ms;
+        self.hurry = false;
+        self.thinking_ms = 0;
+    }
+
+    /// "Move now": when the AI is to move, it plays the best move its analysis has found
+    /// so far at the next tick, without waiting for the search or its pause.
+    pub fn hurry(&mut self) -> bool {
+        if !self.ai_to_move() || self.paused {
+            return false;
+        }
+        self.hurry = true;
+        self.ai_wait_ms = 0;
+        true
+    }
+
+    /// How long the AI has been thinking about the position on the board.
+    pub fn thinking_ms(&self) -> u64 {
+        self.thinking_ms
     }
 
     /// Time passes. Returns the AI's move when it is the AI's turn, its pause is over
@@ -347,6 +371,9 @@ impl<G: Game> Session<G> {
     pub fn tick<R: Rng + ?Sized>(&mut self, elapsed_ms: u64, rng: &mut R) -> Option<G::Move> {
         if self.paused || !self.ai_to_move() {
             return None;
+        }
+        if !self.analysis_done {
+            self.thinking_ms += elapsed_ms;
         }
         self.ai_wait_ms = self.ai_wait_ms.saturating_sub(elapsed_ms);
         if self.ai_wait_ms > 0 {
@@ -363,7 +390,8 @@ impl<G: Game> Session<G> {
             let i = rand::RngExt::random_range(rng, 0..moves.len());
             return Some(moves[i]);
         }
-        if !self.analysis_done {
+        let hurried = self.hurry && self.analysis.as_ref().is_some_and(|a| a.best.is_some());
+        if !self.analysis_done && !hurried {
             return None;
         }
         if self.engine_picks {
@@ -466,6 +494,38 @@ mod tests {
         s.mark_last_move_of(Seat::First);
         assert!(s.history()[0].mistake);
         assert!(!s.history()[1].mistake);
+    }
+
+    #[test]
+    fn move_now_plays_the_best_so_far_without_waiting_for_the_search() {
+        let mut s = Session::new(
+            Nim::new(vec![3, 4, 5], Ending::Normal),
+            [Player::Ai(Difficulty::Perfect), Player::Human],
+            ["AI".into(), "You".into()],
+            700,
+        );
+        let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(1);
+        s.analysis_requested(1);
+        let best = s.position().legal_moves()[2];
+        let partial = Analysis {
+            best: Some(best),
+            moves: vec![crate::solve::MoveValue {
+                mv: best,
+                verdict: Verdict::Win { plies: Some(5) },
+                score: None,
+                traps: None,
+                plies_at_most: None,
+            }],
+            ..estimate(3)
+        };
+        s.receive_analysis(1, partial);
+        assert_eq!(s.tick(50, &mut rng), None, "still searching, still pausing");
+        assert_eq!(s.thinking_ms(), 50);
+        assert!(s.hurry());
+        assert_eq!(s.tick(50, &mut rng), Some(best));
+        s.play(best).expect("legal");
+        assert!(!s.hurry(), "the person's turn: nothing to hurry");
+        assert_eq!(s.thinking_ms(), 0);
     }
 
     #[test]

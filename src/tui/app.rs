@@ -209,6 +209,7 @@ impl App {
             Action::Hints => game.toggle_hints(),
             Action::Pause => game.toggle_pause(),
             Action::Undo => game.undo(),
+            Action::MoveNow => game.move_now(),
             _ => {}
         }
     }

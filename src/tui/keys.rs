@@ -25,6 +25,8 @@ pub enum Action {
     Pause,
     PageUp,
     PageDown,
+    /// The AI plays its best move so far, at once.
+    MoveNow,
     /// A key of one game's own, by its name in `[keys]` (see [`OwnKey`]).
     Own(&'static str),
     Digit(u8),
@@ -69,7 +71,7 @@ pub struct OwnKey {
 
 /// The remappable keys every screen shares: config name, action, default key, what it
 /// does. `KeyConfig` has one field per name.
-pub const SHARED: [(&str, Action, char, &str); 9] = [
+pub const SHARED: [(&str, Action, char, &str); 10] = [
     ("quit", Action::Quit, 'q', "quit"),
     ("help", Action::Help, '?', "help, or the rules of the game"),
     (
@@ -101,6 +103,12 @@ pub const SHARED: [(&str, Action, char, &str); 9] = [
         Action::Pause,
         ' ',
         "pause or resume when two AIs play",
+    ),
+    (
+        "move_now",
+        Action::MoveNow,
+        'm',
+        "move now: the AI plays its best move so far",
     ),
     ("up", Action::Up, 'k', "up, beside the arrow key"),
     ("down", Action::Down, 'j', "down, beside the arrow key"),

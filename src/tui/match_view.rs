@@ -43,6 +43,8 @@ pub struct MatchView<G: Game> {
     variety: usize,
     /// Ticks seen while the AI was thinking, for the animation.
     frames: usize,
+    /// The AI's thinking time per move, when it has one, to show beside the time spent.
+    think_ms: Option<u64>,
 }
 
 impl<G: Game> MatchView<G> {
@@ -119,6 +121,7 @@ impl<G: Game> MatchView<G> {
             last_prediction: None,
             variety: rng.random_range(0..1000),
             frames: 0,
+            think_ms: None,
         }
     }
 
@@ -181,6 +184,18 @@ impl<G: Game> MatchView<G> {
 
     pub fn all_ai(&self) -> bool {
         self.session.players().iter().all(|p| *p != Player::Human)
+    }
+
+    /// The AI's thinking time per move, shown as "thinking 3.2 / 5.0 s".
+    pub fn set_think_ms(&mut self, ms: Option<u64>) {
+        self.think_ms = ms;
+    }
+
+    /// "Move now": the AI plays its best move so far.
+    pub fn move_now(&mut self) {
+        if self.session.hurry() {
+            self.voice = "All right, I'll move.".into();
+        }
     }
 
     /// Pauses or resumes when two AIs play; people are never paused.
@@ -335,7 +350,16 @@ impl<G: Game> MatchView<G> {
             Line::raw(format!("Paused: {} resumes.", keys.key(Action::Pause)))
         } else {
             let dots = ["·  ", "·· ", "···"][(self.frames / 4) % 3];
-            Line::raw(format!("{} is thinking {dots}", s.name(s.to_move())))
+            let spent = s.thinking_ms() as f64 / 1000.0;
+            let time = match self.think_ms {
+                Some(budget) => format!("{spent:.1}/{:.1} s", budget as f64 / 1000.0),
+                None => format!("{spent:.1} s"),
+            };
+            Line::raw(format!(
+                "{} is thinking {dots} {time} · {} now",
+                s.name(s.to_move()),
+                keys.key(Action::MoveNow)
+            ))
         }
     }
 

@@ -75,6 +75,8 @@ pub trait GameScreen {
     fn toggle_pause(&mut self);
     /// Takes back moves (against the AI: to the human's previous turn).
     fn undo(&mut self);
+    /// The AI plays its best move so far, at once.
+    fn move_now(&mut self);
 }
 
 /// What a simulation screen asks the app to do.
@@ -130,6 +132,9 @@ macro_rules! screen_basics {
         }
         fn toggle_pause(&mut self) {
             self.$view.toggle_pause();
+        }
+        fn move_now(&mut self) {
+            self.$view.move_now();
         }
     };
 }

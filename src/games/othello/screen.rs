@@ -98,6 +98,7 @@ impl OthelloScreen {
             rng,
         );
         view.session.let_engine_pick();
+        view.set_think_ms(Some(options.think_ms));
         OthelloScreen {
             setup,
             view,
@@ -211,10 +212,9 @@ impl OthelloScreen {
             .session
             .set_ai_delay_ms(scale(delay.max(50), MIN_PAUSE_MS, MAX_PAUSE_MS));
         let think = self.think_ms.load(Ordering::Relaxed);
-        self.think_ms.store(
-            scale(think.max(MIN_THINK_MS), MIN_THINK_MS, MAX_THINK_MS),
-            Ordering::Relaxed,
-        );
+        let think = scale(think.max(MIN_THINK_MS), MIN_THINK_MS, MAX_THINK_MS);
+        self.think_ms.store(think, Ordering::Relaxed);
+        self.view.set_think_ms(Some(think));
         self.message = format!("Speed: {}.", self.speed());
     }
 

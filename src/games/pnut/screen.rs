@@ -91,13 +91,17 @@ impl PnutScreen {
                 history: Vec::new(),
             })
         } else {
-            Seats::Two(Box::new(MatchView::new(
-                Pnut::new(rules.clone()),
-                &setup.matchup,
-                ai_delay_ms,
-                SharedAnalyst::new(PnutAnalyst::new(&rules, limits)),
-                rng,
-            )))
+            {
+                let mut view = MatchView::new(
+                    Pnut::new(rules.clone()),
+                    &setup.matchup,
+                    ai_delay_ms,
+                    SharedAnalyst::new(PnutAnalyst::new(&rules, limits)),
+                    rng,
+                );
+                view.set_think_ms(Some(options.think_ms));
+                Seats::Two(Box::new(view))
+            }
         };
         PnutScreen {
             setup,
@@ -815,6 +819,11 @@ impl GameScreen for PnutScreen {
     }
     fn toggle_pause(&mut self) {
         PnutScreen::toggle_pause(self);
+    }
+    fn move_now(&mut self) {
+        if let Seats::Two(view) = &mut self.seats {
+            view.move_now();
+        }
     }
     fn undo(&mut self) {
         PnutScreen::undo(self);

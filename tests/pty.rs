@@ -226,3 +226,22 @@ fn othello_against_benedict_for_a_few_moves() {
     tui.wait_all(&["Your turn (Black)", "8. AI"], &["10. AI"]);
     tui.quit_cleanly();
 }
+
+/// A malformed or incomplete escape sequence (as a fuzzer or a flaky terminal sends)
+/// must not hold back the redraw after a resize.
+#[test]
+fn a_resize_redraws_even_after_a_broken_escape_sequence() {
+    let mut tui = Tui::start(&["play", "nim", "--first", "you"], 100, 30, 100);
+    tui.wait_for("Your turn");
+    for broken in ["\x1b[<999;5;5M", "\x1b[1;2"] {
+        tui.send(broken);
+        tui.resize(40, 10);
+        tui.wait_all(&["terminal too small: need", "40 x 10"], &["Prediction"]);
+        tui.resize(100, 30);
+        tui.wait_all(&["Prediction"], &["too small"]);
+    }
+    // What is left of the broken sequence may swallow a key: end with a signal.
+    tui.signal("TERM");
+    tui.wait_exit();
+    tui.assert_restored();
+}

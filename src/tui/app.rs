@@ -81,6 +81,11 @@ impl App {
         app
     }
 
+    /// The terminal size at the last draw or resize.
+    pub fn size(&self) -> (u16, u16) {
+        self.size
+    }
+
     pub fn should_quit(&self) -> bool {
         self.quit
     }

@@ -125,6 +125,7 @@ pub fn run(config: Config, start: Start, seed: u64) -> Result<(), TuiError> {
             AppEvent::Signal(s) => Some(s),
             _ => None,
         };
+        let mut redraw = false;
         if matches!(ev, AppEvent::Tick) {
             ticks += 1;
             // A terminal that hung up answers no more questions: nothing will ever be
@@ -132,8 +133,15 @@ pub fn run(config: Config, start: Start, seed: u64) -> Result<(), TuiError> {
             if ticks.is_multiple_of(TERMINAL_CHECK_TICKS) && !terminal_alive() {
                 return Err(TuiError::TerminalLost);
             }
+            // A resize always redraws, even when its event is stuck behind a broken
+            // escape sequence the input reader is still waiting to complete.
+            if let Ok((w, h)) = ratatui::crossterm::terminal::size()
+                && (w, h) != app.size()
+            {
+                redraw |= app.update(AppEvent::Resize(w, h));
+            }
         }
-        let redraw = app.update(ev);
+        redraw |= app.update(ev);
         if let Some(s) = signal {
             return Err(TuiError::Signal(s));
         }

@@ -157,3 +157,35 @@ fn setup_and_simulation() {
     h.key(KeyCode::Esc);
     assert!(h.screen().contains("New game: Winners & Losers"));
 }
+
+/// A pyramid taller than the window says there is more and scrolls with ↑↓ down to
+/// the string itself.
+#[test]
+fn a_tall_pyramid_scrolls_and_says_there_is_more() {
+    let letters = "WLLWLWWLWLLWLWWLWLLWLWWLWLLWLWWLWLLWLWWLWL";
+    assert_eq!(letters.len(), 42);
+    let mut h = wl(letters, FirstMover::You, 80, 24);
+    h.key(KeyCode::Char('p'));
+    let top = h.screen();
+    assert!(top.contains("↓ more"), "{top}");
+    assert!(!top.contains("↑ more"), "{top}");
+    for _ in 0..60 {
+        h.key(KeyCode::Down);
+    }
+    let bottom = h.screen();
+    assert!(bottom.contains("↑ more"), "{bottom}");
+    assert!(!bottom.contains("↓ more"), "{bottom}");
+    // The base row is the string: its first letters are on screen.
+    let base: String = letters
+        .chars()
+        .take(10)
+        .collect::<Vec<_>>()
+        .iter()
+        .map(|c| format!("{c} "))
+        .collect();
+    assert!(bottom.contains(base.trim_end()), "{bottom}");
+    for _ in 0..60 {
+        h.key(KeyCode::Up);
+    }
+    assert_eq!(h.screen(), top);
+}

@@ -1,6 +1,8 @@
 //! The Winners & Losers screen: the string as tiles, each player's letters, the
 //! projected winner, hints on the ends, and the AND/OR pyramid on `p`.
 
+use std::cell::Cell;
+
 use rand::Rng;
 use rand::rngs::StdRng;
 use ratatui::Frame;
@@ -31,6 +33,8 @@ pub struct WlScreen {
     pub view: MatchView<Wl>,
     hints: bool,
     show_pyramid: bool,
+    /// Rows the pyramid is scrolled by (↑↓) from where it follows the game.
+    pyramid_scroll: Cell<isize>,
     /// rows[k-1][i]: the letter taken last from letters[i..i+k] with perfect play.
     pyramid: Vec<Vec<bool>>,
 }
@@ -59,6 +63,7 @@ impl WlScreen {
             view,
             hints,
             show_pyramid: false,
+            pyramid_scroll: Cell::new(0),
             pyramid,
         }
     }
@@ -68,8 +73,8 @@ impl WlScreen {
     }
 
     fn play(&mut self, mv: WlMove) {
-        if self.view.session.human_to_move() {
-            self.view.play(mv);
+        if self.view.session.human_to_move() && self.view.play(mv) {
+            self.pyramid_scroll.set(0);
         }
     }
 
@@ -231,10 +236,13 @@ impl WlScreen {
         let width = area.width.saturating_sub(label_width) as usize;
         let height = area.height as usize;
         // Keep the current node in view: a third from the top, centred across.
-        let top = in_view
-            .0
-            .saturating_sub(height / 3)
-            .min(n.saturating_sub(height.min(n)));
+        let last_top = n.saturating_sub(height.min(n));
+        let follow = in_view.0.saturating_sub(height / 3).min(last_top);
+        // ↑↓ move the view from there, within the pyramid (kept for the next frame).
+        let top = (follow as isize + self.pyramid_scroll.get()).clamp(0, last_top as isize);
+        self.pyramid_scroll.set(top - follow as isize);
+        let top = top as usize;
+        let bottom = (top + height).min(n);
         // Centred when the whole base fits, else scrolled to the current node.
         let margin = width.saturating_sub(2 * n - 1) / 2;
         let node_x = |r: usize, i: usize| margin + (n - 1 - r) + 2 * i;
@@ -242,11 +250,19 @@ impl WlScreen {
         let left = left.min((2 * n - 1 + margin).saturating_sub(width));
         let wins = self.winning_ends();
         let mut lines = Vec::new();
-        for r in top..(top + height).min(n) {
+        for r in top..bottom {
             let len = n - r;
             let gate = if len % 2 == 1 { "OR " } else { "AND" };
             let mover = if r % 2 == 0 { "1st" } else { "2nd" };
-            let mut spans = vec![Span::styled(format!("{mover} {gate}  "), theme.muted())];
+            // Rows hidden above or below are announced on the edge rows.
+            let label = if r == top && top > 0 {
+                "↑ more   ".to_string()
+            } else if r + 1 == bottom && bottom < n {
+                "↓ more   ".to_string()
+            } else {
+                format!("{mover} {gate}  ")
+            };
+            let mut spans = vec![Span::styled(label, theme.muted())];
             let mut line = vec![(" ".to_string(), Style::new()); width];
             for i in 0..=r {
                 let x = node_x(r, i);
@@ -356,7 +372,10 @@ impl WlScreen {
         let (board, side, footer) =
             widgets::game_frame(frame, area, self.title(), [40, 34, 34], theme);
         let block_title = if self.show_pyramid {
-            format!("Pyramid ({}: the string)", keys.key(Action::Own("pyramid")))
+            format!(
+                "Pyramid ({}: the string · ↑↓ scroll)",
+                keys.key(Action::Own("pyramid"))
+            )
         } else {
             "String".to_string()
         };
@@ -425,6 +444,12 @@ impl GameScreen for WlScreen {
     fn handle(&mut self, action: Action) -> bool {
         match action {
             Action::Own("pyramid") => self.show_pyramid = !self.show_pyramid,
+            Action::Up if self.show_pyramid => {
+                self.pyramid_scroll.set(self.pyramid_scroll.get() - 1);
+            }
+            Action::Down if self.show_pyramid => {
+                self.pyramid_scroll.set(self.pyramid_scroll.get() + 1);
+            }
             Action::Left => self.play(WlMove::Left),
             Action::Right => self.play(WlMove::Right),
             _ => return false,

@@ -390,7 +390,8 @@ impl OthelloScreen {
                 .last()
                 .and_then(|m| m.mv.square()),
         };
-        let show_cursor = self.view.session.human_to_move();
+        // The cursor stays on the board while the AI thinks, where the person left it.
+        let show_cursor = !self.view.session.is_over() && !self.view.all_ai();
 
         let mut header = String::from("   ");
         for f in 0..8u8 {
@@ -492,17 +493,23 @@ impl OthelloScreen {
 
         let board = self.board();
         let s = &self.view.session;
+        // Both counts in one column, whatever the names' lengths.
+        let name_width = [Seat::First, Seat::Second]
+            .iter()
+            .map(|&seat| s.name(seat).chars().count() + 2)
+            .max()
+            .unwrap_or(0);
         let count_line = |seat: Seat| {
             Line::from(vec![
                 Span::styled(
                     format!("{} {} ", self.disc(seat), seat_colour(seat)),
                     theme.bold(),
                 ),
-                Span::raw(format!("({}) ", s.name(seat))),
+                Span::raw(format!("{:<name_width$} ", format!("({})", s.name(seat)))),
                 Span::styled(format!("{:>2}", board.discs(seat)), theme.bold()),
                 Span::raw(match (s.to_move() == seat && !s.is_over(), self.ascii) {
-                    (true, false) => "  ◀ to move",
-                    (true, true) => "  < to move",
+                    (true, false) => "  ◀",
+                    (true, true) => "  <",
                     (false, _) => "",
                 }),
             ])

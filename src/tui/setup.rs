@@ -5,7 +5,7 @@ use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
-use ratatui::widgets::Paragraph;
+use ratatui::widgets::{Paragraph, Wrap};
 
 use super::hits::{Hit, Hits};
 use super::keys::{Action, Keys};
@@ -257,10 +257,22 @@ impl Setup {
         hits: &mut Hits,
     ) {
         let fields = self.fields();
+        // The summary and the explanation wrap onto a second line when they must.
+        // One column stays free, so wrapped text never ends flush against the edge.
+        let text_width = area.width.saturating_sub(1);
+        let lines_for = |text: &str| {
+            if text.chars().count() > usize::from(text_width) {
+                2
+            } else {
+                1
+            }
+        };
+        let summary = self.game_summary();
+        let explanation = self.explanation();
         let [header, body, explain, footer] = Layout::vertical([
-            Constraint::Length(2),
+            Constraint::Length(1 + lines_for(&summary)),
             Constraint::Min(3),
-            Constraint::Length(1),
+            Constraint::Length(lines_for(explanation)),
             Constraint::Length(1),
         ])
         .areas(area);
@@ -268,9 +280,13 @@ impl Setup {
         frame.render_widget(
             Paragraph::new(vec![
                 Line::styled(title, theme.title()),
-                Line::styled(self.game_summary(), theme.muted()),
-            ]),
-            header,
+                Line::styled(summary, theme.muted()),
+            ])
+            .wrap(Wrap { trim: true }),
+            Rect {
+                width: text_width,
+                ..header
+            },
         );
         let width = 62.min(body.width);
         let body = widgets::centered(body, width, body.height);
@@ -318,8 +334,13 @@ impl Setup {
             hits.add(row, Hit::SetupField(i));
         }
         frame.render_widget(
-            Paragraph::new(self.explanation()).style(theme.muted()),
-            explain,
+            Paragraph::new(explanation)
+                .style(theme.muted())
+                .wrap(Wrap { trim: true }),
+            Rect {
+                width: text_width,
+                ..explain
+            },
         );
         let list = keys.footer(&[
             (&[Action::Up, Action::Down], "setting"),

@@ -53,7 +53,8 @@ pub fn footer(frame: &mut Frame, area: Rect, keys: &[(String, String)], theme: &
             .sum::<usize>()
             + 2 * keys.len().saturating_sub(1)
     };
-    while width(&keys) > usize::from(area.width) && keys.len() > 3 {
+    // The last column stays free, so a footer that fits is never mistaken for a cut one.
+    while width(&keys) >= usize::from(area.width) && keys.len() > 3 {
         keys.remove(keys.len() - 3);
     }
     let mut spans = Vec::new();
@@ -117,6 +118,7 @@ pub fn game_frame(
         Constraint::Length(1),
     ])
     .areas(area);
+    let title = fit(&title, title_area.width);
     frame.render_widget(Paragraph::new(title).style(theme.title()), title_area);
     let side_width = match area.width {
         w if w >= 100 => side[0],
@@ -156,4 +158,15 @@ pub fn hints_panel(
         )]
     });
     frame.render_widget(Paragraph::new(lines).block(block(title, theme)), area);
+}
+
+/// `text` on one line of `width` columns: whole, or shortened at a word with "…".
+pub fn fit(text: &str, width: u16) -> String {
+    let width = usize::from(width);
+    if text.chars().count() < width {
+        return text.to_string();
+    }
+    let room: String = text.chars().take(width.saturating_sub(2)).collect();
+    let cut = room.rfind(' ').map_or(room.as_str(), |i| &room[..i]);
+    format!("{}…", cut.trim_end_matches([' ', '·']))
 }

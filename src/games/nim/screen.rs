@@ -459,7 +459,7 @@ impl NimScreen {
         } else if sum == 0 {
             "all even: the mover loses".to_string()
         } else {
-            format!("odd = nim-sum {sum}: make all even")
+            format!("nim-sum {sum}: make it 0")
         };
         let style = if mover_wins_now {
             theme.hint()

@@ -66,7 +66,7 @@ impl GameOptions for PnutSetup {
                     }
                     Err(_) => format!("{}_ (type 2-10 symbols)", self.symbols),
                 },
-                explanation: "←→ presets, or type your own (digits and letters; q h u n r ? are keys).",
+                explanation: "←→ presets, or type your own (keys with a job keep it).",
             },
             Row {
                 id: LENGTH,

@@ -194,10 +194,13 @@ impl SimulationScreen for WlSimulation {
         let w: WlSetup = self.setup.own();
         frame.render_widget(
             Paragraph::new(vec![
-                Line::styled("Winners & Losers: simulation", theme.title()),
+                Line::styled(
+                    "Winners & Losers: simulation, perfect AI vs itself",
+                    theme.title(),
+                ),
                 Line::styled(
                     format!(
-                        "perfect AI vs itself: {} random strings of {}-{} letters (seed {})",
+                        "{} strings of {}-{} letters · seed {}",
                         w.simulate_games, w.min_len, w.max_len, self.seed
                     ),
                     theme.muted(),

@@ -332,10 +332,11 @@ impl NimScreen {
                         })
                         .filter(|_| s.human_to_move())
                         .map(|v| {
+                            // The move under the cursor, as chosen now.
                             if v.verdict.is_win() {
-                                " Yours wins."
+                                " This one wins."
                             } else {
-                                " Yours loses."
+                                " This one loses."
                             }
                         })
                         .unwrap_or("");

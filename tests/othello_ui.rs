@@ -385,3 +385,20 @@ fn faster_and_slower_change_the_thinking_time_and_say_so() {
     assert!(slower.contains("think 0.8 s"), "{slower}");
     assert!(slower.contains("pause 0.4 s"), "{slower}");
 }
+
+/// In colour, big cells draw discs three rows tall that fill the cell; small cells and
+/// ASCII mode keep one character.
+#[test]
+fn big_cells_draw_big_discs() {
+    let mut s = GameSetup::from_config(parlor::games::othello::ID, &quick_config());
+    s.matchup.mode = Mode::TwoPlayers;
+    let mut big = Harness::with_colour(quick_config(), Start::Game(s.clone()), 120, 40, true);
+    let screen = big.screen();
+    let board = board_part(&screen, 80);
+    assert_eq!(board.matches('█').count(), 4 * 5, "{board}");
+    assert_eq!(board.matches('▄').count(), 4 * 5, "{board}");
+    assert_eq!(board.matches('▀').count(), 4 * 5, "{board}");
+    let mut small = Harness::with_colour(quick_config(), Start::Game(s), 80, 24, true);
+    let screen = small.screen();
+    assert!(!screen.contains('█'), "{screen}");
+}

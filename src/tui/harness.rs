@@ -21,10 +21,21 @@ pub struct Harness {
 
 impl Harness {
     /// An app of `width` x `height` with colours off, a fixed seed and no AI pause.
-    pub fn new(mut config: Config, start: Start, width: u16, height: u16) -> Harness {
+    pub fn new(config: Config, start: Start, width: u16, height: u16) -> Harness {
+        Harness::with_colour(config, start, width, height, false)
+    }
+
+    /// As [`Harness::new`], with colours on or off.
+    pub fn with_colour(
+        mut config: Config,
+        start: Start,
+        width: u16,
+        height: u16,
+        colour: bool,
+    ) -> Harness {
         config.ui.ai_delay_ms = 0;
         let (tx, rx) = unbounded();
-        let app = App::new(config, start, tx, 7, true);
+        let app = App::new(config, start, tx, 7, !colour);
         let terminal = match Terminal::new(TestBackend::new(width, height)) {
             Ok(t) => t,
             Err(e) => match e {},

@@ -64,6 +64,14 @@ pub struct OthelloScreen {
     think_ms: Arc<AtomicU64>,
 }
 
+/// The colour a disc is drawn in.
+fn disc_colour(seat: Seat) -> Color {
+    match seat {
+        Seat::First => Color::Black,
+        Seat::Second => Color::White,
+    }
+}
+
 fn seat_colour(seat: Seat) -> &'static str {
     match seat {
         Seat::First => "Black",
@@ -314,12 +322,7 @@ impl OthelloScreen {
             Some(seat) => {
                 let mut style = style;
                 if theme.color {
-                    let fg = if seat == Seat::First {
-                        Color::Black
-                    } else {
-                        Color::White
-                    };
-                    style = style.fg(fg).add_modifier(Modifier::BOLD);
+                    style = style.fg(disc_colour(seat)).add_modifier(Modifier::BOLD);
                 }
                 if self.flash & bit != 0 {
                     style = style.add_modifier(Modifier::REVERSED);
@@ -431,8 +434,25 @@ impl OthelloScreen {
                         Style::new()
                     };
                     let mut text = String::new();
+                    let disc = sq.and_then(|s| board.at(s));
+                    // Big cells in colour: a disc three rows tall that fills its cell.
+                    let big = theme.color && !self.ascii && cell_h >= 3 && cell_w >= 7;
                     if middle {
                         (text, style) = self.cell_face(index, style, cell_w, theme, &marks);
+                        if let (true, Some(_)) = (big, disc) {
+                            text = "█".repeat(usize::from(cell_w - 4));
+                        }
+                    } else if let (true, Some(seat)) = (big, disc) {
+                        let mid = cell_h / 2;
+                        let glyph = if line + 1 == mid {
+                            "▄"
+                        } else if line == mid + 1 {
+                            "▀"
+                        } else {
+                            ""
+                        };
+                        text = glyph.repeat(usize::from(cell_w - 4));
+                        style = style.fg(disc_colour(seat));
                     }
                     let w = cell_w as usize;
                     let (l, r) = if is_cursor && middle {

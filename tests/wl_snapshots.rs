@@ -188,4 +188,13 @@ fn a_tall_pyramid_scrolls_and_says_there_is_more() {
         h.key(KeyCode::Up);
     }
     assert_eq!(h.screen(), top);
+    // The wheel scrolls it too.
+    let wheel = parlor::tui::event::AppEvent::Mouse(ratatui::crossterm::event::MouseEvent {
+        kind: ratatui::crossterm::event::MouseEventKind::ScrollDown,
+        column: 20,
+        row: 10,
+        modifiers: ratatui::crossterm::event::KeyModifiers::NONE,
+    });
+    h.app.update(wheel);
+    assert!(h.screen().contains("↑ more"), "{}", h.screen());
 }

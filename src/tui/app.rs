@@ -249,6 +249,16 @@ impl App {
             }
             return true;
         }
+        if let (Screen::Game(game), MouseEventKind::ScrollDown | MouseEventKind::ScrollUp) =
+            (&mut self.screen, mouse.kind)
+        {
+            game.wheel(if mouse.kind == MouseEventKind::ScrollDown {
+                1
+            } else {
+                -1
+            });
+            return true;
+        }
         if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
             return false;
         }

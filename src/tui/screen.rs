@@ -65,6 +65,9 @@ pub trait GameScreen {
     fn handle(&mut self, action: Action) -> bool;
     /// A left click on something this screen drew.
     fn click(&mut self, hit: Hit);
+    /// The mouse wheel: `lines` down (negative: up), for screens with something to
+    /// scroll.
+    fn wheel(&mut self, _lines: i32) {}
     fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, hits: &mut Hits);
 
     /// The shared actions, each game's way.

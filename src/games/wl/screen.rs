@@ -434,6 +434,12 @@ impl WlScreen {
 
 impl GameScreen for WlScreen {
     crate::screen_basics!(view);
+    fn wheel(&mut self, lines: i32) {
+        if self.show_pyramid {
+            self.pyramid_scroll
+                .set(self.pyramid_scroll.get() + lines as isize);
+        }
+    }
     fn tick(&mut self, elapsed_ms: u64, rng: &mut StdRng) -> bool {
         let (mv, redraw) = self.view.tick(elapsed_ms, rng);
         if let Some(mv) = mv {

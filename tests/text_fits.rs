@@ -40,10 +40,66 @@ fn cut_rows(screen: &str, width: u16) -> Vec<String> {
 }
 
 fn check(h: &mut Harness, what: &str, width: u16, failures: &mut Vec<String>) {
+    let height = h.screen().lines().count() as u16;
     let screen = h.screen();
     for row in cut_rows(&screen, width) {
         failures.push(format!("{what}: {row}"));
     }
+    // A word that ends against a panel's right border must be a whole word: the same
+    // screen drawn very wide has it as a word of its own (a cut-off "exac" is not).
+    // Under an overlay (the rules, the help) the panels beneath are cut by its edge on
+    // purpose; the overlay's own text wraps.
+    let overlay = what.contains("rules") || what.contains("help");
+    let border_words = if overlay {
+        Vec::new()
+    } else {
+        words_at_borders(&screen)
+    };
+    if border_words.is_empty() {
+        return;
+    }
+    h.resize(250, 80);
+    let wide = h.screen();
+    h.resize(width, height);
+    for (phrase, row) in border_words {
+        // Where the same text stands in the wide screen, what follows it? A letter means
+        // the text went on, and was cut here. (Text not found there cannot be judged.)
+        let continues = wide.match_indices(phrase.as_str()).any(|(at, _)| {
+            wide[at + phrase.len()..]
+                .chars()
+                .next()
+                .is_some_and(char::is_alphanumeric)
+        });
+        if continues {
+            failures.push(format!("{what}: '{phrase}' cut at a border: {row}"));
+        }
+    }
+}
+
+/// The text of each panel line that ends right against a `│` right border with a word
+/// (two letters or more), from the panel's left border, with its row.
+fn words_at_borders(screen: &str) -> Vec<(String, String)> {
+    let mut found = Vec::new();
+    for row in screen.lines() {
+        let chars: Vec<char> = row.chars().collect();
+        for i in 2..chars.len() {
+            // A right border: the row ends, or another panel or a gap follows (a left
+            // border with text after it is an overlay's edge over another panel).
+            let right_border = chars[i] == '│'
+                && chars
+                    .get(i + 1)
+                    .is_none_or(|c| matches!(c, '│' | '╭' | '╰' | ' '));
+            if right_border && chars[i - 1].is_alphanumeric() && chars[i - 2].is_alphanumeric() {
+                let start = chars[..i]
+                    .iter()
+                    .rposition(|c| *c == '│')
+                    .map_or(0, |p| p + 1);
+                let text: String = chars[start..i].iter().collect();
+                found.push((text.trim_start().to_string(), row.to_string()));
+            }
+        }
+    }
+    found
 }
 
 #[test]
@@ -72,6 +128,8 @@ fn no_text_runs_past_the_screen_edge() {
             // The game: hints off and on, the rules, then two AIs to the end.
             let mut s = setup.clone();
             s.matchup.mode = Mode::VsAi;
+            // You first, so the hints are about your move.
+            s.matchup.first = parlor::matchup::FirstMover::You;
             let mut h = Harness::new(quick_config(), Start::Game(s), w, hgt);
             check(&mut h, &format!("{name}, start"), w, &mut failures);
             h.key(KeyCode::Char('h'));
@@ -117,4 +175,19 @@ fn no_text_runs_past_the_screen_edge() {
         check(&mut h, &format!("help at {w}x{hgt}"), w, &mut failures);
     }
     assert!(failures.is_empty(), "cut text:\n{}", failures.join("\n"));
+}
+
+/// The checks themselves: a word cut at a border or at the edge is found, a whole one
+/// is not, and an overlay's edge over another panel is not a right border.
+#[test]
+fn the_checks_find_cut_words() {
+    let screen = "│odd = nim-sum 2: make all ev││ 1 2 │\n";
+    let found = words_at_borders(screen);
+    assert_eq!(found.len(), 1);
+    assert_eq!(found[0].0, "odd = nim-sum 2: make all ev");
+    assert_eq!(words_at_borders("│make all even││\n")[0].0, "make all even");
+    assert!(words_at_borders("│Your turn: take 1 pac│marked ones at\n").is_empty());
+    assert_eq!(cut_rows("abcdefgh\n", 8).len(), 1);
+    assert!(cut_rows("abcdefg\n", 8).is_empty());
+    assert!(cut_rows("abcdef …\n", 8).is_empty());
 }

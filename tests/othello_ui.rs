@@ -277,8 +277,16 @@ fn a_click_plays_the_square_under_it_at_both_sizes() {
 fn the_board_at_120x40() {
     let mut h = othello(Level::Benedict, FirstMover::You, 120, 40);
     let screen = h.screen();
-    assert_eq!(screen.matches('●').count(), 3, "{screen}");
-    assert_eq!(screen.matches('○').count(), 3, "{screen}");
+    // The discs panel keeps its small discs; the board draws them three rows tall:
+    // black solid, white (without colour) as an outline.
+    assert_eq!(screen.matches('●').count(), 1, "{screen}");
+    assert_eq!(screen.matches('○').count(), 1, "{screen}");
+    assert_eq!(screen.matches('█').count(), 2 * 5, "{screen}");
+    assert_eq!(
+        screen.matches("╭───╮").count(),
+        2,
+        "two white outlines: {screen}"
+    );
     insta::assert_snapshot!("othello_start_120x40", board_part(&screen, 80));
 }
 

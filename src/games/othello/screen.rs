@@ -64,6 +64,22 @@ pub struct OthelloScreen {
     think_ms: Arc<AtomicU64>,
 }
 
+/// One row of a disc three rows tall and `width` wide: `offset` -1 is its top row, 0
+/// its middle, 1 its bottom (anything else is outside it).
+fn big_disc_row(seat: Seat, offset: i32, width: u16, colour: bool) -> String {
+    let w = usize::from(width);
+    let inner = w.saturating_sub(2);
+    match (seat, colour, offset) {
+        (_, _, o) if !(-1..=1).contains(&o) => String::new(),
+        (Seat::First, _, _) | (Seat::Second, true, _) => {
+            ["▄", "█", "▀"][(offset + 1) as usize].repeat(w)
+        }
+        (Seat::Second, false, -1) => format!("╭{}╮", "─".repeat(inner)),
+        (Seat::Second, false, 0) => format!("│{}│", " ".repeat(inner)),
+        (Seat::Second, false, _) => format!("╰{}╯", "─".repeat(inner)),
+    }
+}
+
 /// The colour a disc is drawn in.
 fn disc_colour(seat: Seat) -> Color {
     match seat {
@@ -435,24 +451,28 @@ impl OthelloScreen {
                     };
                     let mut text = String::new();
                     let disc = sq.and_then(|s| board.at(s));
-                    // Big cells in colour: a disc three rows tall that fills its cell.
-                    let big = theme.color && !self.ascii && cell_h >= 3 && cell_w >= 7;
+                    // Big cells: a disc three rows tall that fills its cell (in colour
+                    // a solid disc of its colour; without colour black is solid and
+                    // white an outline).
+                    let big = !self.ascii && cell_h >= 3 && cell_w >= 7;
                     if middle {
                         (text, style) = self.cell_face(index, style, cell_w, theme, &marks);
-                        if let (true, Some(_)) = (big, disc) {
-                            text = "█".repeat(usize::from(cell_w - 4));
+                        if let (true, Some(seat)) = (big, disc) {
+                            text = big_disc_row(seat, 0, cell_w - 4, theme.color);
                         }
                     } else if let (true, Some(seat)) = (big, disc) {
                         let mid = cell_h / 2;
-                        let glyph = if line + 1 == mid {
-                            "▄"
+                        let offset = if line + 1 == mid {
+                            -1
                         } else if line == mid + 1 {
-                            "▀"
+                            1
                         } else {
-                            ""
+                            2
                         };
-                        text = glyph.repeat(usize::from(cell_w - 4));
-                        style = style.fg(disc_colour(seat));
+                        text = big_disc_row(seat, offset, cell_w - 4, theme.color);
+                        if theme.color {
+                            style = style.fg(disc_colour(seat));
+                        }
                     }
                     let w = cell_w as usize;
                     let (l, r) = if is_cursor && middle {

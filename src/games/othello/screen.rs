@@ -389,7 +389,10 @@ impl OthelloScreen {
             .min(cell_h * 2 + 1)
             .max(3);
         let cell_h = cell_h.min(cell_w / 2).max(1);
-        let width = 3 + cell_w * 8;
+        // Without colour, big cells get grid lines (in colour the squares' two shades
+        // already set them apart), closed on the right and at the bottom.
+        let grid = !theme.color && !self.ascii && cell_h >= 3 && cell_w >= 7;
+        let width = 3 + cell_w * 8 + u16::from(grid);
         let origin_x = area.x + area.width.saturating_sub(width) / 2;
         let origin_y = area.y;
         let legal = if self.view.session.is_over() {
@@ -480,12 +483,32 @@ impl OthelloScreen {
                     } else {
                         ("", "")
                     };
-                    let inner = w.saturating_sub(l.len() + r.len());
-                    let body = format!("{l}{text:^inner$}{r}");
-                    if is_cursor {
-                        style = style.patch(theme.cursor());
+                    if grid {
+                        let (rule, rest) = if line == 0 {
+                            let corner = match (rank == 0, file == 0) {
+                                (true, true) => "┌",
+                                (true, false) => "┬",
+                                (false, true) => "├",
+                                (false, false) => "┼",
+                            };
+                            (corner, "─".repeat(w - 1))
+                        } else {
+                            let inner = w.saturating_sub(1 + l.len() + r.len());
+                            ("│", format!("{l}{text:^inner$}{r}"))
+                        };
+                        spans.push(Span::styled(rule, theme.muted()));
+                        if is_cursor {
+                            style = style.patch(theme.cursor());
+                        }
+                        spans.push(Span::styled(rest, style));
+                    } else {
+                        let inner = w.saturating_sub(l.len() + r.len());
+                        let body = format!("{l}{text:^inner$}{r}");
+                        if is_cursor {
+                            style = style.patch(theme.cursor());
+                        }
+                        spans.push(Span::styled(body, style));
                     }
-                    spans.push(Span::styled(body, style));
                     if let Some(_s) = sq {
                         hits.add(
                             Rect::new(origin_x + 3 + file as u16 * cell_w, y, cell_w, 1),
@@ -493,11 +516,28 @@ impl OthelloScreen {
                         );
                     }
                 }
+                if grid {
+                    let close = match (line, rank) {
+                        (0, 0) => "┐",
+                        (0, _) => "┤",
+                        _ => "│",
+                    };
+                    spans.push(Span::styled(close, theme.muted()));
+                }
                 frame.render_widget(
                     Paragraph::new(Line::from(spans)),
                     Rect::new(origin_x, y, width.min(area.width), 1),
                 );
             }
+        }
+        let bottom = origin_y + 1 + 8 * cell_h;
+        if grid && bottom < area.bottom() {
+            let cell = "─".repeat(usize::from(cell_w) - 1);
+            let rule = format!("   └{}┘", vec![cell; 8].join("┴"));
+            frame.render_widget(
+                Paragraph::new(Line::styled(rule, theme.muted())),
+                Rect::new(origin_x, bottom, width.min(area.width), 1),
+            );
         }
     }
 

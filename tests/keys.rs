@@ -160,3 +160,13 @@ fn the_help_scrolls_by_pages_and_the_wheel_but_never_past_its_end() {
     h.app.update(wheel(MouseEventKind::ScrollUp));
     assert_eq!(h.screen(), top);
 }
+
+#[test]
+fn an_unknown_key_name_is_reported_at_its_own_line() {
+    let path = std::path::Path::new("/tmp/keys.toml");
+    let e = Config::parse("[keys]\nhints = \"h\"\n\nteleport = \"t\"\n", path)
+        .unwrap_err()
+        .to_string();
+    assert!(e.contains("line 4"), "{e}");
+    assert!(e.contains("keys.teleport"), "{e}");
+}

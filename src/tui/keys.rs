@@ -292,7 +292,7 @@ impl Keys {
 /// Why a `[keys]` section cannot be used: the key to blame and what is wrong. Each
 /// remappable key must be one visible character (or a space) and differ from every
 /// other key that can apply on the same screen.
-pub fn check(config: &KeyConfig) -> Result<(), (&'static str, String)> {
+pub fn check(config: &KeyConfig) -> Result<(), (String, String)> {
     let defaults = KeyConfig::default();
     let all = remappable();
     if let Some(unknown) = config
@@ -302,7 +302,7 @@ pub fn check(config: &KeyConfig) -> Result<(), (&'static str, String)> {
     {
         let names: Vec<&str> = all.iter().map(|(n, ..)| *n).collect();
         return Err((
-            "",
+            unknown.clone(),
             format!(
                 "unknown key `keys.{}`: expected one of {}",
                 crate::config::clip(unknown),
@@ -314,7 +314,7 @@ pub fn check(config: &KeyConfig) -> Result<(), (&'static str, String)> {
         && let Some((known, ..)) = all.iter().find(|(n, ..)| n == name)
     {
         return Err((
-            known,
+            known.to_string(),
             format!(
                 "{} is not a key: expected one character in quotes, e.g. \"p\"",
                 crate::config::clip(&value.to_string())
@@ -330,7 +330,7 @@ pub fn check(config: &KeyConfig) -> Result<(), (&'static str, String)> {
         let mut chars = text.chars();
         let (Some(c), None) = (chars.next(), chars.next()) else {
             return Err((
-                name,
+                name.to_string(),
                 format!(
                     "'{}' is not a single character: expected one key, e.g. \"q\"",
                     crate::config::clip(&text)
@@ -338,7 +338,10 @@ pub fn check(config: &KeyConfig) -> Result<(), (&'static str, String)> {
             ));
         };
         if c.is_control() || (c.is_whitespace() && c != ' ') {
-            return Err((name, "expected a visible character or a space".into()));
+            return Err((
+                name.to_string(),
+                "expected a visible character or a space".into(),
+            ));
         }
         let clash = seen.iter().find(|(_, other_game, used)| {
             *used == c && (game.is_none() || other_game.is_none() || *other_game == game)
@@ -352,7 +355,7 @@ pub fn check(config: &KeyConfig) -> Result<(), (&'static str, String)> {
                 (name, other)
             };
             return Err((
-                blamed,
+                blamed.to_string(),
                 format!("'{c}' is already bound to keys.{kept}: each action needs its own key"),
             ));
         }

@@ -400,7 +400,9 @@ impl Config {
             ));
         }
         if let Err((name, message)) = crate::tui::keys::check(&self.keys) {
-            let key = if name.is_empty() {
+            // A name too long to quote is blamed on its table (the message quotes it
+            // shortened).
+            let key = if name.is_empty() || clip(&name) != name {
                 "keys".to_string()
             } else {
                 format!("keys.{name}")

@@ -2,6 +2,7 @@
 
 pub mod app;
 pub mod event;
+#[cfg(feature = "harness")]
 pub mod harness;
 pub mod help;
 pub mod hits;

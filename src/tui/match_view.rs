@@ -351,12 +351,13 @@ impl<G: Game> MatchView<G> {
         } else {
             let dots = ["·  ", "·· ", "···"][(self.frames / 4) % 3];
             let spent = s.thinking_ms() as f64 / 1000.0;
+            // With a time budget the clock itself shows progress; without, the dots do.
             let time = match self.think_ms {
                 Some(budget) => format!("{spent:.1}/{:.1} s", budget as f64 / 1000.0),
-                None => format!("{spent:.1} s"),
+                None => format!("{dots} {spent:.1} s"),
             };
             Line::raw(format!(
-                "{} is thinking {dots} {time} · {} now",
+                "{} is thinking {time} · {} now",
                 s.name(s.to_move()),
                 keys.key(Action::MoveNow)
             ))

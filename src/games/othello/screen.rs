@@ -562,9 +562,12 @@ impl OthelloScreen {
             widgets::game_frame(frame, area, title, [40, 30, 30], theme);
         let block = widgets::block("Board", theme);
         let inner = block.inner(board_area);
+        // A narrow board wraps the turn line (the AI's thinking time, the key to hurry
+        // it): a third row keeps the voice in view.
+        let status_rows = if inner.width < 48 { 3 } else { 2 };
         frame.render_widget(block, board_area);
         let [grid, status] =
-            Layout::vertical([Constraint::Min(9), Constraint::Length(2)]).areas(inner);
+            Layout::vertical([Constraint::Min(9), Constraint::Length(status_rows)]).areas(inner);
         self.render_board(frame, grid, theme, hits);
         frame.render_widget(
             Paragraph::new(self.status_lines(theme, keys)).wrap(Wrap { trim: true }),

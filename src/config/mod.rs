@@ -1,0 +1,214 @@
+//! Typed configuration: the documented defaults in `config.toml` are built in, and the
+//! user's file (platform config dir, or `--config PATH`) overrides any of its keys.
+//! parlor never writes the user's config.
+
+use std::path::{Path, PathBuf};
+use std::str::FromStr;
+
+use serde::Deserialize;
+use thiserror::Error;
+
+mod limits;
+mod quote;
+mod sections;
+mod source;
+#[cfg(test)]
+mod tests;
+
+pub use limits::{
+    FALLBACK_MAX_TABLE_MIB, MAX_CONFIG_BYTES, MAX_MILLIS, MAX_TABLE_MIB, QUOTE_CHARS,
+    max_table_mib, table_mib_limit, total_memory_mib,
+};
+pub use quote::clip;
+use quote::clip_message;
+pub use sections::{AiConfig, ColorConfig, KeyConfig, SolverConfig, UiConfig};
+use source::{key_at, key_written_at, line_and_column, line_of_key, read_config_file};
+
+/// The documented defaults, as shipped.
+pub const DEFAULT_CONFIG: &str = include_str!("../../config.toml");
+
+#[derive(Debug, Error)]
+pub enum ConfigError {
+    #[error("cannot read config file {path}: {source}")]
+    Read {
+        path: PathBuf,
+        source: std::io::Error,
+    },
+    #[error("config file {path}, line {line}, column {column}{key}: {message}")]
+    Parse {
+        path: PathBuf,
+        line: usize,
+        column: usize,
+        /// ", key `a.b`" when the error belongs to a key, else empty.
+        key: String,
+        message: String,
+    },
+    #[error("config file {path} is {kind}, not a regular file: expected a TOML text file")]
+    NotAFile { path: PathBuf, kind: &'static str },
+    #[error(
+        "config file {path} is larger than {} KiB: expected a TOML text file of at most that size",
+        MAX_CONFIG_BYTES / 1024
+    )]
+    TooLarge { path: PathBuf },
+    #[error("config file {path}, line {line}, key `{key}`: {message}")]
+    Invalid {
+        path: PathBuf,
+        line: usize,
+        key: String,
+        message: String,
+    },
+}
+
+pub use crate::matchup::FirstMover;
+
+#[derive(Clone, Debug, Default, PartialEq, Deserialize)]
+#[serde(default, deny_unknown_fields)]
+pub struct Config {
+    pub ui: UiConfig,
+    pub ai: AiConfig,
+    pub keys: KeyConfig,
+    pub colors: ColorConfig,
+    pub nim: crate::games::nim::config::NimConfig,
+    pub sugar_packets: crate::games::sugar_packets::config::SugarPacketsConfig,
+    pub chopsticks: crate::games::chopsticks::config::ChopsticksConfig,
+    pub othello: crate::games::othello::config::OthelloConfig,
+    pub pnut: crate::games::pnut::config::PnutConfig,
+    pub wl: crate::games::wl::config::WlConfig,
+    pub solver: SolverConfig,
+}
+
+/// Where the user's config file lives on this platform, if there is a home directory.
+pub fn default_config_path() -> Option<PathBuf> {
+    directories::ProjectDirs::from("", "", "parlor").map(|d| d.config_dir().join("config.toml"))
+}
+
+impl Config {
+    /// The built-in defaults.
+    pub fn builtin() -> Config {
+        // The built-in file is checked by a test; fall back to the same values in code.
+        Config::parse(DEFAULT_CONFIG, Path::new("<built-in config.toml>")).unwrap_or_default()
+    }
+
+    /// Loads `explicit` if given (it must exist), else the platform file if it exists,
+    /// else the built-in defaults.
+    pub fn load(explicit: Option<&Path>) -> Result<Config, ConfigError> {
+        let path = match explicit {
+            Some(p) => p.to_path_buf(),
+            None => match default_config_path() {
+                Some(p) if p.exists() => p,
+                _ => return Ok(Config::builtin()),
+            },
+        };
+        let text = read_config_file(&path)?;
+        Config::parse(&text, &path)
+    }
+
+    /// Parses a config file's text: missing keys keep their defaults.
+    pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
+        let config: Config = toml::from_str(text).map_err(|e| {
+            let span = e.span().unwrap_or(0..0);
+            let (line, column) = line_and_column(text, span.start);
+            let mut message = clip_message(e.message().trim());
+            let key = match key_at(text, span.start) {
+                Some(key) => Some(key),
+                // A key written twice is not in the parsed document: name it from the
+                // line it is written on.
+                None => key_written_at(text, span.clone()).inspect(|key| {
+                    let first = line_of_key(text, key);
+                    if first != line {
+                        message.push_str(&format!(" (already set on line {first})"));
+                    }
+                }),
+            };
+            let key = key
+                .map(|k| format!(", key `{}`", clip(&k)))
+                .unwrap_or_default();
+            ConfigError::Parse {
+                path: path.to_path_buf(),
+                line,
+                column,
+                key,
+                message,
+            }
+        })?;
+        config.validate(text, path)?;
+        Ok(config)
+    }
+
+    fn validate(&self, text: &str, path: &Path) -> Result<(), ConfigError> {
+        let invalid = |key: &str, message: String| ConfigError::Invalid {
+            path: path.to_path_buf(),
+            line: line_of_key(text, key),
+            key: key.to_string(),
+            message,
+        };
+        if self.ui.ai_delay_ms > 10_000 {
+            return Err(invalid(
+                "ui.ai_delay_ms",
+                format!(
+                    "{} is too long: expected 0-10000 milliseconds",
+                    self.ui.ai_delay_ms
+                ),
+            ));
+        }
+        if let Err((name, message)) = crate::tui::keys::check(&self.keys) {
+            // A name too long to quote is blamed on its table (the message quotes it
+            // shortened).
+            let key = if name.is_empty() || clip(&name) != name {
+                "keys".to_string()
+            } else {
+                format!("keys.{name}")
+            };
+            return Err(invalid(&key, message));
+        }
+        for (name, value) in self.colors.entries() {
+            if ratatui::style::Color::from_str(value).is_err() {
+                return Err(invalid(
+                    &format!("colors.{name}"),
+                    format!(
+                        "'{}' is not a colour: expected a name such as cyan or lightblue, \"#rrggbb\", or 0-255",
+                        clip(value)
+                    ),
+                ));
+            }
+        }
+        // Each game checks its own section.
+        for game in crate::games::GameId::all() {
+            if let Err((key, message)) = game.kind().validate_config(self) {
+                return Err(invalid(key, message));
+            }
+        }
+        if self.solver.exact_empties > 64 {
+            return Err(invalid(
+                "solver.exact_empties",
+                format!("{}: expected 0-64 empty squares", self.solver.exact_empties),
+            ));
+        }
+        if !(1..=MAX_MILLIS).contains(&self.solver.max_millis) {
+            return Err(invalid(
+                "solver.max_millis",
+                format!(
+                    "{} is out of range: expected 1-{MAX_MILLIS} milliseconds (at most 24 hours, as --max-seconds)",
+                    self.solver.max_millis
+                ),
+            ));
+        }
+        let max_mib = max_table_mib();
+        if !(1..=max_mib).contains(&self.solver.table_mib) {
+            let why = match total_memory_mib() {
+                Some(total) => format!(
+                    "a quarter of this machine's {total} MiB of memory, and never above {MAX_TABLE_MIB}"
+                ),
+                None => "the limit where the machine's memory is not known".to_string(),
+            };
+            return Err(invalid(
+                "solver.table_mib",
+                format!(
+                    "{} is out of range: expected 1-{max_mib} MiB on this machine ({why})",
+                    self.solver.table_mib
+                ),
+            ));
+        }
+        Ok(())
+    }
+}

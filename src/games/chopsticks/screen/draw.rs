@@ -1,0 +1,430 @@
+//! Drawing the Chopsticks screen: the hands, the status, the side panels, the split
+//! chooser and the game-over box.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Clear, Paragraph, Wrap};
+
+use super::art::{hand_art, left_hands};
+use super::{ChopsticksScreen, Stage};
+use crate::game::chopsticks::{ChopsticksMove, DrawReason, Hand};
+use crate::game::{Game, Outcome, Seat};
+use crate::solve::Verdict;
+use crate::tui::hits::{Hit, Hits};
+use crate::tui::keys::{Action, Keys};
+use crate::tui::match_view::Who;
+use crate::tui::theme::Theme;
+use crate::tui::widgets;
+
+impl ChopsticksScreen {
+    pub(super) fn render_board(
+        &self,
+        frame: &mut Frame,
+        area: Rect,
+        theme: &Theme,
+        keys: &Keys,
+        hits: &mut Hits,
+    ) {
+        let block = widgets::block("Hands", theme);
+        let inner = block.inner(area);
+        frame.render_widget(block, area);
+        let [hands_area, status] =
+            Layout::vertical([Constraint::Min(1), Constraint::Length(3)]).areas(inner);
+        let art_height = left_hands().first().map_or(1, Vec::len) as u16;
+        // Name, art and labels for each player, and the line about the last move.
+        let full = 2 * (art_height + 2) + 1;
+        let art_height = if hands_area.height >= full {
+            art_height
+        } else {
+            1
+        };
+        // Spare rows: a quarter above and below, the rest around the middle line.
+        let spare = hands_area.height.saturating_sub(2 * (art_height + 2) + 1);
+        let margin = spare / 4;
+        let gap = spare - 2 * margin;
+        let [_, top, _, middle, _, bottom, _] = Layout::vertical([
+            Constraint::Length(margin),
+            Constraint::Length(art_height + 2),
+            Constraint::Length(gap / 2),
+            Constraint::Length(1),
+            Constraint::Length(gap - gap / 2),
+            Constraint::Length(art_height + 2),
+            Constraint::Length(margin),
+        ])
+        .areas(hands_area);
+        let bottom_seat = self.bottom_seat();
+        self.render_row(frame, top, bottom_seat.other(), false, theme, hits);
+        self.render_row(frame, bottom, bottom_seat, true, theme, hits);
+        if let Some(text) = self.last_move_text() {
+            frame.render_widget(
+                Paragraph::new(Line::styled(text, theme.last_move()))
+                    .alignment(ratatui::layout::Alignment::Center),
+                middle,
+            );
+        }
+        frame.render_widget(
+            Paragraph::new(self.status_lines(theme, keys)).wrap(Wrap { trim: true }),
+            status,
+        );
+    }
+
+    /// One player's two hands: the name away from the middle, the labels towards it.
+    pub(super) fn render_row(
+        &self,
+        frame: &mut Frame,
+        area: Rect,
+        seat: Seat,
+        bottom: bool,
+        theme: &Theme,
+        hits: &mut Hits,
+    ) {
+        let s = self.session();
+        let position = self.position();
+        let fingers = position.hands_of(seat);
+        let art_height = area.height.saturating_sub(2);
+        let (name_y, art_y, label_y) = if bottom {
+            (area.bottom().saturating_sub(1), area.y + 1, area.y)
+        } else {
+            (area.y, area.y + 1, area.y + 1 + art_height)
+        };
+        let to_move = !s.is_over() && position.to_move() == seat;
+        let mut name = vec![Span::styled(s.name(seat).to_string(), theme.bold())];
+        if to_move {
+            name.push(Span::styled(" · to move", theme.muted()));
+        }
+        frame.render_widget(
+            Paragraph::new(Line::from(name)).alignment(ratatui::layout::Alignment::Center),
+            Rect::new(area.x, name_y, area.width, 1),
+        );
+        let mover = s.human_to_move() && position.to_move() == seat;
+        let targeted = s.human_to_move() && position.to_move() != seat;
+        for hand in Hand::BOTH {
+            let count = fingers[hand.index()];
+            let column = area.x + area.width * (1 + 2 * hand.index() as u16) / 4;
+            let cursor = (mover && self.stage != Stage::Split && hand == self.own)
+                || (targeted && self.stage == Stage::Target && hand == self.target);
+            let touched = self.touched(seat, hand);
+            let style = if cursor {
+                theme.cursor()
+            } else if touched.is_some() {
+                theme.last_move()
+            } else if count == 0 {
+                theme.muted()
+            } else {
+                theme.coin()
+            };
+            let picture = if art_height > 1 {
+                hand_art(hand, count)
+            } else {
+                vec![format!("[{:<4}]", "|".repeat(usize::from(count)))]
+            };
+            let width = picture
+                .first()
+                .map_or(0, |l| l.chars().count() as u16)
+                .min(area.width / 2);
+            let x = column.saturating_sub(width / 2).max(area.x);
+            let art_area = Rect::new(x, art_y, width, art_height);
+            let lines: Vec<Line> = picture
+                .into_iter()
+                .map(|l| Line::styled(l, style))
+                .collect();
+            frame.render_widget(Paragraph::new(lines), art_area);
+            hits.add(
+                art_area,
+                Hit::Hand {
+                    bottom,
+                    hand: hand.index(),
+                },
+            );
+            let marker = if cursor { "▶ " } else { "" };
+            let mut label = if count == 0 {
+                format!("{marker}{} ✗", hand.name())
+            } else {
+                format!("{marker}{} {count}", hand.name())
+            };
+            if let Some(was) = touched.filter(|&was| was != count) {
+                label.push_str(&format!(" (was {was})"));
+            }
+            let label_width = (label.chars().count() as u16).min(area.width / 2);
+            let label_area = Rect::new(
+                column.saturating_sub(label_width / 2).max(area.x),
+                label_y,
+                label_width,
+                1,
+            );
+            frame.render_widget(Paragraph::new(Line::styled(label, style)), label_area);
+            hits.add(
+                label_area,
+                Hit::Hand {
+                    bottom,
+                    hand: hand.index(),
+                },
+            );
+        }
+    }
+
+    pub(super) fn status_lines(&self, theme: &Theme, keys: &Keys) -> Vec<Line<'static>> {
+        let s = self.session();
+        let detail = match self.stage {
+            Stage::Own => format!(
+                ": ←→ your hand, Enter; {} split",
+                keys.key(Action::Own("splits"))
+            ),
+            Stage::Target => format!(": your {} hits ←→, Enter", self.own.name()),
+            Stage::Split => ": ↑↓ a split, Enter".to_string(),
+        };
+        let turn = self.view.turn_line(theme, keys, detail);
+        let voice = self.view.voice_line(theme);
+        let third = if let Some(notice) = &self.notice {
+            Line::styled(notice.clone(), theme.warning())
+        } else if !self.hints || s.is_over() {
+            Line::raw("")
+        } else {
+            match s.analysis() {
+                None => Line::styled("Hints: thinking…", theme.muted()),
+                Some(a) => {
+                    let best = a
+                        .best
+                        .and_then(|b| a.value_of(b))
+                        .map(|m| format!("Best {} ({}).", m.mv, short_verdict(m.verdict)))
+                        .unwrap_or_default();
+                    let yours = self
+                        .selected_move()
+                        .and_then(|m| a.value_of(m))
+                        .map(|m| format!(" Yours: {}.", short_verdict(m.verdict)))
+                        .unwrap_or_default();
+                    Line::styled(format!("{best}{yours}"), theme.hint())
+                }
+            }
+        };
+        vec![turn, voice, third]
+    }
+
+    /// "With perfect play: the AI wins in 26 moves" or "draw".
+    pub(super) fn prediction_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+        if let Some(lines) = self.view.prediction_preamble(theme) {
+            return lines;
+        }
+        let s = self.session();
+        let Some(a) = s.analysis() else {
+            return vec![Line::styled("Thinking…", theme.muted())];
+        };
+        let mover = s.to_move();
+        let moves = |p: Option<u32>| match p {
+            Some(1) => " in 1 move".to_string(),
+            Some(p) => format!(" in {p} moves"),
+            None => String::new(),
+        };
+        let (text, style) = match a.verdict {
+            Verdict::Win { plies } | Verdict::Loss { plies } => {
+                let winner = if a.verdict.is_win() {
+                    mover
+                } else {
+                    mover.other()
+                };
+                let style = match self.view.ai_seat() {
+                    Some(ai) if ai == winner => theme.warning(),
+                    _ => theme.hint(),
+                };
+                (
+                    format!("{}{}", self.view.wins_text(winner), moves(plies)),
+                    style,
+                )
+            }
+            Verdict::Draw => ("draw".to_string(), theme.bold()),
+            _ => ("unknown".to_string(), theme.muted()),
+        };
+        let mut lines = vec![Line::raw("With perfect play:"), Line::styled(text, style)];
+        let position = self.position();
+        let extra = if position.repetitions() >= 2 {
+            Some("Seen twice: 3rd time draws.".to_string())
+        } else {
+            position
+                .plies_left()
+                .map(|left| format!("Move cap: {left} moves left."))
+        };
+        if let Some(extra) = extra {
+            lines.push(Line::styled(extra, theme.muted()));
+        }
+        lines
+    }
+
+    pub(super) fn render_side(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys) {
+        let moves_count = self.position().legal_moves().len() as u16;
+        let table_height = if self.hints {
+            moves_count.max(1) + 2
+        } else {
+            3
+        };
+        let [prediction, table, history] = Layout::vertical([
+            Constraint::Length(5),
+            Constraint::Length(table_height),
+            Constraint::Min(3),
+        ])
+        .areas(area);
+        widgets::panel(
+            frame,
+            prediction,
+            "Prediction",
+            self.prediction_lines(theme),
+            theme,
+        );
+        let lines = self.hints.then(|| self.move_value_lines(theme));
+        let off = "lists every move's value";
+        widgets::hints_panel(frame, table, "Every move", lines, off, keys, theme);
+        self.view
+            .render_moves(frame, history, theme, |m| m.mv.to_string());
+    }
+
+    /// Every legal move with its verdict and distance; ▶ the selected one, ★ the best.
+    pub(super) fn move_value_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+        let s = self.session();
+        if s.is_over() {
+            return vec![Line::styled("The game is over.", theme.muted())];
+        }
+        let Some(a) = s.analysis() else {
+            return vec![Line::styled("Thinking…", theme.muted())];
+        };
+        let selected = self.selected_move();
+        a.moves
+            .iter()
+            .map(|m| {
+                let marker = if Some(m.mv) == selected {
+                    "▶ "
+                } else if Some(m.mv) == a.best {
+                    "★ "
+                } else {
+                    "  "
+                };
+                Line::from(vec![
+                    Span::styled(marker, theme.accent()),
+                    Span::raw(format!("{:<11}", m.mv.to_string())),
+                    Span::styled(verdict_text(m.verdict), verdict_style(m.verdict, theme)),
+                ])
+            })
+            .collect()
+    }
+
+    pub(super) fn render_splits(
+        &self,
+        frame: &mut Frame,
+        board: Rect,
+        theme: &Theme,
+        keys: &Keys,
+        hits: &mut Hits,
+    ) {
+        let splits = self.splits();
+        let analysis = self.session().analysis().filter(|_| self.hints);
+        let mut lines = Vec::new();
+        for (i, mv) in splits.iter().enumerate() {
+            let ChopsticksMove::Split { left, right } = *mv else {
+                continue;
+            };
+            let selected = i == self.split_cursor;
+            let style = if selected {
+                theme.selected()
+            } else {
+                Style::new()
+            };
+            let mut spans = vec![Span::styled(
+                format!(
+                    "{}{}. {left},{right}",
+                    if selected { "▶ " } else { "  " },
+                    i + 1
+                ),
+                style,
+            )];
+            if let Some(v) = analysis.and_then(|a| a.value_of(*mv)) {
+                spans.push(Span::raw("  "));
+                spans.push(Span::styled(
+                    verdict_text(v.verdict),
+                    verdict_style(v.verdict, theme),
+                ));
+            }
+            lines.push(Line::from(spans));
+        }
+        lines.push(Line::styled(
+            format!(
+                "↑↓ Enter or 1-9 · {} closes",
+                keys.label(&[Action::Own("splits"), Action::Back])
+            ),
+            theme.muted(),
+        ));
+        let height = lines.len() as u16 + 2;
+        let area = widgets::centered(board, 34, height);
+        frame.render_widget(Clear, area);
+        frame.render_widget(
+            Paragraph::new(lines).block(widgets::block("Split your fingers", theme)),
+            area,
+        );
+        for i in 0..splits.len() {
+            let y = area.y + 1 + i as u16;
+            if y < area.bottom().saturating_sub(1) {
+                hits.add(
+                    Rect::new(area.x + 1, y, area.width.saturating_sub(2), 1),
+                    Hit::Choice(i),
+                );
+            }
+        }
+    }
+
+    pub(super) fn render_game_over(
+        &self,
+        frame: &mut Frame,
+        board: Rect,
+        theme: &Theme,
+        keys: &Keys,
+    ) {
+        let s = self.session();
+        let position = self.position();
+        let why = match s.outcome() {
+            Some(Outcome::Win(winner)) => {
+                let loser = match self.view.who(winner.other()) {
+                    Who::You => "Your".to_string(),
+                    Who::Ai => "The AI's".to_string(),
+                    Who::Named(name) => format!("{name}'s"),
+                };
+                format!("{loser} hands are both dead.")
+            }
+            Some(Outcome::Draw) => match position.draw_reason() {
+                Some(DrawReason::Repetition) => {
+                    "The same position came up a third time.".to_string()
+                }
+                _ => format!(
+                    "The move cap of {} moves was reached.",
+                    position.move_cap().unwrap_or(0)
+                ),
+            },
+            None => return,
+        };
+        self.view.render_game_over(frame, board, theme, keys, why);
+    }
+}
+
+/// "win 7", "loss 26", "draw": for the one-line hint.
+fn short_verdict(v: Verdict) -> String {
+    match v {
+        Verdict::Win { plies: Some(p) } => format!("win {p}"),
+        Verdict::Loss { plies: Some(p) } => format!("loss {p}"),
+        other => other.word().to_string(),
+    }
+}
+
+/// "win in 7", "loss in 26", "draw".
+pub fn verdict_text(v: Verdict) -> String {
+    match v {
+        Verdict::Win { plies: Some(p) } => format!("win in {p}"),
+        Verdict::Loss { plies: Some(p) } => format!("loss in {p}"),
+        other => other.word().to_string(),
+    }
+}
+
+fn verdict_style(v: Verdict, theme: &Theme) -> Style {
+    match v {
+        Verdict::Win { .. } => theme.hint(),
+        Verdict::Loss { .. } => theme.warning(),
+        _ => Style::new(),
+    }
+}

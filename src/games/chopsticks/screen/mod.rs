@@ -1,0 +1,401 @@
+//! The Chopsticks screen: four hands drawn as ASCII art (the player's own at the bottom),
+//! choosing a hand and a target, the split chooser, the prediction and every move's value.
+
+use rand::Rng;
+use rand::rngs::StdRng;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+
+use crate::game::chopsticks::{Chopsticks, ChopsticksMove, Hand};
+use crate::game::{Game, Seat};
+use crate::games::GameSetup;
+use crate::games::chopsticks::options::ChopsticksSetup;
+use crate::session::{Mode, Session};
+use crate::solve::analyst::{FnAnalyst, SharedAnalyst};
+use crate::tui::hits::{Hit, Hits};
+use crate::tui::keys::{Action, Keys};
+use crate::tui::match_view::{MatchView, Who};
+use crate::tui::screen::GameScreen;
+use crate::tui::theme::Theme;
+use crate::tui::widgets;
+
+mod art;
+mod draw;
+
+/// What the player to move is choosing.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Stage {
+    /// Which of their own hands to hit with.
+    Own,
+    /// Which of the opponent's hands to hit.
+    Target,
+    /// A split, from the chooser.
+    Split,
+}
+
+pub struct ChopsticksScreen {
+    pub setup: GameSetup,
+    pub view: MatchView<Chopsticks>,
+    hints: bool,
+    stage: Stage,
+    own: Hand,
+    target: Hand,
+    split_cursor: usize,
+    /// A short message about the last key, e.g. why there is no split.
+    notice: Option<String>,
+}
+
+impl ChopsticksScreen {
+    pub fn new<R: Rng + ?Sized>(
+        setup: GameSetup,
+        ai_delay_ms: u64,
+        hints: bool,
+        rng: &mut R,
+    ) -> ChopsticksScreen {
+        let options: ChopsticksSetup = setup.own();
+        let start = Chopsticks::new(options.variant(), Some(options.move_cap));
+        let analyst = SharedAnalyst::new(FnAnalyst(crate::solve::chopsticks::analyse));
+        let view = MatchView::new(start, &setup.matchup, ai_delay_ms, analyst, rng);
+        let mut screen = ChopsticksScreen {
+            setup,
+            view,
+            hints,
+            stage: Stage::Own,
+            own: Hand::Left,
+            target: Hand::Left,
+            split_cursor: 0,
+            notice: None,
+        };
+        screen.settle();
+        screen
+    }
+
+    pub fn hints_on(&self) -> bool {
+        self.hints
+    }
+
+    pub fn stage(&self) -> Stage {
+        self.stage
+    }
+
+    fn session(&self) -> &Session<Chopsticks> {
+        &self.view.session
+    }
+
+    fn position(&self) -> &Chopsticks {
+        self.view.session.position()
+    }
+
+    /// The seat drawn at the bottom: the human against the AI, the player to move when
+    /// two people share the keyboard, the first AI when two AIs play.
+    fn bottom_seat(&self) -> Seat {
+        match self.view.ai_seat() {
+            Some(ai) => ai.other(),
+            None if self.view.all_ai() => Seat::First,
+            None => self.position().to_move(),
+        }
+    }
+
+    fn splits(&self) -> Vec<ChopsticksMove> {
+        self.position()
+            .legal_moves()
+            .into_iter()
+            .filter(|m| matches!(m, ChopsticksMove::Split { .. }))
+            .collect()
+    }
+
+    /// Keeps the cursors on live hands and the split cursor in range.
+    fn settle(&mut self) {
+        let hands = self.position().hands();
+        if hands.mine[self.own.index()] == 0 {
+            self.own = self.own.other();
+        }
+        if hands.theirs[self.target.index()] == 0 {
+            self.target = self.target.other();
+        }
+        let splits = self.splits().len();
+        if self.stage == Stage::Split && splits == 0 {
+            self.stage = Stage::Own;
+        }
+        self.split_cursor = self.split_cursor.min(splits.saturating_sub(1));
+    }
+
+    fn play(&mut self, mv: ChopsticksMove) {
+        if self.view.play(mv) {
+            self.stage = Stage::Own;
+            self.split_cursor = 0;
+            self.notice = None;
+            self.settle();
+        }
+    }
+
+    fn undo(&mut self) {
+        if self.view.undo() {
+            self.stage = Stage::Own;
+            self.notice = None;
+            self.settle();
+        }
+    }
+
+    /// Moves a cursor to the other hand when that one is alive.
+    fn step(hand: Hand, fingers: [u8; 2]) -> Hand {
+        if fingers[hand.other().index()] > 0 {
+            hand.other()
+        } else {
+            hand
+        }
+    }
+
+    fn toggle_splits(&mut self) {
+        if self.stage == Stage::Split {
+            self.stage = Stage::Own;
+            return;
+        }
+        if self.splits().is_empty() {
+            let [l, r] = self.position().hands().mine;
+            self.notice = Some(format!(
+                "No split from {l},{r}: it would only keep or swap your hands{}.",
+                if self.position().variant().empty_splits {
+                    ""
+                } else {
+                    " or empty one"
+                }
+            ));
+            return;
+        }
+        self.notice = None;
+        self.split_cursor = 0;
+        self.stage = Stage::Split;
+    }
+
+    fn handle_own(&mut self, action: Action) {
+        let mine = self.position().hands().mine;
+        match action {
+            Action::Left | Action::Right => self.own = Self::step(self.own, mine),
+            Action::Enter | Action::Up => {
+                self.notice = None;
+                self.stage = Stage::Target;
+            }
+            _ => {}
+        }
+    }
+
+    fn handle_target(&mut self, action: Action) {
+        let theirs = self.position().hands().theirs;
+        match action {
+            Action::Left | Action::Right => self.target = Self::step(self.target, theirs),
+            Action::Enter => self.play(ChopsticksMove::Hit {
+                from: self.own,
+                to: self.target,
+            }),
+            Action::Down | Action::Backspace => self.stage = Stage::Own,
+            _ => {}
+        }
+    }
+
+    fn handle_split(&mut self, action: Action) {
+        let splits = self.splits();
+        let n = splits.len();
+        match action {
+            Action::Up if n > 0 => self.split_cursor = (self.split_cursor + n - 1) % n,
+            Action::Down if n > 0 => self.split_cursor = (self.split_cursor + 1) % n,
+            Action::Enter => {
+                if let Some(&mv) = splits.get(self.split_cursor) {
+                    self.play(mv);
+                }
+            }
+            Action::Digit(d) if d >= 1 => {
+                if let Some(&mv) = splits.get(usize::from(d) - 1) {
+                    self.play(mv);
+                }
+            }
+            Action::Backspace => self.stage = Stage::Own,
+            _ => {}
+        }
+    }
+
+    /// The move the cursors point at, if any.
+    fn selected_move(&self) -> Option<ChopsticksMove> {
+        if !self.view.session.human_to_move() {
+            return None;
+        }
+        match self.stage {
+            Stage::Own => None,
+            Stage::Target => Some(ChopsticksMove::Hit {
+                from: self.own,
+                to: self.target,
+            }),
+            Stage::Split => self.splits().get(self.split_cursor).copied(),
+        }
+    }
+
+    fn title(&self) -> String {
+        let variant = self.position().variant();
+        let mut rules = vec![if variant.rollover {
+            "rollover"
+        } else {
+            "5+ kills"
+        }];
+        if !variant.empty_splits {
+            rules.push("no empty splits");
+        }
+        let who = match self.setup.matchup.mode {
+            Mode::VsAi => format!("you vs the AI ({})", self.setup.matchup.difficulty),
+            Mode::TwoPlayers => "two players".into(),
+            Mode::AiVsAi => format!("AI vs AI ({})", self.setup.matchup.difficulty),
+        };
+        format!("Chopsticks · {} · {who}", rules.join(", "))
+    }
+
+    /// "your", "the AI's", "Player 2's".
+    fn possessive(&self, seat: Seat) -> String {
+        match self.view.who(seat) {
+            Who::You => "your".into(),
+            Who::Ai => "the AI's".into(),
+            Who::Named(name) => format!("{name}'s"),
+        }
+    }
+
+    /// The last move in words, e.g. "AI: left (1) hits your right: 1 → 2".
+    fn last_move_text(&self) -> Option<String> {
+        let last = self.session().history().last()?;
+        let before = last.before.hands();
+        let who = self.session().name(last.seat);
+        Some(match last.mv {
+            ChopsticksMove::Hit { from, to } => {
+                let attacker = before.mine[from.index()];
+                let target = before.theirs[to.index()];
+                let result = last.before.variant().hit(target, attacker);
+                let end = if result == 0 {
+                    "dead".to_string()
+                } else {
+                    result.to_string()
+                };
+                format!(
+                    "{who}: {} ({attacker}) hits {} {}: {target} → {end}",
+                    from.name(),
+                    self.possessive(last.seat.other()),
+                    to.name()
+                )
+            }
+            ChopsticksMove::Split { left, right } => format!(
+                "{who}: split {},{} → {left},{right}",
+                before.mine[0], before.mine[1]
+            ),
+        })
+    }
+
+    /// Whether the last move touched `seat`'s `hand`, and the count before it did.
+    fn touched(&self, seat: Seat, hand: Hand) -> Option<u8> {
+        let last = self.session().history().last()?;
+        let before = last.before.hands_of(seat)[hand.index()];
+        match last.mv {
+            ChopsticksMove::Hit { from, to } => {
+                let hit_here = seat != last.seat && to == hand;
+                let hit_with = seat == last.seat && from == hand;
+                (hit_here || hit_with).then_some(before)
+            }
+            ChopsticksMove::Split { .. } => (seat == last.seat).then_some(before),
+        }
+    }
+}
+
+impl GameScreen for ChopsticksScreen {
+    crate::screen_basics!(view);
+    fn tick(&mut self, elapsed_ms: u64, rng: &mut StdRng) -> bool {
+        let (mv, redraw) = self.view.tick(elapsed_ms, rng);
+        if let Some(mv) = mv {
+            self.play(mv);
+        }
+        redraw
+    }
+    /// The hands' own keys (while a person is to move); false for the rest.
+    fn handle(&mut self, action: Action) -> bool {
+        if !self.view.session.human_to_move() {
+            return false;
+        }
+        match action {
+            // Esc backs out of a choice before it leaves the game.
+            Action::Back if self.stage != Stage::Own => self.stage = Stage::Own,
+            Action::Own("splits") => self.toggle_splits(),
+            Action::Up
+            | Action::Down
+            | Action::Left
+            | Action::Right
+            | Action::Enter
+            | Action::Digit(_)
+            | Action::Backspace => match self.stage {
+                Stage::Own => self.handle_own(action),
+                Stage::Target => self.handle_target(action),
+                Stage::Split => self.handle_split(action),
+            },
+            _ => return false,
+        }
+        true
+    }
+    fn undo(&mut self) {
+        ChopsticksScreen::undo(self);
+    }
+    /// A click on a hand or on a line of the split chooser. Clicking one of your hands
+    /// picks it; clicking one of the opponent's hits it with the hand you picked.
+    fn click(&mut self, hit: Hit) {
+        if !self.view.session.human_to_move() {
+            return;
+        }
+        let hands = self.position().hands();
+        match hit {
+            Hit::Hand { bottom: true, hand } if hand < 2 => {
+                let hand = Hand::from_index(hand);
+                if hands.mine[hand.index()] > 0 {
+                    self.own = hand;
+                    self.stage = Stage::Target;
+                    self.notice = None;
+                }
+            }
+            Hit::Hand {
+                bottom: false,
+                hand,
+            } if hand < 2 && self.stage != Stage::Split => {
+                let hand = Hand::from_index(hand);
+                if hands.theirs[hand.index()] > 0 {
+                    self.target = hand;
+                    self.play(ChopsticksMove::Hit {
+                        from: self.own,
+                        to: hand,
+                    });
+                }
+            }
+            Hit::Choice(i) if self.stage == Stage::Split => {
+                if let Some(&mv) = self.splits().get(i) {
+                    self.play(mv);
+                }
+            }
+            _ => {}
+        }
+    }
+    fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, hits: &mut Hits) {
+        let (board, side, footer) =
+            widgets::game_frame(frame, area, self.title(), [40, 34, 30], theme);
+        self.render_board(frame, board, theme, keys, hits);
+        self.render_side(frame, side, theme, keys);
+        let mut list = keys.footer(&[
+            (&[Action::Left, Action::Right], "hand"),
+            (&[Action::Enter], "pick"),
+            (&[Action::Own("splits")], "split"),
+            (&[Action::Hints], "hints"),
+            (&[Action::Undo], "undo"),
+            (&[Action::NewGame], "new"),
+            (&[Action::Help], "rules"),
+            (&[Action::Back], "menu"),
+        ]);
+        if self.view.all_ai() {
+            list.splice(0..3, keys.footer(&[(&[Action::Pause], "pause")]));
+        }
+        widgets::footer(frame, footer, &list, theme);
+        if self.view.session.is_over() {
+            self.render_game_over(frame, board, theme, keys);
+        } else if self.stage == Stage::Split && self.view.session.human_to_move() {
+            self.render_splits(frame, board, theme, keys, hits);
+        }
+    }
+}

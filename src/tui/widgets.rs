@@ -170,3 +170,30 @@ pub fn fit(text: &str, width: u16) -> String {
     let cut = room.rfind(' ').map_or(room.as_str(), |i| &room[..i]);
     format!("{}…", cut.trim_end_matches([' ', '·']))
 }
+
+/// The side column most game screens share: the prediction on top (`prediction` lines,
+/// five rows), then the panel of what every move is worth (see [`hints_panel`]; as tall
+/// as its lines, or three rows while hints are off). Returns what is left below, for
+/// the move list.
+#[allow(clippy::too_many_arguments)]
+pub fn prediction_and_hints(
+    frame: &mut Frame,
+    area: Rect,
+    prediction: Vec<Line<'static>>,
+    hints_title: &str,
+    hints: Option<Vec<Line<'static>>>,
+    hints_off: &str,
+    keys: &super::keys::Keys,
+    theme: &Theme,
+) -> Rect {
+    let hints_height = hints.as_ref().map_or(3, |l| l.len().max(1) as u16 + 2);
+    let [top, table, rest] = Layout::vertical([
+        Constraint::Length(5),
+        Constraint::Length(hints_height),
+        Constraint::Min(3),
+    ])
+    .areas(area);
+    panel(frame, top, "Prediction", prediction, theme);
+    hints_panel(frame, table, hints_title, hints, hints_off, keys, theme);
+    rest
+}

@@ -373,30 +373,12 @@ impl NimScreen {
     }
 
     fn render_side(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys) {
-        let table_height = if self.hints {
-            self.view.session.position().piles().len() as u16 + 5
-        } else {
-            3
-        };
-        let [prediction, table, moves] = Layout::vertical([
-            Constraint::Length(5),
-            Constraint::Length(table_height),
-            Constraint::Min(3),
-        ])
-        .areas(area);
-        widgets::panel(
+        let moves = widgets::prediction_and_hints(
             frame,
-            prediction,
-            "Prediction",
+            area,
             self.view.prediction_lines(theme),
-            theme,
-        );
-        let lines = self.hints.then(|| self.nim_sum_lines(theme));
-        widgets::hints_panel(
-            frame,
-            table,
             "Nim-sum",
-            lines,
+            self.hints.then(|| self.nim_sum_lines(theme)),
             "shows hints and why",
             keys,
             theme,

@@ -602,24 +602,16 @@ impl PnutScreen {
     }
 
     fn render_side(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys) {
-        let legal = self.game().legal_indices().len() as u16;
-        let table_height = if self.hints { legal.max(1) + 2 } else { 3 };
-        let [prediction, table, history] = Layout::vertical([
-            Constraint::Length(5),
-            Constraint::Length(table_height),
-            Constraint::Min(3),
-        ])
-        .areas(area);
-        widgets::panel(
+        let history = widgets::prediction_and_hints(
             frame,
-            prediction,
-            "Prediction",
+            area,
             self.prediction_lines(theme),
+            "Every symbol",
+            self.hints.then(|| self.move_value_lines(theme)),
+            "marks every symbol",
+            keys,
             theme,
         );
-        let lines = self.hints.then(|| self.move_value_lines(theme));
-        let off = "marks every symbol";
-        widgets::hints_panel(frame, table, "Every symbol", lines, off, keys, theme);
         let room = history.height.saturating_sub(2) as usize;
         frame.render_widget(
             Paragraph::new(self.history_lines(theme, room)).block(widgets::block("Moves", theme)),

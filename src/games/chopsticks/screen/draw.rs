@@ -252,28 +252,16 @@ impl ChopsticksScreen {
     }
 
     pub(super) fn render_side(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys) {
-        let moves_count = self.position().legal_moves().len() as u16;
-        let table_height = if self.hints {
-            moves_count.max(1) + 2
-        } else {
-            3
-        };
-        let [prediction, table, history] = Layout::vertical([
-            Constraint::Length(5),
-            Constraint::Length(table_height),
-            Constraint::Min(3),
-        ])
-        .areas(area);
-        widgets::panel(
+        let history = widgets::prediction_and_hints(
             frame,
-            prediction,
-            "Prediction",
+            area,
             self.prediction_lines(theme),
+            "Every move",
+            self.hints.then(|| self.move_value_lines(theme)),
+            "lists every move's value",
+            keys,
             theme,
         );
-        let lines = self.hints.then(|| self.move_value_lines(theme));
-        let off = "lists every move's value";
-        widgets::hints_panel(frame, table, "Every move", lines, off, keys, theme);
         self.view
             .render_moves(frame, history, theme, |m| m.mv.to_string());
     }

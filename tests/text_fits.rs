@@ -155,9 +155,7 @@ fn no_text_runs_past_the_screen_edge() {
         }
         // The Winners & Losers simulation, from its setup (Start, then the games, then
         // Simulate).
-        let wl = GameSetup::from_config(parlor::games::wl::ID, &quick_config());
         let mut h = Harness::new(quick_config(), Start::Menu, w, hgt);
-        drop(wl);
         for _ in 0..5 {
             h.key(KeyCode::Down);
         }

@@ -42,11 +42,7 @@ impl GameKind for Chopsticks {
         config.chopsticks.first
     }
     fn options(&self, config: &Config) -> Box<dyn GameOptions> {
-        Box::new(ChopsticksSetup {
-            rollover: config.chopsticks.rollover,
-            empty_splits: config.chopsticks.empty_splits,
-            move_cap: config.chopsticks.move_cap,
-        })
+        Box::new(ChopsticksSetup::from_config(config))
     }
     fn validate_config(&self, config: &Config) -> Result<(), ConfigProblem> {
         let cap = config.chopsticks.move_cap;

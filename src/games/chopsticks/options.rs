@@ -79,15 +79,20 @@ impl GameOptions for ChopsticksSetup {
     }
 }
 
+impl ChopsticksSetup {
+    /// The options as the config sets them.
+    pub fn from_config(config: &crate::config::Config) -> ChopsticksSetup {
+        ChopsticksSetup {
+            rollover: config.chopsticks.rollover,
+            empty_splits: config.chopsticks.empty_splits,
+            move_cap: config.chopsticks.move_cap,
+        }
+    }
+}
+
 impl Default for ChopsticksSetup {
-    /// The built-in config's defaults.
+    /// The built-in config's options.
     fn default() -> Self {
-        use crate::games::GameKind;
-        crate::games::chopsticks::KIND
-            .options(&crate::config::Config::default())
-            .as_any()
-            .downcast_ref::<ChopsticksSetup>()
-            .cloned()
-            .unwrap_or_else(|| unreachable!("chopsticks's options are ChopsticksSetup"))
+        ChopsticksSetup::from_config(&crate::config::Config::default())
     }
 }

@@ -44,16 +44,7 @@ impl GameKind for Nim {
         config.nim.first
     }
     fn options(&self, config: &Config) -> Box<dyn GameOptions> {
-        let preset = if config.nim.piles == [3, 4, 5] {
-            PilePreset::ThreeFourFive
-        } else {
-            PilePreset::Custom
-        };
-        Box::new(NimSetup {
-            piles: config.nim.piles.clone(),
-            preset,
-            misere: config.nim.misere,
-        })
+        Box::new(NimSetup::from_config(config))
     }
     fn validate_config(&self, config: &Config) -> Result<(), ConfigProblem> {
         let piles = &config.nim.piles;

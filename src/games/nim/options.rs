@@ -160,15 +160,25 @@ impl GameOptions for NimSetup {
     }
 }
 
+impl NimSetup {
+    /// The options as the config sets them.
+    pub fn from_config(config: &crate::config::Config) -> NimSetup {
+        let preset = if config.nim.piles == [3, 4, 5] {
+            PilePreset::ThreeFourFive
+        } else {
+            PilePreset::Custom
+        };
+        NimSetup {
+            piles: config.nim.piles.clone(),
+            preset,
+            misere: config.nim.misere,
+        }
+    }
+}
+
 impl Default for NimSetup {
-    /// The built-in config's defaults.
+    /// The built-in config's options.
     fn default() -> Self {
-        use crate::games::GameKind;
-        crate::games::nim::KIND
-            .options(&crate::config::Config::default())
-            .as_any()
-            .downcast_ref::<NimSetup>()
-            .cloned()
-            .unwrap_or_else(|| unreachable!("nim's options are NimSetup"))
+        NimSetup::from_config(&crate::config::Config::default())
     }
 }

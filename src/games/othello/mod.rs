@@ -54,11 +54,7 @@ impl GameKind for OthelloGame {
         config.othello.first
     }
     fn options(&self, config: &Config) -> Box<dyn GameOptions> {
-        Box::new(OthelloSetup {
-            level: config.othello.level,
-            think_ms: config.solver.max_millis,
-            ascii: config.othello.ascii_discs,
-        })
+        Box::new(OthelloSetup::from_config(config))
     }
     fn validate_config(&self, config: &Config) -> Result<(), ConfigProblem> {
         if config.othello.first == FirstMover::AiChooses {

@@ -50,15 +50,20 @@ impl GameOptions for OthelloSetup {
     }
 }
 
+impl OthelloSetup {
+    /// The options as the config sets them.
+    pub fn from_config(config: &crate::config::Config) -> OthelloSetup {
+        OthelloSetup {
+            level: config.othello.level,
+            think_ms: config.solver.max_millis,
+            ascii: config.othello.ascii_discs,
+        }
+    }
+}
+
 impl Default for OthelloSetup {
-    /// The built-in config's defaults.
+    /// The built-in config's options.
     fn default() -> Self {
-        use crate::games::GameKind;
-        crate::games::othello::KIND
-            .options(&crate::config::Config::default())
-            .as_any()
-            .downcast_ref::<OthelloSetup>()
-            .cloned()
-            .unwrap_or_else(|| unreachable!("othello's options are OthelloSetup"))
+        OthelloSetup::from_config(&crate::config::Config::default())
     }
 }

@@ -43,15 +43,7 @@ impl GameKind for PnutButta {
         config.pnut.first
     }
     fn options(&self, config: &Config) -> Box<dyn GameOptions> {
-        Box::new(PnutSetup {
-            symbols: config.pnut.symbols.clone(),
-            length: config.pnut.length,
-            players: config.pnut.players,
-            assist: config.pnut.assist,
-            max_depth: config.pnut.max_depth,
-            think_ms: config.solver.max_millis,
-            table_mib: config.solver.table_mib,
-        })
+        Box::new(PnutSetup::from_config(config))
     }
     fn validate_config(&self, config: &Config) -> Result<(), ConfigProblem> {
         let p = &config.pnut;

@@ -187,15 +187,24 @@ impl GameOptions for PnutSetup {
     }
 }
 
+impl PnutSetup {
+    /// The options as the config sets them.
+    pub fn from_config(config: &crate::config::Config) -> PnutSetup {
+        PnutSetup {
+            symbols: config.pnut.symbols.clone(),
+            length: config.pnut.length,
+            players: config.pnut.players,
+            assist: config.pnut.assist,
+            max_depth: config.pnut.max_depth,
+            think_ms: config.solver.max_millis,
+            table_mib: config.solver.table_mib,
+        }
+    }
+}
+
 impl Default for PnutSetup {
-    /// The built-in config's defaults.
+    /// The built-in config's options.
     fn default() -> Self {
-        use crate::games::GameKind;
-        crate::games::pnut::KIND
-            .options(&crate::config::Config::default())
-            .as_any()
-            .downcast_ref::<PnutSetup>()
-            .cloned()
-            .unwrap_or_else(|| unreachable!("pnut's options are PnutSetup"))
+        PnutSetup::from_config(&crate::config::Config::default())
     }
 }

@@ -44,12 +44,7 @@ impl GameKind for WinnersLosers {
         config.wl.first
     }
     fn options(&self, config: &Config) -> Box<dyn GameOptions> {
-        Box::new(WlSetup {
-            min_len: config.wl.min_len,
-            max_len: config.wl.max_len,
-            letters: String::new(),
-            simulate_games: config.wl.simulate_games,
-        })
+        Box::new(WlSetup::from_config(config))
     }
     fn validate_config(&self, config: &Config) -> Result<(), ConfigProblem> {
         let wl = &config.wl;

@@ -121,15 +121,21 @@ impl GameOptions for WlSetup {
     }
 }
 
+impl WlSetup {
+    /// The options as the config sets them.
+    pub fn from_config(config: &crate::config::Config) -> WlSetup {
+        WlSetup {
+            min_len: config.wl.min_len,
+            max_len: config.wl.max_len,
+            letters: String::new(),
+            simulate_games: config.wl.simulate_games,
+        }
+    }
+}
+
 impl Default for WlSetup {
-    /// The built-in config's defaults.
+    /// The built-in config's options.
     fn default() -> Self {
-        use crate::games::GameKind;
-        crate::games::wl::KIND
-            .options(&crate::config::Config::default())
-            .as_any()
-            .downcast_ref::<WlSetup>()
-            .cloned()
-            .unwrap_or_else(|| unreachable!("wl's options are WlSetup"))
+        WlSetup::from_config(&crate::config::Config::default())
     }
 }

@@ -1,6 +1,9 @@
 //! The parts of a game screen every game shares: the session, the AI's voice, the
 //! prediction panel, the move list, the game-over box, and the traffic with the solver.
 
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+
 use rand::{Rng, RngExt};
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -44,7 +47,7 @@ pub struct MatchView<G: Game> {
     /// Ticks seen while the AI was thinking, for the animation.
     frames: usize,
     /// The AI's thinking time per move, when it has one, to show beside the time spent.
-    think_ms: Option<u64>,
+    think_ms: Option<Arc<AtomicU64>>,
 }
 
 impl<G: Game> MatchView<G> {
@@ -187,8 +190,9 @@ impl<G: Game> MatchView<G> {
     }
 
     /// The AI's thinking time per move, shown as "thinking 3.2 / 5.0 s".
-    pub fn set_think_ms(&mut self, ms: Option<u64>) {
-        self.think_ms = ms;
+    /// Shared with the analyst where the thinking time can change during the match.
+    pub fn set_think_ms(&mut self, ms: Arc<AtomicU64>) {
+        self.think_ms = Some(ms);
     }
 
     /// "Move now": the AI plays its best move so far.
@@ -352,7 +356,7 @@ impl<G: Game> MatchView<G> {
             let dots = ["·  ", "·· ", "···"][(self.frames / 4) % 3];
             let spent = s.thinking_ms() as f64 / 1000.0;
             // With a time budget the clock itself shows progress; without, the dots do.
-            let time = match self.think_ms {
+            let time = match self.think_ms.as_ref().map(|t| t.load(Ordering::Relaxed)) {
                 Some(budget) => format!("{spent:.1}/{:.1} s", budget as f64 / 1000.0),
                 None => format!("{dots} {spent:.1} s"),
             };

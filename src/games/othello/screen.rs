@@ -122,7 +122,7 @@ impl OthelloScreen {
             rng,
         );
         view.session.let_engine_pick();
-        view.set_think_ms(Some(options.think_ms));
+        view.set_think_ms(Arc::clone(&think_ms));
         OthelloScreen {
             setup,
             view,
@@ -238,7 +238,6 @@ impl OthelloScreen {
         let think = self.think_ms.load(Ordering::Relaxed);
         let think = scale(think.max(MIN_THINK_MS), MIN_THINK_MS, MAX_THINK_MS);
         self.think_ms.store(think, Ordering::Relaxed);
-        self.view.set_think_ms(Some(think));
         self.message = format!("Speed: {}.", self.speed());
     }
 

@@ -10,6 +10,9 @@
 //! actions (q ? h u n r, and j k space) keep their actions, so a symbol such as `q` is
 //! picked with the arrows.
 
+use std::sync::Arc;
+use std::sync::atomic::AtomicU64;
+
 use rand::Rng;
 use rand::rngs::StdRng;
 use ratatui::Frame;
@@ -99,7 +102,7 @@ impl PnutScreen {
                     SharedAnalyst::new(PnutAnalyst::new(&rules, limits)),
                     rng,
                 );
-                view.set_think_ms(Some(options.think_ms));
+                view.set_think_ms(Arc::new(AtomicU64::new(options.think_ms)));
                 Seats::Two(Box::new(view))
             }
         };

@@ -369,6 +369,15 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
     }
 }
 
+/// The message for a game's own `play` options given to `other`: "--a and --b are
+/// Chopsticks options; nim does not take them".
+pub(crate) fn not_options_of(flags: &str, owner: &str, other: GameId) -> String {
+    format!(
+        "{flags} are {owner} options; {} does not take them",
+        other.cli_name()
+    )
+}
+
 pub(crate) fn usage(e: impl ToString) -> CliError {
     CliError::Usage(e.to_string())
 }

@@ -163,9 +163,10 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
 pub fn foreign_play_options(args: &PlayArgs, other: GameId) -> Option<String> {
     let given = args.rollover || args.no_empty_splits || args.move_cap.is_some();
     given.then(|| {
-        format!(
-            "--rollover, --no-empty-splits and --move-cap are Chopsticks options; {} does not take them",
-            other.cli_name()
+        crate::cli::not_options_of(
+            "--rollover, --no-empty-splits and --move-cap",
+            "Chopsticks",
+            other,
         )
     })
 }

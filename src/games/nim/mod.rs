@@ -105,10 +105,7 @@ impl GameKind for Nim {
             "1357 is always misère Nim on piles 1,3,5,7: drop --piles and --misere, or play nim"
                 .to_string()
         } else {
-            format!(
-                "--piles and --misere are Nim options; {} does not take them",
-                other.cli_name()
-            )
+            crate::cli::not_options_of("--piles and --misere", "Nim", other)
         })
     }
 }

@@ -264,9 +264,10 @@ pub fn foreign_play_options(args: &PlayArgs, other: GameId) -> Option<String> {
     let given =
         args.symbols.is_some() || args.length.is_some() || args.players.is_some() || args.no_assist;
     given.then(|| {
-        format!(
-            "--symbols, --length, --players and --no-assist are Pnut-Butta options; {} does not take them",
-            other.cli_name()
+        crate::cli::not_options_of(
+            "--symbols, --length, --players and --no-assist",
+            "Pnut-Butta",
+            other,
         )
     })
 }

@@ -14,4 +14,5 @@ pub mod log;
 pub mod matchup;
 pub mod session;
 pub mod solve;
+pub mod store;
 pub mod tui;

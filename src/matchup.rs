@@ -1,12 +1,12 @@
 //! Who plays a match and how: the mode, who moves first, the AI's difficulty. Shared by
 //! the arcade's setup screen, the command line and the config, for every game.
 
-use serde::Deserialize;
+use serde::{Deserialize, Serialize};
 
 pub use crate::session::Mode;
 use crate::solve::policy::Difficulty;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
 #[serde(rename_all = "kebab-case")]
 pub enum FirstMover {
     /// The human (player 1 in two-player games) moves first.

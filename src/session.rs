@@ -7,7 +7,8 @@ use crate::game::{Game, Outcome, Seat};
 use crate::solve::policy::{self, Difficulty};
 use crate::solve::{Analysis, Verdict};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum Mode {
     VsAi,
     TwoPlayers,
@@ -46,6 +47,11 @@ pub struct Session<G: Game> {
     start: G,
     position: G,
     history: Vec<PlayedMove<G>>,
+    /// Moves taken back by undo, the next to redo last; cleared by a new move.
+    redo: Vec<PlayedMove<G>>,
+    /// Counts every change to the moves (play, undo, redo), so the app knows when to
+    /// save the match again.
+    generation: u64,
     /// Indexed by `Seat::index`.
     players: [Player; 2],
     names: [String; 2],
@@ -77,6 +83,8 @@ impl<G: Game> Session<G> {
             position: start.clone(),
             start,
             history: Vec::new(),
+            redo: Vec::new(),
+            generation: 0,
             players,
             names,
             side_pending: false,
@@ -114,6 +122,28 @@ impl<G: Game> Session<G> {
 
     pub fn history(&self) -> &[PlayedMove<G>] {
         &self.history
+    }
+
+    /// The moves undo took back, the next to redo last.
+    pub fn redo_moves(&self) -> &[PlayedMove<G>] {
+        &self.redo
+    }
+
+    /// Changes with every move played, undone or redone.
+    pub fn generation(&self) -> u64 {
+        self.generation
+    }
+
+    /// The seats as they are now (after a coin flip or the AI's choice of side).
+    pub fn seats(&self) -> ([Player; 2], [String; 2]) {
+        (self.players, self.names.clone())
+    }
+
+    /// Seats the players as a saved match had them.
+    pub fn set_seats(&mut self, players: [Player; 2], names: [String; 2]) {
+        self.players = players;
+        self.names = names;
+        self.side_pending = false;
     }
 
     pub fn player(&self, seat: Seat) -> Player {
@@ -300,9 +330,25 @@ impl<G: Game> Session<G> {
             mv,
             mistake,
         });
+        self.redo.clear();
         self.side_pending = false;
         self.after_change();
         Ok(())
+    }
+
+    /// Replays a saved move, with the mark it had (no analysis is needed).
+    pub fn replay(&mut self, mv: G::Move, mistake: bool) -> Result<(), crate::game::RuleError> {
+        self.play(mv)?;
+        if let Some(last) = self.history.last_mut() {
+            last.mistake = mistake;
+        }
+        Ok(())
+    }
+
+    /// Puts back moves undo took (saved with the match), the last undone first in
+    /// `moves` order: `moves[0]` is the move to redo next.
+    pub fn set_redo(&mut self, moves: Vec<PlayedMove<G>>) {
+        self.redo = moves.into_iter().rev().collect();
     }
 
     /// Marks the latest move of `seat` as a mistake: it threw away a predicted win
@@ -329,7 +375,8 @@ impl<G: Game> Session<G> {
         }
         let mut undone = false;
         while let Some(last) = self.history.pop() {
-            self.position = last.before;
+            self.position = last.before.clone();
+            self.redo.push(last);
             undone = true;
             if !one_human || self.player(self.position.to_move()) == Player::Human {
                 break;
@@ -341,7 +388,32 @@ impl<G: Game> Session<G> {
         undone
     }
 
+    /// Plays again what undo took back: against the AI, up to the person's next turn
+    /// (or the end); otherwise one move. Returns false when there is nothing to redo.
+    pub fn redo(&mut self) -> bool {
+        let one_human = self.players.iter().filter(|p| **p == Player::Human).count() == 1;
+        let mut redone = false;
+        while let Some(next) = self.redo.pop() {
+            if self.position.play(next.mv).is_err() {
+                // Cannot happen (the moves were played from here), but a stale redo
+                // list is dropped rather than trusted.
+                self.redo.clear();
+                break;
+            }
+            self.history.push(next);
+            redone = true;
+            if !one_human || self.human_to_move() || self.is_over() {
+                break;
+            }
+        }
+        if redone {
+            self.after_change();
+        }
+        redone
+    }
+
     fn after_change(&mut self) {
+        self.generation += 1;
         self.analysis = None;
         self.analysis_done = false;
         self.analysis_failed = None;

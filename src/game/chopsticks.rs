@@ -583,6 +583,10 @@ impl Game for Chopsticks {
         }
         self.draw_reason().map(|_| Outcome::Draw)
     }
+
+    fn position_text(&self) -> String {
+        self.notation()
+    }
 }
 
 #[cfg(test)]

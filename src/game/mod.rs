@@ -55,7 +55,16 @@ pub enum RuleError {
 
 /// The rules of a two-player game with perfect information.
 pub trait Game: Clone + Send + 'static {
-    type Move: Copy + Eq + std::hash::Hash + fmt::Debug + fmt::Display + Send + 'static;
+    /// A move; its `Display` is the game's move notation, which `FromStr` reads back
+    /// (saved games and move lists depend on the round trip).
+    type Move: Copy
+        + Eq
+        + std::hash::Hash
+        + fmt::Debug
+        + fmt::Display
+        + std::str::FromStr<Err = RuleError>
+        + Send
+        + 'static;
 
     /// Whose turn it is.
     fn to_move(&self) -> Seat;
@@ -65,4 +74,11 @@ pub trait Game: Clone + Send + 'static {
     fn play(&mut self, m: Self::Move) -> Result<(), RuleError>;
     /// `Some` once the game is over.
     fn outcome(&self) -> Option<Outcome>;
+    /// The position in the game's notation, as `parlor solve` reads it.
+    fn position_text(&self) -> String;
+    /// For games with a score: the first player's margin (Othello: discs, counting
+    /// empty squares for the winner). `None` where a game has only win, loss or draw.
+    fn first_margin(&self) -> Option<i32> {
+        None
+    }
 }

@@ -151,6 +151,10 @@ impl Game for Nim {
             Ending::Misere => Outcome::Win(self.to_move),
         })
     }
+
+    fn position_text(&self) -> String {
+        self.notation()
+    }
 }
 
 /// Formats piles as `3,4,5`.

@@ -667,6 +667,17 @@ impl Game for Othello {
             std::cmp::Ordering::Equal => Outcome::Draw,
         })
     }
+
+    fn position_text(&self) -> String {
+        self.notation()
+    }
+
+    fn first_margin(&self) -> Option<i32> {
+        Some(match self.to_move {
+            Seat::First => self.margin(),
+            Seat::Second => -self.margin(),
+        })
+    }
 }
 
 #[cfg(test)]

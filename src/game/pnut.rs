@@ -478,6 +478,10 @@ impl Game for Pnut {
             Seat::Second
         }))
     }
+
+    fn position_text(&self) -> String {
+        self.text()
+    }
 }
 
 #[cfg(test)]

@@ -140,6 +140,10 @@ impl Game for Wl {
         let taker = self.to_move.other();
         Some(Outcome::Win(if last_is_w { taker } else { self.to_move }))
     }
+
+    fn position_text(&self) -> String {
+        self.notation()
+    }
 }
 
 /// Formats letters as `WLLW`.

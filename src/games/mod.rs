@@ -148,7 +148,15 @@ pub trait GameKind: Sync {
     fn uses_difficulty(&self) -> bool {
         true
     }
+    /// What the AI's strength is called in a match of this setup (the statistics count
+    /// per level): the shared difficulty, unless the game has levels of its own.
+    fn ai_level(&self, setup: &GameSetup) -> String {
+        setup.matchup.difficulty.to_string()
+    }
 
+    /// Checks the setup's position (`GameSetup::position`) against its options: the
+    /// error says what is wrong and what is accepted. Called before `start`.
+    fn check_position(&self, setup: &GameSetup) -> Result<(), String>;
     /// The screen of a new match.
     fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut StdRng) -> Box<dyn GameScreen>;
     /// The AI-vs-AI simulation screen, for games whose setup offers one.
@@ -181,6 +189,9 @@ pub struct GameSetup {
     pub game: GameId,
     pub matchup: MatchSetup,
     pub options: Box<dyn GameOptions>,
+    /// Start from this position (in the game's notation, as `parlor solve` reads it)
+    /// instead of the game's own start.
+    pub position: Option<String>,
 }
 
 impl Clone for GameSetup {
@@ -189,6 +200,7 @@ impl Clone for GameSetup {
             game: self.game,
             matchup: self.matchup.clone(),
             options: self.options.clone_box(),
+            position: self.position.clone(),
         }
     }
 }
@@ -198,6 +210,7 @@ impl PartialEq for GameSetup {
         self.game == other.game
             && self.matchup == other.matchup
             && self.options.eq_box(other.options.as_ref())
+            && self.position == other.position
     }
 }
 
@@ -213,6 +226,7 @@ impl GameSetup {
                 difficulty: config.ai.difficulty,
             },
             options: kind.options(config),
+            position: None,
         }
     }
 

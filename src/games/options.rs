@@ -22,6 +22,11 @@ pub trait GameOptions: Any + Debug + Send {
     fn eq_box(&self, other: &dyn GameOptions) -> bool;
     fn as_any(&self) -> &dyn Any;
     fn as_any_mut(&mut self) -> &mut dyn Any;
+    /// The options as JSON, for saved games and the history.
+    fn to_json(&self) -> serde_json::Value;
+    /// Options of the same game read back from `to_json`'s output (missing fields take
+    /// their defaults).
+    fn from_json(&self, value: &serde_json::Value) -> Result<Box<dyn GameOptions>, String>;
 
     /// The rows shown for `matchup`, in order.
     fn rows(&self, matchup: &MatchSetup) -> Vec<Row>;
@@ -62,11 +67,22 @@ macro_rules! options_plumbing {
         fn as_any_mut(&mut self) -> &mut dyn std::any::Any {
             self
         }
+        fn to_json(&self) -> serde_json::Value {
+            serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
+        }
+        fn from_json(
+            &self,
+            value: &serde_json::Value,
+        ) -> Result<Box<dyn $crate::games::GameOptions>, String> {
+            <Self as serde::Deserialize>::deserialize(value)
+                .map(|o| Box::new(o) as Box<dyn $crate::games::GameOptions>)
+                .map_err(|e| e.to_string())
+        }
     };
 }
 
 /// For games with no options of their own (1-3-5-7).
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 pub struct NoOptions;
 
 impl GameOptions for NoOptions {

@@ -214,6 +214,7 @@ impl App {
             Action::Hints => game.toggle_hints(),
             Action::Pause => game.toggle_pause(),
             Action::Undo => game.undo(),
+            Action::Redo => game.redo(),
             Action::MoveNow => game.move_now(),
             _ => {}
         }

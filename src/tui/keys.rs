@@ -20,6 +20,8 @@ pub enum Action {
     Help,
     Hints,
     Undo,
+    /// Plays again what undo took back.
+    Redo,
     NewGame,
     Rematch,
     Pause,
@@ -71,7 +73,7 @@ pub struct OwnKey {
 
 /// The remappable keys every screen shares: config name, action, default key, what it
 /// does. `KeyConfig` has one field per name.
-pub const SHARED: [(&str, Action, char, &str); 10] = [
+pub const SHARED: [(&str, Action, char, &str); 11] = [
     ("quit", Action::Quit, 'q', "quit"),
     ("help", Action::Help, '?', "help, or the rules of the game"),
     (
@@ -85,6 +87,12 @@ pub const SHARED: [(&str, Action, char, &str); 10] = [
         Action::Undo,
         'u',
         "undo (against the AI: back to your previous turn)",
+    ),
+    (
+        "redo",
+        Action::Redo,
+        'U',
+        "redo what undo took back (until a new move is made)",
     ),
     (
         "new_game",
@@ -174,6 +182,8 @@ pub fn key_label(key: KeyCode) -> String {
 #[derive(Clone, Debug, PartialEq)]
 pub struct Keys {
     bindings: Vec<Binding>,
+    /// A word on the match shown first in every footer ("saved"), set by the app.
+    status: Option<&'static str>,
 }
 
 impl Default for Keys {
@@ -203,7 +213,10 @@ impl Keys {
             config: None,
             what,
         }));
-        Keys { bindings }
+        Keys {
+            bindings,
+            status: None,
+        }
     }
 
     /// Every binding, remappable ones first.
@@ -266,10 +279,23 @@ impl Keys {
 
     /// A footer: `(actions, what they do)` pairs turned into `(keys, what)` pairs.
     pub fn footer(&self, items: &[(&[Action], &str)]) -> Vec<(String, String)> {
-        items
-            .iter()
-            .map(|(actions, what)| (self.label(actions), (*what).to_string()))
+        let status = self
+            .status
+            .map(|s| ("✓".to_string(), s.to_string()))
+            .into_iter();
+        status
+            .chain(
+                items
+                    .iter()
+                    .map(|(actions, what)| (self.label(actions), (*what).to_string())),
+            )
             .collect()
+    }
+
+    /// Shows `status` first in the footers drawn from now on (the app says "saved"
+    /// while a game on screen is saved), or nothing.
+    pub fn set_status(&mut self, status: Option<&'static str>) {
+        self.status = status;
     }
 
     /// The keys that apply everywhere, one line each, for the help.

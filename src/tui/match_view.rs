@@ -18,11 +18,13 @@ use super::widgets;
 use crate::config::FirstMover;
 use crate::game::Game;
 use crate::game::{Outcome, Seat};
+use crate::games::GameSetup;
 use crate::matchup::MatchSetup;
 use crate::session::{Mode, PlayedMove, Player, Session};
 use crate::solve::Analysis;
 use crate::solve::analyst::{Query, SharedAnalyst};
 use crate::solve::worker::{AnyReport, Job};
+use crate::store::{MatchRecord, ResultRecord, SeatRecord};
 
 /// Who sits in a seat, for the wording: the one person playing the AI, the AI, or
 /// someone named (two people, or two AIs). Never read from the names on screen.
@@ -48,6 +50,10 @@ pub struct MatchView<G: Game> {
     frames: usize,
     /// The AI's thinking time per move, when it has one, to show beside the time spent.
     think_ms: Option<Arc<AtomicU64>>,
+    /// The seed the match's random start was drawn from (kept in its record).
+    pub seed: u64,
+    /// When the match started (RFC 3339), kept across resumes.
+    started: String,
 }
 
 impl<G: Game> MatchView<G> {
@@ -125,7 +131,101 @@ impl<G: Game> MatchView<G> {
             variety: rng.random_range(0..1000),
             frames: 0,
             think_ms: None,
+            seed: 0,
+            started: crate::store::record::now(),
         }
+    }
+
+    /// The match written down, to save it or add it to the history.
+    pub fn record(&self, setup: &GameSetup) -> MatchRecord {
+        let session = &self.session;
+        let (players, names) = session.seats();
+        let seat = |i: usize| SeatRecord {
+            name: names[i].clone(),
+            ai: match players[i] {
+                Player::Human => None,
+                Player::Ai(d) => Some(d),
+            },
+        };
+        let history = session.history();
+        MatchRecord {
+            game: setup.game.cli_name().to_string(),
+            options: setup.options.to_json(),
+            mode: setup.matchup.mode,
+            first: setup.matchup.first,
+            difficulty: setup.matchup.difficulty,
+            level: setup.game.kind().ai_level(setup),
+            from_position: setup.position.clone(),
+            start: session.start().position_text(),
+            seats: [seat(0), seat(1)],
+            moves: history.iter().map(|m| m.mv.to_string()).collect(),
+            mistakes: (0..history.len()).filter(|&i| history[i].mistake).collect(),
+            redo: session
+                .redo_moves()
+                .iter()
+                .rev()
+                .map(|m| m.mv.to_string())
+                .collect(),
+            seed: self.seed,
+            started: self.started.clone(),
+            saved: crate::store::record::now(),
+            result: session.outcome().map(ResultRecord::from),
+            first_margin: session
+                .is_over()
+                .then(|| session.position().first_margin())
+                .flatten(),
+        }
+    }
+
+    /// Puts a saved match back on the board: its seats, every move (with its marks) and
+    /// what undo had taken back. The view must have been started from the record's
+    /// `start`. The AI then thinks afresh.
+    pub fn restore(&mut self, record: &MatchRecord) -> Result<(), String> {
+        let parse = |text: &str| {
+            text.parse::<G::Move>()
+                .map_err(|e| format!("move {text:?}: {e}"))
+        };
+        let seat = |s: &SeatRecord| match s.ai {
+            None => Player::Human,
+            Some(d) => Player::Ai(d),
+        };
+        self.session.set_seats(
+            [seat(&record.seats[0]), seat(&record.seats[1])],
+            [record.seats[0].name.clone(), record.seats[1].name.clone()],
+        );
+        for (i, text) in record.moves.iter().enumerate() {
+            self.session
+                .replay(parse(text)?, record.mistakes.contains(&i))
+                .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+        }
+        // The moves to redo are checked by playing them on a copy.
+        let mut position = self.session.position().clone();
+        let mut redo = Vec::new();
+        for text in &record.redo {
+            let mv = parse(text)?;
+            let before = position.clone();
+            let seat = before.to_move();
+            position
+                .play(mv)
+                .map_err(|e| format!("move to redo {text}: {e}"))?;
+            redo.push(PlayedMove {
+                before,
+                seat,
+                mv,
+                mistake: false,
+            });
+        }
+        self.session.set_redo(redo);
+        self.seed = record.seed;
+        self.started = record.started.clone();
+        self.needs_analysis = true;
+        self.last_prediction = None;
+        self.voice = if self.session.is_over() {
+            String::new()
+        } else {
+            format!("Resumed: move {}.", record.moves.len() + 1)
+        };
+        Ok(())
     }
 
     fn receive_report(&mut self, ticket: u64, report: AnyReport) {
@@ -293,6 +393,18 @@ impl<G: Game> MatchView<G> {
         } else {
             String::new()
         };
+        true
+    }
+
+    /// Plays again what undo took back. Returns false if there is nothing to redo.
+    pub fn redo(&mut self) -> bool {
+        if !self.session.redo() {
+            self.voice = "Nothing to redo.".into();
+            return false;
+        }
+        self.needs_analysis = true;
+        self.last_prediction = None;
+        self.voice = String::new();
         true
     }
 

@@ -10,6 +10,7 @@ use super::keys::{Action, Keys};
 use super::theme::Theme;
 use crate::games::GameSetup;
 use crate::solve::worker::{AnyReport, Job};
+use crate::store::MatchRecord;
 
 /// The traffic between a game on screen and the solver thread. `MatchView` implements
 /// it for every two-player game, so most screens only point at their view.
@@ -80,6 +81,20 @@ pub trait GameScreen {
     fn undo(&mut self);
     /// The AI plays its best move so far, at once.
     fn move_now(&mut self);
+    /// Plays again what undo took back (until a new move is made).
+    fn redo(&mut self);
+
+    /// The setup, to change what a resumed match is remembered as.
+    fn setup_mut(&mut self) -> &mut GameSetup;
+    /// The match written down, to save or keep in the history (`None` for matches that
+    /// are not kept: Pnut-Butta with more than two players).
+    fn record(&self) -> Option<MatchRecord>;
+    /// Puts a saved match back on the board (the screen was started from its `start`).
+    fn restore(&mut self, record: &MatchRecord) -> Result<(), String>;
+    /// Changes whenever a move is played, undone or redone (time to save again).
+    fn generation(&self) -> u64;
+    /// The seed the match's random start was drawn from, for its record.
+    fn set_seed(&mut self, seed: u64);
 }
 
 /// What a simulation screen asks the app to do.
@@ -108,7 +123,9 @@ pub trait SimulationScreen {
 
 /// The `GameScreen` methods every screen writes the same way, from its fields `setup`
 /// and `hints`; given the name of its `MatchView` field, also the solver link, game
-/// over and pause. Each screen writes the rest itself: its own keys, undo, drawing.
+/// over, pause, undo and redo, and the match's record (each screen then has an
+/// `after_jump` that settles its cursor once the board moved). Each screen writes the
+/// rest itself: its own keys and drawing.
 #[macro_export]
 macro_rules! screen_basics {
     () => {
@@ -120,6 +137,9 @@ macro_rules! screen_basics {
         }
         fn toggle_hints(&mut self) {
             self.hints = !self.hints;
+        }
+        fn setup_mut(&mut self) -> &mut $crate::games::GameSetup {
+            &mut self.setup
         }
     };
     ($view:ident) => {
@@ -138,6 +158,32 @@ macro_rules! screen_basics {
         }
         fn move_now(&mut self) {
             self.$view.move_now();
+        }
+        // Undo, redo and a restored match move the board; the screen's own
+        // `after_jump` puts its cursor and notices right.
+        fn undo(&mut self) {
+            if self.$view.undo() {
+                self.after_jump();
+            }
+        }
+        fn redo(&mut self) {
+            if self.$view.redo() {
+                self.after_jump();
+            }
+        }
+        fn record(&self) -> Option<$crate::store::MatchRecord> {
+            Some(self.$view.record(&self.setup))
+        }
+        fn restore(&mut self, record: &$crate::store::MatchRecord) -> Result<(), String> {
+            self.$view.restore(record)?;
+            self.after_jump();
+            Ok(())
+        }
+        fn generation(&self) -> u64 {
+            self.$view.session.generation()
+        }
+        fn set_seed(&mut self, seed: u64) {
+            self.$view.seed = seed;
         }
     };
 }

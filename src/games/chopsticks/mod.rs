@@ -62,6 +62,9 @@ impl GameKind for Chopsticks {
             what: "open or close the list of splits",
         }]
     }
+    fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
+        screen::start_position(setup).map(|_| ())
+    }
     fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut StdRng) -> Box<dyn GameScreen> {
         Box::new(ChopsticksScreen::new(
             setup,

@@ -5,7 +5,8 @@ use crate::games::options::{GameOptions, Row, stepped};
 use crate::matchup::MatchSetup;
 use crate::options_plumbing;
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct ChopsticksSetup {
     pub rollover: bool,
     pub empty_splits: bool,

@@ -62,6 +62,10 @@ impl GameKind for Nim {
         }
         Ok(())
     }
+    fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
+        let mut rng = <StdRng as rand::SeedableRng>::seed_from_u64(0);
+        screen::start_position(setup, &mut rng).map(|_| ())
+    }
     fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut StdRng) -> Box<dyn GameScreen> {
         Box::new(NimScreen::new(setup, env.ai_delay_ms, env.hints, rng))
     }

@@ -7,7 +7,8 @@ use crate::games::options::{GameOptions, Row, cycle};
 use crate::matchup::MatchSetup;
 use crate::options_plumbing;
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+#[serde(rename_all = "kebab-case")]
 pub enum PilePreset {
     Custom,
     ThreeFourFive,
@@ -30,7 +31,8 @@ impl PilePreset {
     }
 }
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct NimSetup {
     pub piles: Vec<u8>,
     pub preset: PilePreset,

@@ -9,7 +9,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::game::Outcome;
-use crate::game::nim::{Ending, Nim, NimMove};
+use crate::game::nim::{EmptyPiles, Ending, Nim, NimMove, parse_piles};
 use crate::games::GameSetup;
 use crate::games::nim::options::NimSetup;
 use crate::session::{Mode, Session};
@@ -39,6 +39,27 @@ pub struct NimScreen {
     hints: bool,
 }
 
+/// The start of a game of this setup: its position if it names one, else the setup's
+/// piles (1-3-5-7 has no options of its own: always misère).
+pub fn start_position<R: Rng + ?Sized>(setup: &GameSetup, rng: &mut R) -> Result<Nim, String> {
+    let (ending, piles) = match setup.options::<NimSetup>() {
+        Some(options) => {
+            let ending = if options.misere {
+                Ending::Misere
+            } else {
+                Ending::Normal
+            };
+            (ending, options.starting_piles(rng))
+        }
+        None => (Ending::Misere, vec![1, 3, 5, 7]),
+    };
+    let piles = match &setup.position {
+        Some(text) => parse_piles(text, EmptyPiles::Allowed).map_err(|e| e.to_string())?,
+        None => piles,
+    };
+    Ok(Nim::new(piles, ending))
+}
+
 impl NimScreen {
     pub fn new<R: Rng + ?Sized>(
         setup: GameSetup,
@@ -46,21 +67,12 @@ impl NimScreen {
         hints: bool,
         rng: &mut R,
     ) -> NimScreen {
-        // 1-3-5-7 has no options of its own.
-        let (start, flavour) = match setup.options::<NimSetup>() {
-            Some(options) => {
-                let ending = if options.misere {
-                    Ending::Misere
-                } else {
-                    Ending::Normal
-                };
-                (
-                    Nim::new(options.starting_piles(rng), ending),
-                    Flavour::Coins,
-                )
-            }
-            None => (Nim::sugar_packets(), Flavour::SugarPackets),
+        let flavour = match setup.options::<NimSetup>() {
+            Some(_) => Flavour::Coins,
+            None => Flavour::SugarPackets,
         };
+        // The position was checked before the game was started (`check_position`).
+        let start = start_position(&setup, rng).unwrap_or_else(|_| Nim::sugar_packets());
         let analyst = SharedAnalyst::new(FnAnalyst(crate::solve::nim::analyse));
         let view = MatchView::new(start, &setup.matchup, ai_delay_ms, analyst, rng);
         let mut screen = NimScreen {
@@ -116,10 +128,9 @@ impl NimScreen {
         self.settle_cursor();
     }
 
-    fn undo(&mut self) {
-        if self.view.undo() {
-            self.settle_cursor();
-        }
+    /// The board moved (undo, redo, a resumed match).
+    fn after_jump(&mut self) {
+        self.settle_cursor();
     }
 
     fn title(&self) -> String {
@@ -505,9 +516,6 @@ impl GameScreen for NimScreen {
             _ => return false,
         }
         true
-    }
-    fn undo(&mut self) {
-        NimScreen::undo(self);
     }
     /// A click on coin `index` (from the left) of `pile`: take it and every coin right of it.
     fn click(&mut self, hit: Hit) {

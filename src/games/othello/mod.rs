@@ -110,6 +110,12 @@ impl GameKind for OthelloGame {
             },
         ]
     }
+    fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
+        screen::start_position(setup).map(|_| ())
+    }
+    fn ai_level(&self, setup: &GameSetup) -> String {
+        setup.own::<OthelloSetup>().level.to_string()
+    }
     fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut StdRng) -> Box<dyn GameScreen> {
         Box::new(OthelloScreen::new(
             setup,

@@ -5,7 +5,8 @@ use crate::matchup::{MatchSetup, Mode};
 use crate::options_plumbing;
 use crate::solve::othello::Level;
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct OthelloSetup {
     pub level: Level,
     pub think_ms: u64,

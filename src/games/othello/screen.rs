@@ -95,6 +95,15 @@ fn seat_colour(seat: Seat) -> &'static str {
     }
 }
 
+/// The start of a game of this setup: its position (64 squares and the side to move,
+/// as `parlor solve othello` reads it) if it names one, else the usual four discs.
+pub fn start_position(setup: &GameSetup) -> Result<Othello, String> {
+    match &setup.position {
+        Some(text) => Othello::parse(text).map_err(|e| e.to_string()),
+        None => Ok(Othello::new()),
+    }
+}
+
 impl OthelloScreen {
     pub fn new<R: Rng + ?Sized>(
         setup: GameSetup,
@@ -114,8 +123,10 @@ impl OthelloScreen {
         };
         let analyst = OthelloAnalyst::new(limits, options.level, ai_seed);
         let think_ms = analyst.think_ms();
+        // The position was checked before the game was started (`check_position`).
+        let start = start_position(&setup).unwrap_or_default();
         let mut view = MatchView::new(
-            Othello::new(),
+            start,
             &setup.matchup,
             ai_delay_ms,
             SharedAnalyst::new(analyst),
@@ -198,6 +209,12 @@ impl OthelloScreen {
         {
             self.cursor = nearest;
         }
+    }
+
+    /// The board moved (undo, redo, a resumed match).
+    fn after_jump(&mut self) {
+        self.flash = 0;
+        self.auto_pass();
     }
 
     /// A human with no legal square passes without a key.
@@ -694,11 +711,6 @@ impl GameScreen for OthelloScreen {
         }
         self.auto_pass();
         true
-    }
-    fn undo(&mut self) {
-        self.view.undo();
-        self.flash = 0;
-        self.auto_pass();
     }
     fn click(&mut self, hit: Hit) {
         if let Hit::Square(index) = hit {

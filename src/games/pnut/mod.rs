@@ -71,6 +71,12 @@ impl GameKind for PnutButta {
         }
         Ok(())
     }
+    fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
+        if setup.position.is_some() && setup.own::<PnutSetup>().players > 2 {
+            return Err("a position can be given for two players only".into());
+        }
+        screen::start_position(setup).map(|_| ())
+    }
     fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut StdRng) -> Box<dyn GameScreen> {
         Box::new(PnutScreen::new(setup, env.ai_delay_ms, env.hints, rng))
     }

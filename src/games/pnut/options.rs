@@ -7,7 +7,8 @@ use crate::matchup::MatchSetup;
 use crate::options_plumbing;
 use crate::solve::pnut::{Limits, MAX_BUDGET};
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct PnutSetup {
     /// As typed; [`PnutSetup::rules`] falls back to 0 1 2 while it is not valid.
     pub symbols: String,

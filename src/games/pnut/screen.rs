@@ -76,6 +76,16 @@ pub struct PnutScreen {
     notice: Option<String>,
 }
 
+/// The start of a two-player game of this setup: the string written so far if it names
+/// one (`0012`), else the empty string.
+pub fn start_position(setup: &GameSetup) -> Result<Pnut, String> {
+    let rules = setup.own::<PnutSetup>().rules();
+    match &setup.position {
+        Some(text) => Pnut::parse(rules, text).map_err(|e| e.to_string()),
+        None => Ok(Pnut::new(rules)),
+    }
+}
+
 impl PnutScreen {
     pub fn new<R: Rng + ?Sized>(
         setup: GameSetup,
@@ -95,8 +105,10 @@ impl PnutScreen {
             })
         } else {
             {
+                // The position was checked before the game was started.
+                let start = start_position(&setup).unwrap_or_else(|_| Pnut::new(rules.clone()));
                 let mut view = MatchView::new(
-                    Pnut::new(rules.clone()),
+                    start,
                     &setup.matchup,
                     ai_delay_ms,
                     SharedAnalyst::new(PnutAnalyst::new(&rules, limits)),
@@ -767,6 +779,48 @@ fn verdict_style(v: Verdict, theme: &Theme) -> Style {
 
 impl GameScreen for PnutScreen {
     crate::screen_basics!();
+    fn redo(&mut self) {
+        if self.forfeited.is_some() {
+            return;
+        }
+        if let Seats::Two(view) = &mut self.seats
+            && view.redo()
+        {
+            self.notice = None;
+            self.settle();
+        }
+    }
+    /// Two players only; a game lost by an illegal symbol (the hard mode) is recorded
+    /// with its result, the illegal symbol itself not being a move that can be replayed.
+    fn record(&self) -> Option<crate::store::MatchRecord> {
+        let Seats::Two(view) = &self.seats else {
+            return None;
+        };
+        let mut record = view.record(&self.setup);
+        if let Some(lost) = &self.forfeited {
+            record.result = crate::game::Game::outcome(lost).map(crate::store::ResultRecord::from);
+        }
+        Some(record)
+    }
+    fn restore(&mut self, record: &crate::store::MatchRecord) -> Result<(), String> {
+        let Seats::Two(view) = &mut self.seats else {
+            return Err("matches of more than two players are not kept".into());
+        };
+        view.restore(record)?;
+        self.settle();
+        Ok(())
+    }
+    fn generation(&self) -> u64 {
+        match &self.seats {
+            Seats::Two(view) => view.session.generation() + u64::from(self.forfeited.is_some()),
+            Seats::Many(h) => h.history.len() as u64,
+        }
+    }
+    fn set_seed(&mut self, seed: u64) {
+        if let Seats::Two(view) = &mut self.seats {
+            view.seed = seed;
+        }
+    }
     fn link(&self) -> &dyn SolverLink {
         match &self.seats {
             Seats::Two(view) => view.as_ref(),

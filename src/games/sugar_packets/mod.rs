@@ -40,6 +40,10 @@ impl GameKind for SugarPackets {
     fn options(&self, _config: &Config) -> Box<dyn GameOptions> {
         Box::new(NoOptions)
     }
+    fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
+        let mut rng = <StdRng as rand::SeedableRng>::seed_from_u64(0);
+        crate::games::nim::screen::start_position(setup, &mut rng).map(|_| ())
+    }
     fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut StdRng) -> Box<dyn GameScreen> {
         Box::new(NimScreen::new(setup, env.ai_delay_ms, env.hints, rng))
     }

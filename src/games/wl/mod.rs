@@ -81,6 +81,10 @@ impl GameKind for WinnersLosers {
             what: "show or hide the AND/OR pyramid",
         }]
     }
+    fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
+        let mut rng = <StdRng as rand::SeedableRng>::seed_from_u64(0);
+        screen::start_letters(setup, &mut rng).map(|_| ())
+    }
     fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut StdRng) -> Box<dyn GameScreen> {
         Box::new(WlScreen::new(setup, env.ai_delay_ms, env.hints, rng))
     }

@@ -10,7 +10,8 @@ use crate::options_plumbing;
 /// The longest random string the setup offers, and the longest typed one.
 pub const MAX_LEN: usize = 200;
 
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
+#[serde(default)]
 pub struct WlSetup {
     pub min_len: usize,
     pub max_len: usize,

@@ -43,14 +43,27 @@ fn letter(w: bool) -> &'static str {
     if w { "W" } else { "L" }
 }
 
+/// The letters a game of this setup starts with: its position if it names one (`WLLW`),
+/// else the setup's string or a random one.
+pub fn start_letters<R: Rng + ?Sized>(setup: &GameSetup, rng: &mut R) -> Result<Vec<bool>, String> {
+    match &setup.position {
+        Some(text) => crate::game::wl::parse_letters(text).map_err(|e| e.to_string()),
+        None => Ok(setup.own::<WlSetup>().starting_letters(rng)),
+    }
+}
+
 impl WlScreen {
+    /// The board moved (undo, redo, a resumed match): nothing to settle.
+    fn after_jump(&mut self) {}
+
     pub fn new<R: Rng + ?Sized>(
         setup: GameSetup,
         ai_delay_ms: u64,
         hints: bool,
         rng: &mut R,
     ) -> WlScreen {
-        let letters = setup.own::<WlSetup>().starting_letters(rng);
+        // The position was checked before the game was started (`check_position`).
+        let letters = start_letters(&setup, rng).unwrap_or_else(|_| vec![true]);
         let pyramid = if letters.len() <= PYRAMID_MAX {
             pyramid(&letters)
         } else {
@@ -461,9 +474,6 @@ impl GameScreen for WlScreen {
             _ => return false,
         }
         true
-    }
-    fn undo(&mut self) {
-        self.view.undo();
     }
     fn click(&mut self, hit: Hit) {
         if let Hit::WlEnd(mv) = hit {

@@ -565,7 +565,7 @@ pub fn solve(board: &Othello, table_mib: u32) -> Option<Solution> {
 
 /// The AI levels, weakest first. In the config: `level = "strong"` (or `"perfect"`,
 /// another name for exact).
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Deserialize)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Level {
     /// Half its moves at random, the rest one ply deep with noise.

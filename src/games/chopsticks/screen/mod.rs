@@ -45,6 +45,17 @@ pub struct ChopsticksScreen {
     notice: Option<String>,
 }
 
+/// The start of a game of this setup: its position (`1,1/1,1`, the first player's
+/// hands first) if it names one, else the usual start.
+pub fn start_position(setup: &GameSetup) -> Result<Chopsticks, String> {
+    let options: ChopsticksSetup = setup.own();
+    match &setup.position {
+        Some(text) => Chopsticks::parse(text, options.variant(), Some(options.move_cap))
+            .map_err(|e| e.to_string()),
+        None => Ok(Chopsticks::new(options.variant(), Some(options.move_cap))),
+    }
+}
+
 impl ChopsticksScreen {
     pub fn new<R: Rng + ?Sized>(
         setup: GameSetup,
@@ -53,7 +64,9 @@ impl ChopsticksScreen {
         rng: &mut R,
     ) -> ChopsticksScreen {
         let options: ChopsticksSetup = setup.own();
-        let start = Chopsticks::new(options.variant(), Some(options.move_cap));
+        // The position was checked before the game was started (`check_position`).
+        let start = start_position(&setup)
+            .unwrap_or_else(|_| Chopsticks::new(options.variant(), Some(options.move_cap)));
         let analyst = SharedAnalyst::new(FnAnalyst(crate::solve::chopsticks::analyse));
         let view = MatchView::new(start, &setup.matchup, ai_delay_ms, analyst, rng);
         let mut screen = ChopsticksScreen {
@@ -129,12 +142,11 @@ impl ChopsticksScreen {
         }
     }
 
-    fn undo(&mut self) {
-        if self.view.undo() {
-            self.stage = Stage::Own;
-            self.notice = None;
-            self.settle();
-        }
+    /// The board moved (undo, redo, a resumed match).
+    fn after_jump(&mut self) {
+        self.stage = Stage::Own;
+        self.notice = None;
+        self.settle();
     }
 
     /// Moves a cursor to the other hand when that one is alive.
@@ -332,9 +344,6 @@ impl GameScreen for ChopsticksScreen {
             _ => return false,
         }
         true
-    }
-    fn undo(&mut self) {
-        ChopsticksScreen::undo(self);
     }
     /// A click on a hand or on a line of the split chooser. Clicking one of your hands
     /// picks it; clicking one of the opponent's hits it with the hand you picked.

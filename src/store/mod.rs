@@ -1,0 +1,250 @@
+//! What parlor keeps between sessions, in its data directory: the match in progress of
+//! each game (`saves/<game>.json`) and every finished game (`history.json`).
+//!
+//! Nothing here is a reason to stop playing: a file that cannot be read is moved aside
+//! with a one-line notice; a directory that cannot be written means no saving, said
+//! once. Writers take a lock on `parlor.lock` around every read-modify-write, so two
+//! parlors at once never lose or mix up each other's games.
+
+pub mod file;
+pub mod record;
+
+use std::fs;
+use std::path::{Path, PathBuf};
+
+use serde::{Deserialize, Serialize};
+
+pub use file::{FileError, Format};
+pub use record::{MatchRecord, ResultRecord, SeatRecord};
+
+/// `saves/<game>.json`.
+pub const SAVE: Format = Format {
+    name: "save",
+    version: 1,
+};
+/// `history.json`.
+pub const HISTORY: Format = Format {
+    name: "history",
+    version: 1,
+};
+
+/// Names the data directory instead of the platform's (tests, portable installs).
+pub const DATA_DIR_ENV: &str = "PARLOR_DATA_DIR";
+
+#[derive(Serialize, Deserialize)]
+struct SaveFile {
+    game: MatchRecord,
+}
+
+#[derive(Serialize, Deserialize, Default)]
+struct HistoryFile {
+    games: Vec<MatchRecord>,
+}
+
+/// The data directory and what went wrong with it (to say once).
+#[derive(Debug)]
+pub struct Store {
+    dir: PathBuf,
+    /// False once the directory turned out not to be writable: nothing more is tried.
+    writable: bool,
+    notices: Vec<String>,
+}
+
+/// The platform's data directory for parlor (or `PARLOR_DATA_DIR`).
+pub fn default_dir() -> Option<PathBuf> {
+    if let Some(dir) = std::env::var_os(DATA_DIR_ENV).filter(|d| !d.is_empty()) {
+        return Some(PathBuf::from(dir));
+    }
+    directories::ProjectDirs::from("", "", "parlor").map(|d| d.data_dir().to_path_buf())
+}
+
+impl Store {
+    /// The store in `dir`, created if missing. A directory that cannot be made or
+    /// written to gives a store that keeps nothing and says so once.
+    pub fn open(dir: PathBuf) -> Store {
+        let mut store = Store {
+            dir,
+            writable: true,
+            notices: Vec::new(),
+        };
+        if let Err(e) = fs::create_dir_all(store.saves_dir()) {
+            store.give_up(&e.to_string());
+        }
+        store
+    }
+
+    /// The store in the platform's data directory, if it has one.
+    pub fn open_default() -> Option<Store> {
+        default_dir().map(Store::open)
+    }
+
+    pub fn dir(&self) -> &Path {
+        &self.dir
+    }
+
+    /// Whether saving works.
+    pub fn writable(&self) -> bool {
+        self.writable
+    }
+
+    /// One-line notices not yet shown (files moved aside, saving turned off).
+    pub fn take_notices(&mut self) -> Vec<String> {
+        std::mem::take(&mut self.notices)
+    }
+
+    fn saves_dir(&self) -> PathBuf {
+        self.dir.join("saves")
+    }
+
+    fn save_path(&self, game: &str) -> PathBuf {
+        self.saves_dir().join(format!("{game}.json"))
+    }
+
+    pub fn history_path(&self) -> PathBuf {
+        self.dir.join("history.json")
+    }
+
+    fn notice(&mut self, text: String) {
+        tracing::warn!("{text}");
+        self.notices.push(text);
+    }
+
+    fn give_up(&mut self, why: &str) {
+        if self.writable {
+            self.writable = false;
+            self.notice(format!(
+                "Games are not being saved: {} is not writable ({why}).",
+                self.dir.display()
+            ));
+        }
+    }
+
+    /// Reads a file; one that cannot be used is moved aside with a notice.
+    fn read_or_set_aside<T: serde::de::DeserializeOwned>(
+        &mut self,
+        path: &Path,
+        format: Format,
+    ) -> Option<T> {
+        match file::read(path, format) {
+            Ok(data) => data,
+            Err(FileError::Io { source, .. }) if !path.exists() => {
+                tracing::warn!("{}: {source}", path.display());
+                None
+            }
+            Err(err) => {
+                let whereto = match file::move_aside(path) {
+                    Ok(aside) => format!("moved aside to {}", file_name(&aside)),
+                    Err(e) => format!("and could not be moved aside: {e}"),
+                };
+                self.notice(format!("{err}; {whereto}."));
+                None
+            }
+        }
+    }
+
+    /// Runs `f` holding the store's lock (other parlors wait for it).
+    fn locked<R>(&mut self, f: impl FnOnce(&mut Store) -> R) -> Option<R> {
+        if !self.writable {
+            return None;
+        }
+        let lock = fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(self.dir.join("parlor.lock"));
+        let lock = match lock {
+            Ok(lock) => lock,
+            Err(e) => {
+                self.give_up(&e.to_string());
+                return None;
+            }
+        };
+        if let Err(e) = lock.lock() {
+            self.give_up(&format!("cannot lock it: {e}"));
+            return None;
+        }
+        let out = f(self);
+        // Closing the file releases the lock as well; unlocking first says so.
+        let _ = lock.unlock();
+        Some(out)
+    }
+
+    fn write_or_give_up<T: Serialize>(&mut self, path: &Path, format: Format, data: &T) -> bool {
+        match file::write(path, format, data) {
+            Ok(()) => true,
+            Err(e) => {
+                self.give_up(&e.to_string());
+                false
+            }
+        }
+    }
+
+    /// Saves the match in progress of its game (one per game), replacing the last.
+    pub fn save_match(&mut self, record: &MatchRecord) -> bool {
+        let path = self.save_path(&record.game);
+        let data = SaveFile {
+            game: record.clone(),
+        };
+        self.locked(|s| s.write_or_give_up(&path, SAVE, &data))
+            .unwrap_or(false)
+    }
+
+    /// Forgets the saved match of `game` (finished or abandoned).
+    pub fn clear_match(&mut self, game: &str) {
+        let path = self.save_path(game);
+        self.locked(|_| match fs::remove_file(&path) {
+            Ok(()) => {}
+            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
+            Err(e) => tracing::warn!("{}: {e}", path.display()),
+        });
+    }
+
+    /// The saved matches, most recently saved first.
+    pub fn saved_matches(&mut self) -> Vec<MatchRecord> {
+        let Ok(entries) = fs::read_dir(self.saves_dir()) else {
+            return Vec::new();
+        };
+        let mut paths: Vec<PathBuf> = entries
+            .filter_map(|e| e.ok().map(|e| e.path()))
+            .filter(|p| p.extension().is_some_and(|x| x == "json"))
+            .collect();
+        paths.sort();
+        let mut found: Vec<MatchRecord> = paths
+            .iter()
+            .filter_map(|p| self.read_or_set_aside::<SaveFile>(p, SAVE))
+            .map(|f| f.game)
+            .collect();
+        found.sort_by(|a, b| b.saved.cmp(&a.saved));
+        found
+    }
+
+    /// Every finished game, oldest first.
+    pub fn history(&mut self) -> Vec<MatchRecord> {
+        let path = self.history_path();
+        self.read_or_set_aside::<HistoryFile>(&path, HISTORY)
+            .map(|h| h.games)
+            .unwrap_or_default()
+    }
+
+    /// Adds a finished game to the history and forgets its saved match.
+    pub fn finish_match(&mut self, record: &MatchRecord) -> bool {
+        let path = self.history_path();
+        let save = self.save_path(&record.game);
+        self.locked(|s| {
+            let mut history: HistoryFile = s.read_or_set_aside(&path, HISTORY).unwrap_or_default();
+            history.games.push(record.clone());
+            let ok = s.write_or_give_up(&path, HISTORY, &history);
+            if ok {
+                let _ = fs::remove_file(&save);
+            }
+            ok
+        })
+        .unwrap_or(false)
+    }
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_else(|| path.display().to_string())
+}

@@ -1,0 +1,104 @@
+//! A match written down: enough to put it back on the board exactly (the saved game
+//! in progress) and to count and review it later (the history). Plain data in the
+//! games' own notation; `games/` and `tui/` turn it into a screen and back.
+
+use serde::{Deserialize, Serialize};
+
+use crate::game::{Outcome, Seat};
+use crate::matchup::{FirstMover, Mode};
+use crate::solve::policy::Difficulty;
+
+/// Who sat in a seat.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct SeatRecord {
+    /// The name shown on screen ("You", "AI", "Player 1", ...).
+    pub name: String,
+    /// `None` for a person, else the AI's difficulty.
+    pub ai: Option<Difficulty>,
+}
+
+/// How a finished game ended.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum ResultRecord {
+    First,
+    Second,
+    Draw,
+}
+
+impl From<Outcome> for ResultRecord {
+    fn from(outcome: Outcome) -> Self {
+        match outcome {
+            Outcome::Win(Seat::First) => ResultRecord::First,
+            Outcome::Win(Seat::Second) => ResultRecord::Second,
+            Outcome::Draw => ResultRecord::Draw,
+        }
+    }
+}
+
+/// A match, in progress or finished.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct MatchRecord {
+    /// The game's command-line name.
+    pub game: String,
+    /// The game's own setup options, as that game writes them.
+    pub options: serde_json::Value,
+    pub mode: Mode,
+    pub first: FirstMover,
+    pub difficulty: Difficulty,
+    /// What the AI's strength is called in this game (a difficulty, or Othello's level).
+    pub level: String,
+    /// The position the setup asked to start from, if any (else the game's own start).
+    #[serde(default)]
+    pub from_position: Option<String>,
+    /// The start of this match, in the game's position notation.
+    pub start: String,
+    /// First mover's seat, then the second's.
+    pub seats: [SeatRecord; 2],
+    /// Every move, in the game's move notation.
+    pub moves: Vec<String>,
+    /// Indices into `moves` of the moves marked as throwing away a win.
+    #[serde(default)]
+    pub mistakes: Vec<usize>,
+    /// Moves taken back by undo, the next to redo first.
+    #[serde(default)]
+    pub redo: Vec<String>,
+    /// The seed of the match's random choices.
+    pub seed: u64,
+    /// When the match started and when this record was written (RFC 3339, UTC).
+    pub started: String,
+    pub saved: String,
+    /// How it ended; `None` while in progress.
+    #[serde(default)]
+    pub result: Option<ResultRecord>,
+    /// The first player's final margin, for games with a score (Othello's discs).
+    #[serde(default)]
+    pub first_margin: Option<i32>,
+}
+
+impl MatchRecord {
+    /// The seat of the one person playing the AI, if this was such a match.
+    pub fn human_seat(&self) -> Option<Seat> {
+        if self.mode != Mode::VsAi {
+            return None;
+        }
+        match (&self.seats[0].ai, &self.seats[1].ai) {
+            (None, Some(_)) => Some(Seat::First),
+            (Some(_), None) => Some(Seat::Second),
+            _ => None,
+        }
+    }
+
+    /// The date part of `saved` (`2026-11-23`).
+    pub fn saved_date(&self) -> &str {
+        self.saved.get(..10).unwrap_or(&self.saved)
+    }
+}
+
+/// Now, as RFC 3339 in UTC (`2026-11-23T19:20:05Z`).
+pub fn now() -> String {
+    let now = time::OffsetDateTime::now_utc().replace_nanosecond(0);
+    let now = now.unwrap_or_else(|_| time::OffsetDateTime::now_utc());
+    now.format(&time::format_description::well_known::Rfc3339)
+        .unwrap_or_default()
+}

@@ -402,7 +402,7 @@ impl App {
         let mut setup = GameSetup::from_config(game, &self.config);
         setup.options = setup
             .options
-            .from_json(&record.options)
+            .read_json(&record.options)
             .map_err(|e| format!("its options: {e}"))?;
         setup.matchup = MatchSetup {
             mode: record.mode,

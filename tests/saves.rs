@@ -413,3 +413,38 @@ fn a_data_directory_that_cannot_be_written_means_no_saving_said_once() {
         "not a directory"
     );
 }
+
+/// The real binary: a game is started, moves are made, `q` quits at once, and the next
+/// start offers the game back and resumes it to the same screen.
+#[test]
+fn quit_with_q_and_resume_in_a_real_terminal() {
+    #[path = "common/pty.rs"]
+    #[allow(dead_code)]
+    mod pty;
+    let mut tui = pty::Tui::start(&["play", "nim", "--mode", "two-players"], 80, 24, 0);
+    tui.wait_for("Player 1");
+    tui.send(pty::ENTER);
+    tui.wait_until("the first move in the list", |s| {
+        pty::row_has(s, "1. Player 1", ":")
+    });
+    tui.send(pty::ENTER);
+    let before = tui.wait_until("the second move, saved", |s| {
+        pty::row_has(s, "2. Player 2", ":") && s.contains("✓ saved")
+    });
+    tui.quit_cleanly();
+    assert!(tui.data_home().join("parlor/saves/nim.json").exists());
+
+    let mut again = tui.start_again(&[], 80, 24, 0);
+    again.wait_until("the menu offering the game first", |s| {
+        pty::selected_is(s, "↻ Resume Nim · move 3")
+    });
+    again.send(pty::ENTER);
+    let after = again.wait_until("the game again", |s| s.contains("Resumed: move 3."));
+    let top = |s: &str| s.lines().take(19).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(
+        top(&after),
+        top(&before),
+        "the same board, prediction and moves"
+    );
+    again.quit_cleanly();
+}

@@ -419,7 +419,6 @@ fn a_data_directory_that_cannot_be_written_means_no_saving_said_once() {
 #[test]
 fn quit_with_q_and_resume_in_a_real_terminal() {
     #[path = "common/pty.rs"]
-    #[allow(dead_code)]
     mod pty;
     let mut tui = pty::Tui::start(&["play", "nim", "--mode", "two-players"], 80, 24, 0);
     tui.wait_for("Player 1");

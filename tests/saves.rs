@@ -204,6 +204,73 @@ fn two_writers_at_once_lose_no_game() {
     assert_eq!(names.len(), 60);
 }
 
+/// One of the processes of `two_processes_at_once_lose_no_game` (it does nothing when
+/// run by hand).
+#[test]
+#[ignore = "a child process of two_processes_at_once_lose_no_game"]
+fn history_writer_process() {
+    let (Ok(dir), Ok(id)) = (
+        std::env::var("PARLOR_TEST_WRITER_DIR"),
+        std::env::var("PARLOR_TEST_WRITER_ID"),
+    ) else {
+        return;
+    };
+    let mut store = Store::open(dir.into());
+    for i in 0..20 {
+        let record = finished("nim", &format!("p{id}-{i:02}"), ResultRecord::Second);
+        assert!(store.finish_match(&record), "process {id} game {i}");
+        // A save written and cleared in between, as a game in progress would.
+        let mut saving = record.clone();
+        saving.game = format!("nim{id}");
+        saving.result = None;
+        assert!(store.save_match(&saving));
+    }
+}
+
+#[test]
+fn two_processes_at_once_lose_no_game() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let exe = std::env::current_exe().expect("the test binary");
+    let children: Vec<_> = (0..3)
+        .map(|id| {
+            std::process::Command::new(&exe)
+                .args([
+                    "--ignored",
+                    "--exact",
+                    "history_writer_process",
+                    "--test-threads=1",
+                ])
+                .env("PARLOR_TEST_WRITER_DIR", dir.path())
+                .env("PARLOR_TEST_WRITER_ID", id.to_string())
+                .stdout(std::process::Stdio::null())
+                .spawn()
+                .expect("a writer process")
+        })
+        .collect();
+    for mut child in children {
+        assert!(child.wait().expect("writer exits").success());
+    }
+    let mut store = Store::open(dir.path().to_path_buf());
+    let history = store.history();
+    assert_eq!(history.len(), 60, "every game of every process is kept");
+    assert!(store.take_notices().is_empty(), "no file was unreadable");
+    assert_eq!(
+        store.saved_matches().len(),
+        3,
+        "each process's save is whole"
+    );
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .expect("dir")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| !["history.json", "parlor.lock", "saves"].contains(&n.as_str()))
+        .collect();
+    assert!(
+        leftovers.is_empty(),
+        "no temporary files left: {leftovers:?}"
+    );
+}
+
 #[test]
 fn a_match_finished_again_after_undo_counts_once() {
     let dir = tempfile::tempdir().expect("temp dir");

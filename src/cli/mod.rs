@@ -158,6 +158,10 @@ pub struct PlayArgs {
     /// Pnut-Butta: the hard mode: illegal symbols are not refused and lose at once.
     #[arg(long)]
     pub no_assist: bool,
+    /// Start from this position, in the notation `parlor solve` reads (Othello also
+    /// takes an OBF line or a move list from the start such as f5d6c3).
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
+    pub position: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -194,6 +198,10 @@ pub struct SolveArgs {
     /// Pnut-Butta: l, the length of the substrings that must not repeat (2-8).
     #[arg(long, value_name = "L", allow_hyphen_values = true)]
     pub length: Option<String>,
+    /// Othello: play these moves (e.g. f5d6c3) from the start, or from the position
+    /// given, and analyse the position they lead to.
+    #[arg(long, value_name = "MOVES")]
+    pub moves: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -301,6 +309,7 @@ fn refuse_foreign_solve_options(game: GameId, args: &SolveArgs) -> Result<(), Cl
         (args.no_empty_splits, "--no-empty-splits"),
         (args.symbols.is_some(), "--symbols"),
         (args.length.is_some(), "--length"),
+        (args.moves.is_some(), "--moves"),
     ];
     let (allowed, accepted) = game.kind().solve_flags();
     refuse_unless_allowed(&given, allowed, game, accepted)
@@ -437,6 +446,12 @@ pub fn play_setup(args: &PlayArgs, config: &Config) -> Result<GameSetup, CliErro
     }
     if let Some(d) = args.difficulty {
         setup.matchup.difficulty = d.difficulty();
+    }
+    if let Some(position) = &args.position {
+        setup.position = Some(position.clone());
+        game.kind()
+            .check_position(&setup)
+            .map_err(|e| usage(format!("--position: {e}")))?;
     }
     Ok(setup)
 }

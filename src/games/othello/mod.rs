@@ -133,8 +133,8 @@ impl GameKind for OthelloGame {
     }
     fn solve_flags(&self) -> (&'static [&'static str], &'static str) {
         (
-            &["--depth", "--max-seconds"],
-            "solve othello accepts a board, --depth D, --max-seconds S and --json",
+            &["--depth", "--max-seconds", "--moves"],
+            "solve othello accepts a board (or an OBF line), --moves LIST, --depth D, --max-seconds S and --json",
         )
     }
     fn simulate_flags(&self) -> (&'static [&'static str], &'static str) {

@@ -20,6 +20,7 @@ use rand::rngs::StdRng;
 use crate::cli::{CliError, PlayArgs, SimulateArgs, SolveArgs};
 use crate::config::Config;
 use crate::matchup::{FirstMover, MatchSetup, Mode};
+use crate::store::MatchRecord;
 use crate::tui::keys::OwnKey;
 use crate::tui::screen::{GameScreen, SimulationScreen};
 pub use options::{GameOptions, NoOptions, Row};
@@ -180,6 +181,22 @@ pub trait GameKind: Sync {
     /// the message that says so.
     fn foreign_play_options(&self, _args: &PlayArgs, _other: GameId) -> Option<String> {
         None
+    }
+
+    /// Moves (each in the game's move notation) as one move list, the way players of
+    /// this game write them: separated by spaces unless the game has its own habit
+    /// (Othello: `f5d6c3`).
+    fn move_list(&self, moves: &[String]) -> String {
+        moves.join(" ")
+    }
+    /// The record formats of this game's own that `parlor export --format` offers
+    /// besides moves and json (Othello: ggf).
+    fn record_formats(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// A finished game in one of [`GameKind::record_formats`].
+    fn game_record(&self, _record: &MatchRecord, format: &str) -> Result<String, String> {
+        Err(format!("{} has no {format} format", self.menu_name()))
     }
 }
 

@@ -821,6 +821,12 @@ impl GameScreen for PnutScreen {
             view.seed = seed;
         }
     }
+    fn position_text(&self) -> String {
+        match &self.seats {
+            Seats::Two(view) => crate::game::Game::position_text(view.session.position()),
+            Seats::Many(h) => crate::game::Game::position_text(&h.game),
+        }
+    }
     fn link(&self) -> &dyn SolverLink {
         match &self.seats {
             Seats::Two(view) => view.as_ref(),

@@ -1,8 +1,10 @@
-//! The command line: the TUI by default, plus `play`, `solve`, `simulate` and `perft`.
+//! The command line: the TUI by default, plus `play`, `solve`, `simulate`, `perft`,
+//! `bench` and `export`.
 //! Usage errors exit with code 2 and a message naming what was wrong and what is accepted;
 //! a long command stopped by Ctrl-C prints what it did and exits with code 130.
 //! Each game's commands live in their own file; this one parses and dispatches.
 
+pub mod export;
 pub mod progress;
 pub mod tally;
 
@@ -58,6 +60,8 @@ pub enum Command {
         /// The positions file, one position a line.
         file: PathBuf,
     },
+    /// Print a finished game from the history: its start, moves and result.
+    Export(export::ExportArgs),
 }
 
 /// The game named on the command line: one of the registry's names.
@@ -375,6 +379,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Bench { suite, file }) => {
             crate::games::othello::cli::bench(&suite, &file, &config)
         }
+        Some(Command::Export(args)) => export::export(&args),
     }
 }
 

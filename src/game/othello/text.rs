@@ -164,14 +164,18 @@ fn legal_squares(board: &Othello) -> String {
     out.join(", ")
 }
 
-/// Moves as a move list, `f5d6c3`: squares only, since every pass is implied by the
-/// position (a side passes exactly when it has no square), so the list reads back to
-/// the same game.
+/// Moves as a move list, `f5d6c3`: squares only, since a pass followed by a move is
+/// implied by the position (a side passes exactly when it has no square); a pass at
+/// the very end is written `pa`, so the list reads back to the same game.
 pub fn move_list(moves: &[OthelloMove]) -> String {
-    moves
+    let mut list: String = moves
         .iter()
         .filter_map(|m| m.square().map(|s| s.to_string()))
-        .collect()
+        .collect();
+    if moves.last() == Some(&OthelloMove::Pass) {
+        list.push_str("pa");
+    }
+    list
 }
 
 #[cfg(test)]

@@ -360,12 +360,17 @@ impl Setup {
         };
         let inner = widgets::block("Setup", theme).inner(boxed);
         frame.render_widget(widgets::block("Setup", theme), boxed);
-        for (i, field) in fields.iter().enumerate() {
-            if i as u16 >= inner.height {
+        // More rows than room (Nim's eight piles at 20 rows): the rows scroll so the
+        // selected one is always shown.
+        let room = usize::from(inner.height);
+        let first = (self.selected + 1).saturating_sub(room);
+        for (i, field) in fields.iter().enumerate().skip(first) {
+            let shown = i - first;
+            if shown >= room {
                 break;
             }
             let row = Rect {
-                y: inner.y + i as u16,
+                y: inner.y + shown as u16,
                 height: 1,
                 ..inner
             };

@@ -47,7 +47,7 @@ impl Transcript {
     pub fn lines(&self, width: u16, keys: &Keys) -> Vec<(String, bool)> {
         let mut out: Vec<(String, bool)> = Vec::new();
         let mut section = |title: String, text: &str| {
-            out.push((title, true));
+            out.extend(wrap(&title, width).into_iter().map(|l| (l, true)));
             out.extend(wrap(text, width).into_iter().map(|l| (l, false)));
             out.push((String::new(), false));
         };
@@ -68,13 +68,11 @@ impl Transcript {
             );
             section("The start:".into(), start);
         }
-        out.push((
-            format!(
-                "Select with the mouse to copy (Shift+drag in most terminals). {} or Esc closes.",
-                keys.key(Action::Transcript)
-            ),
-            true,
-        ));
+        let closing = format!(
+            "Select with the mouse to copy (Shift+drag in most terminals). {} or Esc closes.",
+            keys.key(Action::Transcript)
+        );
+        out.extend(wrap(&closing, width).into_iter().map(|l| (l, true)));
         out
     }
 

@@ -201,7 +201,7 @@ fn export_prints_a_finished_game_from_the_history() {
     assert_eq!(Othello::read(list), Ok(board));
     let winner = match board.outcome() {
         Some(Outcome::Win(parlor::game::Seat::First)) => "You (first) won",
-        Some(Outcome::Win(_)) => "AI (AI, strong) (second) won",
+        Some(Outcome::Win(_)) => "AI (strong) (second) won",
         _ => "a draw",
     };
     assert!(out.stdout.contains(winner), "{winner:?} in\n{}", out.stdout);

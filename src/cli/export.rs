@@ -147,9 +147,11 @@ fn write(record: &MatchRecord, format: &str) -> Result<String, CliError> {
     }
 }
 
-/// A player as the export names them: the name, and the AI's level for an AI.
+/// A player as the export names them: the name, and for an AI its level (and that it
+/// is one, unless its name says so).
 fn player(seat: &SeatRecord, level: &str) -> String {
     match seat.ai {
+        Some(_) if seat.name.contains("AI") => format!("{} ({level})", seat.name),
         Some(_) => format!("{} (AI, {level})", seat.name),
         None => seat.name.clone(),
     }

@@ -37,7 +37,7 @@ pub enum MoveListError {
 /// Why a position in any of the three forms was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum PositionError {
-    #[error(transparent)]
+    #[error("{0} (or a move list from the start such as f5d6c3)")]
     Notation(#[from] NotationError),
     #[error(transparent)]
     Moves(#[from] MoveListError),

@@ -7,7 +7,7 @@
 //! controller here keeps the history and rotates the turn instead.
 //!
 //! Symbols are chosen with ←→ and Enter, by typing them, or by clicking. Keys bound to
-//! actions (q ? h u n r, and j k space) keep their actions, so a symbol such as `q` is
+//! actions (q ? h u U n r m x, and j k space) keep their actions, so a symbol such as `q` is
 //! picked with the arrows.
 
 use std::sync::Arc;

@@ -236,8 +236,9 @@ fn the_setup_offers_the_variants_and_rollover_is_a_draw() {
         assert!(screen.contains(text), "{text:?} missing:\n{screen}");
     }
     insta::assert_snapshot!("setup_chopsticks_80x24", screen);
-    // From Start: up to the move cap, the splits, the rollover.
+    // From Start: up past the position to the move cap, the splits, the rollover.
     h.keys(&[
+        KeyCode::Up,
         KeyCode::Up,
         KeyCode::Left,
         KeyCode::Up,

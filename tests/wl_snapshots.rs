@@ -129,8 +129,8 @@ fn setup_and_simulation() {
     let screen = h.screen();
     assert!(screen.contains("New game: Winners & Losers"), "{screen}");
     insta::assert_snapshot!("wl_setup_80x24", screen);
-    // Typing a string.
-    h.keys(&[KeyCode::Up, KeyCode::Up, KeyCode::Up]);
+    // Typing a string (up from Start past the position and the lengths).
+    h.keys(&[KeyCode::Up, KeyCode::Up, KeyCode::Up, KeyCode::Up]);
     h.keys(&[
         KeyCode::Char('w'),
         KeyCode::Char('L'),
@@ -141,7 +141,13 @@ fn setup_and_simulation() {
     h.key(KeyCode::Backspace);
     assert!(h.screen().contains(" WL "));
     // Down to Simulate: fewer games so the test is quick.
-    h.keys(&[KeyCode::Down, KeyCode::Down, KeyCode::Down, KeyCode::Down]);
+    h.keys(&[
+        KeyCode::Down,
+        KeyCode::Down,
+        KeyCode::Down,
+        KeyCode::Down,
+        KeyCode::Down,
+    ]);
     h.keys(&[KeyCode::Left, KeyCode::Left]);
     h.keys(&[KeyCode::Down, KeyCode::Enter]);
     let screen = h.screen();

@@ -1,8 +1,10 @@
-//! The command line: the TUI by default, plus `play`, `solve`, `simulate` and `perft`.
+//! The command line: the TUI by default, plus `play`, `solve`, `simulate`, `perft`,
+//! `bench` and `export`.
 //! Usage errors exit with code 2 and a message naming what was wrong and what is accepted;
 //! a long command stopped by Ctrl-C prints what it did and exits with code 130.
 //! Each game's commands live in their own file; this one parses and dispatches.
 
+pub mod export;
 pub mod progress;
 pub mod tally;
 
@@ -58,6 +60,8 @@ pub enum Command {
         /// The positions file, one position a line.
         file: PathBuf,
     },
+    /// Print a finished game from the history: its start, moves and result.
+    Export(export::ExportArgs),
 }
 
 /// The game named on the command line: one of the registry's names.
@@ -158,6 +162,10 @@ pub struct PlayArgs {
     /// Pnut-Butta: the hard mode: illegal symbols are not refused and lose at once.
     #[arg(long)]
     pub no_assist: bool,
+    /// Start from this position, in the notation `parlor solve` reads (Othello also
+    /// takes an OBF line or a move list from the start such as f5d6c3).
+    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
+    pub position: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -194,6 +202,10 @@ pub struct SolveArgs {
     /// Pnut-Butta: l, the length of the substrings that must not repeat (2-8).
     #[arg(long, value_name = "L", allow_hyphen_values = true)]
     pub length: Option<String>,
+    /// Othello: play these moves (e.g. f5d6c3) from the start, or from the position
+    /// given, and analyse the position they lead to.
+    #[arg(long, value_name = "MOVES")]
+    pub moves: Option<String>,
 }
 
 #[derive(Debug, clap::Args)]
@@ -301,6 +313,7 @@ fn refuse_foreign_solve_options(game: GameId, args: &SolveArgs) -> Result<(), Cl
         (args.no_empty_splits, "--no-empty-splits"),
         (args.symbols.is_some(), "--symbols"),
         (args.length.is_some(), "--length"),
+        (args.moves.is_some(), "--moves"),
     ];
     let (allowed, accepted) = game.kind().solve_flags();
     refuse_unless_allowed(&given, allowed, game, accepted)
@@ -366,6 +379,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Bench { suite, file }) => {
             crate::games::othello::cli::bench(&suite, &file, &config)
         }
+        Some(Command::Export(args)) => export::export(&args),
     }
 }
 
@@ -437,6 +451,12 @@ pub fn play_setup(args: &PlayArgs, config: &Config) -> Result<GameSetup, CliErro
     }
     if let Some(d) = args.difficulty {
         setup.matchup.difficulty = d.difficulty();
+    }
+    if let Some(position) = &args.position {
+        setup.position = Some(position.clone());
+        game.kind()
+            .check_position(&setup)
+            .map_err(|e| usage(format!("--position: {e}")))?;
     }
     Ok(setup)
 }

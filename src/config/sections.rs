@@ -33,6 +33,7 @@ pub struct KeyConfig {
     pub rematch: String,
     pub pause: String,
     pub move_now: String,
+    pub transcript: String,
     pub up: String,
     pub down: String,
     /// The games' own keys, by name.
@@ -91,6 +92,7 @@ impl Default for KeyConfig {
             rematch: "r".into(),
             pause: " ".into(),
             move_now: "m".into(),
+            transcript: "x".into(),
             up: "k".into(),
             down: "j".into(),
             games: crate::games::GameId::all()
@@ -142,6 +144,7 @@ impl KeyConfig {
             "rematch" => &self.rematch,
             "pause" => &self.pause,
             "move_now" => &self.move_now,
+            "transcript" => &self.transcript,
             "up" => &self.up,
             "down" => &self.down,
             other => return self.games.get(other).and_then(toml::Value::as_str),

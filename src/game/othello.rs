@@ -7,12 +7,16 @@
 //! bitboards `(p, o)`: the discs of the player to move and of the opponent. The engine in
 //! `crate::solve::othello` builds on them; [`Othello`] wraps them for the [`Game`] trait.
 
+pub mod ggf;
+pub mod text;
+
 use std::fmt;
 use std::str::FromStr;
 
 use thiserror::Error;
 
 use super::{Game, Outcome, RuleError, Seat};
+pub use text::{MoveListError, PositionError, move_list};
 
 /// The a-file and the h-file.
 pub const FILE_A: u64 = 0x0101_0101_0101_0101;

@@ -182,6 +182,22 @@ pub trait GameKind: Sync {
     fn foreign_play_options(&self, _args: &PlayArgs, _other: GameId) -> Option<String> {
         None
     }
+
+    /// Moves (each in the game's move notation) as one move list, the way players of
+    /// this game write them: separated by spaces unless the game has its own habit
+    /// (Othello: `f5d6c3`).
+    fn move_list(&self, moves: &[String]) -> String {
+        moves.join(" ")
+    }
+    /// The record formats of this game's own that `parlor export --format` offers
+    /// besides moves and json (Othello: ggf).
+    fn record_formats(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// A finished game in one of [`GameKind::record_formats`].
+    fn game_record(&self, _record: &MatchRecord, format: &str) -> Result<String, String> {
+        Err(format!("{} has no {format} format", self.menu_name()))
+    }
 }
 
 /// A saved match put back on the board: its game's screen started from the record's

@@ -16,6 +16,7 @@ use super::menu::{Menu, MenuOutcome, Resume};
 use super::screen::{GameScreen, SimOutcome, SimulationScreen};
 use super::setup::{Setup, SetupOutcome};
 use super::theme::Theme;
+use super::transcript::Transcript;
 use super::widgets;
 use crate::config::Config;
 use crate::games::{GameId, GameSetup, StartEnv};
@@ -40,6 +41,8 @@ pub enum Screen {
 pub struct App {
     screen: Screen,
     help: Option<Help>,
+    /// The position and moves as text (`Action::Transcript`), over the game.
+    transcript: bool,
     config: Config,
     theme: Theme,
     keys: Keys,
@@ -82,6 +85,7 @@ impl App {
         let mut app = App {
             screen: Screen::Menu(Menu::default()),
             help: None,
+            transcript: false,
             theme: Theme::new(&config.colors, no_color),
             keys: Keys::new(&config.keys),
             config,
@@ -213,7 +217,11 @@ impl App {
     pub fn update(&mut self, event: AppEvent) -> bool {
         let redraw = match event {
             AppEvent::Key(key) => {
-                let action = self.keys.action(key, self.game_on_screen());
+                let action = match &self.screen {
+                    // A typed position takes every letter, bound to an action or not.
+                    Screen::Setup(setup) if setup.takes_text() => self.keys.text_action(key),
+                    _ => self.keys.action(key, self.game_on_screen()),
+                };
                 if let Some(to) = self.leaving {
                     let typed = match key.code {
                         ratatui::crossterm::event::KeyCode::Char(c) => Some(c),
@@ -261,6 +269,13 @@ impl App {
             } else if !help.handle(action) {
                 self.help = None;
             }
+            return;
+        }
+        if self.transcript {
+            if action == Action::Quit {
+                self.quit = true;
+            }
+            self.transcript = Transcript::stays_open(action);
             return;
         }
         match &mut self.screen {
@@ -333,6 +348,7 @@ impl App {
             Action::Undo => game.undo(),
             Action::Redo => game.redo(),
             Action::MoveNow => game.move_now(),
+            Action::Transcript => self.transcript = true,
             _ => {}
         }
     }
@@ -586,6 +602,10 @@ impl App {
                 }
             }
             Screen::Simulation(sim) => sim.render(frame, area, &self.theme, &self.keys),
+        }
+        if let (true, Screen::Game(game)) = (self.transcript, &self.screen) {
+            Transcript::of(game.as_ref()).render(frame, area, &self.theme, &self.keys);
+            self.hits.clear();
         }
         if let Some(help) = &self.help {
             help.render(frame, area, &self.theme);

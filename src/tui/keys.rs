@@ -29,6 +29,8 @@ pub enum Action {
     PageDown,
     /// The AI plays its best move so far, at once.
     MoveNow,
+    /// Shows the position and the move list as text to copy.
+    Transcript,
     /// A key of one game's own, by its name in `[keys]` (see [`OwnKey`]).
     Own(&'static str),
     Digit(u8),
@@ -73,7 +75,7 @@ pub struct OwnKey {
 
 /// The remappable keys every screen shares: config name, action, default key, what it
 /// does. `KeyConfig` has one field per name.
-pub const SHARED: [(&str, Action, char, &str); 11] = [
+pub const SHARED: [(&str, Action, char, &str); 12] = [
     ("quit", Action::Quit, 'q', "quit"),
     ("help", Action::Help, '?', "help, or the rules of the game"),
     (
@@ -117,6 +119,12 @@ pub const SHARED: [(&str, Action, char, &str); 11] = [
         Action::MoveNow,
         'm',
         "move now: the AI plays its best move so far",
+    ),
+    (
+        "transcript",
+        Action::Transcript,
+        'x',
+        "the position and the moves as text, to copy",
     ),
     ("up", Action::Up, 'k', "up, beside the arrow key"),
     ("down", Action::Down, 'j', "down, beside the arrow key"),
@@ -265,6 +273,22 @@ impl Keys {
         bound(true)
             .or_else(|| bound(false))
             .map_or_else(String::new, |b| key_label(b.key))
+    }
+
+    /// The action of a key press in a text field: the fixed keys (arrows, Enter, Esc,
+    /// Backspace) and Ctrl-C keep theirs, every character is typed.
+    pub fn text_action(&self, key: KeyEvent) -> Action {
+        if key.modifiers.contains(KeyModifiers::CONTROL) {
+            return self.action(key, None);
+        }
+        match key.code {
+            KeyCode::Char(c) if c.is_ascii_digit() => Action::Digit(c as u8 - b'0'),
+            KeyCode::Char(c) => Action::Char(c),
+            code => FIXED
+                .iter()
+                .find(|(_, key, _)| *key == code)
+                .map_or(Action::None, |(action, ..)| *action),
+        }
     }
 
     /// The keys of several actions as one footer label: arrows side by side ("↑↓"),

@@ -13,6 +13,7 @@ pub mod menu;
 pub mod screen;
 pub mod setup;
 pub mod theme;
+pub mod transcript;
 pub mod voice;
 pub mod widgets;
 

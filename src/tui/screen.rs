@@ -95,6 +95,9 @@ pub trait GameScreen {
     fn generation(&self) -> u64;
     /// The seed the match's random start was drawn from, for its record.
     fn set_seed(&mut self, seed: u64);
+    /// The position on the board in the game's notation (as `parlor solve` and
+    /// `--position` read it).
+    fn position_text(&self) -> String;
 }
 
 /// What a simulation screen asks the app to do.
@@ -184,6 +187,9 @@ macro_rules! screen_basics {
         }
         fn set_seed(&mut self, seed: u64) {
             self.$view.seed = seed;
+        }
+        fn position_text(&self) -> String {
+            $crate::game::Game::position_text(self.$view.session.position())
         }
     };
 }

@@ -23,6 +23,8 @@ enum Field {
     Difficulty,
     /// One of the game's own rows, by its id.
     Game(u16),
+    /// The position to start from, typed (every game has it).
+    Position,
     Start,
     /// One of the simulation's rows, after Start.
     Simulation(u16),
@@ -35,6 +37,8 @@ pub struct Setup {
     selected: usize,
     /// Keys typed into the selected row so far.
     typing: bool,
+    /// Why Start was refused (the game's word on the position), until the next change.
+    error: Option<String>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -59,6 +63,7 @@ impl Setup {
             // Start on the Start button: Enter right away plays with the defaults.
             selected: start,
             typing: false,
+            error: None,
         }
     }
 
@@ -79,6 +84,7 @@ impl Setup {
             }
         }
         f.extend(Setup::game_rows(s).iter().map(|r| Field::Game(r.id)));
+        f.push(Field::Position);
         f.push(Field::Start);
         if s.options.offers_simulation() {
             f.extend(
@@ -117,8 +123,34 @@ impl Setup {
         }
     }
 
+    /// True while the selected row takes any typed character (the position): the app
+    /// then reads letters as text rather than as the keys bound to actions.
+    pub fn takes_text(&self) -> bool {
+        self.field() == Field::Position
+    }
+
+    /// Why the last Start was refused, if it was.
+    pub fn error(&self) -> Option<&str> {
+        self.error.as_deref()
+    }
+
+    /// Start, unless the game refuses the position typed: then the setup stays, saying
+    /// why.
+    fn start(&mut self) -> SetupOutcome {
+        match self.setup.game.kind().check_position(&self.setup) {
+            Ok(()) => SetupOutcome::Start(self.setup.clone()),
+            Err(e) => {
+                self.error = Some(e);
+                SetupOutcome::Stay
+            }
+        }
+    }
+
     pub fn handle(&mut self, action: Action) -> SetupOutcome {
         let count = self.fields().len();
+        if !matches!(action, Action::Enter | Action::Help) {
+            self.error = None;
+        }
         match action {
             Action::Up => {
                 self.selected = (self.selected + count - 1) % count;
@@ -136,7 +168,7 @@ impl Setup {
             Action::Enter if self.field() == Field::Simulate => {
                 return SetupOutcome::Simulate(self.setup.clone());
             }
-            Action::Enter => return SetupOutcome::Start(self.setup.clone()),
+            Action::Enter => return self.start(),
             Action::Back => return SetupOutcome::Back,
             Action::Help => return SetupOutcome::Help,
             Action::Quit => return SetupOutcome::Quit,
@@ -149,7 +181,7 @@ impl Setup {
     pub fn click(&mut self, index: usize) -> SetupOutcome {
         let fields = self.fields();
         match fields.get(index) {
-            Some(Field::Start) => SetupOutcome::Start(self.setup.clone()),
+            Some(Field::Start) => self.start(),
             Some(Field::Simulate) => SetupOutcome::Simulate(self.setup.clone()),
             Some(_) => {
                 self.selected = index;
@@ -186,21 +218,46 @@ impl Setup {
                     self.selected = i;
                 }
             }
-            Field::Start | Field::Simulate => {}
+            Field::Position | Field::Start | Field::Simulate => {}
         }
         let count = self.fields().len();
         self.selected = self.selected.min(count - 1);
     }
 
     fn type_char(&mut self, c: char) {
-        if let Field::Game(id) | Field::Simulation(id) = self.field() {
-            self.setup.options.type_char(id, c, &mut self.typing);
+        match self.field() {
+            Field::Game(id) | Field::Simulation(id) => {
+                self.setup.options.type_char(id, c, &mut self.typing);
+            }
+            Field::Position => {
+                // The first key replaces what was there, as in every typed row.
+                let mut text = if self.typing {
+                    self.setup.position.take().unwrap_or_default()
+                } else {
+                    String::new()
+                };
+                if text.chars().count() < MAX_POSITION {
+                    text.push(c);
+                }
+                self.setup.position = Some(text);
+                self.typing = true;
+            }
+            _ => {}
         }
     }
 
     fn erase(&mut self) {
-        if let Field::Game(id) | Field::Simulation(id) = self.field() {
-            self.setup.options.erase(id, &mut self.typing);
+        match self.field() {
+            Field::Game(id) | Field::Simulation(id) => {
+                self.setup.options.erase(id, &mut self.typing);
+            }
+            Field::Position => {
+                let mut text = self.setup.position.take().unwrap_or_default();
+                text.pop();
+                self.setup.position = (!text.is_empty()).then_some(text);
+                self.typing = true;
+            }
+            _ => {}
         }
     }
 
@@ -216,6 +273,10 @@ impl Setup {
             Field::Game(_) | Field::Simulation(_) => {
                 self.row(field).map(|r| r.value).unwrap_or_default()
             }
+            Field::Position => match &s.position {
+                Some(text) => text.clone(),
+                None => "the usual start".into(),
+            },
             Field::Start | Field::Simulate => String::new(),
         }
     }
@@ -228,6 +289,7 @@ impl Setup {
             Field::Game(_) | Field::Simulation(_) => {
                 self.row(field).map(|r| r.label).unwrap_or_default()
             }
+            Field::Position => "From a position".into(),
             Field::Start | Field::Simulate => String::new(),
         }
     }
@@ -241,6 +303,9 @@ impl Setup {
                 "perfect never slips; strong rarely; casual often; beginner more often than not."
             }
             Field::Game(_) | Field::Simulation(_) => self.row(field).map_or("", |r| r.explanation),
+            Field::Position => {
+                "Type a position as parlor solve reads it (Othello: also moves, e.g. f5d6c3); empty: the usual start."
+            }
             Field::Start => "Enter starts the game (from any line).",
             Field::Simulate => {
                 "Perfect AI against itself on random strings: do the predictions hold?"
@@ -260,19 +325,17 @@ impl Setup {
         // The summary and the explanation wrap onto a second line when they must.
         // One column stays free, so wrapped text never ends flush against the edge.
         let text_width = area.width.saturating_sub(1);
-        let lines_for = |text: &str| {
-            if text.chars().count() > usize::from(text_width) {
-                2
-            } else {
-                1
-            }
-        };
+        let lines_for = |text: &str| wrapped_lines(text, text_width);
         let summary = self.game_summary();
-        let explanation = self.explanation();
+        // A refused position is said where the explanation goes, until the next key.
+        let (explanation, explain_style) = match &self.error {
+            Some(error) => (error.as_str(), theme.warning()),
+            None => (self.explanation(), theme.muted()),
+        };
         let [header, body, explain, footer] = Layout::vertical([
-            Constraint::Length(1 + lines_for(&summary)),
+            Constraint::Length(1 + lines_for(&summary).min(2)),
             Constraint::Min(3),
-            Constraint::Length(lines_for(explanation)),
+            Constraint::Length(lines_for(explanation).min(4)),
             Constraint::Length(1),
         ])
         .areas(area);
@@ -297,12 +360,17 @@ impl Setup {
         };
         let inner = widgets::block("Setup", theme).inner(boxed);
         frame.render_widget(widgets::block("Setup", theme), boxed);
-        for (i, field) in fields.iter().enumerate() {
-            if i as u16 >= inner.height {
+        // More rows than room (Nim's eight piles at 20 rows): the rows scroll so the
+        // selected one is always shown.
+        let room = usize::from(inner.height);
+        let first = (self.selected + 1).saturating_sub(room);
+        for (i, field) in fields.iter().enumerate().skip(first) {
+            let shown = i - first;
+            if shown >= room {
                 break;
             }
             let row = Rect {
-                y: inner.y + i as u16,
+                y: inner.y + shown as u16,
                 height: 1,
                 ..inner
             };
@@ -312,7 +380,9 @@ impl Setup {
             } else if *field == Field::Simulate {
                 Line::from(Span::styled("  [ Simulate ]", theme.bold()))
             } else {
-                let value = self.value_text(*field);
+                // Long text (a typed position) shows its end, where typing goes on.
+                let room = usize::from(inner.width.saturating_sub(21));
+                let value = tail(&self.value_text(*field), room);
                 let (l, r) = if selected {
                     ("◀ ", " ▶")
                 } else {
@@ -335,7 +405,7 @@ impl Setup {
         }
         frame.render_widget(
             Paragraph::new(explanation)
-                .style(theme.muted())
+                .style(explain_style)
                 .wrap(Wrap { trim: true }),
             Rect {
                 width: text_width,
@@ -355,6 +425,40 @@ impl Setup {
     fn game_summary(&self) -> String {
         self.setup.game.kind().summary().to_string()
     }
+}
+
+/// The longest position the setup takes (an Othello move list of 60 moves is 120).
+const MAX_POSITION: usize = 200;
+
+/// The last `room` characters of `text`, with "…" in front when some were cut.
+fn tail(text: &str, room: usize) -> String {
+    let count = text.chars().count();
+    if count <= room || room == 0 {
+        return text.to_string();
+    }
+    let kept: String = text.chars().skip(count + 1 - room).collect();
+    format!("…{kept}")
+}
+
+/// How many lines `text` takes wrapped at word boundaries in `width` columns.
+fn wrapped_lines(text: &str, width: u16) -> u16 {
+    let width = usize::from(width.max(1));
+    let mut lines = 1u16;
+    let mut used = 0usize;
+    for word in text.split(' ') {
+        let len = word.chars().count();
+        let need = if used == 0 { len } else { used + 1 + len };
+        if need <= width {
+            used = need;
+        } else if used == 0 {
+            lines += (len.saturating_sub(1) / width) as u16;
+            used = len % width;
+        } else {
+            lines += 1 + (len.saturating_sub(1) / width) as u16;
+            used = len % width;
+        }
+    }
+    lines
 }
 
 #[cfg(test)]

@@ -106,13 +106,29 @@ fn solve_limits(args: &SolveArgs, config: &Config, empties: u32) -> Result<Limit
     })
 }
 
+/// The position `solve othello` analyses: the board given (notation or OBF line),
+/// else the start, after the moves of `--moves` if any.
+fn solve_position(args: &SolveArgs) -> Result<Othello, CliError> {
+    let board = match (args.position.as_deref(), args.moves.as_deref()) {
+        (None, None) => {
+            return Err(usage(
+                "solve othello needs a position: 64 squares a1..h8 (rank 1 first) of X, O or -, a space, then X or O to move, in quotes (or an OBF line), or --moves with a move list from the start such as f5d6c3",
+            ));
+        }
+        (Some(text), _) => Othello::read(text).map_err(usage)?,
+        (None, Some(_)) => Othello::new(),
+    };
+    match args.moves.as_deref() {
+        Some(moves) => Ok(board
+            .replay(moves)
+            .map_err(|e| usage(format!("--moves: {e}")))?
+            .0),
+        None => Ok(board),
+    }
+}
+
 pub fn solve(args: &SolveArgs, config: &Config) -> Result<(), CliError> {
-    let text = args.position.as_deref().ok_or_else(|| {
-        usage(
-            "solve othello needs a position: 64 squares a1..h8 (rank 1 first) of X, O or -, a space, then X or O to move, in quotes",
-        )
-    })?;
-    let board = Othello::parse(text).map_err(usage)?;
+    let board = solve_position(args)?;
     let n = board.empty_count();
     let limits = solve_limits(args, config, n)?;
     let start = Instant::now();

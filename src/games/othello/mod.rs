@@ -5,6 +5,7 @@ pub mod analyst;
 pub mod cli;
 pub mod config;
 pub mod options;
+pub mod record;
 pub mod screen;
 
 use rand::rngs::StdRng;
@@ -14,6 +15,7 @@ use crate::config::Config;
 use crate::games::{ConfigProblem, GameId, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::matchup::{FirstMover, Mode};
 use crate::solve::othello::Limits;
+use crate::store::MatchRecord;
 use crate::tui::keys::{Action, OwnKey};
 use crate::tui::screen::GameScreen;
 use options::OthelloSetup;
@@ -133,8 +135,8 @@ impl GameKind for OthelloGame {
     }
     fn solve_flags(&self) -> (&'static [&'static str], &'static str) {
         (
-            &["--depth", "--max-seconds"],
-            "solve othello accepts a board, --depth D, --max-seconds S and --json",
+            &["--depth", "--max-seconds", "--moves"],
+            "solve othello accepts a board (or an OBF line), --moves LIST, --depth D, --max-seconds S and --json",
         )
     }
     fn simulate_flags(&self) -> (&'static [&'static str], &'static str) {
@@ -159,6 +161,18 @@ impl GameKind for OthelloGame {
                 .map_err(|e: String| usage(format!("--level: {e}")))?;
         }
         Ok(())
+    }
+    fn move_list(&self, moves: &[String]) -> String {
+        record::compact(moves)
+    }
+    fn record_formats(&self) -> &'static [&'static str] {
+        &["ggf"]
+    }
+    fn game_record(&self, record: &MatchRecord, format: &str) -> Result<String, String> {
+        match format {
+            "ggf" => record::ggf(record),
+            other => Err(format!("Othello has no {other} format: expected ggf")),
+        }
     }
     fn foreign_play_options(&self, args: &PlayArgs, _other: GameId) -> Option<String> {
         (args.level.is_some() || args.color.is_some()).then(|| {

@@ -95,11 +95,12 @@ fn seat_colour(seat: Seat) -> &'static str {
     }
 }
 
-/// The start of a game of this setup: its position (64 squares and the side to move,
-/// as `parlor solve othello` reads it) if it names one, else the usual four discs.
+/// The start of a game of this setup: its position if it names one (64 squares and
+/// the side to move as `parlor solve othello` reads it, an OBF line, or a move list
+/// from the start such as `f5d6c3`), else the usual four discs.
 pub fn start_position(setup: &GameSetup) -> Result<Othello, String> {
     match &setup.position {
-        Some(text) => Othello::parse(text).map_err(|e| e.to_string()),
+        Some(text) => Othello::read(text).map_err(|e| e.to_string()),
         None => Ok(Othello::new()),
     }
 }

@@ -7,7 +7,7 @@
 //! controller here keeps the history and rotates the turn instead.
 //!
 //! Symbols are chosen with ←→ and Enter, by typing them, or by clicking. Keys bound to
-//! actions (q ? h u n r, and j k space) keep their actions, so a symbol such as `q` is
+//! actions (q ? h u U n r m x, and j k space) keep their actions, so a symbol such as `q` is
 //! picked with the arrows.
 
 use std::sync::Arc;
@@ -819,6 +819,12 @@ impl GameScreen for PnutScreen {
     fn set_seed(&mut self, seed: u64) {
         if let Seats::Two(view) = &mut self.seats {
             view.seed = seed;
+        }
+    }
+    fn position_text(&self) -> String {
+        match &self.seats {
+            Seats::Two(view) => crate::game::Game::position_text(view.session.position()),
+            Seats::Many(h) => crate::game::Game::position_text(&h.game),
         }
     }
     fn link(&self) -> &dyn SolverLink {

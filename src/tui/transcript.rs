@@ -1,0 +1,133 @@
+//! The position and the move list of the game on screen as plain text, over the whole
+//! screen with no frame around the lines, so that a terminal's own selection copies
+//! them as they are (to paste into `parlor solve`, `--position`, or another program).
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Clear, Paragraph};
+
+use super::keys::{Action, Keys};
+use super::screen::GameScreen;
+use super::theme::Theme;
+
+/// What the overlay shows, read from the screen each time it is drawn (the AI may move
+/// while it is open).
+#[derive(Clone, Debug, PartialEq)]
+pub struct Transcript {
+    /// The position on the board.
+    pub position: String,
+    /// The start of the match and its moves, where the match is recorded.
+    pub start: Option<String>,
+    pub moves: Vec<String>,
+    /// The moves as the game writes a move list.
+    pub move_list: String,
+}
+
+impl Transcript {
+    pub fn of(screen: &dyn GameScreen) -> Transcript {
+        let record = screen.record();
+        let kind = screen.setup().game.kind();
+        let moves = record.as_ref().map(|r| r.moves.clone()).unwrap_or_default();
+        Transcript {
+            position: screen.position_text(),
+            start: record.map(|r| r.start),
+            move_list: kind.move_list(&moves),
+            moves,
+        }
+    }
+
+    /// Whether the overlay stays open after `action` (Esc, Enter or its own key close
+    /// it; the rest does nothing while it is open).
+    pub fn stays_open(action: Action) -> bool {
+        !matches!(action, Action::Back | Action::Enter | Action::Transcript)
+    }
+
+    /// The lines to draw in `width` columns.
+    pub fn lines(&self, width: u16, keys: &Keys) -> Vec<(String, bool)> {
+        let mut out: Vec<(String, bool)> = Vec::new();
+        let mut section = |title: String, text: &str| {
+            out.extend(wrap(&title, width).into_iter().map(|l| (l, true)));
+            out.extend(wrap(text, width).into_iter().map(|l| (l, false)));
+            out.push((String::new(), false));
+        };
+        section(
+            "The position (as parlor solve and --position read it):".into(),
+            &self.position,
+        );
+        if let Some(start) = &self.start {
+            let count = self.moves.len();
+            let plural = if count == 1 { "" } else { "s" };
+            section(
+                format!("{count} move{plural} from the start:"),
+                if count == 0 {
+                    "(none yet)"
+                } else {
+                    &self.move_list
+                },
+            );
+            section("The start:".into(), start);
+        }
+        let closing = format!(
+            "Select with the mouse to copy (Shift+drag in most terminals). {} or Esc closes.",
+            keys.key(Action::Transcript)
+        );
+        out.extend(wrap(&closing, width).into_iter().map(|l| (l, true)));
+        out
+    }
+
+    pub fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys) {
+        frame.render_widget(Clear, area);
+        let lines: Vec<Line> = self
+            .lines(area.width, keys)
+            .into_iter()
+            .map(|(text, title)| {
+                if title {
+                    Line::styled(text, theme.title())
+                } else {
+                    Line::raw(text)
+                }
+            })
+            .collect();
+        frame.render_widget(Paragraph::new(lines), area);
+    }
+}
+
+/// `text` in lines of at most `width - 1` characters (the last column stays free),
+/// broken after a space where there is one, else anywhere.
+fn wrap(text: &str, width: u16) -> Vec<String> {
+    let width = usize::from(width.saturating_sub(1).max(1));
+    let chars: Vec<char> = text.chars().collect();
+    let mut lines = Vec::new();
+    let mut start = 0;
+    while chars.len() - start > width {
+        let window = &chars[start..start + width];
+        let cut = match window.iter().rposition(|c| *c == ' ') {
+            Some(i) if i > 0 => i + 1,
+            // An even cut keeps Othello's two-character moves whole.
+            _ => (width - width % 2).max(1),
+        };
+        lines.push(
+            chars[start..start + cut]
+                .iter()
+                .collect::<String>()
+                .trim_end()
+                .to_string(),
+        );
+        start += cut;
+    }
+    lines.push(chars[start..].iter().collect());
+    lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::wrap;
+
+    #[test]
+    fn long_text_wraps_at_spaces_or_evenly() {
+        assert_eq!(wrap("ab cd ef", 7), vec!["ab cd", "ef"]);
+        assert_eq!(wrap("f5d6c3d3c4", 6), vec!["f5d6", "c3d3", "c4"]);
+        assert_eq!(wrap("short", 80), vec!["short"]);
+    }
+}

@@ -9,6 +9,7 @@ pub mod hits;
 pub mod keys;
 pub mod match_view;
 pub mod menu;
+pub mod review;
 pub mod screen;
 pub mod setup;
 pub mod theme;

@@ -5,6 +5,7 @@ pub mod analyst;
 pub mod cli;
 pub mod config;
 pub mod options;
+pub mod review;
 pub mod screen;
 
 use rand::rngs::StdRng;
@@ -124,6 +125,13 @@ impl GameKind for OthelloGame {
             limits(env.config),
             rng,
         ))
+    }
+    fn review(
+        &self,
+        record: &crate::store::MatchRecord,
+        config: &Config,
+    ) -> Result<crate::tui::review::Review, String> {
+        review::review(record, config)
     }
     fn solve(&self, args: &SolveArgs, config: &Config) -> Result<(), CliError> {
         cli::solve(args, config)

@@ -293,3 +293,14 @@ impl Review {
         Some(text)
     }
 }
+
+/// The game-over boxes' line about the review: "v review the game".
+pub fn review_line(
+    keys: &super::keys::Keys,
+    theme: &super::theme::Theme,
+) -> ratatui::text::Line<'static> {
+    ratatui::text::Line::from(vec![
+        ratatui::text::Span::styled(keys.key(Action::Review), theme.accent()),
+        ratatui::text::Span::raw(" review the game, move by move"),
+    ])
+}

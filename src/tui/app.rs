@@ -12,6 +12,7 @@ use super::help::Help;
 use super::hits::{Hit, Hits};
 use super::keys::{Action, Keys};
 use super::menu::{Menu, MenuOutcome};
+use super::review::{Review, ReviewOutcome};
 use super::screen::{GameScreen, SimOutcome, SimulationScreen};
 use super::setup::{Setup, SetupOutcome};
 use super::theme::Theme;
@@ -19,6 +20,7 @@ use super::widgets;
 use crate::config::Config;
 use crate::games::{GameId, GameSetup, StartEnv};
 use crate::solve::worker::{AnyReport, SolverMsg, SolverThread};
+use crate::store::MatchRecord;
 
 /// Where the app opens.
 #[derive(Clone, Debug, PartialEq)]
@@ -26,6 +28,8 @@ pub enum Start {
     Menu,
     /// Straight into a game (`parlor play`).
     Game(GameSetup),
+    /// The review of a recorded game (`parlor review`).
+    Review(MatchRecord),
 }
 
 pub enum Screen {
@@ -33,6 +37,8 @@ pub enum Screen {
     Setup(Setup),
     Game(Box<dyn GameScreen>),
     Simulation(Box<dyn SimulationScreen>),
+    /// A game's review, and the finished game it was opened from (Esc goes back to it).
+    Review(Box<Review>, Option<Box<dyn GameScreen>>),
 }
 
 pub struct App {
@@ -75,8 +81,10 @@ impl App {
             quit: false,
             size: (0, 0),
         };
-        if let Start::Game(setup) = start {
-            app.start_game(setup);
+        match start {
+            Start::Game(setup) => app.start_game(setup),
+            Start::Review(record) => app.open_review(&record, None),
+            Start::Menu => {}
         }
         app
     }
@@ -99,6 +107,7 @@ impl App {
         match &self.screen {
             Screen::Game(g) => g.analysing(),
             Screen::Simulation(sim) => sim.running(),
+            Screen::Review(review, _) => review.running(),
             _ => false,
         }
     }
@@ -190,6 +199,14 @@ impl App {
                 SimOutcome::Stay => {}
             },
             Screen::Game(_) => self.on_game_action(action),
+            Screen::Review(review, _) => match review.handle(action) {
+                ReviewOutcome::Back => self.close_review(),
+                ReviewOutcome::Help => {
+                    self.help = Some(Help::for_game(review.game(), &self.keys));
+                }
+                ReviewOutcome::Quit => self.quit = true,
+                ReviewOutcome::Stay => {}
+            },
         }
     }
 
@@ -201,6 +218,10 @@ impl App {
         };
         if game.is_over() && matches!(action, Action::Rematch | Action::Enter) {
             self.rematch();
+            return;
+        }
+        if game.is_over() && action == Action::Review {
+            self.review_game();
             return;
         }
         if game.handle(action) {
@@ -233,6 +254,7 @@ impl App {
     fn game_on_screen(&self) -> Option<GameId> {
         match &self.screen {
             Screen::Game(g) => Some(g.setup().game),
+            Screen::Review(review, _) => Some(review.game()),
             _ => None,
         }
     }
@@ -291,6 +313,14 @@ impl App {
     }
 
     fn on_solver(&mut self, msg: SolverMsg<AnyReport>) -> bool {
+        if let Screen::Review(review, _) = &mut self.screen {
+            match msg {
+                SolverMsg::Progress { ticket, report } => review.progress(ticket, report),
+                SolverMsg::Finished { ticket } => review.finished(ticket),
+                SolverMsg::Failed { ticket, reason } => review.failed(ticket, reason),
+            }
+            return true;
+        }
         if let Screen::Simulation(sim) = &mut self.screen {
             match msg {
                 SolverMsg::Progress { ticket, report } => sim.progress(ticket, report),
@@ -312,6 +342,15 @@ impl App {
 
     /// Sends the solver the position on the board when it changed.
     fn sync_solver(&mut self) {
+        if let Screen::Review(review, _) = &mut self.screen {
+            if let Some(job) = review.take_job() {
+                match &self.solver {
+                    Some(solver) => review.requested(solver.submit(job)),
+                    None => review.failed(0, "the solver thread could not be started".into()),
+                }
+            }
+            return;
+        }
         if let Screen::Simulation(sim) = &mut self.screen {
             if let Some(job) = sim.take_request() {
                 match &self.solver {
@@ -357,6 +396,50 @@ impl App {
         self.screen = Screen::Game(screen);
     }
 
+    /// The review of `record`, opened from the finished game `from` (or from the
+    /// command line). A record that cannot be reviewed leaves things as they were.
+    fn open_review(&mut self, record: &MatchRecord, from: Option<Box<dyn GameScreen>>) {
+        let review = GameId::from_cli_name(&record.game)
+            .ok_or_else(|| format!("unknown game {:?}", record.game))
+            .and_then(|game| game.kind().review(record, &self.config));
+        match (review, from) {
+            (Ok(review), from) => self.screen = Screen::Review(Box::new(review), from),
+            (Err(e), Some(game)) => {
+                tracing::warn!("no review: {e}");
+                self.screen = Screen::Game(game);
+            }
+            (Err(e), None) => tracing::warn!("no review: {e}"),
+        }
+    }
+
+    /// The finished game on screen, reviewed.
+    fn review_game(&mut self) {
+        let screen = std::mem::replace(&mut self.screen, Screen::Menu(Menu::default()));
+        let Screen::Game(game) = screen else {
+            self.screen = screen;
+            return;
+        };
+        match game.record() {
+            Some(record) => self.open_review(&record, Some(game)),
+            None => self.screen = Screen::Game(game),
+        }
+    }
+
+    /// Esc on a review: back to the game it was opened from, else to the menu.
+    fn close_review(&mut self) {
+        if let Some(solver) = &self.solver {
+            solver.cancel();
+        }
+        let screen = std::mem::replace(&mut self.screen, Screen::Menu(Menu::default()));
+        match screen {
+            Screen::Review(_, Some(game)) => self.screen = Screen::Game(game),
+            other => {
+                self.screen = other;
+                self.back_to_menu();
+            }
+        }
+    }
+
     fn back_to_menu(&mut self) {
         if let Some(solver) = &self.solver {
             solver.cancel();
@@ -365,6 +448,7 @@ impl App {
             Screen::Setup(s) => s.setup.game,
             Screen::Game(g) => g.setup().game,
             Screen::Simulation(sim) => sim.setup().game,
+            Screen::Review(review, _) => review.game(),
             Screen::Menu(menu) => return self.screen = Screen::Menu(menu.clone()),
         };
         self.screen = Screen::Menu(Menu {
@@ -387,6 +471,7 @@ impl App {
             }
             Screen::Game(game) => game.render(frame, area, &self.theme, &self.keys, &mut self.hits),
             Screen::Simulation(sim) => sim.render(frame, area, &self.theme, &self.keys),
+            Screen::Review(review, _) => review.render(frame, area, &self.theme, &self.keys),
         }
         if let Some(help) = &self.help {
             help.render(frame, area, &self.theme);

@@ -182,7 +182,7 @@ impl Review {
                 )];
                 match self.turn_at(i) {
                     Some(Turn::Threw { after, .. }) => {
-                        spans.push(Span::styled(format!(" ✗ to a {after}"), theme.warning()))
+                        spans.push(Span::styled(format!(" ✗ {after}"), theme.warning()))
                     }
                     Some(Turn::Cost(d)) => {
                         spans.push(Span::styled(format!(" ✗ -{d}"), theme.warning()))

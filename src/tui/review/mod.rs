@@ -246,24 +246,23 @@ impl Review {
             return Some(format!("{head}: analysing…"));
         };
         let best = before.best.as_ref();
-        let best_text = best.map_or(String::new(), |b| {
-            format!("{} ({})", b.text, Self::value_text(b))
+        let (best_move, best_value) = best.map_or((String::new(), String::new()), |b| {
+            (b.text.clone(), Self::value_text(b))
         });
+        let best_text = format!("{best_move} ({best_value})");
         let text = match self.turn_at(index) {
             Some(Turn::Threw {
                 before: "win",
                 after: "loss",
-            }) => {
-                format!("{head}: this threw the win away; {best_text} kept it")
-            }
-            Some(Turn::Threw { before: "win", .. }) => {
-                format!("{head}: this let the win slip to a draw; {best_text} kept it")
-            }
+            }) => format!("{head}: this threw the win away; {best_move} kept it ({best_value})"),
+            Some(Turn::Threw { before: "win", .. }) => format!(
+                "{head}: this let the win slip to a draw; {best_move} kept it ({best_value})"
+            ),
             Some(Turn::Threw { .. }) => {
-                format!("{head}: this lost the draw; {best_text} held it")
+                format!("{head}: this lost the draw; {best_move} held it ({best_value})")
             }
             Some(Turn::Cost(discs)) => {
-                format!("{head}: this cost {discs} discs; {best_text} was best")
+                format!("{head}: this cost {discs} discs; {best_move} was best ({best_value})")
             }
             None if best.is_some_and(|b| b.text == *mv) => {
                 format!(

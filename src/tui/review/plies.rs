@@ -226,21 +226,20 @@ pub fn turn(before: &PlyReport, after: &PlyReport) -> Option<Turn> {
     if before.best.as_ref().is_some_and(|b| b.text == played.text) {
         return None;
     }
+    // Where there is a score, the discs say more than the result.
+    if let (Some(best), Some(next)) = (before.score, after.score) {
+        let cost = best + next;
+        return (cost >= COSTLY_DISCS).then_some(Turn::Cost(cost));
+    }
     // The position after the move, seen by the mover (one ply earlier).
     let then = after.verdict.flipped_and_extended();
-    if let (Some(was), Some(now)) = (prospect(before.verdict), prospect(then))
-        && rank(now) < rank(was)
-    {
-        return Some(Turn::Threw {
+    match (prospect(before.verdict), prospect(then)) {
+        (Some(was), Some(now)) if rank(now) < rank(was) => Some(Turn::Threw {
             before: was,
             after: now,
-        });
+        }),
+        _ => None,
     }
-    let (Some(best), Some(next)) = (before.score, after.score) else {
-        return None;
-    };
-    let cost = best + next;
-    (cost >= COSTLY_DISCS).then_some(Turn::Cost(cost))
 }
 
 #[cfg(test)]

@@ -279,7 +279,7 @@ fn othello_endgame_plies_are_exact_and_the_costly_move_is_marked() {
 
 /// The review on screen, after ↓ (the first turning point).
 fn review_screen(record: MatchRecord, w: u16, h: u16) -> String {
-    let mut h = Harness::new(config(), Start::Review(record), w, h);
+    let mut h = Harness::new(config(), Start::Review(Box::new(record)), w, h);
     assert!(!h.app.analysing(), "the analysis finished");
     h.key(KeyCode::Down);
     h.screen()
@@ -335,7 +335,7 @@ fn othello_review_snapshots_show_the_graph_and_the_costly_move() {
 #[test]
 fn keys_step_jump_and_go_back_to_the_menu() {
     let (record, _) = nim_game();
-    let mut h = Harness::new(config(), Start::Review(record), 80, 24);
+    let mut h = Harness::new(config(), Start::Review(Box::new(record)), 80, 24);
     assert!(h.screen().contains("Start · 6 moves"));
     h.key(KeyCode::PageDown);
     assert!(h.screen().contains("Move 6 of 6"));

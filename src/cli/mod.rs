@@ -371,7 +371,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         }
         Some(Command::Review { back }) => {
             let record = review_record(back.as_deref(), &config)?;
-            tui::run(config, Start::Review(record), rand::random())?;
+            tui::run(config, Start::Review(Box::new(record)), rand::random())?;
             Ok(())
         }
         Some(Command::Perft { depth }) => crate::games::othello::cli::perft(depth),

@@ -29,7 +29,7 @@ pub enum Start {
     /// Straight into a game (`parlor play`).
     Game(GameSetup),
     /// The review of a recorded game (`parlor review`).
-    Review(MatchRecord),
+    Review(Box<MatchRecord>),
 }
 
 pub enum Screen {

@@ -17,12 +17,13 @@ use clap::{Parser, Subcommand, ValueEnum};
 use serde_json::json;
 use thiserror::Error;
 
-use crate::config::{Config, ConfigError, FirstMover};
+use crate::config::{Config, ConfigError, FirstMover, clip};
 use crate::games::GameId;
 use crate::games::GameSetup;
 use crate::session::Mode;
 use crate::solve::Analysis;
 use crate::solve::policy::Difficulty;
+use crate::store::MatchRecord;
 use crate::tui::app::Start;
 use crate::tui::{self, TuiError};
 
@@ -48,6 +49,12 @@ pub enum Command {
     Solve(SolveArgs),
     /// AI against AI on many games, checking every prediction.
     Simulate(SimulateArgs),
+    /// Review a finished game from the history: every move judged, the turning points marked.
+    Review {
+        /// Which game, counting back from the last one played (1, the default, is the last).
+        #[arg(value_name = "N", allow_hyphen_values = true)]
+        back: Option<String>,
+    },
     /// Othello move-generation count from the start position.
     Perft {
         /// Depth in plies.
@@ -375,12 +382,65 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             refuse_foreign_simulate_options(args.game, &args)?;
             args.game.kind().simulate(&args, &config)
         }
+        Some(Command::Review { back }) => {
+            let record = review_record(back.as_deref(), &config)?;
+            tui::run(config, Start::Review(Box::new(record)), rand::random())?;
+            Ok(())
+        }
         Some(Command::Perft { depth }) => crate::games::othello::cli::perft(depth),
         Some(Command::Bench { suite, file }) => {
             crate::games::othello::cli::bench(&suite, &file, &config)
         }
         Some(Command::Export(args)) => export::export(&args),
     }
+}
+
+/// The game `parlor review [N]` opens: the N-th last of the history, checked to be
+/// one the review can read.
+fn review_record(back: Option<&str>, config: &Config) -> Result<MatchRecord, CliError> {
+    let history = crate::store::Store::open_default()
+        .map(|mut store| store.history())
+        .unwrap_or_default();
+    if history.is_empty() {
+        return Err(usage(
+            "no finished games in the history yet: play one to the end, then review it",
+        ));
+    }
+    let count = history.len();
+    let accepted = if count == 1 {
+        "1 (the only game kept)".to_string()
+    } else {
+        format!("1 (the last game) to {count} (the oldest kept)")
+    };
+    let n = match back {
+        None => 1,
+        Some(text) => text
+            .trim()
+            .parse::<usize>()
+            .ok()
+            .filter(|n| (1..=count).contains(n))
+            .ok_or_else(|| {
+                usage(format!(
+                    "review {}: expected a number from {accepted}",
+                    clip(text)
+                ))
+            })?,
+    };
+    let record = history[count - n].clone();
+    let game = GameId::from_cli_name(&record.game).ok_or_else(|| {
+        usage(format!(
+            "game {n} back is of an unknown game {:?}: expected one of {}",
+            clip(&record.game),
+            GameId::all()
+                .map(GameId::cli_name)
+                .collect::<Vec<_>>()
+                .join(", ")
+        ))
+    })?;
+    game.kind()
+        .review(&record, config)
+        .map_err(|e| usage(format!("game {n} back ({game}) cannot be reviewed: {e}")))?;
+    Ok(record)
 }
 
 /// The message for a game's own `play` options given to `other`: "--a and --b are

@@ -22,6 +22,7 @@ use crate::config::Config;
 use crate::matchup::{FirstMover, MatchSetup, Mode};
 use crate::store::MatchRecord;
 use crate::tui::keys::OwnKey;
+use crate::tui::review::Review;
 use crate::tui::screen::{GameScreen, SimulationScreen};
 pub use options::{GameOptions, NoOptions, Row};
 
@@ -160,6 +161,10 @@ pub trait GameKind: Sync {
     fn check_position(&self, setup: &GameSetup) -> Result<(), String>;
     /// The screen of a new match.
     fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut StdRng) -> Box<dyn GameScreen>;
+    /// The review of a recorded game of this kind: its positions, drawn the game's way,
+    /// and the analyst that judges them (with limits suited to a review). The error
+    /// says what in the record cannot be read.
+    fn review(&self, record: &MatchRecord, config: &Config) -> Result<Review, String>;
     /// The AI-vs-AI simulation screen, for games whose setup offers one.
     fn simulation(&self, _setup: GameSetup, _seed: u64) -> Option<Box<dyn SimulationScreen>> {
         None
@@ -204,20 +209,8 @@ pub trait GameKind: Sync {
 /// start, with its options, seats, moves and what undo had taken back. The error says
 /// why it cannot be (an unknown game, options or moves that do not fit).
 pub fn resume(record: &MatchRecord, env: &StartEnv) -> Result<Box<dyn GameScreen>, String> {
-    let game = GameId::from_cli_name(&record.game)
-        .ok_or_else(|| format!("no game is called {:?}", record.game))?;
-    let kind = game.kind();
-    let mut setup = GameSetup::from_config(game, env.config);
-    setup.options = setup
-        .options
-        .read_json(&record.options)
-        .map_err(|e| format!("its options: {e}"))?;
-    setup.matchup = MatchSetup {
-        mode: record.mode,
-        first: record.first,
-        difficulty: record.difficulty,
-    };
-    setup.position = Some(record.start.clone());
+    let setup = GameSetup::from_record(record, env.config)?;
+    let kind = setup.game.kind();
     kind.check_position(&setup)
         .map_err(|e| format!("its start: {e}"))?;
     let mut rng = <StdRng as rand::SeedableRng>::seed_from_u64(record.seed);
@@ -274,6 +267,28 @@ impl GameSetup {
             options: kind.options(config),
             position: None,
         }
+    }
+
+    /// The setup a recorded game was played with, starting from the record's start
+    /// (`MatchRecord::start`). The error names what cannot be read.
+    pub fn from_record(record: &MatchRecord, config: &Config) -> Result<GameSetup, String> {
+        let game = GameId::from_cli_name(&record.game)
+            .ok_or_else(|| format!("unknown game {:?}", record.game))?;
+        let options = game
+            .kind()
+            .options(config)
+            .read_json(&record.options)
+            .map_err(|e| format!("the options of this {} game: {e}", game.menu_name()))?;
+        Ok(GameSetup {
+            game,
+            matchup: MatchSetup {
+                mode: record.mode,
+                first: record.first,
+                difficulty: record.difficulty,
+            },
+            options,
+            position: Some(record.start.clone()),
+        })
     }
 
     /// The game's own options, when they are of type `T`.

@@ -13,6 +13,7 @@ use super::hits::{Hit, Hits};
 use super::keys::{Action, Keys};
 use super::leave::{self, Answer, Leave};
 use super::menu::{Menu, MenuOutcome, Resume};
+use super::review::{Review, ReviewOutcome};
 use super::screen::{GameScreen, SimOutcome, SimulationScreen};
 use super::setup::{Setup, SetupOutcome};
 use super::theme::Theme;
@@ -29,6 +30,8 @@ pub enum Start {
     Menu,
     /// Straight into a game (`parlor play`).
     Game(GameSetup),
+    /// The review of a recorded game (`parlor review`).
+    Review(Box<MatchRecord>),
 }
 
 pub enum Screen {
@@ -36,6 +39,8 @@ pub enum Screen {
     Setup(Setup),
     Game(Box<dyn GameScreen>),
     Simulation(Box<dyn SimulationScreen>),
+    /// A game's review, and the finished game it was opened from (Esc goes back to it).
+    Review(Box<Review>, Option<Box<dyn GameScreen>>),
 }
 
 pub struct App {
@@ -103,8 +108,10 @@ impl App {
         };
         app.refresh_saved();
         app.screen = Screen::Menu(app.menu(None));
-        if let Start::Game(setup) = start {
-            app.start_game(setup);
+        match start {
+            Start::Game(setup) => app.start_game(setup),
+            Start::Review(record) => app.open_review(&record, None),
+            Start::Menu => {}
         }
         app
     }
@@ -201,6 +208,7 @@ impl App {
         match &self.screen {
             Screen::Game(g) => g.analysing(),
             Screen::Simulation(sim) => sim.running(),
+            Screen::Review(review, _) => review.running(),
             _ => false,
         }
     }
@@ -313,6 +321,14 @@ impl App {
                 SimOutcome::Stay => {}
             },
             Screen::Game(_) => self.on_game_action(action),
+            Screen::Review(review, _) => match review.handle(action) {
+                ReviewOutcome::Back => self.close_review(),
+                ReviewOutcome::Help => {
+                    self.help = Some(Help::for_game(review.game(), &self.keys));
+                }
+                ReviewOutcome::Quit => self.quit = true,
+                ReviewOutcome::Stay => {}
+            },
         }
     }
 
@@ -324,6 +340,10 @@ impl App {
         };
         if game.is_over() && matches!(action, Action::Rematch | Action::Enter) {
             self.rematch();
+            return;
+        }
+        if game.is_over() && action == Action::Review {
+            self.review_game();
             return;
         }
         if game.handle(action) {
@@ -430,6 +450,7 @@ impl App {
     fn game_on_screen(&self) -> Option<GameId> {
         match &self.screen {
             Screen::Game(g) => Some(g.setup().game),
+            Screen::Review(review, _) => Some(review.game()),
             _ => None,
         }
     }
@@ -488,6 +509,14 @@ impl App {
     }
 
     fn on_solver(&mut self, msg: SolverMsg<AnyReport>) -> bool {
+        if let Screen::Review(review, _) = &mut self.screen {
+            match msg {
+                SolverMsg::Progress { ticket, report } => review.progress(ticket, report),
+                SolverMsg::Finished { ticket } => review.finished(ticket),
+                SolverMsg::Failed { ticket, reason } => review.failed(ticket, reason),
+            }
+            return true;
+        }
         if let Screen::Simulation(sim) = &mut self.screen {
             match msg {
                 SolverMsg::Progress { ticket, report } => sim.progress(ticket, report),
@@ -509,6 +538,15 @@ impl App {
 
     /// Sends the solver the position on the board when it changed.
     fn sync_solver(&mut self) {
+        if let Screen::Review(review, _) = &mut self.screen {
+            if let Some(job) = review.take_job() {
+                match &self.solver {
+                    Some(solver) => review.requested(solver.submit(job)),
+                    None => review.failed(0, "the solver thread could not be started".into()),
+                }
+            }
+            return;
+        }
         if let Screen::Simulation(sim) = &mut self.screen {
             if let Some(job) = sim.take_request() {
                 match &self.solver {
@@ -560,6 +598,50 @@ impl App {
         self.screen = Screen::Game(screen);
     }
 
+    /// The review of `record`, opened from the finished game `from` (or from the
+    /// command line). A record that cannot be reviewed leaves things as they were.
+    fn open_review(&mut self, record: &MatchRecord, from: Option<Box<dyn GameScreen>>) {
+        let review = GameId::from_cli_name(&record.game)
+            .ok_or_else(|| format!("unknown game {:?}", record.game))
+            .and_then(|game| game.kind().review(record, &self.config));
+        match (review, from) {
+            (Ok(review), from) => self.screen = Screen::Review(Box::new(review), from),
+            (Err(e), Some(game)) => {
+                tracing::warn!("no review: {e}");
+                self.screen = Screen::Game(game);
+            }
+            (Err(e), None) => tracing::warn!("no review: {e}"),
+        }
+    }
+
+    /// The finished game on screen, reviewed.
+    fn review_game(&mut self) {
+        let screen = std::mem::replace(&mut self.screen, Screen::Menu(Menu::default()));
+        let Screen::Game(game) = screen else {
+            self.screen = screen;
+            return;
+        };
+        match game.record() {
+            Some(record) => self.open_review(&record, Some(game)),
+            None => self.screen = Screen::Game(game),
+        }
+    }
+
+    /// Esc on a review: back to the game it was opened from, else to the menu.
+    fn close_review(&mut self) {
+        if let Some(solver) = &self.solver {
+            solver.cancel();
+        }
+        let screen = std::mem::replace(&mut self.screen, Screen::Menu(Menu::default()));
+        match screen {
+            Screen::Review(_, Some(game)) => self.screen = Screen::Game(game),
+            other => {
+                self.screen = other;
+                self.back_to_menu();
+            }
+        }
+    }
+
     fn back_to_menu(&mut self) {
         if let Some(solver) = &self.solver {
             solver.cancel();
@@ -568,6 +650,7 @@ impl App {
             Screen::Setup(s) => s.setup.game,
             Screen::Game(g) => g.setup().game,
             Screen::Simulation(sim) => sim.setup().game,
+            Screen::Review(review, _) => review.game(),
             Screen::Menu(menu) => return self.screen = Screen::Menu(menu.clone()),
         };
         self.refresh_saved();
@@ -602,6 +685,7 @@ impl App {
                 }
             }
             Screen::Simulation(sim) => sim.render(frame, area, &self.theme, &self.keys),
+            Screen::Review(review, _) => review.render(frame, area, &self.theme, &self.keys),
         }
         if let (true, Screen::Game(game)) = (self.transcript, &self.screen) {
             Transcript::of(game.as_ref()).render(frame, area, &self.theme, &self.keys);

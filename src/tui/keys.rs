@@ -22,6 +22,8 @@ pub enum Action {
     Undo,
     /// Plays again what undo took back.
     Redo,
+    /// Opens the review of a finished game.
+    Review,
     NewGame,
     Rematch,
     Pause,
@@ -75,7 +77,7 @@ pub struct OwnKey {
 
 /// The remappable keys every screen shares: config name, action, default key, what it
 /// does. `KeyConfig` has one field per name.
-pub const SHARED: [(&str, Action, char, &str); 12] = [
+pub const SHARED: [(&str, Action, char, &str); 13] = [
     ("quit", Action::Quit, 'q', "quit"),
     ("help", Action::Help, '?', "help, or the rules of the game"),
     (
@@ -101,6 +103,12 @@ pub const SHARED: [(&str, Action, char, &str); 12] = [
         Action::NewGame,
         'n',
         "new game (back to its setup)",
+    ),
+    (
+        "review",
+        Action::Review,
+        'v',
+        "review a finished game: every move judged, the turning points marked",
     ),
     (
         "rematch",

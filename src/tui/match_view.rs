@@ -618,8 +618,9 @@ impl<G: Game> MatchView<G> {
             }),
             Line::raw(""),
             what_next(keys, theme, false),
+            super::review::review_line(keys, theme),
         ];
-        let area = widgets::centered(board, 44, 7);
+        let area = widgets::centered(board, 44, 8);
         widgets::popup(frame, area, "Game over", lines, theme);
     }
 }

@@ -10,6 +10,7 @@ pub mod keys;
 pub mod leave;
 pub mod match_view;
 pub mod menu;
+pub mod review;
 pub mod screen;
 pub mod setup;
 pub mod theme;

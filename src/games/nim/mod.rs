@@ -3,6 +3,7 @@
 pub mod cli;
 pub mod config;
 pub mod options;
+pub mod review;
 pub mod screen;
 
 use rand::rngs::StdRng;
@@ -68,6 +69,13 @@ impl GameKind for Nim {
     }
     fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut StdRng) -> Box<dyn GameScreen> {
         Box::new(NimScreen::new(setup, env.ai_delay_ms, env.hints, rng))
+    }
+    fn review(
+        &self,
+        record: &crate::store::MatchRecord,
+        config: &Config,
+    ) -> Result<crate::tui::review::Review, String> {
+        review::review(record, config)
     }
     fn solve(&self, args: &SolveArgs, _config: &Config) -> Result<(), CliError> {
         cli::solve(args, screen::Flavour::Coins)

@@ -60,6 +60,153 @@ pub fn start_position<R: Rng + ?Sized>(setup: &GameSetup, rng: &mut R) -> Result
     Ok(Nim::new(piles, ending))
 }
 
+/// What the piles show besides the coins: the move that led here, the cursor (pile and
+/// how many to take) and each pile's winning takes (hints).
+pub struct PilesLook<'a> {
+    pub position: &'a Nim,
+    /// The start of the game: each pile is drawn as wide as it started.
+    pub start: &'a Nim,
+    pub last: Option<NimMove>,
+    pub cursor: Option<(usize, u8)>,
+    pub winning: Vec<Vec<u8>>,
+    pub flavour: Flavour,
+}
+
+/// What the coins are called in this flavour: one, many.
+fn unit(flavour: Flavour) -> (&'static str, &'static str) {
+    match flavour {
+        Flavour::SugarPackets => ("packet", "packets"),
+        _ => ("coin", "coins"),
+    }
+}
+
+/// The piles, one row each (or wrapped over several), the coins the last move took
+/// hollow, the cursor's coins and the winning takes marked. Shared by the match and
+/// the review.
+pub fn draw_piles(
+    frame: &mut Frame,
+    piles_area: Rect,
+    look: &PilesLook,
+    theme: &Theme,
+    hits: &mut Hits,
+) {
+    let start = look.start.piles();
+    let piles = look.position.piles();
+    let glyph = if look.flavour == Flavour::SugarPackets {
+        "▮"
+    } else {
+        "●"
+    };
+    // Room for "▶ 1 " before the coins and " 99 ◀ take 99" after them.
+    let coin_width = piles_area.width.saturating_sub(4 + 14).max(1) as usize;
+    let biggest = start.iter().copied().max().unwrap_or(1).max(1) as usize;
+    let cell = if biggest * 2 <= coin_width { 2 } else { 1 };
+    let per_line = (coin_width / cell).max(1);
+    let lines_for = |n: u8| usize::from(n).div_ceil(per_line).max(1);
+    let needed: usize = start.iter().map(|&n| lines_for(n)).sum();
+    let height = piles_area.height as usize;
+    // When wrapping does not fit, one row per pile and each glyph stands for several coins.
+    let (per_glyph, wrap) = if needed <= height {
+        (1, true)
+    } else {
+        (biggest.div_ceil(coin_width), false)
+    };
+    let rows_used = if wrap { needed } else { start.len() };
+    let gap = if rows_used + start.len().saturating_sub(1) <= height {
+        1
+    } else {
+        0
+    };
+
+    let mut y = piles_area.y;
+    for (i, (&count, &orig)) in piles.iter().zip(start).enumerate() {
+        let no_takes = Vec::new();
+        let takes = look.winning.get(i).unwrap_or(&no_takes);
+        let cursor_here = look.cursor.is_some_and(|(pile, _)| pile == i);
+        let take = look.cursor.map_or(0, |(_, take)| take);
+        let last_here = look.last.filter(|m| m.pile == i).map(|m| m.take);
+        let slots = usize::from(orig).div_ceil(per_glyph);
+        let lines = if wrap { lines_for(orig) } else { 1 };
+        for line in 0..lines {
+            if y >= piles_area.bottom() {
+                break;
+            }
+            let mut spans = Vec::new();
+            if line == 0 {
+                let marker = if cursor_here { "▶" } else { " " };
+                spans.push(Span::styled(
+                    format!("{marker}{:>2} ", i + 1),
+                    theme.accent(),
+                ));
+            } else {
+                spans.push(Span::raw("    "));
+            }
+            let first_slot = line * per_line;
+            let last_slot = (first_slot + per_line).min(slots);
+            for slot in first_slot..last_slot {
+                let coin = slot * per_glyph; // the first coin this glyph stands for
+                let present = coin < usize::from(count);
+                let from_right = usize::from(count).saturating_sub(coin);
+                // Coins the last move took are drawn hollow and highlighted.
+                let just_taken =
+                    !present && last_here.is_some_and(|t| coin < usize::from(count + t));
+                let style = if just_taken {
+                    theme.last_move()
+                } else if !present {
+                    theme.muted()
+                } else if cursor_here && from_right <= usize::from(take) {
+                    theme.cursor()
+                } else if takes.iter().any(|&t| from_right <= usize::from(t)) {
+                    theme.hint()
+                } else {
+                    theme.coin()
+                };
+                let text = match (present, just_taken) {
+                    (true, _) => glyph,
+                    (false, true) => "○",
+                    (false, false) => "·",
+                };
+                spans.push(Span::styled(text, style));
+                if cell == 2 {
+                    spans.push(Span::raw(" "));
+                }
+                let x = piles_area.x + 4 + ((slot - first_slot) * cell) as u16;
+                if present && x < piles_area.right() {
+                    hits.add(
+                        Rect::new(x, y, cell as u16, 1),
+                        Hit::Coin {
+                            pile: i,
+                            index: coin,
+                        },
+                    );
+                }
+            }
+            if line == lines - 1 {
+                spans.push(Span::styled(format!(" {count:>2}"), theme.bold()));
+                if let Some(t) = takes.first() {
+                    spans.push(Span::styled(format!(" ◀ take {t}"), theme.hint()));
+                }
+            }
+            frame.render_widget(
+                Paragraph::new(Line::from(spans)),
+                Rect::new(piles_area.x, y, piles_area.width, 1),
+            );
+            y += 1;
+        }
+        y += gap as u16;
+    }
+    if !wrap && y < piles_area.bottom() {
+        frame.render_widget(
+            Paragraph::new(format!(
+                "(each {glyph} stands for {per_glyph} {})",
+                unit(look.flavour).1
+            ))
+            .style(theme.muted()),
+            Rect::new(piles_area.x, y, piles_area.width, 1),
+        );
+    }
+}
+
 impl NimScreen {
     pub fn new<R: Rng + ?Sized>(
         setup: GameSetup,
@@ -156,10 +303,7 @@ impl NimScreen {
     }
 
     fn unit(&self) -> (&'static str, &'static str) {
-        match self.flavour {
-            Flavour::SugarPackets => ("packet", "packets"),
-            _ => ("coin", "coins"),
-        }
+        unit(self.flavour)
     }
 
     fn winning_takes(&self, pile: usize) -> Vec<u8> {
@@ -190,122 +334,18 @@ impl NimScreen {
         let [piles_area, status] =
             Layout::vertical([Constraint::Min(1), Constraint::Length(3)]).areas(inner);
 
-        let position = self.view.session.position();
-        let start = self.view.session.start().piles();
-        let piles = position.piles();
-        let last = self.view.session.history().last();
-        let glyph = if self.flavour == Flavour::SugarPackets {
-            "▮"
-        } else {
-            "●"
-        };
-        // Room for "▶ 1 " before the coins and " 99 ◀ take 99" after them.
-        let coin_width = piles_area.width.saturating_sub(4 + 14).max(1) as usize;
-        let biggest = start.iter().copied().max().unwrap_or(1).max(1) as usize;
-        let cell = if biggest * 2 <= coin_width { 2 } else { 1 };
-        let per_line = (coin_width / cell).max(1);
-        let lines_for = |n: u8| usize::from(n).div_ceil(per_line).max(1);
-        let needed: usize = start.iter().map(|&n| lines_for(n)).sum();
-        let height = piles_area.height as usize;
-        // When wrapping does not fit, one row per pile and each glyph stands for several coins.
-        let (per_glyph, wrap) = if needed <= height {
-            (1, true)
-        } else {
-            (biggest.div_ceil(coin_width), false)
-        };
-        let rows_used = if wrap { needed } else { start.len() };
-        let gap = if rows_used + start.len().saturating_sub(1) <= height {
-            1
-        } else {
-            0
-        };
-
         let show_cursor = self.view.session.human_to_move();
-        let mut y = piles_area.y;
-        for (i, (&count, &orig)) in piles.iter().zip(start).enumerate() {
-            let takes = self.winning_takes(i);
-            let cursor_here = show_cursor && i == self.cursor_pile;
-            let last_here = last.filter(|m| m.mv.pile == i).map(|m| m.mv.take);
-            let slots = usize::from(orig).div_ceil(per_glyph);
-            let lines = if wrap { lines_for(orig) } else { 1 };
-            for line in 0..lines {
-                if y >= piles_area.bottom() {
-                    break;
-                }
-                let mut spans = Vec::new();
-                if line == 0 {
-                    let marker = if cursor_here { "▶" } else { " " };
-                    spans.push(Span::styled(
-                        format!("{marker}{:>2} ", i + 1),
-                        theme.accent(),
-                    ));
-                } else {
-                    spans.push(Span::raw("    "));
-                }
-                let first_slot = line * per_line;
-                let last_slot = (first_slot + per_line).min(slots);
-                for slot in first_slot..last_slot {
-                    let coin = slot * per_glyph; // the first coin this glyph stands for
-                    let present = coin < usize::from(count);
-                    let from_right = usize::from(count).saturating_sub(coin);
-                    // Coins the last move took are drawn hollow and highlighted.
-                    let just_taken =
-                        !present && last_here.is_some_and(|t| coin < usize::from(count + t));
-                    let style = if just_taken {
-                        theme.last_move()
-                    } else if !present {
-                        theme.muted()
-                    } else if cursor_here && from_right <= usize::from(self.take) {
-                        theme.cursor()
-                    } else if takes.iter().any(|&t| from_right <= usize::from(t)) {
-                        theme.hint()
-                    } else {
-                        theme.coin()
-                    };
-                    let text = match (present, just_taken) {
-                        (true, _) => glyph,
-                        (false, true) => "○",
-                        (false, false) => "·",
-                    };
-                    spans.push(Span::styled(text, style));
-                    if cell == 2 {
-                        spans.push(Span::raw(" "));
-                    }
-                    let x = piles_area.x + 4 + ((slot - first_slot) * cell) as u16;
-                    if present && x < piles_area.right() {
-                        hits.add(
-                            Rect::new(x, y, cell as u16, 1),
-                            Hit::Coin {
-                                pile: i,
-                                index: coin,
-                            },
-                        );
-                    }
-                }
-                if line == lines - 1 {
-                    spans.push(Span::styled(format!(" {count:>2}"), theme.bold()));
-                    if let Some(t) = takes.first() {
-                        spans.push(Span::styled(format!(" ◀ take {t}"), theme.hint()));
-                    }
-                }
-                frame.render_widget(
-                    Paragraph::new(Line::from(spans)),
-                    Rect::new(piles_area.x, y, piles_area.width, 1),
-                );
-                y += 1;
-            }
-            y += gap as u16;
-        }
-        if !wrap && y < piles_area.bottom() {
-            frame.render_widget(
-                Paragraph::new(format!(
-                    "(each {glyph} stands for {per_glyph} {})",
-                    self.unit().1
-                ))
-                .style(theme.muted()),
-                Rect::new(piles_area.x, y, piles_area.width, 1),
-            );
-        }
+        let piles = PilesLook {
+            position: self.view.session.position(),
+            start: self.view.session.start(),
+            last: self.view.session.history().last().map(|m| m.mv),
+            cursor: show_cursor.then_some((self.cursor_pile, self.take)),
+            winning: (0..self.view.session.position().piles().len())
+                .map(|i| self.winning_takes(i))
+                .collect(),
+            flavour: self.flavour,
+        };
+        draw_piles(frame, piles_area, &piles, theme, hits);
         frame.render_widget(
             Paragraph::new(self.status_lines(theme, keys)).wrap(Wrap { trim: true }),
             status,

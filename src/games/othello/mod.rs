@@ -6,6 +6,7 @@ pub mod cli;
 pub mod config;
 pub mod options;
 pub mod record;
+pub mod review;
 pub mod screen;
 
 use rand::rngs::StdRng;
@@ -126,6 +127,13 @@ impl GameKind for OthelloGame {
             limits(env.config),
             rng,
         ))
+    }
+    fn review(
+        &self,
+        record: &crate::store::MatchRecord,
+        config: &Config,
+    ) -> Result<crate::tui::review::Review, String> {
+        review::review(record, config)
     }
     fn solve(&self, args: &SolveArgs, config: &Config) -> Result<(), CliError> {
         cli::solve(args, config)

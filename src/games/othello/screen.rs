@@ -38,13 +38,19 @@ const MAX_THINK_MS: u64 = 60_000;
 /// How long the discs a move flipped stay highlighted.
 const FLASH_MS: u64 = 1500;
 
-/// What the board marks beside the discs: legal squares, the hinted scores and best
-/// move, the last move played.
-struct Marks<'a> {
-    legal: u64,
-    scores: Option<&'a Analysis<OthelloMove>>,
-    best: Option<OthelloMove>,
-    last: Option<Square>,
+/// A board as drawn: the discs, and what is marked beside them: legal squares, the
+/// hinted scores and best move, the last move played, the cursor, the discs just
+/// flipped. Built by the match screen from its session, and by the review.
+pub struct Marks<'a> {
+    pub board: &'a Othello,
+    pub legal: u64,
+    /// Hints: every legal move's score, when shown.
+    pub scores: Option<&'a Analysis<OthelloMove>>,
+    pub best: Option<OthelloMove>,
+    pub last: Option<Square>,
+    pub cursor: Option<u32>,
+    pub flash: u64,
+    pub ascii: bool,
 }
 
 pub struct OthelloScreen {
@@ -331,95 +337,20 @@ impl OthelloScreen {
     }
 
     fn disc(&self, seat: Seat) -> &'static str {
-        match (seat, self.ascii) {
-            (Seat::First, true) => "X",
-            (Seat::Second, true) => "O",
-            (Seat::First, false) => "●",
-            (Seat::Second, false) => "○",
-        }
-    }
-
-    /// What the middle line of square `index` shows: a disc (flipped, last played),
-    /// a hint with its score, or an empty square.
-    fn cell_face(
-        &self,
-        index: u32,
-        style: Style,
-        cell_w: u16,
-        theme: &Theme,
-        marks: &Marks,
-    ) -> (String, Style) {
-        let bit = 1u64 << index;
-        let sq = Square::new(index);
-        match sq.and_then(|s| self.board().at(s)) {
-            Some(seat) => {
-                let mut style = style;
-                if theme.color {
-                    style = style.fg(disc_colour(seat)).add_modifier(Modifier::BOLD);
-                }
-                if self.flash & bit != 0 {
-                    style = style.add_modifier(Modifier::REVERSED);
-                }
-                if marks.last == sq {
-                    style = style.add_modifier(Modifier::UNDERLINED);
-                }
-                (self.disc(seat).to_string(), style)
-            }
-            None if marks.legal & bit != 0 && self.hints => {
-                let score = marks
-                    .scores
-                    .and_then(|a| a.moves.iter().find(|m| m.mv.square() == sq))
-                    .and_then(|m| m.score);
-                let mut text = match score {
-                    Some(s) if cell_w >= 4 => format!("{s:+}"),
-                    _ => "*".to_string(),
-                };
-                let is_best = marks.best.and_then(|b| b.square()) == sq;
-                let style = if is_best {
-                    style.patch(theme.hint()).add_modifier(Modifier::REVERSED)
-                } else {
-                    style.patch(theme.hint())
-                };
-                // Without colour, reverse video also marks the flipped discs: the best
-                // move gets a mark of its own.
-                if is_best && !theme.color && cell_w >= 5 {
-                    text = format!("{}{text}", if self.ascii { "!" } else { "★" });
-                }
-                (text, style)
-            }
-            None => {
-                let text = match (theme.color, self.ascii) {
-                    (true, _) => "",
-                    (false, false) => "·",
-                    (false, true) => ".",
-                };
-                (text.to_string(), style)
-            }
-        }
+        disc(seat, self.ascii)
     }
 
     fn render_board(&self, frame: &mut Frame, area: Rect, theme: &Theme, hits: &mut Hits) {
-        let board = self.board();
-        // Cells about twice as wide as tall, as large as fit.
-        let cell_h = ((area.height.saturating_sub(1)) / 8).clamp(1, 4);
-        let cell_w = (area.width.saturating_sub(3) / 8)
-            .min(cell_h * 2 + 1)
-            .max(3);
-        let cell_h = cell_h.min(cell_w / 2).max(1);
-        // Without colour, big cells get grid lines (in colour the squares' two shades
-        // already set them apart), closed on the right and at the bottom.
-        let grid = !theme.color && !self.ascii && cell_h >= 3 && cell_w >= 7;
-        let width = 3 + cell_w * 8 + u16::from(grid);
-        let origin_x = area.x + area.width.saturating_sub(width) / 2;
-        let origin_y = area.y;
-        let legal = if self.view.session.is_over() {
-            0
-        } else {
-            board.move_bits()
-        };
         let analysis = self.view.session.analysis().filter(|_| self.hints);
+        // The cursor stays on the board while the AI thinks, where the person left it.
+        let show_cursor = !self.view.session.is_over() && !self.view.all_ai();
         let marks = Marks {
-            legal,
+            board: self.board(),
+            legal: if self.view.session.is_over() {
+                0
+            } else {
+                self.board().move_bits()
+            },
             scores: analysis,
             best: analysis.and_then(|_| self.engine_best()),
             last: self
@@ -428,134 +359,11 @@ impl OthelloScreen {
                 .history()
                 .last()
                 .and_then(|m| m.mv.square()),
+            cursor: show_cursor.then_some(self.cursor),
+            flash: self.flash,
+            ascii: self.ascii,
         };
-        // The cursor stays on the board while the AI thinks, where the person left it.
-        let show_cursor = !self.view.session.is_over() && !self.view.all_ai();
-
-        let mut header = String::from("   ");
-        for f in 0..8u8 {
-            let label = ((b'a' + f) as char).to_string();
-            header.push_str(&format!("{label:^w$}", w = cell_w as usize));
-        }
-        frame.render_widget(
-            Paragraph::new(Line::styled(header, theme.muted())),
-            Rect::new(origin_x, origin_y, width.min(area.width), 1),
-        );
-        for rank in 0..8u32 {
-            for line in 0..cell_h {
-                let y = origin_y + 1 + rank as u16 * cell_h + line;
-                if y >= area.bottom() {
-                    break;
-                }
-                let mut spans = Vec::new();
-                let label = if line == cell_h / 2 {
-                    format!("{:>2} ", rank + 1)
-                } else {
-                    "   ".into()
-                };
-                spans.push(Span::styled(label, theme.muted()));
-                for file in 0..8u32 {
-                    let index = rank * 8 + file;
-                    let sq = Square::new(index);
-                    let middle = line == cell_h / 2;
-                    let is_cursor = show_cursor && index == self.cursor;
-                    let mut style = if theme.color {
-                        let bg = if (rank + file) % 2 == 0 {
-                            Color::Rgb(0, 110, 50)
-                        } else {
-                            Color::Rgb(0, 100, 45)
-                        };
-                        Style::new().bg(bg)
-                    } else {
-                        Style::new()
-                    };
-                    let mut text = String::new();
-                    let disc = sq.and_then(|s| board.at(s));
-                    // Big cells: a disc three rows tall that fills its cell (in colour
-                    // a solid disc of its colour; without colour black is solid and
-                    // white an outline).
-                    let big = !self.ascii && cell_h >= 3 && cell_w >= 7;
-                    if middle {
-                        (text, style) = self.cell_face(index, style, cell_w, theme, &marks);
-                        if let (true, Some(seat)) = (big, disc) {
-                            text = big_disc_row(seat, 0, cell_w - 4, theme.color);
-                        }
-                    } else if let (true, Some(seat)) = (big, disc) {
-                        let mid = cell_h / 2;
-                        let offset = if line + 1 == mid {
-                            -1
-                        } else if line == mid + 1 {
-                            1
-                        } else {
-                            2
-                        };
-                        text = big_disc_row(seat, offset, cell_w - 4, theme.color);
-                        if theme.color {
-                            style = style.fg(disc_colour(seat));
-                        }
-                    }
-                    let w = cell_w as usize;
-                    let (l, r) = if is_cursor && middle {
-                        ("[", "]")
-                    } else {
-                        ("", "")
-                    };
-                    if grid {
-                        let (rule, rest) = if line == 0 {
-                            let corner = match (rank == 0, file == 0) {
-                                (true, true) => "┌",
-                                (true, false) => "┬",
-                                (false, true) => "├",
-                                (false, false) => "┼",
-                            };
-                            (corner, "─".repeat(w - 1))
-                        } else {
-                            let inner = w.saturating_sub(1 + l.len() + r.len());
-                            ("│", format!("{l}{text:^inner$}{r}"))
-                        };
-                        spans.push(Span::styled(rule, theme.muted()));
-                        if is_cursor {
-                            style = style.patch(theme.cursor());
-                        }
-                        spans.push(Span::styled(rest, style));
-                    } else {
-                        let inner = w.saturating_sub(l.len() + r.len());
-                        let body = format!("{l}{text:^inner$}{r}");
-                        if is_cursor {
-                            style = style.patch(theme.cursor());
-                        }
-                        spans.push(Span::styled(body, style));
-                    }
-                    if let Some(_s) = sq {
-                        hits.add(
-                            Rect::new(origin_x + 3 + file as u16 * cell_w, y, cell_w, 1),
-                            Hit::Square(index),
-                        );
-                    }
-                }
-                if grid {
-                    let close = match (line, rank) {
-                        (0, 0) => "┐",
-                        (0, _) => "┤",
-                        _ => "│",
-                    };
-                    spans.push(Span::styled(close, theme.muted()));
-                }
-                frame.render_widget(
-                    Paragraph::new(Line::from(spans)),
-                    Rect::new(origin_x, y, width.min(area.width), 1),
-                );
-            }
-        }
-        let bottom = origin_y + 1 + 8 * cell_h;
-        if grid && bottom < area.bottom() {
-            let cell = "─".repeat(usize::from(cell_w) - 1);
-            let rule = format!("   └{}┘", vec![cell; 8].join("┴"));
-            frame.render_widget(
-                Paragraph::new(Line::styled(rule, theme.muted())),
-                Rect::new(origin_x, bottom, width.min(area.width), 1),
-            );
-        }
+        draw_board(frame, area, &marks, theme, hits);
     }
 
     fn status_lines(&self, theme: &Theme, keys: &Keys) -> Vec<Line<'static>> {
@@ -670,6 +478,215 @@ impl OthelloScreen {
             self.view
                 .render_game_over(frame, board_area, theme, keys, why);
         }
+    }
+}
+
+/// A disc as a character: ● and ○, or X and O in ASCII.
+fn disc(seat: Seat, ascii: bool) -> &'static str {
+    match (seat, ascii) {
+        (Seat::First, true) => "X",
+        (Seat::Second, true) => "O",
+        (Seat::First, false) => "●",
+        (Seat::Second, false) => "○",
+    }
+}
+
+/// What the middle line of square `index` shows: a disc (flipped, last played),
+/// a hint with its score, or an empty square.
+fn cell_face(
+    index: u32,
+    style: Style,
+    cell_w: u16,
+    theme: &Theme,
+    marks: &Marks,
+) -> (String, Style) {
+    let bit = 1u64 << index;
+    let sq = Square::new(index);
+    match sq.and_then(|s| marks.board.at(s)) {
+        Some(seat) => {
+            let mut style = style;
+            if theme.color {
+                style = style.fg(disc_colour(seat)).add_modifier(Modifier::BOLD);
+            }
+            if marks.flash & bit != 0 {
+                style = style.add_modifier(Modifier::REVERSED);
+            }
+            if marks.last == sq {
+                style = style.add_modifier(Modifier::UNDERLINED);
+            }
+            (disc(seat, marks.ascii).to_string(), style)
+        }
+        None if marks.legal & bit != 0 && marks.scores.is_some() => {
+            let score = marks
+                .scores
+                .and_then(|a| a.moves.iter().find(|m| m.mv.square() == sq))
+                .and_then(|m| m.score);
+            let mut text = match score {
+                Some(s) if cell_w >= 4 => format!("{s:+}"),
+                _ => "*".to_string(),
+            };
+            let is_best = marks.best.and_then(|b| b.square()) == sq;
+            let style = if is_best {
+                style.patch(theme.hint()).add_modifier(Modifier::REVERSED)
+            } else {
+                style.patch(theme.hint())
+            };
+            // Without colour, reverse video also marks the flipped discs: the best
+            // move gets a mark of its own.
+            if is_best && !theme.color && cell_w >= 5 {
+                text = format!("{}{text}", if marks.ascii { "!" } else { "★" });
+            }
+            (text, style)
+        }
+        None => {
+            let text = match (theme.color, marks.ascii) {
+                (true, _) => "",
+                (false, false) => "·",
+                (false, true) => ".",
+            };
+            (text.to_string(), style)
+        }
+    }
+}
+
+/// The board with coordinates, as large as fits in `area`: the discs, and the marks.
+pub fn draw_board(frame: &mut Frame, area: Rect, marks: &Marks, theme: &Theme, hits: &mut Hits) {
+    let board = marks.board;
+    // Cells about twice as wide as tall, as large as fit.
+    let cell_h = ((area.height.saturating_sub(1)) / 8).clamp(1, 4);
+    let cell_w = (area.width.saturating_sub(3) / 8)
+        .min(cell_h * 2 + 1)
+        .max(3);
+    let cell_h = cell_h.min(cell_w / 2).max(1);
+    // Without colour, big cells get grid lines (in colour the squares' two shades
+    // already set them apart), closed on the right and at the bottom.
+    let grid = !theme.color && !marks.ascii && cell_h >= 3 && cell_w >= 7;
+    let width = 3 + cell_w * 8 + u16::from(grid);
+    let origin_x = area.x + area.width.saturating_sub(width) / 2;
+    let origin_y = area.y;
+    let mut header = String::from("   ");
+    for f in 0..8u8 {
+        let label = ((b'a' + f) as char).to_string();
+        header.push_str(&format!("{label:^w$}", w = cell_w as usize));
+    }
+    frame.render_widget(
+        Paragraph::new(Line::styled(header, theme.muted())),
+        Rect::new(origin_x, origin_y, width.min(area.width), 1),
+    );
+    for rank in 0..8u32 {
+        for line in 0..cell_h {
+            let y = origin_y + 1 + rank as u16 * cell_h + line;
+            if y >= area.bottom() {
+                break;
+            }
+            let mut spans = Vec::new();
+            let label = if line == cell_h / 2 {
+                format!("{:>2} ", rank + 1)
+            } else {
+                "   ".into()
+            };
+            spans.push(Span::styled(label, theme.muted()));
+            for file in 0..8u32 {
+                let index = rank * 8 + file;
+                let sq = Square::new(index);
+                let middle = line == cell_h / 2;
+                let is_cursor = marks.cursor == Some(index);
+                let mut style = if theme.color {
+                    let bg = if (rank + file) % 2 == 0 {
+                        Color::Rgb(0, 110, 50)
+                    } else {
+                        Color::Rgb(0, 100, 45)
+                    };
+                    Style::new().bg(bg)
+                } else {
+                    Style::new()
+                };
+                let mut text = String::new();
+                let disc = sq.and_then(|s| board.at(s));
+                // Big cells: a disc three rows tall that fills its cell (in colour
+                // a solid disc of its colour; without colour black is solid and
+                // white an outline).
+                let big = !marks.ascii && cell_h >= 3 && cell_w >= 7;
+                if middle {
+                    (text, style) = cell_face(index, style, cell_w, theme, marks);
+                    if let (true, Some(seat)) = (big, disc) {
+                        text = big_disc_row(seat, 0, cell_w - 4, theme.color);
+                    }
+                } else if let (true, Some(seat)) = (big, disc) {
+                    let mid = cell_h / 2;
+                    let offset = if line + 1 == mid {
+                        -1
+                    } else if line == mid + 1 {
+                        1
+                    } else {
+                        2
+                    };
+                    text = big_disc_row(seat, offset, cell_w - 4, theme.color);
+                    if theme.color {
+                        style = style.fg(disc_colour(seat));
+                    }
+                }
+                let w = cell_w as usize;
+                let (l, r) = if is_cursor && middle {
+                    ("[", "]")
+                } else {
+                    ("", "")
+                };
+                if grid {
+                    let (rule, rest) = if line == 0 {
+                        let corner = match (rank == 0, file == 0) {
+                            (true, true) => "┌",
+                            (true, false) => "┬",
+                            (false, true) => "├",
+                            (false, false) => "┼",
+                        };
+                        (corner, "─".repeat(w - 1))
+                    } else {
+                        let inner = w.saturating_sub(1 + l.len() + r.len());
+                        ("│", format!("{l}{text:^inner$}{r}"))
+                    };
+                    spans.push(Span::styled(rule, theme.muted()));
+                    if is_cursor {
+                        style = style.patch(theme.cursor());
+                    }
+                    spans.push(Span::styled(rest, style));
+                } else {
+                    let inner = w.saturating_sub(l.len() + r.len());
+                    let body = format!("{l}{text:^inner$}{r}");
+                    if is_cursor {
+                        style = style.patch(theme.cursor());
+                    }
+                    spans.push(Span::styled(body, style));
+                }
+                if let Some(_s) = sq {
+                    hits.add(
+                        Rect::new(origin_x + 3 + file as u16 * cell_w, y, cell_w, 1),
+                        Hit::Square(index),
+                    );
+                }
+            }
+            if grid {
+                let close = match (line, rank) {
+                    (0, 0) => "┐",
+                    (0, _) => "┤",
+                    _ => "│",
+                };
+                spans.push(Span::styled(close, theme.muted()));
+            }
+            frame.render_widget(
+                Paragraph::new(Line::from(spans)),
+                Rect::new(origin_x, y, width.min(area.width), 1),
+            );
+        }
+    }
+    let bottom = origin_y + 1 + 8 * cell_h;
+    if grid && bottom < area.bottom() {
+        let cell = "─".repeat(usize::from(cell_w) - 1);
+        let rule = format!("   └{}┘", vec![cell; 8].join("┴"));
+        frame.render_widget(
+            Paragraph::new(Line::styled(rule, theme.muted())),
+            Rect::new(origin_x, bottom, width.min(area.width), 1),
+        );
     }
 }
 

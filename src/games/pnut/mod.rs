@@ -80,6 +80,38 @@ impl GameKind for PnutButta {
     fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut StdRng) -> Box<dyn GameScreen> {
         Box::new(PnutScreen::new(setup, env.ai_delay_ms, env.hints, rng))
     }
+    /// Every position searched by the proof engine within the game's limits (and at
+    /// most a second a ply), drawn as its string.
+    fn review(
+        &self,
+        record: &crate::store::MatchRecord,
+        config: &Config,
+    ) -> Result<crate::tui::review::Review, String> {
+        use crate::tui::review::board::{GameBoard, draw_as_text};
+        const REVIEW_MILLIS: u64 = 1000;
+        let setup = GameSetup::from_record(record, config)?;
+        let options: PnutSetup = setup.own();
+        let limits = crate::solve::pnut::Limits {
+            max_millis: options.limits().max_millis.min(REVIEW_MILLIS),
+            ..options.limits()
+        };
+        let method = format!(
+            "searched up to {:.1} s a ply",
+            limits.max_millis as f64 / 1000.0
+        );
+        let board = GameBoard::new(
+            screen::start_position(&setup)?,
+            &record.moves,
+            Box::new(analyst::PnutAnalyst::new(&options.rules(), limits)),
+            Box::new(draw_as_text),
+        )?;
+        Ok(crate::tui::review::Review::new(
+            ID,
+            record,
+            Box::new(board),
+            method,
+        ))
+    }
     fn solve(&self, args: &SolveArgs, config: &Config) -> Result<(), CliError> {
         cli::solve(args, config)
     }

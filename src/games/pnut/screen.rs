@@ -725,20 +725,26 @@ impl PnutScreen {
             Who::Ai => "The AI wins.".to_string(),
             Who::Named(_) => format!("{} wins!", self.name(w)),
         };
-        let lines = vec![
+        let mut lines = vec![
             Line::styled(headline, theme.title()),
             Line::raw(why),
             Line::raw(format!("{} symbols written.", game.len())),
             Line::raw(""),
             what_next(keys, theme, true),
         ];
-        // Below the string, so both marked occurrences stay in view.
+        // Only two-player games are kept, and so reviewed.
+        if matches!(self.seats, Seats::Two(_)) {
+            lines.push(crate::tui::review::review_line(keys, theme));
+        }
+        // Below the string, so both marked occurrences stay in view; a spare row inside
+        // the box, and the board's border below it.
+        let height = lines.len() as u16 + 3;
         let area = Rect {
-            y: board.y + board.height.saturating_sub(9),
-            height: 9.min(board.height),
+            y: board.y + board.height.saturating_sub(height + 1),
+            height: (height + 1).min(board.height),
             ..board
         };
-        let area = widgets::centered(area, 46, 8);
+        let area = widgets::centered(area, 46, height);
         widgets::popup(frame, area, "Game over", lines, theme);
     }
 }

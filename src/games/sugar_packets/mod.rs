@@ -47,6 +47,13 @@ impl GameKind for SugarPackets {
     fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut StdRng) -> Box<dyn GameScreen> {
         Box::new(NimScreen::new(setup, env.ai_delay_ms, env.hints, rng))
     }
+    fn review(
+        &self,
+        record: &crate::store::MatchRecord,
+        config: &Config,
+    ) -> Result<crate::tui::review::Review, String> {
+        crate::games::nim::review::review(record, config)
+    }
     fn solve(&self, args: &SolveArgs, _config: &Config) -> Result<(), CliError> {
         cli::solve(args, Flavour::SugarPackets)
     }

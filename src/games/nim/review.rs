@@ -1,0 +1,62 @@
+//! The review of a game of Nim (or 1-3-5-7): every position solved exactly by the
+//! nim-sum, the piles drawn as in the match.
+
+use rand::SeedableRng;
+use rand::rngs::StdRng;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+
+use super::options::NimSetup;
+use super::screen::{self, Flavour, PilesLook, draw_piles};
+use crate::config::Config;
+use crate::game::nim::Nim;
+use crate::games::GameSetup;
+use crate::solve::analyst::FnAnalyst;
+use crate::store::MatchRecord;
+use crate::tui::hits::Hits;
+use crate::tui::review::Review;
+use crate::tui::review::board::{GameBoard, Shown};
+use crate::tui::theme::Theme;
+use crate::tui::widgets;
+
+pub fn review(record: &MatchRecord, config: &Config) -> Result<Review, String> {
+    let setup = GameSetup::from_record(record, config)?;
+    let flavour = match setup.options::<NimSetup>() {
+        Some(_) => Flavour::Coins,
+        None => Flavour::SugarPackets,
+    };
+    // The start is the record's own, so the generator is never drawn from.
+    let mut rng = StdRng::seed_from_u64(record.seed);
+    let start = screen::start_position(&setup, &mut rng)?;
+    let board = GameBoard::new(
+        start,
+        &record.moves,
+        Box::new(FnAnalyst(crate::solve::nim::analyse)),
+        Box::new(move |frame, area, shown, theme| draw(frame, area, shown, theme, flavour)),
+    )?;
+    Ok(Review::new(
+        setup.game,
+        record,
+        Box::new(board),
+        "every ply solved exactly".into(),
+    ))
+}
+
+fn draw(frame: &mut Frame, area: Rect, shown: &Shown<Nim>, theme: &Theme, flavour: Flavour) {
+    let title = match flavour {
+        Flavour::SugarPackets => "Sugar packets",
+        Flavour::Coins => "Piles",
+    };
+    let block = widgets::block(title, theme);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let look = PilesLook {
+        position: shown.position,
+        start: shown.start,
+        last: shown.last,
+        cursor: None,
+        winning: Vec::new(),
+        flavour,
+    };
+    draw_piles(frame, inner, &look, theme, &mut Hits::default());
+}

@@ -1,0 +1,77 @@
+//! The review of a game of Othello: the engine judges every position, exactly where
+//! the endgame is in reach and by a search of limited time before; the board is drawn
+//! as in the match, the discs the move flipped highlighted.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+
+use super::analyst::OthelloAnalyst;
+use super::options::OthelloSetup;
+use super::screen::{Marks, draw_board, start_position};
+use crate::config::Config;
+use crate::game::othello::Othello;
+use crate::games::GameSetup;
+use crate::solve::othello::{Level, Limits};
+use crate::store::MatchRecord;
+use crate::tui::hits::Hits;
+use crate::tui::review::Review;
+use crate::tui::review::board::{GameBoard, Shown};
+use crate::tui::theme::Theme;
+use crate::tui::widgets;
+
+/// The most a review spends on one position before the exact solver's reach: a
+/// 60-move game is reviewed in about a minute at most.
+pub const REVIEW_MILLIS: u64 = 1000;
+
+/// The review's limits: the config's table and exact threshold, and at most
+/// [`REVIEW_MILLIS`] (or the config's time per move, if shorter) a position.
+pub fn review_limits(config: &Config) -> Limits {
+    Limits {
+        max_depth: None,
+        max_millis: Some(config.solver.max_millis.min(REVIEW_MILLIS)),
+        table_mib: config.solver.table_mib,
+        exact_empties: config.solver.exact_empties,
+    }
+}
+
+pub fn review(record: &MatchRecord, config: &Config) -> Result<Review, String> {
+    let setup = GameSetup::from_record(record, config)?;
+    let ascii = setup.own::<OthelloSetup>().ascii;
+    let start = start_position(&setup)?;
+    let limits = review_limits(config);
+    let method = format!(
+        "exact from {} empties, else {:.1} s a ply",
+        limits.exact_empties,
+        limits.max_millis.unwrap_or(0) as f64 / 1000.0
+    );
+    // Not the AI's turn in any query: the engine's own best, whatever the level.
+    let analyst = OthelloAnalyst::new(limits, Level::Exact, record.seed);
+    let board = GameBoard::new(
+        start,
+        &record.moves,
+        Box::new(analyst),
+        Box::new(move |frame, area, shown, theme| draw(frame, area, shown, theme, ascii)),
+    )?;
+    Ok(Review::new(setup.game, record, Box::new(board), method))
+}
+
+fn draw(frame: &mut Frame, area: Rect, shown: &Shown<Othello>, theme: &Theme, ascii: bool) {
+    let block = widgets::block("Board", theme);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let flash = match (shown.before, shown.last) {
+        (Some(before), Some(mv)) => before.flips_of(mv),
+        _ => 0,
+    };
+    let marks = Marks {
+        board: shown.position,
+        legal: 0,
+        scores: None,
+        best: None,
+        last: shown.last.and_then(|m| m.square()),
+        cursor: None,
+        flash,
+        ascii,
+    };
+    draw_board(frame, inner, &marks, theme, &mut Hits::default());
+}

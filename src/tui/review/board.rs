@@ -1,0 +1,110 @@
+//! The board of a reviewed game: every position kept, drawn by the game's own drawing.
+//! The one part of the review that knows the game's types; the rest reads text.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+
+use super::plies::{analysis_job, positions};
+use crate::game::Game;
+use crate::solve::analyst::Analyst;
+use crate::solve::worker::Job;
+use crate::tui::theme::Theme;
+
+/// A position as the review shows it: the position, the start of the game (some
+/// boards size themselves by it) and the move that led here.
+pub struct Shown<'a, G: Game> {
+    pub position: &'a G,
+    pub start: &'a G,
+    pub before: Option<&'a G>,
+    pub last: Option<G::Move>,
+}
+
+/// A game's drawing of a position, without a match around it.
+pub type DrawFn<G> = Box<dyn Fn(&mut Frame, Rect, &Shown<G>, &Theme)>;
+
+/// What the review screen needs of the game: the positions drawn, the analysis job.
+pub trait ReviewBoard {
+    /// The moves in the game's notation.
+    fn moves(&self) -> Vec<String>;
+    /// Draws the position after `ply` moves.
+    fn draw(&self, frame: &mut Frame, area: Rect, ply: usize, theme: &Theme);
+    /// The analysis of every position, once.
+    fn take_job(&mut self) -> Option<Job>;
+}
+
+pub struct GameBoard<G: Game> {
+    positions: Vec<G>,
+    moves: Vec<G::Move>,
+    analyst: Option<Box<dyn Analyst<G>>>,
+    draw: DrawFn<G>,
+}
+
+impl<G: Game> GameBoard<G> {
+    /// The game from `start` through `moves` (in the game's notation), analysed by
+    /// `analyst` and drawn by `draw`. A move that cannot be read or played is an error
+    /// naming it.
+    pub fn new(
+        start: G,
+        moves: &[String],
+        analyst: Box<dyn Analyst<G>>,
+        draw: DrawFn<G>,
+    ) -> Result<GameBoard<G>, String> {
+        let moves = moves
+            .iter()
+            .enumerate()
+            .map(|(i, text)| {
+                text.parse::<G::Move>()
+                    .map_err(|e| format!("move {} ({text}): {e}", i + 1))
+            })
+            .collect::<Result<Vec<_>, _>>()?;
+        Ok(GameBoard {
+            positions: positions(&start, &moves)?,
+            moves,
+            analyst: Some(analyst),
+            draw,
+        })
+    }
+}
+
+impl<G: Game> ReviewBoard for GameBoard<G> {
+    fn moves(&self) -> Vec<String> {
+        self.moves.iter().map(ToString::to_string).collect()
+    }
+
+    fn draw(&self, frame: &mut Frame, area: Rect, ply: usize, theme: &Theme) {
+        let ply = ply.min(self.positions.len() - 1);
+        let shown = Shown {
+            position: &self.positions[ply],
+            start: &self.positions[0],
+            before: ply.checked_sub(1).map(|p| &self.positions[p]),
+            last: ply.checked_sub(1).map(|p| self.moves[p]),
+        };
+        (self.draw)(frame, area, &shown, theme);
+    }
+
+    fn take_job(&mut self) -> Option<Job> {
+        let analyst = self.analyst.take()?;
+        Some(analysis_job(
+            self.positions.clone(),
+            self.moves.clone(),
+            analyst,
+        ))
+    }
+}
+
+/// A plain drawing for games without a board drawing of their own for the review:
+/// the position in the game's notation and the move that led there.
+pub fn draw_as_text<G: Game>(frame: &mut Frame, area: Rect, shown: &Shown<G>, theme: &Theme) {
+    use ratatui::text::Line;
+    use ratatui::widgets::{Paragraph, Wrap};
+    let mut lines = vec![Line::styled(shown.position.position_text(), theme.bold())];
+    if let Some(mv) = shown.last {
+        lines.push(Line::styled(format!("after {mv}"), theme.last_move()));
+    }
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: true })
+            .block(crate::tui::widgets::block("Position", theme)),
+        area,
+    );
+}

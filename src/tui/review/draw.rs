@@ -1,0 +1,202 @@
+//! The review screen: the board as it was, the text for the current move, the
+//! prediction graph with the current ply marked, and the move list with the turning
+//! points marked.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
+use ratatui::symbols::Marker;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Axis, Chart, Dataset, GraphType, Paragraph, Wrap};
+
+use super::Review;
+use super::plies::Turn;
+use crate::tui::keys::{Action, Keys};
+use crate::tui::theme::Theme;
+use crate::tui::widgets;
+
+impl Review {
+    pub fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys) {
+        let title = format!(
+            "Review · {} · {} vs {}",
+            self.game.menu_name(),
+            self.names[0],
+            self.names[1]
+        );
+        let (left, side, footer) = widgets::game_frame(frame, area, title, [44, 36, 30], theme);
+        let [board, text] =
+            Layout::vertical([Constraint::Min(8), Constraint::Length(6)]).areas(left);
+        self.board.draw(frame, board, self.ply, theme);
+        widgets::panel(frame, text, &self.ply_title(), self.ply_lines(theme), theme);
+        let graph_height = (side.height / 2).clamp(7, 12);
+        let [graph, moves] =
+            Layout::vertical([Constraint::Length(graph_height), Constraint::Min(3)]).areas(side);
+        self.render_graph(frame, graph, theme);
+        self.render_moves(frame, moves, theme);
+        let list = keys.footer(&[
+            (&[Action::Left, Action::Right], "step"),
+            (&[Action::Up, Action::Down], "turning point"),
+            (&[Action::PageUp, Action::PageDown], "start/end"),
+            (&[Action::Help], "help"),
+            (&[Action::Back], "back"),
+        ]);
+        widgets::footer(frame, footer, &list, theme);
+    }
+
+    /// "Move 14 of 60", or "The start".
+    fn ply_title(&self) -> String {
+        match self.ply {
+            0 => format!("Start · {} moves", self.moves.len()),
+            p => format!("Move {p} of {}", self.moves.len()),
+        }
+    }
+
+    /// The current move's verdict, the prediction from here, and the analysis' progress.
+    fn ply_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+        let mut lines = Vec::new();
+        if let Some(text) = self.ply.checked_sub(1).and_then(|i| self.move_text(i)) {
+            let style = if self.turn_at(self.ply - 1).is_some() {
+                theme.warning()
+            } else {
+                Style::new()
+            };
+            lines.push(Line::styled(text, style));
+        }
+        match self.report(self.ply) {
+            Some(r) => lines.push(Line::styled(
+                format!("Now: {}.", self.prediction_text(r)),
+                theme.bold(),
+            )),
+            None => lines.push(Line::styled("Now: analysing…", theme.muted())),
+        }
+        lines.push(Line::styled(self.status(), theme.muted()));
+        lines
+    }
+
+    /// How the analysis goes: "analysing ply 23 of 60", how it is done, or why not.
+    fn status(&self) -> String {
+        if let Some(reason) = &self.failed {
+            return format!("Analysis unavailable: {reason}");
+        }
+        let total = self.reports.len();
+        let done = self.analysed();
+        if done < total && self.running {
+            format!("analysing ply {} of {total}…", done + 1)
+        } else if done < total {
+            format!("analysed {done} of {total} plies · {}", self.method)
+        } else {
+            self.method.clone()
+        }
+    }
+
+    /// The prediction over the whole game, the first player's side up, the current ply
+    /// as a vertical line and the turning points as dots.
+    fn render_graph(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
+        let points: Vec<(f64, f64)> = (0..self.reports.len())
+            .filter_map(|p| Some((p as f64, self.report(p)?.first_value()?)))
+            .collect();
+        let scored = self.reports.iter().flatten().any(|r| r.scored());
+        let top = if scored {
+            points
+                .iter()
+                .map(|(_, v)| v.abs())
+                .fold(8.0, f64::max)
+                .ceil()
+        } else {
+            1.0
+        };
+        let current = [(self.ply as f64, -top), (self.ply as f64, top)];
+        let turns: Vec<(f64, f64)> = self
+            .turning_points()
+            .into_iter()
+            .filter_map(|i| Some(((i + 1) as f64, self.report(i + 1)?.first_value()?)))
+            .collect();
+        let datasets = vec![
+            Dataset::default()
+                .marker(Marker::Braille)
+                .graph_type(GraphType::Line)
+                .style(theme.muted())
+                .data(&current),
+            Dataset::default()
+                .marker(Marker::Braille)
+                .graph_type(GraphType::Line)
+                .style(theme.accent())
+                .data(&points),
+            Dataset::default()
+                .marker(Marker::Dot)
+                .graph_type(GraphType::Scatter)
+                .style(theme.warning())
+                .data(&turns),
+        ];
+        let (up, down) = if scored {
+            (format!("+{top}"), format!("-{top}"))
+        } else {
+            ("1st".to_string(), "2nd".to_string())
+        };
+        let last = self.moves.len().max(1) as f64;
+        let title = if scored {
+            "Disc margin, 1st player"
+        } else {
+            "Who wins with best play"
+        };
+        let chart = Chart::new(datasets)
+            .block(widgets::block(title, theme))
+            .x_axis(Axis::default().bounds([0.0, last]))
+            .y_axis(
+                Axis::default()
+                    .bounds([-top, top])
+                    .labels([Span::raw(down), Span::raw(""), Span::raw(up)])
+                    .style(theme.muted()),
+            );
+        frame.render_widget(chart, area);
+    }
+
+    /// The moves, numbered, the current one highlighted and the turning points marked,
+    /// scrolled to keep the current one in view.
+    fn render_moves(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
+        let room = usize::from(area.height.saturating_sub(2)).max(1);
+        let current = self.ply.checked_sub(1);
+        let skip = current
+            .map_or(0, |c| (c + 1).saturating_sub(room / 2 + 1))
+            .min(self.moves.len().saturating_sub(room));
+        let lines: Vec<Line> = self
+            .moves
+            .iter()
+            .enumerate()
+            .skip(skip)
+            .take(room)
+            .map(|(i, mv)| {
+                let seat = self.report(i).map(|r| r.mover).unwrap_or(if i % 2 == 0 {
+                    crate::game::Seat::First
+                } else {
+                    crate::game::Seat::Second
+                });
+                let style = if Some(i) == current {
+                    theme.last_move()
+                } else {
+                    Style::new()
+                };
+                let mut spans = vec![Span::styled(
+                    format!("{:>3}. {:<9}{:>6}", i + 1, self.name(seat), mv),
+                    style,
+                )];
+                match self.turn_at(i) {
+                    Some(Turn::Threw { after, .. }) => {
+                        spans.push(Span::styled(format!(" ✗ {after}"), theme.warning()))
+                    }
+                    Some(Turn::Cost(d)) => {
+                        spans.push(Span::styled(format!(" ✗ -{d}"), theme.warning()))
+                    }
+                    None => {}
+                }
+                Line::from(spans)
+            })
+            .collect();
+        frame.render_widget(
+            Paragraph::new(lines)
+                .wrap(Wrap { trim: false })
+                .block(widgets::block("Moves", theme)),
+            area,
+        );
+    }
+}

@@ -1,0 +1,305 @@
+//! The review of a finished game: step through its moves with the board as it was, the
+//! prediction with perfect play at every ply, each move's value against the best move,
+//! the turning points marked, and a graph of the prediction over the whole game. The
+//! analysis runs on the solver thread, one ply at a time, and fills in as it comes.
+//!
+//! Generic over the games: a game supplies its board (`board::GameBoard`, with its own
+//! drawing and analyst) through `GameKind::review`; everything here reads text.
+
+pub mod board;
+mod draw;
+pub mod plies;
+
+use board::ReviewBoard;
+use plies::{PlyReport, Turn};
+
+use super::keys::Action;
+use crate::game::Seat;
+use crate::games::GameId;
+use crate::solve::Verdict;
+use crate::solve::worker::{AnyReport, Job};
+use crate::store::MatchRecord;
+
+/// What a key on the review asks the app to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum ReviewOutcome {
+    Stay,
+    /// Back where the review was opened from.
+    Back,
+    Help,
+    Quit,
+}
+
+pub struct Review {
+    game: GameId,
+    /// The seats' names, first mover's first.
+    names: [String; 2],
+    /// The one person's seat in a game against the AI (for "you win").
+    human: Option<Seat>,
+    /// How the positions are analysed, said on screen ("perfect play", depths).
+    method: String,
+    moves: Vec<String>,
+    /// One per position, the start first; `None` until analysed.
+    reports: Vec<Option<PlyReport>>,
+    board: Box<dyn ReviewBoard>,
+    /// The position shown: after this many moves.
+    ply: usize,
+    ticket: u64,
+    running: bool,
+    failed: Option<String>,
+}
+
+impl Review {
+    /// The review of `record` (a game of `game`), its positions in `board`.
+    pub fn new(
+        game: GameId,
+        record: &MatchRecord,
+        board: Box<dyn ReviewBoard>,
+        method: String,
+    ) -> Review {
+        let moves = board.moves();
+        Review {
+            game,
+            names: [record.seats[0].name.clone(), record.seats[1].name.clone()],
+            human: record.human_seat(),
+            method,
+            reports: vec![None; moves.len() + 1],
+            moves,
+            board,
+            ply: 0,
+            ticket: 0,
+            running: false,
+            failed: None,
+        }
+    }
+
+    pub fn game(&self) -> GameId {
+        self.game
+    }
+
+    /// The position shown: after this many moves.
+    pub fn ply(&self) -> usize {
+        self.ply
+    }
+
+    /// The analysis of the whole game, as a job for the solver thread, once.
+    pub fn take_job(&mut self) -> Option<Job> {
+        self.board.take_job()
+    }
+
+    pub fn requested(&mut self, ticket: u64) {
+        self.ticket = ticket;
+        self.running = true;
+    }
+
+    /// True while the analysis runs.
+    pub fn running(&self) -> bool {
+        self.running
+    }
+
+    pub fn progress(&mut self, ticket: u64, report: AnyReport) {
+        if ticket != self.ticket {
+            return;
+        }
+        if let Ok(report) = report.downcast::<PlyReport>()
+            && let Some(slot) = self.reports.get_mut(report.ply)
+        {
+            *slot = Some(*report);
+        }
+    }
+
+    pub fn finished(&mut self, ticket: u64) {
+        if ticket == self.ticket {
+            self.running = false;
+        }
+    }
+
+    pub fn failed(&mut self, ticket: u64, reason: String) {
+        if ticket == self.ticket || ticket == 0 {
+            self.running = false;
+            self.failed = Some(reason);
+        }
+    }
+
+    /// The analysis of the position after `ply` moves, once it is in.
+    pub fn report(&self, ply: usize) -> Option<&PlyReport> {
+        self.reports.get(ply).and_then(Option::as_ref)
+    }
+
+    /// How many positions are analysed so far.
+    pub fn analysed(&self) -> usize {
+        self.reports.iter().filter(|r| r.is_some()).count()
+    }
+
+    /// Whether move `index` (0-based) was a turning point, and why.
+    pub fn turn_at(&self, index: usize) -> Option<Turn> {
+        plies::turn(self.report(index)?, self.report(index + 1)?)
+    }
+
+    /// The 0-based indices of the moves that were turning points, as far as analysed.
+    pub fn turning_points(&self) -> Vec<usize> {
+        (0..self.moves.len())
+            .filter(|&i| self.turn_at(i).is_some())
+            .collect()
+    }
+
+    pub fn handle(&mut self, action: Action) -> ReviewOutcome {
+        let last = self.moves.len();
+        match action {
+            Action::Left => self.ply = self.ply.saturating_sub(1),
+            Action::Right => self.ply = (self.ply + 1).min(last),
+            Action::PageUp => self.ply = 0,
+            Action::PageDown => self.ply = last,
+            // A turning point at move i is shown on the position it led to, i + 1.
+            Action::Down => {
+                if let Some(i) = self
+                    .turning_points()
+                    .into_iter()
+                    .find(|&i| i + 1 > self.ply)
+                {
+                    self.ply = i + 1;
+                }
+            }
+            Action::Up => {
+                if let Some(i) = self
+                    .turning_points()
+                    .into_iter()
+                    .rev()
+                    .find(|&i| i + 1 < self.ply)
+                {
+                    self.ply = i + 1;
+                }
+            }
+            Action::Back => return ReviewOutcome::Back,
+            Action::Help => return ReviewOutcome::Help,
+            Action::Quit => return ReviewOutcome::Quit,
+            _ => {}
+        }
+        ReviewOutcome::Stay
+    }
+
+    fn name(&self, seat: Seat) -> &str {
+        &self.names[seat.index()]
+    }
+
+    /// "you win", "the AI wins", "Player 2 wins".
+    fn wins(&self, seat: Seat) -> String {
+        if self.human == Some(seat) {
+            "you win".to_string()
+        } else {
+            format!("{} wins", self.name(seat))
+        }
+    }
+
+    /// What the analysis says of the position after `ply` moves, in words.
+    fn prediction_text(&self, report: &PlyReport) -> String {
+        let distance = match report.verdict.plies() {
+            Some(0) | None => String::new(),
+            Some(n) => format!(" in {n}"),
+        };
+        let how = if report.exact {
+            String::new()
+        } else {
+            format!(" (depth {})", report.depth)
+        };
+        if let Some(score) = report.score.filter(|_| report.best.is_some()) {
+            let (leader, margin) = if score >= 0 {
+                (report.mover, score)
+            } else {
+                (report.mover.other(), -score)
+            };
+            return match (margin, report.exact) {
+                (0, true) => "a draw".to_string(),
+                (0, false) => format!("even{how}"),
+                (m, true) => format!("{} by {m}{distance}", self.wins(leader)),
+                (m, false) => format!("{} ahead by about {m}{how}", self.name(leader)),
+            };
+        }
+        match (report.winner(), report.verdict) {
+            (Some(w), _) if report.best.is_none() => self.wins(w),
+            (Some(w), _) => format!("{}{distance}", self.wins(w)),
+            (None, Verdict::Draw) => "a draw".to_string(),
+            _ => format!("unknown{how}"),
+        }
+    }
+
+    /// A move's value to its mover: "win in 9", "a draw", "+4".
+    fn value_text(valued: &plies::Valued) -> String {
+        if let Some(score) = valued.score {
+            return format!("{score:+}");
+        }
+        match valued.verdict {
+            Verdict::Win { plies: Some(n) } => format!("win in {n}"),
+            Verdict::Loss { plies: Some(n) } => format!("loss in {n}"),
+            Verdict::Win { .. } => "a win".to_string(),
+            Verdict::Loss { .. } => "a loss".to_string(),
+            Verdict::Draw => "a draw".to_string(),
+            _ => "unknown".to_string(),
+        }
+    }
+
+    /// "move 14, d3: this threw the win away; c5 kept it (win in 9)".
+    pub fn move_text(&self, index: usize) -> Option<String> {
+        let mv = self.moves.get(index)?;
+        let head = format!("move {}, {mv}", index + 1);
+        let (Some(before), Some(_)) = (self.report(index), self.report(index + 1)) else {
+            return Some(format!("{head}: analysing…"));
+        };
+        let best = before.best.as_ref();
+        let (best_move, best_value) = best.map_or((String::new(), String::new()), |b| {
+            (b.text.clone(), Self::value_text(b))
+        });
+        let best_text = format!("{best_move} ({best_value})");
+        let text = match self.turn_at(index) {
+            Some(Turn::Threw {
+                before: "win",
+                after: "loss",
+            }) => format!("{head}: this threw the win away; {best_move} kept it ({best_value})"),
+            Some(Turn::Threw { before: "win", .. }) => format!(
+                "{head}: this let the win slip to a draw; {best_move} kept it ({best_value})"
+            ),
+            Some(Turn::Threw { .. }) => {
+                format!("{head}: this lost the draw; {best_move} held it ({best_value})")
+            }
+            Some(Turn::Cost(discs)) => {
+                format!("{head}: this cost {discs} discs; {best_move} was best ({best_value})")
+            }
+            None if best.is_some_and(|b| b.text == *mv) => {
+                format!(
+                    "{head}: the best move ({})",
+                    best.map_or(String::new(), Self::value_text)
+                )
+            }
+            None => match (best, before.score, self.report(index + 1)) {
+                (None, ..) => format!("{head}."),
+                (Some(_), Some(score), Some(after)) if after.score.is_some() => {
+                    let cost = score + after.score.unwrap_or(0);
+                    if cost > 0 {
+                        format!("{head}: {cost} disc behind the best, {best_text}")
+                    } else {
+                        format!("{head}: as good as the best, {best_text}")
+                    }
+                }
+                (Some(_), ..) if before.verdict.is_loss() => {
+                    format!("{head}: every move loses here; {best_text} held out longest")
+                }
+                (Some(_), ..) => {
+                    let kept = plies::prospect(before.verdict).unwrap_or("result");
+                    format!("{head}: kept the {kept}; the best was {best_text}")
+                }
+            },
+        };
+        Some(text)
+    }
+}
+
+/// The game-over boxes' line about the review: "v review the game".
+pub fn review_line(
+    keys: &super::keys::Keys,
+    theme: &super::theme::Theme,
+) -> ratatui::text::Line<'static> {
+    ratatui::text::Line::from(vec![
+        ratatui::text::Span::styled(keys.key(Action::Review), theme.accent()),
+        ratatui::text::Span::raw(" review the game, move by move"),
+    ])
+}

@@ -1,0 +1,290 @@
+//! The analysis of a recorded game, one position at a time: the job that runs on the
+//! solver thread, what it reports after each ply, and the turning points read from the
+//! reports. Generic over the game; the reports carry moves as text, so the screen that
+//! shows them is not.
+
+use crate::game::{Game, Outcome, Seat};
+use crate::solve::analyst::{Analyst, Query};
+use crate::solve::worker::Job;
+use crate::solve::{Analysis, Verdict};
+
+/// A move and what it is worth to the player making it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Valued {
+    pub text: String,
+    pub verdict: Verdict,
+    /// A margin for the mover (Othello discs), where the game has one.
+    pub score: Option<i32>,
+}
+
+/// What the analysis says about the position after `ply` moves.
+#[derive(Clone, Debug, PartialEq)]
+pub struct PlyReport {
+    pub ply: usize,
+    pub mover: Seat,
+    /// The prediction for the mover.
+    pub verdict: Verdict,
+    pub score: Option<i32>,
+    pub exact: bool,
+    pub depth: u32,
+    /// The best move there, when the game is not over.
+    pub best: Option<Valued>,
+    /// The move that was played there, with its value when the analysis gave one.
+    pub played: Option<Valued>,
+}
+
+impl PlyReport {
+    /// Who wins with perfect play from here, when that is known.
+    pub fn winner(&self) -> Option<Seat> {
+        match self.verdict {
+            Verdict::Win { .. } => Some(self.mover),
+            Verdict::Loss { .. } => Some(self.mover.other()),
+            _ => None,
+        }
+    }
+
+    /// The first player's margin: a disc score, or +1 / 0 / -1 for a predicted win of
+    /// the first player, a draw, a win of the second. `None` while unknown.
+    pub fn first_value(&self) -> Option<f64> {
+        let sign = if self.mover == Seat::First { 1.0 } else { -1.0 };
+        match (self.score, self.verdict) {
+            (Some(s), _) => Some(sign * f64::from(s)),
+            (None, Verdict::Win { .. }) => Some(sign),
+            (None, Verdict::Loss { .. }) => Some(-sign),
+            (None, Verdict::Draw) => Some(0.0),
+            _ => None,
+        }
+    }
+
+    /// Whether the reports carry disc scores (graphs and costs in discs).
+    pub fn scored(&self) -> bool {
+        self.score.is_some()
+    }
+
+    fn from_analysis<G: Game>(
+        ply: usize,
+        position: &G,
+        played: Option<G::Move>,
+        a: Analysis<G::Move>,
+    ) -> PlyReport {
+        let value = |mv: G::Move| {
+            let v = a.value_of(mv);
+            Valued {
+                text: mv.to_string(),
+                verdict: v.map_or(Verdict::Unknown, |v| v.verdict),
+                score: v.and_then(|v| v.score),
+            }
+        };
+        PlyReport {
+            ply,
+            mover: position.to_move(),
+            verdict: a.verdict,
+            score: a.score,
+            exact: a.exact,
+            depth: a.depth,
+            best: a.best.map(|mv| Valued {
+                // The best move is worth the position itself.
+                verdict: a.verdict,
+                score: a.score,
+                ..value(mv)
+            }),
+            played: played.map(value),
+        }
+    }
+
+    /// The end of the game: the result itself, no search.
+    fn at_end<G: Game>(ply: usize, position: &G, outcome: Outcome) -> PlyReport {
+        let mover = position.to_move();
+        let done = Some(0);
+        let verdict = match outcome {
+            Outcome::Win(seat) if seat == mover => Verdict::Win { plies: done },
+            Outcome::Win(_) => Verdict::Loss { plies: done },
+            Outcome::Draw => Verdict::Draw,
+        };
+        let score = position.first_margin().map(|m| match mover {
+            Seat::First => m,
+            Seat::Second => -m,
+        });
+        PlyReport {
+            ply,
+            mover,
+            verdict,
+            score,
+            exact: true,
+            depth: 0,
+            best: None,
+            played: None,
+        }
+    }
+}
+
+/// Every position of a game: the start, then one after each move.
+pub fn positions<G: Game>(start: &G, moves: &[G::Move]) -> Result<Vec<G>, String> {
+    let mut positions = vec![start.clone()];
+    let mut position = start.clone();
+    for (i, mv) in moves.iter().enumerate() {
+        position
+            .play(*mv)
+            .map_err(|e| format!("move {} ({mv}): {e}", i + 1))?;
+        positions.push(position.clone());
+    }
+    Ok(positions)
+}
+
+/// Analyses one position with `analyst`, to the end of its limits or until `stop`.
+/// `None` when stopped before it said anything.
+pub fn analyse_ply<G: Game>(
+    analyst: &mut dyn Analyst<G>,
+    ply: usize,
+    position: &G,
+    played: Option<G::Move>,
+    stop: &dyn Fn() -> bool,
+) -> Option<PlyReport> {
+    if let Some(outcome) = position.outcome() {
+        return Some(PlyReport::at_end(ply, position, outcome));
+    }
+    let query = Query {
+        position: position.clone(),
+        ai_to_move: false,
+        ply,
+    };
+    let mut last = None;
+    analyst.analyse(&query, stop, &mut |a| last = Some(a));
+    // A search cut short by `stop` is not the answer: the review keeps whole plies.
+    if stop() {
+        return None;
+    }
+    last.map(|a| PlyReport::from_analysis(ply, position, played, a))
+}
+
+/// The job that analyses every position in turn, reporting a [`PlyReport`] after each;
+/// a newer job (or leaving the review) stops it, and what was reported stays.
+pub fn analysis_job<G: Game>(
+    positions: Vec<G>,
+    moves: Vec<G::Move>,
+    mut analyst: Box<dyn Analyst<G>>,
+) -> Job {
+    Box::new(move |ctx| {
+        for (ply, position) in positions.iter().enumerate() {
+            let stop = || ctx.is_cancelled();
+            let Some(report) = analyse_ply(
+                analyst.as_mut(),
+                ply,
+                position,
+                moves.get(ply).copied(),
+                &stop,
+            ) else {
+                return;
+            };
+            if !ctx.report(Box::new(report)) {
+                return;
+            }
+        }
+    })
+}
+
+/// Why a move is a turning point.
+#[derive(Clone, Debug, PartialEq)]
+pub enum Turn {
+    /// The predicted result got worse for the mover: `before` and `after` are the
+    /// mover's prospects ("win", "draw", "loss").
+    Threw {
+        before: &'static str,
+        after: &'static str,
+    },
+    /// An Othello move that cost this many discs against the best move.
+    Cost(i32),
+}
+
+/// A move costs discs worth marking from this many on.
+pub const COSTLY_DISCS: i32 = 2;
+
+/// What the mover could expect: win, draw or loss, when known.
+pub fn prospect(verdict: Verdict) -> Option<&'static str> {
+    match verdict {
+        Verdict::Win { .. } => Some("win"),
+        Verdict::Draw => Some("draw"),
+        Verdict::Loss { .. } => Some("loss"),
+        _ => None,
+    }
+}
+
+fn rank(prospect: &str) -> i32 {
+    match prospect {
+        "win" => 2,
+        "draw" => 1,
+        _ => 0,
+    }
+}
+
+/// Whether the move played at `before` (leading to `after`) was a turning point: the
+/// mover's prospect fell (a win thrown away, a draw lost), or, in games with a score,
+/// the move cost [`COSTLY_DISCS`] or more against the best move. The best move itself
+/// never is one.
+pub fn turn(before: &PlyReport, after: &PlyReport) -> Option<Turn> {
+    let played = before.played.as_ref()?;
+    if before.best.as_ref().is_some_and(|b| b.text == played.text) {
+        return None;
+    }
+    // Where there is a score, the discs say more than the result.
+    if let (Some(best), Some(next)) = (before.score, after.score) {
+        let cost = best + next;
+        return (cost >= COSTLY_DISCS).then_some(Turn::Cost(cost));
+    }
+    // The position after the move, seen by the mover (one ply earlier).
+    let then = after.verdict.flipped_and_extended();
+    match (prospect(before.verdict), prospect(then)) {
+        (Some(was), Some(now)) if rank(now) < rank(was) => Some(Turn::Threw {
+            before: was,
+            after: now,
+        }),
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::nim::{Ending, Nim, NimMove};
+    use crate::solve::analyst::FnAnalyst;
+
+    fn reports(start: Nim, moves: &[NimMove]) -> Vec<PlyReport> {
+        let positions = positions(&start, moves).expect("legal moves");
+        let mut analyst = FnAnalyst(crate::solve::nim::analyse);
+        positions
+            .iter()
+            .enumerate()
+            .map(|(i, p)| {
+                analyse_ply(&mut analyst, i, p, moves.get(i).copied(), &|| false).expect("a report")
+            })
+            .collect()
+    }
+
+    /// 1,2 is a win for the mover (take 1 from pile 2: 1,1); taking the 1 leaves 0,2
+    /// and hands the win over; then the end.
+    #[test]
+    fn a_thrown_win_is_a_turning_point_and_the_best_move_is_not() {
+        let take = |pile, take| NimMove { pile, take };
+        let moves = [take(0, 1), take(1, 2)];
+        let r = reports(Nim::new(vec![1, 2], Ending::Normal), &moves);
+        assert_eq!(r.len(), 3);
+        assert_eq!(r[0].winner(), Some(Seat::First));
+        assert_eq!(r[1].winner(), Some(Seat::Second));
+        assert_eq!(
+            r[2].winner(),
+            Some(Seat::Second),
+            "the end: the second took the last"
+        );
+        assert_eq!(
+            turn(&r[0], &r[1]),
+            Some(Turn::Threw {
+                before: "win",
+                after: "loss"
+            })
+        );
+        assert_eq!(turn(&r[1], &r[2]), None, "the winning move");
+        assert_eq!(r[0].best.as_ref().map(|b| b.text.as_str()), Some("2:1"));
+        assert_eq!(r[0].first_value(), Some(1.0));
+        assert_eq!(r[1].first_value(), Some(-1.0));
+    }
+}

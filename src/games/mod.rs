@@ -20,6 +20,7 @@ use rand::rngs::StdRng;
 use crate::cli::{CliError, PlayArgs, SimulateArgs, SolveArgs};
 use crate::config::Config;
 use crate::matchup::{FirstMover, MatchSetup, Mode};
+use crate::solve::policy::Difficulty;
 use crate::tui::keys::OwnKey;
 use crate::tui::screen::{GameScreen, SimulationScreen};
 pub use options::{GameOptions, NoOptions, Row};
@@ -152,6 +153,11 @@ pub trait GameKind: Sync {
     /// per level): the shared difficulty, unless the game has levels of its own.
     fn ai_level(&self, setup: &GameSetup) -> String {
         setup.matchup.difficulty.to_string()
+    }
+    /// Every name `ai_level` can give, in the order the setup offers them: the
+    /// statistics list a game's levels in this order.
+    fn levels(&self) -> Vec<&'static str> {
+        Difficulty::ALL.iter().map(|d| d.name()).collect()
     }
 
     /// Checks the setup's position (`GameSetup::position`) against its options: the

@@ -4,6 +4,7 @@
 //! Each game's commands live in their own file; this one parses and dispatches.
 
 pub mod progress;
+pub mod stats;
 pub mod tally;
 
 use std::io::Write;
@@ -57,6 +58,12 @@ pub enum Command {
         suite: String,
         /// The positions file, one position a line.
         file: PathBuf,
+    },
+    /// Statistics of the finished games: per game and AI level, won, drawn, lost, streaks.
+    Stats {
+        /// Print one JSON object (its shape is in the README).
+        #[arg(long)]
+        json: bool,
     },
 }
 
@@ -366,6 +373,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Bench { suite, file }) => {
             crate::games::othello::cli::bench(&suite, &file, &config)
         }
+        Some(Command::Stats { json }) => stats::run(json),
     }
 }
 

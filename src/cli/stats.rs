@@ -8,7 +8,7 @@ use serde::Serialize;
 
 use super::CliError;
 use crate::store::Store;
-use crate::store::stats::{self, GameStats, LevelStats, SeatTally};
+use crate::store::stats::{self, GameStats, LevelStats};
 
 /// The version of the `--json` shape.
 pub const STATS_VERSION: u32 = 1;
@@ -97,7 +97,7 @@ pub fn table(games: &[GameStats]) -> String {
                 out.push_str(&format!(
                     "  {label:<width$}  {:>6}  {}\n",
                     tally.played,
-                    seats(&tally)
+                    tally.summary()
                 ));
             }
         }
@@ -121,21 +121,8 @@ fn level_row(level: &LevelStats, width: usize, margin: bool) -> String {
         level.best_streak
     );
     if margin {
-        row.push_str(&format!("  {:>6}", margin_text(level.mean_margin)));
+        row.push_str(&format!("  {:>6}", stats::margin_text(level.mean_margin)));
     }
     row.push('\n');
     row
-}
-
-/// A mean margin with its sign and one decimal, or a dash for a game without a score.
-pub fn margin_text(margin: Option<f64>) -> String {
-    margin.map_or_else(|| "-".to_string(), |m| format!("{m:+.1}"))
-}
-
-/// How the games of two people or two AIs ended, by seat.
-pub fn seats(tally: &SeatTally) -> String {
-    format!(
-        "first mover won {}, second {}, drawn {}",
-        tally.first_won, tally.second_won, tally.drawn
-    )
 }

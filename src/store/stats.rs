@@ -107,7 +107,20 @@ impl LevelStats {
     }
 }
 
+/// A mean margin with its sign and one decimal, or a dash for a game without a score.
+pub fn margin_text(margin: Option<f64>) -> String {
+    margin.map_or_else(|| "-".to_string(), |m| format!("{m:+.1}"))
+}
+
 impl SeatTally {
+    /// How these games ended, by seat, in the words the table and the screen use.
+    pub fn summary(&self) -> String {
+        format!(
+            "first mover won {}, second {}, drawn {}",
+            self.first_won, self.second_won, self.drawn
+        )
+    }
+
     fn add(&mut self, result: ResultRecord) {
         self.played += 1;
         match result {
@@ -459,6 +472,21 @@ mod tests {
         // Othello's levels weakest first, as its setup offers them.
         assert_eq!(levels(1), ["beginner", "exact"]);
         assert_eq!(stats[3].name, "zork");
+    }
+
+    #[test]
+    fn margins_and_seats_in_words() {
+        assert_eq!(margin_text(Some(5.33)), "+5.3");
+        assert_eq!(margin_text(Some(-20.0)), "-20.0");
+        assert_eq!(margin_text(Some(0.0)), "+0.0");
+        assert_eq!(margin_text(None), "-");
+        let tally = SeatTally {
+            played: 6,
+            first_won: 3,
+            second_won: 2,
+            drawn: 1,
+        };
+        assert_eq!(tally.summary(), "first mover won 3, second 2, drawn 1");
     }
 
     #[test]

@@ -1,0 +1,181 @@
+//! The statistics screen drawn into ratatui's TestBackend (colours off) and compared with
+//! reviewed snapshots, empty and filled, at 64x20, 80x24 and 120x40; its scrolling and
+//! its keys.
+
+#[path = "common/history.rs"]
+mod history;
+
+use parlor::config::Config;
+use parlor::tui::keys::{Action, Keys};
+use parlor::tui::stats::{StatsOutcome, StatsScreen};
+use parlor::tui::theme::Theme;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+
+const SIZES: [(u16, u16); 3] = [(64, 20), (80, 24), (120, 40)];
+
+/// The screen as text, one line per row, trailing spaces trimmed.
+fn draw(screen: &StatsScreen, width: u16, height: u16) -> String {
+    let config = Config::default();
+    let theme = Theme::new(&config.colors, true);
+    let keys = Keys::new(&config.keys);
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
+    terminal
+        .draw(|f| screen.render(f, f.area(), &theme, &keys))
+        .expect("drawn");
+    let buffer = terminal.backend().buffer();
+    let mut out = String::new();
+    for y in 0..buffer.area.height {
+        let mut line = String::new();
+        for x in 0..buffer.area.width {
+            line.push_str(buffer[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// Every row leaves the screen's last column free: nothing is cut at the edge.
+fn assert_fits(screen: &str, width: u16) {
+    for row in screen.lines() {
+        assert!(
+            row.chars().count() < usize::from(width),
+            "row reaches the edge at width {width}: {row:?}\n{screen}"
+        );
+        assert!(
+            !row.contains('…'),
+            "nothing elided at width {width}: {row:?}\n{screen}"
+        );
+    }
+}
+
+#[test]
+fn empty_history_says_how_to_get_one() {
+    let screen = StatsScreen::new(&[]);
+    for (w, h) in SIZES {
+        let text = draw(&screen, w, h);
+        assert!(text.contains("No finished games yet."), "{text}");
+        assert!(text.contains("Finish a game against the AI"), "{text}");
+        assert!(text.contains("Esc back"), "{text}");
+        assert_fits(&text, w);
+        insta::assert_snapshot!(format!("stats_empty_{w}x{h}"), text);
+    }
+}
+
+#[test]
+fn filled_history_at_every_size() {
+    let screen = StatsScreen::new(&history::sample());
+    for (w, h) in SIZES {
+        let text = draw(&screen, w, h);
+        assert!(text.contains("Statistics"), "{text}");
+        assert_fits(&text, w);
+        insta::assert_snapshot!(format!("stats_filled_{w}x{h}"), text);
+    }
+}
+
+/// The numbers of the sample, row by row, as the screen writes them (at 120x40 the
+/// whole table fits).
+#[test]
+fn filled_rows_carry_the_numbers() {
+    let screen = StatsScreen::new(&history::sample());
+    let text = draw(&screen, 120, 40);
+    let row = |start: &str| -> Vec<String> {
+        let found: Vec<&str> = text
+            .lines()
+            .filter(|l| l.trim_start().starts_with(start))
+            .collect();
+        assert_eq!(found.len(), 1, "one row starting {start:?}:\n{text}");
+        found[0].split_whitespace().map(str::to_string).collect()
+    };
+    assert_eq!(row("perfect"), ["perfect", "4", "3", "0", "1", "1", "2"]);
+    assert_eq!(row("casual"), ["casual", "1", "1", "0", "0", "1", "1"]);
+    assert_eq!(
+        row("two players").join(" "),
+        "two players 3 first mover won 2, second 1, drawn 0"
+    );
+    assert_eq!(
+        row("AI vs AI").join(" "),
+        "AI vs AI 1 first mover won 0, second 1, drawn 0"
+    );
+    assert_eq!(row("strong"), ["strong", "1", "0", "1", "0", "0", "0"]);
+    assert_eq!(
+        row("benedict"),
+        ["benedict", "3", "2", "0", "1", "0", "2", "+5.3"]
+    );
+    assert_eq!(
+        row("exact"),
+        ["exact", "1", "0", "0", "1", "0", "0", "-20.0"]
+    );
+    assert_eq!(row("beginner"), ["beginner", "1", "1", "0", "0", "1", "1"]);
+    assert!(
+        row("Othello").ends_with(&["best".to_string(), "margin".to_string()]),
+        "Othello has a margin column"
+    );
+    assert!(
+        !row("Nim").contains(&"margin".to_string()),
+        "Nim has no margin column"
+    );
+    assert!(
+        !text.contains("lines 1-"),
+        "no scrolling when it fits:\n{text}"
+    );
+    assert!(
+        !text.contains("scroll") && text.contains("Esc back"),
+        "the footer names no scrolling keys when nothing scrolls:\n{text}"
+    );
+}
+
+#[test]
+fn a_tall_table_scrolls_to_its_end_and_back() {
+    let mut screen = StatsScreen::new(&history::sample());
+    let first = draw(&screen, 64, 20);
+    assert!(first.contains("lines 1-"), "{first}");
+    assert!(first.contains("↓ more"), "{first}");
+    assert!(first.contains("↑↓ scroll  PgUp/PgDn page"), "{first}");
+    assert!(
+        !first.contains("margin: your score"),
+        "the legend is below:\n{first}"
+    );
+    // PgDn until the end, which stays put however often it is pressed.
+    for _ in 0..10 {
+        assert_eq!(screen.handle(Action::PageDown), StatsOutcome::Stay);
+        draw(&screen, 64, 20);
+    }
+    let end = draw(&screen, 64, 20);
+    assert!(end.contains("margin: your score minus the AI's"), "{end}");
+    assert!(end.contains("↑ more") && !end.contains("↓ more"), "{end}");
+    let bottom = screen.scroll();
+    screen.handle(Action::Down);
+    assert_eq!(screen.scroll(), bottom, "never past the last full window");
+    screen.handle(Action::Up);
+    assert_eq!(screen.scroll(), bottom - 1);
+    screen.wheel(-100);
+    assert_eq!(screen.scroll(), 0);
+    assert_eq!(draw(&screen, 64, 20), first);
+    screen.wheel(1);
+    assert_eq!(screen.scroll(), 3);
+    for _ in 0..10 {
+        screen.handle(Action::PageUp);
+    }
+    assert_eq!(screen.scroll(), 0);
+}
+
+#[test]
+fn esc_goes_back_and_q_quits() {
+    let mut screen = StatsScreen::new(&history::sample());
+    assert_eq!(screen.handle(Action::Back), StatsOutcome::Back);
+    assert_eq!(screen.handle(Action::Quit), StatsOutcome::Quit);
+    assert_eq!(screen.handle(Action::Enter), StatsOutcome::Stay);
+    assert_eq!(screen.handle(Action::Hints), StatsOutcome::Stay);
+}
+
+#[test]
+fn the_screen_counts_what_parlor_stats_counts() {
+    let records = history::sample();
+    let screen = StatsScreen::new(&records);
+    assert_eq!(
+        screen.games(),
+        parlor::store::stats::compute(&records).as_slice()
+    );
+}

@@ -11,6 +11,7 @@ pub mod match_view;
 pub mod menu;
 pub mod screen;
 pub mod setup;
+pub mod stats;
 pub mod theme;
 pub mod voice;
 pub mod widgets;

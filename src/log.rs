@@ -12,7 +12,7 @@ const MAX_BYTES: u64 = 1 << 20;
 
 /// Where the log goes, if the platform has a data directory.
 pub fn log_path() -> Option<PathBuf> {
-    directories::ProjectDirs::from("", "", "parlor").map(|d| d.data_dir().join("parlor.log"))
+    crate::store::default_dir().map(|d| d.join("parlor.log"))
 }
 
 /// Starts logging (the start of a session, and errors) to the log file. A log that cannot be opened is no

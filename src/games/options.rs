@@ -26,7 +26,7 @@ pub trait GameOptions: Any + Debug + Send {
     fn to_json(&self) -> serde_json::Value;
     /// Options of the same game read back from `to_json`'s output (missing fields take
     /// their defaults).
-    fn from_json(&self, value: &serde_json::Value) -> Result<Box<dyn GameOptions>, String>;
+    fn read_json(&self, value: &serde_json::Value) -> Result<Box<dyn GameOptions>, String>;
 
     /// The rows shown for `matchup`, in order.
     fn rows(&self, matchup: &MatchSetup) -> Vec<Row>;
@@ -70,7 +70,7 @@ macro_rules! options_plumbing {
         fn to_json(&self) -> serde_json::Value {
             serde_json::to_value(self).unwrap_or(serde_json::Value::Null)
         }
-        fn from_json(
+        fn read_json(
             &self,
             value: &serde_json::Value,
         ) -> Result<Box<dyn $crate::games::GameOptions>, String> {

@@ -190,6 +190,19 @@ impl Store {
             .unwrap_or(false)
     }
 
+    /// Moves the saved match of `game` aside (it could not be put back on the board),
+    /// with a notice.
+    pub fn set_aside_match(&mut self, game: &str, why: &str) {
+        let path = self.save_path(game);
+        let whereto = match file::move_aside(&path) {
+            Ok(aside) => format!("moved aside to {}", file_name(&aside)),
+            Err(e) => format!("and could not be moved aside: {e}"),
+        };
+        self.notice(format!(
+            "The saved {game} game could not be resumed ({why}); {whereto}."
+        ));
+    }
+
     /// Forgets the saved match of `game` (finished or abandoned).
     pub fn clear_match(&mut self, game: &str) {
         let path = self.save_path(game);
@@ -233,7 +246,17 @@ impl Store {
         let save = self.save_path(&record.game);
         self.locked(|s| {
             let mut history: HistoryFile = s.read_or_set_aside(&path, HISTORY).unwrap_or_default();
-            history.games.push(record.clone());
+            // The same match finished again (after undo) replaces its earlier ending,
+            // so a game is counted once.
+            match history
+                .games
+                .iter_mut()
+                .rev()
+                .find(|g| g.same_match(record))
+            {
+                Some(earlier) => *earlier = record.clone(),
+                None => history.games.push(record.clone()),
+            }
             let ok = s.write_or_give_up(&path, HISTORY, &history);
             if ok {
                 let _ = fs::remove_file(&save);

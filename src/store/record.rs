@@ -89,6 +89,11 @@ impl MatchRecord {
         }
     }
 
+    /// Whether `other` is this match again (a later record of it).
+    pub fn same_match(&self, other: &MatchRecord) -> bool {
+        self.game == other.game && self.started == other.started && self.seed == other.seed
+    }
+
     /// The date part of `saved` (`2026-11-23`).
     pub fn saved_date(&self) -> &str {
         self.saved.get(..10).unwrap_or(&self.saved)

@@ -11,14 +11,17 @@ use super::event::{AppEvent, TICK_MS};
 use super::help::Help;
 use super::hits::{Hit, Hits};
 use super::keys::{Action, Keys};
-use super::menu::{Menu, MenuOutcome};
+use super::leave::{self, Answer, Leave};
+use super::menu::{Menu, MenuOutcome, Resume};
 use super::screen::{GameScreen, SimOutcome, SimulationScreen};
 use super::setup::{Setup, SetupOutcome};
 use super::theme::Theme;
 use super::widgets;
 use crate::config::Config;
 use crate::games::{GameId, GameSetup, StartEnv};
+use crate::matchup::MatchSetup;
 use crate::solve::worker::{AnyReport, SolverMsg, SolverThread};
+use crate::store::{MatchRecord, Store};
 
 /// Where the app opens.
 #[derive(Clone, Debug, PartialEq)]
@@ -47,16 +50,30 @@ pub struct App {
     quit: bool,
     /// The terminal size at the last draw or resize.
     size: (u16, u16),
+    /// Where matches are saved and finished games kept; `None`: nothing is kept.
+    store: Option<Store>,
+    /// The saved matches, most recent first (what the menu offers to resume).
+    saved: Vec<MatchRecord>,
+    /// The latest notice about the files (a file moved aside, saving off).
+    notice: Option<String>,
+    /// The generation of the game on screen when it was last saved.
+    saved_generation: Option<u64>,
+    /// Whether the game on screen is saved as it stands.
+    game_saved: bool,
+    /// Asking whether to leave an unfinished game, and for where.
+    leaving: Option<Leave>,
 }
 
 impl App {
     /// `events` is the channel the main loop reads: the solver thread reports into it.
+    /// `store` is where games are saved (`None`: nothing is kept).
     pub fn new(
         config: Config,
         start: Start,
         events: Sender<AppEvent>,
         seed: u64,
         no_color: bool,
+        store: Option<Store>,
     ) -> App {
         let solver = SolverThread::spawn(move |msg| {
             // The receiver is gone only when the app is shutting down.
@@ -74,11 +91,93 @@ impl App {
             hits: Hits::default(),
             quit: false,
             size: (0, 0),
+            store,
+            saved: Vec::new(),
+            notice: None,
+            saved_generation: None,
+            game_saved: false,
+            leaving: None,
         };
+        app.refresh_saved();
+        app.screen = Screen::Menu(app.menu(None));
         if let Start::Game(setup) = start {
             app.start_game(setup);
         }
         app
+    }
+
+    /// Reads the saved matches again, keeping those of known games, and any notice.
+    fn refresh_saved(&mut self) {
+        let Some(store) = &mut self.store else {
+            return;
+        };
+        self.saved = store
+            .saved_matches()
+            .into_iter()
+            .filter(|r| GameId::from_cli_name(&r.game).is_some())
+            .collect();
+        self.take_notices();
+    }
+
+    fn take_notices(&mut self) {
+        if let Some(store) = &mut self.store
+            && let Some(last) = store.take_notices().pop()
+        {
+            self.notice = Some(last);
+        }
+    }
+
+    /// The menu, offering the saved matches first, with `game`'s entry selected (else
+    /// the first).
+    fn menu(&self, game: Option<GameId>) -> Menu {
+        let resumes = self
+            .saved
+            .iter()
+            .filter_map(|r| {
+                Some(Resume {
+                    game: GameId::from_cli_name(&r.game)?,
+                    next_move: r.moves.len() + 1,
+                    date: r.saved_date().to_string(),
+                })
+            })
+            .collect();
+        let mut menu = Menu::new(resumes, self.notice.clone());
+        if let Some(game) = game {
+            menu.select_game(game);
+        }
+        menu
+    }
+
+    /// The latest notice about saving, if any.
+    pub fn notice(&self) -> Option<&str> {
+        self.notice.as_deref()
+    }
+
+    /// Saves the game on screen when it changed: a match in progress to resume, a
+    /// finished one to the history.
+    fn autosave(&mut self) {
+        let Screen::Game(game) = &self.screen else {
+            return;
+        };
+        let generation = game.generation();
+        if self.saved_generation == Some(generation) {
+            return;
+        }
+        self.saved_generation = Some(generation);
+        let (Some(store), Some(record)) = (&mut self.store, game.record()) else {
+            self.game_saved = false;
+            return;
+        };
+        self.game_saved = if record.result.is_some() {
+            store.finish_match(&record)
+        } else if record.moves.is_empty() && record.redo.is_empty() {
+            // Nothing played yet: nothing worth resuming.
+            store.clear_match(&record.game);
+            false
+        } else {
+            store.save_match(&record)
+        };
+        self.take_notices();
     }
 
     /// The terminal size at the last draw or resize.
@@ -116,7 +215,15 @@ impl App {
         let redraw = match event {
             AppEvent::Key(key) => {
                 let action = self.keys.action(key, self.game_on_screen());
-                self.on_action(action);
+                if let Some(to) = self.leaving {
+                    let typed = match key.code {
+                        ratatui::crossterm::event::KeyCode::Char(c) => Some(c),
+                        _ => None,
+                    };
+                    self.on_leave_answer(to, leave::answer(action, typed, self.game_saved));
+                } else {
+                    self.on_action(action);
+                }
                 true
             }
             AppEvent::Mouse(mouse) => self.on_mouse(mouse),
@@ -132,6 +239,7 @@ impl App {
             }
         };
         self.sync_solver();
+        self.autosave();
         redraw
     }
 
@@ -159,6 +267,7 @@ impl App {
         match &mut self.screen {
             Screen::Menu(menu) => match menu.handle(action) {
                 MenuOutcome::Open(game) => self.open_setup(game),
+                MenuOutcome::Resume(game) => self.resume(game),
                 MenuOutcome::Help => self.help = Some(Help::general(&self.keys)),
                 MenuOutcome::Quit => self.quit = true,
                 MenuOutcome::Stay => {}
@@ -206,11 +315,20 @@ impl App {
         if game.handle(action) {
             return;
         }
+        // Leaving a game in progress asks first: keep it or forget it.
+        let in_progress = !game.is_over() && game.record().is_some_and(|r| !r.moves.is_empty());
         match action {
+            Action::Back | Action::NewGame if in_progress => {
+                self.leaving = Some(if action == Action::Back {
+                    Leave::Menu
+                } else {
+                    Leave::NewGame
+                });
+            }
             Action::Back => self.back_to_menu(),
             Action::Quit => self.quit = true,
             Action::Help => self.help = Some(Help::for_game(game.setup().game, &self.keys)),
-            Action::NewGame => self.screen = Screen::Setup(Setup::new(game.setup().clone())),
+            Action::NewGame => self.new_game(),
             Action::Hints => game.toggle_hints(),
             Action::Pause => game.toggle_pause(),
             Action::Undo => game.undo(),
@@ -218,6 +336,93 @@ impl App {
             Action::MoveNow => game.move_now(),
             _ => {}
         }
+    }
+
+    /// The answer to "leave the game?".
+    fn on_leave_answer(&mut self, to: Leave, answer: Answer) {
+        match answer {
+            Answer::Ignored => return,
+            Answer::Stay => {}
+            Answer::Quit => self.quit = true,
+            Answer::Abandon | Answer::Keep => {
+                if answer == Answer::Abandon
+                    && let (Screen::Game(game), Some(store)) = (&self.screen, &mut self.store)
+                {
+                    store.clear_match(game.setup().game.cli_name());
+                }
+                match to {
+                    Leave::Menu => self.back_to_menu(),
+                    Leave::NewGame => self.new_game(),
+                }
+            }
+        }
+        self.leaving = None;
+    }
+
+    /// Back to the setup of the game on screen.
+    fn new_game(&mut self) {
+        if let Screen::Game(game) = &self.screen {
+            if let Some(solver) = &self.solver {
+                solver.cancel();
+            }
+            self.screen = Screen::Setup(Setup::new(game.setup().clone()));
+        }
+    }
+
+    /// Puts the saved match of `game` back on the board; one that cannot be is moved
+    /// aside with a notice.
+    fn resume(&mut self, game: GameId) {
+        let Some(record) = self
+            .saved
+            .iter()
+            .find(|r| r.game == game.cli_name())
+            .cloned()
+        else {
+            return;
+        };
+        match self.restore(game, &record) {
+            Ok(screen) => {
+                self.saved_generation = Some(screen.generation());
+                self.game_saved = self.store.as_ref().is_some_and(Store::writable);
+                self.screen = Screen::Game(screen);
+            }
+            Err(why) => {
+                if let Some(store) = &mut self.store {
+                    store.set_aside_match(game.cli_name(), &why);
+                }
+                self.take_notices();
+                self.refresh_saved();
+                self.screen = Screen::Menu(self.menu(Some(game)));
+            }
+        }
+    }
+
+    fn restore(&self, game: GameId, record: &MatchRecord) -> Result<Box<dyn GameScreen>, String> {
+        let kind = game.kind();
+        let mut setup = GameSetup::from_config(game, &self.config);
+        setup.options = setup
+            .options
+            .read_json(&record.options)
+            .map_err(|e| format!("its options: {e}"))?;
+        setup.matchup = MatchSetup {
+            mode: record.mode,
+            first: record.first,
+            difficulty: record.difficulty,
+        };
+        setup.position = Some(record.start.clone());
+        kind.check_position(&setup)
+            .map_err(|e| format!("its start: {e}"))?;
+        let env = StartEnv {
+            config: &self.config,
+            ai_delay_ms: self.config.ui.ai_delay_ms,
+            hints: self.config.ui.hints,
+        };
+        let mut rng = StdRng::seed_from_u64(record.seed);
+        let mut screen = kind.start(setup, &env, &mut rng);
+        screen.set_seed(record.seed);
+        screen.restore(record)?;
+        screen.setup_mut().position = record.from_position.clone();
+        Ok(screen)
     }
 
     /// The same setup again, hints as they were.
@@ -353,7 +558,13 @@ impl App {
             ai_delay_ms: self.config.ui.ai_delay_ms,
             hints,
         };
-        let screen = setup.game.kind().start(setup, &env, &mut self.rng);
+        // Each match draws its own seed, kept in its record.
+        let seed = rand::RngExt::random(&mut self.rng);
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut screen = setup.game.kind().start(setup, &env, &mut rng);
+        screen.set_seed(seed);
+        self.saved_generation = Some(screen.generation());
+        self.game_saved = false;
         self.screen = Screen::Game(screen);
     }
 
@@ -367,9 +578,8 @@ impl App {
             Screen::Simulation(sim) => sim.setup().game,
             Screen::Menu(menu) => return self.screen = Screen::Menu(menu.clone()),
         };
-        self.screen = Screen::Menu(Menu {
-            selected: GameId::all().position(|g| g == selected).unwrap_or(0),
-        });
+        self.refresh_saved();
+        self.screen = Screen::Menu(self.menu(Some(selected)));
     }
 
     pub fn render(&mut self, frame: &mut Frame) {
@@ -385,7 +595,20 @@ impl App {
             Screen::Setup(setup) => {
                 setup.render(frame, area, &self.theme, &self.keys, &mut self.hits)
             }
-            Screen::Game(game) => game.render(frame, area, &self.theme, &self.keys, &mut self.hits),
+            Screen::Game(game) => {
+                let status = match (self.game_saved, game.is_over()) {
+                    (false, _) => None,
+                    (true, false) => Some("saved"),
+                    (true, true) => Some("in history"),
+                };
+                self.keys.set_status(status);
+                game.render(frame, area, &self.theme, &self.keys, &mut self.hits);
+                self.keys.set_status(None);
+                if let Some(to) = self.leaving {
+                    leave::render(frame, area, &self.theme, &self.keys, to, self.game_saved);
+                    self.hits.clear();
+                }
+            }
             Screen::Simulation(sim) => sim.render(frame, area, &self.theme, &self.keys),
         }
         if let Some(help) = &self.help {

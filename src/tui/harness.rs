@@ -27,15 +27,38 @@ impl Harness {
 
     /// As [`Harness::new`], with colours on or off.
     pub fn with_colour(
-        mut config: Config,
+        config: Config,
         start: Start,
         width: u16,
         height: u16,
         colour: bool,
     ) -> Harness {
+        Harness::build(config, start, width, height, colour, None)
+    }
+
+    /// As [`Harness::new`], saving games in `data_dir` (a temporary directory).
+    pub fn with_store(
+        config: Config,
+        start: Start,
+        width: u16,
+        height: u16,
+        data_dir: &std::path::Path,
+    ) -> Harness {
+        let store = crate::store::Store::open(data_dir.to_path_buf());
+        Harness::build(config, start, width, height, false, Some(store))
+    }
+
+    fn build(
+        mut config: Config,
+        start: Start,
+        width: u16,
+        height: u16,
+        colour: bool,
+        store: Option<crate::store::Store>,
+    ) -> Harness {
         config.ui.ai_delay_ms = 0;
         let (tx, rx) = unbounded();
-        let app = App::new(config, start, tx, 7, !colour);
+        let app = App::new(config, start, tx, 7, !colour, store);
         let terminal = match Terminal::new(TestBackend::new(width, height)) {
             Ok(t) => t,
             Err(e) => match e {},

@@ -1,4 +1,5 @@
-//! The main menu: every game of the registry by name, with its blurb.
+//! The main menu: the saved games to resume first, then every game of the registry by
+//! name, with its blurb.
 
 use ratatui::Frame;
 use ratatui::layout::{Alignment, Constraint, Layout, Rect};
@@ -13,9 +14,34 @@ use crate::games::GameId;
 
 pub const TITLE_ART: &str = include_str!("../../assets/title.txt");
 
+/// A saved game the menu offers to resume.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Resume {
+    pub game: GameId,
+    /// The number of the next move.
+    pub next_move: usize,
+    /// When it was saved (`2026-11-23`).
+    pub date: String,
+}
+
+impl Resume {
+    fn label(&self) -> String {
+        format!(
+            "Resume {} · move {} · {}",
+            self.game.menu_name(),
+            self.next_move,
+            self.date
+        )
+    }
+}
+
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Menu {
     pub selected: usize,
+    /// The saved games, most recent first; they come before the games in the list.
+    pub resumes: Vec<Resume>,
+    /// A one-line notice (a file moved aside, saving turned off).
+    pub notice: Option<String>,
 }
 
 /// What the menu asks the app to do.
@@ -23,13 +49,33 @@ pub struct Menu {
 pub enum MenuOutcome {
     Stay,
     Open(GameId),
+    /// Resume the saved game of this game.
+    Resume(GameId),
     Help,
     Quit,
 }
 
 impl Menu {
+    /// The menu with the saved games first, the first of them selected.
+    pub fn new(resumes: Vec<Resume>, notice: Option<String>) -> Menu {
+        Menu {
+            selected: 0,
+            resumes,
+            notice,
+        }
+    }
+
+    /// Selects `game`'s entry in the list of games.
+    pub fn select_game(&mut self, game: GameId) {
+        self.selected = self.resumes.len() + GameId::all().position(|g| g == game).unwrap_or(0);
+    }
+
+    fn len(&self) -> usize {
+        self.resumes.len() + GameId::all().len()
+    }
+
     pub fn handle(&mut self, action: Action) -> MenuOutcome {
-        let n = GameId::all().len();
+        let n = self.len();
         match action {
             Action::Up => {
                 self.selected = (self.selected + n - 1) % n;
@@ -47,7 +93,11 @@ impl Menu {
 
     /// Opens entry `index` (Enter or a click).
     pub fn open(&mut self, index: usize) -> MenuOutcome {
-        let Some(game) = GameId::all().nth(index) else {
+        if let Some(resume) = self.resumes.get(index) {
+            self.selected = index;
+            return MenuOutcome::Resume(resume.game);
+        }
+        let Some(game) = GameId::all().nth(index - self.resumes.len()) else {
             return MenuOutcome::Stay;
         };
         self.selected = index;
@@ -64,13 +114,20 @@ impl Menu {
     ) {
         let art_lines: Vec<&str> = TITLE_ART.lines().collect();
         let art_height = art_lines.len() as u16;
-        let [_, art, subtitle, _, list, _, _, footer] = Layout::vertical([
-            Constraint::Max(area.height.saturating_sub(art_height + 12) / 2),
+        let rows = self.len() as u16;
+        // On a short screen the title art gives way to the list.
+        let art_height = if area.height >= art_height + rows + 6 {
+            art_height
+        } else {
+            0
+        };
+        let [_, art, subtitle, _, list, _, notice, footer] = Layout::vertical([
+            Constraint::Max(area.height.saturating_sub(art_height + rows + 6) / 2),
             Constraint::Length(art_height),
             Constraint::Length(1),
             Constraint::Length(1),
-            Constraint::Length(GameId::all().len() as u16),
-            Constraint::Min(1),
+            Constraint::Length(rows),
+            Constraint::Min(0),
             Constraint::Length(1),
             Constraint::Length(1),
         ])
@@ -96,18 +153,31 @@ impl Menu {
 
         let width = 60.min(list.width);
         let list = widgets::centered(list, width, list.height);
-        for (i, game) in GameId::all().enumerate() {
+        let resumes = self.resumes.iter().map(|r| {
+            Line::from(vec![
+                Span::styled("↻ ", theme.accent()),
+                Span::raw(widgets::fit(&r.label(), width.saturating_sub(5))),
+            ])
+        });
+        let games = GameId::all().map(|game| {
+            Line::from(vec![
+                Span::raw(format!("{:<18}", game.menu_name())),
+                Span::styled(game.blurb(), theme.muted()),
+            ])
+        });
+        for (i, entry) in resumes.chain(games).enumerate() {
+            if i as u16 >= list.height {
+                break;
+            }
             let row = Rect {
                 y: list.y + i as u16,
                 height: 1,
                 ..list
             };
             let marker = if i == self.selected { "▶ " } else { "  " };
-            let name = format!("{marker}{:<18}", game.menu_name());
-            let line = Line::from(vec![
-                Span::raw(name),
-                Span::styled(game.blurb(), theme.muted()),
-            ]);
+            let mut spans = vec![Span::raw(marker)];
+            spans.extend(entry.spans);
+            let line = Line::from(spans);
             let style = if i == self.selected {
                 theme.selected()
             } else {
@@ -117,6 +187,13 @@ impl Menu {
             hits.add(row, Hit::MenuItem(i));
         }
 
+        if let Some(text) = &self.notice {
+            frame.render_widget(
+                Paragraph::new(widgets::fit(text, notice.width.saturating_sub(1)))
+                    .style(theme.warning()),
+                notice,
+            );
+        }
         let list = keys.footer(&[
             (&[Action::Up, Action::Down], "choose"),
             (&[Action::Enter], "play"),

@@ -7,6 +7,7 @@ pub mod harness;
 pub mod help;
 pub mod hits;
 pub mod keys;
+pub mod leave;
 pub mod match_view;
 pub mod menu;
 pub mod screen;
@@ -119,7 +120,8 @@ pub fn run(config: Config, start: Start, seed: u64) -> Result<(), TuiError> {
     event::spawn_input(tx.clone())?;
     event::spawn_ticks(tx.clone())?;
     event::spawn_signals(tx.clone())?;
-    let mut app = App::new(config, start, tx, seed, Theme::no_color_requested());
+    let store = crate::store::Store::open_default();
+    let mut app = App::new(config, start, tx, seed, Theme::no_color_requested(), store);
     terminal.draw(|f| app.render(f))?;
     let mut ticks = 0u64;
     while let Ok(ev) = rx.recv() {

@@ -21,6 +21,7 @@ use crate::cli::{CliError, PlayArgs, SimulateArgs, SolveArgs};
 use crate::config::Config;
 use crate::matchup::{FirstMover, MatchSetup, Mode};
 use crate::solve::policy::Difficulty;
+use crate::store::MatchRecord;
 use crate::tui::keys::OwnKey;
 use crate::tui::screen::{GameScreen, SimulationScreen};
 pub use options::{GameOptions, NoOptions, Row};
@@ -187,6 +188,35 @@ pub trait GameKind: Sync {
     fn foreign_play_options(&self, _args: &PlayArgs, _other: GameId) -> Option<String> {
         None
     }
+}
+
+/// A saved match put back on the board: its game's screen started from the record's
+/// start, with its options, seats, moves and what undo had taken back. The error says
+/// why it cannot be (an unknown game, options or moves that do not fit).
+pub fn resume(record: &MatchRecord, env: &StartEnv) -> Result<Box<dyn GameScreen>, String> {
+    let game = GameId::from_cli_name(&record.game)
+        .ok_or_else(|| format!("no game is called {:?}", record.game))?;
+    let kind = game.kind();
+    let mut setup = GameSetup::from_config(game, env.config);
+    setup.options = setup
+        .options
+        .read_json(&record.options)
+        .map_err(|e| format!("its options: {e}"))?;
+    setup.matchup = MatchSetup {
+        mode: record.mode,
+        first: record.first,
+        difficulty: record.difficulty,
+    };
+    setup.position = Some(record.start.clone());
+    kind.check_position(&setup)
+        .map_err(|e| format!("its start: {e}"))?;
+    let mut rng = <StdRng as rand::SeedableRng>::seed_from_u64(record.seed);
+    let mut screen = kind.start(setup, env, &mut rng);
+    screen.set_seed(record.seed);
+    screen.restore(record)?;
+    // Remembered as set up: a rematch starts where the setup said, not from here.
+    screen.setup_mut().position = record.from_position.clone();
+    Ok(screen)
 }
 
 /// Everything needed to start a game.

@@ -38,6 +38,21 @@ pub enum FileError {
     },
 }
 
+impl FileError {
+    /// What is wrong, without the path (for a one-line notice that names the file).
+    pub fn reason(&self) -> String {
+        match self {
+            FileError::Io { source, .. } => source.to_string(),
+            FileError::Unreadable { format, reason, .. } => {
+                format!("not a parlor {format} file: {reason}")
+            }
+            FileError::Newer { found, known, .. } => format!(
+                "written by a newer parlor: format version {found}, this one reads up to {known}"
+            ),
+        }
+    }
+}
+
 /// A file's kind, written into it as `"format"`, and the version this build writes.
 #[derive(Clone, Copy, Debug)]
 pub struct Format {

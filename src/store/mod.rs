@@ -133,11 +133,20 @@ impl Store {
                 None
             }
             Err(err) => {
-                let whereto = match file::move_aside(path) {
-                    Ok(aside) => format!("moved aside to {}", file_name(&aside)),
-                    Err(e) => format!("and could not be moved aside: {e}"),
+                tracing::warn!("{err}");
+                let name = file_name(path);
+                let text = match file::move_aside(path) {
+                    Ok(aside) => format!(
+                        "{name} was moved aside to {} ({})",
+                        file_name(&aside),
+                        err.reason()
+                    ),
+                    Err(e) => format!(
+                        "{name} cannot be used ({}) nor moved aside: {e}",
+                        err.reason()
+                    ),
                 };
-                self.notice(format!("{err}; {whereto}."));
+                self.notice(text);
                 None
             }
         }
@@ -196,10 +205,10 @@ impl Store {
         let path = self.save_path(game);
         let whereto = match file::move_aside(&path) {
             Ok(aside) => format!("moved aside to {}", file_name(&aside)),
-            Err(e) => format!("and could not be moved aside: {e}"),
+            Err(e) => format!("could not be moved aside: {e}"),
         };
         self.notice(format!(
-            "The saved {game} game could not be resumed ({why}); {whereto}."
+            "The saved {game} game could not be resumed and was {whereto} ({why})"
         ));
     }
 

@@ -19,7 +19,6 @@ use super::theme::Theme;
 use super::widgets;
 use crate::config::Config;
 use crate::games::{GameId, GameSetup, StartEnv};
-use crate::matchup::MatchSetup;
 use crate::solve::worker::{AnyReport, SolverMsg, SolverThread};
 use crate::store::{MatchRecord, Store};
 
@@ -380,7 +379,12 @@ impl App {
         else {
             return;
         };
-        match self.restore(game, &record) {
+        let env = StartEnv {
+            config: &self.config,
+            ai_delay_ms: self.config.ui.ai_delay_ms,
+            hints: self.config.ui.hints,
+        };
+        match crate::games::resume(&record, &env) {
             Ok(screen) => {
                 self.saved_generation = Some(screen.generation());
                 self.game_saved = self.store.as_ref().is_some_and(Store::writable);
@@ -395,34 +399,6 @@ impl App {
                 self.screen = Screen::Menu(self.menu(Some(game)));
             }
         }
-    }
-
-    fn restore(&self, game: GameId, record: &MatchRecord) -> Result<Box<dyn GameScreen>, String> {
-        let kind = game.kind();
-        let mut setup = GameSetup::from_config(game, &self.config);
-        setup.options = setup
-            .options
-            .read_json(&record.options)
-            .map_err(|e| format!("its options: {e}"))?;
-        setup.matchup = MatchSetup {
-            mode: record.mode,
-            first: record.first,
-            difficulty: record.difficulty,
-        };
-        setup.position = Some(record.start.clone());
-        kind.check_position(&setup)
-            .map_err(|e| format!("its start: {e}"))?;
-        let env = StartEnv {
-            config: &self.config,
-            ai_delay_ms: self.config.ui.ai_delay_ms,
-            hints: self.config.ui.hints,
-        };
-        let mut rng = StdRng::seed_from_u64(record.seed);
-        let mut screen = kind.start(setup, &env, &mut rng);
-        screen.set_seed(record.seed);
-        screen.restore(record)?;
-        screen.setup_mut().position = record.from_position.clone();
-        Ok(screen)
     }
 
     /// The same setup again, hints as they were.

@@ -65,9 +65,12 @@ impl Menu {
         }
     }
 
-    /// Selects `game`'s entry in the list of games.
+    /// Selects `game`'s saved match if there is one, else its entry in the list of games.
     pub fn select_game(&mut self, game: GameId) {
-        self.selected = self.resumes.len() + GameId::all().position(|g| g == game).unwrap_or(0);
+        self.selected = match self.resumes.iter().position(|r| r.game == game) {
+            Some(i) => i,
+            None => self.resumes.len() + GameId::all().position(|g| g == game).unwrap_or(0),
+        };
     }
 
     fn len(&self) -> usize {
@@ -128,7 +131,7 @@ impl Menu {
             Constraint::Length(1),
             Constraint::Length(rows),
             Constraint::Min(0),
-            Constraint::Length(1),
+            Constraint::Length(2),
             Constraint::Length(1),
         ])
         .areas(area);
@@ -188,8 +191,14 @@ impl Menu {
         }
 
         if let Some(text) = &self.notice {
+            // Two lines at most; the log has the whole story.
+            let notice = Rect {
+                width: notice.width.saturating_sub(1),
+                ..notice
+            };
             frame.render_widget(
-                Paragraph::new(widgets::fit(text, notice.width.saturating_sub(1)))
+                Paragraph::new(text.as_str())
+                    .wrap(ratatui::widgets::Wrap { trim: true })
                     .style(theme.warning()),
                 notice,
             );

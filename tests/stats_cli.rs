@@ -240,8 +240,8 @@ fn a_broken_history_is_moved_aside_with_a_notice() {
     std::fs::write(data.path().join("history.json"), "{ not json").expect("write");
     let run = stats(&sandbox, data.path(), &["stats"]);
     run.expect_code(0)
-        .stderr_has("history.json is not a parlor history file")
-        .stderr_has("moved aside to history.json.broken-");
+        .stderr_has("parlor: history.json was moved aside to history.json.broken-")
+        .stderr_has("not a parlor history file");
     assert!(
         run.stdout.starts_with("No finished games in "),
         "{}",

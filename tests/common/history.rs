@@ -71,7 +71,7 @@ pub fn vs_ai(game: &str, level: &str, won: bool) -> MatchRecord {
 /// a loss), games of two people, Othello with margins from both colours, a draw in
 /// Chopsticks, AI against AI in 1-3-5-7.
 pub fn sample() -> Vec<MatchRecord> {
-    vec![
+    let mut games = vec![
         vs_ai("nim", "perfect", true),
         vs_ai("nim", "perfect", true),
         vs_ai("nim", "perfect", false),
@@ -152,7 +152,14 @@ pub fn sample() -> Vec<MatchRecord> {
             Some(-20),
         ),
         vs_ai("wl", "beginner", true),
-    ]
+    ];
+    // Each its own match (the store counts a match finished again once), a minute apart.
+    for (i, game) in games.iter_mut().enumerate() {
+        game.seed = i as u64;
+        game.started = format!("2026-03-01T10:{i:02}:00Z");
+        game.saved = format!("2026-03-01T10:{i:02}:30Z");
+    }
+    games
 }
 
 /// Writes `records` as the history of the store in `dir`, one finished game at a time.

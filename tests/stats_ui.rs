@@ -6,11 +6,14 @@
 mod history;
 
 use parlor::config::Config;
+use parlor::tui::app::Start;
+use parlor::tui::harness::Harness;
 use parlor::tui::keys::{Action, Keys};
 use parlor::tui::stats::{StatsOutcome, StatsScreen};
 use parlor::tui::theme::Theme;
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::KeyCode;
 
 const SIZES: [(u16, u16); 3] = [(64, 20), (80, 24), (120, 40)];
 
@@ -178,4 +181,67 @@ fn the_screen_counts_what_parlor_stats_counts() {
         screen.games(),
         parlor::store::stats::compute(&records).as_slice()
     );
+}
+
+/// From the menu: Statistics is its last entry (Up from the first), Enter opens the
+/// screen with the history of the store, Esc goes back with Statistics still selected.
+#[test]
+fn the_menu_opens_the_statistics_of_the_store() {
+    let data = tempfile::tempdir().expect("temp dir");
+    history::write(data.path(), &history::sample());
+    for (w, h) in SIZES {
+        let mut app = Harness::with_store(Config::default(), Start::Menu, w, h, data.path());
+        let menu = app.screen();
+        assert!(menu.contains("Statistics"), "{menu}");
+        assert_fits(&menu, w);
+        app.keys(&[KeyCode::Up, KeyCode::Enter]);
+        let screen = app.screen();
+        assert!(screen.contains("every finished game"), "{screen}");
+        assert!(screen.contains("perfect               4    3"), "{screen}");
+        assert_eq!(
+            screen,
+            draw(&StatsScreen::new(&history::sample()), w, h),
+            "the app draws the screen as it is"
+        );
+        app.key(KeyCode::PageDown);
+        if h == 20 {
+            assert!(
+                app.screen().contains("lines 6-20 of 20"),
+                "{}",
+                app.screen()
+            );
+        }
+        app.key(KeyCode::Esc);
+        let back = app.screen();
+        assert!(back.contains("▶ Statistics"), "{back}");
+    }
+}
+
+#[test]
+fn without_a_store_or_a_history_the_screen_is_empty() {
+    let mut app = Harness::new(Config::default(), Start::Menu, 80, 24);
+    app.keys(&[KeyCode::Up, KeyCode::Enter]);
+    assert!(app.screen().contains("No finished games yet."));
+    let data = tempfile::tempdir().expect("temp dir");
+    let mut app = Harness::with_store(Config::default(), Start::Menu, 80, 24, data.path());
+    app.keys(&[KeyCode::Up, KeyCode::Enter]);
+    assert!(app.screen().contains("No finished games yet."));
+    app.key(KeyCode::Char('q'));
+    assert!(app.app.should_quit());
+}
+
+#[test]
+fn a_broken_history_is_moved_aside_and_the_menu_says_so() {
+    let data = tempfile::tempdir().expect("temp dir");
+    std::fs::write(data.path().join("history.json"), "[1, 2").expect("write");
+    let mut app = Harness::with_store(Config::default(), Start::Menu, 80, 24, data.path());
+    app.keys(&[KeyCode::Up, KeyCode::Enter]);
+    assert!(app.screen().contains("No finished games yet."));
+    assert!(
+        app.app.notice().is_some_and(|n| n.contains("moved aside")),
+        "{:?}",
+        app.app.notice()
+    );
+    app.key(KeyCode::Esc);
+    assert!(app.screen().contains("moved aside"), "{}", app.screen());
 }

@@ -15,6 +15,7 @@ use super::leave::{self, Answer, Leave};
 use super::menu::{Menu, MenuOutcome, Resume};
 use super::screen::{GameScreen, SimOutcome, SimulationScreen};
 use super::setup::{Setup, SetupOutcome};
+use super::stats::{StatsOutcome, StatsScreen};
 use super::theme::Theme;
 use super::widgets;
 use crate::config::Config;
@@ -35,6 +36,7 @@ pub enum Screen {
     Setup(Setup),
     Game(Box<dyn GameScreen>),
     Simulation(Box<dyn SimulationScreen>),
+    Stats(StatsScreen),
 }
 
 pub struct App {
@@ -267,6 +269,7 @@ impl App {
             Screen::Menu(menu) => match menu.handle(action) {
                 MenuOutcome::Open(game) => self.open_setup(game),
                 MenuOutcome::Resume(game) => self.resume(game),
+                MenuOutcome::Stats => self.open_stats(),
                 MenuOutcome::Help => self.help = Some(Help::general(&self.keys)),
                 MenuOutcome::Quit => self.quit = true,
                 MenuOutcome::Stay => {}
@@ -298,6 +301,11 @@ impl App {
                 SimOutcome::Stay => {}
             },
             Screen::Game(_) => self.on_game_action(action),
+            Screen::Stats(stats) => match stats.handle(action) {
+                StatsOutcome::Back => self.back_to_menu(),
+                StatsOutcome::Quit => self.quit = true,
+                StatsOutcome::Stay => {}
+            },
         }
     }
 
@@ -441,6 +449,16 @@ impl App {
             });
             return true;
         }
+        if let (Screen::Stats(stats), MouseEventKind::ScrollDown | MouseEventKind::ScrollUp) =
+            (&mut self.screen, mouse.kind)
+        {
+            stats.wheel(if mouse.kind == MouseEventKind::ScrollDown {
+                1
+            } else {
+                -1
+            });
+            return true;
+        }
         if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
             return false;
         }
@@ -448,11 +466,11 @@ impl App {
             return false;
         };
         match (&mut self.screen, hit) {
-            (Screen::Menu(menu), Hit::MenuItem(i)) => {
-                if let MenuOutcome::Open(game) = menu.open(i) {
-                    self.open_setup(game);
-                }
-            }
+            (Screen::Menu(menu), Hit::MenuItem(i)) => match menu.open(i) {
+                MenuOutcome::Open(game) => self.open_setup(game),
+                MenuOutcome::Stats => self.open_stats(),
+                _ => {}
+            },
             (Screen::Setup(setup), Hit::SetupField(i)) => {
                 if let SetupOutcome::Start(s) = setup.click(i) {
                     self.start_game(s);
@@ -544,15 +562,29 @@ impl App {
         self.screen = Screen::Game(screen);
     }
 
+    /// The statistics of the finished games in the store (none without a store).
+    fn open_stats(&mut self) {
+        let history = self.store.as_mut().map(Store::history).unwrap_or_default();
+        self.take_notices();
+        self.screen = Screen::Stats(StatsScreen::new(&history));
+    }
+
     fn back_to_menu(&mut self) {
         if let Some(solver) = &self.solver {
             solver.cancel();
+        }
+        if let Screen::Stats(_) = self.screen {
+            let mut menu = self.menu(None);
+            menu.select_statistics();
+            self.screen = Screen::Menu(menu);
+            return;
         }
         let selected = match &self.screen {
             Screen::Setup(s) => s.setup.game,
             Screen::Game(g) => g.setup().game,
             Screen::Simulation(sim) => sim.setup().game,
             Screen::Menu(menu) => return self.screen = Screen::Menu(menu.clone()),
+            Screen::Stats(_) => return,
         };
         self.refresh_saved();
         self.screen = Screen::Menu(self.menu(Some(selected)));
@@ -586,6 +618,7 @@ impl App {
                 }
             }
             Screen::Simulation(sim) => sim.render(frame, area, &self.theme, &self.keys),
+            Screen::Stats(stats) => stats.render(frame, area, &self.theme, &self.keys),
         }
         if let Some(help) = &self.help {
             help.render(frame, area, &self.theme);

@@ -204,6 +204,73 @@ fn two_writers_at_once_lose_no_game() {
     assert_eq!(names.len(), 60);
 }
 
+/// One of the processes of `two_processes_at_once_lose_no_game` (it does nothing when
+/// run by hand).
+#[test]
+#[ignore = "a child process of two_processes_at_once_lose_no_game"]
+fn history_writer_process() {
+    let (Ok(dir), Ok(id)) = (
+        std::env::var("PARLOR_TEST_WRITER_DIR"),
+        std::env::var("PARLOR_TEST_WRITER_ID"),
+    ) else {
+        return;
+    };
+    let mut store = Store::open(dir.into());
+    for i in 0..20 {
+        let record = finished("nim", &format!("p{id}-{i:02}"), ResultRecord::Second);
+        assert!(store.finish_match(&record), "process {id} game {i}");
+        // A save written and cleared in between, as a game in progress would.
+        let mut saving = record.clone();
+        saving.game = format!("nim{id}");
+        saving.result = None;
+        assert!(store.save_match(&saving));
+    }
+}
+
+#[test]
+fn two_processes_at_once_lose_no_game() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let exe = std::env::current_exe().expect("the test binary");
+    let children: Vec<_> = (0..3)
+        .map(|id| {
+            std::process::Command::new(&exe)
+                .args([
+                    "--ignored",
+                    "--exact",
+                    "history_writer_process",
+                    "--test-threads=1",
+                ])
+                .env("PARLOR_TEST_WRITER_DIR", dir.path())
+                .env("PARLOR_TEST_WRITER_ID", id.to_string())
+                .stdout(std::process::Stdio::null())
+                .spawn()
+                .expect("a writer process")
+        })
+        .collect();
+    for mut child in children {
+        assert!(child.wait().expect("writer exits").success());
+    }
+    let mut store = Store::open(dir.path().to_path_buf());
+    let history = store.history();
+    assert_eq!(history.len(), 60, "every game of every process is kept");
+    assert!(store.take_notices().is_empty(), "no file was unreadable");
+    assert_eq!(
+        store.saved_matches().len(),
+        3,
+        "each process's save is whole"
+    );
+    let leftovers: Vec<_> = std::fs::read_dir(dir.path())
+        .expect("dir")
+        .filter_map(|e| e.ok())
+        .map(|e| e.file_name().to_string_lossy().into_owned())
+        .filter(|n| !["history.json", "parlor.lock", "saves"].contains(&n.as_str()))
+        .collect();
+    assert!(
+        leftovers.is_empty(),
+        "no temporary files left: {leftovers:?}"
+    );
+}
+
 #[test]
 fn a_match_finished_again_after_undo_counts_once() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -412,4 +479,38 @@ fn a_data_directory_that_cannot_be_written_means_no_saving_said_once() {
         std::fs::read_to_string(&blocked).expect("untouched"),
         "not a directory"
     );
+}
+
+/// The real binary: a game is started, moves are made, `q` quits at once, and the next
+/// start offers the game back and resumes it to the same screen.
+#[test]
+fn quit_with_q_and_resume_in_a_real_terminal() {
+    #[path = "common/pty.rs"]
+    mod pty;
+    let mut tui = pty::Tui::start(&["play", "nim", "--mode", "two-players"], 80, 24, 0);
+    tui.wait_for("Player 1");
+    tui.send(pty::ENTER);
+    tui.wait_until("the first move in the list", |s| {
+        pty::row_has(s, "1. Player 1", ":")
+    });
+    tui.send(pty::ENTER);
+    let before = tui.wait_until("the second move, saved", |s| {
+        pty::row_has(s, "2. Player 2", ":") && s.contains("✓ saved")
+    });
+    tui.quit_cleanly();
+    assert!(tui.data_home().join("parlor/saves/nim.json").exists());
+
+    let mut again = tui.start_again(&[], 80, 24, 0);
+    again.wait_until("the menu offering the game first", |s| {
+        pty::selected_is(s, "↻ Resume Nim · move 3")
+    });
+    again.send(pty::ENTER);
+    let after = again.wait_until("the game again", |s| s.contains("Resumed: move 3."));
+    let top = |s: &str| s.lines().take(19).map(str::to_string).collect::<Vec<_>>();
+    assert_eq!(
+        top(&after),
+        top(&before),
+        "the same board, prediction and moves"
+    );
+    again.quit_cleanly();
 }

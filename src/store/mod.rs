@@ -201,14 +201,15 @@ impl Store {
 
     /// Moves the saved match of `game` aside (it could not be put back on the board),
     /// with a notice.
-    pub fn set_aside_match(&mut self, game: &str, why: &str) {
+    /// `name` is how the game is called on screen.
+    pub fn set_aside_match(&mut self, game: &str, name: &str, why: &str) {
         let path = self.save_path(game);
         let whereto = match file::move_aside(&path) {
             Ok(aside) => format!("moved aside to {}", file_name(&aside)),
             Err(e) => format!("could not be moved aside: {e}"),
         };
         self.notice(format!(
-            "The saved {game} game could not be resumed and was {whereto} ({why})"
+            "The saved {name} game could not be resumed and was {whereto} ({why})"
         ));
     }
 

@@ -400,7 +400,7 @@ impl App {
             }
             Err(why) => {
                 if let Some(store) = &mut self.store {
-                    store.set_aside_match(game.cli_name(), &why);
+                    store.set_aside_match(game.cli_name(), game.menu_name(), &why);
                 }
                 self.take_notices();
                 self.refresh_saved();

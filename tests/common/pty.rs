@@ -68,14 +68,16 @@ pub struct Tui {
     reader_done: Arc<AtomicBool>,
     /// The termios before the child started, to compare with after it exits.
     pub initial_modes: Option<String>,
-    _dirs: TempDir,
+    /// Home, config and data: shared by a second run in the same sandbox.
+    _dirs: Arc<TempDir>,
 }
 
 impl Tui {
     /// Starts `parlor args` in a `cols` x `rows` terminal with the AI's pause set to
     /// `ai_delay_ms`.
     pub fn start(args: &[&str], cols: u16, rows: u16, ai_delay_ms: u64) -> Tui {
-        Tui::launch(cols, rows, ai_delay_ms, |config| {
+        let dirs = Arc::new(tempfile::tempdir().expect("temp dir"));
+        Tui::launch_in(dirs, cols, rows, ai_delay_ms, |config| {
             let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_parlor"));
             cmd.args(args);
             cmd.arg("--config");
@@ -84,13 +86,25 @@ impl Tui {
         })
     }
 
-    fn launch(
+    /// Starts parlor again in the same sandbox (home, config, data) as `self`, which
+    /// should have exited.
+    pub fn start_again(&self, args: &[&str], cols: u16, rows: u16, ai_delay_ms: u64) -> Tui {
+        Tui::launch_in(Arc::clone(&self._dirs), cols, rows, ai_delay_ms, |config| {
+            let mut cmd = CommandBuilder::new(env!("CARGO_BIN_EXE_parlor"));
+            cmd.args(args);
+            cmd.arg("--config");
+            cmd.arg(config);
+            cmd
+        })
+    }
+
+    fn launch_in(
+        dirs: Arc<TempDir>,
         cols: u16,
         rows: u16,
         ai_delay_ms: u64,
         command: impl FnOnce(&std::path::Path) -> CommandBuilder,
     ) -> Tui {
-        let dirs = tempfile::tempdir().expect("temp dir");
         let home = dirs.path().join("home");
         let config_home = dirs.path().join("config");
         let data_home = dirs.path().join("data");

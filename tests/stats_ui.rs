@@ -179,7 +179,7 @@ fn the_screen_counts_what_parlor_stats_counts() {
     let screen = StatsScreen::new(&records);
     assert_eq!(
         screen.games(),
-        parlor::store::stats::compute(&records).as_slice()
+        parlor::games::statistics(&records).as_slice()
     );
 }
 
@@ -244,4 +244,37 @@ fn a_broken_history_is_moved_aside_and_the_menu_says_so() {
     );
     app.key(KeyCode::Esc);
     assert!(app.screen().contains("moved aside"), "{}", app.screen());
+}
+
+/// The registry gives the order: games as on the menu, the difficulties as the setup
+/// cycles them (strongest first), Othello's levels as its setup offers them (weakest
+/// first), whatever order they were played in.
+#[test]
+fn games_and_levels_come_in_the_registrys_order() {
+    let records = [
+        history::vs_ai("othello", "exact", true),
+        history::vs_ai("wl", "casual", true),
+        history::vs_ai("nim", "beginner", true),
+        history::vs_ai("othello", "benedict", false),
+        history::vs_ai("nim", "perfect", true),
+        history::vs_ai("othello", "beginner", true),
+    ];
+    let games = parlor::games::statistics(&records);
+    let order: Vec<(&str, Vec<&str>)> = games
+        .iter()
+        .map(|g| {
+            (
+                g.name.as_str(),
+                g.vs_ai.iter().map(|l| l.level.as_str()).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        order,
+        [
+            ("Nim", vec!["perfect", "beginner"]),
+            ("Othello", vec!["beginner", "benedict", "exact"]),
+            ("Winners & Losers", vec!["casual"]),
+        ]
+    );
 }

@@ -40,7 +40,7 @@ pub fn run(json: bool) -> Result<(), CliError> {
             (Vec::new(), "the history".to_string())
         }
     };
-    let games = stats::compute(&history);
+    let games = crate::games::statistics(&history);
     let mut out = std::io::stdout().lock();
     if json {
         let text = serde_json::to_string(&StatsJson {

@@ -190,6 +190,20 @@ pub trait GameKind: Sync {
     }
 }
 
+/// The statistics of `history` (`store::stats`), in menu order, each game's levels in
+/// the order its setup offers them.
+pub fn statistics(history: &[MatchRecord]) -> Vec<crate::store::stats::GameStats> {
+    let known: Vec<crate::store::stats::GameInfo> = REGISTRY
+        .iter()
+        .map(|k| crate::store::stats::GameInfo {
+            id: k.id().cli_name(),
+            name: k.menu_name(),
+            levels: k.levels(),
+        })
+        .collect();
+    crate::store::stats::compute(history, &known)
+}
+
 /// A saved match put back on the board: its game's screen started from the record's
 /// start, with its options, seats, moves and what undo had taken back. The error says
 /// why it cannot be (an unknown game, options or moves that do not fit).

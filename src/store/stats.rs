@@ -2,14 +2,24 @@
 //! a person played against the AI (played, won, drawn, lost, the winning streaks and,
 //! for games with a score, the mean margin), and how the games of two people and of
 //! two AIs ended, by seat. Pure functions of the records, so that the statistics screen
-//! and `parlor stats` always agree.
+//! and `parlor stats` always agree. The games' order, names and levels come from the
+//! caller ([`GameInfo`]; `games::statistics` passes the registry's), so the store
+//! imports no game.
 
 use serde::Serialize;
 
 use super::record::{MatchRecord, ResultRecord};
 use crate::game::Seat;
-use crate::games::GameId;
 use crate::matchup::Mode;
+
+/// What the statistics know of a game: its command-line name, its name on the menu and
+/// the names of its AI levels, in the order its setup offers them.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct GameInfo {
+    pub id: &'static str,
+    pub name: &'static str,
+    pub levels: Vec<&'static str>,
+}
 
 /// A person's games against the AI at one level of one game.
 #[derive(Clone, Debug, Default, PartialEq, Serialize)]
@@ -132,11 +142,13 @@ impl SeatTally {
 }
 
 impl GameStats {
-    fn new(game: &str) -> GameStats {
+    fn new(game: &str, known: &[GameInfo]) -> GameStats {
         GameStats {
             game: game.to_string(),
-            name: GameId::from_cli_name(game)
-                .map_or_else(|| game.to_string(), |g| g.menu_name().to_string()),
+            name: known
+                .iter()
+                .find(|g| g.id == game)
+                .map_or_else(|| game.to_string(), |g| g.name.to_string()),
             vs_ai: Vec::new(),
             two_players: SeatTally::default(),
             ai_vs_ai: SeatTally::default(),
@@ -185,9 +197,9 @@ impl GameStats {
 }
 
 /// The statistics of `history` (oldest first, as `Store::history` gives it): one entry
-/// per game with a finished game in it, in menu order (games this parlor does not know
-/// last, as they first appear). Games not finished are not counted.
-pub fn compute(history: &[MatchRecord]) -> Vec<GameStats> {
+/// per game with a finished game in it, in the order of `known` (games not in it last,
+/// as they first appear), levels likewise. Games not finished are not counted.
+pub fn compute(history: &[MatchRecord], known: &[GameInfo]) -> Vec<GameStats> {
     let mut games: Vec<GameStats> = Vec::new();
     for record in history {
         let Some(result) = record.result else {
@@ -196,7 +208,7 @@ pub fn compute(history: &[MatchRecord]) -> Vec<GameStats> {
         let index = match games.iter().position(|g| g.game == record.game) {
             Some(i) => i,
             None => {
-                games.push(GameStats::new(&record.game));
+                games.push(GameStats::new(&record.game, known));
                 games.len() - 1
             }
         };
@@ -204,12 +216,10 @@ pub fn compute(history: &[MatchRecord]) -> Vec<GameStats> {
     }
     games.retain(|g| !g.is_empty());
     // Stable sorts: what the registry does not list keeps the order it first appeared in.
-    let menu_order = |game: &str| GameId::all().position(|g| g.cli_name() == game);
-    games.sort_by_key(|g| menu_order(&g.game).unwrap_or(usize::MAX));
+    let info = |game: &str| known.iter().position(|g| g.id == game);
+    games.sort_by_key(|g| info(&g.game).unwrap_or(usize::MAX));
     for game in &mut games {
-        let levels = GameId::from_cli_name(&game.game)
-            .map(|g| g.kind().levels())
-            .unwrap_or_default();
+        let levels = info(&game.game).map_or(&[][..], |i| &known[i].levels[..]);
         game.vs_ai.sort_by_key(|l| {
             levels
                 .iter()
@@ -295,6 +305,31 @@ mod tests {
     }
 
     use Outcome::{Drawn, Lost, Won};
+
+    const DIFFICULTIES: [&str; 4] = ["perfect", "strong", "casual", "beginner"];
+
+    /// The games these tests know, in this order, as the registry would list them.
+    fn known() -> Vec<GameInfo> {
+        let game = |id, name, levels: &[&'static str]| GameInfo {
+            id,
+            name,
+            levels: levels.to_vec(),
+        };
+        vec![
+            game("nim", "Nim", &DIFFICULTIES),
+            game("chopsticks", "Chopsticks", &DIFFICULTIES),
+            game(
+                "othello",
+                "Othello",
+                &["beginner", "casual", "benedict", "strong", "exact"],
+            ),
+            game("wl", "Winners & Losers", &DIFFICULTIES),
+        ]
+    }
+
+    fn compute(history: &[MatchRecord]) -> Vec<GameStats> {
+        super::compute(history, &known())
+    }
 
     #[test]
     fn no_history_no_statistics() {

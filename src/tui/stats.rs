@@ -44,7 +44,7 @@ impl StatsScreen {
     /// The statistics of `history` (oldest first, as `Store::history` gives it).
     pub fn new(history: &[MatchRecord]) -> StatsScreen {
         StatsScreen {
-            games: stats::compute(history),
+            games: crate::games::statistics(history),
             scroll: 0,
             bottom: Cell::new(u16::MAX),
             page: Cell::new(10),

@@ -70,8 +70,10 @@ fn every_game_on_the_menu_opens_its_setup() {
 fn menu_wraps_with_k_and_j() {
     let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
     h.key(KeyCode::Char('k'));
+    assert!(h.screen().contains("▶ Statistics"));
+    h.key(KeyCode::Char('k'));
     assert!(h.screen().contains("▶ Winners & Losers"));
-    h.key(KeyCode::Char('j'));
+    h.keys(&[KeyCode::Char('j'), KeyCode::Char('j')]);
     assert!(h.screen().contains("▶ Nim"));
 }
 

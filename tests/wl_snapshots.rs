@@ -125,7 +125,8 @@ fn two_players_get_the_same_prediction_and_hints() {
 #[test]
 fn setup_and_simulation() {
     let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
-    h.key(KeyCode::Up).key(KeyCode::Enter);
+    // Up from the first game: the statistics, then Winners & Losers.
+    h.keys(&[KeyCode::Up, KeyCode::Up, KeyCode::Enter]);
     let screen = h.screen();
     assert!(screen.contains("New game: Winners & Losers"), "{screen}");
     insta::assert_snapshot!("wl_setup_80x24", screen);

@@ -6,6 +6,7 @@
 
 pub mod export;
 pub mod progress;
+pub mod stats;
 pub mod tally;
 
 use std::io::Write;
@@ -69,6 +70,12 @@ pub enum Command {
     },
     /// Print a finished game from the history: its start, moves and result.
     Export(export::ExportArgs),
+    /// Statistics of the finished games: per game and AI level, won, drawn, lost, streaks.
+    Stats {
+        /// Print one JSON object (its shape is in the README).
+        #[arg(long)]
+        json: bool,
+    },
 }
 
 /// The game named on the command line: one of the registry's names.
@@ -392,6 +399,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             crate::games::othello::cli::bench(&suite, &file, &config)
         }
         Some(Command::Export(args)) => export::export(&args),
+        Some(Command::Stats { json }) => stats::run(json),
     }
 }
 

@@ -20,6 +20,7 @@ use rand::rngs::StdRng;
 use crate::cli::{CliError, PlayArgs, SimulateArgs, SolveArgs};
 use crate::config::Config;
 use crate::matchup::{FirstMover, MatchSetup, Mode};
+use crate::solve::policy::Difficulty;
 use crate::store::MatchRecord;
 use crate::tui::keys::OwnKey;
 use crate::tui::review::Review;
@@ -155,6 +156,11 @@ pub trait GameKind: Sync {
     fn ai_level(&self, setup: &GameSetup) -> String {
         setup.matchup.difficulty.to_string()
     }
+    /// Every name `ai_level` can give, in the order the setup offers them: the
+    /// statistics list a game's levels in this order.
+    fn levels(&self) -> Vec<&'static str> {
+        Difficulty::ALL.iter().map(|d| d.name()).collect()
+    }
 
     /// Checks the setup's position (`GameSetup::position`) against its options: the
     /// error says what is wrong and what is accepted. Called before `start`.
@@ -203,6 +209,20 @@ pub trait GameKind: Sync {
     fn game_record(&self, _record: &MatchRecord, format: &str) -> Result<String, String> {
         Err(format!("{} has no {format} format", self.menu_name()))
     }
+}
+
+/// The statistics of `history` (`store::stats`), in menu order, each game's levels in
+/// the order its setup offers them.
+pub fn statistics(history: &[MatchRecord]) -> Vec<crate::store::stats::GameStats> {
+    let known: Vec<crate::store::stats::GameInfo> = REGISTRY
+        .iter()
+        .map(|k| crate::store::stats::GameInfo {
+            id: k.id().cli_name(),
+            name: k.menu_name(),
+            levels: k.levels(),
+        })
+        .collect();
+    crate::store::stats::compute(history, &known)
 }
 
 /// A saved match put back on the board: its game's screen started from the record's

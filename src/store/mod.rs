@@ -8,6 +8,7 @@
 
 pub mod file;
 pub mod record;
+pub mod stats;
 
 use std::fs;
 use std::path::{Path, PathBuf};

@@ -16,6 +16,7 @@ use super::menu::{Menu, MenuOutcome, Resume};
 use super::review::{Review, ReviewOutcome};
 use super::screen::{GameScreen, SimOutcome, SimulationScreen};
 use super::setup::{Setup, SetupOutcome};
+use super::stats::{StatsOutcome, StatsScreen};
 use super::theme::Theme;
 use super::transcript::Transcript;
 use super::widgets;
@@ -41,6 +42,7 @@ pub enum Screen {
     Simulation(Box<dyn SimulationScreen>),
     /// A game's review, and the finished game it was opened from (Esc goes back to it).
     Review(Box<Review>, Option<Box<dyn GameScreen>>),
+    Stats(StatsScreen),
 }
 
 pub struct App {
@@ -290,6 +292,7 @@ impl App {
             Screen::Menu(menu) => match menu.handle(action) {
                 MenuOutcome::Open(game) => self.open_setup(game),
                 MenuOutcome::Resume(game) => self.resume(game),
+                MenuOutcome::Stats => self.open_stats(),
                 MenuOutcome::Help => self.help = Some(Help::general(&self.keys)),
                 MenuOutcome::Quit => self.quit = true,
                 MenuOutcome::Stay => {}
@@ -328,6 +331,11 @@ impl App {
                 }
                 ReviewOutcome::Quit => self.quit = true,
                 ReviewOutcome::Stay => {}
+            },
+            Screen::Stats(stats) => match stats.handle(action) {
+                StatsOutcome::Back => self.back_to_menu(),
+                StatsOutcome::Quit => self.quit = true,
+                StatsOutcome::Stay => {}
             },
         }
     }
@@ -478,6 +486,16 @@ impl App {
             });
             return true;
         }
+        if let (Screen::Stats(stats), MouseEventKind::ScrollDown | MouseEventKind::ScrollUp) =
+            (&mut self.screen, mouse.kind)
+        {
+            stats.wheel(if mouse.kind == MouseEventKind::ScrollDown {
+                1
+            } else {
+                -1
+            });
+            return true;
+        }
         if mouse.kind != MouseEventKind::Down(MouseButton::Left) {
             return false;
         }
@@ -485,11 +503,12 @@ impl App {
             return false;
         };
         match (&mut self.screen, hit) {
-            (Screen::Menu(menu), Hit::MenuItem(i)) => {
-                if let MenuOutcome::Open(game) = menu.open(i) {
-                    self.open_setup(game);
-                }
-            }
+            (Screen::Menu(menu), Hit::MenuItem(i)) => match menu.open(i) {
+                MenuOutcome::Open(game) => self.open_setup(game),
+                MenuOutcome::Resume(game) => self.resume(game),
+                MenuOutcome::Stats => self.open_stats(),
+                MenuOutcome::Help | MenuOutcome::Quit | MenuOutcome::Stay => {}
+            },
             (Screen::Setup(setup), Hit::SetupField(i)) => {
                 if let SetupOutcome::Start(s) = setup.click(i) {
                     self.start_game(s);
@@ -642,9 +661,22 @@ impl App {
         }
     }
 
+    /// The statistics of the finished games in the store (none without a store).
+    fn open_stats(&mut self) {
+        let history = self.store.as_mut().map(Store::history).unwrap_or_default();
+        self.take_notices();
+        self.screen = Screen::Stats(StatsScreen::new(&history));
+    }
+
     fn back_to_menu(&mut self) {
         if let Some(solver) = &self.solver {
             solver.cancel();
+        }
+        if let Screen::Stats(_) = self.screen {
+            let mut menu = self.menu(None);
+            menu.select_statistics();
+            self.screen = Screen::Menu(menu);
+            return;
         }
         let selected = match &self.screen {
             Screen::Setup(s) => s.setup.game,
@@ -652,6 +684,7 @@ impl App {
             Screen::Simulation(sim) => sim.setup().game,
             Screen::Review(review, _) => review.game(),
             Screen::Menu(menu) => return self.screen = Screen::Menu(menu.clone()),
+            Screen::Stats(_) => return,
         };
         self.refresh_saved();
         self.screen = Screen::Menu(self.menu(Some(selected)));
@@ -685,6 +718,7 @@ impl App {
                 }
             }
             Screen::Simulation(sim) => sim.render(frame, area, &self.theme, &self.keys),
+            Screen::Stats(stats) => stats.render(frame, area, &self.theme, &self.keys),
             Screen::Review(review, _) => review.render(frame, area, &self.theme, &self.keys),
         }
         if let (true, Screen::Game(game)) = (self.transcript, &self.screen) {

@@ -51,6 +51,8 @@ pub enum MenuOutcome {
     Open(GameId),
     /// Resume the saved game of this game.
     Resume(GameId),
+    /// The statistics screen (the last entry).
+    Stats,
     Help,
     Quit,
 }
@@ -73,8 +75,14 @@ impl Menu {
         };
     }
 
+    /// Selects the statistics entry.
+    pub fn select_statistics(&mut self) {
+        self.selected = self.len() - 1;
+    }
+
+    /// The saved games, the games, then the statistics.
     fn len(&self) -> usize {
-        self.resumes.len() + GameId::all().len()
+        self.resumes.len() + GameId::all().len() + 1
     }
 
     pub fn handle(&mut self, action: Action) -> MenuOutcome {
@@ -99,6 +107,10 @@ impl Menu {
         if let Some(resume) = self.resumes.get(index) {
             self.selected = index;
             return MenuOutcome::Resume(resume.game);
+        }
+        if index + 1 == self.len() {
+            self.selected = index;
+            return MenuOutcome::Stats;
         }
         let Some(game) = GameId::all().nth(index - self.resumes.len()) else {
             return MenuOutcome::Stay;
@@ -168,7 +180,11 @@ impl Menu {
                 Span::styled(game.blurb(), theme.muted()),
             ])
         });
-        for (i, entry) in resumes.chain(games).enumerate() {
+        let stats = Line::from(vec![
+            Span::raw(format!("{:<18}", "Statistics")),
+            Span::styled("your results against the AI", theme.muted()),
+        ]);
+        for (i, entry) in resumes.chain(games).chain([stats]).enumerate() {
             if i as u16 >= list.height {
                 break;
             }
@@ -205,7 +221,7 @@ impl Menu {
         }
         let list = keys.footer(&[
             (&[Action::Up, Action::Down], "choose"),
-            (&[Action::Enter], "play"),
+            (&[Action::Enter], "open"),
             (&[Action::Help], "help"),
             (&[Action::Quit, Action::Back], "quit"),
         ]);

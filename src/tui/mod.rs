@@ -13,6 +13,7 @@ pub mod menu;
 pub mod review;
 pub mod screen;
 pub mod setup;
+pub mod stats;
 pub mod theme;
 pub mod transcript;
 pub mod voice;

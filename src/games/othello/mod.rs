@@ -15,7 +15,7 @@ use crate::cli::{CliError, ColorArg, PlayArgs, SimulateArgs, SolveArgs, usage};
 use crate::config::Config;
 use crate::games::{ConfigProblem, GameId, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::matchup::{FirstMover, Mode};
-use crate::solve::othello::Limits;
+use crate::solve::othello::{Level, Limits};
 use crate::store::MatchRecord;
 use crate::tui::keys::{Action, OwnKey};
 use crate::tui::screen::GameScreen;
@@ -118,6 +118,9 @@ impl GameKind for OthelloGame {
     }
     fn ai_level(&self, setup: &GameSetup) -> String {
         setup.own::<OthelloSetup>().level.to_string()
+    }
+    fn levels(&self) -> Vec<&'static str> {
+        Level::ALL.iter().map(|l| l.name()).collect()
     }
     fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut StdRng) -> Box<dyn GameScreen> {
         Box::new(OthelloScreen::new(

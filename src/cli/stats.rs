@@ -1,0 +1,128 @@
+//! `parlor stats [--json]`: the statistics of the finished games (`store::stats`), as a
+//! plain table per game and AI level, or one JSON object whose shape the README
+//! documents (`STATS_VERSION` changes whenever it does).
+
+use std::io::Write;
+
+use serde::Serialize;
+
+use super::CliError;
+use crate::store::Store;
+use crate::store::stats::{self, GameStats, LevelStats};
+
+/// The version of the `--json` shape.
+pub const STATS_VERSION: u32 = 1;
+
+#[derive(Serialize)]
+struct StatsJson<'a> {
+    version: u32,
+    games: &'a [GameStats],
+}
+
+/// Reads the history and prints its statistics. Notices of the store (a broken history
+/// moved aside, a data directory that cannot be written) go to stderr.
+pub fn run(json: bool) -> Result<(), CliError> {
+    let mut err = std::io::stderr();
+    let (history, place) = match Store::open_default() {
+        Some(mut store) => {
+            let history = store.history();
+            for notice in store.take_notices() {
+                let _ = writeln!(err, "parlor: {notice}");
+            }
+            (history, store.history_path().display().to_string())
+        }
+        None => {
+            let _ = writeln!(
+                err,
+                "parlor: this system has no data directory for parlor; set {} to name one",
+                crate::store::DATA_DIR_ENV
+            );
+            (Vec::new(), "the history".to_string())
+        }
+    };
+    let games = crate::games::statistics(&history);
+    let mut out = std::io::stdout().lock();
+    if json {
+        let text = serde_json::to_string(&StatsJson {
+            version: STATS_VERSION,
+            games: &games,
+        })
+        .map_err(|e| CliError::Failed(format!("cannot write the statistics as JSON: {e}")))?;
+        writeln!(out, "{text}")?;
+    } else if games.is_empty() {
+        writeln!(
+            out,
+            "No finished games in {place} yet: finish a game against the AI in the arcade \
+             (`parlor`) and it is counted here."
+        )?;
+    } else {
+        write!(out, "{}", table(&games))?;
+    }
+    Ok(())
+}
+
+/// The header of the level column, and so its least width.
+const AGAINST: &str = "against the AI";
+
+/// The plain table: per game its name, a row per AI level, then the games of two
+/// people and of two AIs; a legend at the end.
+pub fn table(games: &[GameStats]) -> String {
+    let width = games
+        .iter()
+        .flat_map(|g| g.vs_ai.iter().map(|l| l.level.chars().count()))
+        .chain([AGAINST.len()])
+        .max()
+        .unwrap_or(AGAINST.len());
+    let mut out = String::new();
+    for (i, game) in games.iter().enumerate() {
+        if i > 0 {
+            out.push('\n');
+        }
+        out.push_str(&game.name);
+        out.push('\n');
+        if !game.vs_ai.is_empty() {
+            let margin = if game.has_margin() { "  margin" } else { "" };
+            out.push_str(&format!(
+                "  {AGAINST:<width$}  played  won  drawn  lost  streak  best{margin}\n"
+            ));
+            for level in &game.vs_ai {
+                out.push_str(&level_row(level, width, game.has_margin()));
+            }
+        }
+        for (label, tally) in [
+            ("two players", game.two_players),
+            ("AI vs AI", game.ai_vs_ai),
+        ] {
+            if tally.played > 0 {
+                out.push_str(&format!(
+                    "  {label:<width$}  {:>6}  {}\n",
+                    tally.played,
+                    tally.summary()
+                ));
+            }
+        }
+    }
+    out.push_str("\nstreak: wins in a row up to the latest game; best: the longest run.\n");
+    if games.iter().any(GameStats::has_margin) {
+        out.push_str("margin: your final score minus the AI's, on average.\n");
+    }
+    out
+}
+
+fn level_row(level: &LevelStats, width: usize, margin: bool) -> String {
+    let mut row = format!(
+        "  {:<width$}  {:>6}  {:>3}  {:>5}  {:>4}  {:>6}  {:>4}",
+        level.level,
+        level.played,
+        level.won,
+        level.drawn,
+        level.lost,
+        level.streak,
+        level.best_streak
+    );
+    if margin {
+        row.push_str(&format!("  {:>6}", stats::margin_text(level.mean_margin)));
+    }
+    row.push('\n');
+    row
+}

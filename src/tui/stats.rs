@@ -1,0 +1,279 @@
+//! The statistics screen: the table of `store::stats` (the same numbers `parlor stats`
+//! prints), one section per game with a row per AI level, scrolled when it is taller
+//! than the screen.
+
+use std::cell::Cell;
+
+use ratatui::Frame;
+use ratatui::layout::{Alignment, Constraint, Layout, Rect};
+use ratatui::text::{Line, Span};
+use ratatui::widgets::{Paragraph, Wrap};
+
+use super::keys::{Action, Keys};
+use super::theme::Theme;
+use super::widgets;
+use crate::store::MatchRecord;
+use crate::store::stats::{self, GameStats, LevelStats, SeatTally};
+
+/// The first column: a game's name, or a level indented under it.
+const NAME: usize = 18;
+/// The table's width at most: the first column and the numbers take 60 columns; the
+/// rest is room for the line of the games between two people or two AIs.
+const TABLE: u16 = 72;
+
+/// What the screen asks the app to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StatsOutcome {
+    Stay,
+    Back,
+    Quit,
+}
+
+#[derive(Clone, Debug, PartialEq)]
+pub struct StatsScreen {
+    games: Vec<GameStats>,
+    /// The first line of the table shown.
+    scroll: u16,
+    /// The last scroll position that still fills the window, and the window's height,
+    /// as the last frame drew them.
+    bottom: Cell<u16>,
+    page: Cell<u16>,
+}
+
+impl StatsScreen {
+    /// The statistics of `history` (oldest first, as `Store::history` gives it).
+    pub fn new(history: &[MatchRecord]) -> StatsScreen {
+        StatsScreen {
+            games: crate::games::statistics(history),
+            scroll: 0,
+            bottom: Cell::new(u16::MAX),
+            page: Cell::new(10),
+        }
+    }
+
+    /// The statistics shown, per game.
+    pub fn games(&self) -> &[GameStats] {
+        &self.games
+    }
+
+    pub fn handle(&mut self, action: Action) -> StatsOutcome {
+        let page = i32::from(self.page.get().max(1));
+        match action {
+            Action::Up => self.scroll_by(-1),
+            Action::Down => self.scroll_by(1),
+            Action::PageUp => self.scroll_by(-page),
+            Action::PageDown => self.scroll_by(page),
+            Action::Back => return StatsOutcome::Back,
+            Action::Quit => return StatsOutcome::Quit,
+            _ => {}
+        }
+        StatsOutcome::Stay
+    }
+
+    /// The mouse wheel: `lines` down (negative: up).
+    pub fn wheel(&mut self, lines: i32) {
+        self.scroll_by(lines * 3);
+    }
+
+    /// Scrolls by `lines`, never past the last full window of the table.
+    pub fn scroll_by(&mut self, lines: i32) {
+        let next = (i32::from(self.scroll) + lines).clamp(0, i32::from(self.bottom.get()));
+        self.scroll = next as u16;
+    }
+
+    /// The first line of the table shown.
+    pub fn scroll(&self) -> u16 {
+        self.scroll
+    }
+
+    pub fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys) {
+        let [header, _, body, footer] = Layout::vertical([
+            Constraint::Length(2),
+            Constraint::Length(1),
+            Constraint::Min(3),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        let text_width = area.width.saturating_sub(1);
+        frame.render_widget(
+            Paragraph::new(vec![
+                Line::styled("Statistics", theme.title()),
+                Line::styled(
+                    widgets::fit("every finished game, per game and AI level", text_width),
+                    theme.muted(),
+                ),
+            ]),
+            Rect {
+                width: text_width,
+                ..header
+            },
+        );
+        if self.games.is_empty() {
+            self.bottom.set(0);
+            self.render_empty(frame, widgets::centered(body, TABLE, body.height), theme);
+        } else {
+            self.render_table(frame, body, theme);
+        }
+        // The scrolling keys only while there is something to scroll.
+        let scrolls = self.bottom.get() > 0;
+        let mut list: Vec<(&[Action], &str)> = Vec::new();
+        if scrolls {
+            list.push((&[Action::Up, Action::Down], "scroll"));
+            list.push((&[Action::PageUp, Action::PageDown], "page"));
+        }
+        list.push((&[Action::Back], "back"));
+        list.push((&[Action::Quit], "quit"));
+        widgets::footer(frame, footer, &keys.footer(&list), theme);
+    }
+
+    fn render_empty(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
+        let text = vec![
+            Line::styled("No finished games yet.", theme.bold()),
+            Line::raw(""),
+            Line::raw("Finish a game against the AI and it is counted here:"),
+            Line::raw("played, won, drawn and lost, per game and level, and"),
+            Line::raw("your winning streaks."),
+            Line::raw(""),
+            Line::styled(
+                "On the command line: parlor stats (or --json).",
+                theme.muted(),
+            ),
+        ];
+        let height = (text.len() as u16).min(area.height);
+        frame.render_widget(
+            Paragraph::new(text)
+                .alignment(Alignment::Center)
+                .wrap(Wrap { trim: true }),
+            widgets::centered(area, area.width, height),
+        );
+    }
+
+    /// The table, centred in `body` by its widest line.
+    fn render_table(&self, frame: &mut Frame, body: Rect, theme: &Theme) {
+        let lines = self.lines(body.width.min(TABLE), theme);
+        let widest = lines.iter().map(Line::width).max().unwrap_or(0);
+        let width = (widest as u16).saturating_add(1).min(body.width);
+        let area = widgets::centered(body, width, body.height);
+        let total = lines.len().min(usize::from(u16::MAX)) as u16;
+        // The last row says where the window is, when the table does not fit.
+        let fits = total <= area.height;
+        let window = if fits {
+            area.height
+        } else {
+            area.height.saturating_sub(1)
+        };
+        let bottom = total.saturating_sub(window);
+        self.bottom.set(bottom);
+        self.page.set(window.saturating_sub(1).max(1));
+        let scroll = self.scroll.min(bottom);
+        frame.render_widget(
+            Paragraph::new(lines).scroll((scroll, 0)),
+            Rect {
+                height: window,
+                ..area
+            },
+        );
+        if !fits {
+            let last = (scroll + window).min(total);
+            let more = match (scroll > 0, scroll < bottom) {
+                (true, true) => " · ↑↓ more",
+                (false, true) => " · ↓ more",
+                (true, false) => " · ↑ more",
+                (false, false) => "",
+            };
+            let place = format!("lines {}-{last} of {total}{more}", scroll + 1);
+            frame.render_widget(
+                Paragraph::new(Line::styled(place, theme.muted())).alignment(Alignment::Right),
+                Rect {
+                    y: area.y + window,
+                    height: 1,
+                    width: area.width.saturating_sub(1),
+                    ..area
+                },
+            );
+        }
+    }
+
+    /// The whole table, one line per row: per game its name over the column names, a
+    /// row per level, then the games of two people and of two AIs; a legend at the end.
+    fn lines(&self, width: u16, theme: &Theme) -> Vec<Line<'static>> {
+        let mut lines = Vec::new();
+        for (i, game) in self.games.iter().enumerate() {
+            if i > 0 {
+                lines.push(Line::raw(""));
+            }
+            let margin = game.has_margin();
+            let name = widgets::fit(&game.name, NAME as u16);
+            let columns = format!(
+                " played  won drawn lost streak best{}",
+                if margin { " margin" } else { "" }
+            );
+            lines.push(Line::from(vec![
+                Span::styled(format!("{name:<NAME$}"), theme.title()),
+                Span::styled(columns, theme.muted()),
+            ]));
+            for level in &game.vs_ai {
+                lines.push(level_line(level, margin, theme));
+            }
+            for (label, tally) in [
+                ("two players", game.two_players),
+                ("AI vs AI", game.ai_vs_ai),
+            ] {
+                if tally.played > 0 {
+                    lines.push(seats_line(label, &tally, width, theme));
+                }
+            }
+        }
+        lines.push(Line::raw(""));
+        lines.push(Line::styled(
+            "streak: wins in a row now · best: the longest run",
+            theme.muted(),
+        ));
+        if self.games.iter().any(GameStats::has_margin) {
+            lines.push(Line::styled(
+                "margin: your score minus the AI's, on average",
+                theme.muted(),
+            ));
+        }
+        lines
+    }
+}
+
+fn level_line(level: &LevelStats, margin: bool, theme: &Theme) -> Line<'static> {
+    let label = widgets::fit(&level.level, NAME as u16 - 3);
+    let mut spans = vec![
+        Span::raw(format!("  {label:<width$}", width = NAME - 2)),
+        Span::raw(format!(
+            " {:>6} {:>4} {:>5} {:>4}",
+            level.played, level.won, level.drawn, level.lost
+        )),
+    ];
+    let streak = format!(" {:>6}", level.streak);
+    spans.push(if level.streak > 0 {
+        Span::styled(streak, theme.accent())
+    } else {
+        Span::raw(streak)
+    });
+    spans.push(Span::raw(format!(" {:>4}", level.best_streak)));
+    if margin {
+        spans.push(Span::raw(format!(
+            " {:>6}",
+            stats::margin_text(level.mean_margin)
+        )));
+    }
+    Line::from(spans)
+}
+
+/// The games of two people or two AIs: how many, and who won them, in `width` columns
+/// with the last one free.
+fn seats_line(label: &str, tally: &SeatTally, width: u16, theme: &Theme) -> Line<'static> {
+    let room = usize::from(width).saturating_sub(NAME + 7 + 2);
+    Line::from(vec![
+        Span::raw(format!("  {label:<width$}", width = NAME - 2)),
+        Span::raw(format!(" {:>6}", tally.played)),
+        Span::styled(
+            format!("  {}", widgets::fit(&tally.summary(), room as u16)),
+            theme.muted(),
+        ),
+    ])
+}

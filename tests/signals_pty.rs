@@ -44,6 +44,16 @@ fn every_stop_signal_restores_the_terminal_in_every_state() {
 
 #[test]
 fn a_closed_terminal_ends_parlor_even_with_sighup_ignored() {
+    closed_terminal(true);
+}
+
+/// As a terminal window closed, or `tmux kill-server`: SIGHUP and the terminal gone.
+#[test]
+fn a_closed_terminal_ends_parlor_cleanly() {
+    closed_terminal(false);
+}
+
+fn closed_terminal(ignore_hup: bool) {
     use portable_pty::{CommandBuilder, native_pty_system};
     use std::io::Read;
     use std::time::{Duration, Instant};
@@ -53,10 +63,11 @@ fn a_closed_terminal_ends_parlor_even_with_sighup_ignored() {
         .openpty(size(80, 24))
         .expect("open a pty");
     // `trap '' HUP` as nohup does, then parlor in the same process.
+    let trap = if ignore_hup { "trap '' HUP; " } else { "" };
     let mut cmd = CommandBuilder::new("sh");
     cmd.args([
         "-c",
-        &format!("trap '' HUP; exec {}", env!("CARGO_BIN_EXE_parlor")),
+        &format!("{trap}exec {}", env!("CARGO_BIN_EXE_parlor")),
     ]);
     cmd.env_clear();
     cmd.env("PATH", std::env::var_os("PATH").unwrap_or_default());
@@ -80,14 +91,20 @@ fn a_closed_terminal_ends_parlor_even_with_sighup_ignored() {
     }
     drop(pair.master);
     let deadline = Instant::now() + HANG_GUARD;
-    loop {
-        if child.try_wait().expect("try_wait").is_some() {
-            break;
+    let status = loop {
+        if let Some(status) = child.try_wait().expect("try_wait") {
+            break status;
         }
         if Instant::now() > deadline {
             let _ = child.kill();
             panic!("parlor kept running after its terminal was closed");
         }
         std::thread::sleep(Duration::from_millis(50));
-    }
+    };
+    // It ends as a lost terminal, not by a panic on the way out (ratatui's terminal
+    // printing to a stderr that is gone did that once).
+    let log = std::fs::read_to_string(dirs.path().join("data/parlor/parlor.log"))
+        .expect("the log was written");
+    assert!(!log.contains("panic"), "{log}");
+    assert_ne!(status.exit_code(), 101, "a panic's exit code");
 }

@@ -20,6 +20,7 @@ pub mod voice;
 pub mod widgets;
 
 use std::io::{IsTerminal, stdout};
+use std::mem::ManuallyDrop;
 
 use crossbeam_channel::unbounded;
 use ratatui::Terminal;
@@ -83,7 +84,11 @@ fn restore_terminal(mouse: bool) {
         let _ = execute!(stdout(), DisableMouseCapture);
     }
     let _ = disable_raw_mode();
-    let _ = execute!(stdout(), LeaveAlternateScreen);
+    let _ = execute!(
+        stdout(),
+        LeaveAlternateScreen,
+        ratatui::crossterm::cursor::Show
+    );
 }
 
 /// A panic on the UI thread restores the terminal before the message is printed. A panic
@@ -116,7 +121,10 @@ pub fn run(config: Config, start: Start, seed: u64) -> Result<(), TuiError> {
     let _guard = TerminalGuard::enter(mouse)?;
     // No `terminal.clear()`: it asks the terminal for the cursor position, and a terminal
     // that does not answer would stop the app. The alternate screen starts empty.
-    let mut terminal = Terminal::new(CrosstermBackend::new(stdout()))?;
+    // Never dropped: ratatui's `Terminal` shows the cursor again when dropped and, when
+    // that fails (the terminal hung up), prints to stderr with `eprintln!`, which
+    // panics when stderr is gone too. `TerminalGuard` restores the terminal instead.
+    let mut terminal = ManuallyDrop::new(Terminal::new(CrosstermBackend::new(stdout()))?);
 
     let (tx, rx) = unbounded();
     event::spawn_input(tx.clone())?;

@@ -1,0 +1,85 @@
+//! What saving a match after every move costs. Run: cargo bench --bench store
+//!
+//! `save_match` (the autosave: a temporary file, flushed to disk, renamed over the old
+//! save, under the store's lock) against the yardstick of writing the same JSON with a
+//! plain `fs::write`, which is neither atomic nor flushed; and `finish_match` (the
+//! history read, a game added, written back) with 100 and 1000 games already kept.
+
+use parlor::config::FirstMover;
+use parlor::session::Mode;
+use parlor::solve::policy::Difficulty;
+use parlor::store::{MatchRecord, ResultRecord, SeatRecord, Store};
+
+fn main() {
+    divan::main();
+}
+
+/// A 60-move Othello game, as the autosave writes it near the end.
+fn record(started: &str) -> MatchRecord {
+    let moves: Vec<String> = (0..60)
+        .map(|i| format!("{}{}", (b'a' + i % 8) as char, 1 + i / 8))
+        .collect();
+    MatchRecord {
+        game: "othello".into(),
+        options: serde_json::json!({"level": "strong", "think_ms": 5000, "ascii": false}),
+        mode: Mode::VsAi,
+        first: FirstMover::You,
+        difficulty: Difficulty::Perfect,
+        level: "strong".into(),
+        from_position: None,
+        start: "---------------------------OX------XO--------------------------- X".into(),
+        seats: [
+            SeatRecord {
+                name: "You".into(),
+                ai: None,
+            },
+            SeatRecord {
+                name: "AI".into(),
+                ai: Some(Difficulty::Perfect),
+            },
+        ],
+        moves,
+        mistakes: vec![13, 40],
+        redo: vec![],
+        seed: 42,
+        started: started.into(),
+        saved: started.into(),
+        result: Some(ResultRecord::First),
+        first_margin: Some(6),
+    }
+}
+
+#[divan::bench]
+fn save_match(bencher: divan::Bencher) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut store = Store::open(dir.path().to_path_buf());
+    let mut game = record("2026-11-23T20:00:00Z");
+    game.result = None;
+    bencher.bench_local(|| assert!(store.save_match(divan::black_box(&game))));
+}
+
+#[divan::bench]
+fn plain_write_yardstick(bencher: divan::Bencher) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let path = dir.path().join("othello.json");
+    let mut game = record("2026-11-23T20:00:00Z");
+    game.result = None;
+    bencher.bench_local(|| {
+        let text = serde_json::to_vec_pretty(divan::black_box(&game)).expect("json");
+        std::fs::write(&path, text).expect("written");
+    });
+}
+
+#[divan::bench(args = [100, 1000])]
+fn finish_match(bencher: divan::Bencher, kept: usize) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut store = Store::open(dir.path().to_path_buf());
+    for i in 0..kept {
+        assert!(store.finish_match(&record(&format!("old-{i:05}"))));
+    }
+    let mut n = 0;
+    bencher.bench_local(|| {
+        n += 1;
+        assert!(store.finish_match(&record(&format!("new-{n:05}"))));
+    });
+}

@@ -162,6 +162,10 @@ pub trait GameKind: Sync {
         Difficulty::ALL.iter().map(|d| d.name()).collect()
     }
 
+    /// One line for the setup's "From a position" row: the notation, with an example.
+    fn position_help(&self) -> &'static str {
+        "Type a position as parlor solve reads it; empty: the usual start."
+    }
     /// Checks the setup's position (`GameSetup::position`) against its options: the
     /// error says what is wrong and what is accepted. Called before `start`.
     fn check_position(&self, setup: &GameSetup) -> Result<(), String>;

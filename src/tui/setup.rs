@@ -303,9 +303,7 @@ impl Setup {
                 "perfect never slips; strong rarely; casual often; beginner more often than not."
             }
             Field::Game(_) | Field::Simulation(_) => self.row(field).map_or("", |r| r.explanation),
-            Field::Position => {
-                "Type a position as parlor solve reads it (Othello: also moves, e.g. f5d6c3); empty: the usual start."
-            }
+            Field::Position => self.setup.game.kind().position_help(),
             Field::Start => "Enter starts the game (from any line).",
             Field::Simulate => {
                 "Perfect AI against itself on random strings: do the predictions hold?"

@@ -62,6 +62,9 @@ impl GameKind for Chopsticks {
             what: "open or close the list of splits",
         }]
     }
+    fn position_help(&self) -> &'static str {
+        "Hands as mover's left,right / other's left,right, e.g. 1,1/1,2; empty: the usual start."
+    }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
         screen::start_position(setup).map(|_| ())
     }

@@ -63,6 +63,9 @@ impl GameKind for Nim {
         }
         Ok(())
     }
+    fn position_help(&self) -> &'static str {
+        "Piles as parlor solve reads them, e.g. 3,4,5 (empty piles allowed); empty: the setup's piles."
+    }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
         let mut rng = <StdRng as rand::SeedableRng>::seed_from_u64(0);
         screen::start_position(setup, &mut rng).map(|_| ())

@@ -113,6 +113,9 @@ impl GameKind for OthelloGame {
             },
         ]
     }
+    fn position_help(&self) -> &'static str {
+        "Moves from the start (f5d6c3), an OBF line, or 64 squares of X O - and the side; empty: the start."
+    }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
         screen::start_position(setup).map(|_| ())
     }

@@ -71,6 +71,9 @@ impl GameKind for PnutButta {
         }
         Ok(())
     }
+    fn position_help(&self) -> &'static str {
+        "The string written so far, e.g. 0012 (two players); empty: the empty string."
+    }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
         if setup.position.is_some() && setup.own::<PnutSetup>().players > 2 {
             return Err("a position can be given for two players only".into());

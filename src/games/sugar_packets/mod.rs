@@ -40,6 +40,9 @@ impl GameKind for SugarPackets {
     fn options(&self, _config: &Config) -> Box<dyn GameOptions> {
         Box::new(NoOptions)
     }
+    fn position_help(&self) -> &'static str {
+        "Packets per row as parlor solve reads them, e.g. 1,3,5,7; empty: the usual 1,3,5,7."
+    }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
         let mut rng = <StdRng as rand::SeedableRng>::seed_from_u64(0);
         crate::games::nim::screen::start_position(setup, &mut rng).map(|_| ())

@@ -81,6 +81,9 @@ impl GameKind for WinnersLosers {
             what: "show or hide the AND/OR pyramid",
         }]
     }
+    fn position_help(&self) -> &'static str {
+        "A string of W and L, e.g. WLLWL; empty: the setup's string or a random one."
+    }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
         let mut rng = <StdRng as rand::SeedableRng>::seed_from_u64(0);
         screen::start_letters(setup, &mut rng).map(|_| ())

@@ -485,9 +485,15 @@ fn a_data_directory_that_cannot_be_written_means_no_saving_said_once() {
     let mut h = nim_game(&blocked);
     let first = h.screen();
     assert!(!first.contains("✓ saved"));
+    let last = first.lines().last().unwrap_or_default();
+    assert!(
+        last.contains("not being saved"),
+        "said at once, over the footer:\n{first}"
+    );
     h.key(KeyCode::Enter).key(KeyCode::Enter);
     let screen = h.screen();
     assert!(!screen.contains("✓ saved"), "{screen}");
+    assert!(!screen.contains("not being saved"), "said once:\n{screen}");
     assert!(
         h.app
             .notice()

@@ -71,6 +71,8 @@ pub struct App {
     game_saved: bool,
     /// Asking whether to leave an unfinished game, and for where.
     leaving: Option<Leave>,
+    /// A notice shown over the footer of whatever screen is up, until the next key.
+    flash: Option<String>,
 }
 
 impl App {
@@ -107,6 +109,7 @@ impl App {
             saved_generation: None,
             game_saved: false,
             leaving: None,
+            flash: None,
         };
         app.refresh_saved();
         app.screen = Screen::Menu(app.menu(None));
@@ -135,6 +138,8 @@ impl App {
         if let Some(store) = &mut self.store
             && let Some(last) = store.take_notices().pop()
         {
+            // Said at once on the screen that is up, and kept on the menu.
+            self.flash = Some(last.clone());
             self.notice = Some(last);
         }
     }
@@ -227,6 +232,8 @@ impl App {
     pub fn update(&mut self, event: AppEvent) -> bool {
         let redraw = match event {
             AppEvent::Key(key) => {
+                // A flashed notice stays until the next key.
+                self.flash = None;
                 let action = match &self.screen {
                     // A typed position takes every letter, bound to an action or not.
                     Screen::Setup(setup) if setup.takes_text() => self.keys.text_action(key),
@@ -627,6 +634,7 @@ impl App {
             (Ok(review), from) => self.screen = Screen::Review(Box::new(review), from),
             (Err(e), Some(game)) => {
                 tracing::warn!("no review: {e}");
+                self.flash = Some(format!("No review of this game: {e}"));
                 self.screen = Screen::Game(game);
             }
             (Err(e), None) => tracing::warn!("no review: {e}"),
@@ -728,6 +736,23 @@ impl App {
         if let Some(help) = &self.help {
             help.render(frame, area, &self.theme);
             self.hits.clear();
+        }
+        if let Some(text) = &self.flash
+            && !matches!(self.screen, Screen::Menu(_))
+        {
+            // Over the footer: one line, warning colours, as wide as it may be.
+            let line = ratatui::layout::Rect {
+                y: area.bottom().saturating_sub(1),
+                height: 1,
+                width: area.width.saturating_sub(1),
+                ..area
+            };
+            frame.render_widget(ratatui::widgets::Clear, line);
+            frame.render_widget(
+                ratatui::widgets::Paragraph::new(widgets::fit(text, line.width))
+                    .style(self.theme.warning()),
+                line,
+            );
         }
     }
 }

@@ -245,6 +245,27 @@ pub fn draw_table(frame: &mut Frame, area: Rect, game: &Pnut, theme: &Theme) {
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), inner);
 }
 
+/// A position in the review: the string with the substring the move completed marked
+/// (the move itself highlighted), and the substrings table below when there is room.
+pub fn draw_review(
+    frame: &mut Frame,
+    area: Rect,
+    shown: &crate::tui::review::board::Shown<Pnut>,
+    theme: &Theme,
+) {
+    let game = shown.position;
+    let width = area.width.saturating_sub(2).max(1) as usize;
+    let lines = string_lines(game, StringMarks::Last, theme, width).len() as u16;
+    let string_height = (lines + 2).clamp(3, (area.height / 2).max(3));
+    let [string, table] =
+        Layout::vertical([Constraint::Length(string_height), Constraint::Min(0)]).areas(area);
+    draw_string(frame, string, game, StringMarks::Last, theme);
+    // A table with no row inside says nothing.
+    if table.height >= 3 {
+        draw_table(frame, table, game, theme);
+    }
+}
+
 impl PnutScreen {
     pub fn new<R: Rng + ?Sized>(
         setup: GameSetup,

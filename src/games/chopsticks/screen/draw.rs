@@ -63,8 +63,19 @@ pub fn draw_hands(frame: &mut Frame, area: Rect, look: &HandsLook, theme: &Theme
     draw_row(frame, top, look, look.bottom.other(), false, theme, hits);
     draw_row(frame, bottom, look, look.bottom, true, theme, hits);
     if let Some(text) = &look.last_text {
+        // Too wide for the line (long names, a narrow board): the move without who
+        // played it (the highlighted hands tell), and cut at a word if still too wide.
+        let text = match text.split_once(": ") {
+            Some((_, rest)) if text.chars().count() > usize::from(middle.width) => rest,
+            _ => text,
+        };
+        let text = if text.chars().count() > usize::from(middle.width) {
+            widgets::fit(text, middle.width)
+        } else {
+            text.to_string()
+        };
         frame.render_widget(
-            Paragraph::new(Line::styled(text.clone(), theme.last_move()))
+            Paragraph::new(Line::styled(text, theme.last_move()))
                 .alignment(ratatui::layout::Alignment::Center),
             middle,
         );

@@ -399,3 +399,130 @@ fn parlor_review_without_history_or_out_of_range_is_a_usage_error() {
     run.expect_code(2);
     run.stderr_has("terminal");
 }
+
+/// The review on screen after `keys`.
+fn review_screen_after(record: MatchRecord, w: u16, h: u16, keys: &[KeyCode]) -> String {
+    let mut h = Harness::new(config(), Start::Review(Box::new(record)), w, h);
+    assert!(!h.app.analysing(), "the analysis finished");
+    h.keys(keys);
+    h.screen()
+}
+
+/// Chopsticks from 2,3/1,4 (Ann to move wins in 9 plies with hit:l:r): Ann's right
+/// hits Bob's left (1 → 4), which loses in 6, and both play best from there.
+fn chopsticks_game() -> MatchRecord {
+    let mut setup = parlor::games::GameSetup::from_config(parlor::games::chopsticks::ID, &config());
+    setup.position = Some("2,3/1,4".into());
+    let mut position =
+        parlor::games::chopsticks::screen::start_position(&setup).expect("a position");
+    let mut moves = vec!["hit:r:l".to_string()];
+    position
+        .play("hit:r:l".parse().expect("a move"))
+        .expect("legal");
+    while position.outcome().is_none() {
+        let best = parlor::solve::chopsticks::analyse(&position)
+            .best
+            .expect("a best move");
+        moves.push(best.to_string());
+        position.play(best).expect("legal");
+    }
+    record(parlor::games::chopsticks::ID, "2,3/1,4", &moves)
+}
+
+#[test]
+fn chopsticks_review_snapshots_draw_the_hands_and_the_move() {
+    let record = chopsticks_game();
+    for (w, h) in [(80, 24), (120, 40), (64, 20)] {
+        let screen = review_screen(record.clone(), w, h);
+        for text in [
+            "Review · Chopsticks",
+            "Move 1 of",
+            "hit:r:l ✗ loss",
+            "right (3) hits Bob's left: 1 → 4",
+            "left 4 (was 1)",
+        ] {
+            assert!(
+                screen.contains(text),
+                "{w}x{h}: {text:?} missing:\n{screen}"
+            );
+        }
+        // The pictures where there is room, one-line hands below that.
+        assert_eq!(screen.contains("|_|"), h >= 40, "{w}x{h}:\n{screen}");
+        if (w, h) != (120, 40) {
+            insta::assert_snapshot!(format!("review_chopsticks_{w}x{h}"), screen);
+        }
+    }
+}
+
+/// Winners & Losers LWWLL by hand: Ann takes the right L (the one winning move), Bob
+/// the left L (both lose), then Ann at WWL takes the left W (only the right L wins),
+/// Bob takes the W, Ann the last L: one turning point, move 3.
+fn wl_game() -> MatchRecord {
+    record(
+        parlor::games::wl::ID,
+        "LWWLL",
+        &texts(&["R", "L", "L", "L", "R"]),
+    )
+}
+
+#[test]
+fn wl_review_snapshots_draw_the_string_and_the_taken_letter() {
+    for (w, h) in [(80, 24), (120, 40), (64, 20)] {
+        let screen = review_screen(wl_game(), w, h);
+        for text in [
+            "Review · Winners & Losers",
+            "Move 3 of 5",
+            "✗ loss",
+            "Last move: Ann took the left",
+            "Ann       took: L W",
+            "Bob       took: L",
+            " · w W L ·",
+        ] {
+            assert!(
+                screen.contains(text),
+                "{w}x{h}: {text:?} missing:\n{screen}"
+            );
+        }
+        if (w, h) == (80, 24) {
+            insta::assert_snapshot!(format!("review_wl_{w}x{h}"), screen);
+        }
+    }
+}
+
+/// Pnut-Butta with symbols 01 and l = 2: 0 0 1 1 0 by hand, after which Bob is
+/// trapped (00 and 01 are used).
+fn pnut_game() -> MatchRecord {
+    let mut c = config();
+    c.pnut.symbols = "01".into();
+    c.pnut.length = 2;
+    let mut record = record(
+        parlor::games::pnut::ID,
+        "",
+        &texts(&["0", "0", "1", "1", "0"]),
+    );
+    record.options = parlor::games::pnut::ID.kind().options(&c).to_json();
+    record
+}
+
+#[test]
+fn pnut_review_snapshots_mark_the_substring_the_move_completed() {
+    for (w, h) in [(80, 24), (120, 40), (64, 20)] {
+        let screen = review_screen_after(pnut_game(), w, h, &[KeyCode::PageDown]);
+        for text in [
+            "Review · Pnut-Butta",
+            "Move 5 of 5",
+            "String · 5 symbols",
+            "00110",
+            "   ^^",
+            "Substrings · 4 of 4 used",
+        ] {
+            assert!(
+                screen.contains(text),
+                "{w}x{h}: {text:?} missing:\n{screen}"
+            );
+        }
+        if (w, h) == (80, 24) {
+            insta::assert_snapshot!(format!("review_pnut_{w}x{h}"), screen);
+        }
+    }
+}

@@ -1,6 +1,6 @@
 //! No text runs past the edge of the screen or of its panel: every screen of every game
 //! in the states a player reaches (setup with each row's explanation, the game with hints
-//! off and on, the rules, a finished game) at 64x20, 80x24 and 120x40.
+//! off and on, the rules, a finished game and its review) at 64x20, 80x24 and 120x40.
 
 use parlor::config::Config;
 use parlor::games::{GameId, GameSetup};
@@ -149,6 +149,25 @@ fn no_text_runs_past_the_screen_edge() {
             check(
                 &mut h,
                 &format!("{name}, AI vs AI at the end"),
+                w,
+                &mut failures,
+            );
+            // Its review (v on the game-over box): the start, then the first turning
+            // point (or the end when there is none), where the board shows a move.
+            h.key(KeyCode::Char('v'));
+            assert!(
+                h.screen().contains("Review ·"),
+                "{name}: no review\n{}",
+                h.screen()
+            );
+            check(&mut h, &format!("{name}, review"), w, &mut failures);
+            h.key(KeyCode::Down);
+            if h.screen().contains("Start ·") {
+                h.key(KeyCode::PageDown);
+            }
+            check(
+                &mut h,
+                &format!("{name}, review of a move"),
                 w,
                 &mut failures,
             );

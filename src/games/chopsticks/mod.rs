@@ -3,6 +3,7 @@
 pub mod cli;
 pub mod config;
 pub mod options;
+pub mod review;
 pub mod screen;
 
 use rand::rngs::StdRng;
@@ -76,28 +77,13 @@ impl GameKind for Chopsticks {
             rng,
         ))
     }
-    /// Every position solved by the retrograde table, drawn as its notation.
+    /// Every position solved by the retrograde table, the hands drawn as in the match.
     fn review(
         &self,
         record: &crate::store::MatchRecord,
         config: &Config,
     ) -> Result<crate::tui::review::Review, String> {
-        use crate::tui::review::board::{GameBoard, draw_as_text};
-        let setup = GameSetup::from_record(record, config)?;
-        let board = GameBoard::new(
-            screen::start_position(&setup)?,
-            &record.moves,
-            Box::new(crate::solve::analyst::FnAnalyst(
-                crate::solve::chopsticks::analyse,
-            )),
-            Box::new(draw_as_text),
-        )?;
-        Ok(crate::tui::review::Review::new(
-            ID,
-            record,
-            Box::new(board),
-            "every ply solved exactly".into(),
-        ))
+        review::review(record, config)
     }
     fn solve(&self, args: &SolveArgs, config: &Config) -> Result<(), CliError> {
         cli::solve(args, config)

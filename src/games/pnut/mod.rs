@@ -84,13 +84,13 @@ impl GameKind for PnutButta {
         Box::new(PnutScreen::new(setup, env.ai_delay_ms, env.hints, rng))
     }
     /// Every position searched by the proof engine within the game's limits (and at
-    /// most a second a ply), drawn as its string.
+    /// most a second a ply), its string drawn as in the match.
     fn review(
         &self,
         record: &crate::store::MatchRecord,
         config: &Config,
     ) -> Result<crate::tui::review::Review, String> {
-        use crate::tui::review::board::{GameBoard, draw_as_text};
+        use crate::tui::review::board::GameBoard;
         const REVIEW_MILLIS: u64 = 1000;
         let setup = GameSetup::from_record(record, config)?;
         let options: PnutSetup = setup.own();
@@ -106,7 +106,7 @@ impl GameKind for PnutButta {
             screen::start_position(&setup)?,
             &record.moves,
             Box::new(analyst::PnutAnalyst::new(&options.rules(), limits)),
-            Box::new(draw_as_text),
+            Box::new(screen::draw_review),
         )?;
         Ok(crate::tui::review::Review::new(
             ID,

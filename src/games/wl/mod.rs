@@ -4,6 +4,7 @@
 pub mod cli;
 pub mod config;
 pub mod options;
+pub mod review;
 pub mod screen;
 pub mod simulation;
 
@@ -94,29 +95,13 @@ impl GameKind for WinnersLosers {
     fn simulation(&self, setup: GameSetup, seed: u64) -> Option<Box<dyn SimulationScreen>> {
         Some(Box::new(WlSimulation::new(setup, seed)))
     }
-    /// Every position solved by the AND/OR table, drawn as its letters.
+    /// Every position solved by the AND/OR table, the string drawn as in the match.
     fn review(
         &self,
         record: &crate::store::MatchRecord,
         config: &Config,
     ) -> Result<crate::tui::review::Review, String> {
-        use crate::tui::review::board::{GameBoard, draw_as_text};
-        let setup = GameSetup::from_record(record, config)?;
-        // The record names its letters, so the generator is never drawn from.
-        let mut rng = <StdRng as rand::SeedableRng>::seed_from_u64(record.seed);
-        let letters = screen::start_letters(&setup, &mut rng)?;
-        let board = GameBoard::new(
-            crate::game::wl::Wl::new(letters),
-            &record.moves,
-            Box::new(crate::solve::analyst::FnAnalyst(crate::solve::wl::analyse)),
-            Box::new(draw_as_text),
-        )?;
-        Ok(crate::tui::review::Review::new(
-            ID,
-            record,
-            Box::new(board),
-            "every ply solved exactly".into(),
-        ))
+        review::review(record, config)
     }
     fn solve(&self, args: &SolveArgs, _config: &Config) -> Result<(), CliError> {
         cli::solve(args)

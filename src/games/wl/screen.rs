@@ -52,6 +52,113 @@ pub fn start_letters<R: Rng + ?Sized>(setup: &GameSetup, rng: &mut R) -> Result<
     }
 }
 
+/// What the string shows besides the letters: the move that led here, the winning
+/// ends (hints) and whether the ends are the cursor (a person to move).
+pub struct TilesLook<'a> {
+    pub game: &'a Wl,
+    pub last: Option<WlMove>,
+    pub wins: Vec<WlMove>,
+    pub cursor: bool,
+}
+
+/// The string as tiles in rows, its ends labelled, then `below` (who took what, the
+/// last move). The whole string stays in place: taken letters become dots, and the one
+/// the last move took is shown in lower case, highlighted. Shared by the match screen
+/// and the review.
+pub fn draw_tiles(
+    frame: &mut Frame,
+    area: Rect,
+    look: &TilesLook,
+    below: Vec<Line<'static>>,
+    theme: &Theme,
+    hits: &mut Hits,
+) {
+    let game = look.game;
+    let remaining = game.remaining();
+    let per_line = (area.width.saturating_sub(2) / 2).max(1) as usize;
+    let mut lines: Vec<Line> = Vec::new();
+    let ends = match remaining.len() {
+        0 => Line::raw(""),
+        n => {
+            let mut spans = vec![Span::styled("◀ left end", theme.muted())];
+            let gap = (area.width as usize).saturating_sub(22);
+            spans.push(Span::raw(" ".repeat(gap)));
+            spans.push(Span::styled(
+                if n == 1 {
+                    "the last letter"
+                } else {
+                    "right end ▶"
+                },
+                theme.muted(),
+            ));
+            Line::from(spans)
+        }
+    };
+    lines.push(ends);
+    let rows_start = area.y + 1;
+    let (start, end) = game.span();
+    let just_taken = look.last.map(|m| match m {
+        WlMove::Left => start.saturating_sub(1),
+        WlMove::Right => end,
+    });
+    for (row, chunk) in game.letters().chunks(per_line).enumerate() {
+        let mut spans = vec![Span::raw(" ")];
+        for (col, &w) in chunk.iter().enumerate() {
+            let index = row * per_line + col;
+            let end_move = if start >= end {
+                None
+            } else if index == start {
+                Some(WlMove::Left)
+            } else if index + 1 == end {
+                Some(WlMove::Right)
+            } else {
+                None
+            };
+            let (text, style) = if just_taken == Some(index) {
+                (letter(w).to_lowercase(), theme.last_move())
+            } else if index < start || index >= end {
+                ("·".to_string(), theme.muted())
+            } else if end_move.is_some_and(|e| look.wins.contains(&e)) {
+                (
+                    letter(w).to_string(),
+                    theme.hint().add_modifier(Modifier::REVERSED),
+                )
+            } else if end_move.is_some() && look.cursor {
+                (letter(w).to_string(), theme.cursor())
+            } else if w {
+                (letter(w).to_string(), theme.coin())
+            } else {
+                (letter(w).to_string(), Style::new())
+            };
+            spans.push(Span::styled(text, style));
+            spans.push(Span::raw(" "));
+            let y = rows_start + row as u16;
+            if let Some(e) = end_move
+                && y < area.bottom()
+            {
+                hits.add(
+                    Rect::new(area.x + 1 + 2 * col as u16, y, 1, 1),
+                    Hit::WlEnd(e),
+                );
+            }
+        }
+        lines.push(Line::from(spans));
+    }
+    lines.push(Line::raw(""));
+    lines.extend(below);
+    frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
+}
+
+/// "Last move: Ann took the left letter, W.": `who` played `mv` from `before`.
+pub fn last_move_line(before: &Wl, mv: WlMove, who: &str, theme: &Theme) -> Line<'static> {
+    let side = if mv == WlMove::Left { "left" } else { "right" };
+    let l = before.letter_at(mv).map_or("", letter);
+    Line::styled(
+        format!("Last move: {who} took the {side} letter, {l}."),
+        theme.last_move(),
+    )
+}
+
 impl WlScreen {
     /// The board moved (undo, redo, a resumed match): nothing to settle.
     fn after_jump(&mut self) {}
@@ -108,86 +215,10 @@ impl WlScreen {
     }
 
     fn render_tiles(&self, frame: &mut Frame, area: Rect, theme: &Theme, hits: &mut Hits) {
-        let game = self.game();
-        let remaining = game.remaining();
-        let wins = self.winning_ends();
-        let last = self.view.session.history().last().map(|m| m.mv);
-        let per_line = (area.width.saturating_sub(2) / 2).max(1) as usize;
-        let mut lines: Vec<Line> = Vec::new();
-        let ends = match remaining.len() {
-            0 => Line::raw(""),
-            n => {
-                let mut spans = vec![Span::styled("◀ left end", theme.muted())];
-                let gap = (area.width as usize).saturating_sub(22);
-                spans.push(Span::raw(" ".repeat(gap)));
-                spans.push(Span::styled(
-                    if n == 1 {
-                        "the last letter"
-                    } else {
-                        "right end ▶"
-                    },
-                    theme.muted(),
-                ));
-                Line::from(spans)
-            }
-        };
-        lines.push(ends);
-        let rows_start = area.y + 1;
-        // The whole string stays in place; taken letters become dots, and the one the
-        // last move took is shown in lower case, highlighted.
-        let (start, end) = game.span();
-        let just_taken = last.map(|m| match m {
-            WlMove::Left => start.saturating_sub(1),
-            WlMove::Right => end,
-        });
-        for (row, chunk) in game.letters().chunks(per_line).enumerate() {
-            let mut spans = vec![Span::raw(" ")];
-            for (col, &w) in chunk.iter().enumerate() {
-                let index = row * per_line + col;
-                let end_move = if start >= end {
-                    None
-                } else if index == start {
-                    Some(WlMove::Left)
-                } else if index + 1 == end {
-                    Some(WlMove::Right)
-                } else {
-                    None
-                };
-                let (text, style) = if just_taken == Some(index) {
-                    (letter(w).to_lowercase(), theme.last_move())
-                } else if index < start || index >= end {
-                    ("·".to_string(), theme.muted())
-                } else if end_move.is_some_and(|e| wins.contains(&e)) {
-                    (
-                        letter(w).to_string(),
-                        theme.hint().add_modifier(Modifier::REVERSED),
-                    )
-                } else if end_move.is_some() && self.view.session.human_to_move() {
-                    (letter(w).to_string(), theme.cursor())
-                } else if w {
-                    (letter(w).to_string(), theme.coin())
-                } else {
-                    (letter(w).to_string(), Style::new())
-                };
-                spans.push(Span::styled(text, style));
-                spans.push(Span::raw(" "));
-                let y = rows_start + row as u16;
-                if let Some(e) = end_move
-                    && y < area.bottom()
-                {
-                    hits.add(
-                        Rect::new(area.x + 1 + 2 * col as u16, y, 1, 1),
-                        Hit::WlEnd(e),
-                    );
-                }
-            }
-            lines.push(Line::from(spans));
-        }
-        lines.push(Line::raw(""));
+        let s = &self.view.session;
+        let mut below: Vec<Line> = Vec::new();
         for seat in [Seat::First, Seat::Second] {
-            let taken: String = self
-                .view
-                .session
+            let taken: String = s
                 .history()
                 .iter()
                 .filter(|m| m.seat == seat)
@@ -195,28 +226,21 @@ impl WlScreen {
                 .map(letter)
                 .collect::<Vec<_>>()
                 .join(" ");
-            lines.push(Line::from(vec![
-                Span::styled(
-                    format!("{:<9} took: ", self.view.session.name(seat)),
-                    theme.muted(),
-                ),
+            below.push(Line::from(vec![
+                Span::styled(format!("{:<9} took: ", s.name(seat)), theme.muted()),
                 Span::raw(taken),
             ]));
         }
-        if let Some(mv) = last
-            && let Some(m) = self.view.session.history().last()
-        {
-            let side = if mv == WlMove::Left { "left" } else { "right" };
-            let l = m.before.letter_at(mv).map_or("", letter);
-            lines.push(Line::styled(
-                format!(
-                    "Last move: {} took the {side} letter, {l}.",
-                    self.view.session.name(m.seat)
-                ),
-                theme.last_move(),
-            ));
+        if let Some(m) = s.history().last() {
+            below.push(last_move_line(&m.before, m.mv, s.name(m.seat), theme));
         }
-        frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
+        let look = TilesLook {
+            game: self.game(),
+            last: s.history().last().map(|m| m.mv),
+            wins: self.winning_ends(),
+            cursor: s.human_to_move(),
+        };
+        draw_tiles(frame, area, &look, below, theme, hits);
     }
 
     /// The AND/OR triangle: apex at the top is the whole string; each move steps one

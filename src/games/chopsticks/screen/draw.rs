@@ -9,7 +9,7 @@ use ratatui::widgets::{Clear, Paragraph, Wrap};
 
 use super::art::{hand_art, left_hands};
 use super::{ChopsticksScreen, Stage};
-use crate::game::chopsticks::{ChopsticksMove, DrawReason, Hand};
+use crate::game::chopsticks::{Chopsticks, ChopsticksMove, DrawReason, Hand};
 use crate::game::{Game, Outcome, Seat};
 use crate::solve::Verdict;
 use crate::tui::hits::{Hit, Hits};
@@ -17,6 +17,203 @@ use crate::tui::keys::{Action, Keys};
 use crate::tui::match_view::Who;
 use crate::tui::theme::Theme;
 use crate::tui::widgets;
+
+/// The move that led to a position: the position before it, who played it, the move.
+pub type LastMove<'a> = (&'a Chopsticks, Seat, ChopsticksMove);
+
+/// What the hands show besides the position: the names, who is to move, the cursor,
+/// and the move that led here (its hands highlighted, said on the middle line).
+pub struct HandsLook<'a> {
+    pub position: &'a Chopsticks,
+    /// The seat drawn at the bottom.
+    pub bottom: Seat,
+    /// The seats' names, the first mover's first.
+    pub names: [&'a str; 2],
+    /// The seat marked "to move" (none once the game is over).
+    pub to_move: Option<Seat>,
+    /// The hands under the cursor: the hitting hand and, once picked, its target.
+    pub cursors: Vec<(Seat, Hand)>,
+    pub last: Option<LastMove<'a>>,
+    /// The last move in words, on the line between the two players.
+    pub last_text: Option<String>,
+}
+
+/// The four hands, one player above the other, and the last move between them: the
+/// pictures when the area is tall enough, one-line hands below that. Shared by the
+/// match screen and the review.
+pub fn draw_hands(frame: &mut Frame, area: Rect, look: &HandsLook, theme: &Theme, hits: &mut Hits) {
+    let art_height = left_hands().first().map_or(1, Vec::len) as u16;
+    // Name, art and labels for each player, and the line about the last move.
+    let full = 2 * (art_height + 2) + 1;
+    let art_height = if area.height >= full { art_height } else { 1 };
+    // Spare rows: a quarter above and below, the rest around the middle line.
+    let spare = area.height.saturating_sub(2 * (art_height + 2) + 1);
+    let margin = spare / 4;
+    let gap = spare - 2 * margin;
+    let [_, top, _, middle, _, bottom, _] = Layout::vertical([
+        Constraint::Length(margin),
+        Constraint::Length(art_height + 2),
+        Constraint::Length(gap / 2),
+        Constraint::Length(1),
+        Constraint::Length(gap - gap / 2),
+        Constraint::Length(art_height + 2),
+        Constraint::Length(margin),
+    ])
+    .areas(area);
+    draw_row(frame, top, look, look.bottom.other(), false, theme, hits);
+    draw_row(frame, bottom, look, look.bottom, true, theme, hits);
+    if let Some(text) = &look.last_text {
+        // Too wide for the line (long names, a narrow board): the move without who
+        // played it (the highlighted hands tell), and cut at a word if still too wide.
+        let text = match text.split_once(": ") {
+            Some((_, rest)) if text.chars().count() > usize::from(middle.width) => rest,
+            _ => text,
+        };
+        let text = if text.chars().count() > usize::from(middle.width) {
+            widgets::fit(text, middle.width)
+        } else {
+            text.to_string()
+        };
+        frame.render_widget(
+            Paragraph::new(Line::styled(text, theme.last_move()))
+                .alignment(ratatui::layout::Alignment::Center),
+            middle,
+        );
+    }
+}
+
+/// One player's two hands: the name away from the middle, the labels towards it.
+fn draw_row(
+    frame: &mut Frame,
+    area: Rect,
+    look: &HandsLook,
+    seat: Seat,
+    bottom: bool,
+    theme: &Theme,
+    hits: &mut Hits,
+) {
+    let fingers = look.position.hands_of(seat);
+    let art_height = area.height.saturating_sub(2);
+    let (name_y, art_y, label_y) = if bottom {
+        (area.bottom().saturating_sub(1), area.y + 1, area.y)
+    } else {
+        (area.y, area.y + 1, area.y + 1 + art_height)
+    };
+    let mut name = vec![Span::styled(
+        look.names[seat.index()].to_string(),
+        theme.bold(),
+    )];
+    if look.to_move == Some(seat) {
+        name.push(Span::styled(" · to move", theme.muted()));
+    }
+    frame.render_widget(
+        Paragraph::new(Line::from(name)).alignment(ratatui::layout::Alignment::Center),
+        Rect::new(area.x, name_y, area.width, 1),
+    );
+    for hand in Hand::BOTH {
+        let count = fingers[hand.index()];
+        let column = area.x + area.width * (1 + 2 * hand.index() as u16) / 4;
+        let cursor = look.cursors.contains(&(seat, hand));
+        let touched = touched(look.last, seat, hand);
+        let style = if cursor {
+            theme.cursor()
+        } else if touched.is_some() {
+            theme.last_move()
+        } else if count == 0 {
+            theme.muted()
+        } else {
+            theme.coin()
+        };
+        let picture = if art_height > 1 {
+            hand_art(hand, count)
+        } else {
+            vec![format!("[{:<4}]", "|".repeat(usize::from(count)))]
+        };
+        let width = picture
+            .first()
+            .map_or(0, |l| l.chars().count() as u16)
+            .min(area.width / 2);
+        let x = column.saturating_sub(width / 2).max(area.x);
+        let art_area = Rect::new(x, art_y, width, art_height);
+        let lines: Vec<Line> = picture
+            .into_iter()
+            .map(|l| Line::styled(l, style))
+            .collect();
+        frame.render_widget(Paragraph::new(lines), art_area);
+        hits.add(
+            art_area,
+            Hit::Hand {
+                bottom,
+                hand: hand.index(),
+            },
+        );
+        let marker = if cursor { "▶ " } else { "" };
+        let mut label = if count == 0 {
+            format!("{marker}{} ✗", hand.name())
+        } else {
+            format!("{marker}{} {count}", hand.name())
+        };
+        if let Some(was) = touched.filter(|&was| was != count) {
+            label.push_str(&format!(" (was {was})"));
+        }
+        let label_width = (label.chars().count() as u16).min(area.width / 2);
+        let label_area = Rect::new(
+            column.saturating_sub(label_width / 2).max(area.x),
+            label_y,
+            label_width,
+            1,
+        );
+        frame.render_widget(Paragraph::new(Line::styled(label, style)), label_area);
+        hits.add(
+            label_area,
+            Hit::Hand {
+                bottom,
+                hand: hand.index(),
+            },
+        );
+    }
+}
+
+/// Whether the last move touched `seat`'s `hand`, and the count before it did.
+fn touched(last: Option<LastMove>, seat: Seat, hand: Hand) -> Option<u8> {
+    let (before, mover, mv) = last?;
+    let count = before.hands_of(seat)[hand.index()];
+    match mv {
+        ChopsticksMove::Hit { from, to } => {
+            let hit_here = seat != mover && to == hand;
+            let hit_with = seat == mover && from == hand;
+            (hit_here || hit_with).then_some(count)
+        }
+        ChopsticksMove::Split { .. } => (seat == mover).then_some(count),
+    }
+}
+
+/// The last move in words, e.g. "AI: left (1) hits your right: 1 → 2": `who` played
+/// it, against `target`'s hands ("your", "Bob's").
+pub fn move_text(before: &Chopsticks, mv: ChopsticksMove, who: &str, target: &str) -> String {
+    let hands = before.hands();
+    match mv {
+        ChopsticksMove::Hit { from, to } => {
+            let attacker = hands.mine[from.index()];
+            let struck = hands.theirs[to.index()];
+            let result = before.variant().hit(struck, attacker);
+            let end = if result == 0 {
+                "dead".to_string()
+            } else {
+                result.to_string()
+            };
+            format!(
+                "{who}: {} ({attacker}) hits {target} {}: {struck} → {end}",
+                from.name(),
+                to.name()
+            )
+        }
+        ChopsticksMove::Split { left, right } => format!(
+            "{who}: split {},{} → {left},{right}",
+            hands.mine[0], hands.mine[1]
+        ),
+    }
+}
 
 impl ChopsticksScreen {
     pub(super) fn render_board(
@@ -32,137 +229,33 @@ impl ChopsticksScreen {
         frame.render_widget(block, area);
         let [hands_area, status] =
             Layout::vertical([Constraint::Min(1), Constraint::Length(3)]).areas(inner);
-        let art_height = left_hands().first().map_or(1, Vec::len) as u16;
-        // Name, art and labels for each player, and the line about the last move.
-        let full = 2 * (art_height + 2) + 1;
-        let art_height = if hands_area.height >= full {
-            art_height
-        } else {
-            1
-        };
-        // Spare rows: a quarter above and below, the rest around the middle line.
-        let spare = hands_area.height.saturating_sub(2 * (art_height + 2) + 1);
-        let margin = spare / 4;
-        let gap = spare - 2 * margin;
-        let [_, top, _, middle, _, bottom, _] = Layout::vertical([
-            Constraint::Length(margin),
-            Constraint::Length(art_height + 2),
-            Constraint::Length(gap / 2),
-            Constraint::Length(1),
-            Constraint::Length(gap - gap / 2),
-            Constraint::Length(art_height + 2),
-            Constraint::Length(margin),
-        ])
-        .areas(hands_area);
-        let bottom_seat = self.bottom_seat();
-        self.render_row(frame, top, bottom_seat.other(), false, theme, hits);
-        self.render_row(frame, bottom, bottom_seat, true, theme, hits);
-        if let Some(text) = self.last_move_text() {
-            frame.render_widget(
-                Paragraph::new(Line::styled(text, theme.last_move()))
-                    .alignment(ratatui::layout::Alignment::Center),
-                middle,
-            );
+        let s = self.session();
+        let position = self.position();
+        let mut cursors = Vec::new();
+        if s.human_to_move() {
+            let mover = position.to_move();
+            if self.stage != Stage::Split {
+                cursors.push((mover, self.own));
+            }
+            if self.stage == Stage::Target {
+                cursors.push((mover.other(), self.target));
+            }
         }
+        let last = s.history().last().map(|m| (&m.before, m.seat, m.mv));
+        let look = HandsLook {
+            position,
+            bottom: self.bottom_seat(),
+            names: [s.name(Seat::First), s.name(Seat::Second)],
+            to_move: (!s.is_over()).then(|| position.to_move()),
+            cursors,
+            last,
+            last_text: self.last_move_text(),
+        };
+        draw_hands(frame, hands_area, &look, theme, hits);
         frame.render_widget(
             Paragraph::new(self.status_lines(theme, keys)).wrap(Wrap { trim: true }),
             status,
         );
-    }
-
-    /// One player's two hands: the name away from the middle, the labels towards it.
-    pub(super) fn render_row(
-        &self,
-        frame: &mut Frame,
-        area: Rect,
-        seat: Seat,
-        bottom: bool,
-        theme: &Theme,
-        hits: &mut Hits,
-    ) {
-        let s = self.session();
-        let position = self.position();
-        let fingers = position.hands_of(seat);
-        let art_height = area.height.saturating_sub(2);
-        let (name_y, art_y, label_y) = if bottom {
-            (area.bottom().saturating_sub(1), area.y + 1, area.y)
-        } else {
-            (area.y, area.y + 1, area.y + 1 + art_height)
-        };
-        let to_move = !s.is_over() && position.to_move() == seat;
-        let mut name = vec![Span::styled(s.name(seat).to_string(), theme.bold())];
-        if to_move {
-            name.push(Span::styled(" · to move", theme.muted()));
-        }
-        frame.render_widget(
-            Paragraph::new(Line::from(name)).alignment(ratatui::layout::Alignment::Center),
-            Rect::new(area.x, name_y, area.width, 1),
-        );
-        let mover = s.human_to_move() && position.to_move() == seat;
-        let targeted = s.human_to_move() && position.to_move() != seat;
-        for hand in Hand::BOTH {
-            let count = fingers[hand.index()];
-            let column = area.x + area.width * (1 + 2 * hand.index() as u16) / 4;
-            let cursor = (mover && self.stage != Stage::Split && hand == self.own)
-                || (targeted && self.stage == Stage::Target && hand == self.target);
-            let touched = self.touched(seat, hand);
-            let style = if cursor {
-                theme.cursor()
-            } else if touched.is_some() {
-                theme.last_move()
-            } else if count == 0 {
-                theme.muted()
-            } else {
-                theme.coin()
-            };
-            let picture = if art_height > 1 {
-                hand_art(hand, count)
-            } else {
-                vec![format!("[{:<4}]", "|".repeat(usize::from(count)))]
-            };
-            let width = picture
-                .first()
-                .map_or(0, |l| l.chars().count() as u16)
-                .min(area.width / 2);
-            let x = column.saturating_sub(width / 2).max(area.x);
-            let art_area = Rect::new(x, art_y, width, art_height);
-            let lines: Vec<Line> = picture
-                .into_iter()
-                .map(|l| Line::styled(l, style))
-                .collect();
-            frame.render_widget(Paragraph::new(lines), art_area);
-            hits.add(
-                art_area,
-                Hit::Hand {
-                    bottom,
-                    hand: hand.index(),
-                },
-            );
-            let marker = if cursor { "▶ " } else { "" };
-            let mut label = if count == 0 {
-                format!("{marker}{} ✗", hand.name())
-            } else {
-                format!("{marker}{} {count}", hand.name())
-            };
-            if let Some(was) = touched.filter(|&was| was != count) {
-                label.push_str(&format!(" (was {was})"));
-            }
-            let label_width = (label.chars().count() as u16).min(area.width / 2);
-            let label_area = Rect::new(
-                column.saturating_sub(label_width / 2).max(area.x),
-                label_y,
-                label_width,
-                1,
-            );
-            frame.render_widget(Paragraph::new(Line::styled(label, style)), label_area);
-            hits.add(
-                label_area,
-                Hit::Hand {
-                    bottom,
-                    hand: hand.index(),
-                },
-            );
-        }
     }
 
     pub(super) fn status_lines(&self, theme: &Theme, keys: &Keys) -> Vec<Line<'static>> {

@@ -22,6 +22,8 @@ use crate::tui::widgets;
 mod art;
 mod draw;
 
+pub use draw::{HandsLook, draw_hands, move_text};
+
 /// What the player to move is choosing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
@@ -271,44 +273,13 @@ impl ChopsticksScreen {
     /// The last move in words, e.g. "AI: left (1) hits your right: 1 → 2".
     fn last_move_text(&self) -> Option<String> {
         let last = self.session().history().last()?;
-        let before = last.before.hands();
         let who = self.session().name(last.seat);
-        Some(match last.mv {
-            ChopsticksMove::Hit { from, to } => {
-                let attacker = before.mine[from.index()];
-                let target = before.theirs[to.index()];
-                let result = last.before.variant().hit(target, attacker);
-                let end = if result == 0 {
-                    "dead".to_string()
-                } else {
-                    result.to_string()
-                };
-                format!(
-                    "{who}: {} ({attacker}) hits {} {}: {target} → {end}",
-                    from.name(),
-                    self.possessive(last.seat.other()),
-                    to.name()
-                )
-            }
-            ChopsticksMove::Split { left, right } => format!(
-                "{who}: split {},{} → {left},{right}",
-                before.mine[0], before.mine[1]
-            ),
-        })
-    }
-
-    /// Whether the last move touched `seat`'s `hand`, and the count before it did.
-    fn touched(&self, seat: Seat, hand: Hand) -> Option<u8> {
-        let last = self.session().history().last()?;
-        let before = last.before.hands_of(seat)[hand.index()];
-        match last.mv {
-            ChopsticksMove::Hit { from, to } => {
-                let hit_here = seat != last.seat && to == hand;
-                let hit_with = seat == last.seat && from == hand;
-                (hit_here || hit_with).then_some(before)
-            }
-            ChopsticksMove::Split { .. } => (seat == last.seat).then_some(before),
-        }
+        Some(draw::move_text(
+            &last.before,
+            last.mv,
+            who,
+            &self.possessive(last.seat.other()),
+        ))
     }
 }
 

@@ -1,0 +1,78 @@
+//! The review of a game of Chopsticks: every position solved by the retrograde table,
+//! the hands drawn as in the match (pictures when there is room, one-line hands
+//! below that), the hands the move touched highlighted and the move said in words.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+
+use super::ID;
+use super::screen::{self, HandsLook, draw_hands, move_text};
+use crate::config::Config;
+use crate::game::Seat;
+use crate::game::chopsticks::Chopsticks;
+use crate::games::GameSetup;
+use crate::solve::analyst::FnAnalyst;
+use crate::store::MatchRecord;
+use crate::tui::hits::Hits;
+use crate::tui::review::Review;
+use crate::tui::review::board::{GameBoard, Shown};
+use crate::tui::theme::Theme;
+use crate::tui::widgets;
+
+pub fn review(record: &MatchRecord, config: &Config) -> Result<Review, String> {
+    let setup = GameSetup::from_record(record, config)?;
+    let names = [record.seats[0].name.clone(), record.seats[1].name.clone()];
+    // The person at the bottom against the AI, as in the match; else the first mover,
+    // so that the hands stay put while stepping through the moves.
+    let bottom = record.human_seat().unwrap_or(Seat::First);
+    let board = GameBoard::new(
+        screen::start_position(&setup)?,
+        &record.moves,
+        Box::new(FnAnalyst(crate::solve::chopsticks::analyse)),
+        Box::new(move |frame, area, shown, theme| draw(frame, area, shown, theme, &names, bottom)),
+    )?;
+    Ok(Review::new(
+        ID,
+        record,
+        Box::new(board),
+        "every ply solved exactly".into(),
+    ))
+}
+
+fn draw(
+    frame: &mut Frame,
+    area: Rect,
+    shown: &Shown<Chopsticks>,
+    theme: &Theme,
+    names: &[String; 2],
+    bottom: Seat,
+) {
+    use crate::game::Game;
+    let block = widgets::block("Hands", theme);
+    let inner = block.inner(area);
+    frame.render_widget(block, area);
+    let position = shown.position;
+    // The mover of the last move is the one not to move now.
+    let last = shown
+        .before
+        .zip(shown.last)
+        .map(|(before, mv)| (before, before.to_move(), mv));
+    let last_text = last.map(|(before, seat, mv)| {
+        move_text(
+            before,
+            mv,
+            &names[seat.index()],
+            &format!("{}'s", names[seat.other().index()]),
+        )
+    });
+    let look = HandsLook {
+        position,
+        bottom,
+        names: [&names[0], &names[1]],
+        to_move: position.outcome().is_none().then(|| position.to_move()),
+        cursors: Vec::new(),
+        last,
+        last_text,
+    };
+    draw_hands(frame, inner, &look, theme, &mut Hits::default());
+}

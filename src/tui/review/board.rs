@@ -91,20 +91,3 @@ impl<G: Game> ReviewBoard for GameBoard<G> {
         ))
     }
 }
-
-/// A plain drawing for games without a board drawing of their own for the review:
-/// the position in the game's notation and the move that led there.
-pub fn draw_as_text<G: Game>(frame: &mut Frame, area: Rect, shown: &Shown<G>, theme: &Theme) {
-    use ratatui::text::Line;
-    use ratatui::widgets::{Paragraph, Wrap};
-    let mut lines = vec![Line::styled(shown.position.position_text(), theme.bold())];
-    if let Some(mv) = shown.last {
-        lines.push(Line::styled(format!("after {mv}"), theme.last_move()));
-    }
-    frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: true })
-            .block(crate::tui::widgets::block("Position", theme)),
-        area,
-    );
-}

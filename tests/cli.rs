@@ -593,3 +593,82 @@ fn simulate_wl_confirms_every_prediction() {
     assert_eq!(v["by_length"]["7"]["games"], 50);
     assert_eq!(v["mean_length"], 7.0);
 }
+
+// ---------------------------------------------------------------------------------
+// parlor config path / default, PARLOR_CONFIG
+
+#[test]
+fn config_default_prints_the_documented_defaults_which_parse() {
+    let sandbox = Sandbox::new();
+    let run = sandbox.run(&["config", "default"]);
+    run.expect_code(0);
+    assert_eq!(run.stdout, parlor::config::DEFAULT_CONFIG);
+    // Saved as the user's file, it is read without complaint.
+    let path = sandbox.file("copy.toml", &run.stdout);
+    let path = path.to_str().expect("utf-8 path");
+    sandbox
+        .run(&["--config", path, "solve", "nim", "3,4,5"])
+        .expect_code(0);
+}
+
+#[test]
+fn config_path_names_the_file_in_use_and_says_when_it_is_missing() {
+    let sandbox = Sandbox::new();
+    // No file yet: the platform's path, and on stderr that the defaults apply.
+    let run = sandbox.run(&["config", "path"]);
+    run.expect_code(0);
+    assert_eq!(
+        run.stdout.trim(),
+        sandbox.user_config().to_str().expect("utf-8")
+    );
+    assert!(run.stderr.contains("built-in defaults"), "{}", run.stderr);
+
+    std::fs::create_dir_all(sandbox.user_config().parent().expect("dir")).expect("dir");
+    std::fs::write(sandbox.user_config(), "[ui]\nhints = true\n").expect("w");
+    let run = sandbox.run(&["config", "path"]);
+    assert_eq!(
+        run.stdout.trim(),
+        sandbox.user_config().to_str().expect("utf-8")
+    );
+    assert!(run.stderr.is_empty(), "{}", run.stderr);
+
+    let other = sandbox.file("other.toml", "[ui]\nhints = false\n");
+    let other = other.to_str().expect("utf-8");
+    let run = sandbox.run_with_env(&["config", "path"], &[("PARLOR_CONFIG", other)]);
+    assert_eq!(run.stdout.trim(), other, "PARLOR_CONFIG names the file");
+    assert!(run.stderr.contains("PARLOR_CONFIG"), "{}", run.stderr);
+    let given = sandbox.file("given.toml", "");
+    let given = given.to_str().expect("utf-8");
+    let run = sandbox.run_with_env(
+        &["--config", given, "config", "path"],
+        &[("PARLOR_CONFIG", other)],
+    );
+    assert_eq!(run.stdout.trim(), given, "--config wins over PARLOR_CONFIG");
+}
+
+#[test]
+fn parlor_config_names_the_file_every_command_reads() {
+    let sandbox = Sandbox::new();
+    let broken = sandbox.file("broken.toml", "[ui]\nai_delay_ms = \"soon\"\n");
+    let broken = broken.to_str().expect("utf-8");
+    let run = sandbox.run_with_env(&["solve", "nim", "3,4,5"], &[("PARLOR_CONFIG", broken)]);
+    run.expect_code(2);
+    assert!(run.stderr.contains("broken.toml"), "{}", run.stderr);
+    // Finding and fixing it still works while it is broken.
+    let run = sandbox.run_with_env(&["config", "path"], &[("PARLOR_CONFIG", broken)]);
+    run.expect_code(0);
+    assert_eq!(run.stdout.trim(), broken);
+    sandbox
+        .run_with_env(&["config", "default"], &[("PARLOR_CONFIG", broken)])
+        .expect_code(0);
+    let missing = sandbox.run_with_env(
+        &["solve", "nim", "3,4,5"],
+        &[("PARLOR_CONFIG", "/nonexistent/parlor.toml")],
+    );
+    missing.expect_code(2);
+    assert!(
+        missing.stderr.contains("/nonexistent/parlor.toml"),
+        "{}",
+        missing.stderr
+    );
+}

@@ -4,6 +4,7 @@
 //! a long command stopped by Ctrl-C prints what it did and exits with code 130.
 //! Each game's commands live in their own file; this one parses and dispatches.
 
+pub mod config_cmd;
 pub mod export;
 pub mod progress;
 pub mod stats;
@@ -35,7 +36,8 @@ use crate::tui::{self, TuiError};
     about = "A terminal arcade of two-player strategy games with perfect AIs, live predictions and hints"
 )]
 pub struct Cli {
-    /// Read this config file instead of the one in the platform config directory.
+    /// Read this config file instead of the one in the platform config directory (the
+    /// environment variable PARLOR_CONFIG does the same; this option wins).
     #[arg(long, global = true, value_name = "PATH")]
     pub config: Option<PathBuf>,
     #[command(subcommand)]
@@ -50,6 +52,9 @@ pub enum Command {
     Solve(SolveArgs),
     /// AI against AI on many games, checking every prediction.
     Simulate(SimulateArgs),
+    /// Where the config file is, and the documented defaults.
+    #[command(subcommand)]
+    Config(config_cmd::ConfigCommand),
     /// Review a finished game from the history: every move judged, the turning points marked.
     Review {
         /// Which game, counting back from the last one played (1, the default, is the last).
@@ -365,9 +370,18 @@ fn refuse_unless_allowed(
 }
 
 pub fn run(cli: Cli) -> Result<(), CliError> {
-    // Every command reads the config, so a broken file is reported whatever was asked.
+    let command = match cli.command {
+        // `parlor config` helps to find and fix the config, so it never reads it.
+        Some(Command::Config(command)) => {
+            return config_cmd::run(&command, cli.config.as_deref());
+        }
+        other => other,
+    };
+    // Every other command reads the config, so a broken file is reported whatever was
+    // asked.
     let config = Config::load(cli.config.as_deref())?;
-    match cli.command {
+    match command {
+        Some(Command::Config(_)) => Ok(()), // answered above, without the config
         None => {
             tui::run(config, Start::Menu, rand::random())?;
             Ok(())

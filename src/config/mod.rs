@@ -77,6 +77,47 @@ pub struct Config {
     pub solver: SolverConfig,
 }
 
+/// Names the config file as `--config` does (which wins over it).
+pub const CONFIG_ENV: &str = "PARLOR_CONFIG";
+
+/// Which config file is in use, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum ConfigSource {
+    /// `--config PATH`.
+    Option(PathBuf),
+    /// `PARLOR_CONFIG=PATH`.
+    Env(PathBuf),
+    /// The platform's file, which exists.
+    Platform(PathBuf),
+    /// No file: the built-in defaults (the platform's path where one would be read).
+    BuiltIn(Option<PathBuf>),
+}
+
+impl ConfigSource {
+    /// `--config`, else `PARLOR_CONFIG` (when set and not empty), else the platform's
+    /// file if it exists, else the built-in defaults.
+    pub fn find(explicit: Option<&Path>) -> ConfigSource {
+        if let Some(p) = explicit {
+            return ConfigSource::Option(p.to_path_buf());
+        }
+        if let Some(p) = std::env::var_os(CONFIG_ENV).filter(|p| !p.is_empty()) {
+            return ConfigSource::Env(PathBuf::from(p));
+        }
+        match default_config_path() {
+            Some(p) if p.exists() => ConfigSource::Platform(p),
+            other => ConfigSource::BuiltIn(other),
+        }
+    }
+
+    /// The file to read, if any.
+    pub fn file(&self) -> Option<&Path> {
+        match self {
+            ConfigSource::Option(p) | ConfigSource::Env(p) | ConfigSource::Platform(p) => Some(p),
+            ConfigSource::BuiltIn(_) => None,
+        }
+    }
+}
+
 /// Where the user's config file lives on this platform, if there is a home directory.
 pub fn default_config_path() -> Option<PathBuf> {
     directories::ProjectDirs::from("", "", "parlor").map(|d| d.config_dir().join("config.toml"))
@@ -89,18 +130,15 @@ impl Config {
         Config::parse(DEFAULT_CONFIG, Path::new("<built-in config.toml>")).unwrap_or_default()
     }
 
-    /// Loads `explicit` if given (it must exist), else the platform file if it exists,
-    /// else the built-in defaults.
+    /// Loads the file `ConfigSource::find` names (one named by `--config` or
+    /// `PARLOR_CONFIG` must exist), else the built-in defaults.
     pub fn load(explicit: Option<&Path>) -> Result<Config, ConfigError> {
-        let path = match explicit {
-            Some(p) => p.to_path_buf(),
-            None => match default_config_path() {
-                Some(p) if p.exists() => p,
-                _ => return Ok(Config::builtin()),
-            },
+        let source = ConfigSource::find(explicit);
+        let Some(path) = source.file() else {
+            return Ok(Config::builtin());
         };
-        let text = read_config_file(&path)?;
-        Config::parse(&text, &path)
+        let text = read_config_file(path)?;
+        Config::parse(&text, path)
     }
 
     /// Parses a config file's text: missing keys keep their defaults.

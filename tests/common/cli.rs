@@ -65,6 +65,9 @@ impl Sandbox {
             .env_remove("XDG_STATE_HOME")
             .env_remove("XDG_CACHE_HOME")
             .env_remove("PARLOR_PROGRESS")
+            // The developer's own choices never leak into a test.
+            .env_remove("PARLOR_CONFIG")
+            .env_remove("PARLOR_DATA_DIR")
             .current_dir(self.dir.path())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())

@@ -672,3 +672,50 @@ fn parlor_config_names_the_file_every_command_reads() {
         missing.stderr
     );
 }
+
+// ---------------------------------------------------------------------------------
+// parlor completions / man
+
+#[test]
+fn completions_for_every_shell_know_the_subcommands_and_games() {
+    let sandbox = Sandbox::new();
+    for shell in ["bash", "zsh", "fish", "powershell", "elvish"] {
+        let run = sandbox.run(&["completions", shell]);
+        run.expect_code(0);
+        for word in [
+            "solve", "simulate", "review", "export", "stats", "config", "othello",
+        ] {
+            assert!(run.stdout.contains(word), "{shell}: {word} missing");
+        }
+    }
+    // The bash script is valid bash.
+    let script = sandbox.file("parlor.bash", &sandbox.run(&["completions", "bash"]).stdout);
+    let checked = std::process::Command::new("bash")
+        .arg("-n")
+        .arg(&script)
+        .status()
+        .expect("bash runs");
+    assert!(checked.success(), "bash -n refused the completion script");
+    let bad = sandbox.run(&["completions", "tcsh"]);
+    bad.expect_code(2);
+    assert!(bad.stderr.contains("possible values"), "{}", bad.stderr);
+}
+
+#[test]
+fn the_man_page_has_every_subcommand_with_its_options() {
+    let run = Sandbox::new().run(&["man"]);
+    run.expect_code(0);
+    assert!(run.stdout.starts_with(".ie") || run.stdout.contains(".TH parlor 1"));
+    for section in [
+        "PARLOR PLAY",
+        "PARLOR SOLVE",
+        "PARLOR REVIEW",
+        "PARLOR CONFIG",
+    ] {
+        assert!(run.stdout.contains(section), "{section} missing");
+    }
+    assert!(
+        run.stdout.contains("\\-\\-position"),
+        "play's options are listed"
+    );
+}

@@ -7,6 +7,7 @@
 pub mod config_cmd;
 pub mod export;
 pub mod progress;
+pub mod shell;
 pub mod stats;
 pub mod tally;
 
@@ -52,6 +53,13 @@ pub enum Command {
     Solve(SolveArgs),
     /// AI against AI on many games, checking every prediction.
     Simulate(SimulateArgs),
+    /// Print a shell completion script, e.g. `parlor completions bash > ~/.local/share/bash-completion/completions/parlor`.
+    Completions {
+        /// The shell.
+        shell: clap_complete::Shell,
+    },
+    /// Print the man page (roff), e.g. `parlor man > ~/.local/share/man/man1/parlor.1`.
+    Man,
     /// Where the config file is, and the documented defaults.
     #[command(subcommand)]
     Config(config_cmd::ConfigCommand),
@@ -375,13 +383,17 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         Some(Command::Config(command)) => {
             return config_cmd::run(&command, cli.config.as_deref());
         }
+        // Neither needs the config either: they describe the command line itself.
+        Some(Command::Completions { shell }) => return shell::completions(shell),
+        Some(Command::Man) => return shell::man(),
         other => other,
     };
     // Every other command reads the config, so a broken file is reported whatever was
     // asked.
     let config = Config::load(cli.config.as_deref())?;
     match command {
-        Some(Command::Config(_)) => Ok(()), // answered above, without the config
+        // Answered above, without the config.
+        Some(Command::Config(_) | Command::Completions { .. } | Command::Man) => Ok(()),
         None => {
             tui::run(config, Start::Menu, rand::random())?;
             Ok(())

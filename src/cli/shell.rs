@@ -1,0 +1,36 @@
+//! `parlor completions <shell>` and `parlor man`: generated from the same clap
+//! definitions as `--help`, so they never disagree with it.
+
+use std::io::Write;
+
+use clap::CommandFactory;
+use clap_complete::Shell;
+
+use super::{Cli, CliError};
+
+/// Prints the completion script for `shell` on standard output.
+pub fn completions(shell: Shell) -> Result<(), CliError> {
+    let mut command = Cli::command();
+    let mut out = Vec::new();
+    clap_complete::generate(shell, &mut command, "parlor", &mut out);
+    std::io::stdout().lock().write_all(&out)?;
+    Ok(())
+}
+
+/// Prints the man page (roff) on standard output: the command, then each subcommand
+/// with its synopsis and options (one page, as `man parlor` shows it).
+pub fn man() -> Result<(), CliError> {
+    let command = Cli::command();
+    let mut out = Vec::new();
+    clap_mangen::Man::new(command.clone()).render(&mut out)?;
+    for sub in command.get_subcommands().filter(|s| !s.is_hide_set()) {
+        let name = format!("parlor {}", sub.get_name());
+        writeln!(out, ".SH \"{}\"", name.to_uppercase())?;
+        let page = clap_mangen::Man::new(sub.clone().bin_name(name));
+        page.render_description_section(&mut out)?;
+        page.render_synopsis_section(&mut out)?;
+        page.render_options_section(&mut out)?;
+    }
+    std::io::stdout().lock().write_all(&out)?;
+    Ok(())
+}

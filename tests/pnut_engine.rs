@@ -6,7 +6,7 @@ use std::collections::HashMap;
 use parlor::game::Game;
 use parlor::game::pnut::{Pnut, PnutMove, Rules};
 use parlor::solve::Verdict;
-use parlor::solve::pnut::{Engine, Limits};
+use parlor::solve::pnut::{Engine, Goal, Limits, Solved, moves_left_bound};
 
 fn rules() -> Rules {
     Rules::new("012", 4).unwrap()
@@ -22,7 +22,7 @@ fn nodes(n: u64) -> Limits {
     }
 }
 
-fn analyse(engine: &mut Engine, game: &Pnut, limits: &Limits) -> parlor::solve::pnut::Solved {
+fn analyse(engine: &mut Engine, game: &Pnut, limits: &Limits) -> Solved {
     engine.analyse(game, limits, &|| false, &mut |_| {})
 }
 
@@ -394,4 +394,151 @@ fn explore() {
 fn an_engine_can_move_to_the_solver_thread() {
     fn send<T: Send>() {}
     send::<Engine>();
+}
+
+fn analyse_goal(engine: &mut Engine, game: &Pnut, limits: &Limits, goal: Goal) -> Solved {
+    engine.analyse_goal(game, limits, goal, &|| false, &mut |_| {})
+}
+
+/// The first position of the seeded random games (seeds 0, 1, ...) with a single legal
+/// move and at least `left` moves that could still be played: (game, seed, ply).
+fn forced_position(left: u64) -> (Pnut, u64, usize) {
+    for seed in 0..100 {
+        let mut rng = seed;
+        let mut game = Pnut::new(rules());
+        while !game.is_over() {
+            let legal = game.legal_moves();
+            if legal.len() == 1 && moves_left_bound(&game) >= left {
+                let ply = game.len();
+                return (game, seed, ply);
+            }
+            play(
+                &mut game,
+                legal[(next(&mut rng) % legal.len() as u64) as usize],
+            );
+        }
+    }
+    panic!("no forced position with {left} moves left in 100 games");
+}
+
+/// Issue 17, play before the proof: with a single legal move, a move to play costs a
+/// glance at its child (a few nodes), where an exact analysis searches thousands.
+#[test]
+fn a_forced_position_is_answered_with_a_handful_of_nodes() {
+    let (game, seed, ply) = forced_position(60);
+    let only = game.legal_moves()[0];
+    let play_now = analyse_goal(
+        &mut Engine::new(&rules(), 16),
+        &game,
+        &nodes(200_000),
+        Goal::Play,
+    );
+    let exact = analyse_goal(
+        &mut Engine::new(&rules(), 16),
+        &game,
+        &nodes(200_000),
+        Goal::Exact,
+    );
+    println!(
+        "seed {seed} ply {ply} {}: play {} nodes {:?}, exact {} nodes {:?}",
+        game.text(),
+        play_now.stats.nodes,
+        play_now.analysis.verdict,
+        exact.stats.nodes,
+        exact.analysis.verdict
+    );
+    assert_eq!(play_now.analysis.best, Some(only));
+    assert_eq!(play_now.analysis.moves.len(), 1);
+    assert!(play_now.stats.nodes <= 3, "{}", play_now.stats.nodes);
+    assert_eq!(play_now.analysis.nodes, play_now.stats.nodes);
+    assert!(exact.stats.nodes > 1000, "{}", exact.stats.nodes);
+    assert_eq!(exact.analysis.best, Some(only));
+}
+
+/// Issue 17, play before the proof: once the engine has proven a win, the position
+/// after any reply is answered from its pins (the winning move decided before any
+/// search; the other moves only glanced at, two plies), and the move it plays wins by
+/// plain negamax.
+#[test]
+fn a_proven_win_is_answered_from_the_pins_without_a_search() {
+    let game = mid_game();
+    let mut engine = Engine::new(&rules(), 16);
+    let first = analyse_goal(&mut engine, &game, &nodes(3_000_000), Goal::Play).analysis;
+    assert!(first.exact && first.verdict.is_win(), "{:?}", first.verdict);
+    let won = first.best.unwrap();
+    let mut after = game.clone();
+    play(&mut after, won);
+    let mut oracle = Oracle::new(3, 4, 3_000_000);
+    for reply in after.legal_moves() {
+        let mut pos = after.clone();
+        play(&mut pos, reply);
+        let pinned = engine.pinned();
+        let a = analyse_goal(&mut engine, &pos, &nodes(3_000_000), Goal::Play);
+        let fresh = analyse_goal(
+            &mut Engine::new(&rules(), 16),
+            &pos,
+            &nodes(3_000_000),
+            Goal::Play,
+        );
+        println!(
+            "after {won}{reply}: kept {} nodes in the answer ({} with the pins of the next turn), fresh {}",
+            a.analysis.nodes, a.stats.nodes, fresh.stats.nodes
+        );
+        assert!(a.analysis.exact && a.analysis.verdict.is_win(), "{reply}");
+        // Two plies for each of the other (at most two) moves.
+        assert!(a.analysis.nodes <= 4, "{reply}: {}", a.analysis.nodes);
+        assert!(
+            fresh.analysis.nodes > 1000,
+            "{reply}: {}",
+            fresh.analysis.nodes
+        );
+        assert!(engine.pinned() >= pinned);
+        let best = a.analysis.best.unwrap();
+        let mut next = pos.clone();
+        play(&mut next, best);
+        assert!(
+            next.is_over() || oracle.wins(next.indices()) == Some(false),
+            "{reply} then {best} does not win by negamax"
+        );
+    }
+}
+
+/// Issue 17: a move to play stops searching once a move is proven to win (a glance of
+/// two plies at the moves left undecided aside), where an exact analysis goes on to
+/// decide every move and make its distance exact.
+#[test]
+fn a_move_to_play_stops_searching_once_a_win_is_proven() {
+    let game = mid_game();
+    let play_now = analyse_goal(
+        &mut Engine::new(&rules(), 16),
+        &game,
+        &nodes(3_000_000),
+        Goal::Play,
+    );
+    let exact = analyse_goal(
+        &mut Engine::new(&rules(), 16),
+        &game,
+        &nodes(3_000_000),
+        Goal::Exact,
+    );
+    let (_, proof_nodes) = play_now.proof.expect("proven");
+    println!(
+        "play: {} nodes in the run, {} by the proof, {} with the pins; exact: {} in the run, proof at {:?}",
+        play_now.analysis.nodes,
+        proof_nodes,
+        play_now.stats.nodes,
+        exact.analysis.nodes,
+        exact.proof
+    );
+    assert!(play_now.analysis.exact && play_now.analysis.verdict.is_win());
+    assert!(play_now.analysis.nodes - proof_nodes <= 6);
+    assert!(play_now.analysis.nodes * 2 < exact.analysis.nodes);
+    assert_eq!(exact.analysis.verdict, Verdict::Win { plies: Some(25) });
+    // The move it plays wins, by plain negamax.
+    let mut after = game.clone();
+    play(&mut after, play_now.analysis.best.unwrap());
+    assert_eq!(
+        Oracle::new(3, 4, 3_000_000).wins(after.indices()),
+        Some(false)
+    );
 }

@@ -88,6 +88,23 @@ impl Default for Limits {
     }
 }
 
+/// What an analysis is for: how far it goes once the position is proved.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Goal {
+    /// Every root move decided, with its exact distance (the winner's fastest win, the
+    /// loser's longest resistance): `parlor solve pnut`, and the hints.
+    #[default]
+    Exact,
+    /// A move to play: a single legal move is answered at once (with a glance at
+    /// its child, a few nodes), and the search stops as soon as one move is proven to
+    /// win (the other moves get a two-ply glance, so an easier AI still sees a move
+    /// that loses at once). A proven loss is searched on for the longest resistance.
+    Play,
+    /// Only who wins: the search stops as soon as one move is proven to win or every
+    /// move to lose, without exact distances (`parlor solve pnut --winner`).
+    Winner,
+}
+
 /// The result of a bounded search, for the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Res {
@@ -173,7 +190,18 @@ pub fn analyse(
     stop: &dyn Fn() -> bool,
     report: &mut dyn FnMut(&Analysis<PnutMove>),
 ) -> Solved {
-    Engine::one_shot(game.rules(), limits.table_mib).analyse(game, limits, stop, report)
+    analyse_goal(game, limits, Goal::Exact, stop, report)
+}
+
+/// Like [`analyse`], for `goal` (see [`Goal`]).
+pub fn analyse_goal(
+    game: &Pnut,
+    limits: &Limits,
+    goal: Goal,
+    stop: &dyn Fn() -> bool,
+    report: &mut dyn FnMut(&Analysis<PnutMove>),
+) -> Solved {
+    Engine::one_shot(game.rules(), limits.table_mib).analyse_goal(game, limits, goal, stop, report)
 }
 
 /// A one-shot analysis with no streaming and no cancellation.

@@ -194,6 +194,9 @@ pub struct SolveArgs {
     /// Pnut-Butta: l, the length of the substrings that must not repeat (2-8).
     #[arg(long, value_name = "L", allow_hyphen_values = true)]
     pub length: Option<String>,
+    /// Pnut-Butta: stop as soon as the winner is proven, without exact distances.
+    #[arg(long)]
+    pub winner: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -301,6 +304,7 @@ fn refuse_foreign_solve_options(game: GameId, args: &SolveArgs) -> Result<(), Cl
         (args.no_empty_splits, "--no-empty-splits"),
         (args.symbols.is_some(), "--symbols"),
         (args.length.is_some(), "--length"),
+        (args.winner, "--winner"),
     ];
     let (allowed, accepted) = game.kind().solve_flags();
     refuse_unless_allowed(&given, allowed, game, accepted)

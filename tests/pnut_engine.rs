@@ -542,3 +542,162 @@ fn a_move_to_play_stops_searching_once_a_win_is_proven() {
         Some(false)
     );
 }
+
+/// The small settings of issue 17: k = 2 with l <= 6, k = 3 with l <= 3, k = 4, 5 with
+/// l = 2.
+const SMALL: [(&str, usize); 9] = [
+    ("01", 2),
+    ("01", 3),
+    ("01", 4),
+    ("01", 5),
+    ("01", 6),
+    ("012", 2),
+    ("012", 3),
+    ("0123", 2),
+    ("01234", 2),
+];
+
+/// Every string of `len` symbols out of `k`, as symbol indices.
+fn strings(k: usize, len: usize) -> Vec<Vec<u8>> {
+    let mut all = vec![Vec::new()];
+    for _ in 0..len {
+        all = all
+            .into_iter()
+            .flat_map(|s| {
+                (0..k as u8).map(move |c| {
+                    let mut t = s.clone();
+                    t.push(c);
+                    t
+                })
+            })
+            .collect();
+    }
+    all
+}
+
+/// Whether the player to move after `text` wins, by the oracle (through the opening,
+/// before the string has l-1 symbols, by plain negamax over the symbols too).
+fn oracle_wins(oracle: &mut Oracle, k: usize, text: &[u8]) -> bool {
+    if text.len() + 1 >= oracle.l {
+        return oracle.wins(text).expect("within the oracle's cap");
+    }
+    (0..k as u8).any(|c| {
+        let mut t = text.to_vec();
+        t.push(c);
+        !oracle_wins(oracle, k, &t)
+    })
+}
+
+fn game_of(rules: &Rules, text: &[u8]) -> Pnut {
+    let s: String = text.iter().map(|&c| rules.symbol(c)).collect();
+    Pnut::parse(rules.clone(), &s).unwrap()
+}
+
+fn winner_limits() -> Limits {
+    Limits {
+        max_depth: None,
+        max_millis: 600_000,
+        table_mib: 16,
+        max_nodes: None,
+    }
+}
+
+/// Issue 17, `solve pnut --winner`: the winner alone, from the empty string and from
+/// every start node (string of l-1 symbols) of the small settings, is plain negamax's;
+/// from the empty string it agrees with the full solve, in fewer nodes.
+#[test]
+fn the_winner_alone_is_plain_negamaxs_on_every_small_setting() {
+    let mut checked = 0;
+    for (symbols, l) in SMALL {
+        let rules = Rules::new(symbols, l).unwrap();
+        let k = rules.k();
+        let mut oracle = Oracle::new(k, l, 50_000_000);
+        let mut starts = vec![Vec::new()];
+        starts.extend(strings(k, l - 1));
+        for text in starts {
+            let game = game_of(&rules, &text);
+            let truth = oracle_wins(&mut oracle, k, &text);
+            let w = analyse_goal(
+                &mut Engine::new(&rules, 16),
+                &game,
+                &winner_limits(),
+                Goal::Winner,
+            );
+            assert!(w.analysis.exact, "{symbols} l={l} {:?}", game.text());
+            assert_eq!(
+                w.analysis.verdict.is_win(),
+                truth,
+                "{symbols} l={l} {:?}",
+                game.text()
+            );
+            // A winning move shown is one by negamax; a loss is every move's.
+            for m in &w.analysis.moves {
+                let mut t = text.clone();
+                t.push(rules.index_of(m.mv.0).unwrap());
+                let child = oracle_wins(&mut oracle, k, &t);
+                if m.verdict.is_win() {
+                    assert!(!child, "{symbols} l={l} {:?} {}", game.text(), m.mv);
+                }
+                if m.verdict.is_loss() {
+                    assert!(child, "{symbols} l={l} {:?} {}", game.text(), m.mv);
+                }
+            }
+            if text.is_empty() {
+                let full = analyse_goal(
+                    &mut Engine::new(&rules, 16),
+                    &game,
+                    &winner_limits(),
+                    Goal::Exact,
+                );
+                println!(
+                    "{symbols} l={l}: winner {} nodes, full solve {} nodes",
+                    w.analysis.nodes, full.analysis.nodes
+                );
+                assert_eq!(full.analysis.verdict.is_win(), truth);
+                assert!(w.analysis.nodes <= full.analysis.nodes);
+                if full.analysis.nodes > 10_000 {
+                    assert!(w.analysis.nodes * 2 < full.analysis.nodes);
+                }
+            }
+            checked += 1;
+        }
+    }
+    assert!(checked > 60, "{checked}");
+}
+
+/// The winner alone at positions of random 012/l=4 games, 28 to 40 plies in, is plain
+/// negamax's (where negamax finishes within 3 million positions).
+#[test]
+fn the_winner_alone_is_plain_negamaxs_at_random_positions() {
+    let mut checked = 0;
+    for seed in 0..6 {
+        for plies in [28, 32, 36, 40] {
+            let mut oracle = Oracle::new(3, 4, 3_000_000);
+            let mut rng = seed;
+            let mut game = Pnut::new(rules());
+            for _ in 0..plies {
+                let legal = game.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                play(
+                    &mut game,
+                    legal[(next(&mut rng) % legal.len() as u64) as usize],
+                );
+            }
+            let Some(truth) = oracle.wins(game.indices()) else {
+                continue;
+            };
+            let w = analyse_goal(
+                &mut Engine::new(&rules(), 16),
+                &game,
+                &winner_limits(),
+                Goal::Winner,
+            );
+            assert!(w.analysis.exact, "{}", game.text());
+            assert_eq!(w.analysis.verdict.is_win(), truth, "{}", game.text());
+            checked += 1;
+        }
+    }
+    assert!(checked >= 12, "{checked}");
+}

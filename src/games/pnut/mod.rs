@@ -88,7 +88,13 @@ impl GameKind for PnutButta {
     }
     fn solve_flags(&self) -> (&'static [&'static str], &'static str) {
         (
-            &["--symbols", "--length", "--depth", "--max-seconds", "--winner"],
+            &[
+                "--symbols",
+                "--length",
+                "--depth",
+                "--max-seconds",
+                "--winner",
+            ],
             "solve pnut accepts --symbols, --length, a string (e.g. 0012), --depth D, --max-seconds S, --winner and --json",
         )
     }

@@ -2,6 +2,7 @@
 //! and a win once proven is never lost. Every budget here is a node count, never time.
 
 use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 
 use parlor::game::Game;
 use parlor::game::pnut::{Pnut, PnutMove, Rules};
@@ -557,6 +558,20 @@ const SMALL: [(&str, usize); 9] = [
     ("01234", 2),
 ];
 
+/// Runs `f` with the plain negamax of k symbols and length l, shared by the tests (its
+/// memo for (2,6) holds millions of positions: computed once).
+fn with_oracle<R>(k: usize, l: usize, f: impl FnOnce(&mut Oracle) -> R) -> R {
+    type Oracles = Mutex<HashMap<(usize, usize), Oracle>>;
+    static ORACLES: OnceLock<Oracles> = OnceLock::new();
+    let mut map = ORACLES
+        .get_or_init(Oracles::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    f(map
+        .entry((k, l))
+        .or_insert_with(|| Oracle::new(k, l, 50_000_000)))
+}
+
 /// Every string of `len` symbols out of `k`, as symbol indices.
 fn strings(k: usize, len: usize) -> Vec<Vec<u8>> {
     let mut all = vec![Vec::new()];
@@ -611,56 +626,57 @@ fn the_winner_alone_is_plain_negamaxs_on_every_small_setting() {
     for (symbols, l) in SMALL {
         let rules = Rules::new(symbols, l).unwrap();
         let k = rules.k();
-        let mut oracle = Oracle::new(k, l, 50_000_000);
-        let mut starts = vec![Vec::new()];
-        starts.extend(strings(k, l - 1));
-        for text in starts {
-            let game = game_of(&rules, &text);
-            let truth = oracle_wins(&mut oracle, k, &text);
-            let w = analyse_goal(
-                &mut Engine::new(&rules, 16),
-                &game,
-                &winner_limits(),
-                Goal::Winner,
-            );
-            assert!(w.analysis.exact, "{symbols} l={l} {:?}", game.text());
-            assert_eq!(
-                w.analysis.verdict.is_win(),
-                truth,
-                "{symbols} l={l} {:?}",
-                game.text()
-            );
-            // A winning move shown is one by negamax; a loss is every move's.
-            for m in &w.analysis.moves {
-                let mut t = text.clone();
-                t.push(rules.index_of(m.mv.0).unwrap());
-                let child = oracle_wins(&mut oracle, k, &t);
-                if m.verdict.is_win() {
-                    assert!(!child, "{symbols} l={l} {:?} {}", game.text(), m.mv);
-                }
-                if m.verdict.is_loss() {
-                    assert!(child, "{symbols} l={l} {:?} {}", game.text(), m.mv);
-                }
-            }
-            if text.is_empty() {
-                let full = analyse_goal(
+        with_oracle(k, l, |oracle| {
+            let mut starts = vec![Vec::new()];
+            starts.extend(strings(k, l - 1));
+            for text in starts {
+                let game = game_of(&rules, &text);
+                let truth = oracle_wins(oracle, k, &text);
+                let w = analyse_goal(
                     &mut Engine::new(&rules, 16),
                     &game,
                     &winner_limits(),
-                    Goal::Exact,
+                    Goal::Winner,
                 );
-                println!(
-                    "{symbols} l={l}: winner {} nodes, full solve {} nodes",
-                    w.analysis.nodes, full.analysis.nodes
+                assert!(w.analysis.exact, "{symbols} l={l} {:?}", game.text());
+                assert_eq!(
+                    w.analysis.verdict.is_win(),
+                    truth,
+                    "{symbols} l={l} {:?}",
+                    game.text()
                 );
-                assert_eq!(full.analysis.verdict.is_win(), truth);
-                assert!(w.analysis.nodes <= full.analysis.nodes);
-                if full.analysis.nodes > 10_000 {
-                    assert!(w.analysis.nodes * 2 < full.analysis.nodes);
+                // A winning move shown is one by negamax; a loss is every move's.
+                for m in &w.analysis.moves {
+                    let mut t = text.clone();
+                    t.push(rules.index_of(m.mv.0).unwrap());
+                    let child = oracle_wins(oracle, k, &t);
+                    if m.verdict.is_win() {
+                        assert!(!child, "{symbols} l={l} {:?} {}", game.text(), m.mv);
+                    }
+                    if m.verdict.is_loss() {
+                        assert!(child, "{symbols} l={l} {:?} {}", game.text(), m.mv);
+                    }
                 }
+                if text.is_empty() {
+                    let full = analyse_goal(
+                        &mut Engine::new(&rules, 16),
+                        &game,
+                        &winner_limits(),
+                        Goal::Exact,
+                    );
+                    println!(
+                        "{symbols} l={l}: winner {} nodes, full solve {} nodes",
+                        w.analysis.nodes, full.analysis.nodes
+                    );
+                    assert_eq!(full.analysis.verdict.is_win(), truth);
+                    assert!(w.analysis.nodes <= full.analysis.nodes);
+                    if full.analysis.nodes > 10_000 {
+                        assert!(w.analysis.nodes * 2 < full.analysis.nodes);
+                    }
+                }
+                checked += 1;
             }
-            checked += 1;
-        }
+        });
     }
     assert!(checked > 60, "{checked}");
 }
@@ -700,4 +716,94 @@ fn the_winner_alone_is_plain_negamaxs_at_random_positions() {
         }
     }
     assert!(checked >= 12, "{checked}");
+}
+
+/// Issue 17, the first exact reduction: a position is the token (the last l-1 symbols)
+/// and the unused edges of its weakly connected component in the de Bruijn graph; the
+/// unused edges elsewhere can never be played. Checked at every start node (string of
+/// l-1 symbols) of the small settings and along seeded random games from each: the
+/// component found here by an undirected search (apart from the engine) is exactly what
+/// the engine's table key keeps, and deleting every unused edge outside it leaves the
+/// plain negamax value unchanged.
+#[test]
+fn a_position_is_its_token_and_the_unused_edges_of_its_component() {
+    use parlor::solve::pnut::{EdgeSet, Graph};
+    let mut positions = 0;
+    let mut merged = 0;
+    for (i, (symbols, l)) in SMALL.into_iter().enumerate() {
+        let rules = Rules::new(symbols, l).unwrap();
+        let k = rules.k() as u64;
+        let g = Graph::new(rules.k(), l);
+        let all: u128 = if g.edges == 128 {
+            u128::MAX
+        } else {
+            (1 << g.edges) - 1
+        };
+        with_oracle(rules.k(), l, |oracle| {
+            let mut rng = 77 + i as u64;
+            let mut seen = HashMap::new();
+            for start in strings(rules.k(), l - 1) {
+                for _ in 0..3 {
+                    let mut game = game_of(&rules, &start);
+                    loop {
+                        let code = |w: &[u8]| w.iter().fold(0u64, |a, &x| a * k + u64::from(x));
+                        let text = game.indices().to_vec();
+                        let used: u128 = text.windows(l).fold(0, |u, w| u | 1 << code(w));
+                        let node = code(&text[text.len() + 1 - l..]);
+                        // The weak component of the token over unused edges, undirected.
+                        let mut comp_nodes = 1u128 << node;
+                        let mut comp_free = 0u128;
+                        let mut grew = true;
+                        while grew {
+                            grew = false;
+                            for e in 0..g.edges {
+                                let (tail, head) = (e / k, e % g.nodes);
+                                let touches =
+                                    comp_nodes >> tail & 1 == 1 || comp_nodes >> head & 1 == 1;
+                                if used >> e & 1 == 0 && touches && comp_free >> e & 1 == 0 {
+                                    comp_free |= 1 << e;
+                                    comp_nodes |= 1 << tail | 1 << head;
+                                    grew = true;
+                                }
+                            }
+                        }
+                        let reduced = all & !comp_free;
+                        assert_eq!(reduced & used, used);
+                        assert_eq!(
+                            used.state_key(node, &g),
+                            reduced,
+                            "{symbols} l={l} {}",
+                            game.text()
+                        );
+                        let v = oracle.value(used, node).expect("within the cap");
+                        assert_eq!(
+                            oracle.value(reduced, node),
+                            Some(v),
+                            "{symbols} l={l} {}",
+                            game.text()
+                        );
+                        positions += 1;
+                        if let Some(&other) = seen.get(&(reduced, node)) {
+                            if other != used {
+                                merged += 1;
+                            }
+                        } else {
+                            seen.insert((reduced, node), used);
+                        }
+                        let legal = game.legal_moves();
+                        if legal.is_empty() {
+                            break;
+                        }
+                        play(
+                            &mut game,
+                            legal[(next(&mut rng) % legal.len() as u64) as usize],
+                        );
+                    }
+                }
+            }
+        });
+    }
+    println!("{positions} positions, {merged} of them one position with another string");
+    assert!(positions > 1000, "{positions}");
+    assert!(merged > 100, "{merged}");
 }

@@ -34,6 +34,28 @@ fn prove_from_empty((k, l): (usize, usize)) -> bool {
     prove(k, l)
 }
 
+/// The winner alone (`solve pnut --winner`, issue 17): the search stops once a move
+/// wins or every move loses, no exact distances; a fresh 64 MiB table each sample.
+#[divan::bench(args = [(2, 5), (2, 6), (3, 3), (5, 2), (8, 2), (10, 2)], sample_count = 5)]
+fn winner_from_empty((k, l): (usize, usize)) -> bool {
+    use parlor::solve::pnut::{Goal, analyse_goal};
+    let limits = Limits {
+        max_depth: None,
+        max_millis: 600_000,
+        table_mib: 64,
+        max_nodes: None,
+    };
+    let solved = analyse_goal(
+        divan::black_box(&empty_game(k, l)),
+        &limits,
+        Goal::Winner,
+        &|| false,
+        &mut |_| {},
+    );
+    assert!(solved.analysis.exact, "k={k} l={l} was not proven");
+    solved.analysis.verdict.is_win()
+}
+
 /// The stretch settings: k=2 with l=7 and k=4 with l=3, each given a minute. Returns
 /// whether the proof finished; not proven within the minute is the expected answer today.
 #[divan::bench(args = [(2, 7), (4, 3)], sample_count = 1, sample_size = 1)]

@@ -202,10 +202,10 @@ fn write_solved(
     }
     writeln!(
         out,
-        "Nodes: {}  positions stored: {}  table: {} MiB  time: {:.2} s",
+        "Nodes: {}  positions stored: {}  table: {:.1} MiB  time: {:.2} s",
         a.nodes,
         solved.stats.stored,
-        solved.stats.table_bytes >> 20,
+        solved.stats.table_bytes as f64 / f64::from(1 << 20),
         solved.elapsed.as_secs_f64()
     )?;
     Ok(())

@@ -143,6 +143,7 @@ pub struct Stats {
     pub nodes: u64,
     /// Transposition-table entries in use.
     pub stored: u64,
+    /// The table's size now: it grows with use up to the size asked for.
     pub table_bytes: u64,
 }
 

@@ -79,16 +79,23 @@ fn encode(e: &Entry) -> Slot {
 }
 
 /// The transposition table: buckets of four entries, stale then least work replaced.
+/// It starts small and doubles whenever an eighth of it is in use, up to the size asked
+/// for: a quick proof stays in a few hundred KiB (in the cache, and without touching
+/// pages it does not need), a long one gets the whole table.
 pub struct Table {
     slots: Vec<Slot>,
     mask: usize,
     stored: u64,
     age: u8,
+    /// The most slots the table may grow to.
+    max_slots: usize,
 }
 
 const BUCKET: usize = 4;
 /// The fewest buckets a table has, whatever size is asked for.
 const MIN_BUCKETS: usize = 16;
+/// The slots a table starts with (512 KiB), when it may grow that far.
+const FIRST_SLOTS: usize = 1 << 14;
 
 impl Table {
     pub fn new(mib: u32) -> Table {
@@ -96,23 +103,58 @@ impl Table {
         let want = (bytes / std::mem::size_of::<Slot>()).max(BUCKET * MIN_BUCKETS);
         // The largest power of two that fits in the size asked for.
         let buckets = 1usize << (usize::BITS - 1 - (want / BUCKET).leading_zeros());
-        let buckets = buckets.max(MIN_BUCKETS);
-        // Short of memory, a smaller table (halving, still a power of two of buckets)
-        // rather than an abort: `bytes` tells the size obtained.
-        let slots = crate::solve::alloc::halving_zeroed(buckets * BUCKET, MIN_BUCKETS * BUCKET);
+        let max_slots = buckets.max(MIN_BUCKETS) * BUCKET;
+        let slots =
+            crate::solve::alloc::halving_zeroed(max_slots.min(FIRST_SLOTS), MIN_BUCKETS * BUCKET);
         Table {
             mask: slots.len() / BUCKET - 1,
             slots,
             stored: 0,
             age: 0,
+            max_slots,
         }
     }
 
-    /// Forgets every entry.
+    /// Forgets every entry (and shrinks back to the first size).
     pub fn clear(&mut self) {
-        self.slots.fill([0; 4]);
+        let first = self.max_slots.min(FIRST_SLOTS);
+        if self.slots.len() == first {
+            self.slots.fill([0; 4]);
+        } else {
+            self.slots = vec![[0; 4]; first];
+            self.mask = first / BUCKET - 1;
+        }
         self.stored = 0;
         self.age = 0;
+    }
+
+    /// Doubles the table, each entry moved to its bucket in the larger one (the two
+    /// buckets an old one splits into take only its entries, so all fit). Short of
+    /// memory, the table stays as it is and stops growing.
+    fn grow(&mut self) {
+        let len = self.slots.len() * 2;
+        let mut slots: Vec<Slot> = Vec::new();
+        if slots.try_reserve_exact(len).is_err() {
+            tracing::warn!(
+                slots = self.slots.len(),
+                "transposition table: not enough memory to grow, keeping its size"
+            );
+            self.max_slots = self.slots.len();
+            return;
+        }
+        slots.resize(len, [0; 4]);
+        let old = std::mem::replace(&mut self.slots, slots);
+        self.mask = len / BUCKET - 1;
+        for s in old.iter().filter(|s| s[3] >> 1 & 1 == 1) {
+            let key = u128::from(s[0]) | u128::from(s[1]) << 64;
+            let b = self.bucket(key, u64::from(s[2] as u32));
+            if let Some(free) = self.slots[b..b + BUCKET]
+                .iter_mut()
+                .find(|t| t[3] >> 1 & 1 == 0)
+            {
+                *free = *s;
+            }
+        }
     }
 
     /// Starts a new search generation (see `Entry::age`).
@@ -125,8 +167,14 @@ impl Table {
         self.stored
     }
 
+    /// The size now (it grows with use).
     pub fn bytes(&self) -> u64 {
         (self.slots.len() * std::mem::size_of::<Slot>()) as u64
+    }
+
+    /// The size it may grow to.
+    pub fn max_bytes(&self) -> u64 {
+        (self.max_slots * std::mem::size_of::<Slot>()) as u64
     }
 
     fn bucket(&self, key: u128, node: u64) -> usize {
@@ -152,6 +200,7 @@ impl Table {
         let (lo, hi) = (key as u64, (key >> 64) as u64);
         let bucket = &mut self.slots[b..b + BUCKET];
         let used = |s: &Slot| s[3] >> 1 & 1 == 1;
+        let mut grow = false;
         let (i, mut entry) = match bucket
             .iter()
             .position(|s| s[0] == lo && s[1] == hi && used(s) && u64::from(s[2] as u32) == node)
@@ -167,6 +216,8 @@ impl Table {
                     .unwrap_or(0);
                 if !used(&bucket[i]) {
                     self.stored += 1;
+                    grow = self.stored * 8 > self.slots.len() as u64
+                        && self.slots.len() < self.max_slots;
                 }
                 let fresh = Entry {
                     key,
@@ -181,12 +232,45 @@ impl Table {
         entry.age = age;
         f(&mut entry);
         self.slots[b + i] = encode(&entry);
+        if grow {
+            self.grow();
+        }
     }
 }
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_table_grows_with_use_and_keeps_its_entries() {
+        let mut t = Table::new(4);
+        let first = t.bytes();
+        assert!(first < t.max_bytes());
+        let n = 40_000u64;
+        for i in 0..n {
+            t.put(
+                u128::from(i) * 0x9e37_79b9_7f4a_7c15,
+                i % 64,
+                |e| e.hi = 7,
+                1,
+            );
+        }
+        assert!(
+            t.bytes() > first && t.bytes() <= t.max_bytes(),
+            "{}",
+            t.bytes()
+        );
+        let found = (0..n)
+            .filter(|&i| {
+                t.get(u128::from(i) * 0x9e37_79b9_7f4a_7c15, i % 64)
+                    .is_some_and(|e| e.hi == 7)
+            })
+            .count() as u64;
+        assert!(found * 100 >= n * 98, "{found} of {n}");
+        t.clear();
+        assert_eq!((t.bytes(), t.stored()), (first, 0));
+    }
 
     #[test]
     fn an_entry_survives_its_encoding_and_zero_is_empty() {
@@ -215,7 +299,9 @@ mod tests {
     #[test]
     fn the_table_fits_in_the_size_asked_for() {
         let t = Table::new(1);
-        assert!(t.bytes() <= 1 << 20 && t.bytes() > 1 << 19, "{}", t.bytes());
+        let max = t.max_bytes();
+        assert!(max <= 1 << 20 && max > 1 << 19, "{max}");
+        assert!(t.bytes() <= max);
         assert_eq!(t.slots.len() % BUCKET, 0);
         assert!((t.mask + 1).is_power_of_two());
         assert_eq!((t.mask + 1) * BUCKET, t.slots.len());

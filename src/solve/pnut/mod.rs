@@ -22,7 +22,8 @@
 //!
 //! Speed: edges as a `u128` (k^l <= 128) or a word vector; forced moves followed
 //! without branching; wins in one found before anything else; a transposition table
-//! of bounds (decided within hi, undecided within lo) with the unreachable edges
+//! of bounds (decided within hi, undecided within lo; it starts small and grows with
+//! use up to the size asked for) with the unreachable edges
 //! dropped from the key; enhanced transposition cutoffs; moves ordered by the
 //! opponent's mobility; symbols not yet touched by any used edge are interchangeable
 //! (only one of them is tried), and while the string is short the root's moves are
@@ -30,6 +31,12 @@
 //!
 //! Beyond exact reach, moves left unproven are scored by Monte-Carlo playouts and the
 //! analysis says how deep the proof search went.
+//!
+//! What an analysis is for ([`Goal`]) decides when it stops: every move with its exact
+//! distance (`parlor solve pnut`, the hints); a move to play (a single legal move or a
+//! win already proven answered at once, the search stopped at the first proven win);
+//! or the winner alone (`parlor solve pnut --winner`: a winning move, or every move
+//! lost, without exact distances).
 //!
 //! An [`Engine`] keeps the table, the opening memo and the proven results near the
 //! game's line from one analysis to the next, so a match proves each position once and

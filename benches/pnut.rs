@@ -34,6 +34,28 @@ fn prove_from_empty((k, l): (usize, usize)) -> bool {
     prove(k, l)
 }
 
+/// The winner alone (`solve pnut --winner`, issue 17): the search stops once a move
+/// wins or every move loses, no exact distances; a fresh 64 MiB table each sample.
+#[divan::bench(args = [(2, 5), (2, 6), (3, 3), (5, 2), (8, 2), (10, 2)], sample_count = 5)]
+fn winner_from_empty((k, l): (usize, usize)) -> bool {
+    use parlor::solve::pnut::{Goal, analyse_goal};
+    let limits = Limits {
+        max_depth: None,
+        max_millis: 600_000,
+        table_mib: 64,
+        max_nodes: None,
+    };
+    let solved = analyse_goal(
+        divan::black_box(&empty_game(k, l)),
+        &limits,
+        Goal::Winner,
+        &|| false,
+        &mut |_| {},
+    );
+    assert!(solved.analysis.exact, "k={k} l={l} was not proven");
+    solved.analysis.verdict.is_win()
+}
+
 /// The stretch settings: k=2 with l=7 and k=4 with l=3, each given a minute. Returns
 /// whether the proof finished; not proven within the minute is the expected answer today.
 #[divan::bench(args = [(2, 7), (4, 3)], sample_count = 1, sample_size = 1)]
@@ -89,4 +111,54 @@ fn ten_consecutive_ai_moves(engine: &str) -> u64 {
         game.text()
     );
     divan::black_box(nodes)
+}
+
+/// Play before the proof (issue 17): the answer of a match's engine for a move to play
+/// (`Goal::Play`) against an exact analysis (`Goal::Exact`, what every AI move cost
+/// before), with the arcade's one second to think, 012/l=4. "forced": a position with a
+/// single legal move 16 plies in; "proven": the position after the opponent's reply to a
+/// move the engine proved winning (its pins decide it). Run:
+/// `cargo bench --bench pnut -- answer_a_move`
+#[divan::bench(args = ["forced/play", "forced/exact", "proven/play", "proven/exact"], sample_count = 3, sample_size = 1)]
+fn answer_a_move(bencher: divan::Bencher, case: &str) {
+    use parlor::game::Game;
+    use parlor::solve::pnut::{Engine, Goal};
+    let rules = Rules::new("012", 4).expect("valid bench setting");
+    let limits = Limits {
+        max_depth: None,
+        max_millis: 1000,
+        table_mib: 16,
+        max_nodes: None,
+    };
+    let goal = if case.ends_with("play") {
+        Goal::Play
+    } else {
+        Goal::Exact
+    };
+    let forced = case.starts_with("forced");
+    bencher
+        .with_inputs(|| {
+            let mut engine = Engine::new(&rules, limits.table_mib);
+            if forced {
+                let game = Pnut::parse(rules.clone(), "2121021220102212").expect("a legal string");
+                assert_eq!(game.legal_moves().len(), 1);
+                return (engine, game);
+            }
+            let mut game = Pnut::parse(rules.clone(), "200002210101102112102200200100")
+                .expect("a legal string");
+            let a = engine
+                .analyse_goal(&game, &limits, Goal::Play, &|| false, &mut |_| {})
+                .analysis;
+            assert!(a.exact && a.verdict.is_win());
+            game.play(a.best.expect("a move")).expect("legal");
+            let reply = game.legal_moves()[0];
+            game.play(reply).expect("legal");
+            (engine, game)
+        })
+        .bench_local_refs(|(engine, game)| {
+            engine
+                .analyse_goal(game, &limits, goal, &|| false, &mut |_| {})
+                .analysis
+                .best
+        });
 }

@@ -171,3 +171,57 @@ fn play_options_are_checked_before_the_terminal() {
     );
     usage_error(&["play", "pnut", "--symbols", "aa"], &["given twice"]);
 }
+
+/// `--winner` (issue 17): the winner of 012/l=3 proven without exact distances, in
+/// fewer nodes than the full solve; a loss is every move's; other games refuse it.
+#[test]
+fn winner_stops_once_the_winner_is_proven() {
+    let full = solve_pnut(&["--symbols", "012", "--length", "3"]);
+    let v = solve_pnut(&["--symbols", "012", "--length", "3", "--winner"]);
+    assert_eq!(v["verdict"], "win", "{v}");
+    assert_eq!(v["exact"], true, "{v}");
+    assert_eq!(v["winner_only"], true, "{v}");
+    assert_eq!(v["plies"], Value::Null, "{v}");
+    assert_eq!(full["winner_only"], false, "{full}");
+    let nodes = |v: &Value| v["nodes"].as_u64().expect("nodes");
+    assert!(
+        nodes(&v) * 4 < nodes(&full),
+        "{} vs {}",
+        nodes(&v),
+        nodes(&full)
+    );
+    let best = v["best"].as_str().expect("a best move");
+    let m = v["moves"]
+        .as_array()
+        .expect("moves")
+        .iter()
+        .find(|m| m["move"] == best)
+        .expect("the best move is listed");
+    assert_eq!(m["verdict"], "win", "{m}");
+
+    let lost = solve_pnut(&["--symbols", "01", "--length", "3", "--winner"]);
+    assert_eq!(lost["verdict"], "loss", "{lost}");
+    for m in lost["moves"].as_array().expect("moves") {
+        assert_eq!(m["verdict"], "loss", "{m}");
+    }
+    let text = parlor(&[
+        "solve",
+        "pnut",
+        "--symbols",
+        "012",
+        "--length",
+        "3",
+        "--winner",
+    ]);
+    assert!(
+        text.stdout
+            .contains("Proven: the player to move wins with best play."),
+        "{}",
+        text.stdout
+    );
+    assert!(text.stdout.contains("wins within"), "{}", text.stdout);
+    usage_error(
+        &["solve", "nim", "3,4", "--winner"],
+        &["--winner is not an option of Nim"],
+    );
+}

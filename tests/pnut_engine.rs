@@ -2,11 +2,12 @@
 //! and a win once proven is never lost. Every budget here is a node count, never time.
 
 use std::collections::HashMap;
+use std::sync::{Mutex, OnceLock};
 
 use parlor::game::Game;
 use parlor::game::pnut::{Pnut, PnutMove, Rules};
 use parlor::solve::Verdict;
-use parlor::solve::pnut::{Engine, Limits};
+use parlor::solve::pnut::{Engine, Goal, Limits, Solved, moves_left_bound};
 
 fn rules() -> Rules {
     Rules::new("012", 4).unwrap()
@@ -22,7 +23,7 @@ fn nodes(n: u64) -> Limits {
     }
 }
 
-fn analyse(engine: &mut Engine, game: &Pnut, limits: &Limits) -> parlor::solve::pnut::Solved {
+fn analyse(engine: &mut Engine, game: &Pnut, limits: &Limits) -> Solved {
     engine.analyse(game, limits, &|| false, &mut |_| {})
 }
 
@@ -394,4 +395,415 @@ fn explore() {
 fn an_engine_can_move_to_the_solver_thread() {
     fn send<T: Send>() {}
     send::<Engine>();
+}
+
+fn analyse_goal(engine: &mut Engine, game: &Pnut, limits: &Limits, goal: Goal) -> Solved {
+    engine.analyse_goal(game, limits, goal, &|| false, &mut |_| {})
+}
+
+/// The first position of the seeded random games (seeds 0, 1, ...) with a single legal
+/// move and at least `left` moves that could still be played: (game, seed, ply).
+fn forced_position(left: u64) -> (Pnut, u64, usize) {
+    for seed in 0..100 {
+        let mut rng = seed;
+        let mut game = Pnut::new(rules());
+        while !game.is_over() {
+            let legal = game.legal_moves();
+            if legal.len() == 1 && moves_left_bound(&game) >= left {
+                let ply = game.len();
+                return (game, seed, ply);
+            }
+            play(
+                &mut game,
+                legal[(next(&mut rng) % legal.len() as u64) as usize],
+            );
+        }
+    }
+    panic!("no forced position with {left} moves left in 100 games");
+}
+
+/// Issue 17, play before the proof: with a single legal move, a move to play costs a
+/// glance at its child (a few nodes), where an exact analysis searches thousands.
+#[test]
+fn a_forced_position_is_answered_with_a_handful_of_nodes() {
+    let (game, seed, ply) = forced_position(60);
+    let only = game.legal_moves()[0];
+    let play_now = analyse_goal(
+        &mut Engine::new(&rules(), 16),
+        &game,
+        &nodes(200_000),
+        Goal::Play,
+    );
+    let exact = analyse_goal(
+        &mut Engine::new(&rules(), 16),
+        &game,
+        &nodes(200_000),
+        Goal::Exact,
+    );
+    println!(
+        "seed {seed} ply {ply} {}: play {} nodes {:?}, exact {} nodes {:?}",
+        game.text(),
+        play_now.stats.nodes,
+        play_now.analysis.verdict,
+        exact.stats.nodes,
+        exact.analysis.verdict
+    );
+    assert_eq!(play_now.analysis.best, Some(only));
+    assert_eq!(play_now.analysis.moves.len(), 1);
+    assert!(play_now.stats.nodes <= 3, "{}", play_now.stats.nodes);
+    assert_eq!(play_now.analysis.nodes, play_now.stats.nodes);
+    assert!(exact.stats.nodes > 1000, "{}", exact.stats.nodes);
+    assert_eq!(exact.analysis.best, Some(only));
+}
+
+/// Issue 17, play before the proof: once the engine has proven a win, the position
+/// after any reply is answered from its pins (the winning move decided before any
+/// search; the other moves only glanced at, two plies), and the move it plays wins by
+/// plain negamax.
+#[test]
+fn a_proven_win_is_answered_from_the_pins_without_a_search() {
+    let game = mid_game();
+    let mut engine = Engine::new(&rules(), 16);
+    let first = analyse_goal(&mut engine, &game, &nodes(3_000_000), Goal::Play).analysis;
+    assert!(first.exact && first.verdict.is_win(), "{:?}", first.verdict);
+    let won = first.best.unwrap();
+    let mut after = game.clone();
+    play(&mut after, won);
+    let mut oracle = Oracle::new(3, 4, 3_000_000);
+    for reply in after.legal_moves() {
+        let mut pos = after.clone();
+        play(&mut pos, reply);
+        let pinned = engine.pinned();
+        let a = analyse_goal(&mut engine, &pos, &nodes(3_000_000), Goal::Play);
+        let fresh = analyse_goal(
+            &mut Engine::new(&rules(), 16),
+            &pos,
+            &nodes(3_000_000),
+            Goal::Play,
+        );
+        println!(
+            "after {won}{reply}: kept {} nodes in the answer ({} with the pins of the next turn), fresh {}",
+            a.analysis.nodes, a.stats.nodes, fresh.stats.nodes
+        );
+        assert!(a.analysis.exact && a.analysis.verdict.is_win(), "{reply}");
+        // Two plies for each of the other (at most two) moves.
+        assert!(a.analysis.nodes <= 4, "{reply}: {}", a.analysis.nodes);
+        assert!(
+            fresh.analysis.nodes > 1000,
+            "{reply}: {}",
+            fresh.analysis.nodes
+        );
+        assert!(engine.pinned() >= pinned);
+        let best = a.analysis.best.unwrap();
+        let mut next = pos.clone();
+        play(&mut next, best);
+        assert!(
+            next.is_over() || oracle.wins(next.indices()) == Some(false),
+            "{reply} then {best} does not win by negamax"
+        );
+    }
+}
+
+/// Issue 17: a move to play stops searching once a move is proven to win (a glance of
+/// two plies at the moves left undecided aside), where an exact analysis goes on to
+/// decide every move and make its distance exact.
+#[test]
+fn a_move_to_play_stops_searching_once_a_win_is_proven() {
+    let game = mid_game();
+    let play_now = analyse_goal(
+        &mut Engine::new(&rules(), 16),
+        &game,
+        &nodes(3_000_000),
+        Goal::Play,
+    );
+    let exact = analyse_goal(
+        &mut Engine::new(&rules(), 16),
+        &game,
+        &nodes(3_000_000),
+        Goal::Exact,
+    );
+    let (_, proof_nodes) = play_now.proof.expect("proven");
+    println!(
+        "play: {} nodes in the run, {} by the proof, {} with the pins; exact: {} in the run, proof at {:?}",
+        play_now.analysis.nodes,
+        proof_nodes,
+        play_now.stats.nodes,
+        exact.analysis.nodes,
+        exact.proof
+    );
+    assert!(play_now.analysis.exact && play_now.analysis.verdict.is_win());
+    assert!(play_now.analysis.nodes - proof_nodes <= 6);
+    assert!(play_now.analysis.nodes * 2 < exact.analysis.nodes);
+    assert_eq!(exact.analysis.verdict, Verdict::Win { plies: Some(25) });
+    // The move it plays wins, by plain negamax.
+    let mut after = game.clone();
+    play(&mut after, play_now.analysis.best.unwrap());
+    assert_eq!(
+        Oracle::new(3, 4, 3_000_000).wins(after.indices()),
+        Some(false)
+    );
+}
+
+/// The small settings of issue 17: k = 2 with l <= 6, k = 3 with l <= 3, k = 4, 5 with
+/// l = 2.
+const SMALL: [(&str, usize); 9] = [
+    ("01", 2),
+    ("01", 3),
+    ("01", 4),
+    ("01", 5),
+    ("01", 6),
+    ("012", 2),
+    ("012", 3),
+    ("0123", 2),
+    ("01234", 2),
+];
+
+/// Runs `f` with the plain negamax of k symbols and length l, shared by the tests (its
+/// memo for (2,6) holds millions of positions: computed once).
+fn with_oracle<R>(k: usize, l: usize, f: impl FnOnce(&mut Oracle) -> R) -> R {
+    type Oracles = Mutex<HashMap<(usize, usize), Oracle>>;
+    static ORACLES: OnceLock<Oracles> = OnceLock::new();
+    let mut map = ORACLES
+        .get_or_init(Oracles::default)
+        .lock()
+        .unwrap_or_else(|e| e.into_inner());
+    f(map
+        .entry((k, l))
+        .or_insert_with(|| Oracle::new(k, l, 50_000_000)))
+}
+
+/// Every string of `len` symbols out of `k`, as symbol indices.
+fn strings(k: usize, len: usize) -> Vec<Vec<u8>> {
+    let mut all = vec![Vec::new()];
+    for _ in 0..len {
+        all = all
+            .into_iter()
+            .flat_map(|s| {
+                (0..k as u8).map(move |c| {
+                    let mut t = s.clone();
+                    t.push(c);
+                    t
+                })
+            })
+            .collect();
+    }
+    all
+}
+
+/// Whether the player to move after `text` wins, by the oracle (through the opening,
+/// before the string has l-1 symbols, by plain negamax over the symbols too).
+fn oracle_wins(oracle: &mut Oracle, k: usize, text: &[u8]) -> bool {
+    if text.len() + 1 >= oracle.l {
+        return oracle.wins(text).expect("within the oracle's cap");
+    }
+    (0..k as u8).any(|c| {
+        let mut t = text.to_vec();
+        t.push(c);
+        !oracle_wins(oracle, k, &t)
+    })
+}
+
+fn game_of(rules: &Rules, text: &[u8]) -> Pnut {
+    let s: String = text.iter().map(|&c| rules.symbol(c)).collect();
+    Pnut::parse(rules.clone(), &s).unwrap()
+}
+
+fn winner_limits() -> Limits {
+    Limits {
+        max_depth: None,
+        max_millis: 600_000,
+        table_mib: 16,
+        max_nodes: None,
+    }
+}
+
+/// Issue 17, `solve pnut --winner`: the winner alone, from the empty string and from
+/// every start node (string of l-1 symbols) of the small settings, is plain negamax's;
+/// from the empty string it agrees with the full solve, in fewer nodes.
+#[test]
+fn the_winner_alone_is_plain_negamaxs_on_every_small_setting() {
+    let mut checked = 0;
+    for (symbols, l) in SMALL {
+        let rules = Rules::new(symbols, l).unwrap();
+        let k = rules.k();
+        with_oracle(k, l, |oracle| {
+            let mut starts = vec![Vec::new()];
+            starts.extend(strings(k, l - 1));
+            for text in starts {
+                let game = game_of(&rules, &text);
+                let truth = oracle_wins(oracle, k, &text);
+                let w = analyse_goal(
+                    &mut Engine::new(&rules, 16),
+                    &game,
+                    &winner_limits(),
+                    Goal::Winner,
+                );
+                assert!(w.analysis.exact, "{symbols} l={l} {:?}", game.text());
+                assert_eq!(
+                    w.analysis.verdict.is_win(),
+                    truth,
+                    "{symbols} l={l} {:?}",
+                    game.text()
+                );
+                // A winning move shown is one by negamax; a loss is every move's.
+                for m in &w.analysis.moves {
+                    let mut t = text.clone();
+                    t.push(rules.index_of(m.mv.0).unwrap());
+                    let child = oracle_wins(oracle, k, &t);
+                    if m.verdict.is_win() {
+                        assert!(!child, "{symbols} l={l} {:?} {}", game.text(), m.mv);
+                    }
+                    if m.verdict.is_loss() {
+                        assert!(child, "{symbols} l={l} {:?} {}", game.text(), m.mv);
+                    }
+                }
+                if text.is_empty() {
+                    let full = analyse_goal(
+                        &mut Engine::new(&rules, 16),
+                        &game,
+                        &winner_limits(),
+                        Goal::Exact,
+                    );
+                    println!(
+                        "{symbols} l={l}: winner {} nodes, full solve {} nodes",
+                        w.analysis.nodes, full.analysis.nodes
+                    );
+                    assert_eq!(full.analysis.verdict.is_win(), truth);
+                    assert!(w.analysis.nodes <= full.analysis.nodes);
+                    if full.analysis.nodes > 10_000 {
+                        assert!(w.analysis.nodes * 2 < full.analysis.nodes);
+                    }
+                }
+                checked += 1;
+            }
+        });
+    }
+    assert!(checked > 60, "{checked}");
+}
+
+/// The winner alone at positions of random 012/l=4 games, 28 to 40 plies in, is plain
+/// negamax's (where negamax finishes within 3 million positions).
+#[test]
+fn the_winner_alone_is_plain_negamaxs_at_random_positions() {
+    let mut checked = 0;
+    for seed in 0..6 {
+        for plies in [28, 32, 36, 40] {
+            let mut oracle = Oracle::new(3, 4, 3_000_000);
+            let mut rng = seed;
+            let mut game = Pnut::new(rules());
+            for _ in 0..plies {
+                let legal = game.legal_moves();
+                if legal.is_empty() {
+                    break;
+                }
+                play(
+                    &mut game,
+                    legal[(next(&mut rng) % legal.len() as u64) as usize],
+                );
+            }
+            let Some(truth) = oracle.wins(game.indices()) else {
+                continue;
+            };
+            let w = analyse_goal(
+                &mut Engine::new(&rules(), 16),
+                &game,
+                &winner_limits(),
+                Goal::Winner,
+            );
+            assert!(w.analysis.exact, "{}", game.text());
+            assert_eq!(w.analysis.verdict.is_win(), truth, "{}", game.text());
+            checked += 1;
+        }
+    }
+    assert!(checked >= 12, "{checked}");
+}
+
+/// Issue 17, the first exact reduction: a position is the token (the last l-1 symbols)
+/// and the unused edges of its weakly connected component in the de Bruijn graph; the
+/// unused edges elsewhere can never be played. Checked at every start node (string of
+/// l-1 symbols) of the small settings and along seeded random games from each: the
+/// component found here by an undirected search (apart from the engine) is exactly what
+/// the engine's table key keeps, and deleting every unused edge outside it leaves the
+/// plain negamax value unchanged.
+#[test]
+fn a_position_is_its_token_and_the_unused_edges_of_its_component() {
+    use parlor::solve::pnut::{EdgeSet, Graph};
+    let mut positions = 0;
+    let mut merged = 0;
+    for (i, (symbols, l)) in SMALL.into_iter().enumerate() {
+        let rules = Rules::new(symbols, l).unwrap();
+        let k = rules.k() as u64;
+        let g = Graph::new(rules.k(), l);
+        let all: u128 = if g.edges == 128 {
+            u128::MAX
+        } else {
+            (1 << g.edges) - 1
+        };
+        with_oracle(rules.k(), l, |oracle| {
+            let mut rng = 77 + i as u64;
+            let mut seen = HashMap::new();
+            for start in strings(rules.k(), l - 1) {
+                for _ in 0..3 {
+                    let mut game = game_of(&rules, &start);
+                    loop {
+                        let code = |w: &[u8]| w.iter().fold(0u64, |a, &x| a * k + u64::from(x));
+                        let text = game.indices().to_vec();
+                        let used: u128 = text.windows(l).fold(0, |u, w| u | 1 << code(w));
+                        let node = code(&text[text.len() + 1 - l..]);
+                        // The weak component of the token over unused edges, undirected.
+                        let mut comp_nodes = 1u128 << node;
+                        let mut comp_free = 0u128;
+                        let mut grew = true;
+                        while grew {
+                            grew = false;
+                            for e in 0..g.edges {
+                                let (tail, head) = (e / k, e % g.nodes);
+                                let touches =
+                                    comp_nodes >> tail & 1 == 1 || comp_nodes >> head & 1 == 1;
+                                if used >> e & 1 == 0 && touches && comp_free >> e & 1 == 0 {
+                                    comp_free |= 1 << e;
+                                    comp_nodes |= 1 << tail | 1 << head;
+                                    grew = true;
+                                }
+                            }
+                        }
+                        let reduced = all & !comp_free;
+                        assert_eq!(reduced & used, used);
+                        assert_eq!(
+                            used.state_key(node, &g),
+                            reduced,
+                            "{symbols} l={l} {}",
+                            game.text()
+                        );
+                        let v = oracle.value(used, node).expect("within the cap");
+                        assert_eq!(
+                            oracle.value(reduced, node),
+                            Some(v),
+                            "{symbols} l={l} {}",
+                            game.text()
+                        );
+                        positions += 1;
+                        if let Some(&other) = seen.get(&(reduced, node)) {
+                            if other != used {
+                                merged += 1;
+                            }
+                        } else {
+                            seen.insert((reduced, node), used);
+                        }
+                        let legal = game.legal_moves();
+                        if legal.is_empty() {
+                            break;
+                        }
+                        play(
+                            &mut game,
+                            legal[(next(&mut rng) % legal.len() as u64) as usize],
+                        );
+                    }
+                }
+            }
+        });
+    }
+    println!("{positions} positions, {merged} of them one position with another string");
+    assert!(positions > 1000, "{positions}");
+    assert!(merged > 100, "{merged}");
 }

@@ -211,3 +211,23 @@ fn ai_chooses_a_side_even_without_a_proof() {
     assert!(!screen.contains("choosing a side"), "{screen}");
     assert!(screen.contains("I can't prove either side"), "{screen}");
 }
+
+/// Issue 17: a move left unproven says what its percentage is, the share of the quick
+/// random games (playouts) after it that its player won, not a proven chance.
+#[test]
+fn unproven_hints_say_what_their_percentage_means() {
+    let mut s = setup("012", 4);
+    s.matchup.mode = Mode::TwoPlayers;
+    s.options_mut::<PnutSetup>()
+        .expect("pnut options")
+        .max_depth = 4;
+    let mut h = game(s, 80, 24);
+    h.key(KeyCode::Char('h'));
+    typed(&mut h, "0");
+    let screen = h.screen();
+    for text in ["★ ", "% of random games"] {
+        assert!(screen.contains(text), "{text:?} missing:\n{screen}");
+    }
+    assert!(!screen.contains("unproven"), "{screen}");
+    insta::assert_snapshot!("pnut_unproven_hints_80x24", screen);
+}

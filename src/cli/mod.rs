@@ -233,6 +233,9 @@ pub struct SolveArgs {
     /// given, and analyse the position they lead to.
     #[arg(long, value_name = "MOVES")]
     pub moves: Option<String>,
+    /// Pnut-Butta: stop as soon as the winner is proven, without exact distances.
+    #[arg(long)]
+    pub winner: bool,
 }
 
 #[derive(Debug, clap::Args)]
@@ -341,6 +344,7 @@ fn refuse_foreign_solve_options(game: GameId, args: &SolveArgs) -> Result<(), Cl
         (args.symbols.is_some(), "--symbols"),
         (args.length.is_some(), "--length"),
         (args.moves.is_some(), "--moves"),
+        (args.winner, "--winner"),
     ];
     let (allowed, accepted) = game.kind().solve_flags();
     refuse_unless_allowed(&given, allowed, game, accepted)

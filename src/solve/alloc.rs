@@ -34,6 +34,23 @@ pub fn halving_vec<T>(want: usize, min: usize, fill: impl FnMut() -> T) -> Vec<T
     items
 }
 
+/// Like [`halving_vec`], of zeroed words: `vec![[0; N]; len]` asks the system for
+/// zeroed memory, which it hands over page by page as pages are first touched, so a
+/// large table costs next to nothing until positions land in it.
+pub fn halving_zeroed<const N: usize>(want: usize, min: usize) -> Vec<[u64; N]> {
+    let len = halving_len(want, min, |len| {
+        Vec::<[u64; N]>::new().try_reserve_exact(len).is_ok()
+    });
+    if len < want {
+        tracing::warn!(
+            wanted = want,
+            got = len,
+            "transposition table: not enough memory for the size asked for, using a smaller one"
+        );
+    }
+    vec![[0; N]; len]
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -63,6 +80,13 @@ mod tests {
         assert_eq!(tries, 30 - 6);
         assert_eq!(halving_len(8, 64, |_| false), 8);
         assert_eq!(halving_len(1 << 10, 64, |_| true), 1 << 10);
+    }
+
+    #[test]
+    fn a_zeroed_table_is_zero() {
+        let v: Vec<[u64; 4]> = halving_zeroed(1 << 12, 16);
+        assert_eq!(v.len(), 1 << 12);
+        assert!(v.iter().all(|w| *w == [0; 4]));
     }
 
     #[test]

@@ -1,12 +1,13 @@
 //! Pnut-Butta's analyst: the proof engine a match keeps for its whole life. Its table
 //! and the wins it has proven carry from move to move (and across undo), so once the
 //! AI has proved a win it never lets it slip, even when a later search runs out of
-//! time before proving it again.
+//! time before proving it again. On the AI's turn it answers at once a position with a
+//! single legal move or a win already proven, and stops searching once a win is.
 
 use crate::game::pnut::{Pnut, PnutMove, Rules};
 use crate::solve::Analysis;
 use crate::solve::analyst::{Analyst, Query};
-use crate::solve::pnut::{Engine, Limits};
+use crate::solve::pnut::{Engine, Goal, Limits};
 
 pub struct PnutAnalyst {
     engine: Engine,
@@ -34,8 +35,15 @@ impl Analyst<Pnut> for PnutAnalyst {
         stop: &dyn Fn() -> bool,
         report: &mut dyn FnMut(Analysis<PnutMove>),
     ) {
+        // The AI's turn: a move to play, answered at once when forced or already won.
+        // A person's turn: every move with its exact distance, for the hints.
+        let goal = if query.ai_to_move {
+            Goal::Play
+        } else {
+            Goal::Exact
+        };
         self.engine
-            .analyse(&query.position, &self.limits, stop, &mut |a| {
+            .analyse_goal(&query.position, &self.limits, goal, stop, &mut |a| {
                 report(a.clone());
             });
     }

@@ -16,7 +16,7 @@ use crate::games::GameId;
 use crate::games::GameSetup;
 use crate::games::pnut::options::PnutSetup;
 use crate::solve::Verdict;
-use crate::solve::pnut::{Limits, MAX_BUDGET, Solved, analyse as analyse_pnut};
+use crate::solve::pnut::{Goal, Limits, MAX_BUDGET, Solved, analyse as analyse_pnut, analyse_goal};
 use crate::solve::policy::{self, Difficulty};
 
 /// The length given on the command line: 2-8.
@@ -83,7 +83,9 @@ fn verdict_words(v: Verdict) -> String {
     }
 }
 
-/// `parlor solve pnut [STRING] --symbols 012 --length 3 [--depth D] [--max-seconds S] [--json]`.
+/// `parlor solve pnut [STRING] --symbols 012 --length 3 [--depth D] [--max-seconds S]
+/// [--winner] [--json]`. With `--winner` the search stops as soon as the winner is
+/// proven (a winning move, or every move losing), without exact distances.
 pub fn solve(args: &SolveArgs, config: &Config) -> Result<(), CliError> {
     let rules = rules(args.symbols.as_deref(), args.length.as_deref(), config)?;
     let text = args.position.as_deref().unwrap_or("");
@@ -93,7 +95,7 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Result<(), CliError> {
         if text.starts_with("--") && text[2..].starts_with(|c: char| c.is_ascii_alphabetic()) {
             usage(format!(
                 "{text} is not an option of solve pnut: it accepts --symbols, --length, a \
-                 string (e.g. 0012), --depth D, --max-seconds S and --json"
+                 string (e.g. 0012), --depth D, --max-seconds S, --winner and --json"
             ))
         } else {
             usage(e)
@@ -101,7 +103,12 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Result<(), CliError> {
     })?;
     let limits = limits(args, config)?;
     let progress = Progress::spinner("solve pnut")?;
-    let solved = analyse_pnut(&game, &limits, &progress.stop(), &mut |a| {
+    let goal = if args.winner {
+        Goal::Winner
+    } else {
+        Goal::Exact
+    };
+    let solved = analyse_goal(&game, &limits, goal, &progress.stop(), &mut |a| {
         progress.message(format!(
             "depth {}, {} nodes, best {}",
             a.depth,
@@ -139,6 +146,7 @@ fn write_solved(
         v["seconds"] = json!(solved.elapsed.as_secs_f64());
         v["proof_seconds"] = json!(solved.proof.map(|(t, _)| t.as_secs_f64()));
         v["proof_nodes"] = json!(solved.proof.map(|(_, n)| n));
+        v["winner_only"] = json!(args.winner);
         writeln!(out, "{v}")?;
         return Ok(());
     }
@@ -182,14 +190,22 @@ fn write_solved(
         } else {
             ""
         };
-        writeln!(out, "  {}  {}{mark}", m.mv, verdict_words(m.verdict))?;
+        let words = match (m.verdict, m.plies_at_most) {
+            (Verdict::Win { plies: None }, Some(b)) => format!("wins within {b} plies"),
+            (Verdict::Loss { plies: None }, Some(b)) => format!("loses within {b} plies"),
+            (v, _) if args.winner && a.exact && !v.is_win() && !v.is_loss() => {
+                "not decided: the winner is proven without it".to_string()
+            }
+            (v, _) => verdict_words(v),
+        };
+        writeln!(out, "  {}  {words}{mark}", m.mv)?;
     }
     writeln!(
         out,
-        "Nodes: {}  positions stored: {}  table: {} MiB  time: {:.2} s",
+        "Nodes: {}  positions stored: {}  table: {:.1} MiB  time: {:.2} s",
         a.nodes,
         solved.stats.stored,
-        solved.stats.table_bytes >> 20,
+        solved.stats.table_bytes as f64 / f64::from(1 << 20),
         solved.elapsed.as_secs_f64()
     )?;
     Ok(())

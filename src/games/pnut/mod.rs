@@ -123,8 +123,14 @@ impl GameKind for PnutButta {
     }
     fn solve_flags(&self) -> (&'static [&'static str], &'static str) {
         (
-            &["--symbols", "--length", "--depth", "--max-seconds"],
-            "solve pnut accepts --symbols, --length, a string (e.g. 0012), --depth D, --max-seconds S and --json",
+            &[
+                "--symbols",
+                "--length",
+                "--depth",
+                "--max-seconds",
+                "--winner",
+            ],
+            "solve pnut accepts --symbols, --length, a string (e.g. 0012), --depth D, --max-seconds S, --winner and --json",
         )
     }
     fn simulate_flags(&self) -> (&'static [&'static str], &'static str) {

@@ -843,7 +843,7 @@ fn verdict_text(v: Verdict, at_most: Option<u32>) -> String {
         (Verdict::Loss { plies: None }, Some(b)) => format!("loss within {b}"),
         (v, _) => match v {
             // The share of random playouts the move won: an estimate, not a proof.
-            Verdict::Score(s) => format!("≈{:.0}% (unproven)", 50.0 + f64::from(s) / 20.0),
+            Verdict::Score(s) => format!("won {:.0}% of random games", 50.0 + f64::from(s) / 20.0),
             other => other.word().to_string(),
         },
     }

@@ -33,7 +33,7 @@ use super::graph::{BigSet, EdgeSet, Graph};
 use super::root::{RootMove, run};
 use super::search::{PrefixMemo, Searcher};
 use super::table::Table;
-use super::{Limits, Res, Solved, Stats};
+use super::{Goal, Limits, Res, Solved, Stats};
 use crate::game::Game;
 use crate::game::pnut::{Pnut, PnutMove, Rules};
 use crate::solve::analysis::Analysis;
@@ -181,6 +181,19 @@ impl Engine {
         stop: &dyn Fn() -> bool,
         report: &mut dyn FnMut(&Analysis<PnutMove>),
     ) -> Solved {
+        self.analyse_goal(game, limits, Goal::Exact, stop, report)
+    }
+
+    /// Like [`Engine::analyse`], for `goal`: [`Goal::Play`] answers a single legal
+    /// move or a proven win at once (see [`Goal`]).
+    pub fn analyse_goal(
+        &mut self,
+        game: &Pnut,
+        limits: &Limits,
+        goal: Goal,
+        stop: &dyn Fn() -> bool,
+        report: &mut dyn FnMut(&Analysis<PnutMove>),
+    ) -> Solved {
         if game.rules() != &self.rules {
             *self = Engine {
                 pinning: self.pinning,
@@ -194,9 +207,9 @@ impl Engine {
         // the pins do not depend on it (keys are 128 bits either way), so the engine
         // itself needs no variants.
         if self.g.edges <= 128 {
-            self.analyse_with::<u128>(game, limits, stop, report)
+            self.analyse_with::<u128>(game, limits, goal, stop, report)
         } else {
-            self.analyse_with::<BigSet>(game, limits, stop, report)
+            self.analyse_with::<BigSet>(game, limits, goal, stop, report)
         }
     }
 
@@ -204,6 +217,7 @@ impl Engine {
         &mut self,
         game: &Pnut,
         limits: &Limits,
+        goal: Goal,
         stop: &dyn Fn() -> bool,
         report: &mut dyn FnMut(&Analysis<PnutMove>),
     ) -> Solved {
@@ -222,6 +236,7 @@ impl Engine {
             &mut self.prefix_memo,
             &self.pins,
             limits,
+            goal,
             stop,
             report,
         );

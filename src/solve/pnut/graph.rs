@@ -60,7 +60,7 @@ impl EdgeSet for u128 {
             while bits != 0 {
                 let c = bits.trailing_zeros();
                 bits &= bits - 1;
-                let h = (v * u64::from(k) + u64::from(c)) % g.nodes;
+                let h = g.head(v * u64::from(k) + u64::from(c));
                 if reach >> h & 1 == 0 {
                     reach |= 1 << h;
                     stack[top] = h as u8;
@@ -133,6 +133,9 @@ pub struct Graph {
     pub(super) full: u32,
     /// Every edge, when there are at most 128.
     pub(super) all_edges: u128,
+    /// `nodes - 1` when `nodes` is a power of two (k = 2, 4, 8), so that an edge's head
+    /// is a mask instead of a division; 0 otherwise.
+    pow2_mask: u64,
 }
 
 impl Graph {
@@ -150,12 +153,21 @@ impl Graph {
             } else {
                 (1u128 << edges) - 1
             },
+            pow2_mask: if nodes.is_power_of_two() {
+                nodes - 1
+            } else {
+                0
+            },
         }
     }
 
     #[inline]
     pub fn head(&self, e: u64) -> u64 {
-        e % self.nodes
+        if self.pow2_mask != 0 {
+            e & self.pow2_mask
+        } else {
+            e % self.nodes
+        }
     }
 
     /// The symbols of an edge (l-gram), as a bit mask.

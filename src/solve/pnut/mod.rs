@@ -22,7 +22,8 @@
 //!
 //! Speed: edges as a `u128` (k^l <= 128) or a word vector; forced moves followed
 //! without branching; wins in one found before anything else; a transposition table
-//! of bounds (decided within hi, undecided within lo) with the unreachable edges
+//! of bounds (decided within hi, undecided within lo; it starts small and grows with
+//! use up to the size asked for) with the unreachable edges
 //! dropped from the key; enhanced transposition cutoffs; moves ordered by the
 //! opponent's mobility; symbols not yet touched by any used edge are interchangeable
 //! (only one of them is tried), and while the string is short the root's moves are
@@ -30,6 +31,12 @@
 //!
 //! Beyond exact reach, moves left unproven are scored by Monte-Carlo playouts and the
 //! analysis says how deep the proof search went.
+//!
+//! What an analysis is for ([`Goal`]) decides when it stops: every move with its exact
+//! distance (`parlor solve pnut`, the hints); a move to play (a single legal move or a
+//! win already proven answered at once, the search stopped at the first proven win);
+//! or the winner alone (`parlor solve pnut --winner`: a winning move, or every move
+//! lost, without exact distances).
 //!
 //! An [`Engine`] keeps the table, the opening memo and the proven results near the
 //! game's line from one analysis to the next, so a match proves each position once and
@@ -88,6 +95,23 @@ impl Default for Limits {
     }
 }
 
+/// What an analysis is for: how far it goes once the position is proved.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub enum Goal {
+    /// Every root move decided, with its exact distance (the winner's fastest win, the
+    /// loser's longest resistance): `parlor solve pnut`, and the hints.
+    #[default]
+    Exact,
+    /// A move to play: a single legal move is answered at once (with a glance at
+    /// its child, a few nodes), and the search stops as soon as one move is proven to
+    /// win (the other moves get a two-ply glance, so an easier AI still sees a move
+    /// that loses at once). A proven loss is searched on for the longest resistance.
+    Play,
+    /// Only who wins: the search stops as soon as one move is proven to win or every
+    /// move to lose, without exact distances (`parlor solve pnut --winner`).
+    Winner,
+}
+
 /// The result of a bounded search, for the player to move.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Res {
@@ -126,6 +150,7 @@ pub struct Stats {
     pub nodes: u64,
     /// Transposition-table entries in use.
     pub stored: u64,
+    /// The table's size now: it grows with use up to the size asked for.
     pub table_bytes: u64,
 }
 
@@ -173,7 +198,18 @@ pub fn analyse(
     stop: &dyn Fn() -> bool,
     report: &mut dyn FnMut(&Analysis<PnutMove>),
 ) -> Solved {
-    Engine::one_shot(game.rules(), limits.table_mib).analyse(game, limits, stop, report)
+    analyse_goal(game, limits, Goal::Exact, stop, report)
+}
+
+/// Like [`analyse`], for `goal` (see [`Goal`]).
+pub fn analyse_goal(
+    game: &Pnut,
+    limits: &Limits,
+    goal: Goal,
+    stop: &dyn Fn() -> bool,
+    report: &mut dyn FnMut(&Analysis<PnutMove>),
+) -> Solved {
+    Engine::one_shot(game.rules(), limits.table_mib).analyse_goal(game, limits, goal, stop, report)
 }
 
 /// A one-shot analysis with no streaming and no cancellation.

@@ -4,12 +4,12 @@
 use std::cell::Cell;
 use std::time::{Duration, Instant};
 
-use super::engine::Pins;
+use super::engine::{Pin, Pins};
 use super::graph::{EdgeSet, Graph};
 use super::playout::score_unknown;
 use super::search::{PrefixMemo, Searcher};
 use super::table::Table;
-use super::{Limits, MAX_BUDGET, Res, canonical, moves_left_bound};
+use super::{Goal, Limits, MAX_BUDGET, Res, canonical, moves_left_bound};
 use crate::game::pnut::{Pnut, PnutMove};
 use crate::solve::analysis::{Analysis, MoveValue, Verdict};
 use crate::solve::policy;
@@ -54,6 +54,7 @@ pub(super) fn run<S: EdgeSet>(
     memo: &mut PrefixMemo,
     pins: &Pins,
     limits: &Limits,
+    goal: Goal,
     stop: &dyn Fn() -> bool,
     report: &mut dyn FnMut(&Analysis<PnutMove>),
 ) -> Run {
@@ -122,6 +123,30 @@ pub(super) fn run<S: EdgeSet>(
             roots[j].exact_distance = roots[i].exact_distance;
         }
     }
+    // A position pinned as lost: every move loses within its distance.
+    if goal == Goal::Winner
+        && let Some(Pin {
+            res: Res::Loss(d), ..
+        }) = pins.get(text)
+    {
+        for m in roots.iter_mut().filter(|m| !m.result.decided()) {
+            m.result = Res::Loss(d);
+        }
+    }
+    // A move to play: a single legal move, or a win already proven, is answered at once.
+    if goal == Goal::Play && (roots.len() == 1 || settled(goal, &roots)) {
+        glance(&mut searcher, game, &mut roots);
+        let decided = settled(Goal::Winner, &roots);
+        score_unknown(&mut roots, game, &g);
+        let analysis = build(&roots, &mv, 0, searcher.nodes, decided);
+        report(&analysis);
+        return Run {
+            analysis,
+            nodes: searcher.nodes,
+            proof: decided.then(|| (started.elapsed(), searcher.nodes)),
+            roots,
+        };
+    }
     let full = moves_left_bound(game).min(u64::from(MAX_BUDGET)) as u32;
     let cap = limits.max_depth.map_or(full, |d| d.clamp(1, full.max(1)));
     let mut depth_done = 0;
@@ -160,7 +185,7 @@ pub(super) fn run<S: EdgeSet>(
             let left = max_nodes.saturating_sub(searcher.nodes);
             searcher.set_node_limit(searcher.nodes.saturating_add(left / 2));
         }
-        let completed = iterate(&mut searcher, game, &mut roots, budget);
+        let completed = iterate(&mut searcher, game, &mut roots, budget, goal);
         if sliced {
             slice.set(deadline);
             searcher.set_node_limit(max_nodes);
@@ -173,6 +198,10 @@ pub(super) fn run<S: EdgeSet>(
             break;
         }
         depth_done = budget;
+        if goal != Goal::Exact && settled(goal, &roots) {
+            // Proven: nothing more to search for this goal.
+            break;
+        }
         let all_decided = roots.iter().all(|m| m.result.decided());
         if !all_decided {
             score_unknown(&mut roots, game, &g);
@@ -191,7 +220,18 @@ pub(super) fn run<S: EdgeSet>(
     let proof = proven.then(|| (started.elapsed(), searcher.nodes));
     // Tighten the distances of decided moves until they are exact: wins first (the
     // fastest one is what the player wants), then losses (the longest resistance).
-    if !searcher.stopped() {
+    // A move to play once a win is proven, and the winner alone, need none of it; a
+    // move to play also glances at the moves left undecided.
+    let won = roots.iter().any(|m| matches!(m.result, Res::Win(_)));
+    if goal == Goal::Play && won {
+        glance(&mut searcher, game, &mut roots);
+    }
+    let tightening = match goal {
+        Goal::Exact => true,
+        Goal::Play => !won,
+        Goal::Winner => false,
+    };
+    if tightening && !searcher.stopped() {
         let mut order: Vec<usize> = (0..roots.len())
             .filter(|&i| roots[i].same_as.is_none() && roots[i].result.decided())
             .collect();
@@ -273,12 +313,53 @@ fn tighten<S: EdgeSet>(searcher: &mut Searcher<S>, game: &Pnut, root: &mut RootM
     }
 }
 
-/// Searches every undecided root move to `budget` plies. False when stopped.
+/// Whether the root is proven as far as `goal` needs: a winning move for a move to
+/// play, a winning move or every move lost for the winner; every move decided for an
+/// exact analysis.
+fn settled(goal: Goal, roots: &[RootMove]) -> bool {
+    let won = roots.iter().any(|m| matches!(m.result, Res::Win(_)));
+    let all = roots.iter().all(|m| m.result.decided());
+    match goal {
+        Goal::Exact => all,
+        Goal::Play => won,
+        Goal::Winner => won || all,
+    }
+}
+
+/// A two-ply look at each undecided root move (a few nodes each): a move that wins at
+/// once or that the opponent answers with a win at once is marked so, with its exact
+/// distance (1 or 2 plies cannot be shortened).
+fn glance<S: EdgeSet>(searcher: &mut Searcher<S>, game: &Pnut, roots: &mut [RootMove]) {
+    for i in 0..roots.len() {
+        if let Some(j) = roots[i].same_as {
+            if roots[j].result.decided() && !roots[i].result.decided() {
+                roots[i].result = roots[j].result;
+                roots[i].exact_distance = roots[j].exact_distance;
+            }
+            continue;
+        }
+        if roots[i].result.decided() {
+            continue;
+        }
+        let r = searcher.child(game, roots[i].symbol, 1).flip();
+        if searcher.stopped() {
+            return;
+        }
+        if r.decided() {
+            roots[i].result = r;
+            roots[i].exact_distance = r.distance().is_some_and(|d| d < 3);
+        }
+    }
+}
+
+/// Searches every undecided root move to `budget` plies (unless the analysis is exact,
+/// only until a move is proven to win). False when stopped.
 fn iterate<S: EdgeSet>(
     searcher: &mut Searcher<S>,
     game: &Pnut,
     roots: &mut [RootMove],
     budget: u32,
+    goal: Goal,
 ) -> bool {
     for i in 0..roots.len() {
         if let Some(j) = roots[i].same_as {
@@ -293,6 +374,9 @@ fn iterate<S: EdgeSet>(
             return false;
         }
         roots[i].result = r.flip();
+        if goal != Goal::Exact && matches!(roots[i].result, Res::Win(_)) {
+            return true;
+        }
     }
     true
 }

@@ -11,7 +11,7 @@ use super::graph::mix;
 
 pub(super) const NONE: u16 = u16::MAX;
 
-#[derive(Clone, Copy, Debug)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Entry {
     key: u128,
     node: u32,
@@ -44,42 +44,117 @@ const EMPTY: Entry = Entry {
     used: false,
 };
 
+/// An entry as stored: four words, all zero for an empty slot, so that a new table is
+/// zeroed memory the system hands over lazily (a page costs only once a position lands
+/// in it: a quick proof does not pay for writing the whole table first).
+/// Words 0-1: the key; word 2: node (bits 0-31), hi (32-47), lo (48-63); word 3: win
+/// (bit 0), used (bit 1), best (8-15), work (16-23), age (24-31).
+type Slot = [u64; 4];
+
+fn decode(s: &Slot) -> Entry {
+    Entry {
+        key: u128::from(s[0]) | u128::from(s[1]) << 64,
+        node: s[2] as u32,
+        hi: (s[2] >> 32) as u16,
+        lo: (s[2] >> 48) as u16,
+        win: s[3] & 1 == 1,
+        used: s[3] >> 1 & 1 == 1,
+        best: (s[3] >> 8) as u8,
+        work: (s[3] >> 16) as u8,
+        age: (s[3] >> 24) as u8,
+    }
+}
+
+fn encode(e: &Entry) -> Slot {
+    [
+        e.key as u64,
+        (e.key >> 64) as u64,
+        u64::from(e.node) | u64::from(e.hi) << 32 | u64::from(e.lo) << 48,
+        u64::from(e.win)
+            | u64::from(e.used) << 1
+            | u64::from(e.best) << 8
+            | u64::from(e.work) << 16
+            | u64::from(e.age) << 24,
+    ]
+}
+
 /// The transposition table: buckets of four entries, stale then least work replaced.
+/// It starts small and doubles whenever an eighth of it is in use, up to the size asked
+/// for: a quick proof stays in a few hundred KiB (in the cache, and without touching
+/// pages it does not need), a long one gets the whole table.
 pub struct Table {
-    entries: Vec<Entry>,
+    slots: Vec<Slot>,
     mask: usize,
     stored: u64,
     age: u8,
+    /// The most slots the table may grow to.
+    max_slots: usize,
 }
 
 const BUCKET: usize = 4;
 /// The fewest buckets a table has, whatever size is asked for.
 const MIN_BUCKETS: usize = 16;
+/// The slots a table starts with (512 KiB), when it may grow that far.
+const FIRST_SLOTS: usize = 1 << 14;
 
 impl Table {
     pub fn new(mib: u32) -> Table {
         let bytes = (mib.max(1) as usize) << 20;
-        let want = (bytes / std::mem::size_of::<Entry>()).max(BUCKET * MIN_BUCKETS);
+        let want = (bytes / std::mem::size_of::<Slot>()).max(BUCKET * MIN_BUCKETS);
         // The largest power of two that fits in the size asked for.
         let buckets = 1usize << (usize::BITS - 1 - (want / BUCKET).leading_zeros());
-        let buckets = buckets.max(MIN_BUCKETS);
-        // Short of memory, a smaller table (halving, still a power of two of buckets)
-        // rather than an abort: `bytes` tells the size obtained.
-        let entries =
-            crate::solve::alloc::halving_vec(buckets * BUCKET, MIN_BUCKETS * BUCKET, || EMPTY);
+        let max_slots = buckets.max(MIN_BUCKETS) * BUCKET;
+        let slots =
+            crate::solve::alloc::halving_zeroed(max_slots.min(FIRST_SLOTS), MIN_BUCKETS * BUCKET);
         Table {
-            mask: entries.len() / BUCKET - 1,
-            entries,
+            mask: slots.len() / BUCKET - 1,
+            slots,
             stored: 0,
             age: 0,
+            max_slots,
         }
     }
 
-    /// Forgets every entry.
+    /// Forgets every entry (and shrinks back to the first size).
     pub fn clear(&mut self) {
-        self.entries.fill(EMPTY);
+        let first = self.max_slots.min(FIRST_SLOTS);
+        if self.slots.len() == first {
+            self.slots.fill([0; 4]);
+        } else {
+            self.slots = vec![[0; 4]; first];
+            self.mask = first / BUCKET - 1;
+        }
         self.stored = 0;
         self.age = 0;
+    }
+
+    /// Doubles the table, each entry moved to its bucket in the larger one (the two
+    /// buckets an old one splits into take only its entries, so all fit). Short of
+    /// memory, the table stays as it is and stops growing.
+    fn grow(&mut self) {
+        let len = self.slots.len() * 2;
+        let mut slots: Vec<Slot> = Vec::new();
+        if slots.try_reserve_exact(len).is_err() {
+            tracing::warn!(
+                slots = self.slots.len(),
+                "transposition table: not enough memory to grow, keeping its size"
+            );
+            self.max_slots = self.slots.len();
+            return;
+        }
+        slots.resize(len, [0; 4]);
+        let old = std::mem::replace(&mut self.slots, slots);
+        self.mask = len / BUCKET - 1;
+        for s in old.iter().filter(|s| s[3] >> 1 & 1 == 1) {
+            let key = u128::from(s[0]) | u128::from(s[1]) << 64;
+            let b = self.bucket(key, u64::from(s[2] as u32));
+            if let Some(free) = self.slots[b..b + BUCKET]
+                .iter_mut()
+                .find(|t| t[3] >> 1 & 1 == 0)
+            {
+                *free = *s;
+            }
+        }
     }
 
     /// Starts a new search generation (see `Entry::age`).
@@ -92,8 +167,14 @@ impl Table {
         self.stored
     }
 
+    /// The size now (it grows with use).
     pub fn bytes(&self) -> u64 {
-        (self.entries.len() * std::mem::size_of::<Entry>()) as u64
+        (self.slots.len() * std::mem::size_of::<Slot>()) as u64
+    }
+
+    /// The size it may grow to.
+    pub fn max_bytes(&self) -> u64 {
+        (self.max_slots * std::mem::size_of::<Slot>()) as u64
     }
 
     fn bucket(&self, key: u128, node: u64) -> usize {
@@ -102,45 +183,58 @@ impl Table {
     }
 
     /// The entry of a position, marked as read by the current generation.
-    pub(super) fn get(&mut self, key: u128, node: u64) -> Option<&Entry> {
+    pub(super) fn get(&mut self, key: u128, node: u64) -> Option<Entry> {
         let b = self.bucket(key, node);
         let age = self.age;
-        let e = self.entries[b..b + BUCKET]
-            .iter_mut()
-            .find(|e| e.used && e.key == key && u64::from(e.node) == node)?;
-        e.age = age;
-        Some(e)
+        let (lo, hi) = (key as u64, (key >> 64) as u64);
+        let slot = self.slots[b..b + BUCKET].iter_mut().find(|s| {
+            s[0] == lo && s[1] == hi && s[3] >> 1 & 1 == 1 && u64::from(s[2] as u32) == node
+        })?;
+        slot[3] = (slot[3] & !(0xff << 24)) | u64::from(age) << 24;
+        Some(decode(slot))
     }
 
     pub(super) fn put(&mut self, key: u128, node: u64, f: impl FnOnce(&mut Entry), work: u8) {
         let b = self.bucket(key, node);
         let age = self.age;
-        let slots = &mut self.entries[b..b + BUCKET];
-        let i = match slots
+        let (lo, hi) = (key as u64, (key >> 64) as u64);
+        let bucket = &mut self.slots[b..b + BUCKET];
+        let used = |s: &Slot| s[3] >> 1 & 1 == 1;
+        let mut grow = false;
+        let (i, mut entry) = match bucket
             .iter()
-            .position(|e| e.used && e.key == key && u64::from(e.node) == node)
+            .position(|s| s[0] == lo && s[1] == hi && used(s) && u64::from(s[2] as u32) == node)
         {
-            Some(i) => i,
+            Some(i) => (i, decode(&bucket[i])),
             None => {
+                // An empty slot, else one of an earlier generation, else the least work.
                 let i = (0..BUCKET)
-                    .min_by_key(|&i| (slots[i].used, slots[i].age == age, slots[i].work))
+                    .min_by_key(|&i| {
+                        let s = &bucket[i];
+                        (used(s), (s[3] >> 24) as u8 == age, (s[3] >> 16) as u8)
+                    })
                     .unwrap_or(0);
-                if !slots[i].used {
+                if !used(&bucket[i]) {
                     self.stored += 1;
+                    grow = self.stored * 8 > self.slots.len() as u64
+                        && self.slots.len() < self.max_slots;
                 }
-                slots[i] = Entry {
+                let fresh = Entry {
                     key,
                     node: node as u32,
                     used: true,
                     ..EMPTY
                 };
-                i
+                (i, fresh)
             }
         };
-        let e = &mut slots[i];
-        e.work = e.work.max(work);
-        e.age = age;
-        f(e);
+        entry.work = entry.work.max(work);
+        entry.age = age;
+        f(&mut entry);
+        self.slots[b + i] = encode(&entry);
+        if grow {
+            self.grow();
+        }
     }
 }
 
@@ -149,11 +243,67 @@ mod tests {
     use super::*;
 
     #[test]
+    fn the_table_grows_with_use_and_keeps_its_entries() {
+        let mut t = Table::new(4);
+        let first = t.bytes();
+        assert!(first < t.max_bytes());
+        let n = 40_000u64;
+        for i in 0..n {
+            t.put(
+                u128::from(i) * 0x9e37_79b9_7f4a_7c15,
+                i % 64,
+                |e| e.hi = 7,
+                1,
+            );
+        }
+        assert!(
+            t.bytes() > first && t.bytes() <= t.max_bytes(),
+            "{}",
+            t.bytes()
+        );
+        let found = (0..n)
+            .filter(|&i| {
+                t.get(u128::from(i) * 0x9e37_79b9_7f4a_7c15, i % 64)
+                    .is_some_and(|e| e.hi == 7)
+            })
+            .count() as u64;
+        assert!(found * 100 >= n * 98, "{found} of {n}");
+        t.clear();
+        assert_eq!((t.bytes(), t.stored()), (first, 0));
+    }
+
+    #[test]
+    fn an_entry_survives_its_encoding_and_zero_is_empty() {
+        let e = Entry {
+            key: 0x0123_4567_89ab_cdef_fedc_ba98_7654_3210,
+            node: 0xdead_beef,
+            hi: 517,
+            lo: NONE - 1,
+            win: true,
+            best: 9,
+            work: 33,
+            age: 200,
+            used: true,
+        };
+        assert_eq!(decode(&encode(&e)), e);
+        assert_eq!(encode(&EMPTY)[..2], [0, 0]);
+        assert!(!decode(&[0; 4]).used);
+        let mut t = Table::new(1);
+        assert!(t.get(e.key, 7).is_none());
+        t.put(e.key, 7, |x| x.hi = 12, 3);
+        let got = t.get(e.key, 7).expect("stored");
+        assert_eq!((got.hi, got.lo, got.win), (12, 0, false));
+        assert_eq!(t.stored(), 1);
+    }
+
+    #[test]
     fn the_table_fits_in_the_size_asked_for() {
         let t = Table::new(1);
-        assert!(t.bytes() <= 1 << 20 && t.bytes() > 1 << 19, "{}", t.bytes());
-        assert_eq!(t.entries.len() % BUCKET, 0);
+        let max = t.max_bytes();
+        assert!(max <= 1 << 20 && max > 1 << 19, "{max}");
+        assert!(t.bytes() <= max);
+        assert_eq!(t.slots.len() % BUCKET, 0);
         assert!((t.mask + 1).is_power_of_two());
-        assert_eq!((t.mask + 1) * BUCKET, t.entries.len());
+        assert_eq!((t.mask + 1) * BUCKET, t.slots.len());
     }
 }

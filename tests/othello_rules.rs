@@ -178,3 +178,18 @@ fn final_margin_gives_empties_to_the_winner() {
     let mut board = board;
     assert_eq!(board.play(OthelloMove::Pass), Err(RuleError::GameOver));
 }
+
+#[test]
+fn the_diagram_puts_rank_1_at_the_top_as_the_arcade_does() {
+    let lines: Vec<String> = parlor::game::othello::Othello::new()
+        .diagram()
+        .lines()
+        .map(str::to_string)
+        .collect();
+    assert_eq!(lines[0], "  a b c d e f g h");
+    assert_eq!(lines[1], "1 . . . . . . . .");
+    // d4 is white and e4 black at the start; d5 black and e5 white.
+    assert_eq!(lines[4], "4 . . . O X . . .");
+    assert_eq!(lines[5], "5 . . . X O . . .");
+    assert_eq!(lines[8], "8 . . . . . . . .");
+}

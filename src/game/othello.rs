@@ -574,10 +574,11 @@ impl Othello {
         })
     }
 
-    /// A drawing for humans: rank 8 at the top, `X`, `O` and `.` for empty.
+    /// A drawing for humans: rank 1 at the top as the arcade and the rules draw it,
+    /// `X`, `O` and `.` for empty.
     pub fn diagram(&self) -> String {
         let mut s = String::from("  a b c d e f g h\n");
-        for rank in (0..8).rev() {
+        for rank in 0..8 {
             s.push(char::from(b'1' + rank as u8));
             for file in 0..8 {
                 let bit = 1u64 << (rank * 8 + file);

@@ -3,8 +3,7 @@
 //! the hands, and a clean exit that leaves the terminal as it was. Config and data live
 //! in a temp dir.
 
-#[path = "common/pty.rs"]
-mod harness;
+use crate::pty_harness as harness;
 
 use harness::*;
 

@@ -2,8 +2,7 @@
 //! `parlor play`, as a script sees them. Every run gets its own HOME and XDG directories
 //! in a temp dir, stdin null and stdout/stderr piped.
 
-#[path = "common/cli.rs"]
-mod harness;
+use crate::cli_harness as harness;
 
 use harness::*;
 use serde_json::Value;

@@ -3,8 +3,7 @@
 //! (cooked mode, main screen, no mouse reporting, cursor shown) and exits with 128 + the
 //! signal's number; a closed terminal ends it even when SIGHUP was ignored.
 
-#[path = "common/pty.rs"]
-mod harness;
+use crate::pty_harness as harness;
 
 use harness::*;
 

@@ -3,8 +3,7 @@
 //! `parlor solve othello --moves` and OBF lines, and `parlor export` of a history
 //! written in a temporary data directory.
 
-#[path = "common/cli.rs"]
-mod harness;
+use crate::cli_harness as harness;
 
 use clap::Parser;
 use harness::*;

@@ -9,7 +9,7 @@ use proptest::prelude::*;
 use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 
-const FFO: &str = include_str!("data/ffo_1-79.txt");
+const FFO: &str = include_str!("../data/ffo_1-79.txt");
 
 /// A random legal game of at most `plies` moves from the start (passes included).
 fn random_game(seed: u64, plies: usize) -> (Othello, Vec<OthelloMove>) {

@@ -5,8 +5,7 @@
 //! The interrupted runs are made deterministic by waiting for the "started" line the
 //! plain display prints once Ctrl-C is caught, then sending SIGINT: no sleeps, no timing.
 
-#[path = "common/cli.rs"]
-mod harness;
+use crate::cli_harness as harness;
 
 use harness::*;
 use serde_json::Value;

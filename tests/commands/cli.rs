@@ -2,8 +2,7 @@
 //! errors and the refusal to start the TUI without a terminal. Every run gets its own
 //! HOME and XDG directories in a temp dir, stdin null and stdout/stderr piped.
 
-#[path = "common/cli.rs"]
-mod harness;
+use crate::cli_harness as harness;
 
 use harness::*;
 use serde_json::Value;

@@ -1,9 +1,8 @@
 //! `parlor stats [--json]` on histories written to a temporary data directory: the
 //! table and the JSON checked field by field, no history, a broken history file.
 
-#[path = "common/cli.rs"]
-mod harness;
-#[path = "common/history.rs"]
+use crate::cli_harness as harness;
+#[path = "../common/history.rs"]
 mod history;
 
 use harness::*;

@@ -2,8 +2,7 @@
 //! a game against the AI, hints, rules, resizing, key mashing, and a clean exit that
 //! leaves the terminal as it was. Config and data live in a temp dir.
 
-#[path = "common/pty.rs"]
-mod harness;
+use crate::pty_harness as harness;
 
 use harness::*;
 

@@ -4,8 +4,7 @@
 //! by an exhaustive search written apart from parlor's solver (see tests/pnut_rules.rs
 //! for the position-by-position comparison).
 
-#[path = "common/cli.rs"]
-mod harness;
+use crate::cli_harness as harness;
 
 use harness::*;
 use serde_json::Value;

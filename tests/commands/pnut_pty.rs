@@ -2,8 +2,7 @@
 //! and the hard mode, where writing a repeated substring loses at once and the screen
 //! says where it was before. Config and data live in a temp dir.
 
-#[path = "common/pty.rs"]
-mod harness;
+use crate::pty_harness as harness;
 
 use harness::*;
 

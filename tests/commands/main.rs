@@ -1,0 +1,22 @@
+//! The real binary as scripts and terminals see it: the command line, the progress
+//! display, and the arcade in a pseudo-terminal: one test crate (one link) for what used
+//! to be one crate a file.
+
+/// Runs the binary as a script would (`Sandbox`).
+#[path = "../common/cli.rs"]
+mod cli_harness;
+/// Runs the binary in a pseudo-terminal (`Tui`).
+#[path = "../common/pty.rs"]
+mod pty_harness;
+
+mod chopsticks_cli;
+mod chopsticks_pty;
+mod cli;
+mod othello_cli;
+mod pnut_cli;
+mod pnut_pty;
+mod positions_cli;
+mod progress_cli;
+mod pty;
+mod signals_pty;
+mod stats_cli;

@@ -1,0 +1,19 @@
+//! The rules, the solvers and the engines against independent oracles and hand-worked
+//! cases, with the properties, keys and layout checks that need no binary: one test crate
+//! (one link) for what used to be one crate a file.
+
+mod chopsticks_rules;
+mod chopsticks_solver;
+mod keys;
+mod nim_oracle;
+mod othello_positions;
+mod othello_rules;
+mod othello_solver;
+mod othello_train;
+mod pnut_engine;
+mod pnut_rules;
+mod properties;
+mod random_input;
+mod text_fits;
+mod wl_oracle;
+mod worker;

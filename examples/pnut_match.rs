@@ -1,0 +1,271 @@
+//! Pnut-Butta: parlor's perfect AI against an independent Monte-Carlo tree search at
+//! equal time per move, colours alternating (issue 17's yardstick).
+//!
+//! cargo run --release --example pnut_match -- --symbols 012 --length 4 --games 20 --ms 200 [--opening 4] [--seed 1]
+//!
+//! The Monte-Carlo player knows only the rules (`game::pnut`): UCT over the legal
+//! symbols, random playouts to the end, the most visited move played. parlor's side is
+//! the match analyst (`PnutAnalyst`, its table kept from move to move) choosing as the
+//! perfect AI does in the arcade. `--opening N` plays N random symbols first, the same
+//! for both colourings of a pair of games. Reports wins per side, and any game the
+//! perfect AI lost after its analysis had proved a win (there should be none).
+
+use std::time::{Duration, Instant};
+
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+
+use parlor::game::pnut::{Pnut, PnutMove, Rules};
+use parlor::game::{Game, Outcome, Seat};
+use parlor::games::pnut::analyst::PnutAnalyst;
+use parlor::solve::analyst::{Analyst, Query};
+use parlor::solve::pnut::Limits;
+use parlor::solve::policy::{Difficulty, choose_move};
+use parlor::solve::{Analysis, Verdict};
+
+struct Args {
+    symbols: String,
+    length: usize,
+    games: usize,
+    ms: u64,
+    opening: usize,
+    seed: u64,
+}
+
+fn parse_args() -> Result<Args, String> {
+    let mut args = Args {
+        symbols: "012".into(),
+        length: 4,
+        games: 20,
+        ms: 200,
+        opening: 0,
+        seed: 1,
+    };
+    let mut it = std::env::args().skip(1);
+    while let Some(flag) = it.next() {
+        let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
+        let number = || {
+            value
+                .parse::<u64>()
+                .map_err(|e| format!("{flag} {value}: {e}"))
+        };
+        match flag.as_str() {
+            "--symbols" => args.symbols = value.clone(),
+            "--length" => args.length = number()? as usize,
+            "--games" => args.games = number()? as usize,
+            "--ms" => args.ms = number()?,
+            "--opening" => args.opening = number()? as usize,
+            "--seed" => args.seed = number()?,
+            other => return Err(format!("unknown option {other}")),
+        }
+    }
+    Ok(args)
+}
+
+/// One node of the Monte-Carlo tree: the moves not tried yet, the children tried, and
+/// the wins (for the player who moved into this node) over the visits.
+struct Node {
+    untried: Vec<PnutMove>,
+    children: Vec<(PnutMove, usize)>,
+    wins: f64,
+    visits: f64,
+}
+
+/// Plain UCT with random playouts, for `ms` milliseconds; the most visited move.
+fn mcts_move(root: &Pnut, ms: u64, rng: &mut StdRng) -> Option<PnutMove> {
+    let legal = root.legal_moves();
+    if legal.len() <= 1 {
+        return legal.first().copied();
+    }
+    let mut nodes = vec![Node {
+        untried: legal,
+        children: Vec::new(),
+        wins: 0.0,
+        visits: 0.0,
+    }];
+    let deadline = Instant::now() + Duration::from_millis(ms);
+    while Instant::now() < deadline {
+        for _ in 0..64 {
+            let mut game = root.clone();
+            let mut path = vec![0usize];
+            let mut at = 0;
+            // Selection: down through fully expanded nodes by UCB1.
+            while nodes[at].untried.is_empty() && !nodes[at].children.is_empty() {
+                let parent = nodes[at].visits.max(1.0).ln();
+                let (mv, next) = nodes[at]
+                    .children
+                    .iter()
+                    .copied()
+                    .max_by(|a, b| {
+                        let ucb = |i: usize| {
+                            let n = &nodes[i];
+                            n.wins / n.visits + (2.0 * parent / n.visits).sqrt()
+                        };
+                        ucb(a.1).total_cmp(&ucb(b.1))
+                    })
+                    .expect("a node with children");
+                game.play(mv).expect("a legal move from the tree");
+                at = next;
+                path.push(at);
+            }
+            // Expansion: one untried move.
+            if !nodes[at].untried.is_empty() {
+                let i = rng.random_range(0..nodes[at].untried.len());
+                let mv = nodes[at].untried.swap_remove(i);
+                game.play(mv).expect("a legal untried move");
+                let child = nodes.len();
+                nodes.push(Node {
+                    untried: game.legal_moves(),
+                    children: Vec::new(),
+                    wins: 0.0,
+                    visits: 0.0,
+                });
+                nodes[at].children.push((mv, child));
+                at = child;
+                path.push(at);
+            }
+            // Playout: random symbols to the end.
+            while game.outcome().is_none() {
+                let moves = game.legal_moves();
+                if moves.is_empty() {
+                    break;
+                }
+                let mv = moves[rng.random_range(0..moves.len())];
+                game.play(mv).expect("a legal random move");
+            }
+            let winner = match game.outcome() {
+                Some(Outcome::Win(seat)) => Some(seat),
+                _ => None,
+            };
+            // Backup: a node's wins count for the player who moved into it.
+            let mut replay = root.clone();
+            for (depth, &node) in path.iter().enumerate() {
+                let mover = replay.to_move().other();
+                nodes[node].visits += 1.0;
+                if winner == Some(mover) {
+                    nodes[node].wins += 1.0;
+                } else if winner.is_none() {
+                    nodes[node].wins += 0.5;
+                }
+                if let Some(&next) = path.get(depth + 1) {
+                    let mv = nodes[node]
+                        .children
+                        .iter()
+                        .find(|c| c.1 == next)
+                        .map(|c| c.0)
+                        .expect("the path follows children");
+                    replay.play(mv).expect("legal");
+                }
+            }
+        }
+    }
+    nodes[0]
+        .children
+        .iter()
+        .max_by(|a, b| nodes[a.1].visits.total_cmp(&nodes[b.1].visits))
+        .map(|c| c.0)
+}
+
+/// parlor's move, as the arcade's perfect AI would choose it, and whether its analysis
+/// proved the mover wins.
+fn parlor_move(
+    analyst: &mut PnutAnalyst,
+    game: &Pnut,
+    ply: usize,
+    rng: &mut StdRng,
+) -> (Option<PnutMove>, bool) {
+    let mut last: Option<Analysis<PnutMove>> = None;
+    let query = Query {
+        position: game.clone(),
+        ai_to_move: true,
+        ply,
+    };
+    analyst.analyse(&query, &|| false, &mut |a| last = Some(a));
+    let Some(analysis) = last else {
+        return (game.legal_moves().first().copied(), false);
+    };
+    let proved = analysis.exact && matches!(analysis.verdict, Verdict::Win { .. });
+    (choose_move(&analysis, Difficulty::Perfect, rng), proved)
+}
+
+fn main() {
+    let args = match parse_args() {
+        Ok(a) => a,
+        Err(e) => {
+            eprintln!("pnut_match: {e}");
+            std::process::exit(2);
+        }
+    };
+    let rules = match Rules::new(&args.symbols, args.length) {
+        Ok(r) => r,
+        Err(e) => {
+            eprintln!("pnut_match: {e}");
+            std::process::exit(2);
+        }
+    };
+    let mut rng = StdRng::seed_from_u64(args.seed);
+    let (mut parlor_wins, mut mcts_wins, mut draws, mut slipped) = (0, 0, 0, 0);
+    let mut opening = Vec::new();
+    for g in 0..args.games {
+        // A new opening for every pair of games, played once with each colouring.
+        if g % 2 == 0 {
+            opening.clear();
+            let mut game = Pnut::new(rules.clone());
+            while opening.len() < args.opening && game.outcome().is_none() {
+                let moves = game.legal_moves();
+                let mv = moves[rng.random_range(0..moves.len())];
+                game.play(mv).expect("legal");
+                opening.push(mv);
+            }
+        }
+        let parlor_seat = if g % 2 == 0 {
+            Seat::First
+        } else {
+            Seat::Second
+        };
+        let limits = Limits {
+            max_depth: None,
+            max_millis: args.ms,
+            table_mib: 64,
+            max_nodes: None,
+        };
+        let mut analyst = PnutAnalyst::new(&rules, limits);
+        let mut game = Pnut::new(rules.clone());
+        for &mv in &opening {
+            game.play(mv).expect("legal");
+        }
+        let mut claimed = false;
+        let mut ply = opening.len();
+        while game.outcome().is_none() {
+            let mv = if game.to_move() == parlor_seat {
+                let (mv, proved) = parlor_move(&mut analyst, &game, ply, &mut rng);
+                claimed |= proved;
+                mv
+            } else {
+                mcts_move(&game, args.ms, &mut rng)
+            };
+            let Some(mv) = mv else { break };
+            game.play(mv).expect("both players play legal moves");
+            ply += 1;
+        }
+        match game.outcome() {
+            Some(Outcome::Win(seat)) if seat == parlor_seat => parlor_wins += 1,
+            Some(Outcome::Win(_)) => {
+                mcts_wins += 1;
+                if claimed {
+                    slipped += 1;
+                }
+            }
+            _ => draws += 1,
+        }
+    }
+    println!(
+        "pnut {}/l={} opening {} · {} ms a move · {} games: parlor {parlor_wins}, mcts {mcts_wins}, draws {draws} ({:.0}% for parlor); lost after a proven win: {slipped}",
+        args.symbols,
+        args.length,
+        args.opening,
+        args.ms,
+        args.games,
+        100.0 * parlor_wins as f64 / args.games.max(1) as f64
+    );
+}

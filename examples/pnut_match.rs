@@ -9,6 +9,7 @@
 //! perfect AI does in the arcade. `--opening N` plays N random symbols first, the same
 //! for both colourings of a pair of games. Reports wins per side, and any game the
 //! perfect AI lost after its analysis had proved a win (there should be none).
+//! `--mcts-vs-random` checks the yardstick itself: it should beat random moves.
 
 use std::time::{Duration, Instant};
 
@@ -30,6 +31,8 @@ struct Args {
     ms: u64,
     opening: usize,
     seed: u64,
+    /// Check the yardstick instead: the Monte-Carlo player against random moves.
+    against_random: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -40,9 +43,14 @@ fn parse_args() -> Result<Args, String> {
         ms: 200,
         opening: 0,
         seed: 1,
+        against_random: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
+        if flag == "--mcts-vs-random" {
+            args.against_random = true;
+            continue;
+        }
         let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
         let number = || {
             value
@@ -237,7 +245,10 @@ fn main() {
         let mut claimed = false;
         let mut ply = opening.len();
         while game.outcome().is_none() {
-            let mv = if game.to_move() == parlor_seat {
+            let mv = if game.to_move() == parlor_seat && args.against_random {
+                let moves = game.legal_moves();
+                (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len())])
+            } else if game.to_move() == parlor_seat {
                 let (mv, proved) = parlor_move(&mut analyst, &game, ply, &mut rng);
                 claimed |= proved;
                 mv
@@ -259,8 +270,13 @@ fn main() {
             _ => draws += 1,
         }
     }
+    let side = if args.against_random {
+        "random"
+    } else {
+        "parlor"
+    };
     println!(
-        "pnut {}/l={} opening {} · {} ms a move · {} games: parlor {parlor_wins}, mcts {mcts_wins}, draws {draws} ({:.0}% for parlor); lost after a proven win: {slipped}",
+        "pnut {}/l={} opening {} · {} ms a move · {} games: {side} {parlor_wins}, mcts {mcts_wins}, draws {draws} ({:.0}% for {side}); lost after a proven win: {slipped}",
         args.symbols,
         args.length,
         args.opening,

@@ -141,6 +141,13 @@ impl GameKind for OthelloGame {
     ) -> Result<crate::tui::review::Review, String> {
         review::review(record, config)
     }
+    fn engine(
+        &self,
+        _options: &[String],
+        config: &Config,
+    ) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError> {
+        Ok(Box::new(crate::cli::engine::nboard::NBoard::new(config)))
+    }
     fn solve(&self, args: &SolveArgs, config: &Config) -> Result<(), CliError> {
         cli::solve(args, config)
     }

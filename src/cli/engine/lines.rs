@@ -28,6 +28,8 @@ pub struct LineGame<G: Game> {
 pub struct LineEngine<G: Game> {
     game: LineGame<G>,
     config: Config,
+    /// The options the engine was started with: `new` alone starts another such game.
+    options: Vec<String>,
     setup: GameSetup,
     position: G,
     analyst: Box<dyn Analyst<G>>,
@@ -47,6 +49,7 @@ impl<G: Game> LineEngine<G> {
         Ok(LineEngine {
             game,
             config: config.clone(),
+            options: options.to_vec(),
             setup,
             position,
             analyst,
@@ -61,7 +64,11 @@ impl<G: Game> LineEngine<G> {
         };
         match word {
             "new" => {
-                let options: Vec<String> = rest.split_whitespace().map(String::from).collect();
+                let options: Vec<String> = if rest.is_empty() {
+                    self.options.clone()
+                } else {
+                    rest.split_whitespace().map(String::from).collect()
+                };
                 let setup =
                     setup(self.game.id, &options, &self.config).map_err(|e| e.to_string())?;
                 self.position = (self.game.start)(&setup)?;

@@ -247,6 +247,13 @@ fn bad_lines_get_an_error_and_the_session_goes_on() {
         let answer = engine.ask(line);
         assert!(answer.starts_with(needle), "{line:?} -> {answer:?}");
     }
+    // Bytes that are not UTF-8 are a bad line like any other.
+    {
+        let stdin = engine.stdin.as_mut().expect("stdin open");
+        stdin.write_all(b"play \xff\xfe\n").expect("write");
+        stdin.flush().expect("flush");
+    }
+    assert!(engine.read().starts_with("error illegal move"));
     // Still the same game, still answering.
     assert_eq!(engine.ask("position 1,2"), "ok 1,2");
     assert_eq!(engine.ask("play 2:1"), "ok 1,1");
@@ -375,5 +382,34 @@ fn an_nboard_session_plays_a_whole_othello_game() {
         engine_moves >= 20,
         "the engine played its side: {engine_moves}"
     );
+    assert_eq!(engine.finish(), 0);
+}
+
+#[test]
+fn nboard_bad_lines_are_reported_or_ignored_and_the_session_goes_on() {
+    let mut engine = Engine::start(&["othello"]);
+    engine.send("nboard 2");
+    assert_eq!(engine.read(), "set myname parlor");
+    for (line, needle) in [
+        ("set depth 0", "status set depth 0: accepted 1-60"),
+        ("set depth many", "status set depth many: accepted 1-60"),
+        ("set game (;GM[Othello]BO[8 nonsense", "status set game: "),
+        ("move Z9", "status move Z9: not legal here"),
+        // Legal squares that are not legal moves from the start.
+        ("move A1", "status move A1: not legal here"),
+    ] {
+        assert!(engine.ask(line).starts_with(needle), "{line:?}");
+    }
+    // Unknown commands are ignored: the next answer is the pong.
+    engine.send("frobnicate 3");
+    engine.send("analyze");
+    assert_eq!(engine.ask("ping 9"), "pong 9");
+    // Still at the start: the answer is a legal opening move.
+    engine.send("set depth 1");
+    engine.send("go");
+    let mv = nboard_move(&read_until(&mut engine, "==="));
+    let square: OthelloMove = mv.parse().expect("a square");
+    assert!(Othello::new().legal_moves().contains(&square));
+    engine.send("quit");
     assert_eq!(engine.finish(), 0);
 }

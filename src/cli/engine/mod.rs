@@ -31,8 +31,16 @@ pub fn run(game: GameId, options: &[String], config: &Config) -> Result<(), CliE
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    for line in stdin.lock().lines() {
-        let line = line?;
+    let mut input = stdin.lock();
+    let mut bytes = Vec::new();
+    loop {
+        bytes.clear();
+        if input.read_until(b'\n', &mut bytes)? == 0 {
+            break;
+        }
+        // Bytes that are not UTF-8 become U+FFFD: the line is then refused as any
+        // unknown line is, and the session goes on.
+        let line = String::from_utf8_lossy(&bytes);
         let flow = session.answer(line.trim(), &mut out)?;
         // Another program waits for the answer: never leave it in a buffer.
         out.flush()?;

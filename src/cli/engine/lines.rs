@@ -124,7 +124,6 @@ impl<G: Game> LineEngine<G> {
                 answer.push(format!("info {}", verdict_text(analysis.verdict)));
                 Ok(answer)
             }
-            "quit" => Ok(Vec::new()),
             "" => Err("empty line: accepted new, position, play, go, analyse, quit".into()),
             other => Err(format!(
                 "unknown command {other:?}: accepted new [options], position <notation>, play <move>, go [seconds], analyse, quit"
@@ -189,7 +188,7 @@ impl<G: Game> LineEngine<G> {
 
 impl<G: Game> EngineSession for LineEngine<G> {
     fn answer(&mut self, line: &str, out: &mut dyn Write) -> std::io::Result<Flow> {
-        if line == "quit" {
+        if line.split_whitespace().next() == Some("quit") {
             return Ok(Flow::Quit);
         }
         match self.command(line) {

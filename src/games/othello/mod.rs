@@ -4,6 +4,7 @@
 pub mod analyst;
 pub mod cli;
 pub mod config;
+pub mod nboard;
 pub mod options;
 pub mod record;
 pub mod review;
@@ -146,7 +147,7 @@ impl GameKind for OthelloGame {
         _options: &[String],
         config: &Config,
     ) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError> {
-        Ok(Box::new(crate::cli::engine::nboard::NBoard::new(config)))
+        Ok(Box::new(nboard::NBoard::new(config)))
     }
     fn solve(&self, args: &SolveArgs, config: &Config) -> Result<(), CliError> {
         cli::solve(args, config)

@@ -1,4 +1,5 @@
-//! The NBoard protocol for `parlor engine othello`, so the engine can be added to the
+//! The NBoard protocol for `parlor engine othello` (Othello's own engine session, the
+//! other games share `cli::engine::lines`), so the engine can be added to the
 //! NBoard GUI: `nboard 2`, `set depth N`, `set game <GGF>`, `set contempt N`,
 //! `move <sq>[/eval/time]`, `hint N`, `go`, `ping N`, `learn`. Lines it does not know
 //! are ignored, as the protocol asks. One search engine (and so one transposition
@@ -7,7 +8,7 @@
 use std::io::Write;
 use std::time::Instant;
 
-use super::{EngineSession, Flow};
+use crate::cli::engine::{EngineSession, Flow};
 use crate::config::Config;
 use crate::game::Game;
 use crate::game::othello::ggf::GgfGame;

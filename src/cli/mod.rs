@@ -5,6 +5,7 @@
 //! Each game's commands live in their own file; this one parses and dispatches.
 
 pub mod config_cmd;
+pub mod engine;
 pub mod export;
 pub mod progress;
 pub mod shell;
@@ -53,6 +54,15 @@ pub enum Command {
     Solve(SolveArgs),
     /// AI against AI on many games, checking every prediction.
     Simulate(SimulateArgs),
+    /// The AI as a long-lived process on stdin/stdout (Othello: the NBoard protocol;
+    /// the other games: the line protocol in the README).
+    Engine {
+        #[arg(value_parser = game_parser())]
+        game: GameId,
+        /// The game's options, as `parlor play` takes them (e.g. --piles 3,4,5).
+        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        options: Vec<String>,
+    },
     /// Print a shell completion script, e.g. `parlor completions bash > ~/.local/share/bash-completion/completions/parlor`.
     Completions {
         /// The shell.
@@ -430,6 +440,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         }
         Some(Command::Export(args)) => export::export(&args),
         Some(Command::Stats { json }) => stats::run(json),
+        Some(Command::Engine { game, options }) => engine::run(game, &options, &config),
     }
 }
 

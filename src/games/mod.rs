@@ -180,6 +180,15 @@ pub trait GameKind: Sync {
         None
     }
 
+    /// The session of `parlor engine <game> [options]` (`options` as `parlor play`
+    /// reads them): how the engine reads this game's positions and moves, and the
+    /// analyst it keeps for the whole session.
+    fn engine(
+        &self,
+        options: &[String],
+        config: &Config,
+    ) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError>;
+
     /// `parlor solve <game>`.
     fn solve(&self, args: &SolveArgs, config: &Config) -> Result<(), CliError>;
     /// `parlor simulate <game>`.

@@ -196,3 +196,21 @@ pub fn play_options(args: &PlayArgs, setup: &mut GameSetup) -> Result<(), CliErr
     }
     Ok(())
 }
+
+/// `parlor engine chopsticks`: the line protocol, with the analyst a match keeps.
+pub fn engine(
+    options: &[String],
+    config: &Config,
+) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError> {
+    use crate::cli::engine::lines::{LineEngine, LineGame};
+    let game: LineGame<crate::game::chopsticks::Chopsticks> = LineGame {
+        id: super::ID,
+        start: crate::games::chopsticks::screen::start_position,
+        analyst: |_| {
+            Box::new(crate::solve::analyst::FnAnalyst(
+                crate::solve::chopsticks::analyse,
+            ))
+        },
+    };
+    Ok(Box::new(LineEngine::new(game, options, config)?))
+}

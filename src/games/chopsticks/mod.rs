@@ -85,6 +85,13 @@ impl GameKind for Chopsticks {
     ) -> Result<crate::tui::review::Review, String> {
         review::review(record, config)
     }
+    fn engine(
+        &self,
+        options: &[String],
+        config: &Config,
+    ) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError> {
+        cli::engine(options, config)
+    }
     fn solve(&self, args: &SolveArgs, config: &Config) -> Result<(), CliError> {
         cli::solve(args, config)
     }

@@ -243,3 +243,23 @@ pub fn simulate(args: &SimulateArgs, flavour: Flavour) -> Result<(), CliError> {
         played,
     )
 }
+
+/// `parlor engine nim` and `parlor engine 1357`: the line protocol, with the analyst a
+/// match keeps.
+pub fn engine(
+    id: GameId,
+    options: &[String],
+    config: &crate::config::Config,
+) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError> {
+    use crate::cli::engine::lines::{LineEngine, LineGame};
+    let game: LineGame<crate::game::nim::Nim> = LineGame {
+        id,
+        start: |setup| {
+            // Random piles (an option of play) are drawn once, the same every time.
+            let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(0);
+            crate::games::nim::screen::start_position(setup, &mut rng)
+        },
+        analyst: |_| Box::new(crate::solve::analyst::FnAnalyst(crate::solve::nim::analyse)),
+    };
+    Ok(Box::new(LineEngine::new(game, options, config)?))
+}

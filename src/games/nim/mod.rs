@@ -80,6 +80,13 @@ impl GameKind for Nim {
     ) -> Result<crate::tui::review::Review, String> {
         review::review(record, config)
     }
+    fn engine(
+        &self,
+        options: &[String],
+        config: &Config,
+    ) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError> {
+        cli::engine(ID, options, config)
+    }
     fn solve(&self, args: &SolveArgs, _config: &Config) -> Result<(), CliError> {
         cli::solve(args, screen::Flavour::Coins)
     }

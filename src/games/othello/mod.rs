@@ -4,6 +4,7 @@
 pub mod analyst;
 pub mod cli;
 pub mod config;
+pub mod nboard;
 pub mod options;
 pub mod record;
 pub mod review;
@@ -140,6 +141,13 @@ impl GameKind for OthelloGame {
         config: &Config,
     ) -> Result<crate::tui::review::Review, String> {
         review::review(record, config)
+    }
+    fn engine(
+        &self,
+        _options: &[String],
+        config: &Config,
+    ) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError> {
+        Ok(Box::new(nboard::NBoard::new(config)))
     }
     fn solve(&self, args: &SolveArgs, config: &Config) -> Result<(), CliError> {
         cli::solve(args, config)

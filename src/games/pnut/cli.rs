@@ -330,3 +330,23 @@ pub fn play_options(args: &PlayArgs, setup: &mut GameSetup) -> Result<(), CliErr
     }
     Ok(())
 }
+
+/// `parlor engine pnut`: the line protocol, with the analyst a match keeps.
+pub fn engine(
+    options: &[String],
+    config: &Config,
+) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError> {
+    use crate::cli::engine::lines::{LineEngine, LineGame};
+    let game: LineGame<crate::game::pnut::Pnut> = LineGame {
+        id: super::ID,
+        start: crate::games::pnut::screen::start_position,
+        analyst: |setup| {
+            let options: crate::games::pnut::options::PnutSetup = setup.own();
+            Box::new(crate::games::pnut::analyst::PnutAnalyst::new(
+                &options.rules(),
+                options.limits(),
+            ))
+        },
+    };
+    Ok(Box::new(LineEngine::new(game, options, config)?))
+}

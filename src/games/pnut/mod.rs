@@ -115,6 +115,13 @@ impl GameKind for PnutButta {
             method,
         ))
     }
+    fn engine(
+        &self,
+        options: &[String],
+        config: &Config,
+    ) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError> {
+        cli::engine(options, config)
+    }
     fn solve(&self, args: &SolveArgs, config: &Config) -> Result<(), CliError> {
         cli::solve(args, config)
     }

@@ -57,6 +57,13 @@ impl GameKind for SugarPackets {
     ) -> Result<crate::tui::review::Review, String> {
         crate::games::nim::review::review(record, config)
     }
+    fn engine(
+        &self,
+        options: &[String],
+        config: &Config,
+    ) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError> {
+        cli::engine(ID, options, config)
+    }
     fn solve(&self, args: &SolveArgs, _config: &Config) -> Result<(), CliError> {
         cli::solve(args, Flavour::SugarPackets)
     }

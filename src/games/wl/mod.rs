@@ -103,6 +103,13 @@ impl GameKind for WinnersLosers {
     ) -> Result<crate::tui::review::Review, String> {
         review::review(record, config)
     }
+    fn engine(
+        &self,
+        options: &[String],
+        config: &Config,
+    ) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError> {
+        cli::engine(options, config)
+    }
     fn solve(&self, args: &SolveArgs, _config: &Config) -> Result<(), CliError> {
         cli::solve(args)
     }

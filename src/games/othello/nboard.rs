@@ -1,0 +1,160 @@
+//! The NBoard protocol for `parlor engine othello` (Othello's own engine session, the
+//! other games share `cli::engine::lines`), so the engine can be added to the
+//! NBoard GUI: `nboard 2`, `set depth N`, `set game <GGF>`, `set contempt N`,
+//! `move <sq>[/eval/time]`, `hint N`, `go`, `ping N`, `learn`. Lines it does not know
+//! are ignored, as the protocol asks. One search engine (and so one transposition
+//! table) serves the whole session.
+
+use std::io::Write;
+use std::time::Instant;
+
+use crate::cli::engine::{EngineSession, Flow};
+use crate::config::Config;
+use crate::game::Game;
+use crate::game::othello::ggf::GgfGame;
+use crate::game::othello::{Othello, OthelloMove};
+use crate::solve::Analysis;
+use crate::solve::othello::{Engine, Limits};
+
+/// The depth before `set depth`: what NBoard's own default asks.
+const DEFAULT_DEPTH: u32 = 12;
+/// The deepest midgame search `set depth` accepts (the board has 60 empty squares).
+const MAX_DEPTH: u32 = 60;
+
+pub struct NBoard {
+    engine: Engine,
+    table_mib: u32,
+    depth: u32,
+    position: Othello,
+}
+
+impl NBoard {
+    pub fn new(config: &Config) -> NBoard {
+        NBoard {
+            engine: Engine::new(config.solver.table_mib),
+            table_mib: config.solver.table_mib,
+            depth: DEFAULT_DEPTH,
+            position: Othello::new(),
+        }
+    }
+
+    /// Depth maps to the midgame depth; the endgame is solved exactly once the empty
+    /// squares are no more than the depth (as NBoard engines do at the end).
+    fn limits(&self) -> Limits {
+        Limits {
+            max_depth: Some(self.depth),
+            max_millis: None,
+            table_mib: self.table_mib,
+            exact_empties: self.depth,
+        }
+    }
+
+    fn search(&mut self) -> Option<(Analysis<OthelloMove>, f64)> {
+        let start = Instant::now();
+        let limits = self.limits();
+        let mut last = None;
+        self.engine
+            .analyse(&self.position, &limits, &|| false, &mut |a| last = Some(a));
+        last.map(|a| (a, start.elapsed().as_secs_f64()))
+    }
+
+    fn command(&mut self, line: &str, out: &mut dyn Write) -> std::io::Result<()> {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        match words.as_slice() {
+            ["nboard", ..] => writeln!(out, "set myname parlor")?,
+            ["ping", n] => writeln!(out, "pong {n}")?,
+            ["set", "depth", n] => match n.parse::<u32>() {
+                Ok(d) if (1..=MAX_DEPTH).contains(&d) => self.depth = d,
+                _ => writeln!(out, "status set depth {n}: accepted 1-{MAX_DEPTH}")?,
+            },
+            ["set", "game", ..] => {
+                let record = line.split_once("game").map_or("", |(_, r)| r.trim());
+                match GgfGame::parse(record) {
+                    Ok(game) => self.position = game.end(),
+                    Err(e) => writeln!(out, "status set game: {e}")?,
+                }
+            }
+            // Draws are scored as they fall: contempt changes nothing here.
+            ["set", "contempt", _] => {}
+            ["move", mv] => {
+                let square = mv.split('/').next().unwrap_or("");
+                match read_move(square) {
+                    Some(m) if self.position.legal_moves().contains(&m) => {
+                        let _ = self.position.play(m);
+                    }
+                    _ => writeln!(out, "status move {square}: not legal here")?,
+                }
+            }
+            ["go"] => {
+                writeln!(out, "status parlor is thinking")?;
+                let answer = self.best();
+                writeln!(out, "{answer}")?;
+                writeln!(out, "status parlor is waiting")?;
+            }
+            ["hint", _] => {
+                writeln!(out, "status parlor is thinking")?;
+                if let Some((a, _)) = self.search() {
+                    let pv: Vec<String> = a.pv.iter().map(|m| nboard_move(*m)).collect();
+                    let depth = if a.exact {
+                        "100%".to_string()
+                    } else {
+                        a.depth.to_string()
+                    };
+                    writeln!(
+                        out,
+                        "search {} {} 0 {depth}",
+                        pv.join(""),
+                        a.score.unwrap_or(0)
+                    )?;
+                }
+                writeln!(out, "status")?;
+            }
+            ["learn"] => writeln!(out, "learned")?,
+            // Unknown lines are ignored: the protocol's rule.
+            _ => {}
+        }
+        Ok(())
+    }
+
+    /// The answer to `go`: `=== <move>/<eval>/<seconds>`, a pass as `PA`.
+    fn best(&mut self) -> String {
+        let legal = self.position.legal_moves();
+        if legal == [OthelloMove::Pass] || legal.is_empty() {
+            return "=== PA".to_string();
+        }
+        match self.search() {
+            Some((a, seconds)) => {
+                let mv = a.best.filter(|m| legal.contains(m)).unwrap_or(legal[0]);
+                let eval = a.score.unwrap_or(0);
+                format!("=== {}/{eval}.00/{seconds:.1}", nboard_move(mv))
+            }
+            None => format!("=== {}", nboard_move(legal[0])),
+        }
+    }
+}
+
+impl EngineSession for NBoard {
+    fn answer(&mut self, line: &str, out: &mut dyn Write) -> std::io::Result<Flow> {
+        if line == "quit" {
+            return Ok(Flow::Quit);
+        }
+        self.command(line, out)?;
+        Ok(Flow::Continue)
+    }
+}
+
+/// A square as NBoard writes it (`F5`), a pass as `PA`.
+fn nboard_move(m: OthelloMove) -> String {
+    match m {
+        OthelloMove::Pass => "PA".to_string(),
+        square => square.to_string().to_uppercase(),
+    }
+}
+
+/// `F5`, `f5`, `PA` or `pass`.
+fn read_move(text: &str) -> Option<OthelloMove> {
+    if text.eq_ignore_ascii_case("pa") {
+        return Some(OthelloMove::Pass);
+    }
+    text.parse().ok()
+}

@@ -12,6 +12,7 @@ mod pty_harness;
 mod chopsticks_cli;
 mod chopsticks_pty;
 mod cli;
+mod engine_cli;
 mod othello_cli;
 mod pnut_cli;
 mod pnut_pty;

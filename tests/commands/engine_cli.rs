@@ -3,8 +3,7 @@
 //! (Nim, Chopsticks, W&L, Pnut-Butta) and through NBoard (Othello), every move the
 //! engine plays checked against parlor's own rules.
 
-#[path = "common/cli.rs"]
-mod harness;
+use crate::cli_harness as harness;
 
 use std::io::{BufRead, BufReader, Write};
 use std::process::{Child, ChildStdin, Command, Stdio};

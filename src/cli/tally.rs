@@ -5,10 +5,25 @@
 
 use std::io::Write;
 
+use rand::SeedableRng;
+use rand::rngs::ChaCha8Rng;
 use serde_json::json;
 
 use super::CliError;
 use super::progress::Played;
+
+/// A simulation's generator and its seed: `--seed` or a fresh random one. ChaCha8's
+/// stream is fixed by its specification (unlike `StdRng`'s, which may change with rand's
+/// version), so the printed seed replays the same games with any build.
+pub fn seeded(seed: Option<u64>) -> (u64, ChaCha8Rng) {
+    let seed = seed.unwrap_or_else(rand::random);
+    (seed, ChaCha8Rng::seed_from_u64(seed))
+}
+
+/// The line every text simulation ends with, so any run can be replayed.
+pub fn seed_line(seed: u64) -> String {
+    format!("seed: {seed} — replay with --seed {seed}")
+}
 
 /// What a simulation counted.
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -19,6 +34,8 @@ pub struct Tally {
     pub draws: Option<u32>,
     pub confirmed: u32,
     pub total_moves: u64,
+    /// The seed the games were played from (printed, to replay them).
+    pub seed: u64,
 }
 
 impl Tally {
@@ -57,6 +74,7 @@ impl Tally {
         if as_json {
             let mut v = serde_json::Map::new();
             v.insert("game".into(), json!(game));
+            v.insert("seed".into(), json!(self.seed));
             v.extend(fields);
             played.json_fields(&mut v);
             v.insert("games".into(), json!(self.games));
@@ -94,6 +112,7 @@ impl Tally {
                 "predictions confirmed: {}/{}",
                 self.confirmed, self.games
             )?;
+            writeln!(out, "{}", seed_line(self.seed))?;
         }
         Ok(())
     }

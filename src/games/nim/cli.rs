@@ -3,8 +3,7 @@
 
 use std::io::Write;
 
-use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
+use rand::RngExt;
 use serde_json::json;
 
 use crate::cli::progress::Progress;
@@ -182,7 +181,7 @@ pub fn solve(args: &SolveArgs, flavour: Flavour) -> Result<(), CliError> {
 /// Perfect AI against perfect AI: every game must end as the start's analysis predicted.
 pub fn simulate(args: &SimulateArgs, flavour: Flavour) -> Result<(), CliError> {
     let game = args.game;
-    let mut rng = StdRng::seed_from_u64(args.seed.unwrap_or_else(rand::random));
+    let (seed, mut rng) = crate::cli::tally::seeded(args.seed);
     let mut first_wins = 0u32;
     let mut confirmed = 0u32;
     let mut total_moves = 0u64;
@@ -234,6 +233,7 @@ pub fn simulate(args: &SimulateArgs, flavour: Flavour) -> Result<(), CliError> {
         draws: None,
         confirmed,
         total_moves,
+        seed,
     };
     tally.print(
         game.cli_name(),

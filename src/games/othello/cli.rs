@@ -411,8 +411,8 @@ fn write_simulation(
     if as_json {
         let mut v = json!({
             "game": "othello",
-            "games": games,
             "seed": seed,
+            "games": games,
             "players": players.iter().enumerate().map(|(i, p)| json!({
                 "level": p.level.name(),
                 "black_in": if i == 0 { "even games" } else { "odd games" },
@@ -451,6 +451,7 @@ fn write_simulation(
         )?;
     }
     writeln!(out, "time: {secs:.1} s")?;
+    writeln!(out, "{}", crate::cli::tally::seed_line(seed))?;
     Ok(())
 }
 

@@ -2,8 +2,6 @@
 
 use std::io::Write;
 
-use rand::SeedableRng;
-use rand::rngs::StdRng;
 use serde_json::json;
 
 use crate::cli::progress::Progress;
@@ -221,7 +219,7 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
         table_mib: config.solver.table_mib,
         max_nodes: None,
     };
-    let mut rng = StdRng::seed_from_u64(args.seed.unwrap_or_else(rand::random));
+    let (seed, mut rng) = crate::cli::tally::seeded(args.seed);
     let start = Pnut::new(rules.clone());
     let progress = Progress::count("simulate", "games", Some(u64::from(args.games)))?;
     let stop = progress.stop();
@@ -263,6 +261,7 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
         draws: None,
         confirmed,
         total_moves,
+        seed,
     };
     let mut fields = serde_json::Map::new();
     fields.insert("symbols".into(), json!(rules.symbols_text()));

@@ -101,12 +101,12 @@ fn write_simulation(
             .collect();
         let mut v = json!({
             "game": "wl",
+            "seed": seed,
             "games": r.games,
             "first_player_wins": r.first_player_wins,
             "second_player_wins": r.second_player_wins(),
             "predictions_confirmed": r.predictions_confirmed,
             "mean_length": r.mean_length(),
-            "seed": seed,
             "by_length": by_length,
         });
         if let Some(fields) = v.as_object_mut() {
@@ -151,6 +151,7 @@ fn write_simulation(
                 rate * 100.0
             )?;
         }
+        writeln!(out, "{}", crate::cli::tally::seed_line(seed))?;
     }
     if r.predictions_confirmed != r.games {
         return Err(CliError::Failed(format!(

@@ -6,6 +6,7 @@
 
 pub mod config_cmd;
 pub mod export;
+pub mod json;
 pub mod progress;
 pub mod shell;
 pub mod stats;
@@ -17,14 +18,12 @@ use std::process::ExitCode;
 
 use clap::builder::TypedValueParser;
 use clap::{Parser, Subcommand, ValueEnum};
-use serde_json::json;
 use thiserror::Error;
 
 use crate::config::{Config, ConfigError, FirstMover, clip};
 use crate::games::GameId;
 use crate::games::GameSetup;
 use crate::session::Mode;
-use crate::solve::Analysis;
 use crate::solve::policy::Difficulty;
 use crate::store::MatchRecord;
 use crate::tui::app::Start;
@@ -567,34 +566,4 @@ fn first_word(first: FirstMover) -> &'static str {
         FirstMover::Coin => "coin",
         FirstMover::AiChooses => "ai-chooses",
     }
-}
-
-/// The `solve --json` object (see the README) for any game: the verdict for the player to
-/// move, the distance and margin where known, the best move and every move's verdict.
-pub(crate) fn analysis_json<M: std::fmt::Display>(
-    game: &str,
-    position: &str,
-    a: &Analysis<M>,
-) -> serde_json::Value {
-    json!({
-        "game": game,
-        "position": position,
-        "verdict": a.verdict.word(),
-        "plies": a.verdict.plies(),
-        "score": a.score,
-        "best": a.best.as_ref().map(|m| m.to_string()),
-        "exact": a.exact,
-        "nodes": a.nodes,
-        "moves": a.moves.iter().map(|m| {
-            let mut entry = json!({
-                "move": m.mv.to_string(),
-                "verdict": m.verdict.word(),
-                "plies": m.verdict.plies(),
-            });
-            if let Some(score) = m.score {
-                entry["score"] = json!(score);
-            }
-            entry
-        }).collect::<Vec<_>>(),
-    })
 }

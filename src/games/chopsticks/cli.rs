@@ -46,7 +46,7 @@ pub fn solve(args: &SolveArgs, _config: &Config) -> Result<(), CliError> {
         writeln!(
             out,
             "{}",
-            crate::cli::analysis_json("chopsticks", &position.notation(), &analysis)
+            crate::cli::json::SolveJson::new("chopsticks", &position.notation(), &analysis).line()
         )?;
         return Ok(());
     }
@@ -148,13 +148,7 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
         seed,
     };
     let heading = format!("Chopsticks, {}", variant.describe());
-    tally.print(
-        "chopsticks",
-        Some(heading),
-        serde_json::Map::new(),
-        args.json,
-        played,
-    )
+    tally.print("chopsticks", Some(heading), &|_| {}, args.json, played)
 }
 
 /// The message when `parlor play <other>` is given Chopsticks' options.

@@ -8,6 +8,8 @@ use rand::rngs::StdRng;
 use rand::{RngExt, SeedableRng};
 use serde_json::json;
 
+use crate::cli::json::{self, SimulateJson};
+
 use crate::cli::progress::{Played, Progress};
 use crate::cli::{CliError, SimulateArgs, SolveArgs, usage};
 use crate::config::Config;
@@ -180,27 +182,17 @@ fn write_solution(
     let n = board.empty_count();
     let mut out = std::io::stdout().lock();
     if args.json {
-        let mut v = json!({
-            "game": "othello",
-            "position": board.notation(),
-            "verdict": analysis.verdict.word(),
-            "plies": null,
-            "score": analysis.score,
-            "best": analysis.best.map(|m| m.to_string()),
-            "exact": analysis.exact,
-            "depth": analysis.depth,
-            "nodes": analysis.nodes,
-            "pv": analysis.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
-            "moves": analysis.moves.iter().map(|m| json!({
-                "move": m.mv.to_string(),
-                "verdict": m.verdict.word(),
-                "score": m.score,
-            })).collect::<Vec<_>>(),
-        });
-        if interrupted {
-            v["interrupted"] = json!(true);
+        let mut v = crate::cli::json::SolveJson::new("othello", &board.notation(), analysis);
+        // The engine counts discs, not plies.
+        v.plies = None;
+        for m in &mut v.moves {
+            m.plies = None;
         }
-        writeln!(out, "{v}")?;
+        v.interrupted = interrupted;
+        v.depth = Some(analysis.depth);
+        v.pv = Some(analysis.pv.iter().map(|m| m.to_string()).collect());
+        v.seconds = Some(secs);
+        writeln!(out, "{}", v.line())?;
         return Ok(());
     }
     writeln!(out, "Othello {}", board.notation())?;
@@ -409,24 +401,25 @@ fn write_simulation(
     let mut out = std::io::stdout().lock();
     let mean = |p: &Player| p.margin_sum as f64 / f64::from(games.max(1));
     if as_json {
-        let mut v = json!({
-            "game": "othello",
-            "seed": seed,
-            "games": games,
-            "players": players.iter().enumerate().map(|(i, p)| json!({
-                "level": p.level.name(),
-                "black_in": if i == 0 { "even games" } else { "odd games" },
-                "wins": p.wins,
-                "draws": p.draws,
-                "losses": p.losses,
-                "mean_margin": mean(p),
-            })).collect::<Vec<_>>(),
-            "seconds": secs,
-        });
-        if let Some(fields) = v.as_object_mut() {
-            played.json_fields(fields);
-        }
-        writeln!(out, "{v}")?;
+        let mut v = SimulateJson::new("othello", seed, played);
+        v.players = Some(
+            players
+                .iter()
+                .enumerate()
+                .map(|(i, p)| {
+                    json!({
+                        "level": p.level.name(),
+                        "black_in": if i == 0 { "even games" } else { "odd games" },
+                        "wins": p.wins,
+                        "draws": p.draws,
+                        "losses": p.losses,
+                        "mean_margin": mean(p),
+                    })
+                })
+                .collect::<Vec<_>>(),
+        );
+        v.seconds = Some(secs);
+        writeln!(out, "{}", json::line(&v))?;
         return Ok(());
     }
     writeln!(

@@ -174,3 +174,35 @@ impl SimulateJson {
         }
     }
 }
+
+/// An error under `--json`: one object on stderr instead of the `parlor: ...` line.
+#[derive(Debug, Serialize)]
+pub struct ErrorJson {
+    pub version: u32,
+    pub error: String,
+    /// The exit code: 2 for usage errors (1 for a failed check, 130 after Ctrl-C).
+    pub code: u8,
+}
+
+/// Whether the command line asks for JSON: `--json` (solve, simulate, stats) or
+/// `--format json` (export). Read from the raw arguments, so that clap's own parse
+/// errors are answered in JSON too.
+pub fn wants_json<S: AsRef<std::ffi::OsStr>>(args: &[S]) -> bool {
+    let args: Vec<&std::ffi::OsStr> = args.iter().map(AsRef::as_ref).collect();
+    args.iter().enumerate().any(|(i, a)| {
+        *a == "--json"
+            || *a == "--format=json"
+            || (*a == "--format" && args.get(i + 1).is_some_and(|next| *next == "json"))
+    })
+}
+
+/// The error object's line; `message` without clap's "error: " prefix.
+pub fn error_line(message: &str, code: u8) -> String {
+    let message = message.trim();
+    let message = message.strip_prefix("error: ").unwrap_or(message);
+    line(&ErrorJson {
+        version: VERSION,
+        error: message.to_string(),
+        code,
+    })
+}

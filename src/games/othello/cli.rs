@@ -4,8 +4,8 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
-use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
+use rand::RngExt;
+use rand::rngs::ChaCha8Rng;
 use serde_json::json;
 
 use crate::cli::json::{self, SimulateJson};
@@ -276,7 +276,7 @@ fn parse_level(flag: &str, value: Option<&str>, default: Level) -> Result<Level,
 fn play_one(
     players: &mut [Player; 2],
     black: usize,
-    rng: &mut StdRng,
+    rng: &mut ChaCha8Rng,
     limits: &Limits,
     strong: &Limits,
     stop: &dyn Fn() -> bool,
@@ -327,8 +327,7 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
     }
     let a = parse_level("--black", args.black.as_deref(), Level::Strong)?;
     let b = parse_level("--white", args.white.as_deref(), Level::Benedict)?;
-    let seed = args.seed.unwrap_or_else(rand::random);
-    let mut rng = StdRng::seed_from_u64(seed);
+    let (seed, mut rng) = crate::cli::tally::seeded(args.seed);
     let limits = crate::games::othello::limits(config);
     // Strong searches to a fixed depth instead of the clock, so a seed repeats its games
     // on any machine.

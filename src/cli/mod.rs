@@ -7,6 +7,8 @@
 pub mod config_cmd;
 pub mod engine;
 pub mod export;
+pub mod input;
+pub mod json;
 pub mod progress;
 pub mod shell;
 pub mod stats;
@@ -18,14 +20,12 @@ use std::process::ExitCode;
 
 use clap::builder::TypedValueParser;
 use clap::{Parser, Subcommand, ValueEnum};
-use serde_json::json;
 use thiserror::Error;
 
 use crate::config::{Config, ConfigError, FirstMover, clip};
 use crate::games::GameId;
 use crate::games::GameSetup;
 use crate::session::Mode;
-use crate::solve::Analysis;
 use crate::solve::policy::Difficulty;
 use crate::store::MatchRecord;
 use crate::tui::app::Start;
@@ -210,6 +210,7 @@ pub struct SolveArgs {
     #[arg(value_parser = game_parser())]
     pub game: GameId,
     /// The position, e.g. 3,4,5 for Nim (empty piles allowed). 1357 defaults to 1,3,5,7.
+    /// `-` reads it from the first line of standard input.
     #[arg(allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Nim: whoever takes the last coin loses (1357 always is).
@@ -314,15 +315,27 @@ pub fn main() -> ExitCode {
         "Games: {}. Run without a command for the arcade.",
         names.join(", ")
     ));
+    let raw: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    // Under --json (or export's --format json) errors are one JSON object on stderr.
+    let as_json = json::wants_json(&raw);
     let parsed = command
-        .try_get_matches()
+        .try_get_matches_from(raw)
         .and_then(|m| <Cli as clap::FromArgMatches>::from_arg_matches(&m));
     let cli = match parsed {
         Ok(cli) => cli,
         Err(e) => {
             // clap prints help and version to stdout with code 0, usage errors with code 2.
-            let _ = e.print();
-            return ExitCode::from(e.exit_code().clamp(0, 255) as u8);
+            let code = e.exit_code().clamp(0, 255) as u8;
+            if as_json && e.use_stderr() {
+                let _ = writeln!(
+                    std::io::stderr(),
+                    "{}",
+                    json::error_line(&e.render().to_string(), code)
+                );
+            } else {
+                let _ = e.print();
+            }
+            return ExitCode::from(code);
         }
     };
     match run(cli) {
@@ -331,6 +344,11 @@ pub fn main() -> ExitCode {
         Err(CliError::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
         // Asked to stop, or nobody left to tell: the exit code says it all.
         Err(e @ CliError::Tui(TuiError::Signal(_) | TuiError::TerminalLost)) => {
+            ExitCode::from(e.exit_code())
+        }
+        Err(e) if as_json => {
+            let line = json::error_line(&e.to_string(), e.exit_code());
+            let _ = writeln!(std::io::stderr(), "{line}");
             ExitCode::from(e.exit_code())
         }
         Err(e) => {
@@ -423,6 +441,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
         }
         Some(Command::Solve(args)) => {
             refuse_foreign_solve_options(args.game, &args)?;
+            let args = input::position_from_stdin(args)?;
             args.game.kind().solve(&args, &config)
         }
         Some(Command::Simulate(args)) => {
@@ -578,34 +597,4 @@ fn first_word(first: FirstMover) -> &'static str {
         FirstMover::Coin => "coin",
         FirstMover::AiChooses => "ai-chooses",
     }
-}
-
-/// The `solve --json` object (see the README) for any game: the verdict for the player to
-/// move, the distance and margin where known, the best move and every move's verdict.
-pub(crate) fn analysis_json<M: std::fmt::Display>(
-    game: &str,
-    position: &str,
-    a: &Analysis<M>,
-) -> serde_json::Value {
-    json!({
-        "game": game,
-        "position": position,
-        "verdict": a.verdict.word(),
-        "plies": a.verdict.plies(),
-        "score": a.score,
-        "best": a.best.as_ref().map(|m| m.to_string()),
-        "exact": a.exact,
-        "nodes": a.nodes,
-        "moves": a.moves.iter().map(|m| {
-            let mut entry = json!({
-                "move": m.mv.to_string(),
-                "verdict": m.verdict.word(),
-                "plies": m.verdict.plies(),
-            });
-            if let Some(score) = m.score {
-                entry["score"] = json!(score);
-            }
-            entry
-        }).collect::<Vec<_>>(),
-    })
 }

@@ -5,20 +5,36 @@
 
 use std::io::Write;
 
-use serde_json::json;
-
 use super::CliError;
+use super::json::{self, SimulateJson};
 use super::progress::Played;
+use rand::SeedableRng;
+use rand::rngs::ChaCha8Rng;
+
+/// A simulation's generator and its seed: `--seed` or a fresh random one. ChaCha8's
+/// stream is fixed by its specification (unlike `StdRng`'s, which may change with rand's
+/// version), so the printed seed replays the same games with any build.
+pub fn seeded(seed: Option<u64>) -> (u64, ChaCha8Rng) {
+    let seed = seed.unwrap_or_else(rand::random);
+    (seed, ChaCha8Rng::seed_from_u64(seed))
+}
+
+/// The line every text simulation ends with, so any run can be replayed.
+pub fn seed_line(seed: u64) -> String {
+    format!("seed: {seed} — replay with --seed {seed}")
+}
 
 /// What a simulation counted.
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Tally {
     pub games: u32,
     pub first_wins: u32,
-    /// `None` in games that cannot be drawn (the JSON then has no `draws`).
+    /// `None` in games that cannot be drawn (the JSON's `draws` is then `null`).
     pub draws: Option<u32>,
     pub confirmed: u32,
     pub total_moves: u64,
+    /// The seed the games were played from (printed, to replay them).
+    pub seed: u64,
 }
 
 impl Tally {
@@ -30,18 +46,18 @@ impl Tally {
         self.total_moves as f64 / f64::from(self.games.max(1))
     }
 
-    /// Prints the tally: `heading` (if any) above the table, or the JSON object with
-    /// `fields` (the game's own, such as its rules) after "game". `played` says whether
+    /// Prints the tally: `heading` (if any) above the table, or the JSON object, the
+    /// game's own fields (such as its rules) set by `fill`. `played` says whether
     /// Ctrl-C cut the simulation short (then the JSON says so and the exit code is 130).
     pub fn print(
         &self,
         game: &str,
         heading: Option<String>,
-        fields: serde_json::Map<String, serde_json::Value>,
+        fill: &dyn Fn(&mut SimulateJson),
         as_json: bool,
         played: Played,
     ) -> Result<(), CliError> {
-        let printed = self.write(game, heading, fields, as_json, played);
+        let printed = self.write(game, heading, fill, as_json, played);
         played.finish(printed.and_then(|()| self.check()))
     }
 
@@ -49,25 +65,21 @@ impl Tally {
         &self,
         game: &str,
         heading: Option<String>,
-        fields: serde_json::Map<String, serde_json::Value>,
+        fill: &dyn Fn(&mut SimulateJson),
         as_json: bool,
         played: Played,
     ) -> Result<(), CliError> {
         let mut out = std::io::stdout().lock();
         if as_json {
-            let mut v = serde_json::Map::new();
-            v.insert("game".into(), json!(game));
-            v.extend(fields);
-            played.json_fields(&mut v);
-            v.insert("games".into(), json!(self.games));
-            v.insert("first_player_wins".into(), json!(self.first_wins));
-            v.insert("second_player_wins".into(), json!(self.second_wins()));
-            if let Some(draws) = self.draws {
-                v.insert("draws".into(), json!(draws));
-            }
-            v.insert("predictions_confirmed".into(), json!(self.confirmed));
-            v.insert("mean_moves".into(), json!(self.mean_moves()));
-            writeln!(out, "{}", serde_json::Value::Object(v))?;
+            let mut v = SimulateJson::new(game, self.seed, played);
+            v.games = self.games;
+            v.first_player_wins = Some(self.first_wins);
+            v.second_player_wins = Some(self.second_wins());
+            v.draws = self.draws;
+            v.predictions_confirmed = Some(self.confirmed);
+            v.mean_moves = Some(self.mean_moves());
+            fill(&mut v);
+            writeln!(out, "{}", json::line(&v))?;
         } else {
             if let Some(heading) = heading {
                 writeln!(out, "{heading}")?;
@@ -94,6 +106,7 @@ impl Tally {
                 "predictions confirmed: {}/{}",
                 self.confirmed, self.games
             )?;
+            writeln!(out, "{}", seed_line(self.seed))?;
         }
         Ok(())
     }

@@ -3,9 +3,6 @@
 
 use std::io::Write;
 
-use rand::SeedableRng;
-use rand::rngs::StdRng;
-
 use crate::cli::progress::Progress;
 use crate::cli::tally::Tally;
 use crate::cli::{CliError, PlayArgs, SimulateArgs, SolveArgs, usage};
@@ -49,7 +46,7 @@ pub fn solve(args: &SolveArgs, _config: &Config) -> Result<(), CliError> {
         writeln!(
             out,
             "{}",
-            crate::cli::analysis_json("chopsticks", &position.notation(), &analysis)
+            crate::cli::json::SolveJson::new("chopsticks", &position.notation(), &analysis).line()
         )?;
         return Ok(());
     }
@@ -109,7 +106,7 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
         empty_splits: config.chopsticks.empty_splits,
     };
     let cap = Some(config.chopsticks.move_cap);
-    let mut rng = StdRng::seed_from_u64(args.seed.unwrap_or_else(rand::random));
+    let (seed, mut rng) = crate::cli::tally::seeded(args.seed);
     let start = Chopsticks::new(variant, cap);
     let predicted = match analyse(&start).verdict {
         Verdict::Win { .. } => Some(Seat::First),
@@ -148,15 +145,10 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
         draws: Some(draws),
         confirmed,
         total_moves,
+        seed,
     };
     let heading = format!("Chopsticks, {}", variant.describe());
-    tally.print(
-        "chopsticks",
-        Some(heading),
-        serde_json::Map::new(),
-        args.json,
-        played,
-    )
+    tally.print("chopsticks", Some(heading), &|_| {}, args.json, played)
 }
 
 /// The message when `parlor play <other>` is given Chopsticks' options.

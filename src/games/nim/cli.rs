@@ -3,13 +3,12 @@
 
 use std::io::Write;
 
-use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
-use serde_json::json;
+use rand::RngExt;
 
+use crate::cli::json::{self, ProofJson, SolveJson};
 use crate::cli::progress::Progress;
 use crate::cli::tally::Tally;
-use crate::cli::{CliError, SimulateArgs, SolveArgs, analysis_json, usage};
+use crate::cli::{CliError, SimulateArgs, SolveArgs, usage};
 use crate::game::nim::{EmptyPiles, Ending, Nim, format_piles, parse_piles};
 use crate::game::{Game, Outcome, Seat};
 use crate::games::GameId;
@@ -82,15 +81,16 @@ fn prove(
         Seat::Second => "second",
     };
     if args.json {
-        let v = json!({
-            "game": game.cli_name(),
-            "position": position.notation(),
-            "positions": report.positions,
-            "first_player_wins": report.first_player_wins,
-            "second_player_wins": report.second_player_wins,
-            "winner": winner,
-        });
-        writeln!(out, "{v}")?;
+        let v = ProofJson {
+            version: json::VERSION,
+            game: game.cli_name().to_string(),
+            position: position.notation(),
+            positions: report.positions,
+            first_player_wins: report.first_player_wins,
+            second_player_wins: report.second_player_wins,
+            winner,
+        };
+        writeln!(out, "{}", json::line(&v))?;
     } else {
         writeln!(
             out,
@@ -130,8 +130,8 @@ pub fn solve(args: &SolveArgs, flavour: Flavour) -> Result<(), CliError> {
     }
     let analysis = nim_solver::analyse(&position);
     if args.json {
-        let v = analysis_json(game.cli_name(), &position.notation(), &analysis);
-        writeln!(out, "{v}")?;
+        let v = SolveJson::new(game.cli_name(), &position.notation(), &analysis);
+        writeln!(out, "{}", v.line())?;
         return Ok(());
     }
     writeln!(
@@ -182,7 +182,7 @@ pub fn solve(args: &SolveArgs, flavour: Flavour) -> Result<(), CliError> {
 /// Perfect AI against perfect AI: every game must end as the start's analysis predicted.
 pub fn simulate(args: &SimulateArgs, flavour: Flavour) -> Result<(), CliError> {
     let game = args.game;
-    let mut rng = StdRng::seed_from_u64(args.seed.unwrap_or_else(rand::random));
+    let (seed, mut rng) = crate::cli::tally::seeded(args.seed);
     let mut first_wins = 0u32;
     let mut confirmed = 0u32;
     let mut total_moves = 0u64;
@@ -234,14 +234,9 @@ pub fn simulate(args: &SimulateArgs, flavour: Flavour) -> Result<(), CliError> {
         draws: None,
         confirmed,
         total_moves,
+        seed,
     };
-    tally.print(
-        game.cli_name(),
-        None,
-        serde_json::Map::new(),
-        args.json,
-        played,
-    )
+    tally.print(game.cli_name(), None, &|_| {}, args.json, played)
 }
 
 /// `parlor engine nim` and `parlor engine 1357`: the line protocol, with the analyst a

@@ -4,9 +4,11 @@ use std::io::Write;
 use std::path::Path;
 use std::time::Instant;
 
-use rand::rngs::StdRng;
-use rand::{RngExt, SeedableRng};
+use rand::RngExt;
+use rand::rngs::ChaCha8Rng;
 use serde_json::json;
+
+use crate::cli::json::{self, SimulateJson};
 
 use crate::cli::progress::{Played, Progress};
 use crate::cli::{CliError, SimulateArgs, SolveArgs, usage};
@@ -180,27 +182,17 @@ fn write_solution(
     let n = board.empty_count();
     let mut out = std::io::stdout().lock();
     if args.json {
-        let mut v = json!({
-            "game": "othello",
-            "position": board.notation(),
-            "verdict": analysis.verdict.word(),
-            "plies": null,
-            "score": analysis.score,
-            "best": analysis.best.map(|m| m.to_string()),
-            "exact": analysis.exact,
-            "depth": analysis.depth,
-            "nodes": analysis.nodes,
-            "pv": analysis.pv.iter().map(|m| m.to_string()).collect::<Vec<_>>(),
-            "moves": analysis.moves.iter().map(|m| json!({
-                "move": m.mv.to_string(),
-                "verdict": m.verdict.word(),
-                "score": m.score,
-            })).collect::<Vec<_>>(),
-        });
-        if interrupted {
-            v["interrupted"] = json!(true);
+        let mut v = crate::cli::json::SolveJson::new("othello", &board.notation(), analysis);
+        // The engine counts discs, not plies.
+        v.plies = None;
+        for m in &mut v.moves {
+            m.plies = None;
         }
-        writeln!(out, "{v}")?;
+        v.interrupted = interrupted;
+        v.depth = Some(analysis.depth);
+        v.pv = Some(analysis.pv.iter().map(|m| m.to_string()).collect());
+        v.seconds = Some(secs);
+        writeln!(out, "{}", v.line())?;
         return Ok(());
     }
     writeln!(out, "Othello {}", board.notation())?;
@@ -284,7 +276,7 @@ fn parse_level(flag: &str, value: Option<&str>, default: Level) -> Result<Level,
 fn play_one(
     players: &mut [Player; 2],
     black: usize,
-    rng: &mut StdRng,
+    rng: &mut ChaCha8Rng,
     limits: &Limits,
     strong: &Limits,
     stop: &dyn Fn() -> bool,
@@ -335,8 +327,7 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
     }
     let a = parse_level("--black", args.black.as_deref(), Level::Strong)?;
     let b = parse_level("--white", args.white.as_deref(), Level::Benedict)?;
-    let seed = args.seed.unwrap_or_else(rand::random);
-    let mut rng = StdRng::seed_from_u64(seed);
+    let (seed, mut rng) = crate::cli::tally::seeded(args.seed);
     let limits = crate::games::othello::limits(config);
     // Strong searches to a fixed depth instead of the clock, so a seed repeats its games
     // on any machine.
@@ -409,24 +400,25 @@ fn write_simulation(
     let mut out = std::io::stdout().lock();
     let mean = |p: &Player| p.margin_sum as f64 / f64::from(games.max(1));
     if as_json {
-        let mut v = json!({
-            "game": "othello",
-            "games": games,
-            "seed": seed,
-            "players": players.iter().enumerate().map(|(i, p)| json!({
-                "level": p.level.name(),
-                "black_in": if i == 0 { "even games" } else { "odd games" },
-                "wins": p.wins,
-                "draws": p.draws,
-                "losses": p.losses,
-                "mean_margin": mean(p),
-            })).collect::<Vec<_>>(),
-            "seconds": secs,
-        });
-        if let Some(fields) = v.as_object_mut() {
-            played.json_fields(fields);
-        }
-        writeln!(out, "{v}")?;
+        let mut v = SimulateJson::new("othello", seed, played);
+        v.players = Some(
+            players
+                .iter()
+                .enumerate()
+                .map(|(i, p)| {
+                    json!({
+                        "level": p.level.name(),
+                        "black_in": if i == 0 { "even games" } else { "odd games" },
+                        "wins": p.wins,
+                        "draws": p.draws,
+                        "losses": p.losses,
+                        "mean_margin": mean(p),
+                    })
+                })
+                .collect::<Vec<_>>(),
+        );
+        v.seconds = Some(secs);
+        writeln!(out, "{}", json::line(&v))?;
         return Ok(());
     }
     writeln!(
@@ -451,6 +443,7 @@ fn write_simulation(
         )?;
     }
     writeln!(out, "time: {secs:.1} s")?;
+    writeln!(out, "{}", crate::cli::tally::seed_line(seed))?;
     Ok(())
 }
 

@@ -2,9 +2,7 @@
 
 use std::io::Write;
 
-use rand::SeedableRng;
-use rand::rngs::StdRng;
-use serde_json::json;
+use crate::cli::json::SimulateJson;
 
 use crate::cli::progress::Progress;
 use crate::cli::tally::Tally;
@@ -135,19 +133,17 @@ fn write_solved(
     let a = &solved.analysis;
     let mut out = std::io::stdout().lock();
     if args.json {
-        let mut v = crate::cli::analysis_json("pnut", &game.text(), a);
-        if interrupted {
-            v["interrupted"] = json!(true);
-        }
-        v["symbols"] = json!(rules.symbols_text());
-        v["length"] = json!(rules.length());
-        v["depth"] = json!(a.depth);
-        v["positions"] = json!(solved.stats.stored);
-        v["seconds"] = json!(solved.elapsed.as_secs_f64());
-        v["proof_seconds"] = json!(solved.proof.map(|(t, _)| t.as_secs_f64()));
-        v["proof_nodes"] = json!(solved.proof.map(|(_, n)| n));
-        v["winner_only"] = json!(args.winner);
-        writeln!(out, "{v}")?;
+        let mut v = crate::cli::json::SolveJson::new("pnut", &game.text(), a);
+        v.interrupted = interrupted;
+        v.symbols = Some(rules.symbols_text());
+        v.length = Some(rules.length());
+        v.depth = Some(a.depth);
+        v.positions = Some(solved.stats.stored);
+        v.seconds = Some(solved.elapsed.as_secs_f64());
+        v.proof_seconds = solved.proof.map(|(t, _)| t.as_secs_f64());
+        v.proof_nodes = solved.proof.map(|(_, n)| n);
+        v.winner_only = Some(args.winner);
+        writeln!(out, "{}", v.line())?;
         return Ok(());
     }
     let shown = if game.is_empty() {
@@ -221,7 +217,7 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
         table_mib: config.solver.table_mib,
         max_nodes: None,
     };
-    let mut rng = StdRng::seed_from_u64(args.seed.unwrap_or_else(rand::random));
+    let (seed, mut rng) = crate::cli::tally::seeded(args.seed);
     let start = Pnut::new(rules.clone());
     let progress = Progress::count("simulate", "games", Some(u64::from(args.games)))?;
     let stop = progress.stop();
@@ -263,16 +259,18 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
         draws: None,
         confirmed,
         total_moves,
+        seed,
     };
-    let mut fields = serde_json::Map::new();
-    fields.insert("symbols".into(), json!(rules.symbols_text()));
-    fields.insert("length".into(), json!(rules.length()));
     let heading = format!(
         "Pnut-Butta, symbols {}, length {}",
         rules.symbols_text(),
         rules.length()
     );
-    tally.print("pnut", Some(heading), fields, args.json, played)
+    let fill = |v: &mut SimulateJson| {
+        v.symbols = Some(rules.symbols_text());
+        v.length = Some(rules.length());
+    };
+    tally.print("pnut", Some(heading), &fill, args.json, played)
 }
 
 /// The message when `parlor play <other>` is given Pnut-Butta's options.

@@ -4,6 +4,8 @@ use std::io::Write;
 
 use serde_json::json;
 
+use crate::cli::json::{self, SimulateJson};
+
 use crate::cli::progress::{Played, Progress};
 use crate::cli::{CliError, SimulateArgs, SolveArgs, usage};
 use crate::config::Config;
@@ -18,8 +20,8 @@ pub fn solve(args: &SolveArgs) -> Result<(), CliError> {
     let a = wl::analyse(&game);
     let mut out = std::io::stdout().lock();
     if args.json {
-        let v = crate::cli::analysis_json("wl", &game.notation(), &a);
-        writeln!(out, "{v}")?;
+        let v = crate::cli::json::SolveJson::new("wl", &game.notation(), &a);
+        writeln!(out, "{}", v.line())?;
         return Ok(());
     }
     let shown = if game.remaining().len() > 60 {
@@ -99,20 +101,14 @@ fn write_simulation(
                 )
             })
             .collect();
-        let mut v = json!({
-            "game": "wl",
-            "games": r.games,
-            "first_player_wins": r.first_player_wins,
-            "second_player_wins": r.second_player_wins(),
-            "predictions_confirmed": r.predictions_confirmed,
-            "mean_length": r.mean_length(),
-            "seed": seed,
-            "by_length": by_length,
-        });
-        if let Some(fields) = v.as_object_mut() {
-            played.json_fields(fields);
-        }
-        writeln!(out, "{v}")?;
+        let mut v = SimulateJson::new("wl", seed, played);
+        v.games = r.games;
+        v.first_player_wins = Some(r.first_player_wins);
+        v.second_player_wins = Some(r.second_player_wins());
+        v.predictions_confirmed = Some(r.predictions_confirmed);
+        v.mean_length = Some(r.mean_length());
+        v.by_length = Some(by_length);
+        writeln!(out, "{}", json::line(&v))?;
     } else {
         writeln!(
             out,
@@ -151,6 +147,7 @@ fn write_simulation(
                 rate * 100.0
             )?;
         }
+        writeln!(out, "{}", crate::cli::tally::seed_line(seed))?;
     }
     if r.predictions_confirmed != r.games {
         return Err(CliError::Failed(format!(

@@ -3,8 +3,7 @@
 //! opponent's; when it is the opponent's turn, the second table is subtracted for each
 //! of the opponent's legal moves. Kept as a selectable opponent and a yardstick.
 
-use rand::RngExt;
-use rand::rngs::StdRng;
+use rand::{Rng, RngExt};
 
 use crate::game::othello::{Othello, OthelloMove, final_margin, flips, moves};
 
@@ -109,7 +108,7 @@ pub fn move_values(board: &Othello) -> Vec<(OthelloMove, i32)> {
 }
 
 /// Benedict's move: the best by three-ply minimax, ties broken by `rng`.
-pub fn choose(board: &Othello, rng: &mut StdRng) -> Option<OthelloMove> {
+pub fn choose<R: Rng + ?Sized>(board: &Othello, rng: &mut R) -> Option<OthelloMove> {
     let values = move_values(board);
     let top = values.iter().map(|&(_, v)| v).max()?;
     let best: Vec<OthelloMove> = values

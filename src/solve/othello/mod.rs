@@ -24,8 +24,7 @@ use std::fmt;
 use std::str::FromStr;
 use std::time::{Duration, Instant};
 
-use rand::RngExt;
-use rand::rngs::StdRng;
+use rand::{Rng, RngExt};
 
 use self::eval::{SCALE, evaluate};
 use self::root::{Kind, PASS, RootMove, principal_variation, root_moves};
@@ -440,12 +439,13 @@ impl Engine {
         })
     }
 
-    /// The move the AI plays at `level`; see [`Level`].
-    pub fn choose_move(
+    /// The move the AI plays at `level`; see [`Level`]. Any generator: the app's, or
+    /// `simulate`'s ChaCha8 whose stream a printed seed replays.
+    pub fn choose_move<R: Rng + ?Sized>(
         &mut self,
         board: &Othello,
         level: Level,
-        rng: &mut StdRng,
+        rng: &mut R,
         limits: &Limits,
         is_cancelled: &dyn Fn() -> bool,
     ) -> Option<OthelloMove> {
@@ -453,7 +453,7 @@ impl Engine {
         if legal.is_empty() {
             return None;
         }
-        let random = |rng: &mut StdRng| legal[rng.random_range(0..legal.len())].mv();
+        let random = |rng: &mut R| legal[rng.random_range(0..legal.len())].mv();
         match level {
             Level::Beginner => {
                 if rng.random_bool(0.5) {
@@ -626,10 +626,10 @@ impl FromStr for Level {
 /// The move the AI plays at `level` on `board` (`None` when the game is over). Ties and
 /// deliberate slips are decided by `rng`. Allocates a fresh table for the searching
 /// levels; keep an [`Engine`] to reuse one.
-pub fn choose_move(
+pub fn choose_move<R: Rng + ?Sized>(
     board: &Othello,
     level: Level,
-    rng: &mut StdRng,
+    rng: &mut R,
     limits: &Limits,
 ) -> Option<OthelloMove> {
     let mib = match level {

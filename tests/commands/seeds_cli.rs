@@ -2,8 +2,7 @@
 //! text's last line and the JSON's `"seed"`, for every game. Timings (Othello's
 //! `seconds`, its `time:` line) are left out of the comparison.
 
-#[path = "common/cli.rs"]
-mod harness;
+use crate::cli_harness as harness;
 
 use harness::*;
 

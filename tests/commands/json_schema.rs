@@ -4,8 +4,7 @@
 //! moved without updating the README fails here. Also: errors under `--json` are one
 //! JSON object on stderr with exit code 2, and `solve <game> -` reads standard input.
 
-#[path = "common/cli.rs"]
-mod harness;
+use crate::cli_harness as harness;
 
 use std::io::Write;
 use std::process::{Command, Stdio};

@@ -57,6 +57,7 @@ pub enum Command {
     /// The AI as a long-lived process on stdin/stdout (Othello: the NBoard protocol;
     /// the other games: the line protocol in the README).
     Engine {
+        /// The game the engine plays.
         #[arg(value_parser = game_parser())]
         game: GameId,
         /// The game's options, as `parlor play` takes them (e.g. --piles 3,4,5).
@@ -151,6 +152,7 @@ impl DifficultyArg {
 
 #[derive(Debug, clap::Args)]
 pub struct PlayArgs {
+    /// The game to play.
     #[arg(value_parser = game_parser())]
     pub game: GameId,
     /// Nim piles, e.g. 1,3,5,7 (1-8 piles of 1-99 coins).
@@ -159,11 +161,13 @@ pub struct PlayArgs {
     /// Nim: whoever takes the last coin loses.
     #[arg(long)]
     pub misere: bool,
+    /// Who plays: you against the AI, two people on one keyboard, or two AIs to watch.
     #[arg(long, value_enum)]
     pub mode: Option<ModeArg>,
     /// Who moves first.
     #[arg(long, value_enum)]
     pub first: Option<FirstArg>,
+    /// How well the AI plays (perfect never slips; beginner more often than not).
     #[arg(long, value_enum)]
     pub difficulty: Option<DifficultyArg>,
     /// Seed for coin flips and the AI's choices, for a reproducible game.
@@ -207,6 +211,7 @@ pub struct PlayArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct SolveArgs {
+    /// The game of the position.
     #[arg(value_parser = game_parser())]
     pub game: GameId,
     /// The position, e.g. 3,4,5 for Nim (empty piles allowed). 1357 defaults to 1,3,5,7.
@@ -251,16 +256,20 @@ pub struct SolveArgs {
 
 #[derive(Debug, clap::Args)]
 pub struct SimulateArgs {
+    /// The game to simulate.
     #[arg(value_parser = game_parser())]
     pub game: GameId,
     /// How many games to play (1-1000000).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub games: u32,
+    /// Seed of the games' random choices; each run prints the seed it used, which
+    /// replays the same games.
     #[arg(long)]
     pub seed: Option<u64>,
     /// Nim: misère play.
     #[arg(long)]
     pub misere: bool,
+    /// Print one JSON object (its shape is in the README) instead of the table.
     #[arg(long)]
     pub json: bool,
     /// Winners & Losers: the shortest random string.

@@ -720,3 +720,48 @@ fn the_man_page_has_every_subcommand_with_its_options() {
         "play's options are listed"
     );
 }
+
+#[test]
+fn every_subcommand_has_help_that_describes_its_options() {
+    let sandbox = Sandbox::new();
+    let top = sandbox.run(&["--help"]);
+    top.expect_code(0);
+    for sub in [
+        "play",
+        "solve",
+        "simulate",
+        "review",
+        "export",
+        "stats",
+        "engine",
+        "config",
+        "completions",
+        "man",
+        "perft",
+        "bench",
+    ] {
+        assert!(top.stdout.contains(sub), "--help lists {sub}");
+        let run = sandbox.run(&[sub, "--help"]);
+        run.expect_code(0);
+        assert!(
+            run.stdout.contains(&format!("Usage: parlor {sub}")),
+            "{sub} --help:\n{}",
+            run.stdout
+        );
+        // Every argument and option has a line of help, not just its name.
+        let named = |l: &&str| {
+            let l = l.trim_start();
+            l.starts_with("--") || l.starts_with('<') || l.starts_with('[')
+        };
+        for line in run.stdout.lines().filter(named) {
+            // The name, then its help (the accepted values alone are not help).
+            let described = line
+                .trim()
+                .split("  ")
+                .filter(|p| !p.trim().is_empty() && !p.trim().starts_with("[possible"))
+                .count()
+                > 1;
+            assert!(described, "{sub}: an option without help: {line:?}");
+        }
+    }
+}

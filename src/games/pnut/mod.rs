@@ -1,6 +1,7 @@
 //! Pnut-Butta: append symbols to a shared string without ever repeating its last l.
 
 pub mod analyst;
+pub mod board;
 pub mod cli;
 pub mod config;
 pub mod options;
@@ -106,7 +107,7 @@ impl GameKind for PnutButta {
             screen::start_position(&setup)?,
             &record.moves,
             Box::new(analyst::PnutAnalyst::new(&options.rules(), limits)),
-            Box::new(screen::draw_review),
+            Box::new(board::draw_review),
         )?;
         Ok(crate::tui::review::Review::new(
             ID,

@@ -3,20 +3,17 @@
 
 use std::io::BufRead;
 
-use super::{CliError, SolveArgs, usage};
+use super::{CliError, usage};
 
-/// Replaces a position of `-` with the first line of standard input (its line ending
-/// and surrounding spaces dropped). Nothing, an empty line or bytes that are not text are
-/// usage errors, not a hang or a panic.
-pub fn position_from_stdin(args: SolveArgs) -> Result<SolveArgs, CliError> {
-    if args.position.as_deref() != Some("-") {
-        return Ok(args);
+/// The position a `solve` command was given: a position of `-` is replaced with the
+/// first line of standard input (its line ending and surrounding spaces dropped).
+/// Nothing, an empty line or bytes that are not text are usage errors, not a hang or a
+/// panic.
+pub fn read_position(position: Option<String>) -> Result<Option<String>, CliError> {
+    if position.as_deref() != Some("-") {
+        return Ok(position);
     }
-    let line = first_line(std::io::stdin().lock())?;
-    Ok(SolveArgs {
-        position: Some(line),
-        ..args
-    })
+    first_line(std::io::stdin().lock()).map(Some)
 }
 
 /// The first line of `input`, trimmed; refused when empty or unreadable.

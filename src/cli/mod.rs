@@ -7,6 +7,7 @@
 pub mod config_cmd;
 pub mod engine;
 pub mod export;
+pub mod game_args;
 pub mod input;
 pub mod json;
 pub mod progress;
@@ -48,12 +49,13 @@ pub struct Cli {
 
 #[derive(Debug, Subcommand)]
 pub enum Command {
-    /// Open the arcade straight into a game.
-    Play(PlayArgs),
-    /// Exact analysis of a position.
-    Solve(SolveArgs),
+    /// Open the arcade straight into a game: `parlor play <GAME> --help` lists its options.
+    Play(game_args::PlayCommand),
+    /// Exact analysis of a position: `parlor solve <GAME> --help` lists the game's options
+    /// and its position notation.
+    Solve(game_args::SolveCommand),
     /// AI against AI on many games, checking every prediction.
-    Simulate(SimulateArgs),
+    Simulate(game_args::SimulateCommand),
     /// The AI as a long-lived process on stdin/stdout (Othello: the NBoard protocol;
     /// the other games: the line protocol in the README).
     Engine {
@@ -118,12 +120,6 @@ pub enum ModeArg {
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ColorArg {
-    Black,
-    White,
-}
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
 pub enum FirstArg {
     You,
     Ai,
@@ -150,115 +146,35 @@ impl DifficultyArg {
     }
 }
 
+/// The options `parlor play` takes for every game (each game adds its own).
 #[derive(Debug, clap::Args)]
-pub struct PlayArgs {
-    /// The game to play.
-    #[arg(value_parser = game_parser())]
-    pub game: GameId,
-    /// Nim piles, e.g. 1,3,5,7 (1-8 piles of 1-99 coins).
-    #[arg(long, allow_hyphen_values = true)]
-    pub piles: Option<String>,
-    /// Nim: whoever takes the last coin loses.
-    #[arg(long)]
-    pub misere: bool,
+pub struct PlayCommon {
     /// Who plays: you against the AI, two people on one keyboard, or two AIs to watch.
     #[arg(long, value_enum)]
     pub mode: Option<ModeArg>,
     /// Who moves first.
     #[arg(long, value_enum)]
     pub first: Option<FirstArg>,
-    /// How well the AI plays (perfect never slips; beginner more often than not).
-    #[arg(long, value_enum)]
-    pub difficulty: Option<DifficultyArg>,
     /// Seed for coin flips and the AI's choices, for a reproducible game.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Winners & Losers: play this string of W and L (at most 200 letters).
-    #[arg(long = "string", value_name = "LETTERS", allow_hyphen_values = true)]
-    pub letters: Option<String>,
-    /// Chopsticks: the rollover variant (sums wrap modulo 5; a hand dies only at exactly 5).
-    #[arg(long)]
-    pub rollover: bool,
-    /// Chopsticks: splits may not empty a hand.
-    #[arg(long)]
-    pub no_empty_splits: bool,
-    /// Chopsticks: draw after this many moves (10-1000, both players counted).
-    #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
-    pub move_cap: Option<String>,
-    /// Othello: the AI's level: beginner, casual, benedict, strong or exact.
-    #[arg(long, value_name = "LEVEL")]
-    pub level: Option<String>,
-    /// Othello: the colour you play (black moves first).
-    #[arg(long, value_enum)]
-    pub color: Option<ColorArg>,
-    /// Pnut-Butta: the symbols, 2-10 distinct characters (e.g. 012 or abc).
-    #[arg(long, value_name = "SYMBOLS", allow_hyphen_values = true)]
-    pub symbols: Option<String>,
-    /// Pnut-Butta: l, the length of the substrings that must not repeat (2-8).
-    #[arg(long, value_name = "L", allow_hyphen_values = true)]
-    pub length: Option<String>,
-    /// Pnut-Butta: 2-6 players (more than two: people only, in turn).
-    #[arg(long, value_name = "N", allow_hyphen_values = true)]
-    pub players: Option<String>,
-    /// Pnut-Butta: the hard mode: illegal symbols are not refused and lose at once.
-    #[arg(long)]
-    pub no_assist: bool,
-    /// Start from this position, in the notation `parlor solve` reads (Othello also
-    /// takes an OBF line or a move list from the start such as f5d6c3).
+    /// Start from this position, in the notation `parlor solve <GAME>` reads (see its
+    /// --help; Othello also takes an OBF line or a move list from the start such as f5d6c3).
     #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     pub position: Option<String>,
 }
 
+/// `--difficulty`, for the games whose AI has the four difficulties (Othello has levels).
 #[derive(Debug, clap::Args)]
-pub struct SolveArgs {
-    /// The game of the position.
-    #[arg(value_parser = game_parser())]
-    pub game: GameId,
-    /// The position, e.g. 3,4,5 for Nim (empty piles allowed). 1357 defaults to 1,3,5,7.
-    /// `-` reads it from the first line of standard input.
-    #[arg(allow_hyphen_values = true)]
-    pub position: Option<String>,
-    /// Nim: whoever takes the last coin loses (1357 always is).
-    #[arg(long)]
-    pub misere: bool,
-    /// Print one JSON object.
-    #[arg(long)]
-    pub json: bool,
-    /// Search every position reachable from this one and report each player's winning set.
-    #[arg(long)]
-    pub proof: bool,
-    /// Othello and Pnut-Butta: search to this depth (plies) instead of solving exactly.
-    #[arg(long)]
-    pub depth: Option<u32>,
-    /// Othello and Pnut-Butta: stop searching after this many seconds (the answer may not be exact).
-    #[arg(long)]
-    pub max_seconds: Option<f64>,
-    /// Chopsticks: the rollover variant (sums wrap modulo 5; a hand dies only at exactly 5).
-    #[arg(long)]
-    pub rollover: bool,
-    /// Chopsticks: splits may not empty a hand.
-    #[arg(long)]
-    pub no_empty_splits: bool,
-    /// Pnut-Butta: the symbols, 2-10 distinct characters (e.g. 012 or abc).
-    #[arg(long, value_name = "SYMBOLS", allow_hyphen_values = true)]
-    pub symbols: Option<String>,
-    /// Pnut-Butta: l, the length of the substrings that must not repeat (2-8).
-    #[arg(long, value_name = "L", allow_hyphen_values = true)]
-    pub length: Option<String>,
-    /// Othello: play these moves (e.g. f5d6c3) from the start, or from the position
-    /// given, and analyse the position they lead to.
-    #[arg(long, value_name = "MOVES")]
-    pub moves: Option<String>,
-    /// Pnut-Butta: stop as soon as the winner is proven, without exact distances.
-    #[arg(long)]
-    pub winner: bool,
+pub struct DifficultyOption {
+    /// How well the AI plays (perfect never slips; beginner more often than not).
+    #[arg(long, value_enum)]
+    pub difficulty: Option<DifficultyArg>,
 }
 
+/// The options `parlor simulate` takes for every game.
 #[derive(Debug, clap::Args)]
-pub struct SimulateArgs {
-    /// The game to simulate.
-    #[arg(value_parser = game_parser())]
-    pub game: GameId,
+pub struct SimulateCommon {
     /// How many games to play (1-1000000).
     #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
     pub games: u32,
@@ -266,24 +182,22 @@ pub struct SimulateArgs {
     /// replays the same games.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Nim: misère play.
-    #[arg(long)]
-    pub misere: bool,
     /// Print one JSON object (its shape is in the README) instead of the table.
     #[arg(long)]
     pub json: bool,
-    /// Winners & Losers: the shortest random string.
-    #[arg(long)]
-    pub min_len: Option<usize>,
-    /// Winners & Losers: the longest random string.
-    #[arg(long)]
-    pub max_len: Option<usize>,
-    /// Othello: the level playing black (e.g. strong, benedict).
-    #[arg(long)]
-    pub black: Option<String>,
-    /// Othello: the level playing white.
-    #[arg(long)]
-    pub white: Option<String>,
+}
+
+/// `parlor play <GAME>`: the shared options, `--difficulty` where the game has it, then
+/// the game's own.
+pub(crate) fn play_command(kind: &dyn crate::games::GameKind) -> clap::Command {
+    use clap::Args;
+    let shared = PlayCommon::augment_args(clap::Command::new(kind.id().cli_name()));
+    let shared = if kind.uses_difficulty() {
+        DifficultyOption::augment_args(shared)
+    } else {
+        shared
+    };
+    kind.play_command(shared)
 }
 
 #[derive(Debug, Error)]
@@ -327,6 +241,7 @@ pub fn main() -> ExitCode {
     let raw: Vec<std::ffi::OsString> = std::env::args_os().collect();
     // Under --json (or export's --format json) errors are one JSON object on stderr.
     let as_json = json::wants_json(&raw);
+    let raw_copy = raw.clone();
     let parsed = command
         .try_get_matches_from(raw)
         .and_then(|m| <Cli as clap::FromArgMatches>::from_arg_matches(&m));
@@ -335,6 +250,15 @@ pub fn main() -> ExitCode {
         Err(e) => {
             // clap prints help and version to stdout with code 0, usage errors with code 2.
             let code = e.exit_code().clamp(0, 255) as u8;
+            if let Some(message) = game_args::explain(&e, &raw_copy) {
+                let line = if as_json {
+                    json::error_line(&message, code)
+                } else {
+                    format!("parlor: {message}")
+                };
+                let _ = writeln!(std::io::stderr(), "{line}");
+                return ExitCode::from(code);
+            }
             if as_json && e.use_stderr() {
                 let _ = writeln!(
                     std::io::stderr(),
@@ -368,56 +292,6 @@ pub fn main() -> ExitCode {
     }
 }
 
-/// Refuses an option of `solve` meant for another game: silently ignoring it would
-/// answer a different question from the one asked.
-fn refuse_foreign_solve_options(game: GameId, args: &SolveArgs) -> Result<(), CliError> {
-    let given = [
-        (args.misere, "--misere"),
-        (args.proof, "--proof"),
-        (args.depth.is_some(), "--depth"),
-        (args.max_seconds.is_some(), "--max-seconds"),
-        (args.rollover, "--rollover"),
-        (args.no_empty_splits, "--no-empty-splits"),
-        (args.symbols.is_some(), "--symbols"),
-        (args.length.is_some(), "--length"),
-        (args.moves.is_some(), "--moves"),
-        (args.winner, "--winner"),
-    ];
-    let (allowed, accepted) = game.kind().solve_flags();
-    refuse_unless_allowed(&given, allowed, game, accepted)
-}
-
-/// The same for `simulate`.
-fn refuse_foreign_simulate_options(game: GameId, args: &SimulateArgs) -> Result<(), CliError> {
-    let given = [
-        (args.misere, "--misere"),
-        (args.min_len.is_some(), "--min-len"),
-        (args.max_len.is_some(), "--max-len"),
-        (args.black.is_some(), "--black"),
-        (args.white.is_some(), "--white"),
-    ];
-    let (allowed, accepted) = game.kind().simulate_flags();
-    refuse_unless_allowed(&given, allowed, game, accepted)
-}
-
-fn refuse_unless_allowed(
-    given: &[(bool, &str)],
-    allowed: &[&str],
-    game: GameId,
-    accepted: &str,
-) -> Result<(), CliError> {
-    match given
-        .iter()
-        .find(|(set, name)| *set && !allowed.contains(name))
-    {
-        Some((_, name)) => Err(usage(format!(
-            "{name} is not an option of {}: {accepted}",
-            game.menu_name()
-        ))),
-        None => Ok(()),
-    }
-}
-
 pub fn run(cli: Cli) -> Result<(), CliError> {
     let command = match cli.command {
         // `parlor config` helps to find and fix the config, so it never reads it.
@@ -439,22 +313,21 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             tui::run(config, Start::Menu, rand::random())?;
             Ok(())
         }
-        Some(Command::Play(args)) => {
+        Some(Command::Play(game_args::PlayCommand(args))) => {
             let setup = play_setup(&args, &config)?;
+            let seed = args.typed::<PlayCommon>()?.seed;
             tui::run(
                 config,
                 Start::Game(setup),
-                args.seed.unwrap_or_else(rand::random),
+                seed.unwrap_or_else(rand::random),
             )?;
             Ok(())
         }
-        Some(Command::Solve(args)) => {
-            refuse_foreign_solve_options(args.game, &args)?;
-            let args = input::position_from_stdin(args)?;
+        Some(Command::Solve(game_args::SolveCommand(args))) => {
+            game_args::refuse_option_as_position("solve", &args)?;
             args.game.kind().solve(&args, &config)
         }
-        Some(Command::Simulate(args)) => {
-            refuse_foreign_simulate_options(args.game, &args)?;
+        Some(Command::Simulate(game_args::SimulateCommand(args))) => {
             args.game.kind().simulate(&args, &config)
         }
         Some(Command::Review { back }) => {
@@ -520,30 +393,22 @@ fn review_record(back: Option<&str>, config: &Config) -> Result<MatchRecord, Cli
     Ok(record)
 }
 
-/// The message for a game's own `play` options given to `other`: "--a and --b are
-/// Chopsticks options; nim does not take them".
-pub(crate) fn not_options_of(flags: &str, owner: &str, other: GameId) -> String {
-    format!(
-        "{flags} are {owner} options; {} does not take them",
-        other.cli_name()
-    )
-}
-
 pub(crate) fn usage(e: impl ToString) -> CliError {
     CliError::Usage(e.to_string())
 }
 
 /// The game setup for `parlor play`: the shared options here, the game's own in its
 /// folder; another game's options are refused, not ignored.
-pub fn play_setup(args: &PlayArgs, config: &Config) -> Result<GameSetup, CliError> {
-    let game = args.game;
+pub fn play_setup(game_args: &game_args::GameArgs, config: &Config) -> Result<GameSetup, CliError> {
+    let game = game_args.game;
+    let args = game_args.typed::<PlayCommon>()?;
+    let difficulty = if game.kind().uses_difficulty() {
+        game_args.typed::<DifficultyOption>()?.difficulty
+    } else {
+        None
+    };
     let mut setup = GameSetup::from_config(game, config);
-    for other in GameId::all().filter(|g| *g != game) {
-        if let Some(message) = other.kind().foreign_play_options(args, game) {
-            return Err(usage(message));
-        }
-    }
-    game.kind().play_options(args, &mut setup)?;
+    game.kind().play_options(game_args, &mut setup)?;
     if let Some(mode) = args.mode {
         setup.matchup.mode = match mode {
             ModeArg::VsAi => Mode::VsAi,
@@ -586,7 +451,7 @@ pub fn play_setup(args: &PlayArgs, config: &Config) -> Result<GameSetup, CliErro
                 .join(", ")
         )));
     }
-    if let Some(d) = args.difficulty {
+    if let Some(d) = difficulty {
         setup.matchup.difficulty = d.difficulty();
     }
     if let Some(position) = &args.position {

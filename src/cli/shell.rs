@@ -24,13 +24,23 @@ pub fn man() -> Result<(), CliError> {
     let mut out = Vec::new();
     clap_mangen::Man::new(command.clone()).render(&mut out)?;
     for sub in command.get_subcommands().filter(|s| !s.is_hide_set()) {
-        let name = format!("parlor {}", sub.get_name());
-        writeln!(out, ".SH \"{}\"", name.to_uppercase())?;
-        let page = clap_mangen::Man::new(sub.clone().bin_name(name));
-        page.render_description_section(&mut out)?;
-        page.render_synopsis_section(&mut out)?;
-        page.render_options_section(&mut out)?;
+        section(&mut out, "parlor", sub)?;
     }
     std::io::stdout().lock().write_all(&out)?;
+    Ok(())
+}
+
+/// One subcommand's section, then its own subcommands' (each game of `play`, `solve`
+/// and `simulate` has its options).
+fn section(out: &mut Vec<u8>, parent: &str, sub: &clap::Command) -> Result<(), CliError> {
+    let name = format!("{parent} {}", sub.get_name());
+    writeln!(out, ".SH \"{}\"", name.to_uppercase())?;
+    let page = clap_mangen::Man::new(sub.clone().bin_name(&name));
+    page.render_description_section(&mut *out)?;
+    page.render_synopsis_section(&mut *out)?;
+    page.render_options_section(&mut *out)?;
+    for nested in sub.get_subcommands().filter(|s| !s.is_hide_set()) {
+        section(out, &name, nested)?;
+    }
     Ok(())
 }

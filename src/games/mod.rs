@@ -17,7 +17,8 @@ use std::fmt;
 
 use rand::rngs::StdRng;
 
-use crate::cli::{CliError, PlayArgs, SimulateArgs, SolveArgs};
+use crate::cli::CliError;
+use crate::cli::game_args::GameArgs;
 use crate::config::Config;
 use crate::matchup::{FirstMover, MatchSetup, Mode};
 use crate::solve::policy::Difficulty;
@@ -189,22 +190,24 @@ pub trait GameKind: Sync {
         config: &Config,
     ) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError>;
 
-    /// `parlor solve <game>`.
-    fn solve(&self, args: &SolveArgs, config: &Config) -> Result<(), CliError>;
-    /// `parlor simulate <game>`.
-    fn simulate(&self, args: &SimulateArgs, config: &Config) -> Result<(), CliError>;
-    /// The options of `solve` this game takes, and how to say what it accepts.
-    fn solve_flags(&self) -> (&'static [&'static str], &'static str);
-    /// The options of `simulate` this game takes, and how to say what it accepts.
-    fn simulate_flags(&self) -> (&'static [&'static str], &'static str);
-    /// Applies the game's own `parlor play` options to `setup`.
-    fn play_options(&self, _args: &PlayArgs, _setup: &mut GameSetup) -> Result<(), CliError> {
-        Ok(())
+    /// `parlor solve <game>`'s arguments: the game's own typed struct (its help text
+    /// is the command's help), usually `Args::augment_args(Command::new(..))`.
+    fn solve_command(&self) -> clap::Command;
+    /// `parlor solve <game>`: `args` were parsed by [`GameKind::solve_command`].
+    fn solve(&self, args: &GameArgs, config: &Config) -> Result<(), CliError>;
+    /// `parlor simulate <game>`'s arguments (with `cli::SimulateCommon` flattened in).
+    fn simulate_command(&self) -> clap::Command;
+    /// `parlor simulate <game>`: `args` were parsed by [`GameKind::simulate_command`].
+    fn simulate(&self, args: &GameArgs, config: &Config) -> Result<(), CliError>;
+    /// `parlor play <game>`: the game's own options added to `shared` (the options
+    /// every game takes).
+    fn play_command(&self, shared: clap::Command) -> clap::Command {
+        shared
     }
-    /// When `args` hold this game's own `play` options but `other` is being played:
-    /// the message that says so.
-    fn foreign_play_options(&self, _args: &PlayArgs, _other: GameId) -> Option<String> {
-        None
+    /// Applies the game's own `parlor play` options (parsed by
+    /// [`GameKind::play_command`]) to `setup`.
+    fn play_options(&self, _args: &GameArgs, _setup: &mut GameSetup) -> Result<(), CliError> {
+        Ok(())
     }
 
     /// Moves (each in the game's move notation) as one move list, the way players of

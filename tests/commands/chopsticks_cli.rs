@@ -142,7 +142,7 @@ fn options_of_other_games_are_refused() {
     }
     usage_error(
         &["solve", "chopsticks", "--depth", "3"],
-        &["--depth", "accepts"],
+        &["--depth", "takes [POSITION] --rollover"],
     );
 }
 
@@ -158,7 +158,7 @@ fn play_options_are_checked_before_the_terminal() {
     );
     usage_error(
         &["play", "nim", "--rollover"],
-        &["Chopsticks options", "nim"],
+        &["it is an option of Chopsticks", "play nim takes"],
     );
     // Good options get as far as needing a terminal.
     let r = parlor(&[

@@ -15,6 +15,7 @@ mod cli;
 mod engine_cli;
 mod json_schema;
 mod othello_cli;
+mod per_game_cli;
 mod pnut_cli;
 mod pnut_pty;
 mod positions_cli;

@@ -44,7 +44,7 @@ fn play_takes_a_position_for_every_game() {
         let Some(Command::Play(args)) = cli.command else {
             panic!("not play: {game}");
         };
-        let setup = play_setup(&args, &Config::default()).expect("a good position");
+        let setup = play_setup(&args.0, &Config::default()).expect("a good position");
         assert_eq!(setup.position.as_deref(), Some(good), "{game}");
         // The real binary goes on to want a terminal: the position was fine.
         let run = parlor(&["play", game, "--position", good]);

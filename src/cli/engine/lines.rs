@@ -221,7 +221,7 @@ fn setup(game: GameId, options: &[String], config: &Config) -> Result<GameSetup,
     })?;
     match cli.command {
         Some(Command::Play(args)) => {
-            let setup = play_setup(&args, config)?;
+            let setup = play_setup(&args.0, config)?;
             game.kind()
                 .check_position(&setup)
                 .map_err(|e| usage(format!("the options {}: {e}", options.join(" "))))?;

@@ -5,16 +5,48 @@ use std::io::Write;
 
 use crate::cli::progress::Progress;
 use crate::cli::tally::Tally;
-use crate::cli::{CliError, PlayArgs, SimulateArgs, SolveArgs, usage};
+use crate::cli::{CliError, SimulateCommon, usage};
 use crate::config::Config;
 use crate::game::chopsticks::{Chopsticks, MAX_MOVE_CAP, MIN_MOVE_CAP, Variant};
 use crate::game::{Game, Outcome, Seat};
-use crate::games::GameId;
 use crate::games::GameSetup;
 use crate::games::chopsticks::options::ChopsticksSetup;
 use crate::solve::Verdict;
 use crate::solve::chopsticks::{analyse, table};
 use crate::solve::policy::{self, Difficulty};
+
+/// `parlor solve chopsticks`.
+#[derive(Debug, clap::Args)]
+pub struct ChopsticksSolveArgs {
+    /// The position: the mover's hands, a slash, the other player's hands, e.g. 1,3/2,4
+    /// (the default is the start, 1,1/1,1); `-` reads it from the first line of standard
+    /// input.
+    #[arg(value_name = "POSITION", allow_hyphen_values = true)]
+    pub position: Option<String>,
+    /// The rollover variant: sums wrap modulo 5; a hand dies only at exactly 5.
+    #[arg(long)]
+    pub rollover: bool,
+    /// Splits may not empty a hand.
+    #[arg(long)]
+    pub no_empty_splits: bool,
+    /// Print one JSON object (its shape is in the README).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `parlor play chopsticks`'s own options.
+#[derive(Debug, clap::Args)]
+pub struct ChopsticksPlayArgs {
+    /// The rollover variant: sums wrap modulo 5; a hand dies only at exactly 5.
+    #[arg(long)]
+    pub rollover: bool,
+    /// Splits may not empty a hand.
+    #[arg(long)]
+    pub no_empty_splits: bool,
+    /// Draw after this many moves (10-1000, both players counted).
+    #[arg(long, value_name = "MOVES", allow_hyphen_values = true)]
+    pub move_cap: Option<String>,
+}
 
 /// "wins in 7 plies", "loses in 26 plies", "draws".
 fn verdict_words(v: Verdict) -> String {
@@ -33,12 +65,13 @@ fn verdict_words(v: Verdict) -> String {
 
 /// `parlor solve chopsticks [POSITION] [--rollover] [--no-empty-splits] [--json]`: the
 /// position defaults to the start, 1,1/1,1.
-pub fn solve(args: &SolveArgs, _config: &Config) -> Result<(), CliError> {
+pub fn solve(args: ChopsticksSolveArgs) -> Result<(), CliError> {
     let variant = Variant {
         rollover: args.rollover,
         empty_splits: !args.no_empty_splits,
     };
-    let text = args.position.as_deref().unwrap_or("1,1/1,1");
+    let text = crate::cli::input::read_position(args.position)?;
+    let text = text.as_deref().unwrap_or("1,1/1,1");
     let position = Chopsticks::parse(text, variant, None).map_err(usage)?;
     let analysis = analyse(&position);
     let mut out = std::io::stdout().lock();
@@ -100,7 +133,7 @@ pub fn solve(args: &SolveArgs, _config: &Config) -> Result<(), CliError> {
 /// `parlor simulate chopsticks --games N`: perfect AI against perfect AI from the start
 /// in the configured variant, checking that every game ends as the start's analysis
 /// predicted (a draw by repetition or the move cap when the start is drawn).
-pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
+pub fn simulate(args: &SimulateCommon, config: &Config) -> Result<(), CliError> {
     let variant = Variant {
         rollover: config.chopsticks.rollover,
         empty_splits: config.chopsticks.empty_splits,
@@ -151,20 +184,8 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
     tally.print("chopsticks", Some(heading), &|_| {}, args.json, played)
 }
 
-/// The message when `parlor play <other>` is given Chopsticks' options.
-pub fn foreign_play_options(args: &PlayArgs, other: GameId) -> Option<String> {
-    let given = args.rollover || args.no_empty_splits || args.move_cap.is_some();
-    given.then(|| {
-        crate::cli::not_options_of(
-            "--rollover, --no-empty-splits and --move-cap",
-            "Chopsticks",
-            other,
-        )
-    })
-}
-
 /// Applies `parlor play`'s Chopsticks options to `setup`.
-pub fn play_options(args: &PlayArgs, setup: &mut GameSetup) -> Result<(), CliError> {
+pub fn play_options(args: ChopsticksPlayArgs, setup: &mut GameSetup) -> Result<(), CliError> {
     let Some(options) = setup.options_mut::<ChopsticksSetup>() else {
         return Ok(());
     };

@@ -8,7 +8,10 @@ pub mod screen;
 
 use rand::rngs::StdRng;
 
-use crate::cli::{CliError, PlayArgs, SimulateArgs, SolveArgs};
+use clap::Args;
+
+use crate::cli::game_args::GameArgs;
+use crate::cli::{CliError, SimulateCommon};
 use crate::config::Config;
 use crate::game::chopsticks::{MAX_MOVE_CAP, MIN_MOVE_CAP};
 use crate::games::{ConfigProblem, GameId, GameKind, GameOptions, GameSetup, StartEnv};
@@ -92,28 +95,24 @@ impl GameKind for Chopsticks {
     ) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError> {
         cli::engine(options, config)
     }
-    fn solve(&self, args: &SolveArgs, config: &Config) -> Result<(), CliError> {
-        cli::solve(args, config)
+    fn solve_command(&self) -> clap::Command {
+        cli::ChopsticksSolveArgs::augment_args(clap::Command::new(ID.cli_name()))
     }
-    fn simulate(&self, args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
-        cli::simulate(args, config)
+    fn solve(&self, args: &GameArgs, _config: &Config) -> Result<(), CliError> {
+        cli::solve(args.typed()?)
     }
-    fn solve_flags(&self) -> (&'static [&'static str], &'static str) {
-        (
-            &["--rollover", "--no-empty-splits"],
-            "solve chopsticks accepts a position (e.g. 1,1/1,1), --rollover, --no-empty-splits and --json",
+    fn simulate_command(&self) -> clap::Command {
+        SimulateCommon::augment_args(clap::Command::new(ID.cli_name())).after_help(
+            "The rules (rollover, empty splits, move cap) come from the [chopsticks] section of the config file.",
         )
     }
-    fn simulate_flags(&self) -> (&'static [&'static str], &'static str) {
-        (
-            &[],
-            "it accepts --games N, --seed S and --json; the rules come from the config file",
-        )
+    fn simulate(&self, args: &GameArgs, config: &Config) -> Result<(), CliError> {
+        cli::simulate(&args.typed()?, config)
     }
-    fn play_options(&self, args: &PlayArgs, setup: &mut GameSetup) -> Result<(), CliError> {
-        cli::play_options(args, setup)
+    fn play_command(&self, shared: clap::Command) -> clap::Command {
+        cli::ChopsticksPlayArgs::augment_args(shared)
     }
-    fn foreign_play_options(&self, args: &PlayArgs, other: GameId) -> Option<String> {
-        cli::foreign_play_options(args, other)
+    fn play_options(&self, args: &GameArgs, setup: &mut GameSetup) -> Result<(), CliError> {
+        cli::play_options(args.typed()?, setup)
     }
 }

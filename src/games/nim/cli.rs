@@ -8,7 +8,7 @@ use rand::RngExt;
 use crate::cli::json::{self, ProofJson, SolveJson};
 use crate::cli::progress::Progress;
 use crate::cli::tally::Tally;
-use crate::cli::{CliError, SimulateArgs, SolveArgs, usage};
+use crate::cli::{CliError, SimulateCommon, usage};
 use crate::game::nim::{EmptyPiles, Ending, Nim, format_piles, parse_piles};
 use crate::game::{Game, Outcome, Seat};
 use crate::games::GameId;
@@ -16,6 +16,71 @@ use crate::games::nim::screen::Flavour;
 use crate::solve::nim as nim_solver;
 use crate::solve::policy::{self, Difficulty};
 use crate::solve::proof;
+
+/// `parlor solve nim`.
+#[derive(Debug, clap::Args)]
+pub struct NimSolveArgs {
+    /// The piles, comma-separated, e.g. 3,4,5 (empty piles allowed, at most 8 piles of
+    /// at most 99); `-` reads them from the first line of standard input.
+    #[arg(value_name = "PILES", allow_hyphen_values = true)]
+    pub position: Option<String>,
+    /// Misère play: whoever takes the last coin loses.
+    #[arg(long)]
+    pub misere: bool,
+    /// Search every position reachable from this one and report each player's winning set.
+    #[arg(long)]
+    pub proof: bool,
+    /// Print one JSON object (its shape is in the README).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `parlor solve 1357` (always misère).
+#[derive(Debug, clap::Args)]
+pub struct SugarSolveArgs {
+    /// Packets left per row, e.g. 1,2,5,0 (rows of at most 1, 3, 5 and 7; the default is
+    /// the start, 1,3,5,7); `-` reads them from the first line of standard input.
+    #[arg(value_name = "ROWS", allow_hyphen_values = true)]
+    pub position: Option<String>,
+    /// Search every position reachable from this one and report each player's winning set.
+    #[arg(long)]
+    pub proof: bool,
+    /// Print one JSON object (its shape is in the README).
+    #[arg(long)]
+    pub json: bool,
+}
+
+impl From<SugarSolveArgs> for NimSolveArgs {
+    fn from(a: SugarSolveArgs) -> Self {
+        NimSolveArgs {
+            position: a.position,
+            misere: true,
+            proof: a.proof,
+            json: a.json,
+        }
+    }
+}
+
+/// `parlor simulate nim`.
+#[derive(Debug, clap::Args)]
+pub struct NimSimulateArgs {
+    #[command(flatten)]
+    pub common: SimulateCommon,
+    /// Misère play: whoever takes the last coin loses.
+    #[arg(long)]
+    pub misere: bool,
+}
+
+/// `parlor play nim`'s own options.
+#[derive(Debug, clap::Args)]
+pub struct NimPlayArgs {
+    /// The piles, e.g. 1,3,5,7 (1-8 piles of 1-99 coins).
+    #[arg(long, allow_hyphen_values = true)]
+    pub piles: Option<String>,
+    /// Misère play: whoever takes the last coin loses.
+    #[arg(long)]
+    pub misere: bool,
+}
 
 /// The Nim position named on the command line.
 fn nim_position(flavour: Flavour, position: Option<&str>, misere: bool) -> Result<Nim, CliError> {
@@ -58,7 +123,7 @@ const PROOF_LIMIT: u64 = 5_000_000;
 /// `solve --proof`: every position reachable from `position`, and each player's
 /// winning set.
 fn prove(
-    args: &SolveArgs,
+    args: &NimSolveArgs,
     game: GameId,
     position: &Nim,
     out: &mut impl Write,
@@ -121,12 +186,12 @@ fn prove(
     Ok(())
 }
 
-pub fn solve(args: &SolveArgs, flavour: Flavour) -> Result<(), CliError> {
-    let game = args.game;
-    let position = nim_position(flavour, args.position.as_deref(), args.misere)?;
+pub fn solve(game: GameId, args: NimSolveArgs, flavour: Flavour) -> Result<(), CliError> {
+    let position = crate::cli::input::read_position(args.position.clone())?;
+    let position = nim_position(flavour, position.as_deref(), args.misere)?;
     let mut out = std::io::stdout().lock();
     if args.proof {
-        return prove(args, game, &position, &mut out);
+        return prove(&args, game, &position, &mut out);
     }
     let analysis = nim_solver::analyse(&position);
     if args.json {
@@ -180,8 +245,12 @@ pub fn solve(args: &SolveArgs, flavour: Flavour) -> Result<(), CliError> {
 }
 
 /// Perfect AI against perfect AI: every game must end as the start's analysis predicted.
-pub fn simulate(args: &SimulateArgs, flavour: Flavour) -> Result<(), CliError> {
-    let game = args.game;
+pub fn simulate(
+    game: GameId,
+    args: &SimulateCommon,
+    misere: bool,
+    flavour: Flavour,
+) -> Result<(), CliError> {
     let (seed, mut rng) = crate::cli::tally::seeded(args.seed);
     let mut first_wins = 0u32;
     let mut confirmed = 0u32;
@@ -195,7 +264,7 @@ pub fn simulate(args: &SimulateArgs, flavour: Flavour) -> Result<(), CliError> {
                 let piles = (0..n).map(|_| rng.random_range(1..=12)).collect();
                 Nim::new(
                     piles,
-                    if args.misere {
+                    if misere {
                         Ending::Misere
                     } else {
                         Ending::Normal

@@ -8,12 +8,14 @@ pub mod screen;
 
 use rand::rngs::StdRng;
 
-use crate::cli::{CliError, PlayArgs, SimulateArgs, SolveArgs, usage};
+use crate::cli::game_args::GameArgs;
+use crate::cli::{CliError, usage};
 use crate::config::Config;
 use crate::game::nim::{EmptyPiles, MAX_COINS, MAX_PILES, parse_piles};
 use crate::games::{ConfigProblem, GameId, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::matchup::FirstMover;
 use crate::tui::screen::GameScreen;
+use clap::Args;
 use options::{NimSetup, PilePreset};
 use screen::NimScreen;
 
@@ -21,9 +23,6 @@ pub const ID: GameId = GameId("nim");
 
 pub struct Nim;
 pub static KIND: Nim = Nim;
-
-/// `solve`'s options for Nim and 1-3-5-7.
-pub const SOLVE_FLAGS: &[&str] = &["--misere", "--proof"];
 
 impl GameKind for Nim {
     fn id(&self) -> GameId {
@@ -87,25 +86,24 @@ impl GameKind for Nim {
     ) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError> {
         cli::engine(ID, options, config)
     }
-    fn solve(&self, args: &SolveArgs, _config: &Config) -> Result<(), CliError> {
-        cli::solve(args, screen::Flavour::Coins)
+    fn solve_command(&self) -> clap::Command {
+        cli::NimSolveArgs::augment_args(clap::Command::new(ID.cli_name()))
     }
-    fn simulate(&self, args: &SimulateArgs, _config: &Config) -> Result<(), CliError> {
-        cli::simulate(args, screen::Flavour::Coins)
+    fn solve(&self, args: &GameArgs, _config: &Config) -> Result<(), CliError> {
+        cli::solve(ID, args.typed()?, screen::Flavour::Coins)
     }
-    fn solve_flags(&self) -> (&'static [&'static str], &'static str) {
-        (
-            SOLVE_FLAGS,
-            "solve nim accepts piles (e.g. 3,4,5), --misere, --proof and --json",
-        )
+    fn simulate_command(&self) -> clap::Command {
+        cli::NimSimulateArgs::augment_args(clap::Command::new(ID.cli_name()))
     }
-    fn simulate_flags(&self) -> (&'static [&'static str], &'static str) {
-        (
-            &["--misere"],
-            "simulate nim accepts --games N, --seed S, --misere and --json",
-        )
+    fn simulate(&self, args: &GameArgs, _config: &Config) -> Result<(), CliError> {
+        let args: cli::NimSimulateArgs = args.typed()?;
+        cli::simulate(ID, &args.common, args.misere, screen::Flavour::Coins)
     }
-    fn play_options(&self, args: &PlayArgs, setup: &mut GameSetup) -> Result<(), CliError> {
+    fn play_command(&self, shared: clap::Command) -> clap::Command {
+        cli::NimPlayArgs::augment_args(shared)
+    }
+    fn play_options(&self, args: &GameArgs, setup: &mut GameSetup) -> Result<(), CliError> {
+        let args: cli::NimPlayArgs = args.typed()?;
         let Some(nim) = setup.options_mut::<NimSetup>() else {
             return Ok(());
         };
@@ -118,16 +116,5 @@ impl GameKind for Nim {
             nim.misere = true;
         }
         Ok(())
-    }
-    fn foreign_play_options(&self, args: &PlayArgs, other: GameId) -> Option<String> {
-        if !(args.piles.is_some() || args.misere) {
-            return None;
-        }
-        Some(if other == crate::games::sugar_packets::ID {
-            "1357 is always misère Nim on piles 1,3,5,7: drop --piles and --misere, or play nim"
-                .to_string()
-        } else {
-            crate::cli::not_options_of("--piles and --misere", "Nim", other)
-        })
     }
 }

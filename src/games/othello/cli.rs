@@ -11,13 +11,87 @@ use serde_json::json;
 use crate::cli::json::{self, SimulateJson};
 
 use crate::cli::progress::{Played, Progress};
-use crate::cli::{CliError, SimulateArgs, SolveArgs, usage};
+use crate::cli::{CliError, SimulateCommon, usage};
 use crate::config::Config;
 use crate::game::othello::{Othello, OthelloMove};
 use crate::game::{Game, Seat};
 use crate::solve::othello::perft::perft_watched;
 use crate::solve::othello::{Engine, Level, Limits, STRONG_DEPTH};
 use crate::solve::{Analysis, Verdict};
+
+/// How an Othello position is written on the command line, with examples.
+pub const POSITION_HELP: &str =
+    "Positions: 64 squares a1..h8, rank 1 first, each X (black), O (white) or - \
+(empty), a space, then X or O for the side to move, in quotes; or an OBF line (the same \
+64 squares, then ' X;' or ' O;'); or a move list from the start given with --moves.
+
+Examples:
+  parlor solve othello --moves f5d6c3d3c4
+  parlor solve othello '---------------------------OX------XO--------------------------- X'
+  parlor solve othello --json --max-seconds 5 --moves f5f6e6f4";
+
+/// `parlor solve othello`.
+#[derive(Debug, clap::Args)]
+pub struct OthelloSolveArgs {
+    /// The board (see Positions below) or an OBF line; `-` reads it from the first line
+    /// of standard input. Without it, the start (with --moves).
+    #[arg(value_name = "BOARD", allow_hyphen_values = true)]
+    pub position: Option<String>,
+    /// Play these moves (e.g. f5d6c3) from the start, or from the board given, and
+    /// analyse the position they lead to.
+    #[arg(long, value_name = "MOVES")]
+    pub moves: Option<String>,
+    /// Search to this depth (plies) instead of solving exactly.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Stop searching after this many seconds (the answer may not be exact).
+    #[arg(long)]
+    pub max_seconds: Option<f64>,
+    /// Print one JSON object (its shape is in the README).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// An Othello AI level on the command line: clap names the accepted values.
+fn level_parser() -> impl clap::builder::TypedValueParser<Value = Level> {
+    use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
+    let values = Level::ALL.map(|level| match level {
+        Level::Exact => PossibleValue::new(level.name()).alias("perfect"),
+        _ => PossibleValue::new(level.name()),
+    });
+    PossibleValuesParser::new(values).try_map(|name: String| name.parse::<Level>())
+}
+
+/// `parlor simulate othello`.
+#[derive(Debug, clap::Args)]
+pub struct OthelloSimulateArgs {
+    #[command(flatten)]
+    pub common: SimulateCommon,
+    /// The level playing black in the first game (the two levels swap colours every game).
+    #[arg(long, value_name = "LEVEL", value_parser = level_parser(), default_value = "strong")]
+    pub black: Level,
+    /// The level playing white in the first game.
+    #[arg(long, value_name = "LEVEL", value_parser = level_parser(), default_value = "benedict")]
+    pub white: Level,
+}
+
+/// The colour you play in `parlor play othello`.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, clap::ValueEnum)]
+pub enum ColorArg {
+    Black,
+    White,
+}
+
+/// `parlor play othello`'s own options.
+#[derive(Debug, clap::Args)]
+pub struct OthelloPlayArgs {
+    /// The AI's level (the default is the config's [othello] level).
+    #[arg(long, value_name = "LEVEL", value_parser = level_parser())]
+    pub level: Option<Level>,
+    /// The colour you play (black moves first).
+    #[arg(long, value_enum)]
+    pub color: Option<ColorArg>,
+}
 
 /// The deepest `parlor perft` accepts (deeper takes hours).
 const MAX_PERFT: u32 = 16;
@@ -76,7 +150,11 @@ fn side_name(seat: Seat) -> &'static str {
 }
 
 /// The limits `parlor solve othello` searches with.
-fn solve_limits(args: &SolveArgs, config: &Config, empties: u32) -> Result<Limits, CliError> {
+fn solve_limits(
+    args: &OthelloSolveArgs,
+    config: &Config,
+    empties: u32,
+) -> Result<Limits, CliError> {
     let mib = config.solver.table_mib;
     if let Some(d) = args.depth
         && d == 0
@@ -110,8 +188,9 @@ fn solve_limits(args: &SolveArgs, config: &Config, empties: u32) -> Result<Limit
 
 /// The position `solve othello` analyses: the board given (notation or OBF line),
 /// else the start, after the moves of `--moves` if any.
-fn solve_position(args: &SolveArgs) -> Result<Othello, CliError> {
-    let board = match (args.position.as_deref(), args.moves.as_deref()) {
+fn solve_position(args: &OthelloSolveArgs) -> Result<Othello, CliError> {
+    let position = crate::cli::input::read_position(args.position.clone())?;
+    let board = match (position.as_deref(), args.moves.as_deref()) {
         (None, None) => {
             return Err(usage(
                 "solve othello needs a position: 64 squares a1..h8 (rank 1 first) of X, O or -, a space, then X or O to move, in quotes (or an OBF line), or --moves with a move list from the start such as f5d6c3",
@@ -129,7 +208,7 @@ fn solve_position(args: &SolveArgs) -> Result<Othello, CliError> {
     }
 }
 
-pub fn solve(args: &SolveArgs, config: &Config) -> Result<(), CliError> {
+pub fn solve(args: &OthelloSolveArgs, config: &Config) -> Result<(), CliError> {
     let board = solve_position(args)?;
     let n = board.empty_count();
     let limits = solve_limits(args, config, n)?;
@@ -173,7 +252,7 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Result<(), CliError> {
 
 /// Prints what `parlor solve othello` found (marked as cut short when `interrupted`).
 fn write_solution(
-    args: &SolveArgs,
+    args: &OthelloSolveArgs,
     board: &Othello,
     analysis: &Analysis<OthelloMove>,
     secs: f64,
@@ -264,13 +343,6 @@ struct Player {
     margin_sum: i64,
 }
 
-fn parse_level(flag: &str, value: Option<&str>, default: Level) -> Result<Level, CliError> {
-    match value {
-        None => Ok(default),
-        Some(v) => v.parse().map_err(|e| usage(format!("{flag}: {e}"))),
-    }
-}
-
 /// One game of a simulation from an opening of 4-8 random plies, `players[black]`
 /// playing black: black's final disc margin, or `None` when `stop` cut it short.
 fn play_one(
@@ -319,14 +391,9 @@ fn play_one(
     }))
 }
 
-pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
-    if args.misere {
-        return Err(usage(
-            "--misere does not apply to othello: accepted options are --games N, --seed S, --black LEVEL, --white LEVEL and --json",
-        ));
-    }
-    let a = parse_level("--black", args.black.as_deref(), Level::Strong)?;
-    let b = parse_level("--white", args.white.as_deref(), Level::Benedict)?;
+pub fn simulate(all: &OthelloSimulateArgs, config: &Config) -> Result<(), CliError> {
+    let args = &all.common;
+    let (a, b) = (all.black, all.white);
     let (seed, mut rng) = crate::cli::tally::seeded(args.seed);
     let limits = crate::games::othello::limits(config);
     // Strong searches to a fixed depth instead of the clock, so a seed repeats its games

@@ -12,7 +12,10 @@ pub mod screen;
 
 use rand::rngs::StdRng;
 
-use crate::cli::{CliError, ColorArg, PlayArgs, SimulateArgs, SolveArgs, usage};
+use clap::Args;
+
+use crate::cli::CliError;
+use crate::cli::game_args::GameArgs;
 use crate::config::Config;
 use crate::games::{ConfigProblem, GameId, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::matchup::{FirstMover, Mode};
@@ -149,38 +152,35 @@ impl GameKind for OthelloGame {
     ) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError> {
         Ok(Box::new(nboard::NBoard::new(config)))
     }
-    fn solve(&self, args: &SolveArgs, config: &Config) -> Result<(), CliError> {
-        cli::solve(args, config)
+    fn solve_command(&self) -> clap::Command {
+        cli::OthelloSolveArgs::augment_args(clap::Command::new(ID.cli_name()))
+            .after_help(cli::POSITION_HELP)
     }
-    fn simulate(&self, args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
-        cli::simulate(args, config)
+    fn solve(&self, args: &GameArgs, config: &Config) -> Result<(), CliError> {
+        cli::solve(&args.typed()?, config)
     }
-    fn solve_flags(&self) -> (&'static [&'static str], &'static str) {
-        (
-            &["--depth", "--max-seconds", "--moves"],
-            "solve othello accepts a board (or an OBF line), --moves LIST, --depth D, --max-seconds S and --json",
-        )
+    fn simulate_command(&self) -> clap::Command {
+        cli::OthelloSimulateArgs::augment_args(clap::Command::new(ID.cli_name()))
     }
-    fn simulate_flags(&self) -> (&'static [&'static str], &'static str) {
-        (
-            &["--black", "--white"],
-            "simulate othello accepts --games N, --seed S, --black LEVEL, --white LEVEL and --json",
-        )
+    fn simulate(&self, args: &GameArgs, config: &Config) -> Result<(), CliError> {
+        cli::simulate(&args.typed()?, config)
     }
-    fn play_options(&self, args: &PlayArgs, setup: &mut GameSetup) -> Result<(), CliError> {
+    fn play_command(&self, shared: clap::Command) -> clap::Command {
+        cli::OthelloPlayArgs::augment_args(shared)
+    }
+    fn play_options(&self, args: &GameArgs, setup: &mut GameSetup) -> Result<(), CliError> {
+        let args: cli::OthelloPlayArgs = args.typed()?;
         if let Some(color) = args.color {
             setup.matchup.first = match color {
-                ColorArg::Black => FirstMover::You,
-                ColorArg::White => FirstMover::Ai,
+                cli::ColorArg::Black => FirstMover::You,
+                cli::ColorArg::White => FirstMover::Ai,
             };
         }
         let Some(othello) = setup.options_mut::<OthelloSetup>() else {
             return Ok(());
         };
-        if let Some(level) = &args.level {
-            othello.level = level
-                .parse()
-                .map_err(|e: String| usage(format!("--level: {e}")))?;
+        if let Some(level) = args.level {
+            othello.level = level;
         }
         Ok(())
     }
@@ -195,11 +195,5 @@ impl GameKind for OthelloGame {
             "ggf" => record::ggf(record),
             other => Err(format!("Othello has no {other} format: expected ggf")),
         }
-    }
-    fn foreign_play_options(&self, args: &PlayArgs, _other: GameId) -> Option<String> {
-        (args.level.is_some() || args.color.is_some()).then(|| {
-            "--level and --color are Othello options: parlor play othello --level strong --color white"
-                .to_string()
-        })
     }
 }

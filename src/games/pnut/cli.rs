@@ -6,16 +6,61 @@ use crate::cli::json::SimulateJson;
 
 use crate::cli::progress::Progress;
 use crate::cli::tally::Tally;
-use crate::cli::{CliError, ModeArg, PlayArgs, SimulateArgs, SolveArgs, usage};
+use crate::cli::{CliError, ModeArg, PlayCommon, SimulateCommon, usage};
 use crate::config::Config;
 use crate::game::pnut::{LENGTH_FORMAT, MAX_PLAYERS, MIN_PLAYERS, Pnut, Rules};
 use crate::game::{Game, Outcome, Seat};
-use crate::games::GameId;
 use crate::games::GameSetup;
 use crate::games::pnut::options::PnutSetup;
 use crate::solve::Verdict;
 use crate::solve::pnut::{Goal, Limits, MAX_BUDGET, Solved, analyse as analyse_pnut, analyse_goal};
 use crate::solve::policy::{self, Difficulty};
+
+/// `parlor solve pnut`.
+#[derive(Debug, clap::Args)]
+pub struct PnutSolveArgs {
+    /// The string played so far, e.g. 0012 (empty, the default: the start); `-` reads it
+    /// from the first line of standard input.
+    #[arg(value_name = "STRING", allow_hyphen_values = true)]
+    pub position: Option<String>,
+    /// The symbols, 2-10 distinct characters (e.g. 012 or abc; the default is the
+    /// config's [pnut] symbols).
+    #[arg(long, value_name = "SYMBOLS", allow_hyphen_values = true)]
+    pub symbols: Option<String>,
+    /// l, the length of the substrings that must not repeat (2-8; the default is the
+    /// config's [pnut] length).
+    #[arg(long, value_name = "L", allow_hyphen_values = true)]
+    pub length: Option<String>,
+    /// Search to this depth (plies) instead of proving.
+    #[arg(long)]
+    pub depth: Option<u32>,
+    /// Stop searching after this many seconds (the answer may not be proven).
+    #[arg(long)]
+    pub max_seconds: Option<f64>,
+    /// Stop as soon as the winner is proven, without exact distances.
+    #[arg(long)]
+    pub winner: bool,
+    /// Print one JSON object (its shape is in the README).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `parlor play pnut`'s own options.
+#[derive(Debug, clap::Args)]
+pub struct PnutPlayArgs {
+    /// The symbols, 2-10 distinct characters (e.g. 012 or abc).
+    #[arg(long, value_name = "SYMBOLS", allow_hyphen_values = true)]
+    pub symbols: Option<String>,
+    /// l, the length of the substrings that must not repeat (2-8).
+    #[arg(long, value_name = "L", allow_hyphen_values = true)]
+    pub length: Option<String>,
+    /// 2-6 players (more than two: people only, in turn).
+    #[arg(long, value_name = "N", allow_hyphen_values = true)]
+    pub players: Option<String>,
+    /// The hard mode: illegal symbols are not refused and lose at once.
+    #[arg(long)]
+    pub no_assist: bool,
+}
 
 /// The length given on the command line: 2-8.
 fn parse_length(text: &str) -> Result<usize, CliError> {
@@ -43,7 +88,7 @@ fn rules(symbols: Option<&str>, length: Option<&str>, config: &Config) -> Result
 }
 
 /// The search limits of `parlor solve pnut`.
-fn limits(args: &SolveArgs, config: &Config) -> Result<Limits, CliError> {
+fn limits(args: &PnutSolveArgs, config: &Config) -> Result<Limits, CliError> {
     if let Some(d) = args.depth
         && !(1..=MAX_BUDGET).contains(&d)
     {
@@ -84,9 +129,10 @@ fn verdict_words(v: Verdict) -> String {
 /// `parlor solve pnut [STRING] --symbols 012 --length 3 [--depth D] [--max-seconds S]
 /// [--winner] [--json]`. With `--winner` the search stops as soon as the winner is
 /// proven (a winning move, or every move losing), without exact distances.
-pub fn solve(args: &SolveArgs, config: &Config) -> Result<(), CliError> {
+pub fn solve(args: &PnutSolveArgs, config: &Config) -> Result<(), CliError> {
     let rules = rules(args.symbols.as_deref(), args.length.as_deref(), config)?;
-    let text = args.position.as_deref().unwrap_or("");
+    let position = crate::cli::input::read_position(args.position.clone())?;
+    let text = position.as_deref().unwrap_or("");
     let game = Pnut::parse(rules.clone(), text).map_err(|e| {
         // The string may start with '-' (a symbol like any other), so clap lets
         // `--players` through as the string; when it is not a string, say what it is.
@@ -124,7 +170,7 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Result<(), CliError> {
 
 /// Prints what `parlor solve pnut` found (marked as cut short when `interrupted`).
 fn write_solved(
-    args: &SolveArgs,
+    args: &PnutSolveArgs,
     rules: &Rules,
     game: &Pnut,
     solved: &Solved,
@@ -209,7 +255,7 @@ fn write_solved(
 
 /// `parlor simulate pnut --games N`: perfect AI against perfect AI from the empty
 /// string with the configured rules, checking the start's proven winner.
-pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
+pub fn simulate(args: &SimulateCommon, config: &Config) -> Result<(), CliError> {
     let rules = rules(None, None, config)?;
     let limits = Limits {
         max_depth: None,
@@ -273,21 +319,12 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
     tally.print("pnut", Some(heading), &fill, args.json, played)
 }
 
-/// The message when `parlor play <other>` is given Pnut-Butta's options.
-pub fn foreign_play_options(args: &PlayArgs, other: GameId) -> Option<String> {
-    let given =
-        args.symbols.is_some() || args.length.is_some() || args.players.is_some() || args.no_assist;
-    given.then(|| {
-        crate::cli::not_options_of(
-            "--symbols, --length, --players and --no-assist",
-            "Pnut-Butta",
-            other,
-        )
-    })
-}
-
 /// Applies `parlor play`'s Pnut-Butta options to `setup`.
-pub fn play_options(args: &PlayArgs, setup: &mut GameSetup) -> Result<(), CliError> {
+pub fn play_options(
+    args: &PnutPlayArgs,
+    common: &PlayCommon,
+    setup: &mut GameSetup,
+) -> Result<(), CliError> {
     let Some(p) = setup.options_mut::<PnutSetup>() else {
         return Ok(());
     };
@@ -316,7 +353,7 @@ pub fn play_options(args: &PlayArgs, setup: &mut GameSetup) -> Result<(), CliErr
                     "--players '{text}': expected {MIN_PLAYERS}-{MAX_PLAYERS} players"
                 ))
             })?;
-        if n > 2 && args.mode.is_some_and(|m| m != ModeArg::TwoPlayers) {
+        if n > 2 && common.mode.is_some_and(|m| m != ModeArg::TwoPlayers) {
             return Err(usage(
                 "--players above 2 is for people only: drop --mode or use --mode two-players",
             ));

@@ -9,7 +9,10 @@ pub mod screen;
 
 use rand::rngs::StdRng;
 
-use crate::cli::{CliError, PlayArgs, SimulateArgs, SolveArgs};
+use clap::Args;
+
+use crate::cli::game_args::GameArgs;
+use crate::cli::{CliError, SimulateCommon};
 use crate::config::Config;
 use crate::game::pnut::{self, MAX_PLAYERS, MIN_PLAYERS};
 use crate::games::{ConfigProblem, GameId, GameKind, GameOptions, GameSetup, StartEnv};
@@ -123,34 +126,24 @@ impl GameKind for PnutButta {
     ) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError> {
         cli::engine(options, config)
     }
-    fn solve(&self, args: &SolveArgs, config: &Config) -> Result<(), CliError> {
-        cli::solve(args, config)
+    fn solve_command(&self) -> clap::Command {
+        cli::PnutSolveArgs::augment_args(clap::Command::new(ID.cli_name()))
     }
-    fn simulate(&self, args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
-        cli::simulate(args, config)
+    fn solve(&self, args: &GameArgs, config: &Config) -> Result<(), CliError> {
+        cli::solve(&args.typed()?, config)
     }
-    fn solve_flags(&self) -> (&'static [&'static str], &'static str) {
-        (
-            &[
-                "--symbols",
-                "--length",
-                "--depth",
-                "--max-seconds",
-                "--winner",
-            ],
-            "solve pnut accepts --symbols, --length, a string (e.g. 0012), --depth D, --max-seconds S, --winner and --json",
+    fn simulate_command(&self) -> clap::Command {
+        SimulateCommon::augment_args(clap::Command::new(ID.cli_name())).after_help(
+            "The rules (symbols, length) come from the [pnut] section of the config file.",
         )
     }
-    fn simulate_flags(&self) -> (&'static [&'static str], &'static str) {
-        (
-            &[],
-            "it accepts --games N, --seed S and --json; the rules come from the config file",
-        )
+    fn simulate(&self, args: &GameArgs, config: &Config) -> Result<(), CliError> {
+        cli::simulate(&args.typed()?, config)
     }
-    fn play_options(&self, args: &PlayArgs, setup: &mut GameSetup) -> Result<(), CliError> {
-        cli::play_options(args, setup)
+    fn play_command(&self, shared: clap::Command) -> clap::Command {
+        cli::PnutPlayArgs::augment_args(shared)
     }
-    fn foreign_play_options(&self, args: &PlayArgs, other: GameId) -> Option<String> {
-        cli::foreign_play_options(args, other)
+    fn play_options(&self, args: &GameArgs, setup: &mut GameSetup) -> Result<(), CliError> {
+        cli::play_options(&args.typed()?, &args.typed()?, setup)
     }
 }

@@ -5,10 +5,13 @@ pub mod config;
 
 use rand::rngs::StdRng;
 
-use crate::cli::{CliError, SimulateArgs, SolveArgs};
+use clap::Args;
+
+use crate::cli::game_args::GameArgs;
+use crate::cli::{CliError, SimulateCommon};
 use crate::config::Config;
+use crate::games::nim::cli;
 use crate::games::nim::screen::{Flavour, NimScreen};
-use crate::games::nim::{SOLVE_FLAGS, cli};
 use crate::games::{GameId, GameKind, GameOptions, GameSetup, NoOptions, StartEnv};
 use crate::matchup::FirstMover;
 use crate::tui::screen::GameScreen;
@@ -64,22 +67,17 @@ impl GameKind for SugarPackets {
     ) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError> {
         cli::engine(ID, options, config)
     }
-    fn solve(&self, args: &SolveArgs, _config: &Config) -> Result<(), CliError> {
-        cli::solve(args, Flavour::SugarPackets)
+    fn solve_command(&self) -> clap::Command {
+        cli::SugarSolveArgs::augment_args(clap::Command::new(ID.cli_name()))
     }
-    fn simulate(&self, args: &SimulateArgs, _config: &Config) -> Result<(), CliError> {
-        cli::simulate(args, Flavour::SugarPackets)
+    fn solve(&self, args: &GameArgs, _config: &Config) -> Result<(), CliError> {
+        let args: cli::SugarSolveArgs = args.typed()?;
+        cli::solve(ID, args.into(), Flavour::SugarPackets)
     }
-    fn solve_flags(&self) -> (&'static [&'static str], &'static str) {
-        (
-            SOLVE_FLAGS,
-            "solve 1357 accepts a position (e.g. 1,3,5,7), --proof and --json (it is always misère)",
-        )
+    fn simulate_command(&self) -> clap::Command {
+        SimulateCommon::augment_args(clap::Command::new(ID.cli_name()))
     }
-    fn simulate_flags(&self) -> (&'static [&'static str], &'static str) {
-        (
-            &["--misere"],
-            "simulate 1357 accepts --games N, --seed S and --json",
-        )
+    fn simulate(&self, args: &GameArgs, _config: &Config) -> Result<(), CliError> {
+        cli::simulate(ID, &args.typed()?, true, Flavour::SugarPackets)
     }
 }

@@ -7,13 +7,47 @@ use serde_json::json;
 use crate::cli::json::{self, SimulateJson};
 
 use crate::cli::progress::{Played, Progress};
-use crate::cli::{CliError, SimulateArgs, SolveArgs, usage};
+use crate::cli::{CliError, SimulateCommon, usage};
 use crate::config::Config;
 use crate::game::wl::{Wl, parse_letters};
 use crate::solve::wl::{self, SIMULATION_MAX_LEN, SimulationReport};
 
-pub fn solve(args: &SolveArgs) -> Result<(), CliError> {
-    let text = args.position.as_deref().ok_or_else(|| {
+/// `parlor solve wl`.
+#[derive(Debug, clap::Args)]
+pub struct WlSolveArgs {
+    /// The string of W and L letters left, e.g. WLLWL (at most 200); `-` reads it from
+    /// the first line of standard input.
+    #[arg(value_name = "LETTERS", allow_hyphen_values = true)]
+    pub position: Option<String>,
+    /// Print one JSON object (its shape is in the README).
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// `parlor simulate wl`.
+#[derive(Debug, clap::Args)]
+pub struct WlSimulateArgs {
+    #[command(flatten)]
+    pub common: SimulateCommon,
+    /// The shortest random string (the default is the config's [wl] min_len).
+    #[arg(long)]
+    pub min_len: Option<usize>,
+    /// The longest random string (the default is the config's [wl] max_len).
+    #[arg(long)]
+    pub max_len: Option<usize>,
+}
+
+/// `parlor play wl`'s own options.
+#[derive(Debug, clap::Args)]
+pub struct WlPlayArgs {
+    /// Play this string of W and L (at most 200 letters).
+    #[arg(long = "string", value_name = "LETTERS", allow_hyphen_values = true)]
+    pub letters: Option<String>,
+}
+
+pub fn solve(args: WlSolveArgs) -> Result<(), CliError> {
+    let position = crate::cli::input::read_position(args.position)?;
+    let text = position.as_deref().ok_or_else(|| {
         usage("solve wl needs a string of W and L letters, e.g. parlor solve wl WLLWL")
     })?;
     let game = Wl::new(parse_letters(text).map_err(usage)?);
@@ -59,9 +93,10 @@ pub fn solve(args: &SolveArgs) -> Result<(), CliError> {
     Ok(())
 }
 
-pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
-    let min_len = args.min_len.unwrap_or(config.wl.min_len);
-    let max_len = args.max_len.unwrap_or(config.wl.max_len);
+pub fn simulate(all: &WlSimulateArgs, config: &Config) -> Result<(), CliError> {
+    let args = &all.common;
+    let min_len = all.min_len.unwrap_or(config.wl.min_len);
+    let max_len = all.max_len.unwrap_or(config.wl.max_len);
     if min_len == 0 || min_len > max_len || max_len > SIMULATION_MAX_LEN {
         return Err(usage(format!(
             "--min-len {min_len} --max-len {max_len}: expected 1 <= min-len <= max-len <= {SIMULATION_MAX_LEN}"

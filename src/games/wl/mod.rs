@@ -10,7 +10,10 @@ pub mod simulation;
 
 use rand::rngs::StdRng;
 
-use crate::cli::{CliError, PlayArgs, SimulateArgs, SolveArgs, usage};
+use clap::Args;
+
+use crate::cli::game_args::GameArgs;
+use crate::cli::{CliError, usage};
 use crate::config::Config;
 use crate::games::{ConfigProblem, GameId, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::matchup::FirstMover;
@@ -110,25 +113,23 @@ impl GameKind for WinnersLosers {
     ) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError> {
         cli::engine(options, config)
     }
-    fn solve(&self, args: &SolveArgs, _config: &Config) -> Result<(), CliError> {
-        cli::solve(args)
+    fn solve_command(&self) -> clap::Command {
+        cli::WlSolveArgs::augment_args(clap::Command::new(ID.cli_name()))
     }
-    fn simulate(&self, args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
-        cli::simulate(args, config)
+    fn solve(&self, args: &GameArgs, _config: &Config) -> Result<(), CliError> {
+        cli::solve(args.typed()?)
     }
-    fn solve_flags(&self) -> (&'static [&'static str], &'static str) {
-        (
-            &[],
-            "solve wl accepts a string of W and L (e.g. WLLW) and --json",
-        )
+    fn simulate_command(&self) -> clap::Command {
+        cli::WlSimulateArgs::augment_args(clap::Command::new(ID.cli_name()))
     }
-    fn simulate_flags(&self) -> (&'static [&'static str], &'static str) {
-        (
-            &["--min-len", "--max-len"],
-            "simulate wl accepts --games N, --seed S, --min-len A, --max-len B and --json",
-        )
+    fn simulate(&self, args: &GameArgs, config: &Config) -> Result<(), CliError> {
+        cli::simulate(&args.typed()?, config)
     }
-    fn play_options(&self, args: &PlayArgs, setup: &mut GameSetup) -> Result<(), CliError> {
+    fn play_command(&self, shared: clap::Command) -> clap::Command {
+        cli::WlPlayArgs::augment_args(shared)
+    }
+    fn play_options(&self, args: &GameArgs, setup: &mut GameSetup) -> Result<(), CliError> {
+        let args: cli::WlPlayArgs = args.typed()?;
         let (Some(text), Some(wl)) = (&args.letters, setup.options_mut::<WlSetup>()) else {
             return Ok(());
         };
@@ -142,10 +143,5 @@ impl GameKind for WinnersLosers {
         }
         wl.letters = crate::game::wl::format_letters(&letters);
         Ok(())
-    }
-    fn foreign_play_options(&self, args: &PlayArgs, _other: GameId) -> Option<String> {
-        args.letters
-            .is_some()
-            .then(|| "--string is for Winners & Losers: parlor play wl --string WLLW".to_string())
     }
 }

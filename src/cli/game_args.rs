@@ -1,0 +1,260 @@
+//! `parlor play|solve|simulate <game> [options]`: one subcommand per game, each with
+//! only the options that game takes. Each game describes its own options as a typed
+//! struct in its folder (`GameKind::{play,solve,simulate}_command`) and reads them back
+//! from the matches it is handed; this file builds the subcommands from the registry
+//! and hands each game its matches. So `parlor solve othello --help` lists Othello's
+//! options alone, and an option of another game is refused by clap itself.
+
+use clap::{ArgMatches, Args, Command, FromArgMatches};
+
+use super::{CliError, usage};
+use crate::games::{GameId, GameKind};
+
+/// The game named after a command, and the matches of that game's own subcommand.
+#[derive(Clone, Debug)]
+pub struct GameArgs {
+    pub game: GameId,
+    pub matches: ArgMatches,
+}
+
+impl GameArgs {
+    /// The game's typed options. The subcommand was built from the same struct, so
+    /// this fails only if a game reads a struct other than the one it described.
+    pub fn typed<T: FromArgMatches>(&self) -> Result<T, CliError> {
+        T::from_arg_matches(&self.matches).map_err(|e| usage(e.render()))
+    }
+
+    fn from_parent(matches: &ArgMatches) -> Result<Self, clap::Error> {
+        let (name, sub) = matches.subcommand().ok_or_else(|| {
+            clap::Error::raw(
+                clap::error::ErrorKind::MissingSubcommand,
+                "a game is needed\n",
+            )
+        })?;
+        let game = GameId::from_cli_name(name).ok_or_else(|| {
+            clap::Error::raw(
+                clap::error::ErrorKind::InvalidSubcommand,
+                format!("unknown game {name}\n"),
+            )
+        })?;
+        Ok(GameArgs {
+            game,
+            matches: sub.clone(),
+        })
+    }
+}
+
+/// `cmd` with one subcommand per game, each made by `of`.
+fn with_games(cmd: Command, of: fn(&dyn GameKind) -> Command) -> Command {
+    cmd.subcommand_required(true)
+        .disable_help_subcommand(true)
+        .subcommand_value_name("GAME")
+        .subcommand_help_heading("Games")
+        .subcommands(GameId::all().map(|g| {
+            // The game's name and blurb, not the doc comment of its options' struct.
+            let kind = g.kind();
+            of(kind)
+                .name(g.cli_name())
+                .about(format!("{}: {}", kind.menu_name(), kind.blurb()))
+        }))
+}
+
+/// The three commands whose options depend on the game. Each is a [`GameArgs`] whose
+/// subcommands come from one `GameKind` method.
+macro_rules! game_command {
+    ($(#[$doc:meta])* $name:ident, $of:expr) => {
+        $(#[$doc])*
+        #[derive(Clone, Debug)]
+        pub struct $name(pub GameArgs);
+
+        impl Args for $name {
+            fn augment_args(cmd: Command) -> Command {
+                with_games(cmd, $of)
+            }
+            fn augment_args_for_update(cmd: Command) -> Command {
+                with_games(cmd, $of)
+            }
+        }
+
+        impl FromArgMatches for $name {
+            fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
+                GameArgs::from_parent(matches).map($name)
+            }
+            fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
+                *self = Self::from_arg_matches(matches)?;
+                Ok(())
+            }
+        }
+    };
+}
+
+game_command!(
+    /// `parlor play <game>`: the shared options (`super::PlayCommon`) and the game's own.
+    PlayCommand,
+    |kind| super::play_command(kind)
+);
+game_command!(
+    /// `parlor solve <game>`.
+    SolveCommand,
+    |kind| kind.solve_command()
+);
+game_command!(
+    /// `parlor simulate <game>`.
+    SimulateCommand,
+    |kind| kind.simulate_command()
+);
+
+/// The command `verb` (play, solve or simulate) of `game`, as the game describes it.
+fn verb_command(verb: &str, game: GameId) -> Option<Command> {
+    let kind = game.kind();
+    match verb {
+        "play" => Some(super::play_command(kind)),
+        "solve" => Some(kind.solve_command()),
+        "simulate" => Some(kind.simulate_command()),
+        _ => None,
+    }
+}
+
+/// What `parlor <verb> <game>` takes, e.g. `[POSITION] --misere --proof --json`.
+fn accepted(command: &Command) -> String {
+    command
+        .get_arguments()
+        .filter(|a| !matches!(a.get_id().as_str(), "help" | "version"))
+        .map(|a| match a.get_long() {
+            Some(long) => format!("--{long}"),
+            None => {
+                let name = a
+                    .get_value_names()
+                    .and_then(|names| names.first())
+                    .map_or_else(|| a.get_id().to_string().to_uppercase(), |n| n.to_string());
+                format!("[{name}]")
+            }
+        })
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// A clearer message than clap's for the mistakes a per-game command line invites: an
+/// option of another game, an option put before the game (the flat command line of
+/// earlier versions took them anywhere), an unknown game. `None`: clap's own message
+/// says it well.
+pub fn explain(error: &clap::Error, raw: &[std::ffi::OsString]) -> Option<String> {
+    use clap::error::{ContextKind, ContextValue, ErrorKind};
+    let words: Vec<String> = raw
+        .iter()
+        .skip(1)
+        .map(|w| w.to_string_lossy().into_owned())
+        .collect();
+    let verb_at = words
+        .iter()
+        .position(|w| matches!(w.as_str(), "play" | "solve" | "simulate"))?;
+    let verb = words[verb_at].as_str();
+    let game_at = words[verb_at + 1..]
+        .iter()
+        .position(|w| GameId::from_cli_name(w).is_some())
+        .map(|i| verb_at + 1 + i);
+    let names = GameId::all()
+        .map(GameId::cli_name)
+        .collect::<Vec<_>>()
+        .join(", ");
+    let context = |kind| match error.get(kind) {
+        Some(ContextValue::String(s)) => Some(s.clone()),
+        _ => None,
+    };
+    match error.kind() {
+        ErrorKind::InvalidSubcommand => {
+            let word = context(ContextKind::InvalidSubcommand)?;
+            Some(format!(
+                "{word} is not a game: expected one of {names} (parlor {verb} <GAME> [options])"
+            ))
+        }
+        ErrorKind::MissingSubcommand => Some(format!(
+            "parlor {verb} needs a game: one of {names}, e.g. parlor {verb} nim --help"
+        )),
+        ErrorKind::UnknownArgument => {
+            let arg = context(ContextKind::InvalidArg)?;
+            let Some(game_at) = game_at else {
+                return Some(format!(
+                    "parlor {verb} needs the game first, then its options: parlor {verb} <GAME> {arg} (games: {names})"
+                ));
+            };
+            let game = GameId::from_cli_name(&words[game_at])?;
+            let arg_at = words.iter().position(|w| *w == arg);
+            if arg_at.is_some_and(|at| at < game_at) {
+                return Some(format!(
+                    "options go after the game now: parlor {verb} {} {arg} ...",
+                    game.cli_name()
+                ));
+            }
+            // A positional that takes values starting with '-' (a Pnut-Butta string may)
+            // swallows an unknown option, and clap then complains of its value: name the
+            // option instead.
+            let option = if arg.starts_with('-') {
+                arg.split('=').next().unwrap_or(&arg).to_string()
+            } else {
+                let own = verb_command(verb, game)?;
+                words[game_at + 1..]
+                    .iter()
+                    .find(|w| w.starts_with("--") && !takes(&own, w))
+                    .cloned()
+                    .unwrap_or(arg)
+            };
+            Some(not_an_option(verb, game, &option))
+        }
+        _ => None,
+    }
+}
+
+/// Whether `command` has the long option `word` (`--name` or `--name=value`).
+fn takes(command: &Command, word: &str) -> bool {
+    let long = word.trim_start_matches('-');
+    let long = long.split('=').next().unwrap_or(long);
+    command.get_arguments().any(|a| a.get_long() == Some(long))
+}
+
+/// The games other than `game` whose `verb` takes `--long`, by their names.
+fn owners(verb: &str, long: &str, game: GameId) -> Vec<&'static str> {
+    GameId::all()
+        .filter(|g| *g != game)
+        .filter(|g| verb_command(verb, *g).is_some_and(|c| takes(&c, long)))
+        .map(GameId::menu_name)
+        .collect()
+}
+
+/// "--rollover is not an option of Nim (it is an option of Chopsticks): solve nim takes
+/// [PILES] --misere --proof --json (see parlor solve nim --help)".
+fn not_an_option(verb: &str, game: GameId, option: &str) -> String {
+    let Some(own) = verb_command(verb, game) else {
+        return format!("{option} is not an option of {verb}");
+    };
+    let long = option.trim_start_matches('-');
+    let long = long.split('=').next().unwrap_or(long);
+    let owners = owners(verb, long, game);
+    let whose = if owners.is_empty() || !option.starts_with("--") {
+        String::new()
+    } else {
+        format!(" (it is an option of {})", owners.join(", "))
+    };
+    format!(
+        "{option} is not an option of {}{whose}: {verb} {} takes {} (see parlor {verb} {} --help)",
+        game.menu_name(),
+        game.cli_name(),
+        accepted(&own),
+        game.cli_name()
+    )
+}
+
+/// Refuses a position that is another option of the command (`parlor solve chopsticks
+/// --depth`): the position takes values starting with '-', so clap let it through.
+pub fn refuse_option_as_position(verb: &str, args: &GameArgs) -> Result<(), CliError> {
+    let Ok(Some(position)) = args.matches.try_get_one::<String>("position") else {
+        return Ok(());
+    };
+    let known = GameId::all()
+        .filter_map(|g| verb_command(verb, g))
+        .any(|c| takes(&c, position));
+    if position.starts_with("--") && known {
+        return Err(usage(not_an_option(verb, args.game, position)));
+    }
+    Ok(())
+}

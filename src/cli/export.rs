@@ -117,12 +117,24 @@ fn pick<'a>(history: &'a [MatchRecord], n: Option<&str>) -> Result<&'a MatchReco
         .ok_or_else(|| out_of_range(&index.to_string()))
 }
 
+/// `export --format json`: the record as the history keeps it, after the shape's version.
+#[derive(serde::Serialize)]
+struct ExportJson<'a> {
+    version: u32,
+    #[serde(flatten)]
+    record: &'a MatchRecord,
+}
+
 /// The record in `format`.
 fn write(record: &MatchRecord, format: &str) -> Result<String, CliError> {
     let game = GameId::from_cli_name(&record.game);
     match format {
         "moves" => Ok(moves_text(record, game)),
-        "json" => serde_json::to_string_pretty(record).map_err(|e| CliError::Failed(e.to_string())),
+        "json" => serde_json::to_string_pretty(&ExportJson {
+            version: super::json::VERSION,
+            record,
+        })
+        .map_err(|e| CliError::Failed(e.to_string())),
         other => {
             let name: &str = match game {
                 Some(g) => g.menu_name(),

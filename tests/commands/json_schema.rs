@@ -228,3 +228,66 @@ fn an_empty_or_unreadable_stdin_is_a_usage_error() {
     let v: Value = serde_json::from_str(stderr.trim()).expect("one JSON error");
     assert_eq!(v["code"], 2);
 }
+
+#[path = "../common/history.rs"]
+mod history;
+
+/// The keys of `v` and, level by level, of its nested objects (an array by its first
+/// element), as paths: `games`, `games[].vs_ai[].level`, ...
+fn key_paths(v: &Value, prefix: &str, out: &mut Vec<String>) {
+    match v {
+        Value::Object(map) => {
+            for (k, inner) in map {
+                let path = format!("{prefix}{k}");
+                out.push(path.clone());
+                key_paths(inner, &format!("{path}."), out);
+            }
+        }
+        Value::Array(items) => {
+            if let Some(first) = items.first() {
+                key_paths(first, &format!("{}[].", prefix.trim_end_matches('.')), out);
+            }
+        }
+        _ => {}
+    }
+}
+
+fn all_keys(v: &Value) -> Vec<String> {
+    let mut out = Vec::new();
+    key_paths(v, "", &mut out);
+    out
+}
+
+#[test]
+fn stats_and_export_json_keys_are_the_documented_ones() {
+    let sandbox = Sandbox::new();
+    let data = tempfile::tempdir().expect("temp dir");
+    history::write(data.path(), &history::sample());
+    let dir = data.path().to_str().expect("a UTF-8 path");
+    let stats = sandbox.run_with_env(&["stats", "--json"], &[("PARLOR_DATA_DIR", dir)]);
+    stats.expect_code(0);
+    let printed = stats.json();
+    // Every level of the shape, with the games the README's example has (Othello).
+    let othello = printed["games"]
+        .as_array()
+        .and_then(|games| games.iter().find(|g| g["game"] == "othello"))
+        .cloned()
+        .expect("the sample history has Othello games");
+    let mut shown = printed.clone();
+    shown["games"] = Value::Array(vec![othello]);
+    assert_eq!(
+        all_keys(&shown),
+        all_keys(&documented("stats")),
+        "stats --json"
+    );
+
+    let export = sandbox.run_with_env(&["export", "--format", "json"], &[("PARLOR_DATA_DIR", dir)]);
+    export.expect_code(0);
+    let record: Value = serde_json::from_str(&export.stdout).expect("one JSON object");
+    assert_eq!(record["version"], 1);
+    assert_eq!(
+        keys(&record),
+        keys(&documented("export")),
+        "export --format json"
+    );
+}

@@ -229,8 +229,7 @@ fn an_empty_or_unreadable_stdin_is_a_usage_error() {
     assert_eq!(v["code"], 2);
 }
 
-#[path = "../common/history.rs"]
-mod history;
+use crate::history_harness as history;
 
 /// The keys of `v` and, level by level, of its nested objects (an array by its first
 /// element), as paths: `games`, `games[].vs_ai[].level`, ...

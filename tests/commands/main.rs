@@ -5,6 +5,9 @@
 /// Runs the binary as a script would (`Sandbox`).
 #[path = "../common/cli.rs"]
 mod cli_harness;
+/// Hand-made histories of finished games.
+#[path = "../common/history.rs"]
+mod history_harness;
 /// Runs the binary in a pseudo-terminal (`Tui`).
 #[path = "../common/pty.rs"]
 mod pty_harness;

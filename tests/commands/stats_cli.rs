@@ -2,8 +2,7 @@
 //! table and the JSON checked field by field, no history, a broken history file.
 
 use crate::cli_harness as harness;
-#[path = "../common/history.rs"]
-mod history;
+use crate::history_harness as history;
 
 use harness::*;
 use serde_json::{Value, json};

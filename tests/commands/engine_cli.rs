@@ -412,3 +412,46 @@ fn nboard_bad_lines_are_reported_or_ignored_and_the_session_goes_on() {
     engine.send("quit");
     assert_eq!(engine.finish(), 0);
 }
+
+#[test]
+fn nboard_hint_n_gives_the_n_best_moves_best_first() {
+    let mut engine = Engine::start(&["othello"]);
+    engine.send("nboard 2");
+    engine.send("set depth 3");
+    // After f5 white has three moves: d6, f4 and f6.
+    engine.send(&format!("set game {}", ggf(&["f5".parse().expect("f5")])));
+    engine.send("hint 2");
+    assert_eq!(engine.read(), "set myname parlor");
+    let first = read_until(&mut engine, "search ");
+    let second = engine.read();
+    assert_eq!(engine.read(), "status", "two lines for hint 2");
+    let fields = |line: &str| -> (String, i32) {
+        let words: Vec<&str> = line.split_whitespace().collect();
+        assert_eq!(words.len(), 5, "search <pv> <eval> 0 <depth>: {line}");
+        (
+            words[1][..2].to_string(),
+            words[2].parse().expect("an eval"),
+        )
+    };
+    let (a, va) = fields(&first);
+    let (b, vb) = fields(&second);
+    assert_ne!(a, b, "two different moves");
+    for m in [&a, &b] {
+        assert!(
+            ["D6", "F4", "F6"].contains(&m.as_str()),
+            "{m} is not legal after f5"
+        );
+    }
+    assert!(va >= vb, "best first: {first} then {second}");
+    // More hints than moves: one line a legal move.
+    engine.send("hint 10");
+    let mut lines = vec![read_until(&mut engine, "search ")];
+    loop {
+        let line = engine.read();
+        if line == "status" {
+            break;
+        }
+        lines.push(line);
+    }
+    assert_eq!(lines.len(), 3, "{lines:?}");
+}

@@ -91,21 +91,14 @@ impl NBoard {
                 writeln!(out, "{answer}")?;
                 writeln!(out, "status parlor is waiting")?;
             }
-            ["hint", _] => {
+            ["hint", n] => {
                 writeln!(out, "status parlor is thinking")?;
+                // `hint N`: a line for each of the N best moves (fewer if fewer are legal).
+                let wanted = n.parse::<usize>().unwrap_or(1).max(1);
                 if let Some((a, _)) = self.search() {
-                    let pv: Vec<String> = a.pv.iter().map(|m| nboard_move(*m)).collect();
-                    let depth = if a.exact {
-                        "100%".to_string()
-                    } else {
-                        a.depth.to_string()
-                    };
-                    writeln!(
-                        out,
-                        "search {} {} 0 {depth}",
-                        pv.join(""),
-                        a.score.unwrap_or(0)
-                    )?;
+                    for line in hint_lines(&a, wanted) {
+                        writeln!(out, "{line}")?;
+                    }
                 }
                 writeln!(out, "status")?;
             }
@@ -141,6 +134,53 @@ impl EngineSession for NBoard {
         self.command(line, out)?;
         Ok(Flow::Continue)
     }
+}
+
+/// The `search <pv> <eval> 0 <depth>` lines of `hint N`: the best move with the
+/// principal variation, then the next best moves by their value, `wanted` in all. The
+/// depth is `100%` for a value the search proved.
+fn hint_lines(a: &Analysis<OthelloMove>, wanted: usize) -> Vec<String> {
+    let depth = |exact: bool| {
+        if exact {
+            "100%".to_string()
+        } else {
+            a.depth.to_string()
+        }
+    };
+    let mut lines = Vec::new();
+    let best = a.best.or_else(|| a.pv.first().copied());
+    if let Some(best) = best {
+        let pv: String = if a.pv.first() == Some(&best) {
+            a.pv.iter().map(|m| nboard_move(*m)).collect()
+        } else {
+            nboard_move(best)
+        };
+        lines.push(format!(
+            "search {pv} {} 0 {}",
+            a.score.unwrap_or(0),
+            depth(a.exact)
+        ));
+    }
+    let mut others: Vec<_> = a
+        .moves
+        .iter()
+        .filter(|m| Some(m.mv) != best)
+        .filter_map(|m| m.score.map(|s| (s, m)))
+        .collect();
+    others.sort_by_key(|(s, m)| (std::cmp::Reverse(*s), m.mv));
+    for (score, m) in others.into_iter().take(wanted.saturating_sub(lines.len())) {
+        let proved = !matches!(
+            m.verdict,
+            crate::solve::Verdict::Score(_) | crate::solve::Verdict::Unknown
+        );
+        lines.push(format!(
+            "search {} {score} 0 {}",
+            nboard_move(m.mv),
+            depth(proved)
+        ));
+    }
+    lines.truncate(wanted);
+    lines
 }
 
 /// A square as NBoard writes it (`F5`), a pass as `PA`.

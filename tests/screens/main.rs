@@ -1,0 +1,24 @@
+//! The arcade's screens and what they keep: whole screens rendered into ratatui's
+//! TestBackend and compared with reviewed snapshots (`snapshots/`), saves and resume,
+//! the review and the statistics screen. One test crate (one link) for what used to be
+//! one crate a file.
+
+/// Runs the binary as a script would (`Sandbox`).
+#[path = "../common/cli.rs"]
+mod cli_harness;
+/// Hand-made histories of finished games.
+#[path = "../common/history.rs"]
+mod history_harness;
+/// Runs the binary in a pseudo-terminal (`Tui`).
+#[path = "../common/pty.rs"]
+mod pty_harness;
+
+mod chopsticks_snapshots;
+mod othello_ui;
+mod pnut_snapshots;
+mod positions_ui;
+mod review;
+mod saves;
+mod snapshots;
+mod stats_ui;
+mod wl_snapshots;

@@ -1,0 +1,527 @@
+//! The review of a recorded game: the per-ply analysis against the solvers on
+//! hand-played games, the turning points where hand-worked cases put them, the screen
+//! (graph, move list, a marked turning point) by snapshots, and `parlor review`'s
+//! errors from the real binary.
+
+use crate::cli_harness as cli_run;
+
+use std::time::Duration;
+
+use parlor::config::{Config, FirstMover};
+use parlor::game::chopsticks::Chopsticks;
+use parlor::game::nim::{Ending, Nim};
+use parlor::game::othello::{Othello, OthelloMove};
+use parlor::game::wl::Wl;
+use parlor::game::{Game, Seat};
+use parlor::games::GameId;
+use parlor::session::Mode;
+use parlor::solve::Analysis;
+use parlor::solve::othello::{Engine, Limits};
+use parlor::solve::policy::Difficulty;
+use parlor::solve::worker::{SolverMsg, SolverThread};
+use parlor::store::{MatchRecord, SeatRecord, Store};
+use parlor::tui::app::Start;
+use parlor::tui::harness::Harness;
+use parlor::tui::review::Review;
+use parlor::tui::review::plies::Turn;
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
+use ratatui::crossterm::event::KeyCode;
+
+fn config() -> Config {
+    let mut c = Config::default();
+    c.solver.table_mib = 16;
+    c
+}
+
+/// A two-player game of `game` from `start` through `moves`.
+fn record(game: GameId, start: &str, moves: &[String]) -> MatchRecord {
+    let seat = |name: &str| SeatRecord {
+        name: name.into(),
+        ai: None,
+    };
+    MatchRecord {
+        game: game.cli_name().into(),
+        options: game.kind().options(&config()).to_json(),
+        mode: Mode::TwoPlayers,
+        first: FirstMover::You,
+        difficulty: Difficulty::Perfect,
+        level: "perfect".into(),
+        from_position: None,
+        start: start.into(),
+        seats: [seat("Ann"), seat("Bob")],
+        moves: moves.to_vec(),
+        mistakes: Vec::new(),
+        redo: Vec::new(),
+        seed: 1,
+        started: "2026-11-23T10:00:00Z".into(),
+        saved: "2026-11-23T10:05:00Z".into(),
+        result: None,
+        first_margin: None,
+    }
+}
+
+/// The review of `record` with its analysis run to the end on a solver thread.
+fn analysed(record: &MatchRecord) -> Review {
+    let game = GameId::from_cli_name(&record.game).expect("a game");
+    let mut review = game.kind().review(record, &config()).expect("reviewable");
+    let (tx, rx) = crossbeam_channel::unbounded();
+    let solver = SolverThread::spawn(move |m| {
+        let _ = tx.send(m);
+    })
+    .expect("solver thread");
+    let ticket = solver.submit(review.take_job().expect("a job"));
+    review.requested(ticket);
+    assert!(review.take_job().is_none(), "the analysis runs once");
+    while review.running() {
+        match rx
+            .recv_timeout(Duration::from_secs(120))
+            .expect("a message")
+        {
+            SolverMsg::Progress { ticket, report } => review.progress(ticket, report),
+            SolverMsg::Finished { ticket } => review.finished(ticket),
+            SolverMsg::Failed { reason, .. } => panic!("the analysis failed: {reason}"),
+        }
+    }
+    review
+}
+
+/// Each position's prediction in the review is the solver's on that position.
+fn same_as_solver<G: Game>(
+    review: &Review,
+    start: G,
+    moves: &[String],
+    solve: impl Fn(&G) -> Analysis<G::Move>,
+) {
+    let mut position = start;
+    for ply in 0..=moves.len() {
+        let report = review.report(ply).expect("every ply analysed");
+        assert_eq!(report.mover, position.to_move(), "ply {ply}");
+        if position.outcome().is_none() {
+            let a = solve(&position);
+            assert_eq!(
+                report.verdict,
+                a.verdict,
+                "ply {ply}: {}",
+                position.position_text()
+            );
+            assert_eq!(report.score, a.score, "ply {ply}");
+            assert_eq!(
+                report.best.as_ref().map(|b| b.text.clone()),
+                a.best.map(|m| m.to_string())
+            );
+        }
+        if let Some(text) = moves.get(ply) {
+            let mv = position
+                .legal_moves()
+                .into_iter()
+                .find(|m| m.to_string() == *text)
+                .expect("a legal move");
+            position.play(mv).expect("legal");
+        }
+    }
+}
+
+fn texts(moves: &[&str]) -> Vec<String> {
+    moves.iter().map(|m| m.to_string()).collect()
+}
+
+/// Nim 3,4,5 by hand: Ann throws the win away at once (3,4,5 needs 1:2; 1:1 leaves
+/// 2,4,5, nim-sum 3), and Bob plays perfectly from there: one turning point, move 1.
+fn nim_game() -> (MatchRecord, Vec<String>) {
+    let moves = texts(&["1:1", "1:1", "3:5", "2:3", "1:1", "2:1"]);
+    (record(parlor::games::nim::ID, "3,4,5", &moves), moves)
+}
+
+#[test]
+fn nim_every_ply_is_the_solvers_and_the_thrown_win_is_the_one_turning_point() {
+    let (record, moves) = nim_game();
+    let review = analysed(&record);
+    same_as_solver(
+        &review,
+        Nim::new(vec![3, 4, 5], Ending::Normal),
+        &moves,
+        parlor::solve::nim::analyse,
+    );
+    assert_eq!(review.turning_points(), vec![0]);
+    assert_eq!(
+        review.turn_at(0),
+        Some(Turn::Threw {
+            before: "win",
+            after: "loss"
+        })
+    );
+    let text = review.move_text(0).expect("move 1");
+    assert!(
+        text.starts_with("move 1, 1:1: this threw the win away; 1:2 kept it (win in"),
+        "{text}"
+    );
+    assert_eq!(review.report(0).and_then(|r| r.winner()), Some(Seat::First));
+    assert_eq!(
+        review.report(6).and_then(|r| r.winner()),
+        Some(Seat::Second),
+        "the end"
+    );
+    // Bob's moves were all best: no more turning points.
+    assert!(
+        review
+            .move_text(1)
+            .is_some_and(|t| t.contains("the best move"))
+    );
+}
+
+#[test]
+fn winners_and_losers_and_chopsticks_plies_are_the_solvers() {
+    // The first legal move every time: whatever it throws away, the review must agree
+    // with the solver on every position.
+    let mut wl = Wl::new(parlor::game::wl::parse_letters("WLLWLWWL").expect("letters"));
+    let start = wl.clone();
+    let mut moves = Vec::new();
+    while wl.outcome().is_none() {
+        let mv = wl.legal_moves()[0];
+        moves.push(mv.to_string());
+        wl.play(mv).expect("legal");
+    }
+    let review = analysed(&record(
+        parlor::games::wl::ID,
+        &start.position_text(),
+        &moves,
+    ));
+    same_as_solver(&review, start, &moves, parlor::solve::wl::analyse);
+
+    let config = config();
+    let setup = parlor::games::GameSetup::from_config(parlor::games::chopsticks::ID, &config);
+    let start = parlor::games::chopsticks::screen::start_position(&setup).expect("start");
+    let mut position: Chopsticks = start.clone();
+    let mut moves = Vec::new();
+    for _ in 0..8 {
+        let Some(&mv) = position.legal_moves().first() else {
+            break;
+        };
+        moves.push(mv.to_string());
+        position.play(mv).expect("legal");
+    }
+    let review = analysed(&record(
+        parlor::games::chopsticks::ID,
+        &start.position_text(),
+        &moves,
+    ));
+    same_as_solver(&review, start, &moves, parlor::solve::chopsticks::analyse);
+}
+
+fn exact(board: &Othello) -> Analysis<OthelloMove> {
+    let mut engine = Engine::new(16);
+    let mut last = None;
+    engine.analyse(board, &Limits::exact(16), &|| false, &mut |a| {
+        last = Some(a)
+    });
+    last.expect("an analysis")
+}
+
+/// An Othello endgame (10 empty squares, from seeded random play) where the mover's
+/// worst move costs at least four discs; that move, then best play to the end.
+fn othello_game() -> (MatchRecord, Othello, Vec<String>, i32) {
+    for seed in 0.. {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut board = Othello::new();
+        while board.empty_count() > 10 && board.outcome().is_none() {
+            let moves = board.legal_moves();
+            board
+                .play(moves[rng.random_range(0..moves.len())])
+                .expect("legal");
+        }
+        if board.outcome().is_some() || board.legal_moves().len() < 3 {
+            continue;
+        }
+        let best = exact(&board).score.expect("a score");
+        let (worst, cost) = board
+            .legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let after = board.after(mv).expect("legal");
+                (mv, best + exact(&after).score.expect("a score"))
+            })
+            .max_by_key(|&(_, cost)| cost)
+            .expect("moves");
+        if cost < 4 {
+            continue;
+        }
+        let start = board;
+        let mut moves = vec![worst.to_string()];
+        board.play(worst).expect("legal");
+        while board.outcome().is_none() {
+            let mv = exact(&board).best.expect("a best move");
+            moves.push(mv.to_string());
+            board.play(mv).expect("legal");
+        }
+        let record = record(parlor::games::othello::ID, &start.position_text(), &moves);
+        return (record, start, moves, cost);
+    }
+    unreachable!("some seed gives a costly move")
+}
+
+#[test]
+fn othello_endgame_plies_are_exact_and_the_costly_move_is_marked() {
+    let (record, start, moves, cost) = othello_game();
+    let review = analysed(&record);
+    same_as_solver(&review, start, &moves, exact);
+    assert_eq!(review.turn_at(0), Some(Turn::Cost(cost)));
+    assert_eq!(review.turning_points(), vec![0], "best play after it");
+    let text = review.move_text(0).expect("move 1");
+    assert!(text.contains(&format!("this cost {cost} discs")), "{text}");
+    assert!(
+        review
+            .report(moves.len())
+            .is_some_and(|r| r.exact && r.best.is_none())
+    );
+}
+
+/// The review on screen, after ↓ (the first turning point).
+fn review_screen(record: MatchRecord, w: u16, h: u16) -> String {
+    let mut h = Harness::new(config(), Start::Review(Box::new(record)), w, h);
+    assert!(!h.app.analysing(), "the analysis finished");
+    h.key(KeyCode::Down);
+    h.screen()
+}
+
+#[test]
+fn nim_review_snapshots_show_the_graph_and_the_turning_point() {
+    let (record, _) = nim_game();
+    for (w, h) in [(80, 24), (120, 40), (64, 20)] {
+        let screen = review_screen(record.clone(), w, h);
+        for text in [
+            "Review · Nim",
+            "Who wins",
+            "Move 1 of 6",
+            "1:1 ✗ loss",
+            "this threw the win",
+        ] {
+            assert!(
+                screen.contains(text),
+                "{w}x{h}: {text:?} missing:\n{screen}"
+            );
+        }
+        if (w, h) != (64, 20) {
+            insta::assert_snapshot!(format!("review_nim_{w}x{h}"), screen);
+        }
+    }
+}
+
+#[test]
+fn othello_review_snapshots_show_the_graph_and_the_costly_move() {
+    let (record, _, moves, cost) = othello_game();
+    for (w, h) in [(80, 24), (120, 40), (64, 20)] {
+        let screen = review_screen(record.clone(), w, h);
+        let marked = format!("{} ✗ -{cost}", moves[0]);
+        for text in [
+            "Review · Othello",
+            "Disc margin",
+            "Move 1 of",
+            marked.as_str(),
+            "exact from 20 empties",
+        ] {
+            assert!(
+                screen.contains(text),
+                "{w}x{h}: {text:?} missing:\n{screen}"
+            );
+        }
+        if (w, h) != (64, 20) {
+            insta::assert_snapshot!(format!("review_othello_{w}x{h}"), screen);
+        }
+    }
+}
+
+#[test]
+fn keys_step_jump_and_go_back_to_the_menu() {
+    let (record, _) = nim_game();
+    let mut h = Harness::new(config(), Start::Review(Box::new(record)), 80, 24);
+    assert!(h.screen().contains("Start · 6 moves"));
+    h.key(KeyCode::PageDown);
+    assert!(h.screen().contains("Move 6 of 6"));
+    h.key(KeyCode::Left);
+    assert!(h.screen().contains("Move 5 of 6"));
+    h.key(KeyCode::Up);
+    assert!(
+        h.screen().contains("Move 1 of 6"),
+        "back to the turning point"
+    );
+    h.key(KeyCode::PageUp);
+    assert!(h.screen().contains("Start · 6 moves"));
+    h.key(KeyCode::Esc);
+    assert!(h.screen().contains("two-player strategy games"), "the menu");
+}
+
+/// A game played to the end in the arcade, then `v` on its game-over box: the review
+/// of that game; Esc goes back to the game.
+#[test]
+fn the_review_key_opens_the_finished_game_and_esc_returns_to_it() {
+    let config = config();
+    let mut setup = parlor::games::GameSetup::from_config(parlor::games::nim::ID, &config);
+    setup.matchup.mode = Mode::TwoPlayers;
+    setup.position = Some("1,2".into());
+    let mut h = Harness::new(config, Start::Game(setup), 80, 24);
+    // Ann takes pile 1 (the losing move), Bob takes pile 2.
+    h.key(KeyCode::Enter);
+    h.key(KeyCode::Left);
+    h.key(KeyCode::Enter);
+    let over = h.screen();
+    assert!(over.contains("v review the game"), "{over}");
+    h.key(KeyCode::Char('v'));
+    let screen = h.screen();
+    assert!(screen.contains("Review · Nim"), "{screen}");
+    h.key(KeyCode::Down);
+    assert!(h.screen().contains("threw the win away"), "{}", h.screen());
+    h.key(KeyCode::Esc);
+    assert!(
+        h.screen().contains("Game over"),
+        "back on the finished game"
+    );
+}
+
+#[test]
+fn parlor_review_without_history_or_out_of_range_is_a_usage_error() {
+    let sandbox = cli_run::Sandbox::new();
+    let run = sandbox.run(&["review"]);
+    run.expect_code(2);
+    run.stderr_has("no finished games in the history yet");
+    // One game kept: 2 is out of range, and so is a word.
+    let mut store = Store::open(sandbox.data_home().join("parlor"));
+    let (record, _) = nim_game();
+    assert!(store.finish_match(&record));
+    for arg in ["2", "0", "last"] {
+        let run = sandbox.run(&["review", arg]);
+        run.expect_code(2);
+        run.stderr_has("expected a number from 1 (the only game kept)");
+    }
+    // In range, it gets as far as needing a terminal.
+    let run = sandbox.run(&["review", "1"]);
+    run.expect_code(2);
+    run.stderr_has("terminal");
+}
+
+/// The review on screen after `keys`.
+fn review_screen_after(record: MatchRecord, w: u16, h: u16, keys: &[KeyCode]) -> String {
+    let mut h = Harness::new(config(), Start::Review(Box::new(record)), w, h);
+    assert!(!h.app.analysing(), "the analysis finished");
+    h.keys(keys);
+    h.screen()
+}
+
+/// Chopsticks from 2,3/1,4 (Ann to move wins in 9 plies with hit:l:r): Ann's right
+/// hits Bob's left (1 → 4), which loses in 6, and both play best from there.
+fn chopsticks_game() -> MatchRecord {
+    let mut setup = parlor::games::GameSetup::from_config(parlor::games::chopsticks::ID, &config());
+    setup.position = Some("2,3/1,4".into());
+    let mut position =
+        parlor::games::chopsticks::screen::start_position(&setup).expect("a position");
+    let mut moves = vec!["hit:r:l".to_string()];
+    position
+        .play("hit:r:l".parse().expect("a move"))
+        .expect("legal");
+    while position.outcome().is_none() {
+        let best = parlor::solve::chopsticks::analyse(&position)
+            .best
+            .expect("a best move");
+        moves.push(best.to_string());
+        position.play(best).expect("legal");
+    }
+    record(parlor::games::chopsticks::ID, "2,3/1,4", &moves)
+}
+
+#[test]
+fn chopsticks_review_snapshots_draw_the_hands_and_the_move() {
+    let record = chopsticks_game();
+    for (w, h) in [(80, 24), (120, 40), (64, 20)] {
+        let screen = review_screen(record.clone(), w, h);
+        for text in [
+            "Review · Chopsticks",
+            "Move 1 of",
+            "hit:r:l ✗ loss",
+            "right (3) hits Bob's left: 1 → 4",
+            "left 4 (was 1)",
+        ] {
+            assert!(
+                screen.contains(text),
+                "{w}x{h}: {text:?} missing:\n{screen}"
+            );
+        }
+        // The pictures where there is room, one-line hands below that.
+        assert_eq!(screen.contains("|_|"), h >= 40, "{w}x{h}:\n{screen}");
+        if (w, h) != (120, 40) {
+            insta::assert_snapshot!(format!("review_chopsticks_{w}x{h}"), screen);
+        }
+    }
+}
+
+/// Winners & Losers LWWLL by hand: Ann takes the right L (the one winning move), Bob
+/// the left L (both lose), then Ann at WWL takes the left W (only the right L wins),
+/// Bob takes the W, Ann the last L: one turning point, move 3.
+fn wl_game() -> MatchRecord {
+    record(
+        parlor::games::wl::ID,
+        "LWWLL",
+        &texts(&["R", "L", "L", "L", "R"]),
+    )
+}
+
+#[test]
+fn wl_review_snapshots_draw_the_string_and_the_taken_letter() {
+    for (w, h) in [(80, 24), (120, 40), (64, 20)] {
+        let screen = review_screen(wl_game(), w, h);
+        for text in [
+            "Review · Winners & Losers",
+            "Move 3 of 5",
+            "✗ loss",
+            "Last move: Ann took the left",
+            "Ann       took: L W",
+            "Bob       took: L",
+            " · w W L ·",
+        ] {
+            assert!(
+                screen.contains(text),
+                "{w}x{h}: {text:?} missing:\n{screen}"
+            );
+        }
+        if (w, h) == (80, 24) {
+            insta::assert_snapshot!(format!("review_wl_{w}x{h}"), screen);
+        }
+    }
+}
+
+/// Pnut-Butta with symbols 01 and l = 2: 0 0 1 1 0 by hand, after which Bob is
+/// trapped (00 and 01 are used).
+fn pnut_game() -> MatchRecord {
+    let mut c = config();
+    c.pnut.symbols = "01".into();
+    c.pnut.length = 2;
+    let mut record = record(
+        parlor::games::pnut::ID,
+        "",
+        &texts(&["0", "0", "1", "1", "0"]),
+    );
+    record.options = parlor::games::pnut::ID.kind().options(&c).to_json();
+    record
+}
+
+#[test]
+fn pnut_review_snapshots_mark_the_substring_the_move_completed() {
+    for (w, h) in [(80, 24), (120, 40), (64, 20)] {
+        let screen = review_screen_after(pnut_game(), w, h, &[KeyCode::PageDown]);
+        for text in [
+            "Review · Pnut-Butta",
+            "Move 5 of 5",
+            "String · 5 symbols",
+            "00110",
+            "   ^^",
+            "Substrings · 4 of 4 used",
+        ] {
+            assert!(
+                screen.contains(text),
+                "{w}x{h}: {text:?} missing:\n{screen}"
+            );
+        }
+        if (w, h) == (80, 24) {
+            insta::assert_snapshot!(format!("review_pnut_{w}x{h}"), screen);
+        }
+    }
+}

@@ -1,0 +1,279 @@
+//! The statistics screen drawn into ratatui's TestBackend (colours off) and compared with
+//! reviewed snapshots, empty and filled, at 64x20, 80x24 and 120x40; its scrolling and
+//! its keys.
+
+use crate::history_harness as history;
+
+use parlor::config::Config;
+use parlor::tui::app::Start;
+use parlor::tui::harness::Harness;
+use parlor::tui::keys::{Action, Keys};
+use parlor::tui::stats::{StatsOutcome, StatsScreen};
+use parlor::tui::theme::Theme;
+use ratatui::Terminal;
+use ratatui::backend::TestBackend;
+use ratatui::crossterm::event::KeyCode;
+
+const SIZES: [(u16, u16); 3] = [(64, 20), (80, 24), (120, 40)];
+
+/// The screen as text, one line per row, trailing spaces trimmed.
+fn draw(screen: &StatsScreen, width: u16, height: u16) -> String {
+    let config = Config::default();
+    let theme = Theme::new(&config.colors, true);
+    let keys = Keys::new(&config.keys);
+    let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
+    terminal
+        .draw(|f| screen.render(f, f.area(), &theme, &keys))
+        .expect("drawn");
+    let buffer = terminal.backend().buffer();
+    let mut out = String::new();
+    for y in 0..buffer.area.height {
+        let mut line = String::new();
+        for x in 0..buffer.area.width {
+            line.push_str(buffer[(x, y)].symbol());
+        }
+        out.push_str(line.trim_end());
+        out.push('\n');
+    }
+    out
+}
+
+/// Every row leaves the screen's last column free: nothing is cut at the edge.
+fn assert_fits(screen: &str, width: u16) {
+    for row in screen.lines() {
+        assert!(
+            row.chars().count() < usize::from(width),
+            "row reaches the edge at width {width}: {row:?}\n{screen}"
+        );
+        assert!(
+            !row.contains('…'),
+            "nothing elided at width {width}: {row:?}\n{screen}"
+        );
+    }
+}
+
+#[test]
+fn empty_history_says_how_to_get_one() {
+    let screen = StatsScreen::new(&[]);
+    for (w, h) in SIZES {
+        let text = draw(&screen, w, h);
+        assert!(text.contains("No finished games yet."), "{text}");
+        assert!(text.contains("Finish a game against the AI"), "{text}");
+        assert!(text.contains("Esc back"), "{text}");
+        assert_fits(&text, w);
+        insta::assert_snapshot!(format!("stats_empty_{w}x{h}"), text);
+    }
+}
+
+#[test]
+fn filled_history_at_every_size() {
+    let screen = StatsScreen::new(&history::sample());
+    for (w, h) in SIZES {
+        let text = draw(&screen, w, h);
+        assert!(text.contains("Statistics"), "{text}");
+        assert_fits(&text, w);
+        insta::assert_snapshot!(format!("stats_filled_{w}x{h}"), text);
+    }
+}
+
+/// The numbers of the sample, row by row, as the screen writes them (at 120x40 the
+/// whole table fits).
+#[test]
+fn filled_rows_carry_the_numbers() {
+    let screen = StatsScreen::new(&history::sample());
+    let text = draw(&screen, 120, 40);
+    let row = |start: &str| -> Vec<String> {
+        let found: Vec<&str> = text
+            .lines()
+            .filter(|l| l.trim_start().starts_with(start))
+            .collect();
+        assert_eq!(found.len(), 1, "one row starting {start:?}:\n{text}");
+        found[0].split_whitespace().map(str::to_string).collect()
+    };
+    assert_eq!(row("perfect"), ["perfect", "4", "3", "0", "1", "1", "2"]);
+    assert_eq!(row("casual"), ["casual", "1", "1", "0", "0", "1", "1"]);
+    assert_eq!(
+        row("two players").join(" "),
+        "two players 3 first mover won 2, second 1, drawn 0"
+    );
+    assert_eq!(
+        row("AI vs AI").join(" "),
+        "AI vs AI 1 first mover won 0, second 1, drawn 0"
+    );
+    assert_eq!(row("strong"), ["strong", "1", "0", "1", "0", "0", "0"]);
+    assert_eq!(
+        row("benedict"),
+        ["benedict", "3", "2", "0", "1", "0", "2", "+5.3"]
+    );
+    assert_eq!(
+        row("exact"),
+        ["exact", "1", "0", "0", "1", "0", "0", "-20.0"]
+    );
+    assert_eq!(row("beginner"), ["beginner", "1", "1", "0", "0", "1", "1"]);
+    assert!(
+        row("Othello").ends_with(&["best".to_string(), "margin".to_string()]),
+        "Othello has a margin column"
+    );
+    assert!(
+        !row("Nim").contains(&"margin".to_string()),
+        "Nim has no margin column"
+    );
+    assert!(
+        !text.contains("lines 1-"),
+        "no scrolling when it fits:\n{text}"
+    );
+    assert!(
+        !text.contains("scroll") && text.contains("Esc back"),
+        "the footer names no scrolling keys when nothing scrolls:\n{text}"
+    );
+}
+
+#[test]
+fn a_tall_table_scrolls_to_its_end_and_back() {
+    let mut screen = StatsScreen::new(&history::sample());
+    let first = draw(&screen, 64, 20);
+    assert!(first.contains("lines 1-"), "{first}");
+    assert!(first.contains("↓ more"), "{first}");
+    assert!(first.contains("↑↓ scroll  PgUp/PgDn page"), "{first}");
+    assert!(
+        !first.contains("margin: your score"),
+        "the legend is below:\n{first}"
+    );
+    // PgDn until the end, which stays put however often it is pressed.
+    for _ in 0..10 {
+        assert_eq!(screen.handle(Action::PageDown), StatsOutcome::Stay);
+        draw(&screen, 64, 20);
+    }
+    let end = draw(&screen, 64, 20);
+    assert!(end.contains("margin: your score minus the AI's"), "{end}");
+    assert!(end.contains("↑ more") && !end.contains("↓ more"), "{end}");
+    let bottom = screen.scroll();
+    screen.handle(Action::Down);
+    assert_eq!(screen.scroll(), bottom, "never past the last full window");
+    screen.handle(Action::Up);
+    assert_eq!(screen.scroll(), bottom - 1);
+    screen.wheel(-100);
+    assert_eq!(screen.scroll(), 0);
+    assert_eq!(draw(&screen, 64, 20), first);
+    screen.wheel(1);
+    assert_eq!(screen.scroll(), 3);
+    for _ in 0..10 {
+        screen.handle(Action::PageUp);
+    }
+    assert_eq!(screen.scroll(), 0);
+}
+
+#[test]
+fn esc_goes_back_and_q_quits() {
+    let mut screen = StatsScreen::new(&history::sample());
+    assert_eq!(screen.handle(Action::Back), StatsOutcome::Back);
+    assert_eq!(screen.handle(Action::Quit), StatsOutcome::Quit);
+    assert_eq!(screen.handle(Action::Enter), StatsOutcome::Stay);
+    assert_eq!(screen.handle(Action::Hints), StatsOutcome::Stay);
+}
+
+#[test]
+fn the_screen_counts_what_parlor_stats_counts() {
+    let records = history::sample();
+    let screen = StatsScreen::new(&records);
+    assert_eq!(
+        screen.games(),
+        parlor::games::statistics(&records).as_slice()
+    );
+}
+
+/// From the menu: Statistics is its last entry (Up from the first), Enter opens the
+/// screen with the history of the store, Esc goes back with Statistics still selected.
+#[test]
+fn the_menu_opens_the_statistics_of_the_store() {
+    let data = tempfile::tempdir().expect("temp dir");
+    history::write(data.path(), &history::sample());
+    for (w, h) in SIZES {
+        let mut app = Harness::with_store(Config::default(), Start::Menu, w, h, data.path());
+        let menu = app.screen();
+        assert!(menu.contains("Statistics"), "{menu}");
+        assert_fits(&menu, w);
+        app.keys(&[KeyCode::Up, KeyCode::Enter]);
+        let screen = app.screen();
+        assert!(screen.contains("every finished game"), "{screen}");
+        assert!(screen.contains("perfect               4    3"), "{screen}");
+        assert_eq!(
+            screen,
+            draw(&StatsScreen::new(&history::sample()), w, h),
+            "the app draws the screen as it is"
+        );
+        app.key(KeyCode::PageDown);
+        if h == 20 {
+            assert!(
+                app.screen().contains("lines 6-20 of 20"),
+                "{}",
+                app.screen()
+            );
+        }
+        app.key(KeyCode::Esc);
+        let back = app.screen();
+        assert!(back.contains("▶ Statistics"), "{back}");
+    }
+}
+
+#[test]
+fn without_a_store_or_a_history_the_screen_is_empty() {
+    let mut app = Harness::new(Config::default(), Start::Menu, 80, 24);
+    app.keys(&[KeyCode::Up, KeyCode::Enter]);
+    assert!(app.screen().contains("No finished games yet."));
+    let data = tempfile::tempdir().expect("temp dir");
+    let mut app = Harness::with_store(Config::default(), Start::Menu, 80, 24, data.path());
+    app.keys(&[KeyCode::Up, KeyCode::Enter]);
+    assert!(app.screen().contains("No finished games yet."));
+    app.key(KeyCode::Char('q'));
+    assert!(app.app.should_quit());
+}
+
+#[test]
+fn a_broken_history_is_moved_aside_and_the_menu_says_so() {
+    let data = tempfile::tempdir().expect("temp dir");
+    std::fs::write(data.path().join("history.json"), "[1, 2").expect("write");
+    let mut app = Harness::with_store(Config::default(), Start::Menu, 80, 24, data.path());
+    app.keys(&[KeyCode::Up, KeyCode::Enter]);
+    assert!(app.screen().contains("No finished games yet."));
+    assert!(
+        app.app.notice().is_some_and(|n| n.contains("moved aside")),
+        "{:?}",
+        app.app.notice()
+    );
+    app.key(KeyCode::Esc);
+    assert!(app.screen().contains("moved aside"), "{}", app.screen());
+}
+
+/// The registry gives the order: games as on the menu, the difficulties as the setup
+/// cycles them (strongest first), Othello's levels as its setup offers them (weakest
+/// first), whatever order they were played in.
+#[test]
+fn games_and_levels_come_in_the_registrys_order() {
+    let records = [
+        history::vs_ai("othello", "exact", true),
+        history::vs_ai("wl", "casual", true),
+        history::vs_ai("nim", "beginner", true),
+        history::vs_ai("othello", "benedict", false),
+        history::vs_ai("nim", "perfect", true),
+        history::vs_ai("othello", "beginner", true),
+    ];
+    let games = parlor::games::statistics(&records);
+    let order: Vec<(&str, Vec<&str>)> = games
+        .iter()
+        .map(|g| {
+            (
+                g.name.as_str(),
+                g.vs_ai.iter().map(|l| l.level.as_str()).collect(),
+            )
+        })
+        .collect();
+    assert_eq!(
+        order,
+        [
+            ("Nim", vec!["perfect", "beginner"]),
+            ("Othello", vec!["beginner", "benedict", "exact"]),
+            ("Winners & Losers", vec!["casual"]),
+        ]
+    );
+}

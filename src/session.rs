@@ -576,7 +576,7 @@ mod tests {
             ["AI".into(), "You".into()],
             700,
         );
-        let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(1);
+        let mut rng = <crate::seeds::GameRng as rand::SeedableRng>::seed_from_u64(1);
         s.analysis_requested(1);
         let best = s.position().legal_moves()[2];
         let partial = Analysis {

@@ -15,7 +15,7 @@ pub mod wl;
 
 use std::fmt;
 
-use rand::rngs::StdRng;
+use crate::seeds::GameRng;
 
 use crate::cli::CliError;
 use crate::cli::game_args::GameArgs;
@@ -171,7 +171,7 @@ pub trait GameKind: Sync {
     /// error says what is wrong and what is accepted. Called before `start`.
     fn check_position(&self, setup: &GameSetup) -> Result<(), String>;
     /// The screen of a new match.
-    fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut StdRng) -> Box<dyn GameScreen>;
+    fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut GameRng) -> Box<dyn GameScreen>;
     /// The review of a recorded game of this kind: its positions, drawn the game's way,
     /// and the analyst that judges them (with limits suited to a review). The error
     /// says what in the record cannot be read.
@@ -249,7 +249,7 @@ pub fn resume(record: &MatchRecord, env: &StartEnv) -> Result<Box<dyn GameScreen
     let kind = setup.game.kind();
     kind.check_position(&setup)
         .map_err(|e| format!("its start: {e}"))?;
-    let mut rng = <StdRng as rand::SeedableRng>::seed_from_u64(record.seed);
+    let mut rng = <GameRng as rand::SeedableRng>::seed_from_u64(record.seed);
     let mut screen = kind.start(setup, env, &mut rng);
     screen.set_seed(record.seed);
     screen.restore(record)?;

@@ -3,7 +3,7 @@
 
 use crossbeam_channel::Sender;
 use rand::SeedableRng;
-use rand::rngs::StdRng;
+use crate::seeds::GameRng;
 use ratatui::Frame;
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 
@@ -54,7 +54,7 @@ pub struct App {
     theme: Theme,
     keys: Keys,
     solver: Option<SolverThread<AnyReport>>,
-    rng: StdRng,
+    rng: GameRng,
     hits: Hits,
     quit: bool,
     /// The terminal size at the last draw or resize.
@@ -99,7 +99,7 @@ impl App {
             keys: Keys::new(&config.keys),
             config,
             solver,
-            rng: StdRng::seed_from_u64(seed),
+            rng: GameRng::seed_from_u64(seed),
             hits: Hits::default(),
             quit: false,
             size: (0, 0),
@@ -616,7 +616,7 @@ impl App {
         };
         // Each match draws its own seed, kept in its record.
         let seed = rand::RngExt::random(&mut self.rng);
-        let mut rng = StdRng::seed_from_u64(seed);
+        let mut rng = GameRng::seed_from_u64(seed);
         let mut screen = setup.game.kind().start(setup, &env, &mut rng);
         screen.set_seed(seed);
         self.saved_generation = Some(screen.generation());

@@ -715,7 +715,7 @@ mod tests {
     /// next proof shows the win changed hands, and the move is marked then.
     #[test]
     fn the_move_that_lost_a_proven_win_is_marked_when_the_proof_arrives() {
-        let mut rng = rand::rngs::StdRng::seed_from_u64(1);
+        let mut rng = crate::seeds::GameRng::seed_from_u64(1);
         let matchup = MatchSetup {
             mode: Mode::VsAi,
             first: FirstMover::You,

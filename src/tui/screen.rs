@@ -1,7 +1,7 @@
 //! What the app needs from a game's screen. Each game implements this once; the app
 //! routes keys, clicks, ticks and solver messages to whichever game is on.
 
-use rand::rngs::StdRng;
+use crate::seeds::GameRng;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
@@ -59,7 +59,7 @@ pub trait GameScreen {
     }
 
     /// Time passes (the AI may move). Returns whether to redraw.
-    fn tick(&mut self, elapsed_ms: u64, rng: &mut StdRng) -> bool;
+    fn tick(&mut self, elapsed_ms: u64, rng: &mut GameRng) -> bool;
     /// This screen's own keys. Returns false for an action it has no use for now, which
     /// then does what it does in every game (see `tui::app`: back, quit, help, new
     /// game, hints, pause, undo, rematch).

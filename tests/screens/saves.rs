@@ -6,7 +6,7 @@
 use std::path::Path;
 
 use proptest::prelude::*;
-use rand::rngs::StdRng;
+use parlor::seeds::GameRng;
 use rand::{RngExt, SeedableRng};
 
 use parlor::config::Config;
@@ -20,7 +20,7 @@ use parlor::tui::screen::GameScreen;
 use ratatui::crossterm::event::KeyCode;
 
 /// Up to `max` random legal moves from `start`, in notation.
-fn random_line<G: Game>(mut game: G, rng: &mut StdRng, max: usize) -> Vec<String> {
+fn random_line<G: Game>(mut game: G, rng: &mut GameRng, max: usize) -> Vec<String> {
     let mut moves = Vec::new();
     while moves.len() < max && game.outcome().is_none() {
         let legal = game.legal_moves();
@@ -36,7 +36,7 @@ fn random_line<G: Game>(mut game: G, rng: &mut StdRng, max: usize) -> Vec<String
 
 /// A random line from the setup's start position (`setup.position`), through the
 /// game's own types (the test may name them; the app may not).
-fn line_for(game: GameId, at: &GameSetup, rng: &mut StdRng, max: usize) -> Vec<String> {
+fn line_for(game: GameId, at: &GameSetup, rng: &mut GameRng, max: usize) -> Vec<String> {
     match game.cli_name() {
         "nim" | "1357" => {
             let start: nim::Nim =
@@ -90,7 +90,7 @@ fn essence(r: &MatchRecord) -> MatchRecord {
 
 fn round_trip(game: GameId, mode: Mode, seed: u64, plies: usize, undone: usize) {
     let config = Config::default();
-    let mut rng = StdRng::seed_from_u64(seed);
+    let mut rng = GameRng::seed_from_u64(seed);
     let mut setup = GameSetup::from_config(game, &config);
     setup.matchup.mode = mode;
     let screen = game.kind().start(setup.clone(), &env(&config), &mut rng);

@@ -6,7 +6,7 @@ pub mod options;
 pub mod review;
 pub mod screen;
 
-use rand::rngs::StdRng;
+use crate::seeds::GameRng;
 
 use clap::Args;
 
@@ -72,7 +72,7 @@ impl GameKind for Chopsticks {
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
         screen::start_position(setup).map(|_| ())
     }
-    fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut StdRng) -> Box<dyn GameScreen> {
+    fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut GameRng) -> Box<dyn GameScreen> {
         Box::new(ChopsticksScreen::new(
             setup,
             env.ai_delay_ms,

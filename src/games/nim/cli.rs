@@ -320,7 +320,7 @@ pub fn engine(
         id,
         start: |setup| {
             // Random piles (an option of play) are drawn once, the same every time.
-            let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(0);
+            let mut rng = <crate::seeds::GameRng as rand::SeedableRng>::seed_from_u64(0);
             crate::games::nim::screen::start_position(setup, &mut rng)
         },
         analyst: |_| Box::new(crate::solve::analyst::FnAnalyst(crate::solve::nim::analyse)),

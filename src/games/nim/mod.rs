@@ -6,7 +6,7 @@ pub mod options;
 pub mod review;
 pub mod screen;
 
-use rand::rngs::StdRng;
+use crate::seeds::GameRng;
 
 use crate::cli::game_args::GameArgs;
 use crate::cli::{CliError, usage};
@@ -66,10 +66,10 @@ impl GameKind for Nim {
         "Piles as parlor solve reads them, e.g. 3,4,5 (empty piles allowed); empty: the setup's piles."
     }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
-        let mut rng = <StdRng as rand::SeedableRng>::seed_from_u64(0);
+        let mut rng = <GameRng as rand::SeedableRng>::seed_from_u64(0);
         screen::start_position(setup, &mut rng).map(|_| ())
     }
-    fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut StdRng) -> Box<dyn GameScreen> {
+    fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut GameRng) -> Box<dyn GameScreen> {
         Box::new(NimScreen::new(setup, env.ai_delay_ms, env.hints, rng))
     }
     fn review(

@@ -2,7 +2,7 @@
 //! nim-sum, the piles drawn as in the match.
 
 use rand::SeedableRng;
-use rand::rngs::StdRng;
+use crate::seeds::GameRng;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
@@ -26,7 +26,7 @@ pub fn review(record: &MatchRecord, config: &Config) -> Result<Review, String> {
         None => Flavour::SugarPackets,
     };
     // The start is the record's own, so the generator is never drawn from.
-    let mut rng = StdRng::seed_from_u64(record.seed);
+    let mut rng = GameRng::seed_from_u64(record.seed);
     let start = screen::start_position(&setup, &mut rng)?;
     let board = GameBoard::new(
         start,

@@ -1,7 +1,7 @@
 //! The Nim (and 1-3-5-7) screen: piles, cursor, prediction, hints, move list.
 
 use rand::Rng;
-use rand::rngs::StdRng;
+use crate::seeds::GameRng;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -523,7 +523,7 @@ impl NimScreen {
 
 impl GameScreen for NimScreen {
     crate::screen_basics!(view);
-    fn tick(&mut self, elapsed_ms: u64, rng: &mut StdRng) -> bool {
+    fn tick(&mut self, elapsed_ms: u64, rng: &mut GameRng) -> bool {
         let (mv, redraw) = self.view.tick(elapsed_ms, rng);
         if let Some(mv) = mv {
             self.play(mv);
@@ -609,11 +609,11 @@ mod tests {
     use super::*;
     use crate::config::{Config, FirstMover};
     use rand::SeedableRng;
-    use rand::rngs::StdRng;
+    use crate::seeds::GameRng;
 
     #[test]
     fn cursor_skips_empty_piles() {
-        let mut rng = StdRng::seed_from_u64(3);
+        let mut rng = GameRng::seed_from_u64(3);
         let mut setup = GameSetup::from_config(crate::games::nim::ID, &Config::default());
         setup.matchup.mode = Mode::TwoPlayers;
         setup.matchup.first = FirstMover::You;

@@ -7,7 +7,7 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
 use rand::SeedableRng;
-use rand::rngs::StdRng;
+use crate::seeds::GameRng;
 
 use crate::game::Game;
 use crate::game::othello::{Othello, OthelloMove};
@@ -88,7 +88,7 @@ impl OthelloAnalyst {
         let choice = if board.legal_moves() == [OthelloMove::Pass] {
             Some(OthelloMove::Pass)
         } else {
-            let mut rng = StdRng::seed_from_u64(seed);
+            let mut rng = GameRng::seed_from_u64(seed);
             self.chooser
                 .choose_move(board, self.level, &mut rng, &self.limits, stop)
         };

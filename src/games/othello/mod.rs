@@ -10,7 +10,7 @@ pub mod record;
 pub mod review;
 pub mod screen;
 
-use rand::rngs::StdRng;
+use crate::seeds::GameRng;
 
 use clap::Args;
 
@@ -129,7 +129,7 @@ impl GameKind for OthelloGame {
     fn levels(&self) -> Vec<&'static str> {
         Level::ALL.iter().map(|l| l.name()).collect()
     }
-    fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut StdRng) -> Box<dyn GameScreen> {
+    fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut GameRng) -> Box<dyn GameScreen> {
         Box::new(OthelloScreen::new(
             setup,
             env.ai_delay_ms,

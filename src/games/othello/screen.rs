@@ -5,7 +5,7 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use rand::rngs::StdRng;
+use crate::seeds::GameRng;
 use rand::{Rng, RngExt};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -692,7 +692,7 @@ pub fn draw_board(frame: &mut Frame, area: Rect, marks: &Marks, theme: &Theme, h
 
 impl GameScreen for OthelloScreen {
     crate::screen_basics!(view);
-    fn tick(&mut self, elapsed_ms: u64, rng: &mut StdRng) -> bool {
+    fn tick(&mut self, elapsed_ms: u64, rng: &mut GameRng) -> bool {
         let mut redraw = false;
         if self.flash_ms > 0 {
             self.flash_ms = self.flash_ms.saturating_sub(elapsed_ms);

@@ -7,7 +7,7 @@ pub mod config;
 pub mod options;
 pub mod screen;
 
-use rand::rngs::StdRng;
+use crate::seeds::GameRng;
 
 use clap::Args;
 
@@ -84,7 +84,7 @@ impl GameKind for PnutButta {
         }
         screen::start_position(setup).map(|_| ())
     }
-    fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut StdRng) -> Box<dyn GameScreen> {
+    fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut GameRng) -> Box<dyn GameScreen> {
         Box::new(PnutScreen::new(setup, env.ai_delay_ms, env.hints, rng))
     }
     /// Every position searched by the proof engine within the game's limits (and at

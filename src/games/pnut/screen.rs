@@ -14,7 +14,7 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
 use rand::Rng;
-use rand::rngs::StdRng;
+use crate::seeds::GameRng;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -741,7 +741,7 @@ impl GameScreen for PnutScreen {
             Seats::Many(h) => h,
         }
     }
-    fn tick(&mut self, elapsed_ms: u64, rng: &mut StdRng) -> bool {
+    fn tick(&mut self, elapsed_ms: u64, rng: &mut GameRng) -> bool {
         let Seats::Two(view) = &mut self.seats else {
             return false;
         };

@@ -3,7 +3,7 @@
 
 pub mod config;
 
-use rand::rngs::StdRng;
+use crate::seeds::GameRng;
 
 use clap::Args;
 
@@ -47,10 +47,10 @@ impl GameKind for SugarPackets {
         "Packets per row as parlor solve reads them, e.g. 1,3,5,7; empty: the usual 1,3,5,7."
     }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
-        let mut rng = <StdRng as rand::SeedableRng>::seed_from_u64(0);
+        let mut rng = <GameRng as rand::SeedableRng>::seed_from_u64(0);
         crate::games::nim::screen::start_position(setup, &mut rng).map(|_| ())
     }
-    fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut StdRng) -> Box<dyn GameScreen> {
+    fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut GameRng) -> Box<dyn GameScreen> {
         Box::new(NimScreen::new(setup, env.ai_delay_ms, env.hints, rng))
     }
     fn review(

@@ -203,7 +203,7 @@ pub fn engine(
         id: super::ID,
         start: |setup| {
             // Random letters (an option of play) are drawn once, the same every time.
-            let mut rng = <rand::rngs::StdRng as rand::SeedableRng>::seed_from_u64(0);
+            let mut rng = <crate::seeds::GameRng as rand::SeedableRng>::seed_from_u64(0);
             crate::games::wl::screen::start_letters(setup, &mut rng).map(crate::game::wl::Wl::new)
         },
         analyst: |_| Box::new(crate::solve::analyst::FnAnalyst(crate::solve::wl::analyse)),

@@ -8,7 +8,7 @@ pub mod review;
 pub mod screen;
 pub mod simulation;
 
-use rand::rngs::StdRng;
+use crate::seeds::GameRng;
 
 use clap::Args;
 
@@ -89,10 +89,10 @@ impl GameKind for WinnersLosers {
         "A string of W and L, e.g. WLLWL; empty: the setup's string or a random one."
     }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
-        let mut rng = <StdRng as rand::SeedableRng>::seed_from_u64(0);
+        let mut rng = <GameRng as rand::SeedableRng>::seed_from_u64(0);
         screen::start_letters(setup, &mut rng).map(|_| ())
     }
-    fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut StdRng) -> Box<dyn GameScreen> {
+    fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut GameRng) -> Box<dyn GameScreen> {
         Box::new(WlScreen::new(setup, env.ai_delay_ms, env.hints, rng))
     }
     fn simulation(&self, setup: GameSetup, seed: u64) -> Option<Box<dyn SimulationScreen>> {

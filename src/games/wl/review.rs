@@ -3,7 +3,7 @@
 //! took in lower case, highlighted), and who took which letters so far.
 
 use rand::SeedableRng;
-use rand::rngs::StdRng;
+use crate::seeds::GameRng;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
@@ -25,7 +25,7 @@ use crate::tui::widgets;
 pub fn review(record: &MatchRecord, config: &Config) -> Result<Review, String> {
     let setup = GameSetup::from_record(record, config)?;
     // The record names its letters, so the generator is never drawn from.
-    let mut rng = StdRng::seed_from_u64(record.seed);
+    let mut rng = GameRng::seed_from_u64(record.seed);
     let start = Wl::new(screen::start_letters(&setup, &mut rng)?);
     // Who took what needs the moves before the one shown, which a position alone does
     // not tell: the drawing keeps the game's moves (GameBoard checks them first).

@@ -4,7 +4,7 @@
 use std::cell::Cell;
 
 use rand::Rng;
-use rand::rngs::StdRng;
+use crate::seeds::GameRng;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};
@@ -477,7 +477,7 @@ impl GameScreen for WlScreen {
                 .set(self.pyramid_scroll.get() + lines as isize);
         }
     }
-    fn tick(&mut self, elapsed_ms: u64, rng: &mut StdRng) -> bool {
+    fn tick(&mut self, elapsed_ms: u64, rng: &mut GameRng) -> bool {
         let (mv, redraw) = self.view.tick(elapsed_ms, rng);
         if let Some(mv) = mv {
             self.view.play(mv);

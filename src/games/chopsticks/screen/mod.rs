@@ -2,7 +2,7 @@
 //! choosing a hand and a target, the split chooser, the prediction and every move's value.
 
 use rand::Rng;
-use rand::rngs::StdRng;
+use crate::seeds::GameRng;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
@@ -285,7 +285,7 @@ impl ChopsticksScreen {
 
 impl GameScreen for ChopsticksScreen {
     crate::screen_basics!(view);
-    fn tick(&mut self, elapsed_ms: u64, rng: &mut StdRng) -> bool {
+    fn tick(&mut self, elapsed_ms: u64, rng: &mut GameRng) -> bool {
         let (mv, redraw) = self.view.tick(elapsed_ms, rng);
         if let Some(mv) = mv {
             self.play(mv);

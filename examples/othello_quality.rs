@@ -157,7 +157,9 @@ fn read_line(line: &str) -> Result<(Othello, Vec<(OthelloMove, i32)>), String> {
     let values = values
         .split_whitespace()
         .map(|mv| {
-            let (m, v) = mv.split_once(':').ok_or_else(|| format!("bad value {mv:?}"))?;
+            let (m, v) = mv
+                .split_once(':')
+                .ok_or_else(|| format!("bad value {mv:?}"))?;
             let m: OthelloMove = m.parse().map_err(|_| format!("bad move {m:?}"))?;
             let v: i32 = v.parse().map_err(|_| format!("bad value {v:?}"))?;
             Ok((m, v))

@@ -1,9 +1,9 @@
 //! The application state machine: every event goes through `App::update`, every frame
 //! is drawn by `App::render`. Nothing here blocks: analysis comes from the solver thread.
 
+use crate::seeds::GameRng;
 use crossbeam_channel::Sender;
 use rand::SeedableRng;
-use crate::seeds::GameRng;
 use ratatui::Frame;
 use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
 

@@ -455,3 +455,27 @@ fn nboard_hint_n_gives_the_n_best_moves_best_first() {
     }
     assert_eq!(lines.len(), 3, "{lines:?}");
 }
+
+#[test]
+fn nboard_movetime_searches_by_the_clock_and_refuses_bad_values() {
+    let mut engine = Engine::start(&["othello"]);
+    engine.send("nboard 2");
+    engine.send("set movetime 0");
+    engine.send("set movetime lots");
+    engine.send("set movetime 30");
+    engine.send(&format!("set game {}", ggf(&[])));
+    engine.send("go");
+    assert_eq!(engine.read(), "set myname parlor");
+    for bad in ["0", "lots"] {
+        assert_eq!(
+            engine.read(),
+            format!("status set movetime {bad}: accepted 1-600000 milliseconds")
+        );
+    }
+    let answer = read_until(&mut engine, "=== ");
+    let mv = nboard_move(&answer);
+    assert!(
+        ["D3", "C4", "F5", "E6"].contains(&mv.as_str()),
+        "a legal first move: {answer}"
+    );
+}

@@ -5,8 +5,8 @@
 
 use std::path::Path;
 
-use proptest::prelude::*;
 use parlor::seeds::GameRng;
+use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 
 use parlor::config::Config;

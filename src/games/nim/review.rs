@@ -1,8 +1,8 @@
 //! The review of a game of Nim (or 1-3-5-7): every position solved exactly by the
 //! nim-sum, the piles drawn as in the match.
 
-use rand::SeedableRng;
 use crate::seeds::GameRng;
+use rand::SeedableRng;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 

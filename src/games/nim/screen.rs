@@ -1,7 +1,7 @@
 //! The Nim (and 1-3-5-7) screen: piles, cursor, prediction, hints, move list.
 
-use rand::Rng;
 use crate::seeds::GameRng;
+use rand::Rng;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -608,8 +608,8 @@ impl GameScreen for NimScreen {
 mod tests {
     use super::*;
     use crate::config::{Config, FirstMover};
-    use rand::SeedableRng;
     use crate::seeds::GameRng;
+    use rand::SeedableRng;
 
     #[test]
     fn cursor_skips_empty_piles() {

@@ -6,8 +6,8 @@
 use std::sync::Arc;
 use std::sync::atomic::{AtomicU64, Ordering};
 
-use rand::SeedableRng;
 use crate::seeds::GameRng;
+use rand::SeedableRng;
 
 use crate::game::Game;
 use crate::game::othello::{Othello, OthelloMove};

@@ -14,17 +14,22 @@ use crate::game::Game;
 use crate::game::othello::ggf::GgfGame;
 use crate::game::othello::{Othello, OthelloMove};
 use crate::solve::Analysis;
-use crate::solve::othello::{Engine, Limits};
+use crate::solve::othello::{Engine, Limits, STRONG_EXACT};
 
 /// The depth before `set depth`: what NBoard's own default asks.
 const DEFAULT_DEPTH: u32 = 12;
 /// The deepest midgame search `set depth` accepts (the board has 60 empty squares).
 const MAX_DEPTH: u32 = 60;
+/// The longest `set movetime` accepted: ten minutes a move.
+const MAX_MOVETIME: u64 = 600_000;
 
 pub struct NBoard {
     engine: Engine,
     table_mib: u32,
     depth: u32,
+    /// parlor's extension `set movetime MS`: search by the clock, as the strong level
+    /// does, instead of to a depth (`set depth` goes back to depths).
+    movetime: Option<u64>,
     position: Othello,
 }
 
@@ -34,6 +39,7 @@ impl NBoard {
             engine: Engine::new(config.solver.table_mib),
             table_mib: config.solver.table_mib,
             depth: DEFAULT_DEPTH,
+            movetime: None,
             position: Othello::new(),
         }
     }
@@ -41,6 +47,14 @@ impl NBoard {
     /// Depth maps to the midgame depth; the endgame is solved exactly once the empty
     /// squares are no more than the depth (as NBoard engines do at the end).
     fn limits(&self) -> Limits {
+        if let Some(ms) = self.movetime {
+            return Limits {
+                max_depth: None,
+                max_millis: Some(ms),
+                table_mib: self.table_mib,
+                exact_empties: STRONG_EXACT,
+            };
+        }
         Limits {
             max_depth: Some(self.depth),
             max_millis: None,
@@ -64,8 +78,18 @@ impl NBoard {
             ["nboard", ..] => writeln!(out, "set myname parlor")?,
             ["ping", n] => writeln!(out, "pong {n}")?,
             ["set", "depth", n] => match n.parse::<u32>() {
-                Ok(d) if (1..=MAX_DEPTH).contains(&d) => self.depth = d,
+                Ok(d) if (1..=MAX_DEPTH).contains(&d) => {
+                    self.depth = d;
+                    self.movetime = None;
+                }
                 _ => writeln!(out, "status set depth {n}: accepted 1-{MAX_DEPTH}")?,
+            },
+            ["set", "movetime", ms] => match ms.parse::<u64>() {
+                Ok(ms) if (1..=MAX_MOVETIME).contains(&ms) => self.movetime = Some(ms),
+                _ => writeln!(
+                    out,
+                    "status set movetime {ms}: accepted 1-{MAX_MOVETIME} milliseconds"
+                )?,
             },
             ["set", "game", ..] => {
                 let record = line.split_once("game").map_or("", |(_, r)| r.trim());

@@ -13,8 +13,8 @@
 use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
-use rand::Rng;
 use crate::seeds::GameRng;
+use rand::Rng;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;

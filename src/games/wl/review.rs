@@ -2,8 +2,8 @@
 //! table, the string drawn as in the match (taken letters as dots, the one the move
 //! took in lower case, highlighted), and who took which letters so far.
 
-use rand::SeedableRng;
 use crate::seeds::GameRng;
+use rand::SeedableRng;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};

@@ -3,8 +3,8 @@
 
 use std::cell::Cell;
 
-use rand::Rng;
 use crate::seeds::GameRng;
+use rand::Rng;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::{Modifier, Style};

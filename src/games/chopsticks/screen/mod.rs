@@ -1,8 +1,8 @@
 //! The Chopsticks screen: four hands drawn as ASCII art (the player's own at the bottom),
 //! choosing a hand and a target, the split chooser, the prediction and every move's value.
 
-use rand::Rng;
 use crate::seeds::GameRng;
+use rand::Rng;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 

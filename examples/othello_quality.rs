@@ -3,7 +3,7 @@
 //! squares whose every move has been solved exactly.
 //!
 //! ```text
-//! # once: 30 positions, every legal move solved exactly (a few minutes)
+//! # once: 30 positions, each solved exactly (tens of minutes)
 //! cargo run --release --example othello_quality -- generate --count 30 --seed 1 > tests/data/othello_quality.txt
 //! # the measurement: the strong level at 1 s a move (or --depth D for a fixed depth)
 //! taskset -c 0 cargo run --release --example othello_quality -- measure tests/data/othello_quality.txt --ms 1000
@@ -11,11 +11,11 @@
 //!
 //! `generate` plays from the start: 2-10 random plies, then the strong level at depth 4
 //! with one move in twelve at random, until the position has its target number of empty
-//! squares (spread evenly over 20-24); every legal move is then played and the position
-//! after it solved exactly. Positions already decided (the best move's margin beyond
-//! +-24 discs) are skipped: they test little. Each line: the board as `parlor solve othello` reads it, `|`,
-//! then `move:value` for every legal move (the value is the final disc margin for the
-//! player to move with perfect play after that move). The generator is ChaCha8, so a
+//! squares (spread evenly over 20-24), and solves it exactly. Positions already decided
+//! (the best margin beyond +-24 discs) are skipped: they test little. Each line: the
+//! board as `parlor solve othello` reads it, `|`, then `move:value` for a best move (the
+//! value is the final disc margin for the player to move with perfect play after that
+//! move), and for any other move solved since. The generator is ChaCha8, so a
 //! seed gives the same file with any build.
 //!
 //! `measure` gives each position to a fresh engine at the strong level and reports, per
@@ -78,25 +78,13 @@ fn generate(args: &[String]) -> Result<(), String> {
         let Some(board) = play_to(target, &mut rng, &mut engine) else {
             continue;
         };
-        let legal = board.legal_moves();
-        if legal == [OthelloMove::Pass] {
-            continue;
-        }
         let start = Instant::now();
-        let mut values = Vec::new();
-        for m in legal {
-            let mut child = board;
-            child.play(m).map_err(|e| e.to_string())?;
-            let score = exact_score(&mut engine, &child);
-            values.push((m, -score));
-        }
-        let best = values.iter().map(|&(_, v)| v).max().unwrap_or(0);
+        let (best_move, best) = exact_best(&mut engine, &board).ok_or("no best move")?;
         if best.abs() > MAX_MARGIN {
             eprintln!("skipped a decided position (best {best:+})");
             continue;
         }
-        let values: Vec<String> = values.iter().map(|(m, v)| format!("{m}:{v}")).collect();
-        writeln!(out, "{} | {}", board.position_text(), values.join(" "))
+        writeln!(out, "{} | {best_move}:{best}", board.position_text())
             .map_err(|e| e.to_string())?;
         eprintln!(
             "position {} ({target} empties) solved in {:.1} s",
@@ -137,15 +125,31 @@ fn play_to(empties: u32, rng: &mut ChaCha8Rng, engine: &mut Engine) -> Option<Ot
     (board.outcome().is_none() && board.legal_moves() != [OthelloMove::Pass]).then_some(board)
 }
 
-/// The exact final margin for the player to move in `board`.
-fn exact_score(engine: &mut Engine, board: &Othello) -> i32 {
-    let mut score = 0;
+/// A best move of `board` and the exact final margin it keeps for the player to move.
+fn exact_best(engine: &mut Engine, board: &Othello) -> Option<(OthelloMove, i32)> {
+    let mut best = None;
     engine.analyse(board, &Limits::exact(TABLE_MIB), &|| false, &mut |a| {
         if a.exact {
-            score = a.score.unwrap_or(0);
+            best = a.best.zip(a.score);
         }
     });
+    best
+}
+
+/// The exact value of `m` in `board`: the margin for the player to move after it.
+fn exact_value(engine: &mut Engine, board: &Othello, m: OthelloMove) -> Result<i32, String> {
+    let mut child = *board;
+    child.play(m).map_err(|e| e.to_string())?;
+    let mut score = None;
+    engine.analyse(&child, &Limits::exact(TABLE_MIB), &|| false, &mut |a| {
+        if a.exact {
+            score = a.score;
+        }
+    });
+    // After `m` the opponent moves: their margin is ours negated.
     score
+        .map(|s| -s)
+        .ok_or_else(|| format!("{m} could not be solved"))
 }
 
 /// One line of the file: the board and each move's exact value.
@@ -185,23 +189,40 @@ fn measure(args: &[String]) -> Result<(), String> {
     let mut rng = ChaCha8Rng::seed_from_u64(0);
     let (mut positions, mut best_found, mut lost) = (0u32, 0u32, 0i32);
     let start = Instant::now();
+    let mut kept = Vec::new();
+    let mut solved_more = false;
+    let mut solver = Engine::new(TABLE_MIB);
     for line in std::io::BufReader::new(text).lines() {
         let line = line.map_err(|e| e.to_string())?;
         if line.trim().is_empty() || line.starts_with('%') {
+            kept.push(line);
             continue;
         }
-        let (board, values) = read_line(&line)?;
+        let (board, mut values) = read_line(&line)?;
         let best = values.iter().map(|&(_, v)| v).max().ok_or("no moves")?;
         let mut engine = Engine::new(TABLE_MIB);
         let chosen = engine
             .choose_move(&board, Level::Strong, &mut rng, &limits, &|| false)
             .ok_or("no move chosen")?;
-        let value = values
-            .iter()
-            .find(|&&(m, _)| m == chosen)
-            .map(|&(_, v)| v)
-            .ok_or_else(|| format!("{chosen} is not among the solved moves"))?;
+        let known = values.iter().find(|&&(m, _)| m == chosen).map(|&(_, v)| v);
+        let value = match known {
+            Some(v) => v,
+            None => {
+                // A move nobody chose before: solve it once and keep it in the file.
+                let v = exact_value(&mut solver, &board, chosen)?;
+                values.push((chosen, v));
+                solved_more = true;
+                v
+            }
+        };
+        let written: Vec<String> = values.iter().map(|(m, v)| format!("{m}:{v}")).collect();
+        kept.push(format!("{} | {}", board.position_text(), written.join(" ")));
         positions += 1;
+        if value > best {
+            return Err(format!(
+                "{chosen} keeps {value:+} but the file's best is {best:+}: one of the solves is wrong ({line})"
+            ));
+        }
         if value == best {
             best_found += 1;
         }
@@ -211,6 +232,13 @@ fn measure(args: &[String]) -> Result<(), String> {
             board.empty_count(),
             best - value
         );
+    }
+    if solved_more {
+        // The values solved here are kept, so the next measurement need not solve them.
+        let temp = format!("{file}.tmp");
+        std::fs::write(&temp, kept.join("\n") + "\n").map_err(|e| e.to_string())?;
+        std::fs::rename(&temp, file).map_err(|e| e.to_string())?;
+        eprintln!("{file}: the moves solved during the measurement were added");
     }
     let what = if depth > 0 {
         format!("depth {depth}")

@@ -765,19 +765,10 @@ fn every_subcommand_has_help_that_describes_its_options() {
             run.stdout
         );
         // Every argument and option has a line of help, not just its name.
-        let named = |l: &&str| {
-            let l = l.trim_start();
-            l.starts_with("--") || l.starts_with('<') || l.starts_with('[')
-        };
-        for line in run.stdout.lines().filter(named) {
-            // The name, then its help (the accepted values alone are not help).
-            let described = line
-                .trim()
-                .split("  ")
-                .filter(|p| !p.trim().is_empty() && !p.trim().starts_with("[possible"))
-                .count()
-                > 1;
-            assert!(described, "{sub}: an option without help: {line:?}");
-        }
+        let missing = options_without_help(&run.stdout);
+        assert!(
+            missing.is_empty(),
+            "{sub}: options without help: {missing:?}"
+        );
     }
 }

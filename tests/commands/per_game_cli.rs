@@ -2,7 +2,7 @@
 //! `--help` lists them alone, and the command lines of the flat version that preceded
 //! them are refused with a message saying what replaced them.
 
-use crate::cli_harness::{Sandbox, usage_error};
+use crate::cli_harness::{Sandbox, options_without_help, usage_error};
 
 const GAMES: [&str; 6] = ["nim", "1357", "chopsticks", "othello", "pnut", "wl"];
 
@@ -104,18 +104,8 @@ fn each_games_help_lists_its_own_options_alone_each_described() {
                 );
             }
             // Every option and argument has a line of help, not just its name.
-            for line in run.stdout.lines().filter(|l| {
-                let l = l.trim_start();
-                l.starts_with("--") || l.starts_with('[') || l.starts_with('<')
-            }) {
-                let described = line
-                    .trim()
-                    .split("  ")
-                    .filter(|p| !p.trim().is_empty() && !p.trim().starts_with("[possible"))
-                    .count()
-                    > 1;
-                assert!(described, "{verb} {game}: no help for {line:?}");
-            }
+            let missing = options_without_help(&run.stdout);
+            assert!(missing.is_empty(), "{verb} {game}: no help for {missing:?}");
         }
     }
 }
@@ -218,5 +208,14 @@ fn under_json_the_refusal_is_one_json_object() {
             .as_str()
             .is_some_and(|e| e.contains("after the game")),
         "{v}"
+    );
+}
+
+#[test]
+fn the_help_check_finds_options_without_help() {
+    let help = "Options:\n      --alone <X>\n      --values <V>  [possible values: a, b]\n      --said <S>  What it does\n      --long <L>\n          What it does, on the next line\n";
+    assert_eq!(
+        options_without_help(help),
+        ["--alone <X>", "--values <V>  [possible values: a, b]"]
     );
 }

@@ -321,3 +321,30 @@ pub fn run_with(args: &[&str], config: Option<&str>) -> Run {
     }
     sandbox.run(args)
 }
+
+/// The option and argument lines of a `--help` text that carry no help of their own:
+/// neither text after the name on the same line (the accepted values alone are not
+/// help) nor a more indented line under it (clap's layout when help runs long).
+pub fn options_without_help(help: &str) -> Vec<String> {
+    let lines: Vec<&str> = help.lines().collect();
+    let indent = |l: &str| l.len() - l.trim_start().len();
+    let mut missing = Vec::new();
+    for (i, line) in lines.iter().enumerate() {
+        let l = line.trim_start();
+        if !(l.starts_with("--") || l.starts_with('<') || l.starts_with('[')) {
+            continue;
+        }
+        let same_line = l
+            .split("  ")
+            .filter(|p| !p.trim().is_empty() && !p.trim().starts_with("[possible"))
+            .count()
+            > 1;
+        let below = lines
+            .get(i + 1)
+            .is_some_and(|next| !next.trim().is_empty() && indent(next) > indent(line));
+        if !(same_line || below) {
+            missing.push(line.trim().to_string());
+        }
+    }
+    missing
+}

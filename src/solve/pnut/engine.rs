@@ -113,6 +113,8 @@ pub struct Engine {
     table: Table,
     prefix_memo: PrefixMemo,
     pins: Pins,
+    /// The win/loss search's table (`Goal::Winner`), made at its first use.
+    outcome_table: Option<Table>,
     /// Off for the one-shot free functions, which have no later move to keep a win for.
     pinning: bool,
     /// Nodes searched over the engine's life.
@@ -129,6 +131,7 @@ impl Engine {
             table: Table::new(table_mib),
             prefix_memo: PrefixMemo::default(),
             pins: Pins::default(),
+            outcome_table: None,
             pinning: true,
             nodes: 0,
         }
@@ -152,6 +155,7 @@ impl Engine {
         self.table.clear();
         self.prefix_memo.clear();
         self.pins = Pins::default();
+        self.outcome_table = None;
         self.nodes = 0;
     }
 
@@ -202,6 +206,16 @@ impl Engine {
         } else if limits.table_mib != self.table_mib {
             self.table_mib = limits.table_mib;
             self.table = Table::new(limits.table_mib);
+            self.outcome_table = None;
+        }
+        // The winner alone, on a graph one `u128` holds: the win/loss search.
+        if goal == Goal::Winner && self.g.edges <= 128 && limits.max_depth.is_none() {
+            let table = self
+                .outcome_table
+                .get_or_insert_with(|| Table::new(limits.table_mib));
+            let solved = super::winner::analyse_winner(game, self.g, table, limits, stop, report);
+            self.nodes += solved.stats.nodes;
+            return solved;
         }
         // The edge set's type is chosen per call from the graph's size; the table and
         // the pins do not depend on it (keys are 128 bits either way), so the engine

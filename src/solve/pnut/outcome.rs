@@ -112,6 +112,10 @@ impl<'a> Outcome<'a> {
         }
     }
 
+    pub fn graph(&self) -> Graph {
+        self.g
+    }
+
     /// Stops once `nodes` passes `limit`.
     pub fn set_node_limit(&mut self, limit: u64) {
         self.node_limit = limit;

@@ -16,6 +16,7 @@ mod engine_cli;
 mod json_schema;
 mod othello_cli;
 mod pnut_cli;
+mod pnut_prove;
 mod pnut_pty;
 mod positions_cli;
 mod progress_cli;

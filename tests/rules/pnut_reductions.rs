@@ -334,3 +334,55 @@ fn a_node_budget_stops_the_search() {
     search.set_node_limit(u64::MAX);
     assert_eq!(search.wins_after(&[]), Ok(true));
 }
+
+/// Issue 17, point 4: a proof cut into slices of a node budget, each slice's work saved
+/// to a checkpoint and read back into a fresh proof (a new table), ends with the winner
+/// and the start nodes of the uninterrupted proof.
+#[test]
+fn a_proof_stopped_and_restored_from_its_checkpoint_gives_the_same_answer() {
+    use parlor::games::pnut::checkpoint::Checkpoint;
+    use parlor::solve::pnut::{Proof, Step};
+    for (k, l) in [(3, 3), (2, 6), (2, 5)] {
+        let g = Graph::new(k, l);
+        let never = || false;
+        let mut whole = Proof::new(g, 16);
+        let Step::Done(winner) = whole.step(u64::MAX, &never) else {
+            panic!("k={k} l={l} not proven");
+        };
+        let mut proof = Proof::new(g, 16);
+        let mut slices = 0;
+        let path = std::path::Path::new("memory");
+        let got = loop {
+            match proof.step(20_000, &never) {
+                Step::Done(w) => break w,
+                Step::Slice => {
+                    slices += 1;
+                    let saved = Checkpoint {
+                        k,
+                        l,
+                        nodes: 0,
+                        starts: proof
+                            .starts()
+                            .iter()
+                            .map(|(s, &v)| (s.clone(), v))
+                            .collect(),
+                        positions: proof.positions().collect(),
+                    };
+                    let read = Checkpoint::from_bytes(&saved.to_bytes(), path).unwrap();
+                    proof = Proof::new(g, 16);
+                    proof.restore(read.starts, read.positions);
+                }
+                Step::Stopped => panic!("nothing stops it"),
+            }
+            assert!(slices < 1000, "k={k} l={l}: no end");
+        };
+        assert_eq!(got, winner, "k={k} l={l}");
+        assert_eq!(proof.starts(), whole.starts(), "k={k} l={l}");
+        if k == 2 && l == 6 {
+            assert!(slices >= 10, "{slices}");
+        }
+        let (again, rechecked) = proof.recheck(&never).unwrap();
+        assert_eq!(again, Some(winner), "k={k} l={l}");
+        assert!(rechecked >= 1, "k={k} l={l}");
+    }
+}

@@ -24,6 +24,8 @@ use std::path::{Path, PathBuf};
 use thiserror::Error;
 
 const MAGIC: &str = "parlor pnut proof checkpoint";
+/// The version: to be raised with any change of the positions' keys (the reductions
+/// in `solve::pnut::outcome` and `reduce`), which makes older positions meaningless.
 pub const VERSION: u32 = 1;
 const RECORD: usize = 25;
 /// "checksum ", 16 hex digits and the newline.

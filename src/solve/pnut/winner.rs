@@ -98,3 +98,54 @@ pub(super) fn analyse_winner(
         proof: exact.then_some((elapsed, proof_nodes)),
     }
 }
+
+/// The root moves' values by the win/loss search for a move to play, within
+/// `max_millis` and `max_nodes`: for each legal symbol, whether the mover after it
+/// wins (`None`: not proven). Moves are tried in rounds of growing node caps, so that
+/// an easy proof is found before a hard one eats the time (the table keeps what each
+/// round proved). Stops at the first move proven to win. Returns the nodes searched.
+pub(super) fn root_outcomes(
+    game: &Pnut,
+    g: Graph,
+    table: &mut Table,
+    max_millis: u64,
+    max_nodes: u64,
+    stop: &dyn Fn() -> bool,
+) -> (Vec<(u8, Option<bool>)>, u64) {
+    let deadline = Instant::now() + Duration::from_millis(max_millis.max(1));
+    let timed_stop = || stop() || Instant::now() >= deadline;
+    let mut search = Outcome::new(g, Reductions::ALL, table, &timed_stop);
+    let text = &game.indices()[..game.len()];
+    let mut values: Vec<(u8, Option<bool>)> = game
+        .legal_indices()
+        .into_iter()
+        .map(|s| (s, None))
+        .collect();
+    let mut cap: u64 = 1 << 12;
+    loop {
+        let mut open = false;
+        for (s, v) in values.iter_mut().filter(|(_, v)| v.is_none()) {
+            let spent = search.nodes;
+            if spent >= max_nodes || timed_stop() {
+                return (values, search.nodes);
+            }
+            search.set_node_limit(spent.saturating_add(cap).min(max_nodes));
+            let mut child = text.to_vec();
+            child.push(*s);
+            match search.wins_after(&child) {
+                Ok(w) => {
+                    *v = Some(w);
+                    if !w {
+                        let n = search.nodes;
+                        return (values, n);
+                    }
+                }
+                Err(_) => open = true,
+            }
+        }
+        if !open {
+            return (values, search.nodes);
+        }
+        cap = cap.saturating_mul(8);
+    }
+}

@@ -121,7 +121,9 @@ pub(super) fn root_outcomes(
         .into_iter()
         .map(|s| (s, None))
         .collect();
-    let mut cap: u64 = 1 << 12;
+    // The first round is little more than table look-ups: a move already proven
+    // (the line of a win proven at an earlier turn) costs a few nodes.
+    let mut cap: u64 = 1 << 6;
     loop {
         let mut open = false;
         for (s, v) in values.iter_mut().filter(|(_, v)| v.is_none()) {

@@ -4,7 +4,8 @@
 //!
 //! Run: cargo run --release --example pnut_reductions -- [SYMBOLS LENGTH [PLIES SEEDS]]
 //! e.g. `-- 01 6` (from the empty string) or `-- 012 4 21 5` (five random positions
-//! after 21 moves). Nothing here is timed in a test: the tests check the values.
+//! after 21 moves; a fifth argument keeps the sets whose name starts with it, e.g.
+//! `-- 012 4 21 5 "all but"`). Nothing here is timed in a test: the tests check the values.
 
 use std::time::Instant;
 
@@ -80,6 +81,9 @@ fn sets() -> Vec<(&'static str, Reductions)> {
     ]
 }
 
+/// Nodes at most a position.
+const LIMIT: u64 = 50_000_000;
+
 fn next(seed: &mut u64) -> u64 {
     *seed = seed
         .wrapping_mul(6_364_136_223_846_793_005)
@@ -117,10 +121,15 @@ fn main() {
         games.push(game);
     }
     println!(
-        "{symbols} l={l}, {} position(s) after {plies} plies: nodes, stored, seconds (sums)",
+        "{symbols} l={l}, {} position(s) after {plies} plies: nodes, stored, seconds (sums; ? past {LIMIT} nodes)",
         games.len()
     );
-    for (name, red) in sets() {
+    for game in &games {
+        println!("  position {:?}", game.text());
+    }
+    // A fifth argument keeps only the sets whose name starts with it.
+    let only = args.get(4).cloned().unwrap_or_default();
+    for (name, red) in sets().into_iter().filter(|(n, _)| n.starts_with(&only)) {
         let (mut nodes, mut stored, mut secs) = (0u64, 0u64, 0f64);
         let mut values = Vec::new();
         for game in &games {
@@ -128,6 +137,7 @@ fn main() {
             let mut table = Table::new(256);
             let stop = || false;
             let mut search = Outcome::new(g, red, &mut table, &stop);
+            search.set_node_limit(LIMIT);
             let v = search.wins_game(game).ok();
             nodes += search.nodes;
             stored += table.stored();

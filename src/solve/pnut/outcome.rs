@@ -226,26 +226,28 @@ impl<'a> Outcome<'a> {
                 let e = m.1;
                 let h = self.g.head(e);
                 self.unused &= !(1 << e);
-                let child = if self.free(h).count_ones() >= 2 {
+                // The child's value when the table or its parity knows it.
+                let known = if self.free(h).count_ones() >= 2 {
                     let cc = component(self.unused, h, &self.g);
                     if self.red.parity && cc.bipartite {
-                        None
+                        Some(cc.edges.count_ones() % 2 == 1)
                     } else {
                         self.key_known(&cc, h)
+                            .and_then(|(ck, cn)| self.table.get(ck, cn))
+                            .map(|entry| entry.win)
                     }
                 } else {
                     None
                 };
                 self.unused |= 1 << e;
-                if let Some((ck, cn)) = child
-                    && let Some(entry) = self.table.get(ck, cn)
-                {
-                    if !entry.win {
+                match known {
+                    Some(false) => {
                         self.store(key, node, true, start);
                         return Ok(true);
                     }
                     // Won for the opponent: try it last.
-                    m.0 = u32::MAX;
+                    Some(true) => m.0 = u32::MAX,
+                    None => {}
                 }
             }
             moves.sort_unstable_by_key(|m| (m.0, m.1));

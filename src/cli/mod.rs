@@ -71,6 +71,9 @@ pub enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
+    /// An exact proof of who wins that can stop and continue from a checkpoint
+    /// (Pnut-Butta only): `parlor prove pnut --symbols 012 --length 4 --checkpoint FILE`.
+    Prove(crate::games::pnut::prove::ProveArgs),
     /// Print the man page (roff), e.g. `parlor man > ~/.local/share/man/man1/parlor.1`.
     Man,
     /// Where the config file is, and the documented defaults.
@@ -340,6 +343,7 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             crate::games::othello::cli::bench(&suite, &file, &config)
         }
         Some(Command::Export(args)) => export::export(&args),
+        Some(Command::Prove(args)) => crate::games::pnut::prove::run(&args, &config),
         Some(Command::Stats { json }) => stats::run(json),
         Some(Command::Engine { game, options }) => engine::run(game, &options, &config),
     }

@@ -20,6 +20,7 @@ mod json_schema;
 mod othello_cli;
 mod per_game_cli;
 mod pnut_cli;
+mod pnut_prove;
 mod pnut_pty;
 mod positions_cli;
 mod progress_cli;

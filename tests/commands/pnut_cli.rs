@@ -218,7 +218,14 @@ fn winner_stops_once_the_winner_is_proven() {
         "{}",
         text.stdout
     );
-    assert!(text.stdout.contains("wins within"), "{}", text.stdout);
+    // The win/loss search proves who wins without distances: the best move "wins".
+    assert!(
+        text.stdout
+            .lines()
+            .any(|l| l.contains(" wins") && l.contains("◀ best")),
+        "{}",
+        text.stdout
+    );
     usage_error(
         &["solve", "nim", "3,4", "--winner"],
         &["--winner is not an option of Nim"],

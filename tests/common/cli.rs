@@ -194,6 +194,21 @@ impl Running {
         assert!(status.success(), "kill -INT failed: {status}");
     }
 
+    /// Sends a signal by name (e.g. "TERM", "KILL").
+    pub fn signal(&self, name: &str) {
+        let status = Command::new("kill")
+            .args([&format!("-{name}"), &self.child.id().to_string()])
+            .status()
+            .expect("run kill");
+        assert!(status.success(), "kill -{name} failed: {status}");
+    }
+
+    /// Kills the process outright (SIGKILL) and waits for it.
+    pub fn kill_hard(mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+
     /// Waits for the end (hang-guarded) and collects the output.
     pub fn finish(mut self) -> Run {
         let deadline = Instant::now() + HANG_GUARD;

@@ -84,10 +84,13 @@ mod tests {
         let start = Pnut::new(rules.clone());
         let first = last(&mut kept, &start);
         assert!(first.exact, "012 with l = 3 is proven from the start");
-        assert!(kept.engine().pinned() > 0, "a proof pins its results");
+        // (What is kept is the win/loss search's table on this graph, the depth-bounded
+        // search's pins on larger ones: either way the same position again is cheap.)
         let again = last(&mut kept, &start);
         assert_eq!(again.verdict, first.verdict);
-        assert_eq!(again.best, first.best);
+        // A winning move again (maybe another one: every first move wins here).
+        let best = again.best.expect("a move");
+        assert!(again.value_of(best).is_some_and(|m| m.verdict.is_win()));
         assert!(
             again.nodes * 10 < first.nodes.max(10),
             "{} vs {}",

@@ -2,9 +2,11 @@
 
 pub mod analyst;
 pub mod board;
+pub mod checkpoint;
 pub mod cli;
 pub mod config;
 pub mod options;
+pub mod prove;
 pub mod screen;
 
 use crate::seeds::GameRng;

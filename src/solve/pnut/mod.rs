@@ -43,6 +43,10 @@
 //! a win once proven is never lost (see `engine`); [`analyse`] and [`solve`] make a
 //! one-shot engine.
 //!
+//! The winner alone on graphs of at most 128 edges (k^l <= 128) is a separate win/loss
+//! search without distances, whose table keys the reduced positions of issue 17
+//! (`outcome`, `reduce`, `winner`).
+//!
 //! Files: `graph` (the graph and edge sets), `table` (the transposition table),
 //! `search` (the proof search), `root` (the root driver: deepening plan, exact
 //! distances, the analysis), `playout` (Monte-Carlo scores), `engine` (the kept engine
@@ -50,15 +54,21 @@
 
 mod engine;
 mod graph;
+mod outcome;
 mod playout;
+mod proof;
+pub mod reduce;
 mod root;
 mod search;
 mod table;
+mod winner;
 
 use std::time::Duration;
 
 pub use self::engine::Engine;
 pub use self::graph::{BigSet, EdgeSet, Graph};
+pub use self::outcome::{Outcome, Reductions, Stopped};
+pub use self::proof::{Proof, Step};
 pub use self::search::{PrefixMemo, Searcher};
 pub use self::table::Table;
 use super::analysis::Analysis;

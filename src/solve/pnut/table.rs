@@ -157,6 +157,31 @@ impl Table {
         }
     }
 
+    /// Every entry in use as (key, node, win), for a checkpoint of the win/loss search
+    /// (whose entries are all decided).
+    pub fn decided(&self) -> impl Iterator<Item = (u128, u64, bool)> + '_ {
+        self.slots.iter().filter(|s| s[3] >> 1 & 1 == 1).map(|s| {
+            (
+                u128::from(s[0]) | u128::from(s[1]) << 64,
+                u64::from(s[2] as u32),
+                s[3] & 1 == 1,
+            )
+        })
+    }
+
+    /// Stores a decided entry read back from a checkpoint of the win/loss search.
+    pub fn put_decided(&mut self, key: u128, node: u64, win: bool) {
+        self.put(
+            key,
+            node,
+            |e| {
+                e.win = win;
+                e.hi = 0;
+            },
+            0,
+        );
+    }
+
     /// Starts a new search generation (see `Entry::age`).
     pub fn next_age(&mut self) {
         self.age = self.age.wrapping_add(1);

@@ -1,0 +1,250 @@
+//! `parlor prove pnut --symbols 012 --length 4 [--checkpoint FILE]`: an exact proof of
+//! who wins from the empty string that can be stopped at any moment (Ctrl-C, `kill`)
+//! and continued from its checkpoint (issue 17, point 4).
+//!
+//! The search ([`Proof`]) runs in slices of nodes; between slices the progress goes to
+//! stderr and, every `--save-every` seconds, what is established goes to the
+//! checkpoint (see `checkpoint`). Ctrl-C or SIGTERM stops the slice, saves and exits
+//! with 130; a `kill -9` loses only what was established since the last save. When
+//! the proof is done it prints the winner and re-checks the proof by replay.
+
+use std::path::PathBuf;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicBool, Ordering};
+use std::time::{Duration, Instant};
+
+use crate::cli::progress::Progress;
+use crate::cli::{CliError, usage};
+use crate::config::Config;
+use crate::game::pnut::Rules;
+use crate::solve::pnut::{Graph, Proof, Step};
+
+use super::checkpoint::Checkpoint;
+
+/// Nodes a slice searches between two looks at the clock, the progress and the
+/// checkpoint (a fraction of a second).
+const SLICE: u64 = 1 << 20;
+
+/// `parlor prove pnut`.
+#[derive(clap::Args, Debug, Clone)]
+pub struct ProveArgs {
+    /// The game (only pnut has a resumable proof).
+    #[arg(value_parser = ["pnut"])]
+    pub game: String,
+    /// The symbols, e.g. 012 (default: the config's).
+    #[arg(long)]
+    pub symbols: Option<String>,
+    /// The length l of the substrings that must not repeat (default: the config's).
+    #[arg(long)]
+    pub length: Option<usize>,
+    /// Where to keep what the proof establishes; an existing checkpoint of the same
+    /// rules is continued, any other file is refused and left alone.
+    #[arg(long, value_name = "FILE")]
+    pub checkpoint: Option<PathBuf>,
+    /// Seconds between two saves of the checkpoint.
+    #[arg(long, value_name = "SECONDS", default_value_t = 300.0)]
+    pub save_every: f64,
+    /// Stop (and save) after this many seconds.
+    #[arg(long, value_name = "SECONDS")]
+    pub max_seconds: Option<f64>,
+    /// Stop (and save) after about this many nodes: a budget that does not depend on
+    /// the machine.
+    #[arg(long, value_name = "N")]
+    pub max_nodes: Option<u64>,
+    /// The transposition table's size in MiB.
+    #[arg(long, value_name = "MIB", default_value_t = 1024)]
+    pub table_mib: u32,
+}
+
+fn seconds(name: &str, s: f64) -> Result<Duration, CliError> {
+    if !(s.is_finite() && s > 0.0 && s <= 1e7) {
+        return Err(usage(format!(
+            "{name} {s}: expected a number of seconds above 0"
+        )));
+    }
+    Ok(Duration::from_secs_f64(s))
+}
+
+/// The start node as its symbols.
+fn start_text(rules: &Rules, s: &[u8]) -> String {
+    s.iter().map(|&d| rules.symbol(d)).collect()
+}
+
+pub fn run(args: &ProveArgs, config: &Config) -> Result<(), CliError> {
+    let symbols = args.symbols.as_deref().unwrap_or(&config.pnut.symbols);
+    let length = args.length.unwrap_or(config.pnut.length);
+    let rules = Rules::new(symbols, length).map_err(|e| usage(format!("prove pnut: {e}")))?;
+    let g = Graph::new(rules.k(), length);
+    if g.edges > 128 {
+        return Err(usage(format!(
+            "prove pnut: k^l = {} l-grams; the resumable proof handles at most 128",
+            g.edges
+        )));
+    }
+    let save_every = seconds("--save-every", args.save_every)?;
+    let max_time = args
+        .max_seconds
+        .map(|s| seconds("--max-seconds", s))
+        .transpose()?;
+    if !(1..=1 << 20).contains(&args.table_mib) {
+        return Err(usage(format!(
+            "--table-mib {}: expected 1 to 1048576",
+            args.table_mib
+        )));
+    }
+    let mut proof = Proof::new(g, args.table_mib);
+    let mut earlier_nodes = 0;
+    let fail = |e: super::checkpoint::CheckpointError| CliError::Failed(e.to_string());
+    if let Some(path) = &args.checkpoint
+        && let Some(c) = Checkpoint::load(path, rules.k(), length).map_err(fail)?
+    {
+        eprintln!(
+            "parlor: prove pnut: continuing from {}: {} start nodes decided, {} positions, {} nodes searched before",
+            path.display(),
+            c.starts.len(),
+            c.positions.len(),
+            c.nodes
+        );
+        earlier_nodes = c.nodes;
+        proof.restore(c.starts, c.positions);
+    }
+    let save = |proof: &Proof, earlier: u64| -> Result<(), CliError> {
+        let Some(path) = &args.checkpoint else {
+            return Ok(());
+        };
+        let c = Checkpoint {
+            k: rules.k(),
+            l: length,
+            nodes: earlier + proof.nodes,
+            starts: proof
+                .starts()
+                .iter()
+                .map(|(s, &v)| (s.clone(), v))
+                .collect(),
+            positions: proof.positions().collect(),
+        };
+        c.save(path).map_err(fail)?;
+        eprintln!(
+            "parlor: prove pnut: checkpoint written to {} ({} start nodes, {} positions)",
+            path.display(),
+            c.starts.len(),
+            c.positions.len()
+        );
+        Ok(())
+    };
+    // SIGTERM (a plain `kill`) stops the proof like Ctrl-C: it saves before exiting.
+    let term = Arc::new(AtomicBool::new(false));
+    signal_hook::flag::register(signal_hook::consts::SIGTERM, Arc::clone(&term))
+        .map_err(CliError::Signal)?;
+    let progress = Progress::spinner("prove pnut")?;
+    let started = Instant::now();
+    let mut last_save = Instant::now();
+    let interrupted = || progress.interrupted() || term.load(Ordering::Relaxed);
+    let out_of_budget = |proof: &Proof| {
+        max_time.is_some_and(|t| started.elapsed() >= t)
+            || args.max_nodes.is_some_and(|n| proof.nodes >= n)
+    };
+    let winner = loop {
+        let slice = args
+            .max_nodes
+            .map_or(SLICE, |n| n.saturating_sub(proof.nodes).clamp(1, SLICE));
+        let step = proof.step(slice, &interrupted);
+        let stats = proof.stats();
+        let open: Vec<String> = proof
+            .open_starts()
+            .iter()
+            .map(|s| start_text(&rules, s))
+            .collect();
+        progress.message(format!(
+            "{} positions proved, {} start nodes decided, open: {}{}, {} nodes",
+            stats.stored,
+            proof.starts().len(),
+            if open.is_empty() {
+                "-".to_string()
+            } else {
+                open.join(" ")
+            },
+            proof
+                .current()
+                .map(|s| format!(" (searching {})", start_text(&rules, s)))
+                .unwrap_or_default(),
+            earlier_nodes + proof.nodes,
+        ));
+        match step {
+            Step::Done(w) => break w,
+            Step::Slice if !out_of_budget(&proof) => {
+                if last_save.elapsed() >= save_every {
+                    progress.suspend(|| save(&proof, earlier_nodes))?;
+                    last_save = Instant::now();
+                }
+            }
+            Step::Slice | Step::Stopped => {
+                progress.clear();
+                save(&proof, earlier_nodes)?;
+                let open = if open.is_empty() {
+                    "-".to_string()
+                } else {
+                    open.join(" ")
+                };
+                println!(
+                    "Pnut-Butta, symbols {} (k = {}), length l = {length}: not proven yet.",
+                    rules.symbols_text(),
+                    rules.k()
+                );
+                println!(
+                    "Established: {} start nodes decided, {} positions; open start nodes: {open}.",
+                    proof.starts().len(),
+                    proof.stats().stored
+                );
+                let again = match &args.checkpoint {
+                    Some(p) => format!("run the same command to continue from {}", p.display()),
+                    None => "give --checkpoint FILE to keep it for a later run".to_string(),
+                };
+                println!("Stopped after {} nodes: {again}.", proof.nodes);
+                if step == Step::Stopped {
+                    return Err(CliError::Interrupted("prove pnut stopped".to_string()));
+                }
+                return Ok(());
+            }
+        }
+    };
+    progress.clear();
+    save(&proof, earlier_nodes)?;
+    println!(
+        "Pnut-Butta, symbols {} (k = {}), length l = {length}: proven: the {} player wins.",
+        rules.symbols_text(),
+        rules.k(),
+        if winner { "first" } else { "second" }
+    );
+    let decided: Vec<String> = proof
+        .starts()
+        .iter()
+        .map(|(s, &v)| format!("{} {}", start_text(&rules, s), if v { "W" } else { "L" }))
+        .collect();
+    println!(
+        "Start nodes decided (W: their mover wins): {}",
+        decided.join(", ")
+    );
+    println!(
+        "Nodes: {} this run, {} in all; positions stored: {}; time: {:.2} s",
+        proof.nodes,
+        earlier_nodes + proof.nodes,
+        proof.stats().stored,
+        started.elapsed().as_secs_f64()
+    );
+    match proof.recheck(&interrupted) {
+        Ok((Some(w), n)) if w == winner => {
+            println!(
+                "Re-checked by replay: the opening's minimax from the recorded start nodes gives the same winner, and the {n} start node(s) the winner's strategy rests on were proven again by a second search (no bridges, no relabelling, a fresh table)."
+            );
+            Ok(())
+        }
+        Ok(_) => Err(CliError::Failed(
+            "the re-check by replay does not confirm the proof: a start node is missing or a second search disagrees".to_string(),
+        )),
+        Err(_) => {
+            println!("The re-check was stopped before the end: run the same command to do it again.");
+            Err(CliError::Interrupted("prove pnut stopped".to_string()))
+        }
+    }
+}

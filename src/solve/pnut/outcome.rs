@@ -1,0 +1,355 @@
+//! Who wins, without distances: an exact win/loss search with the reductions of issue
+//! 17, for graphs of at most 128 edges.
+//!
+//! The depth-bounded search (`search`) proves "won within d plies", which the exact
+//! distances need; the winner alone needs none of it, and without a budget a position's
+//! value is one bit that any reduction of the position keeps. So this search keys the
+//! table by the reduced position ([`super::reduce`]): the token's component only; past
+//! the first bridge, only the part before it and the value of the part after it (solved
+//! first, once, as a game of its own); the least symbol relabelling. A component with
+//! no odd cycle is decided by its edge count's parity with no search, forced moves are
+//! followed without storing anything, the children are looked up in the table before
+//! any is searched, and the move that leaves the opponent the fewest replies comes
+//! first.
+//!
+//! Every reduction can be switched off ([`Reductions`]): the tests check each one alone
+//! against a plain negamax, and the measurements compare them.
+
+use rustc_hash::FxHashMap;
+
+use super::graph::Graph;
+use super::reduce::{Component, RELABEL_MAX_K, Relabel, component, first_bridge};
+use super::table::Table;
+use crate::game::pnut::Pnut;
+
+/// Which reductions the search uses (all of them by default).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Reductions {
+    /// Key the part before the first bridge and the value of the part after it.
+    pub bridges: bool,
+    /// Decide a component with no odd cycle by its edge count.
+    pub parity: bool,
+    /// The least key over the symbol relabellings (up to 4 symbols).
+    pub relabel: bool,
+    /// Forced moves followed without storing; children looked up before searching.
+    pub forced_and_lookup: bool,
+    /// The move leaving the opponent the fewest replies first.
+    pub ordering: bool,
+}
+
+impl Reductions {
+    pub const ALL: Reductions = Reductions {
+        bridges: true,
+        parity: true,
+        relabel: true,
+        forced_and_lookup: true,
+        ordering: true,
+    };
+    /// Only the component key (the reduction the depth-bounded search has too).
+    pub const NONE: Reductions = Reductions {
+        bridges: false,
+        parity: false,
+        relabel: false,
+        forced_and_lookup: false,
+        ordering: false,
+    };
+}
+
+impl Default for Reductions {
+    fn default() -> Self {
+        Reductions::ALL
+    }
+}
+
+/// The search stopped (its node limit or `stop`) before the value was known.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Stopped;
+
+/// Table keys: the node field holds the token and what kind of key it is.
+const KEY_COMPONENT: u64 = 0;
+/// The part before the first bridge, the part after it lost for its mover.
+const KEY_BEFORE_LOST: u64 = 1 << 8;
+/// ... and won for its mover.
+const KEY_BEFORE_WON: u64 = 2 << 8;
+
+/// The win/loss search on one graph, on a table it borrows (so that what it proves
+/// outlives it, e.g. for a checkpoint).
+pub struct Outcome<'a> {
+    g: Graph,
+    red: Reductions,
+    relabel: Option<Relabel>,
+    table: &'a mut Table,
+    /// The unused edges now.
+    unused: u128,
+    /// Nodes searched.
+    pub nodes: u64,
+    node_limit: u64,
+    stop: &'a dyn Fn() -> bool,
+    /// Values of opening strings (fewer than l-1 symbols), by canonical string.
+    openings: FxHashMap<Vec<u8>, bool>,
+}
+
+impl<'a> Outcome<'a> {
+    /// A search on `g` (at most 128 edges) with `table` (its own: its keys mean
+    /// something else than the depth-bounded search's).
+    pub fn new(
+        g: Graph,
+        red: Reductions,
+        table: &'a mut Table,
+        stop: &'a dyn Fn() -> bool,
+    ) -> Self {
+        debug_assert!(g.edges <= 128);
+        Outcome {
+            relabel: (red.relabel && g.k <= RELABEL_MAX_K).then(|| Relabel::new(&g)),
+            g,
+            red,
+            table,
+            unused: g.all_edges,
+            nodes: 0,
+            node_limit: u64::MAX,
+            stop,
+            openings: FxHashMap::default(),
+        }
+    }
+
+    pub fn graph(&self) -> Graph {
+        self.g
+    }
+
+    /// Stops once `nodes` passes `limit`.
+    pub fn set_node_limit(&mut self, limit: u64) {
+        self.node_limit = limit;
+    }
+
+    /// Whether the player to move after `text` (symbol indices, a legal string of this
+    /// graph's rules) wins.
+    pub fn wins_after(&mut self, text: &[u8]) -> Result<bool, Stopped> {
+        let l = self.g.l as usize;
+        if text.len() + 1 < l {
+            return self.opening(&super::canonical(text));
+        }
+        let k = u64::from(self.g.k);
+        let code = |w: &[u8]| w.iter().fold(0u64, |a, &x| a * k + u64::from(x));
+        self.unused = self.g.all_edges;
+        for w in text.windows(l) {
+            self.unused &= !(1u128 << code(w));
+        }
+        let cur = code(&text[text.len() + 1 - l..]);
+        self.wins(cur)
+    }
+
+    /// Whether the player to move in `game` wins.
+    pub fn wins_game(&mut self, game: &Pnut) -> Result<bool, Stopped> {
+        self.wins_after(&game.indices()[..game.len()])
+    }
+
+    /// The opening: the string (canonical) has fewer than l-1 symbols; its children are
+    /// canonical too (a new symbol is the next unused one).
+    fn opening(&mut self, prefix: &[u8]) -> Result<bool, Stopped> {
+        if let Some(&v) = self.openings.get(prefix) {
+            return Ok(v);
+        }
+        let next = prefix
+            .iter()
+            .max()
+            .map_or(0, |&m| m + 1)
+            .min(self.g.k as u8 - 1);
+        let mut win = false;
+        for c in 0..=next {
+            let mut child = prefix.to_vec();
+            child.push(c);
+            if !self.wins_after(&child)? {
+                win = true;
+                break;
+            }
+        }
+        self.openings.insert(prefix.to_vec(), win);
+        Ok(win)
+    }
+
+    #[inline]
+    fn free(&self, v: u64) -> u32 {
+        (self.unused >> (v * u64::from(self.g.k))) as u32 & self.g.full
+    }
+
+    /// Whether the mover at `cur` wins with the unused edges `self.unused`.
+    pub fn wins(&mut self, cur: u64) -> Result<bool, Stopped> {
+        self.nodes += 1;
+        if self.nodes > self.node_limit || (self.nodes & 4095 == 0 && (self.stop)()) {
+            return Err(Stopped);
+        }
+        let k = u64::from(self.g.k);
+        let free = self.free(cur);
+        if free == 0 {
+            return Ok(false);
+        }
+        if self.red.forced_and_lookup && free.count_ones() == 1 {
+            let e = cur * k + u64::from(free.trailing_zeros());
+            return Ok(!self.play(e)?);
+        }
+        // A move into a node left without free edges wins at once.
+        let mut bits = free;
+        while bits != 0 {
+            let c = bits.trailing_zeros();
+            bits &= bits - 1;
+            let e = cur * k + u64::from(c);
+            if self.free(self.g.head(e)) & !self.self_loop(cur, e) == 0 {
+                return Ok(true);
+            }
+        }
+        let comp = component(self.unused, cur, &self.g);
+        if self.red.parity && comp.bipartite {
+            return Ok(comp.edges.count_ones() % 2 == 1);
+        }
+        let (key, node) = self.key(&comp, cur)?;
+        if let Some(entry) = self.table.get(key, node) {
+            return Ok(entry.win);
+        }
+        let start = self.nodes;
+        let mut moves = [(0u32, 0u64); 16];
+        let mut n = 0;
+        let mut bits = free;
+        while bits != 0 {
+            let c = bits.trailing_zeros();
+            bits &= bits - 1;
+            let e = cur * k + u64::from(c);
+            let h = self.g.head(e);
+            let replies = (self.free(h) & !self.self_loop(cur, e)).count_ones();
+            moves[n] = (if self.red.ordering { replies } else { 0 }, e);
+            n += 1;
+        }
+        let moves = &mut moves[..n];
+        moves.sort_unstable_by_key(|m| (m.0, m.1));
+        if self.red.forced_and_lookup {
+            // A child already known lost for the opponent wins without a search.
+            for m in moves.iter_mut() {
+                let e = m.1;
+                let h = self.g.head(e);
+                self.unused &= !(1 << e);
+                // The child's value when the table or its parity knows it.
+                let known = if self.free(h).count_ones() >= 2 {
+                    let cc = component(self.unused, h, &self.g);
+                    if self.red.parity && cc.bipartite {
+                        Some(cc.edges.count_ones() % 2 == 1)
+                    } else {
+                        self.key_known(&cc, h)
+                            .and_then(|(ck, cn)| self.table.get(ck, cn))
+                            .map(|entry| entry.win)
+                    }
+                } else {
+                    None
+                };
+                self.unused |= 1 << e;
+                match known {
+                    Some(false) => {
+                        self.store(key, node, true, start);
+                        return Ok(true);
+                    }
+                    // Won for the opponent: try it last.
+                    Some(true) => m.0 = u32::MAX,
+                    None => {}
+                }
+            }
+            moves.sort_unstable_by_key(|m| (m.0, m.1));
+        }
+        for &(_, e) in moves.iter() {
+            if !self.play(e)? {
+                self.store(key, node, true, start);
+                return Ok(true);
+            }
+        }
+        self.store(key, node, false, start);
+        Ok(false)
+    }
+
+    /// The edge `e` (leaving `cur`) if it is a loop, as a bit of the head's free edges.
+    #[inline]
+    fn self_loop(&self, cur: u64, e: u64) -> u32 {
+        if self.g.head(e) == cur {
+            1 << (e - cur * u64::from(self.g.k))
+        } else {
+            0
+        }
+    }
+
+    /// Plays `e` and returns whether the opponent then wins.
+    fn play(&mut self, e: u64) -> Result<bool, Stopped> {
+        self.unused &= !(1 << e);
+        let r = self.wins(self.g.head(e));
+        self.unused |= 1 << e;
+        r
+    }
+
+    /// The table key of the reduced position: past the first bridge, the part before
+    /// it and the value of the part after it (searched first); relabelled.
+    fn key(&mut self, comp: &Component, cur: u64) -> Result<(u128, u64), Stopped> {
+        let mut set = comp.edges;
+        let mut kind = KEY_COMPONENT;
+        if self.red.bridges
+            && let Some((b, before)) = first_bridge(comp, cur, &self.g)
+        {
+            let after_won = self.play(b)?;
+            set = before;
+            kind = if after_won {
+                KEY_BEFORE_WON
+            } else {
+                KEY_BEFORE_LOST
+            };
+        }
+        Ok(self.least(set, cur, kind))
+    }
+
+    /// The key of a child for a look-up only: `None` when it needs a search (the value
+    /// past a bridge not in the table yet).
+    fn key_known(&mut self, comp: &Component, cur: u64) -> Option<(u128, u64)> {
+        let mut set = comp.edges;
+        let mut kind = KEY_COMPONENT;
+        if self.red.bridges
+            && let Some((b, before)) = first_bridge(comp, cur, &self.g)
+        {
+            let h = self.g.head(b);
+            self.unused &= !(1 << b);
+            let after = if self.free(h).count_ones() >= 2 {
+                let ac = component(self.unused, h, &self.g);
+                if self.red.parity && ac.bipartite {
+                    Some(ac.edges.count_ones() % 2 == 1)
+                } else if self.red.bridges && first_bridge(&ac, h, &self.g).is_some() {
+                    None
+                } else {
+                    let (ak, an) = self.least(ac.edges, h, KEY_COMPONENT);
+                    self.table.get(ak, an).map(|e| e.win)
+                }
+            } else {
+                None
+            };
+            self.unused |= 1 << b;
+            set = before;
+            kind = match after? {
+                true => KEY_BEFORE_WON,
+                false => KEY_BEFORE_LOST,
+            };
+        }
+        Some(self.least(set, cur, kind))
+    }
+
+    fn least(&self, set: u128, cur: u64, kind: u64) -> (u128, u64) {
+        let (set, node) = match &self.relabel {
+            Some(r) => r.least(set, cur),
+            None => (set, cur),
+        };
+        (set, node | kind)
+    }
+
+    fn store(&mut self, key: u128, node: u64, win: bool, start: u64) {
+        let work = (64 - (self.nodes - start).leading_zeros()) as u8;
+        self.table.put(
+            key,
+            node,
+            |e| {
+                e.win = win;
+                e.hi = 0;
+            },
+            work,
+        );
+    }
+}

@@ -171,6 +171,38 @@ fn with_and_without_the_table_agree() {
 }
 
 #[test]
+fn two_threads_find_the_same_scores_as_one() {
+    // Positions deep enough for the threads to share work (splits start at 12 empties).
+    let mut rng = StdRng::seed_from_u64(0x2_7480);
+    let mut one = Engine::new(8);
+    one.set_threads(1);
+    let mut two = Engine::new(8);
+    two.set_threads(2);
+    let mut checked = 0;
+    while checked < 16 {
+        let empties = rng.random_range(13..=18);
+        let Some(board) = random_position(&mut rng, empties) else {
+            continue;
+        };
+        let a = one.solve(&board, &|| false).expect("running");
+        let b = two.solve(&board, &|| false).expect("running");
+        assert_eq!(a.score, b.score, "{}", board.notation());
+        // Either best move reaches the score.
+        let child = board.after(b.best).expect("legal");
+        assert_eq!(-exact(&mut one, &child), a.score, "{}", board.notation());
+        checked += 1;
+    }
+    for n in [20, 25, 30, 35] {
+        let (board, want) = ffo(n);
+        assert_eq!(
+            two.solve(&board, &|| false).expect("running").score,
+            want,
+            "FFO #{n}"
+        );
+    }
+}
+
+#[test]
 fn analysis_streams_to_an_exact_answer_for_every_move() {
     let (board, want) = ffo(3);
     let limits = Limits {

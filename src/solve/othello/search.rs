@@ -76,15 +76,35 @@ impl Shared {
         self.slot.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// A split with moves left, registered as helped by the caller.
-    fn take(&self) -> Option<Arc<Split>> {
-        let slot = self.lock();
+    /// A split with moves left in the (locked) slot, registered as helped by the caller.
+    fn take_from(slot: &Option<Arc<Split>>) -> Option<Arc<Split>> {
         let sp = slot.as_ref()?;
         if sp.cut.load(Relaxed) || sp.next.load(Relaxed) >= sp.moves.len() {
             return None;
         }
         sp.helpers.fetch_add(1, AcqRel);
         Some(Arc::clone(sp))
+    }
+
+    /// Blocks until woken (a new split, a split's last helper leaving, the end of the
+    /// solve) or `timeout` passes; whether it timed out.
+    fn wait<'g>(
+        &self,
+        slot: MutexGuard<'g, Option<Arc<Split>>>,
+        timeout: Duration,
+    ) -> (MutexGuard<'g, Option<Arc<Split>>>, bool) {
+        let (guard, result) = self
+            .wake
+            .wait_timeout(slot, timeout)
+            .unwrap_or_else(|e| e.into_inner());
+        (guard, result.timed_out())
+    }
+
+    /// Wakes every waiting thread. Taking the lock first means a thread that checked
+    /// its condition under the lock is already waiting, so no wake-up is lost.
+    fn notify(&self) {
+        let _slot = self.lock();
+        self.wake.notify_all();
     }
 }
 
@@ -112,33 +132,46 @@ pub fn with_helpers<R>(
         }
         let result = f(Some(&shared));
         shared.quit.store(true, Release);
-        shared.wake.notify_all();
+        shared.notify();
         result
     })
 }
 
+/// A helper thread: takes moves from published splits; with nothing to take it sleeps
+/// on the condition variable (it never spins), woken by the next split or the end.
 fn helper_loop(tt: &Table, shared: &Shared, deadline: Option<Instant>) {
     let never = || false;
     let mut s = Search::new(tt, &never, deadline);
     s.shared = Some(shared);
     shared.idle.fetch_add(1, AcqRel);
-    while !shared.quit.load(Acquire) {
-        if let Some(sp) = shared.take() {
-            shared.idle.fetch_sub(1, AcqRel);
-            let before = s.nodes;
-            s.help(&sp);
-            shared.helper_nodes.fetch_add(s.nodes - before, AcqRel);
-            shared.idle.fetch_add(1, AcqRel);
-            continue;
-        }
-        let slot = shared.lock();
-        if slot.is_none() && !shared.quit.load(Acquire) {
-            // Woken by a new split or the end of the solve; the timeout is a safety net.
-            let _ = shared.wake.wait_timeout(slot, Duration::from_millis(2));
-        }
+    loop {
+        let sp = {
+            let mut slot = shared.lock();
+            loop {
+                if shared.quit.load(Acquire) {
+                    break None;
+                }
+                if let Some(sp) = Shared::take_from(&slot) {
+                    break Some(sp);
+                }
+                slot = shared.wait(slot, IDLE_WAIT).0;
+            }
+        };
+        let Some(sp) = sp else { break };
+        shared.idle.fetch_sub(1, AcqRel);
+        let before = s.nodes;
+        s.help(&sp);
+        shared.helper_nodes.fetch_add(s.nodes - before, AcqRel);
+        shared.idle.fetch_add(1, AcqRel);
     }
     shared.idle.fetch_sub(1, AcqRel);
 }
+
+/// An idle helper's longest sleep: a safety net only, every event notifies.
+const IDLE_WAIT: Duration = Duration::from_millis(50);
+/// The longest a thread waiting for its split's helpers sleeps before it looks at the
+/// clock and the cancel flag (which only it watches).
+const OWNER_WAIT: Duration = Duration::from_millis(5);
 
 pub struct Search<'a> {
     pub tt: &'a Table,
@@ -257,21 +290,28 @@ impl<'a> Search<'a> {
                 *slot = None;
             }
         }
-        // Wait for the helpers, helping with other splits meanwhile.
+        // Wait for the helpers, helping with other splits meanwhile; with nothing to
+        // help, sleep until a split appears or the last helper leaves.
         sh.idle.fetch_add(1, AcqRel);
+        let mut slot = sh.lock();
         while sp.helpers.load(Acquire) > 0 {
-            if let Some(other) = sh.take() {
+            if let Some(other) = Shared::take_from(&slot) {
+                drop(slot);
                 sh.idle.fetch_sub(1, AcqRel);
                 self.help(&other);
                 sh.idle.fetch_add(1, AcqRel);
+                slot = sh.lock();
             } else {
-                std::hint::spin_loop();
-                std::thread::yield_now();
-            }
-            if !self.stop {
-                self.poll();
+                let (guard, timed_out) = sh.wait(slot, OWNER_WAIT);
+                slot = guard;
+                if timed_out && !self.stop {
+                    drop(slot);
+                    self.poll();
+                    slot = sh.lock();
+                }
             }
         }
+        drop(slot);
         sh.idle.fetch_sub(1, AcqRel);
         sp.result()
     }
@@ -308,7 +348,12 @@ impl<'a> Search<'a> {
         // A cut of that split stopped only this piece of work.
         self.stop = self.shared.is_some_and(|sh| sh.abort.load(Acquire))
             || self.helping.iter().any(|s| s.cut.load(Relaxed));
-        sp.helpers.fetch_sub(1, AcqRel);
+        if sp.helpers.fetch_sub(1, AcqRel) == 1
+            && let Some(sh) = self.shared
+        {
+            // The owner may be asleep waiting for its last helper.
+            sh.notify();
+        }
     }
 }
 

@@ -12,7 +12,7 @@ use crate::cli::json::{self, SimulateJson};
 
 use crate::cli::progress::{Played, Progress};
 use crate::cli::{CliError, SimulateArgs, SolveArgs, usage};
-use crate::config::Config;
+use crate::config::{Config, MAX_THREADS};
 use crate::game::othello::{Othello, OthelloMove};
 use crate::game::{Game, Seat};
 use crate::solve::othello::perft::perft_watched;
@@ -75,6 +75,17 @@ fn side_name(seat: Seat) -> &'static str {
     }
 }
 
+/// The search threads: `--threads N` when given (1-64), else the config's.
+pub fn threads(arg: Option<u32>, config: &Config) -> Result<usize, CliError> {
+    match arg {
+        None => Ok(crate::games::othello::threads(config)),
+        Some(n) if (1..=MAX_THREADS).contains(&n) => Ok(n as usize),
+        Some(n) => Err(usage(format!(
+            "--threads {n} is out of range: accepted 1-{MAX_THREADS} threads"
+        ))),
+    }
+}
+
 /// The limits `parlor solve othello` searches with.
 fn solve_limits(args: &SolveArgs, config: &Config, empties: u32) -> Result<Limits, CliError> {
     let mib = config.solver.table_mib;
@@ -133,8 +144,10 @@ pub fn solve(args: &SolveArgs, config: &Config) -> Result<(), CliError> {
     let board = solve_position(args)?;
     let n = board.empty_count();
     let limits = solve_limits(args, config, n)?;
+    let threads = threads(args.threads, config)?;
     let start = Instant::now();
     let mut engine = Engine::new(limits.table_mib);
+    engine.set_threads(threads);
     let mut last: Option<Analysis<OthelloMove>> = None;
     let progress = Progress::spinner("solve othello")?;
     engine.analyse(&board, &limits, &progress.stop(), &mut |a| {
@@ -474,12 +487,18 @@ fn parse_bench_line(line: &str, number: usize) -> Result<BenchCase, CliError> {
     Ok(BenchCase { board, expected })
 }
 
-pub fn bench(suite: &str, file: &Path, config: &Config) -> Result<(), CliError> {
+pub fn bench(
+    suite: &str,
+    file: &Path,
+    threads: Option<u32>,
+    config: &Config,
+) -> Result<(), CliError> {
     if suite != "ffo" {
         return Err(usage(format!(
-            "unknown benchmark suite '{suite}': accepted: ffo (parlor bench ffo FILE)"
+            "unknown benchmark suite '{suite}': accepted: ffo (parlor bench ffo FILE [--threads N])"
         )));
     }
+    let threads = self::threads(threads, config)?;
     let text = std::fs::read_to_string(file)
         .map_err(|e| usage(format!("cannot read {}: {e}", file.display())))?;
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
@@ -493,6 +512,7 @@ pub fn bench(suite: &str, file: &Path, config: &Config) -> Result<(), CliError> 
         _ => 1,
     };
     let mut engine = Engine::new(config.solver.table_mib);
+    engine.set_threads(threads);
     let progress = Progress::count("bench ffo", "positions", Some(cases.len() as u64))?;
     let stop = progress.stop();
     let mut out = std::io::stdout().lock();
@@ -544,8 +564,9 @@ pub fn bench(suite: &str, file: &Path, config: &Config) -> Result<(), CliError> 
     progress.clear();
     writeln!(
         out,
-        "total: {solved} positions, {total_secs:.3} s, {total_nodes} nodes, {:.1}M nodes/s",
-        total_nodes as f64 / total_secs.max(1e-9) / 1e6
+        "total: {solved} positions, {total_secs:.3} s, {total_nodes} nodes, {:.1}M nodes/s, {threads} thread{}",
+        total_nodes as f64 / total_secs.max(1e-9) / 1e6,
+        if threads == 1 { "" } else { "s" }
     )?;
     if progress.interrupted() {
         if !wrong.is_empty() {

@@ -38,6 +38,15 @@ pub fn limits(config: &Config) -> Limits {
     }
 }
 
+/// The engine's threads from the config: `solver.threads`, 0 meaning the machine's
+/// cores (at most 8, see [`crate::solve::othello::search::default_threads`]).
+pub fn threads(config: &Config) -> usize {
+    match config.solver.threads {
+        0 => crate::solve::othello::search::default_threads(),
+        n => n as usize,
+    }
+}
+
 impl GameKind for OthelloGame {
     fn id(&self) -> GameId {
         ID
@@ -157,8 +166,8 @@ impl GameKind for OthelloGame {
     }
     fn solve_flags(&self) -> (&'static [&'static str], &'static str) {
         (
-            &["--depth", "--max-seconds", "--moves"],
-            "solve othello accepts a board (or an OBF line), --moves LIST, --depth D, --max-seconds S and --json",
+            &["--depth", "--max-seconds", "--moves", "--threads"],
+            "solve othello accepts a board (or an OBF line), --moves LIST, --depth D, --max-seconds S, --threads N and --json",
         )
     }
     fn simulate_flags(&self) -> (&'static [&'static str], &'static str) {

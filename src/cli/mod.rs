@@ -91,6 +91,9 @@ pub enum Command {
         suite: String,
         /// The positions file, one position a line.
         file: PathBuf,
+        /// Search threads, 1-64 (default: solver.threads in the config).
+        #[arg(long, value_name = "N")]
+        threads: Option<u32>,
     },
     /// Print a finished game from the history: its start, moves and result.
     Export(export::ExportArgs),
@@ -233,6 +236,9 @@ pub struct SolveArgs {
     /// Othello and Pnut-Butta: stop searching after this many seconds (the answer may not be exact).
     #[arg(long)]
     pub max_seconds: Option<f64>,
+    /// Othello: search threads, 1-64 (default: solver.threads in the config).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<u32>,
     /// Chopsticks: the rollover variant (sums wrap modulo 5; a hand dies only at exactly 5).
     #[arg(long)]
     pub rollover: bool,
@@ -376,6 +382,7 @@ fn refuse_foreign_solve_options(game: GameId, args: &SolveArgs) -> Result<(), Cl
         (args.proof, "--proof"),
         (args.depth.is_some(), "--depth"),
         (args.max_seconds.is_some(), "--max-seconds"),
+        (args.threads.is_some(), "--threads"),
         (args.rollover, "--rollover"),
         (args.no_empty_splits, "--no-empty-splits"),
         (args.symbols.is_some(), "--symbols"),
@@ -463,9 +470,11 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             Ok(())
         }
         Some(Command::Perft { depth }) => crate::games::othello::cli::perft(depth),
-        Some(Command::Bench { suite, file }) => {
-            crate::games::othello::cli::bench(&suite, &file, &config)
-        }
+        Some(Command::Bench {
+            suite,
+            file,
+            threads,
+        }) => crate::games::othello::cli::bench(&suite, &file, threads, &config),
         Some(Command::Export(args)) => export::export(&args),
         Some(Command::Stats { json }) => stats::run(json),
         Some(Command::Engine { game, options }) => engine::run(game, &options, &config),

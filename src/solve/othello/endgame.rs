@@ -439,11 +439,8 @@ impl Search<'_> {
         if self.stop {
             return 0;
         }
-        if alpha >= STABILITY_THRESHOLD[n as usize] {
-            let max = 64 - 2 * stable_count(o, p);
-            if max <= alpha {
-                return max;
-            }
+        if let Some(v) = stability_cut(p, o, alpha, n) {
+            return v;
         }
         let mut hash_move = NO_MOVE;
         let use_tt = self.use_table && n >= TT_MIN;
@@ -536,6 +533,9 @@ impl Search<'_> {
     /// tried directly (no move generation).
     fn nws_shallow(&mut self, p: u64, o: u64, alpha: i32, empty: u64, parity: u32, n: u32) -> i32 {
         self.nodes += 1;
+        if let Some(v) = stability_cut(p, o, alpha, n) {
+            return v;
+        }
         let odd = PARITY_MASK[parity as usize];
         let mut best = -INF;
         let order = [
@@ -597,6 +597,9 @@ impl Search<'_> {
     /// Four empties, tried odd quadrants first.
     fn solve4(&mut self, p: u64, o: u64, alpha: i32, empty: u64, parity: u32) -> i32 {
         self.nodes += 1;
+        if let Some(v) = stability_cut(p, o, alpha, 4) {
+            return v;
+        }
         let mut sq = [0u32; 4];
         let mut e = empty;
         for s in sq.iter_mut() {
@@ -789,6 +792,19 @@ impl Search<'_> {
         }
         final_margin(p, o)
     }
+}
+
+/// The stability cutoff: when alpha is high enough for the test to be worth it, the
+/// opponent's stable discs cap what `p` can reach; a cap at or below alpha fails low.
+#[inline(always)]
+fn stability_cut(p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
+    if alpha >= STABILITY_THRESHOLD[n as usize] {
+        let max = 64 - 2 * stable_count(o, p);
+        if max <= alpha {
+            return Some(max);
+        }
+    }
+    None
 }
 
 #[inline(always)]

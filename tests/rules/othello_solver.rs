@@ -99,6 +99,22 @@ fn ffo_1_to_19_exact_and_the_best_move_reaches_the_score() {
 }
 
 #[test]
+fn positions_deep_enough_for_the_selective_presearch_stay_exact() {
+    // FFO lines 26-37 have 20-22 empties: each solve runs the ProbCut presearch first
+    // (from 20 empties), whose estimates must never leak into the exact pass.
+    let mut engine = Engine::new(16);
+    engine.set_threads(1);
+    for n in 26..=37 {
+        let (board, want) = ffo(n);
+        assert!(board.empty_count() >= 20, "FFO line {n}");
+        let solution = engine.solve(&board, &|| false).expect("not over");
+        assert_eq!(solution.score, want, "FFO line {n}: score");
+        let child = board.after(solution.best).expect("best move is legal");
+        assert_eq!(-exact(&mut engine, &child), want, "FFO line {n}: best move");
+    }
+}
+
+#[test]
 fn endgame_solver_agrees_with_plain_minimax() {
     let mut rng = StdRng::seed_from_u64(0x0e11_0000);
     let mut engine = Engine::new(4);

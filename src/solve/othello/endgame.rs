@@ -13,6 +13,7 @@
 //! All scores are even (empty squares go to the winner), which root windows exploit.
 
 use super::eval::{SCALE, evaluate, weighted_mobility};
+use super::probcut::{MPC_MIN, end_bounds};
 use super::search::Search;
 use super::stability::stable_count;
 use super::table::NO_MOVE;
@@ -319,18 +320,18 @@ impl Search<'_> {
         let use_tt = n > SHALLOW_MAX && self.use_table;
         if use_tt && let Some(h) = self.tt.probe(p, o) {
             hash_move = h.best;
-            if h.exact {
-                if h.lower >= beta {
-                    return h.lower;
+            if let Some((lower, upper)) = end_bounds(&h, n, self.mpc) {
+                if lower >= beta {
+                    return lower;
                 }
-                if h.upper <= alpha {
-                    return h.upper;
+                if upper <= alpha {
+                    return upper;
                 }
-                if h.lower == h.upper {
-                    return h.lower;
+                if lower == upper {
+                    return lower;
                 }
-                alpha = alpha.max(h.lower - 1);
-                beta = beta.min(h.upper + 1);
+                alpha = alpha.max(lower - 1);
+                beta = beta.min(upper + 1);
             }
         }
         let bits = moves(p, o);
@@ -400,7 +401,7 @@ impl Search<'_> {
             } else {
                 (-64, best)
             };
-            self.tt.store(p, o, n, true, lower, upper, best_move);
+            self.store_end(p, o, n, lower, upper, best_move);
         }
         best
     }
@@ -446,14 +447,20 @@ impl Search<'_> {
         let use_tt = self.use_table && n >= TT_MIN;
         if use_tt && let Some(h) = self.tt.probe(p, o) {
             hash_move = h.best;
-            if h.exact {
-                if h.upper <= alpha {
-                    return h.upper;
+            if let Some((lower, upper)) = end_bounds(&h, n, self.mpc) {
+                if upper <= alpha {
+                    return upper;
                 }
-                if h.lower > alpha {
-                    return h.lower;
+                if lower > alpha {
+                    return lower;
                 }
             }
+        }
+        if self.mpc > 0
+            && n >= MPC_MIN
+            && let Some(v) = self.probcut(p, o, alpha, n)
+        {
+            return v;
         }
         let bits = moves(p, o);
         if bits == 0 {
@@ -472,10 +479,10 @@ impl Search<'_> {
                 let np = o ^ m.flips;
                 let no = p ^ m.flips ^ (1u64 << m.sq);
                 if let Some(h) = self.tt.probe(np, no)
-                    && h.exact
-                    && -h.upper > alpha
+                    && let Some((_, upper)) = end_bounds(&h, n - 1, self.mpc)
+                    && -upper > alpha
                 {
-                    let v = -h.upper;
+                    let v = -upper;
                     self.give_list(n, list);
                     return v;
                 }
@@ -524,7 +531,7 @@ impl Search<'_> {
             } else {
                 (-64, best)
             };
-            self.tt.store(p, o, n, true, lower, upper, best_move);
+            self.store_end(p, o, n, lower, upper, best_move);
         }
         best
     }

@@ -15,6 +15,7 @@ pub mod eval;
 pub mod eval_weights;
 pub mod midgame;
 pub mod perft;
+pub mod probcut;
 pub mod root;
 pub mod search;
 pub mod stability;

@@ -25,6 +25,8 @@ pub struct Split {
     pub o: u64,
     pub alpha: i32,
     pub moves: Vec<Mv>,
+    /// Searched in this level of the selective presearch (0: exact).
+    pub mpc: u8,
     next: AtomicUsize,
     /// `(score + 128) << 8 | square` of the best move so far.
     best: AtomicU64,
@@ -182,6 +184,9 @@ pub struct Search<'a> {
     pub use_table: bool,
     /// Set when helper threads take part (exact solves only).
     pub shared: Option<&'a Shared>,
+    /// The level of the selective presearch ([`super::probcut`]), 0 in exact
+    /// searches: results are estimates.
+    pub mpc: u8,
     cancelled: &'a dyn Fn() -> bool,
     deadline: Option<Instant>,
     next_poll: u64,
@@ -204,6 +209,7 @@ impl<'a> Search<'a> {
             stop: false,
             use_table: true,
             shared: None,
+            mpc: 0,
             cancelled,
             deadline,
             next_poll: POLL_EVERY,
@@ -276,6 +282,7 @@ impl<'a> Search<'a> {
             o,
             alpha,
             moves: moves.to_vec(),
+            mpc: self.mpc,
             next: AtomicUsize::new(0),
             best: AtomicU64::new(0),
             cut: AtomicBool::new(false),
@@ -343,7 +350,9 @@ impl<'a> Search<'a> {
     /// Works on another thread's split; registered as a helper by [`Shared::take`].
     fn help(&mut self, sp: &Arc<Split>) {
         self.helping.push(Arc::clone(sp));
+        let mpc = std::mem::replace(&mut self.mpc, sp.mpc);
         self.work(sp);
+        self.mpc = mpc;
         self.helping.pop();
         // A cut of that split stopped only this piece of work.
         self.stop = self.shared.is_some_and(|sh| sh.abort.load(Acquire))

@@ -112,6 +112,22 @@ fn positions_deep_enough_for_the_selective_presearch_stay_exact() {
         let child = board.after(solution.best).expect("best move is legal");
         assert_eq!(-exact(&mut engine, &child), want, "FFO line {n}: best move");
     }
+    // Random positions, often lopsided (where the presearch cuts most), with and
+    // without the presearch.
+    let mut rng = StdRng::seed_from_u64(0x00ca_7c07);
+    let mut plain = Engine::new(16);
+    plain.set_threads(1);
+    plain.set_presearch(false);
+    let mut checked = 0;
+    while checked < 8 {
+        let Some(board) = random_position(&mut rng, 20) else {
+            continue;
+        };
+        let with = engine.solve(&board, &|| false).expect("running");
+        let without = plain.solve(&board, &|| false).expect("running");
+        assert_eq!(with.score, without.score, "{}", board.notation());
+        checked += 1;
+    }
 }
 
 #[test]

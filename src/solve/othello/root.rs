@@ -188,7 +188,7 @@ impl Search<'_> {
     pub fn exact_root(&mut self, p: u64, o: u64, list: &mut [RootMove], guess: i32) -> Option<i32> {
         let n = (!(p | o)).count_ones();
         let mut guess = guess;
-        if self.use_table && n >= PRESEARCH_MIN {
+        if self.use_table && self.presearch && n >= PRESEARCH_MIN {
             // The selective presearch: its value is the next window's centre, its
             // moves fill the table.
             for level in 1..=LEVELS.len() {

@@ -187,6 +187,8 @@ pub struct Search<'a> {
     /// The level of the selective presearch ([`super::probcut`]), 0 in exact
     /// searches: results are estimates.
     pub mpc: u8,
+    /// Whether exact roots get the selective presearch (off only to compare).
+    pub presearch: bool,
     cancelled: &'a dyn Fn() -> bool,
     deadline: Option<Instant>,
     next_poll: u64,
@@ -210,6 +212,7 @@ impl<'a> Search<'a> {
             use_table: true,
             shared: None,
             mpc: 0,
+            presearch: true,
             cancelled,
             deadline,
             next_poll: POLL_EVERY,

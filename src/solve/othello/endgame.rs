@@ -32,6 +32,9 @@ const EVAL_ORDER_WEIGHT: i32 = 4096;
 /// At or above this many empties, the null-window search first looks up every child
 /// in the table (enhanced transposition cutoff): -15% nodes on FFO #20-#44, same speed.
 const ETC_MIN: u32 = 9;
+/// The ordering score of the table's second move: after the first and wipe-outs,
+/// before every move scored by mobility.
+const HASH_SECOND: i32 = 1 << 28;
 /// A score no real one reaches.
 pub const INF: i32 = 127;
 
@@ -232,10 +235,14 @@ pub fn gen_moves(p: u64, o: u64, mut bits: u64, list: &mut Vec<Mv>) {
 /// Fastest-first ordering scores: few (weighted) replies for the opponent, then little
 /// potential mobility for them, corners, and quadrant parity.
 #[inline]
-fn score_moves(p: u64, o: u64, list: &mut [Mv], hash_move: u32, parity: u32, n: u32) {
+fn score_moves(p: u64, o: u64, list: &mut [Mv], hash: [u32; 2], parity: u32, n: u32) {
     for m in list.iter_mut() {
-        if m.sq == hash_move {
+        if m.sq == hash[0] {
             m.score = 1 << 30;
+            continue;
+        }
+        if m.sq == hash[1] {
+            m.score = HASH_SECOND;
             continue;
         }
         let bit = 1u64 << m.sq;
@@ -280,7 +287,7 @@ impl Search<'_> {
     /// Adds a shallow search's opinion of each move to its ordering score: the static
     /// evaluation below [`sort_depth`] 1, else a midgame search to that depth with a
     /// window that tells apart only the moves within reach of `alpha`.
-    fn add_search_scores(&mut self, p: u64, o: u64, list: &mut [Mv], hash_move: u32, alpha: i32) {
+    fn add_search_scores(&mut self, p: u64, o: u64, list: &mut [Mv], alpha: i32) {
         let w = EVAL_ORDER_WEIGHT;
         let n = (!(p | o)).count_ones();
         let depth = sort_depth(n);
@@ -288,7 +295,7 @@ impl Search<'_> {
         // Shallow searches stay out of the table: their entries would push out exact ones.
         let use_table = std::mem::replace(&mut self.use_table, false);
         for m in list.iter_mut() {
-            if m.sq == hash_move || m.score >= 1 << 29 {
+            if m.score >= HASH_SECOND {
                 continue;
             }
             let np = o ^ m.flips;
@@ -316,10 +323,10 @@ impl Search<'_> {
         let n = empty.count_ones();
         let mut alpha = alpha;
         let mut beta = beta;
-        let mut hash_move = NO_MOVE;
+        let mut hash = [NO_MOVE; 2];
         let use_tt = n > SHALLOW_MAX && self.use_table;
         if use_tt && let Some(h) = self.tt.probe(p, o) {
-            hash_move = h.best;
+            hash = [h.best, h.second];
             if let Some((lower, upper)) = end_bounds(&h, n, self.mpc) {
                 if lower >= beta {
                     return lower;
@@ -344,9 +351,9 @@ impl Search<'_> {
         let mut list = self.take_list(n);
         gen_moves(p, o, bits, &mut list);
         if n > SHALLOW_MAX {
-            score_moves(p, o, &mut list, hash_move, parity_of(!(p | o)), n);
+            score_moves(p, o, &mut list, hash, parity_of(!(p | o)), n);
             if n >= EVAL_ORDER_MIN {
-                self.add_search_scores(p, o, &mut list, hash_move, alpha);
+                self.add_search_scores(p, o, &mut list, alpha);
             }
         } else {
             let parity = parity_of(empty);
@@ -443,10 +450,10 @@ impl Search<'_> {
         if let Some(v) = stability_cut(p, o, alpha, n) {
             return v;
         }
-        let mut hash_move = NO_MOVE;
+        let mut hash = [NO_MOVE; 2];
         let use_tt = self.use_table && n >= TT_MIN;
         if use_tt && let Some(h) = self.tt.probe(p, o) {
-            hash_move = h.best;
+            hash = [h.best, h.second];
             if let Some((lower, upper)) = end_bounds(&h, n, self.mpc) {
                 if upper <= alpha {
                     return upper;
@@ -488,9 +495,9 @@ impl Search<'_> {
                 }
             }
         }
-        score_moves(p, o, &mut list, hash_move, parity_of(!(p | o)), n);
+        score_moves(p, o, &mut list, hash, parity_of(!(p | o)), n);
         if n >= EVAL_ORDER_MIN {
-            self.add_search_scores(p, o, &mut list, hash_move, alpha);
+            self.add_search_scores(p, o, &mut list, alpha);
         }
         let mut best = -INF;
         let mut best_move = NO_MOVE;

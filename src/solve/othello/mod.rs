@@ -6,7 +6,9 @@
 //!   every other move.
 //! * [`Level`] and [`choose_move`]: the AI opponents, from a beginner to the exact
 //!   solver, with Benedict (the original program's three-ply AI) in between.
-//! * [`Engine`] keeps one transposition table across calls.
+//! * [`Engine`] keeps one transposition table across calls; exact solves of 20 empty
+//!   squares or more first run a selective presearch ([`probcut`]) whose best moves
+//!   order the exact pass.
 //! * [`perft`]: move-generation counts.
 
 pub mod benedict;

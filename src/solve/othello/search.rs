@@ -5,8 +5,11 @@
 //! Parallel search is "young brothers wait": at a null-window node with many empty
 //! squares, once the first move has been searched without a cutoff, the remaining
 //! moves are published as a [`Split`]; idle threads take moves from it one at a time,
-//! and a thread waiting for its own split to finish helps with others meanwhile. All
-//! threads share the lock-free transposition table.
+//! and a thread waiting for its own split to finish helps with others meanwhile. A
+//! thread with nothing to take sleeps on a condition variable (a new split, or its
+//! split's last helper leaving, wakes it): a spinning helper would burn a core the
+//! rest of the machine shares for no node searched. All threads share the lock-free
+//! transposition table.
 
 use std::sync::atomic::Ordering::{AcqRel, Acquire, Relaxed, Release};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize};

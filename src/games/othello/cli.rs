@@ -352,10 +352,15 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
         Level::Strong | Level::Exact => limits.table_mib,
         _ => 4,
     };
+    let engine = |level: Level| {
+        let mut engine = Engine::new(table(level));
+        engine.set_threads(crate::games::othello::threads(config));
+        engine
+    };
     let mut players = [
         Player {
             level: a,
-            engine: Engine::new(table(a)),
+            engine: engine(a),
             wins: 0,
             draws: 0,
             losses: 0,
@@ -363,7 +368,7 @@ pub fn simulate(args: &SimulateArgs, config: &Config) -> Result<(), CliError> {
         },
         Player {
             level: b,
-            engine: Engine::new(table(b)),
+            engine: engine(b),
             wins: 0,
             draws: 0,
             losses: 0,

@@ -141,6 +141,7 @@ impl GameKind for OthelloGame {
             env.ai_delay_ms,
             env.hints,
             limits(env.config),
+            threads(env.config),
             rng,
         ))
     }

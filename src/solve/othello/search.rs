@@ -60,6 +60,8 @@ pub struct Shared {
     idle: AtomicUsize,
     slot: Mutex<Option<Arc<Split>>>,
     wake: Condvar,
+    /// Threads asleep on `wake` (changed under the lock of `slot`).
+    sleeping: AtomicUsize,
     /// Nodes searched by the helper threads.
     pub helper_nodes: AtomicU64,
 }
@@ -72,6 +74,7 @@ impl Shared {
             idle: AtomicUsize::new(0),
             slot: Mutex::new(None),
             wake: Condvar::new(),
+            sleeping: AtomicUsize::new(0),
             helper_nodes: AtomicU64::new(0),
         }
     }
@@ -98,18 +101,29 @@ impl Shared {
         slot: MutexGuard<'g, Option<Arc<Split>>>,
         timeout: Duration,
     ) -> (MutexGuard<'g, Option<Arc<Split>>>, bool) {
+        // Counted under the lock, so a notifier holding the lock sees every sleeper.
+        self.sleeping.fetch_add(1, AcqRel);
         let (guard, result) = self
             .wake
             .wait_timeout(slot, timeout)
             .unwrap_or_else(|e| e.into_inner());
+        self.sleeping.fetch_sub(1, AcqRel);
         (guard, result.timed_out())
     }
 
     /// Wakes every waiting thread. Taking the lock first means a thread that checked
     /// its condition under the lock is already waiting, so no wake-up is lost.
     fn notify(&self) {
-        let _slot = self.lock();
-        self.wake.notify_all();
+        let slot = self.lock();
+        self.notify_locked(&slot);
+    }
+
+    /// [`Shared::notify`] with the lock held; no system call when nobody sleeps (the
+    /// common case: a split published while the other threads are busy).
+    fn notify_locked(&self, _slot: &MutexGuard<'_, Option<Arc<Split>>>) {
+        if self.sleeping.load(Acquire) > 0 {
+            self.wake.notify_all();
+        }
     }
 }
 
@@ -294,8 +308,11 @@ impl<'a> Search<'a> {
             cut: AtomicBool::new(false),
             helpers: AtomicUsize::new(0),
         });
-        *sh.lock() = Some(Arc::clone(&sp));
-        sh.wake.notify_all();
+        {
+            let mut slot = sh.lock();
+            *slot = Some(Arc::clone(&sp));
+            sh.notify_locked(&slot);
+        }
         self.work(&sp);
         {
             let mut slot = sh.lock();

@@ -96,6 +96,9 @@ pub enum Command {
         suite: String,
         /// The positions file, one position a line.
         file: PathBuf,
+        /// Search threads, 1-64 (default: solver.threads in the config).
+        #[arg(long, value_name = "N")]
+        threads: Option<u32>,
     },
     /// Print a finished game from the history: its start, moves and result.
     Export(export::ExportArgs),
@@ -339,9 +342,11 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             Ok(())
         }
         Some(Command::Perft { depth }) => crate::games::othello::cli::perft(depth),
-        Some(Command::Bench { suite, file }) => {
-            crate::games::othello::cli::bench(&suite, &file, &config)
-        }
+        Some(Command::Bench {
+            suite,
+            file,
+            threads,
+        }) => crate::games::othello::cli::bench(&suite, &file, threads, &config),
         Some(Command::Export(args)) => export::export(&args),
         Some(Command::Prove(args)) => crate::games::pnut::prove::run(&args, &config),
         Some(Command::Stats { json }) => stats::run(json),

@@ -12,6 +12,9 @@ pub const QUOTE_CHARS: usize = 40;
 /// `parlor solve othello` and `parlor solve pnut`.
 pub const MAX_MILLIS: u64 = 86_400 * 1000;
 
+/// `solver.threads` and `--threads` at most (0 in the config: the cores, at most 8).
+pub const MAX_THREADS: u32 = 64;
+
 /// `solver.table_mib` never above this (16 GiB), whatever the machine.
 pub const MAX_TABLE_MIB: u32 = 16_384;
 

@@ -16,7 +16,7 @@ mod source;
 mod tests;
 
 pub use limits::{
-    FALLBACK_MAX_TABLE_MIB, MAX_CONFIG_BYTES, MAX_MILLIS, MAX_TABLE_MIB, QUOTE_CHARS,
+    FALLBACK_MAX_TABLE_MIB, MAX_CONFIG_BYTES, MAX_MILLIS, MAX_TABLE_MIB, MAX_THREADS, QUOTE_CHARS,
     max_table_mib, table_mib_limit, total_memory_mib,
 };
 pub use quote::clip;
@@ -228,6 +228,15 @@ impl Config {
                 format!(
                     "{} is out of range: expected 1-{MAX_MILLIS} milliseconds (at most 24 hours, as --max-seconds)",
                     self.solver.max_millis
+                ),
+            ));
+        }
+        if self.solver.threads > MAX_THREADS {
+            return Err(invalid(
+                "solver.threads",
+                format!(
+                    "{} is out of range: expected 1-{MAX_THREADS} threads, or 0 for the machine's cores (at most 8)",
+                    self.solver.threads
                 ),
             ));
         }

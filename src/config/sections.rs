@@ -59,6 +59,8 @@ pub struct SolverConfig {
     pub max_millis: u64,
     pub table_mib: u32,
     pub exact_empties: u32,
+    /// Othello's search threads; 0: the machine's cores, at most 8.
+    pub threads: u32,
 }
 
 // The Default impls restate config.toml; a test checks that the two agree, so the
@@ -129,6 +131,7 @@ impl Default for SolverConfig {
             max_millis: 5000,
             table_mib: 64,
             exact_empties: 20,
+            threads: 0,
         }
     }
 }

@@ -291,3 +291,18 @@ fn load_refuses_a_file_over_the_size_limit() {
     let e = load(&path);
     assert!(e.contains("big.toml") && e.contains("not UTF-8"), "{e}");
 }
+
+#[test]
+fn threads_are_bounded_with_a_clear_message() {
+    assert_eq!(parse("[solver]\n").unwrap().solver.threads, 0);
+    let ok = parse("[solver]\nthreads = 2\n").unwrap();
+    assert_eq!(ok.solver.threads, 2);
+    for bad in [MAX_THREADS + 1, 1000] {
+        let e = parse(&format!("[solver]\nthreads = {bad}\n"))
+            .unwrap_err()
+            .to_string();
+        assert!(e.contains("solver.threads"), "{e}");
+        assert!(e.contains("expected 1-64 threads, or 0"), "{e}");
+    }
+    assert!(parse("[solver]\nthreads = -1\n").is_err());
+}

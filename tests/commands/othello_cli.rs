@@ -82,6 +82,29 @@ fn solve_json_is_exact() {
         };
         assert_eq!(m["verdict"], word);
     }
+    // One thread and two give every move the same exact score.
+    let scores = |v: &Value| -> Vec<(String, i64)> {
+        let mut s: Vec<(String, i64)> = v["moves"]
+            .as_array()
+            .expect("moves")
+            .iter()
+            .map(|m| {
+                (
+                    m["move"].as_str().unwrap_or("").to_string(),
+                    m["score"].as_i64().unwrap_or(-100),
+                )
+            })
+            .collect();
+        s.sort();
+        s
+    };
+    for threads in ["1", "2"] {
+        let o = run(&["solve", "othello", FFO_1, "--json", "--threads", threads]);
+        assert!(o.status.success(), "{}", stderr(&o));
+        let w: Value = serde_json::from_str(stdout(&o).trim()).expect("JSON");
+        assert_eq!(w["score"], 18, "{threads} threads");
+        assert_eq!(scores(&w), scores(&v), "{threads} threads");
+    }
 }
 
 #[test]
@@ -133,6 +156,10 @@ fn bad_options_exit_2() {
     assert!(e.contains("--max-seconds"), "{e}");
     let e = usage_error(&["solve", "othello", FFO_1, "--misere"]);
     assert!(e.contains("--misere"), "{e}");
+    let e = usage_error(&["solve", "othello", FFO_1, "--threads", "0"]);
+    assert!(e.contains("--threads") && e.contains("1-64"), "{e}");
+    let e = usage_error(&["solve", "nim", "3,4,5", "--threads", "2"]);
+    assert!(e.contains("--threads is not an option of Nim"), "{e}");
     let e = usage_error(&["perft", "40"]);
     assert!(e.contains("accepted 0-16"), "{e}");
     let e = usage_error(&["simulate", "othello", "--games", "1", "--black", "wizard"]);
@@ -189,6 +216,19 @@ fn bench_solves_a_file() {
     let out = stdout(&o);
     assert!(out.contains("total: 2 positions"), "{out}");
     assert!(!out.contains("WRONG"), "{out}");
+    // Two threads find the same scores, and say how many threads ran.
+    let o = run(&["bench", "ffo", &path, "--threads", "2"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let out = stdout(&o);
+    assert!(
+        out.contains("total: 2 positions") && out.contains("2 threads"),
+        "{out}"
+    );
+    assert!(!out.contains("WRONG"), "{out}");
+    for bad in ["0", "65"] {
+        let e = usage_error(&["bench", "ffo", &path, "--threads", bad]);
+        assert!(e.contains("--threads") && e.contains("1-64"), "{e}");
+    }
     std::fs::write(&file, "not a position\n").expect("write");
     let e = usage_error(&["bench", "ffo", &path]);
     assert!(e.contains("line 1"), "{e}");

@@ -99,6 +99,38 @@ fn ffo_1_to_19_exact_and_the_best_move_reaches_the_score() {
 }
 
 #[test]
+fn positions_deep_enough_for_the_selective_presearch_stay_exact() {
+    // FFO lines 26-37 have 20-22 empties: each solve runs the ProbCut presearch first
+    // (from 20 empties), whose estimates must never leak into the exact pass.
+    let mut engine = Engine::new(16);
+    engine.set_threads(1);
+    for n in 26..=37 {
+        let (board, want) = ffo(n);
+        assert!(board.empty_count() >= 20, "FFO line {n}");
+        let solution = engine.solve(&board, &|| false).expect("not over");
+        assert_eq!(solution.score, want, "FFO line {n}: score");
+        let child = board.after(solution.best).expect("best move is legal");
+        assert_eq!(-exact(&mut engine, &child), want, "FFO line {n}: best move");
+    }
+    // Random positions, often lopsided (where the presearch cuts most), with and
+    // without the presearch.
+    let mut rng = StdRng::seed_from_u64(0x00ca_7c07);
+    let mut plain = Engine::new(16);
+    plain.set_threads(1);
+    plain.set_presearch(false);
+    let mut checked = 0;
+    while checked < 8 {
+        let Some(board) = random_position(&mut rng, 20) else {
+            continue;
+        };
+        let with = engine.solve(&board, &|| false).expect("running");
+        let without = plain.solve(&board, &|| false).expect("running");
+        assert_eq!(with.score, without.score, "{}", board.notation());
+        checked += 1;
+    }
+}
+
+#[test]
 fn endgame_solver_agrees_with_plain_minimax() {
     let mut rng = StdRng::seed_from_u64(0x0e11_0000);
     let mut engine = Engine::new(4);
@@ -168,6 +200,38 @@ fn with_and_without_the_table_agree() {
         .solve_with(&board, &|| false, false)
         .expect("running");
     assert_eq!(without.score, want);
+}
+
+#[test]
+fn two_threads_find_the_same_scores_as_one() {
+    // Positions deep enough for the threads to share work (splits start at 12 empties).
+    let mut rng = StdRng::seed_from_u64(0x2_7480);
+    let mut one = Engine::new(8);
+    one.set_threads(1);
+    let mut two = Engine::new(8);
+    two.set_threads(2);
+    let mut checked = 0;
+    while checked < 16 {
+        let empties = rng.random_range(13..=18);
+        let Some(board) = random_position(&mut rng, empties) else {
+            continue;
+        };
+        let a = one.solve(&board, &|| false).expect("running");
+        let b = two.solve(&board, &|| false).expect("running");
+        assert_eq!(a.score, b.score, "{}", board.notation());
+        // Either best move reaches the score.
+        let child = board.after(b.best).expect("legal");
+        assert_eq!(-exact(&mut one, &child), a.score, "{}", board.notation());
+        checked += 1;
+    }
+    for n in [20, 25, 30, 35] {
+        let (board, want) = ffo(n);
+        assert_eq!(
+            two.solve(&board, &|| false).expect("running").score,
+            want,
+            "FFO #{n}"
+        );
+    }
 }
 
 #[test]

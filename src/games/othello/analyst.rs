@@ -49,6 +49,13 @@ impl OthelloAnalyst {
         }
     }
 
+    /// The same analyst searching with `threads` threads (`solver.threads`).
+    pub fn with_threads(mut self, threads: usize) -> OthelloAnalyst {
+        self.engine.set_threads(threads);
+        self.chooser.set_threads(threads);
+        self
+    }
+
     /// The thinking time per move, to change between searches (0: no clock).
     pub fn think_ms(&self) -> Arc<AtomicU64> {
         Arc::clone(&self.think_ms)

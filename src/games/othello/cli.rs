@@ -12,7 +12,7 @@ use crate::cli::json::{self, SimulateJson};
 
 use crate::cli::progress::{Played, Progress};
 use crate::cli::{CliError, SimulateCommon, usage};
-use crate::config::Config;
+use crate::config::{Config, MAX_THREADS};
 use crate::game::othello::{Othello, OthelloMove};
 use crate::game::{Game, Seat};
 use crate::solve::othello::perft::perft_watched;
@@ -47,6 +47,9 @@ pub struct OthelloSolveArgs {
     /// Stop searching after this many seconds (the answer may not be exact).
     #[arg(long)]
     pub max_seconds: Option<f64>,
+    /// Search threads, 1-64 (default: solver.threads in the config).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<u32>,
     /// Print one JSON object (its shape is in the README).
     #[arg(long)]
     pub json: bool,
@@ -149,6 +152,17 @@ fn side_name(seat: Seat) -> &'static str {
     }
 }
 
+/// The search threads: `--threads N` when given (1-64), else the config's.
+pub fn threads(arg: Option<u32>, config: &Config) -> Result<usize, CliError> {
+    match arg {
+        None => Ok(crate::games::othello::threads(config)),
+        Some(n) if (1..=MAX_THREADS).contains(&n) => Ok(n as usize),
+        Some(n) => Err(usage(format!(
+            "--threads {n} is out of range: accepted 1-{MAX_THREADS} threads"
+        ))),
+    }
+}
+
 /// The limits `parlor solve othello` searches with.
 fn solve_limits(
     args: &OthelloSolveArgs,
@@ -212,8 +226,10 @@ pub fn solve(args: &OthelloSolveArgs, config: &Config) -> Result<(), CliError> {
     let board = solve_position(args)?;
     let n = board.empty_count();
     let limits = solve_limits(args, config, n)?;
+    let threads = threads(args.threads, config)?;
     let start = Instant::now();
     let mut engine = Engine::new(limits.table_mib);
+    engine.set_threads(threads);
     let mut last: Option<Analysis<OthelloMove>> = None;
     let progress = Progress::spinner("solve othello")?;
     engine.analyse(&board, &limits, &progress.stop(), &mut |a| {
@@ -406,10 +422,15 @@ pub fn simulate(all: &OthelloSimulateArgs, config: &Config) -> Result<(), CliErr
         Level::Strong | Level::Exact => limits.table_mib,
         _ => 4,
     };
+    let engine = |level: Level| {
+        let mut engine = Engine::new(table(level));
+        engine.set_threads(crate::games::othello::threads(config));
+        engine
+    };
     let mut players = [
         Player {
             level: a,
-            engine: Engine::new(table(a)),
+            engine: engine(a),
             wins: 0,
             draws: 0,
             losses: 0,
@@ -417,7 +438,7 @@ pub fn simulate(all: &OthelloSimulateArgs, config: &Config) -> Result<(), CliErr
         },
         Player {
             level: b,
-            engine: Engine::new(table(b)),
+            engine: engine(b),
             wins: 0,
             draws: 0,
             losses: 0,
@@ -541,12 +562,18 @@ fn parse_bench_line(line: &str, number: usize) -> Result<BenchCase, CliError> {
     Ok(BenchCase { board, expected })
 }
 
-pub fn bench(suite: &str, file: &Path, config: &Config) -> Result<(), CliError> {
+pub fn bench(
+    suite: &str,
+    file: &Path,
+    threads: Option<u32>,
+    config: &Config,
+) -> Result<(), CliError> {
     if suite != "ffo" {
         return Err(usage(format!(
-            "unknown benchmark suite '{suite}': accepted: ffo (parlor bench ffo FILE)"
+            "unknown benchmark suite '{suite}': accepted: ffo (parlor bench ffo FILE [--threads N])"
         )));
     }
+    let threads = self::threads(threads, config)?;
     let text = std::fs::read_to_string(file)
         .map_err(|e| usage(format!("cannot read {}: {e}", file.display())))?;
     let lines: Vec<&str> = text.lines().filter(|l| !l.trim().is_empty()).collect();
@@ -560,6 +587,7 @@ pub fn bench(suite: &str, file: &Path, config: &Config) -> Result<(), CliError> 
         _ => 1,
     };
     let mut engine = Engine::new(config.solver.table_mib);
+    engine.set_threads(threads);
     let progress = Progress::count("bench ffo", "positions", Some(cases.len() as u64))?;
     let stop = progress.stop();
     let mut out = std::io::stdout().lock();
@@ -611,8 +639,9 @@ pub fn bench(suite: &str, file: &Path, config: &Config) -> Result<(), CliError> 
     progress.clear();
     writeln!(
         out,
-        "total: {solved} positions, {total_secs:.3} s, {total_nodes} nodes, {:.1}M nodes/s",
-        total_nodes as f64 / total_secs.max(1e-9) / 1e6
+        "total: {solved} positions, {total_secs:.3} s, {total_nodes} nodes, {:.1}M nodes/s, {threads} thread{}",
+        total_nodes as f64 / total_secs.max(1e-9) / 1e6,
+        if threads == 1 { "" } else { "s" }
     )?;
     if progress.interrupted() {
         if !wrong.is_empty() {

@@ -41,6 +41,15 @@ pub fn limits(config: &Config) -> Limits {
     }
 }
 
+/// The engine's threads from the config: `solver.threads`, 0 meaning the machine's
+/// cores (at most 8, see [`crate::solve::othello::search::default_threads`]).
+pub fn threads(config: &Config) -> usize {
+    match config.solver.threads {
+        0 => crate::solve::othello::search::default_threads(),
+        n => n as usize,
+    }
+}
+
 impl GameKind for OthelloGame {
     fn id(&self) -> GameId {
         ID
@@ -135,6 +144,7 @@ impl GameKind for OthelloGame {
             env.ai_delay_ms,
             env.hints,
             limits(env.config),
+            threads(env.config),
             rng,
         ))
     }

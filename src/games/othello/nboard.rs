@@ -35,8 +35,10 @@ pub struct NBoard {
 
 impl NBoard {
     pub fn new(config: &Config) -> NBoard {
+        let mut engine = Engine::new(config.solver.table_mib);
+        engine.set_threads(crate::games::othello::threads(config));
         NBoard {
-            engine: Engine::new(config.solver.table_mib),
+            engine,
             table_mib: config.solver.table_mib,
             depth: DEFAULT_DEPTH,
             movetime: None,

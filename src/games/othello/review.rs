@@ -45,7 +45,8 @@ pub fn review(record: &MatchRecord, config: &Config) -> Result<Review, String> {
         limits.max_millis.unwrap_or(0) as f64 / 1000.0
     );
     // Not the AI's turn in any query: the engine's own best, whatever the level.
-    let analyst = OthelloAnalyst::new(limits, Level::Exact, record.seed);
+    let analyst = OthelloAnalyst::new(limits, Level::Exact, record.seed)
+        .with_threads(crate::games::othello::threads(config));
     let board = GameBoard::new(
         start,
         &record.moves,

@@ -117,6 +117,7 @@ impl OthelloScreen {
         ai_delay_ms: u64,
         hints: bool,
         limits: Limits,
+        threads: usize,
         rng: &mut R,
     ) -> OthelloScreen {
         let options: OthelloSetup = setup.own();
@@ -128,7 +129,7 @@ impl OthelloScreen {
             max_millis: Some(options.think_ms),
             ..limits
         };
-        let analyst = OthelloAnalyst::new(limits, options.level, ai_seed);
+        let analyst = OthelloAnalyst::new(limits, options.level, ai_seed).with_threads(threads);
         let think_ms = analyst.think_ms();
         // The position was checked before the game was started (`check_position`).
         let start = start_position(&setup).unwrap_or_default();

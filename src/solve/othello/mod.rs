@@ -6,7 +6,9 @@
 //!   every other move.
 //! * [`Level`] and [`choose_move`]: the AI opponents, from a beginner to the exact
 //!   solver, with Benedict (the original program's three-ply AI) in between.
-//! * [`Engine`] keeps one transposition table across calls.
+//! * [`Engine`] keeps one transposition table across calls; exact solves of 20 empty
+//!   squares or more first run a selective presearch ([`probcut`]) whose best moves
+//!   order the exact pass.
 //! * [`perft`]: move-generation counts.
 
 pub mod benedict;
@@ -15,6 +17,7 @@ pub mod eval;
 pub mod eval_weights;
 pub mod midgame;
 pub mod perft;
+pub mod probcut;
 pub mod root;
 pub mod search;
 pub mod stability;
@@ -143,6 +146,7 @@ fn order_fastest(p: u64, o: u64, list: &mut [RootMove]) {
 pub struct Engine {
     table: Table,
     threads: usize,
+    presearch: bool,
 }
 
 impl Engine {
@@ -152,12 +156,19 @@ impl Engine {
         Engine {
             table: Table::new(table_mib),
             threads: search::default_threads(),
+            presearch: true,
         }
     }
 
     /// Sets the number of threads of exact solves (1: no helper threads).
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
+    }
+
+    /// Turns the selective presearch of exact solves off or on (on by default; off only
+    /// to compare, e.g. in tests that check it never changes a score).
+    pub fn set_presearch(&mut self, on: bool) {
+        self.presearch = on;
     }
 
     /// Forgets everything in the table.
@@ -204,9 +215,11 @@ impl Engine {
             })
             .collect();
         let table = &self.table;
+        let presearch = self.presearch;
         with_helpers(table, deadline, self.threads, |shared| {
             let mut s = Search::new(table, is_cancelled, deadline);
             s.shared = shared;
+            s.presearch = presearch;
             let depth_allows_exact = limits.max_depth.is_none_or(|d| d >= n);
             let mid_last = if depth_allows_exact && n <= limits.exact_empties {
                 presearch_depth(n)
@@ -331,6 +344,7 @@ impl Engine {
             let mut s = Search::new(table, is_cancelled, None);
             s.shared = shared;
             s.use_table = use_table;
+            s.presearch = self.presearch;
             let mut estimate = None;
             let pre = presearch_depth(n);
             let full = Kind::Mid(0).full();
@@ -386,9 +400,11 @@ impl Engine {
             return Some(choice);
         }
         let table = &self.table;
+        let presearch = self.presearch;
         with_helpers(table, deadline, self.threads, |shared| {
             let mut s = Search::new(table, is_cancelled, deadline);
             s.shared = shared;
+            s.presearch = presearch;
             let depth_allows_exact = limits.max_depth.is_none_or(|d| d >= n);
             let exact = depth_allows_exact && n <= limits.exact_empties;
             let last = if exact {

@@ -3,6 +3,7 @@
 
 use super::endgame::INF;
 use super::eval::{EVAL_MAX, SCALE};
+use super::probcut::{LEVELS, PRESEARCH_MIN};
 use super::search::Search;
 use super::table::{NO_MOVE, Table};
 use crate::game::othello::{OthelloMove, flips, moves};
@@ -174,7 +175,7 @@ impl Search<'_> {
                 Kind::Mid(d) => self.tt.store(p, o, d, false, lower, upper, best_sq),
                 Kind::Exact => {
                     let n = (!(p | o)).count_ones();
-                    self.tt.store(p, o, n, true, lower, upper, best_sq);
+                    self.store_end(p, o, n, lower, upper, best_sq);
                 }
             }
         }
@@ -185,6 +186,23 @@ impl Search<'_> {
     /// (disc margin); the list ends best first. Narrow windows are much cheaper than
     /// wide ones, so a failed window is followed by another narrow one beyond it.
     pub fn exact_root(&mut self, p: u64, o: u64, list: &mut [RootMove], guess: i32) -> Option<i32> {
+        let n = (!(p | o)).count_ones();
+        let mut guess = guess;
+        if self.use_table && self.presearch && n >= PRESEARCH_MIN {
+            // The selective presearch: its value is the next window's centre, its
+            // moves fill the table.
+            for level in 1..=LEVELS.len() {
+                self.mpc = level as u8;
+                let v = self.aspiration(p, o, list, guess);
+                self.mpc = 0;
+                guess = v?;
+            }
+        }
+        self.aspiration(p, o, list, guess)
+    }
+
+    /// [`Search::exact_root`]'s aspiration loop, in the current mode.
+    fn aspiration(&mut self, p: u64, o: u64, list: &mut [RootMove], guess: i32) -> Option<i32> {
         let g = (guess.clamp(-64, 64) / 2) * 2;
         let w = ASPIRATION;
         let mut step = 2 * ASPIRATION;

@@ -5,8 +5,11 @@
 //! Parallel search is "young brothers wait": at a null-window node with many empty
 //! squares, once the first move has been searched without a cutoff, the remaining
 //! moves are published as a [`Split`]; idle threads take moves from it one at a time,
-//! and a thread waiting for its own split to finish helps with others meanwhile. All
-//! threads share the lock-free transposition table.
+//! and a thread waiting for its own split to finish helps with others meanwhile. A
+//! thread with nothing to take sleeps on a condition variable (a new split, or its
+//! split's last helper leaving, wakes it): a spinning helper would burn a core the
+//! rest of the machine shares for no node searched. All threads share the lock-free
+//! transposition table.
 
 use std::sync::atomic::Ordering::{AcqRel, Acquire, Relaxed, Release};
 use std::sync::atomic::{AtomicBool, AtomicU64, AtomicUsize};
@@ -25,6 +28,8 @@ pub struct Split {
     pub o: u64,
     pub alpha: i32,
     pub moves: Vec<Mv>,
+    /// Searched in this level of the selective presearch (0: exact).
+    pub mpc: u8,
     next: AtomicUsize,
     /// `(score + 128) << 8 | square` of the best move so far.
     best: AtomicU64,
@@ -55,6 +60,8 @@ pub struct Shared {
     idle: AtomicUsize,
     slot: Mutex<Option<Arc<Split>>>,
     wake: Condvar,
+    /// Threads asleep on `wake` (changed under the lock of `slot`).
+    sleeping: AtomicUsize,
     /// Nodes searched by the helper threads.
     pub helper_nodes: AtomicU64,
 }
@@ -67,6 +74,7 @@ impl Shared {
             idle: AtomicUsize::new(0),
             slot: Mutex::new(None),
             wake: Condvar::new(),
+            sleeping: AtomicUsize::new(0),
             helper_nodes: AtomicU64::new(0),
         }
     }
@@ -76,15 +84,46 @@ impl Shared {
         self.slot.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// A split with moves left, registered as helped by the caller.
-    fn take(&self) -> Option<Arc<Split>> {
-        let slot = self.lock();
+    /// A split with moves left in the (locked) slot, registered as helped by the caller.
+    fn take_from(slot: &Option<Arc<Split>>) -> Option<Arc<Split>> {
         let sp = slot.as_ref()?;
         if sp.cut.load(Relaxed) || sp.next.load(Relaxed) >= sp.moves.len() {
             return None;
         }
         sp.helpers.fetch_add(1, AcqRel);
         Some(Arc::clone(sp))
+    }
+
+    /// Blocks until woken (a new split, a split's last helper leaving, the end of the
+    /// solve) or `timeout` passes; whether it timed out.
+    fn wait<'g>(
+        &self,
+        slot: MutexGuard<'g, Option<Arc<Split>>>,
+        timeout: Duration,
+    ) -> (MutexGuard<'g, Option<Arc<Split>>>, bool) {
+        // Counted under the lock, so a notifier holding the lock sees every sleeper.
+        self.sleeping.fetch_add(1, AcqRel);
+        let (guard, result) = self
+            .wake
+            .wait_timeout(slot, timeout)
+            .unwrap_or_else(|e| e.into_inner());
+        self.sleeping.fetch_sub(1, AcqRel);
+        (guard, result.timed_out())
+    }
+
+    /// Wakes every waiting thread. Taking the lock first means a thread that checked
+    /// its condition under the lock is already waiting, so no wake-up is lost.
+    fn notify(&self) {
+        let slot = self.lock();
+        self.notify_locked(&slot);
+    }
+
+    /// [`Shared::notify`] with the lock held; no system call when nobody sleeps (the
+    /// common case: a split published while the other threads are busy).
+    fn notify_locked(&self, _slot: &MutexGuard<'_, Option<Arc<Split>>>) {
+        if self.sleeping.load(Acquire) > 0 {
+            self.wake.notify_all();
+        }
     }
 }
 
@@ -112,33 +151,46 @@ pub fn with_helpers<R>(
         }
         let result = f(Some(&shared));
         shared.quit.store(true, Release);
-        shared.wake.notify_all();
+        shared.notify();
         result
     })
 }
 
+/// A helper thread: takes moves from published splits; with nothing to take it sleeps
+/// on the condition variable (it never spins), woken by the next split or the end.
 fn helper_loop(tt: &Table, shared: &Shared, deadline: Option<Instant>) {
     let never = || false;
     let mut s = Search::new(tt, &never, deadline);
     s.shared = Some(shared);
     shared.idle.fetch_add(1, AcqRel);
-    while !shared.quit.load(Acquire) {
-        if let Some(sp) = shared.take() {
-            shared.idle.fetch_sub(1, AcqRel);
-            let before = s.nodes;
-            s.help(&sp);
-            shared.helper_nodes.fetch_add(s.nodes - before, AcqRel);
-            shared.idle.fetch_add(1, AcqRel);
-            continue;
-        }
-        let slot = shared.lock();
-        if slot.is_none() && !shared.quit.load(Acquire) {
-            // Woken by a new split or the end of the solve; the timeout is a safety net.
-            let _ = shared.wake.wait_timeout(slot, Duration::from_millis(2));
-        }
+    loop {
+        let sp = {
+            let mut slot = shared.lock();
+            loop {
+                if shared.quit.load(Acquire) {
+                    break None;
+                }
+                if let Some(sp) = Shared::take_from(&slot) {
+                    break Some(sp);
+                }
+                slot = shared.wait(slot, IDLE_WAIT).0;
+            }
+        };
+        let Some(sp) = sp else { break };
+        shared.idle.fetch_sub(1, AcqRel);
+        let before = s.nodes;
+        s.help(&sp);
+        shared.helper_nodes.fetch_add(s.nodes - before, AcqRel);
+        shared.idle.fetch_add(1, AcqRel);
     }
     shared.idle.fetch_sub(1, AcqRel);
 }
+
+/// An idle helper's longest sleep: a safety net only, every event notifies.
+const IDLE_WAIT: Duration = Duration::from_millis(50);
+/// The longest a thread waiting for its split's helpers sleeps before it looks at the
+/// clock and the cancel flag (which only it watches).
+const OWNER_WAIT: Duration = Duration::from_millis(5);
 
 pub struct Search<'a> {
     pub tt: &'a Table,
@@ -149,6 +201,11 @@ pub struct Search<'a> {
     pub use_table: bool,
     /// Set when helper threads take part (exact solves only).
     pub shared: Option<&'a Shared>,
+    /// The level of the selective presearch ([`super::probcut`]), 0 in exact
+    /// searches: results are estimates.
+    pub mpc: u8,
+    /// Whether exact roots get the selective presearch (off only to compare).
+    pub presearch: bool,
     cancelled: &'a dyn Fn() -> bool,
     deadline: Option<Instant>,
     next_poll: u64,
@@ -171,6 +228,8 @@ impl<'a> Search<'a> {
             stop: false,
             use_table: true,
             shared: None,
+            mpc: 0,
+            presearch: true,
             cancelled,
             deadline,
             next_poll: POLL_EVERY,
@@ -243,13 +302,17 @@ impl<'a> Search<'a> {
             o,
             alpha,
             moves: moves.to_vec(),
+            mpc: self.mpc,
             next: AtomicUsize::new(0),
             best: AtomicU64::new(0),
             cut: AtomicBool::new(false),
             helpers: AtomicUsize::new(0),
         });
-        *sh.lock() = Some(Arc::clone(&sp));
-        sh.wake.notify_all();
+        {
+            let mut slot = sh.lock();
+            *slot = Some(Arc::clone(&sp));
+            sh.notify_locked(&slot);
+        }
         self.work(&sp);
         {
             let mut slot = sh.lock();
@@ -257,21 +320,28 @@ impl<'a> Search<'a> {
                 *slot = None;
             }
         }
-        // Wait for the helpers, helping with other splits meanwhile.
+        // Wait for the helpers, helping with other splits meanwhile; with nothing to
+        // help, sleep until a split appears or the last helper leaves.
         sh.idle.fetch_add(1, AcqRel);
+        let mut slot = sh.lock();
         while sp.helpers.load(Acquire) > 0 {
-            if let Some(other) = sh.take() {
+            if let Some(other) = Shared::take_from(&slot) {
+                drop(slot);
                 sh.idle.fetch_sub(1, AcqRel);
                 self.help(&other);
                 sh.idle.fetch_add(1, AcqRel);
+                slot = sh.lock();
             } else {
-                std::hint::spin_loop();
-                std::thread::yield_now();
-            }
-            if !self.stop {
-                self.poll();
+                let (guard, timed_out) = sh.wait(slot, OWNER_WAIT);
+                slot = guard;
+                if timed_out && !self.stop {
+                    drop(slot);
+                    self.poll();
+                    slot = sh.lock();
+                }
             }
         }
+        drop(slot);
         sh.idle.fetch_sub(1, AcqRel);
         sp.result()
     }
@@ -303,12 +373,19 @@ impl<'a> Search<'a> {
     /// Works on another thread's split; registered as a helper by [`Shared::take`].
     fn help(&mut self, sp: &Arc<Split>) {
         self.helping.push(Arc::clone(sp));
+        let mpc = std::mem::replace(&mut self.mpc, sp.mpc);
         self.work(sp);
+        self.mpc = mpc;
         self.helping.pop();
         // A cut of that split stopped only this piece of work.
         self.stop = self.shared.is_some_and(|sh| sh.abort.load(Acquire))
             || self.helping.iter().any(|s| s.cut.load(Relaxed));
-        sp.helpers.fetch_sub(1, AcqRel);
+        if sp.helpers.fetch_sub(1, AcqRel) == 1
+            && let Some(sh) = self.shared
+        {
+            // The owner may be asleep waiting for its last helper.
+            sh.notify();
+        }
     }
 }
 

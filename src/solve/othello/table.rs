@@ -1,5 +1,6 @@
 //! The transposition table: two-entry buckets keyed by the full position (both
-//! bitboards), so a hit is never a different position.
+//! bitboards), so a hit is never a different position. Each entry keeps two moves:
+//! the best, and the best before it (the exact solver tries them first and second).
 
 use std::sync::atomic::AtomicU64;
 use std::sync::atomic::Ordering::Relaxed;
@@ -14,6 +15,8 @@ pub struct Hit {
     pub depth: u32,
     /// The best move found, 64 for none.
     pub best: u32,
+    /// The best move before `best` replaced it (searched second), 64 for none.
+    pub second: u32,
     pub exact: bool,
 }
 
@@ -23,17 +26,23 @@ pub const NO_MOVE: u32 = 64;
 const VALID: u64 = 1 << 48;
 const EXACT: u64 = 1 << 49;
 
+/// The data word: lower (16 bits), upper (16), depth (8), best move (8), valid, exact,
+/// second move (7), age (7).
 #[inline(always)]
-fn pack(lower: i32, upper: i32, depth: u32, best: u32, exact: bool, age: u8) -> u64 {
+fn pack(lower: i32, upper: i32, depth: u32, moves: [u32; 2], exact: bool, age: u8) -> u64 {
     let lo = u64::from(lower.clamp(-32767, 32767) as i16 as u16);
     let up = u64::from(upper.clamp(-32767, 32767) as i16 as u16);
     lo | (up << 16)
         | (u64::from(depth.min(255)) << 32)
-        | (u64::from(best.min(64)) << 40)
+        | (u64::from(moves[0].min(64)) << 40)
         | VALID
         | if exact { EXACT } else { 0 }
-        | (u64::from(age) << 56)
+        | (u64::from(moves[1].min(64)) << 50)
+        | (u64::from(age & AGE_MASK) << 57)
 }
+
+/// The age keeps 7 bits (only equality matters).
+const AGE_MASK: u8 = 0x7F;
 
 #[inline(always)]
 fn unpack(d: u64) -> Hit {
@@ -42,13 +51,14 @@ fn unpack(d: u64) -> Hit {
         upper: i32::from((d >> 16) as u16 as i16),
         depth: ((d >> 32) & 0xFF) as u32,
         best: ((d >> 40) & 0xFF) as u32,
+        second: ((d >> 50) & 0x7F) as u32,
         exact: d & EXACT != 0,
     }
 }
 
 #[inline(always)]
 fn age_of(d: u64) -> u8 {
-    (d >> 56) as u8
+    (d >> 57) as u8
 }
 
 /// A mixing hash of a position.
@@ -188,8 +198,15 @@ impl Table {
                         (lo, up) = (lower, upper);
                     }
                 }
+                // The move this search found best goes first; the one it displaced second.
+                let mut second = old.second;
                 if bm == NO_MOVE {
                     bm = old.best;
+                } else if bm != old.best && old.best != NO_MOVE {
+                    second = old.best;
+                }
+                if second == bm {
+                    second = NO_MOVE;
                 }
                 // Proven values are never overwritten by estimates.
                 let write = if old.exact != exact {
@@ -198,7 +215,7 @@ impl Table {
                     depth.min(255) >= old.depth
                 };
                 if write {
-                    Table::write(b, k, p, o, pack(lo, up, depth, bm, exact, age));
+                    Table::write(b, k, p, o, pack(lo, up, depth, [bm, second], exact, age));
                 }
                 return;
             }
@@ -208,13 +225,19 @@ impl Table {
             if d & VALID == 0 {
                 return -1_000;
             }
-            let stale = if age_of(d) == age { 0 } else { -500 };
+            let stale = if age_of(d) == age & AGE_MASK { 0 } else { -500 };
             stale + ((d >> 32) & 0xFF) as i64
         };
         let a = b.0[2].load(Relaxed);
         let c = b.0[5].load(Relaxed);
         let k = if worth(a) <= worth(c) { 0 } else { 1 };
-        Table::write(b, k, p, o, pack(lower, upper, depth, best, exact, age));
+        Table::write(
+            b,
+            k,
+            p,
+            o,
+            pack(lower, upper, depth, [best, NO_MOVE], exact, age),
+        );
     }
 }
 
@@ -239,6 +262,14 @@ mod tests {
         t.store(1, 2, 3, false, -3000, 2500, 7);
         let h = t.probe(1, 2).expect("kept");
         assert!(h.exact);
+        // A new best move pushes the old one to second place.
+        assert_eq!(h.second, NO_MOVE);
+        t.store(1, 2, 10, true, 4, 8, 33);
+        let h = t.probe(1, 2).expect("stored");
+        assert_eq!((h.lower, h.upper, h.best, h.second), (4, 8, 33, 19));
+        t.store(1, 2, 10, true, 4, 8, 19);
+        let h = t.probe(1, 2).expect("stored");
+        assert_eq!((h.best, h.second), (19, 33));
     }
 
     #[test]

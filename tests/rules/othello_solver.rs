@@ -204,7 +204,7 @@ fn with_and_without_the_table_agree() {
 
 #[test]
 fn two_threads_find_the_same_scores_as_one() {
-    // Positions deep enough for the threads to share work (splits start at 12 empties).
+    // Positions deep enough for the threads to share work (splits start at 16 empties).
     let mut rng = StdRng::seed_from_u64(0x2_7480);
     let mut one = Engine::new(8);
     one.set_threads(1);
@@ -212,7 +212,7 @@ fn two_threads_find_the_same_scores_as_one() {
     two.set_threads(2);
     let mut checked = 0;
     while checked < 16 {
-        let empties = rng.random_range(13..=18);
+        let empties = rng.random_range(17..=20);
         let Some(board) = random_position(&mut rng, empties) else {
             continue;
         };

@@ -15,6 +15,7 @@ pub mod benedict;
 pub mod endgame;
 pub mod eval;
 pub mod eval_weights;
+pub mod last_moves;
 pub mod midgame;
 pub mod perft;
 pub mod probcut;

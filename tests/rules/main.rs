@@ -11,6 +11,7 @@ mod othello_rules;
 mod othello_solver;
 mod othello_train;
 mod pnut_engine;
+mod pnut_oracle;
 mod pnut_reductions;
 mod pnut_rules;
 mod properties;

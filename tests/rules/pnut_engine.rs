@@ -2,12 +2,13 @@
 //! and a win once proven is never lost. Every budget here is a node count, never time.
 
 use std::collections::HashMap;
-use std::sync::{Mutex, OnceLock};
 
 use parlor::game::Game;
 use parlor::game::pnut::{Pnut, PnutMove, Rules};
 use parlor::solve::Verdict;
 use parlor::solve::pnut::{Engine, Goal, Limits, Solved, moves_left_bound};
+
+use crate::pnut_oracle::{Negamax as Oracle, with_negamax as with_oracle};
 
 fn rules() -> Rules {
     Rules::new("012", 4).unwrap()
@@ -25,64 +26,6 @@ fn nodes(n: u64) -> Limits {
 
 fn analyse(engine: &mut Engine, game: &Pnut, limits: &Limits) -> Solved {
     engine.analyse(game, limits, &|| false, &mut |_| {})
-}
-
-/// Plain exhaustive negamax from the rules alone (a string never repeats its last l
-/// symbols), memoised on (used l-grams, last l-1 symbols); gives up past `cap` states.
-struct Oracle {
-    k: u64,
-    l: usize,
-    memo: HashMap<(u128, u64), bool>,
-    cap: usize,
-}
-
-impl Oracle {
-    fn new(k: usize, l: usize, cap: usize) -> Oracle {
-        Oracle {
-            k: k as u64,
-            l,
-            memo: HashMap::new(),
-            cap,
-        }
-    }
-
-    /// Whether the player to move after `text` wins; `None` in the opening (fewer than
-    /// l-1 symbols) and past the cap.
-    fn wins(&mut self, text: &[u8]) -> Option<bool> {
-        if text.len() + 1 < self.l {
-            return None;
-        }
-        let code = |w: &[u8]| w.iter().fold(0u64, |a, &x| a * self.k + u64::from(x));
-        let mut used = 0u128;
-        for w in text.windows(self.l) {
-            used |= 1 << code(w);
-        }
-        let node = code(&text[text.len() + 1 - self.l..]);
-        self.value(used, node)
-    }
-
-    fn value(&mut self, used: u128, node: u64) -> Option<bool> {
-        if let Some(&v) = self.memo.get(&(used, node)) {
-            return Some(v);
-        }
-        if self.memo.len() >= self.cap {
-            return None;
-        }
-        let nodes = self.k.pow(self.l as u32 - 1);
-        let mut win = false;
-        for c in 0..self.k {
-            let e = node * self.k + c;
-            if used >> e & 1 == 1 {
-                continue;
-            }
-            if !self.value(used | 1 << e, e % nodes)? {
-                win = true;
-                break;
-            }
-        }
-        self.memo.insert((used, node), win);
-        Some(win)
-    }
 }
 
 /// A small deterministic generator for the opponent's random moves.
@@ -120,7 +63,7 @@ fn opponent_move(game: &Pnut, rng: &mut u64, oracle_cap: usize) -> PnutMove {
     for &m in &legal {
         let mut after = game.clone();
         play(&mut after, m);
-        if after.is_over() || oracle.wins(after.indices()) == Some(false) {
+        if after.is_over() || oracle.wins_after_opening(after.indices()) == Some(false) {
             return m;
         }
     }
@@ -174,7 +117,7 @@ fn a_win_once_proven_is_kept_to_the_end_of_the_game() {
             play(&mut after, best);
             let mut oracle = Oracle::new(3, 4, ORACLE_CAP);
             if !after.is_over()
-                && let Some(w) = oracle.wins(after.indices())
+                && let Some(w) = oracle.wins_after_opening(after.indices())
             {
                 assert!(!w, "ply {ply}: {best} loses by negamax");
                 checked.push(ply);
@@ -186,7 +129,7 @@ fn a_win_once_proven_is_kept_to_the_end_of_the_game() {
                 let truth = if after.is_over() {
                     Some(false)
                 } else {
-                    oracle.wins(after.indices())
+                    oracle.wins_after_opening(after.indices())
                 };
                 match (m.verdict, truth) {
                     (Verdict::Win { .. }, Some(t)) => assert!(!t, "ply {ply}: {}", m.mv),
@@ -199,7 +142,8 @@ fn a_win_once_proven_is_kept_to_the_end_of_the_game() {
             if !matches!(fresh.verdict, Verdict::Win { .. }) {
                 let mut after = game.clone();
                 play(&mut after, fresh.best.unwrap());
-                let blunder = !after.is_over() && oracle.wins(after.indices()) == Some(true);
+                let blunder =
+                    !after.is_over() && oracle.wins_after_opening(after.indices()) == Some(true);
                 fresh_lost.push((ply, blunder));
             }
         }
@@ -496,7 +440,7 @@ fn a_proven_win_is_answered_from_the_pins_without_a_search() {
         let mut next = pos.clone();
         play(&mut next, best);
         assert!(
-            next.is_over() || oracle.wins(next.indices()) == Some(false),
+            next.is_over() || oracle.wins_after_opening(next.indices()) == Some(false),
             "{reply} then {best} does not win by negamax"
         );
     }
@@ -556,20 +500,6 @@ const SMALL: [(&str, usize); 9] = [
     ("01234", 2),
 ];
 
-/// Runs `f` with the plain negamax of k symbols and length l, shared by the tests (its
-/// memo for (2,6) holds millions of positions: computed once).
-fn with_oracle<R>(k: usize, l: usize, f: impl FnOnce(&mut Oracle) -> R) -> R {
-    type Oracles = Mutex<HashMap<(usize, usize), Oracle>>;
-    static ORACLES: OnceLock<Oracles> = OnceLock::new();
-    let mut map = ORACLES
-        .get_or_init(Oracles::default)
-        .lock()
-        .unwrap_or_else(|e| e.into_inner());
-    f(map
-        .entry((k, l))
-        .or_insert_with(|| Oracle::new(k, l, 50_000_000)))
-}
-
 /// Every string of `len` symbols out of `k`, as symbol indices.
 fn strings(k: usize, len: usize) -> Vec<Vec<u8>> {
     let mut all = vec![Vec::new()];
@@ -591,8 +521,8 @@ fn strings(k: usize, len: usize) -> Vec<Vec<u8>> {
 /// Whether the player to move after `text` wins, by the oracle (through the opening,
 /// before the string has l-1 symbols, by plain negamax over the symbols too).
 fn oracle_wins(oracle: &mut Oracle, k: usize, text: &[u8]) -> bool {
-    if text.len() + 1 >= oracle.l {
-        return oracle.wins(text).expect("within the oracle's cap");
+    if let Some(w) = oracle.wins_after_opening(text) {
+        return w;
     }
     (0..k as u8).any(|c| {
         let mut t = text.to_vec();
@@ -704,7 +634,7 @@ fn the_winner_alone_is_plain_negamaxs_at_random_positions() {
                     legal[(next(&mut rng) % legal.len() as u64) as usize],
                 );
             }
-            let Some(truth) = oracle.wins(game.indices()) else {
+            let Some(truth) = oracle.wins_after_opening(game.indices()) else {
                 continue;
             };
             let w = analyse_goal(

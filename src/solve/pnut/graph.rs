@@ -136,6 +136,8 @@ pub struct Graph {
     /// `nodes - 1` when `nodes` is a power of two (k = 2, 4, 8), so that an edge's head
     /// is a mask instead of a division; 0 otherwise.
     pow2_mask: u64,
+    /// log2 k when k is a power of two, so that an edge's tail is a shift; 0 otherwise.
+    k_shift: u32,
 }
 
 impl Graph {
@@ -158,6 +160,11 @@ impl Graph {
             } else {
                 0
             },
+            k_shift: if k.is_power_of_two() {
+                k.trailing_zeros()
+            } else {
+                0
+            },
         }
     }
 
@@ -167,6 +174,16 @@ impl Graph {
             e & self.pow2_mask
         } else {
             e % self.nodes
+        }
+    }
+
+    /// The node an edge (or the code of any l-gram) leaves: its first l-1 symbols.
+    #[inline]
+    pub fn tail(&self, e: u64) -> u64 {
+        if self.k_shift != 0 {
+            e >> self.k_shift
+        } else {
+            e / u64::from(self.k)
         }
     }
 

@@ -58,6 +58,7 @@ mod outcome;
 mod playout;
 mod proof;
 pub mod reduce;
+mod reduce_binary;
 mod root;
 mod search;
 mod table;

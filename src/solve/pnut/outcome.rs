@@ -61,6 +61,14 @@ impl Default for Reductions {
     }
 }
 
+/// A position's component and its first bridge (when bridges are on), computed once:
+/// a child's, worked out to look it up in the table, serves again if it is searched.
+#[derive(Clone, Copy)]
+struct Reduced {
+    comp: Component,
+    bridge: Option<(u64, u128)>,
+}
+
 /// The search stopped (its node limit or `stop`) before the value was known.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Stopped;
@@ -174,6 +182,11 @@ impl<'a> Outcome<'a> {
 
     /// Whether the mover at `cur` wins with the unused edges `self.unused`.
     pub fn wins(&mut self, cur: u64) -> Result<bool, Stopped> {
+        self.wins_reduced(cur, None)
+    }
+
+    /// [`Self::wins`], given the position's component and bridge if already known.
+    fn wins_reduced(&mut self, cur: u64, known: Option<Reduced>) -> Result<bool, Stopped> {
         self.nodes += 1;
         if self.nodes > self.node_limit || (self.nodes & 4095 == 0 && (self.stop)()) {
             return Err(Stopped);
@@ -197,16 +210,22 @@ impl<'a> Outcome<'a> {
                 return Ok(true);
             }
         }
-        let comp = component(self.unused, cur, &self.g);
-        if self.red.parity && comp.bipartite {
-            return Ok(comp.edges.count_ones() % 2 == 1);
-        }
-        let (key, node) = self.key(&comp, cur)?;
+        let reduced = match known {
+            Some(r) => r,
+            None => {
+                let comp = component(self.unused, cur, &self.g);
+                if self.red.parity && comp.bipartite {
+                    return Ok(comp.edges.count_ones() % 2 == 1);
+                }
+                self.reduced(comp, cur)
+            }
+        };
+        let (key, node) = self.key(&reduced, cur)?;
         if let Some(entry) = self.table.get(key, node) {
             return Ok(entry.win);
         }
         let start = self.nodes;
-        let mut moves = [(0u32, 0u64); 16];
+        let mut moves = [(0u32, 0u64, None::<Reduced>); 16];
         let mut n = 0;
         let mut bits = free;
         while bits != 0 {
@@ -215,7 +234,7 @@ impl<'a> Outcome<'a> {
             let e = cur * k + u64::from(c);
             let h = self.g.head(e);
             let replies = (self.free(h) & !self.self_loop(cur, e)).count_ones();
-            moves[n] = (if self.red.ordering { replies } else { 0 }, e);
+            moves[n] = (if self.red.ordering { replies } else { 0 }, e, None);
             n += 1;
         }
         let moves = &mut moves[..n];
@@ -232,7 +251,9 @@ impl<'a> Outcome<'a> {
                     if self.red.parity && cc.bipartite {
                         Some(cc.edges.count_ones() % 2 == 1)
                     } else {
-                        self.key_known(&cc, h)
+                        let r = self.reduced(cc, h);
+                        m.2 = Some(r);
+                        self.key_known(&r, h)
                             .and_then(|(ck, cn)| self.table.get(ck, cn))
                             .map(|entry| entry.win)
                     }
@@ -252,8 +273,8 @@ impl<'a> Outcome<'a> {
             }
             moves.sort_unstable_by_key(|m| (m.0, m.1));
         }
-        for &(_, e) in moves.iter() {
-            if !self.play(e)? {
+        for &(_, e, known) in moves.iter() {
+            if !self.play_reduced(e, known)? {
                 self.store(key, node, true, start);
                 return Ok(true);
             }
@@ -274,20 +295,33 @@ impl<'a> Outcome<'a> {
 
     /// Plays `e` and returns whether the opponent then wins.
     fn play(&mut self, e: u64) -> Result<bool, Stopped> {
+        self.play_reduced(e, None)
+    }
+
+    /// [`Self::play`], given the child's component and bridge if already known.
+    fn play_reduced(&mut self, e: u64, known: Option<Reduced>) -> Result<bool, Stopped> {
         self.unused &= !(1 << e);
-        let r = self.wins(self.g.head(e));
+        let r = self.wins_reduced(self.g.head(e), known);
         self.unused |= 1 << e;
         r
     }
 
+    /// The component with its first bridge, if bridges are on.
+    fn reduced(&self, comp: Component, cur: u64) -> Reduced {
+        let bridge = if self.red.bridges {
+            first_bridge(&comp, cur, &self.g)
+        } else {
+            None
+        };
+        Reduced { comp, bridge }
+    }
+
     /// The table key of the reduced position: past the first bridge, the part before
     /// it and the value of the part after it (searched first); relabelled.
-    fn key(&mut self, comp: &Component, cur: u64) -> Result<(u128, u64), Stopped> {
-        let mut set = comp.edges;
+    fn key(&mut self, r: &Reduced, cur: u64) -> Result<(u128, u64), Stopped> {
+        let mut set = r.comp.edges;
         let mut kind = KEY_COMPONENT;
-        if self.red.bridges
-            && let Some((b, before)) = first_bridge(comp, cur, &self.g)
-        {
+        if let Some((b, before)) = r.bridge {
             let after_won = self.play(b)?;
             set = before;
             kind = if after_won {
@@ -301,12 +335,10 @@ impl<'a> Outcome<'a> {
 
     /// The key of a child for a look-up only: `None` when it needs a search (the value
     /// past a bridge not in the table yet).
-    fn key_known(&mut self, comp: &Component, cur: u64) -> Option<(u128, u64)> {
-        let mut set = comp.edges;
+    fn key_known(&mut self, r: &Reduced, cur: u64) -> Option<(u128, u64)> {
+        let mut set = r.comp.edges;
         let mut kind = KEY_COMPONENT;
-        if self.red.bridges
-            && let Some((b, before)) = first_bridge(comp, cur, &self.g)
-        {
+        if let Some((b, before)) = r.bridge {
             let h = self.g.head(b);
             self.unused &= !(1 << b);
             let after = if self.free(h).count_ones() >= 2 {

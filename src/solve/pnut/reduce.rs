@@ -31,6 +31,14 @@ pub struct Component {
 /// The component of `cur` over `unused` (a search along the edges' directions reaches
 /// all of it, see the module docs), two-coloured on the way.
 pub fn component(unused: u128, cur: u64, g: &Graph) -> Component {
+    if g.k == 2 {
+        return super::reduce_binary::component(unused, cur, g);
+    }
+    component_any(unused, cur, g)
+}
+
+/// [`component`] node by node, for any number of symbols.
+pub(super) fn component_any(unused: u128, cur: u64, g: &Graph) -> Component {
     let k = u64::from(g.k);
     let mut reach: u64 = 1 << cur;
     let mut side: u64 = 0;
@@ -74,6 +82,14 @@ pub fn component(unused: u128, cur: u64, g: &Graph) -> Component {
 /// connected component, and the edges whose tail is in that component (the bridge
 /// included). `None` when the component is strongly connected.
 pub fn first_bridge(comp: &Component, cur: u64, g: &Graph) -> Option<(u64, u128)> {
+    if g.k == 2 {
+        return super::reduce_binary::first_bridge(comp, cur, g);
+    }
+    first_bridge_any(comp, cur, g)
+}
+
+/// [`first_bridge`] node by node, for any number of symbols.
+pub(super) fn first_bridge_any(comp: &Component, cur: u64, g: &Graph) -> Option<(u64, u128)> {
     let k = u64::from(g.k);
     // The nodes that reach the token: its strong component (all nodes are reached
     // from it).
@@ -81,20 +97,21 @@ pub fn first_bridge(comp: &Component, cur: u64, g: &Graph) -> Option<(u64, u128)
     let mut stack = [0u8; 64];
     stack[0] = cur as u8;
     let mut top = 1;
+    // The edges into v are v + j * nodes, whose tails are v / k + j * (nodes / k).
+    let tail_step = g.nodes / k;
     while top > 0 {
         top -= 1;
         let v = u64::from(stack[top]);
-        // The edges into v are v + j * nodes; their tails (v + j * nodes) / k.
-        for j in 0..k {
-            let e = v + j * g.nodes;
-            if comp.edges >> e & 1 == 1 {
-                let t = e / k;
-                if back >> t & 1 == 0 {
-                    back |= 1 << t;
-                    stack[top] = t as u8;
-                    top += 1;
-                }
+        let mut t = g.tail(v);
+        let mut into = comp.edges >> v;
+        for _ in 0..k {
+            if into & 1 == 1 && back >> t & 1 == 0 {
+                back |= 1 << t;
+                stack[top] = t as u8;
+                top += 1;
             }
+            into >>= g.nodes;
+            t += tail_step;
         }
     }
     if back == comp.nodes {

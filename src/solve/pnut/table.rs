@@ -79,7 +79,7 @@ fn encode(e: &Entry) -> Slot {
 }
 
 /// The transposition table: buckets of four entries, stale then least work replaced.
-/// It starts small and doubles whenever an eighth of it is in use, up to the size asked
+/// It starts small and doubles whenever a quarter of it is in use, up to the size asked
 /// for: a quick proof stays in a few hundred KiB (in the cache, and without touching
 /// pages it does not need), a long one gets the whole table.
 pub struct Table {
@@ -241,7 +241,7 @@ impl Table {
                     .unwrap_or(0);
                 if !used(&bucket[i]) {
                     self.stored += 1;
-                    grow = self.stored * 8 > self.slots.len() as u64
+                    grow = self.stored * 4 > self.slots.len() as u64
                         && self.slots.len() < self.max_slots;
                 }
                 let fresh = Entry {

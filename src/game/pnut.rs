@@ -22,7 +22,7 @@ use thiserror::Error;
 use super::{Game, Outcome, RuleError, Seat};
 
 pub const MIN_SYMBOLS: usize = 2;
-pub const MAX_SYMBOLS: usize = 10;
+pub const MAX_SYMBOLS: usize = 12;
 pub const MIN_LENGTH: usize = 2;
 pub const MAX_LENGTH: usize = 8;
 pub const MIN_PLAYERS: usize = 2;
@@ -30,7 +30,7 @@ pub const MAX_PLAYERS: usize = 6;
 
 /// What `--symbols` accepts, for messages.
 pub const SYMBOLS_FORMAT: &str =
-    "expected 2-10 distinct printable characters (no spaces), e.g. 012 or abc";
+    "expected 2-12 distinct printable characters (no spaces), e.g. 012 or abc";
 /// What `--length` accepts, for messages.
 pub const LENGTH_FORMAT: &str = "expected a whole number from 2 to 8";
 
@@ -84,7 +84,7 @@ pub struct Rules {
 }
 
 impl Rules {
-    /// Checks the symbols (2-10 distinct printable characters) and the length (2-8).
+    /// Checks the symbols (2-12 distinct printable characters) and the length (2-8).
     pub fn new(symbols: &str, length: usize) -> Result<Rules, PnutError> {
         let symbols = parse_symbols(symbols)?;
         if !(MIN_LENGTH..=MAX_LENGTH).contains(&length) {
@@ -149,7 +149,7 @@ impl Rules {
     }
 }
 
-/// Parses a symbol set: 2-10 distinct printable characters, not whitespace.
+/// Parses a symbol set: 2-12 distinct printable characters, not whitespace.
 pub fn parse_symbols(text: &str) -> Result<Vec<char>, PnutError> {
     let symbols: Vec<char> = text.chars().collect();
     if symbols.len() < MIN_SYMBOLS {

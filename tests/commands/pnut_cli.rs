@@ -107,7 +107,7 @@ fn the_text_report_names_the_winner() {
 
 #[test]
 fn bad_symbols_are_usage_errors() {
-    let accepted = "expected 2-10 distinct printable characters";
+    let accepted = "expected 2-12 distinct printable characters";
     usage_error(
         &["solve", "pnut", "--symbols", "011"],
         &["given twice", accepted],
@@ -117,8 +117,8 @@ fn bad_symbols_are_usage_errors() {
         &["--symbols", accepted],
     );
     usage_error(
-        &["solve", "pnut", "--symbols", "0123456789a"],
-        &["11 symbols", accepted],
+        &["solve", "pnut", "--symbols", "0123456789abc"],
+        &["13 symbols", accepted],
     );
 }
 

@@ -257,14 +257,14 @@ fn a_trapped_position_is_lost_at_once() {
 fn option_and_string_errors_name_what_is_accepted() {
     let e = Rules::new("0", 3).unwrap_err();
     assert_eq!(e, PnutError::TooFewSymbols { count: 1 });
-    assert!(e.to_string().contains("2-10 distinct"), "{e}");
+    assert!(e.to_string().contains("2-12 distinct"), "{e}");
     assert_eq!(
         Rules::new("0120", 3).unwrap_err(),
         PnutError::RepeatedSymbol('0')
     );
     assert!(matches!(
-        Rules::new("0123456789a", 3),
-        Err(PnutError::TooManySymbols { count: 11 })
+        Rules::new("0123456789abc", 3),
+        Err(PnutError::TooManySymbols { count: 13 })
     ));
     assert!(matches!(
         Rules::new("0 1", 3),

@@ -156,6 +156,32 @@ fn a_large_table_is_summarised() {
 }
 
 #[test]
+fn twelve_symbols_fit_a_small_terminal() {
+    let mut s = setup("0123456789ab", 2);
+    s.matchup.mode = Mode::TwoPlayers;
+    let mut h = game(s, 64, 20);
+    typed(&mut h, "55");
+    h.key(KeyCode::Char('h'));
+    h.ticks(20);
+    let screen = h.screen();
+    // The symbols' row: every symbol, the cursor's included, inside the panel.
+    let row = screen
+        .lines()
+        .find(|l| l.contains("│0 1 2 3 4"))
+        .unwrap_or_else(|| panic!("no row of symbols:\n{screen}"));
+    let inside = row.split('│').nth(1).unwrap_or_default();
+    assert!(inside.contains("9 a b"), "{row}\n{screen}");
+    // Under each legal symbol its verdict's letter; the one just written is refused.
+    let marks = screen
+        .lines()
+        .skip_while(|l| !l.contains("│0 1 2 3 4"))
+        .nth(1)
+        .unwrap_or_default();
+    assert!(marks.contains('✗'), "{marks}\n{screen}");
+    insta::assert_snapshot!("pnut_twelve_symbols_hints_on_64x20", screen);
+}
+
+#[test]
 fn symbols_that_are_keys_are_picked_with_the_arrows() {
     let mut s = setup("qhu", 2);
     s.matchup.mode = Mode::TwoPlayers;

@@ -23,7 +23,7 @@ pub struct PnutSolveArgs {
     /// from the first line of standard input.
     #[arg(value_name = "STRING", allow_hyphen_values = true)]
     pub position: Option<String>,
-    /// The symbols, 2-10 distinct characters (e.g. 012 or abc; the default is the
+    /// The symbols, 2-12 distinct characters (e.g. 012 or abc; the default is the
     /// config's [pnut] symbols).
     #[arg(long, value_name = "SYMBOLS", allow_hyphen_values = true)]
     pub symbols: Option<String>,
@@ -48,7 +48,7 @@ pub struct PnutSolveArgs {
 /// `parlor play pnut`'s own options.
 #[derive(Debug, clap::Args)]
 pub struct PnutPlayArgs {
-    /// The symbols, 2-10 distinct characters (e.g. 012 or abc).
+    /// The symbols, 2-12 distinct characters (e.g. 012 or abc).
     #[arg(long, value_name = "SYMBOLS", allow_hyphen_values = true)]
     pub symbols: Option<String>,
     /// l, the length of the substrings that must not repeat (2-8).

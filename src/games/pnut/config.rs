@@ -7,7 +7,7 @@ use crate::matchup::FirstMover;
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct PnutConfig {
-    /// The symbols: 2-10 distinct printable characters.
+    /// The symbols: 2-12 distinct printable characters.
     pub symbols: String,
     /// l: the length of the substrings that must not repeat (2-8).
     pub length: usize,

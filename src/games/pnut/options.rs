@@ -65,7 +65,7 @@ impl GameOptions for PnutSetup {
                         let shown: Vec<String> = list.iter().map(|c| c.to_string()).collect();
                         format!("{} (k = {})", shown.join(" "), list.len())
                     }
-                    Err(_) => format!("{}_ (type 2-10 symbols)", self.symbols),
+                    Err(_) => format!("{}_ (type 2-12 symbols)", self.symbols),
                 },
                 explanation: "←→ presets, or type your own (keys with a job keep it).",
             },

@@ -374,7 +374,15 @@ impl PnutScreen {
         let inner = widgets::block("Symbols", theme).inner(area);
         frame.render_widget(widgets::block("Symbols", theme), area);
         let k = rules.k();
-        let cell = (inner.width as usize / k.max(1)).clamp(3, 8);
+        // Three columns a symbol ("[c]" at the cursor, "W12" under it) when they fit;
+        // else two (12 symbols in a 64-column terminal): the cursor shown by its style
+        // alone and the verdicts without their distances.
+        let narrow = (inner.width as usize) < 3 * k;
+        let cell = if narrow {
+            2
+        } else {
+            (inner.width as usize / k.max(1)).clamp(3, 8)
+        };
         let mut top = Vec::new();
         let mut bottom = Vec::new();
         for i in 0..k {
@@ -388,7 +396,9 @@ impl PnutScreen {
             } else {
                 theme.coin()
             };
-            let label = if here {
+            let label = if narrow {
+                c.to_string()
+            } else if here {
                 format!("[{c}]")
             } else {
                 format!(" {c} ")
@@ -402,6 +412,7 @@ impl PnutScreen {
                 analysis
                     .and_then(|a| a.value_of(PnutMove(c)))
                     .map(|m| short_verdict(m.verdict))
+                    .map(|v| if narrow { v[..1].to_string() } else { v })
                     .unwrap_or_default()
             };
             let mark_style = analysis

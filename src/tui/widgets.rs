@@ -151,12 +151,20 @@ pub fn hints_panel(
     keys: &super::keys::Keys,
     theme: &Theme,
 ) {
-    let lines = lines.unwrap_or_else(|| {
+    let mut lines = lines.unwrap_or_else(|| {
         vec![Line::styled(
             format!("{} {off}", keys.key(super::keys::Action::Hints)),
             theme.muted(),
         )]
     });
+    // More moves than rows: the last row says how many are not shown, rather than the
+    // list ending as if it were whole.
+    let room = usize::from(area.height.saturating_sub(2));
+    if lines.len() > room && room > 0 {
+        let hidden = lines.len() - (room - 1);
+        lines.truncate(room - 1);
+        lines.push(Line::styled(format!("… and {hidden} more"), theme.muted()));
+    }
     frame.render_widget(Paragraph::new(lines).block(block(title, theme)), area);
 }
 

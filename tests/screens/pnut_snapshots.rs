@@ -178,6 +178,8 @@ fn twelve_symbols_fit_a_small_terminal() {
         .nth(1)
         .unwrap_or_default();
     assert!(marks.contains('✗'), "{marks}\n{screen}");
+    // The list of every symbol's value says what it leaves out.
+    assert!(screen.contains("… and 4 more"), "{screen}");
     insta::assert_snapshot!("pnut_twelve_symbols_hints_on_64x20", screen);
 }
 

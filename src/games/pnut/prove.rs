@@ -19,7 +19,7 @@ use crate::config::Config;
 use crate::game::pnut::Rules;
 use crate::solve::pnut::{Graph, Proof, Step};
 
-use super::checkpoint::Checkpoint;
+use super::checkpoint;
 
 /// Nodes a slice searches between two looks at the clock, the progress and the
 /// checkpoint (a fraction of a second).
@@ -96,23 +96,26 @@ pub fn run(args: &ProveArgs, config: &Config) -> Result<(), CliError> {
     let mut earlier_nodes = 0;
     let fail = |e: super::checkpoint::CheckpointError| CliError::Failed(e.to_string());
     if let Some(path) = &args.checkpoint
-        && let Some(c) = Checkpoint::load(path, rules.k(), length).map_err(fail)?
+        && let Some(c) = checkpoint::load(path, rules.k(), length, |key, node, win| {
+            proof.restore_position(key, node, win)
+        })
+        .map_err(fail)?
     {
         eprintln!(
             "parlor: prove pnut: continuing from {}: {} start nodes decided, {} positions, {} nodes searched before",
             path.display(),
             c.starts.len(),
-            c.positions.len(),
+            c.positions,
             c.nodes
         );
         earlier_nodes = c.nodes;
-        proof.restore(c.starts, c.positions);
+        proof.restore(c.starts, std::iter::empty());
     }
     let save = |proof: &Proof, earlier: u64| -> Result<(), CliError> {
         let Some(path) = &args.checkpoint else {
             return Ok(());
         };
-        let c = Checkpoint {
+        let c = checkpoint::Header {
             k: rules.k(),
             l: length,
             nodes: earlier + proof.nodes,
@@ -121,14 +124,14 @@ pub fn run(args: &ProveArgs, config: &Config) -> Result<(), CliError> {
                 .iter()
                 .map(|(s, &v)| (s.clone(), v))
                 .collect(),
-            positions: proof.positions().collect(),
+            positions: proof.positions().count() as u64,
         };
-        c.save(path).map_err(fail)?;
+        checkpoint::save(path, &c, proof.positions()).map_err(fail)?;
         eprintln!(
             "parlor: prove pnut: checkpoint written to {} ({} start nodes, {} positions)",
             path.display(),
             c.starts.len(),
-            c.positions.len()
+            c.positions
         );
         Ok(())
     };

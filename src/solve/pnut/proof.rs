@@ -92,6 +92,11 @@ impl Proof {
         }
     }
 
+    /// Takes back one position an earlier run established (from its checkpoint).
+    pub fn restore_position(&mut self, key: u128, node: u64, win: bool) {
+        self.table.put_decided(key, node, win);
+    }
+
     /// Takes back what an earlier run established (from its checkpoint).
     pub fn restore(
         &mut self,

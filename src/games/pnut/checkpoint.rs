@@ -155,7 +155,7 @@ fn write_to(
         ));
     }
     let sum = out.sum;
-    write!(out.out, "checksum {sum:016x}\n")?;
+    writeln!(out.out, "checksum {sum:016x}")?;
     out.flush()
 }
 
@@ -285,7 +285,6 @@ fn parse(
         starts.push((s, win));
     }
     let positions = num(&line()?, "positions ")?;
-    drop(line);
     if let Some((asked_k, asked_l)) = rules
         && (k, l) != (asked_k, asked_l)
     {

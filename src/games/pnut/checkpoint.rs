@@ -327,16 +327,21 @@ fn parse(
 }
 
 impl Checkpoint {
-    /// The file's bytes.
-    pub fn to_bytes(&self) -> Vec<u8> {
-        let mut out = Vec::with_capacity(256 + self.positions.len() * RECORD);
-        let header = Header {
+    /// Its header (what precedes the positions in the file).
+    pub fn header(&self) -> Header {
+        Header {
             k: self.k,
             l: self.l,
             nodes: self.nodes,
             starts: self.starts.clone(),
             positions: self.positions.len() as u64,
-        };
+        }
+    }
+
+    /// The file's bytes.
+    pub fn to_bytes(&self) -> Vec<u8> {
+        let mut out = Vec::with_capacity(256 + self.positions.len() * RECORD);
+        let header = self.header();
         // Writing to memory fails only if the positions miscount, which they cannot.
         let written = write_to(&mut out, &header, self.positions.iter().copied());
         debug_assert!(written.is_ok());
@@ -441,13 +446,7 @@ mod tests {
         let dir = tempfile::tempdir().unwrap();
         let path = dir.path().join("proof.ck");
         let c = sample();
-        let header = Header {
-            k: c.k,
-            l: c.l,
-            nodes: c.nodes,
-            starts: c.starts.clone(),
-            positions: c.positions.len() as u64,
-        };
+        let header = c.header();
         save(&path, &header, c.positions.iter().copied()).unwrap();
         assert_eq!(std::fs::read(&path).unwrap(), c.to_bytes());
         let mut got = Vec::new();

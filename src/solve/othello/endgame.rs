@@ -248,7 +248,14 @@ impl Search<'_> {
         let mut hash = [NO_MOVE; 2];
         let use_tt = n > SHALLOW_MAX && self.use_table;
         if use_tt && let Some(h) = self.tt.probe(p, o) {
-            hash = [h.best, h.second];
+            // Only moves of a search as deep as the endgame (exact, or the presearch):
+            // a shallow ordering search's best move, tried first, made worse trees
+            // than the endgame's own ordering, and more so in larger tables, where
+            // such entries survive longer (FFO #40-#44: 153 M nodes at 512 MiB, 129 M
+            // at 16 MiB; 117 M at both without them).
+            if h.exact || h.depth >= n {
+                hash = [h.best, h.second];
+            }
             if let Some((lower, upper)) = end_bounds(&h, n, self.mpc) {
                 if lower >= beta {
                     return lower;
@@ -375,7 +382,10 @@ impl Search<'_> {
         let mut hash = [NO_MOVE; 2];
         let use_tt = self.use_table && n >= TT_MIN;
         if use_tt && let Some(h) = self.tt.probe(p, o) {
-            hash = [h.best, h.second];
+            // As in `end_pvs`: only moves of searches as deep as this one.
+            if h.exact || h.depth >= n {
+                hash = [h.best, h.second];
+            }
             if let Some((lower, upper)) = end_bounds(&h, n, self.mpc) {
                 if upper <= alpha {
                     return upper;

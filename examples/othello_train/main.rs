@@ -15,8 +15,8 @@
 //!    tenth).
 //! 3. The weights go to `--out` in the format of `solve::othello::pattern_weights`.
 //!
-//! One thread; everything follows from `--seed` (ChaCha8), so a seed gives the same
-//! file with any build on any machine. The labels are also written to `--labels`
+//! One thread, no clocks; everything follows from `--seed` (ChaCha8), so the same code
+//! and seed give the same file. The labels are also written to `--labels`
 //! (default under /tmp) and `--fit-only` refits from such a file without labelling.
 
 mod fit;
@@ -57,7 +57,7 @@ fn parse_args() -> Result<Args, String> {
     let mut a = Args {
         seed: 1,
         out: "assets/othello_patterns.bin".into(),
-        games: 6000,
+        games: 60000,
         exact: 16,
         depth: 6,
         labels: "/tmp/othello_train_labels.txt".into(),

@@ -58,11 +58,11 @@ fn add_row(out: &mut [f64], n_classes: usize, s: &Sample, c: f64) {
     }
 }
 
-/// Minimises the squared error on `train` plus `lambda` times the squared distance of
+/// Minimises the squared error on `train` (each sample with its weight) plus `lambda` times the squared distance of
 /// the class weights from `prior` (the previous phase's, so classes this phase rarely
 /// sees keep a sensible value); scalars are not penalised.
 pub fn fit(
-    train: &[&Sample],
+    train: &[(&Sample, f64)],
     n_classes: usize,
     n_scalars: usize,
     lambda: f64,
@@ -74,13 +74,13 @@ pub fn fit(
     for (r, p) in rhs.iter_mut().zip(&prior.classes) {
         *r += lambda * p;
     }
-    for s in train {
-        add_row(&mut rhs, n_classes, s, s.target);
+    for &(s, w) in train {
+        add_row(&mut rhs, n_classes, s, w * s.target);
         for &c in &s.classes {
-            diag[c as usize] += 1.0;
+            diag[c as usize] += w;
         }
         for (k, f) in s.scalars.iter().enumerate() {
-            diag[n_classes + k] += f * f;
+            diag[n_classes + k] += w * f * f;
         }
     }
     for d in diag.iter_mut().take(n_classes) {
@@ -92,9 +92,9 @@ pub fn fit(
         .collect();
     let product = |v: &[f64]| {
         let mut out = vec![0.0; n];
-        for s in train {
+        for &(s, w) in train {
             let av = flat_predict(v, n_classes, s);
-            add_row(&mut out, n_classes, s, av);
+            add_row(&mut out, n_classes, s, w * av);
         }
         for (o, x) in out.iter_mut().zip(v).take(n_classes) {
             *o += lambda * x;

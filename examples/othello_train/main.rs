@@ -51,6 +51,7 @@ struct Args {
     depth: u32,
     labels: String,
     fit_only: bool,
+    smooth: f64,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -62,6 +63,7 @@ fn parse_args() -> Result<Args, String> {
         depth: 6,
         labels: "/tmp/othello_train_labels.txt".into(),
         fit_only: false,
+        smooth: 0.0,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -78,6 +80,7 @@ fn parse_args() -> Result<Args, String> {
             "--exact" => a.exact = num(&v)? as u32,
             "--depth" => a.depth = num(&v)? as u32,
             "--labels" => a.labels = v,
+            "--smooth" => a.smooth = v.parse().map_err(|e| format!("--smooth {v}: {e}"))?,
             other => return Err(format!("unknown option {other}")),
         }
     }
@@ -176,8 +179,10 @@ fn sample(p: u64, o: u64, target: f64) -> Sample {
     }
 }
 
-/// Fits one bucket: the penalty with the best held-out error, then refitted on all.
-fn fit_bucket(b: usize, samples: &[Sample], prior: &Model) -> Model {
+/// Fits one bucket: the penalty with the best error on a held-out tenth of `samples`,
+/// then refitted on all of them; `extra` (the neighbouring buckets' samples, with
+/// their weights) joins the training either way.
+fn fit_bucket(b: usize, samples: &[Sample], extra: &[(&Sample, f64)], prior: &Model) -> Model {
     let n = LAYOUT.total_classes;
     if samples.is_empty() {
         return Model {
@@ -185,7 +190,14 @@ fn fit_bucket(b: usize, samples: &[Sample], prior: &Model) -> Model {
             scalars: prior.scalars.clone(),
         };
     }
-    let train: Vec<&Sample> = samples
+    let train: Vec<(&Sample, f64)> = samples
+        .iter()
+        .enumerate()
+        .filter(|(i, _)| i % 10 != 0)
+        .map(|(_, s)| (s, 1.0))
+        .chain(extra.iter().copied())
+        .collect();
+    let own: Vec<&Sample> = samples
         .iter()
         .enumerate()
         .filter(|(i, _)| i % 10 != 0)
@@ -198,13 +210,17 @@ fn fit_bucket(b: usize, samples: &[Sample], prior: &Model) -> Model {
         let e = fit::rmse(&m, &test);
         eprintln!(
             "  bucket {b}: lambda {lambda}: rmse train {:.2} test {e:.2}",
-            fit::rmse(&m, &train)
+            fit::rmse(&m, &own)
         );
         if e < best.0 {
             best = (e, lambda);
         }
     }
-    let all: Vec<&Sample> = samples.iter().collect();
+    let all: Vec<(&Sample, f64)> = samples
+        .iter()
+        .map(|s| (s, 1.0))
+        .chain(extra.iter().copied())
+        .collect();
     let m = fit::fit(&all, n, N_SCALARS, best.1, prior);
     eprintln!(
         "  bucket {b}: lambda {} chosen; scalars {:?}",
@@ -215,6 +231,44 @@ fn fit_bucket(b: usize, samples: &[Sample], prior: &Model) -> Model {
             .collect::<Vec<_>>()
     );
     m
+}
+
+/// The zero model: where the first bucket starts.
+fn zero_model() -> Model {
+    Model {
+        classes: vec![0.0; LAYOUT.total_classes],
+        scalars: vec![0.0; N_SCALARS],
+    }
+}
+
+/// A second pass once every bucket is labelled: each bucket refitted with its
+/// neighbours' samples at weight `weight` (more data per weight, smoother phases).
+fn smooth(labelled: &[(usize, u64, u64, f64)], weight: f64) -> Vec<Model> {
+    eprintln!("smoothing: neighbouring buckets' samples at weight {weight}");
+    let by_bucket: Vec<Vec<Sample>> = (0..LASTS.len())
+        .map(|b| {
+            labelled
+                .iter()
+                .filter(|l| l.0 == b)
+                .map(|&(_, p, o, t)| sample(p, o, t))
+                .collect()
+        })
+        .collect();
+    let mut models: Vec<Model> = Vec::new();
+    for b in 0..LASTS.len() {
+        let extra: Vec<(&Sample, f64)> = [b.wrapping_sub(1), b + 1]
+            .into_iter()
+            .filter_map(|k| by_bucket.get(k))
+            .flat_map(|set| set.iter().enumerate().filter(|(i, _)| i % 10 != 0))
+            .map(|(_, s)| (s, weight))
+            .collect();
+        let prior = models.last().map_or_else(zero_model, |m| Model {
+            classes: m.classes.clone(),
+            scalars: m.scalars.clone(),
+        });
+        models.push(fit_bucket(b, &by_bucket[b], &extra, &prior));
+    }
+    models
 }
 
 fn run(a: &Args) -> Result<(), String> {
@@ -313,7 +367,10 @@ fn run(a: &Args) -> Result<(), String> {
                 scalars: m.scalars.clone(),
             },
         );
-        models.push(fit_bucket(b, &samples, &prior));
+        models.push(fit_bucket(b, &samples, &[], &prior));
+    }
+    if a.smooth > 0.0 {
+        models = smooth(&labelled, a.smooth);
     }
     let bytes = weights_of(&models)?.to_bytes();
     std::fs::write(&a.out, &bytes).map_err(|e| format!("{}: {e}", a.out))?;

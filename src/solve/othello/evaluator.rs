@@ -14,10 +14,11 @@ use crate::game::othello::{final_margin, moves};
 /// The evaluation an engine uses (`--eval`, NBoard `set eval`).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Evaluation {
-    /// The pattern evaluation trained by `examples/othello_train`.
+    /// The pattern evaluation trained by `examples/othello_train` (the default: it
+    /// scored 88% against the classic one at 100 ms a move, see the README).
+    #[default]
     Patterns,
     /// The edge tables and hand-weighted scalars of before.
-    #[default]
     Classic,
 }
 

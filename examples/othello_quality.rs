@@ -23,6 +23,7 @@
 //! it lost against the best.
 
 use std::io::{BufRead, Write};
+use std::sync::Arc;
 use std::time::Instant;
 
 use rand::rngs::ChaCha8Rng;
@@ -30,6 +31,7 @@ use rand::{RngExt, SeedableRng};
 
 use parlor::game::Game;
 use parlor::game::othello::{Othello, OthelloMove};
+use parlor::solve::othello::pattern_weights::PatternWeights;
 use parlor::solve::othello::{Engine, Evaluation, Level, Limits, STRONG_EXACT};
 
 const TABLE_MIB: u32 = 64;
@@ -41,7 +43,7 @@ fn main() {
     let result = match args.first().map(String::as_str) {
         Some("generate") => generate(&args[1..]),
         Some("measure") => measure(&args[1..]),
-        _ => Err("usage: othello_quality generate [--count N] [--seed S] [--min E] [--max E] | measure FILE [--ms M] [--depth D] [--eval patterns|classic]".to_string()),
+        _ => Err("usage: othello_quality generate [--count N] [--seed S] [--min E] [--max E] | measure FILE [--ms M] [--depth D] [--eval patterns|classic] [--weights FILE]".to_string()),
     };
     if let Err(e) = result {
         let _ = writeln!(std::io::stderr(), "othello_quality: {e}");
@@ -180,6 +182,16 @@ fn measure(args: &[String]) -> Result<(), String> {
     let ms: u64 = option(args, "--ms", 1000)?;
     let depth: u32 = option(args, "--depth", 0)?;
     let eval: Evaluation = option(args, "--eval", Evaluation::default())?;
+    // Pattern weights other than the shipped ones (e.g. a training run's), to compare.
+    let weights = match args.iter().position(|a| a == "--weights") {
+        None => None,
+        Some(i) => {
+            let path = args.get(i + 1).ok_or("--weights needs a file")?;
+            let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+            let w = PatternWeights::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+            Some(Arc::new(w))
+        }
+    };
     let text = std::fs::File::open(file).map_err(|e| format!("{file}: {e}"))?;
     let limits = Limits {
         max_depth: (depth > 0).then_some(depth),
@@ -204,6 +216,7 @@ fn measure(args: &[String]) -> Result<(), String> {
         let mut engine = Engine::new(TABLE_MIB);
         engine.set_threads(1);
         engine.set_evaluation(eval);
+        engine.set_pattern_weights(weights.clone());
         let chosen = engine
             .choose_move(&board, Level::Strong, &mut rng, &limits, &|| false)
             .ok_or("no move chosen")?;

@@ -66,7 +66,12 @@ impl Evaluator<'static> {
             Evaluation::Patterns => match shipped() {
                 Ok(w) => Evaluator::Patterns(w),
                 Err(e) => {
-                    tracing::warn!("pattern weights unusable ({e}); using the classic evaluation");
+                    static WARNED: std::sync::Once = std::sync::Once::new();
+                    WARNED.call_once(|| {
+                        tracing::warn!(
+                            "pattern weights unusable ({e}); using the classic evaluation"
+                        );
+                    });
                     Evaluator::Classic
                 }
             },

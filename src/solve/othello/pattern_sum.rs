@@ -1,9 +1,8 @@
 //! The hot path of the pattern evaluation: the sum of the weights of all 46 instances,
 //! the same as [`Layout::for_each_instance`] gives (a test checks it) but with each
-//! family's index written out from whole-rank base-3 values: rank `r` of an image is
-//! read once as a base-3 number, and the corner, edge and line patterns are its low
-//! digits (`% 27`, `% 243`) or the whole of it; diagonals are gathered by one
-//! multiplication each.
+//! family's index written out: the corner, edge and line patterns are the low squares
+//! or the whole of an image's first ranks, read through one base-3 table of bytes;
+//! diagonals are gathered by one multiplication each.
 
 use super::patterns::{Layout, images};
 
@@ -83,19 +82,24 @@ pub fn pattern_sum(layout: &Layout, table: &[i16], p: u64, o: u64) -> i32 {
     for t in 0..8 {
         let (a, b) = (ip[t], io[t]);
         let bit = 1u8 << t;
-        let r0 = rank(a, b, 0);
-        let r1 = rank(a, b, 1);
+        // The first two ranks as bytes: their low squares' digits come from the same
+        // table by masking, without divisions.
+        let (p0, o0) = ((a & 0xFF) as usize, (b & 0xFF) as usize);
+        let (p1, o1) = (((a >> 8) & 0xFF) as usize, ((b >> 8) & 0xFF) as usize);
+        let low = |pb: usize, ob: usize, m: usize| POW3[pb & m] + 2 * POW3[ob & m];
         if masks[CORNER2X5] & bit != 0 {
-            v += w(CORNER2X5, r0 % 243 + 243 * (r1 % 243));
+            v += w(CORNER2X5, low(p0, o0, 31) + 243 * low(p1, o1, 31));
         }
         if masks[CORNER3X3] & bit != 0 {
-            let r2 = rank(a, b, 2);
-            v += w(CORNER3X3, r0 % 27 + 27 * (r1 % 27) + 729 * (r2 % 27));
+            let (p2, o2) = (((a >> 16) & 7) as usize, ((b >> 16) & 7) as usize);
+            let idx = low(p0, o0, 7) + 27 * low(p1, o1, 7) + 729 * low(p2, o2, 7);
+            v += w(CORNER3X3, idx);
         }
         if masks[EDGE2X] & bit != 0 {
-            // b2 and g2: digits 1 and 6 of the second rank.
-            let x = (r1 / 3) % 3 + 3 * ((r1 / 729) % 3);
-            v += w(EDGE2X, r0 + 6561 * x);
+            // b2 and g2: bits 1 and 6 of the second rank, digits 8 and 9.
+            let d = |sq: usize| ((p1 >> sq) & 1) + 2 * ((o1 >> sq) & 1);
+            let x = (d(1) + 3 * d(6)) as u32;
+            v += w(EDGE2X, low(p0, o0, 0xFF) + 6561 * x);
         }
         for (k, r) in (1..4).enumerate() {
             if masks[LINE2 + k] & bit != 0 {

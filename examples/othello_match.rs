@@ -9,7 +9,9 @@
 //!
 //! Openings: `--opening N` random plies from the start (8 by default; ChaCha8 from
 //! `--seed`, so the same openings with any build), each played twice with the colours
-//! swapped. Both engines read an empty config file (the defaults), never the user's.
+//! swapped. Both engines read a config file of their own with only `solver.threads`
+//! (`--threads`, 1 by default), never the user's. `--a-eval E` / `--b-eval E` send
+//! `set eval E` (patterns or classic), so one binary can play both evaluations.
 //! Reports each side's wins, draws, losses, score and mean disc margin, and the score's
 //! rough 95% interval.
 
@@ -29,6 +31,11 @@ struct Args {
     ms: u64,
     seed: u64,
     opening: usize,
+    /// `set eval` for each engine (`patterns` or `classic`), if given.
+    a_eval: Option<String>,
+    b_eval: Option<String>,
+    /// Search threads of each engine (`solver.threads`; 0: the machine's cores).
+    threads: u64,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -39,6 +46,9 @@ fn parse_args() -> Result<Args, String> {
         ms: 1000,
         seed: 1,
         opening: 8,
+        a_eval: None,
+        b_eval: None,
+        threads: 1,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -55,11 +65,14 @@ fn parse_args() -> Result<Args, String> {
             "--ms" => args.ms = number()?,
             "--seed" => args.seed = number()?,
             "--opening" => args.opening = number()? as usize,
+            "--a-eval" => args.a_eval = Some(value.clone()),
+            "--b-eval" => args.b_eval = Some(value.clone()),
+            "--threads" => args.threads = number()?,
             other => return Err(format!("unknown option {other}")),
         }
     }
     if args.a.is_empty() || args.b.is_empty() {
-        return Err("usage: othello_match --a BIN --b BIN [--games N] [--ms MS] [--seed S] [--opening PLIES]".into());
+        return Err("usage: othello_match --a BIN --b BIN [--games N] [--ms MS] [--seed S] [--opening PLIES] [--a-eval E] [--b-eval E] [--threads N]".into());
     }
     Ok(args)
 }
@@ -72,7 +85,12 @@ struct Engine {
 }
 
 impl Engine {
-    fn start(binary: &str, config: &std::path::Path, ms: u64) -> Result<Engine, String> {
+    fn start(
+        binary: &str,
+        config: &std::path::Path,
+        ms: u64,
+        eval: Option<&str>,
+    ) -> Result<Engine, String> {
         let mut child = Command::new(binary)
             .args(["--config"])
             .arg(config)
@@ -90,6 +108,9 @@ impl Engine {
         };
         engine.send("nboard 2")?;
         engine.send(&format!("set movetime {ms}"))?;
+        if let Some(e) = eval {
+            engine.send(&format!("set eval {e}"))?;
+        }
         Ok(engine)
     }
 
@@ -212,9 +233,10 @@ fn run(args: &Args) -> Result<(), String> {
     let dir = std::env::temp_dir().join(format!("othello_match_{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
     let config = dir.join("config.toml");
-    std::fs::write(&config, "").map_err(|e| e.to_string())?;
-    let mut a = Engine::start(&args.a, &config, args.ms)?;
-    let mut b = Engine::start(&args.b, &config, args.ms)?;
+    let text = format!("[solver]\nthreads = {}\n", args.threads);
+    std::fs::write(&config, text).map_err(|e| e.to_string())?;
+    let mut a = Engine::start(&args.a, &config, args.ms, args.a_eval.as_deref())?;
+    let mut b = Engine::start(&args.b, &config, args.ms, args.b_eval.as_deref())?;
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
     let (mut side_a, mut side_b) = (Side::default(), Side::default());
     let mut line = Vec::new();
@@ -246,7 +268,9 @@ fn run(args: &Args) -> Result<(), String> {
         );
     }
     let n = args.games.max(1) as f64;
-    for (name, binary, side) in [("a", &args.a, &side_a), ("b", &args.b, &side_b)] {
+    let a_name = format!("{} {}", args.a, args.a_eval.as_deref().unwrap_or(""));
+    let b_name = format!("{} {}", args.b, args.b_eval.as_deref().unwrap_or(""));
+    for (name, binary, side) in [("a", &a_name, &side_a), ("b", &b_name, &side_b)] {
         let score = (f64::from(side.won) + f64::from(side.drawn) / 2.0) / n;
         println!(
             "{name} ({binary}): won {} drawn {} lost {}, score {:.1}%, mean margin {:+.2}",

@@ -23,6 +23,7 @@
 //! it lost against the best.
 
 use std::io::{BufRead, Write};
+use std::sync::Arc;
 use std::time::Instant;
 
 use rand::rngs::ChaCha8Rng;
@@ -30,7 +31,8 @@ use rand::{RngExt, SeedableRng};
 
 use parlor::game::Game;
 use parlor::game::othello::{Othello, OthelloMove};
-use parlor::solve::othello::{Engine, Level, Limits, STRONG_EXACT};
+use parlor::solve::othello::pattern_weights::PatternWeights;
+use parlor::solve::othello::{Engine, Evaluation, Level, Limits, STRONG_EXACT};
 
 const TABLE_MIB: u32 = 64;
 /// Positions whose best margin is beyond this are already decided: not generated.
@@ -41,7 +43,7 @@ fn main() {
     let result = match args.first().map(String::as_str) {
         Some("generate") => generate(&args[1..]),
         Some("measure") => measure(&args[1..]),
-        _ => Err("usage: othello_quality generate [--count N] [--seed S] [--min E] [--max E] | measure FILE [--ms M] [--depth D]".to_string()),
+        _ => Err("usage: othello_quality generate [--count N] [--seed S] [--min E] [--max E] | measure FILE [--ms M] [--depth D] [--eval patterns|classic] [--weights FILE]".to_string()),
     };
     if let Err(e) = result {
         let _ = writeln!(std::io::stderr(), "othello_quality: {e}");
@@ -57,7 +59,7 @@ fn option<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Resu
             .get(i + 1)
             .ok_or_else(|| format!("{name} needs a value"))?
             .parse()
-            .map_err(|_| format!("{name}: not a number")),
+            .map_err(|_| format!("{name}: not a valid value")),
     }
 }
 
@@ -179,6 +181,17 @@ fn measure(args: &[String]) -> Result<(), String> {
         .ok_or("measure needs the positions file")?;
     let ms: u64 = option(args, "--ms", 1000)?;
     let depth: u32 = option(args, "--depth", 0)?;
+    let eval: Evaluation = option(args, "--eval", Evaluation::default())?;
+    // Pattern weights other than the shipped ones (e.g. a training run's), to compare.
+    let weights = match args.iter().position(|a| a == "--weights") {
+        None => None,
+        Some(i) => {
+            let path = args.get(i + 1).ok_or("--weights needs a file")?;
+            let bytes = std::fs::read(path).map_err(|e| format!("{path}: {e}"))?;
+            let w = PatternWeights::from_bytes(&bytes).map_err(|e| format!("{path}: {e}"))?;
+            Some(Arc::new(w))
+        }
+    };
     let text = std::fs::File::open(file).map_err(|e| format!("{file}: {e}"))?;
     let limits = Limits {
         max_depth: (depth > 0).then_some(depth),
@@ -201,6 +214,9 @@ fn measure(args: &[String]) -> Result<(), String> {
         let (board, mut values) = read_line(&line)?;
         let best = values.iter().map(|&(_, v)| v).max().ok_or("no moves")?;
         let mut engine = Engine::new(TABLE_MIB);
+        engine.set_threads(1);
+        engine.set_evaluation(eval);
+        engine.set_pattern_weights(weights.clone());
         let chosen = engine
             .choose_move(&board, Level::Strong, &mut rng, &limits, &|| false)
             .ok_or("no move chosen")?;
@@ -245,6 +261,7 @@ fn measure(args: &[String]) -> Result<(), String> {
     } else {
         format!("{ms} ms a move")
     };
+    let what = format!("{what}, {eval} evaluation");
     println!(
         "strong at {what}: exact best move in {best_found} of {positions}, mean loss {:.2} discs ({:.1} s)",
         f64::from(lost) / f64::from(positions.max(1)),

@@ -99,6 +99,9 @@ pub enum Command {
         /// Search threads, 1-64 (default: solver.threads in the config).
         #[arg(long, value_name = "N")]
         threads: Option<u32>,
+        /// The evaluation: patterns (trained) or classic (the one before, to compare).
+        #[arg(long, value_name = "EVAL")]
+        eval: Option<String>,
     },
     /// Print a finished game from the history: its start, moves and result.
     Export(export::ExportArgs),
@@ -346,7 +349,8 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             suite,
             file,
             threads,
-        }) => crate::games::othello::cli::bench(&suite, &file, threads, &config),
+            eval,
+        }) => crate::games::othello::cli::bench(&suite, &file, threads, eval.as_deref(), &config),
         Some(Command::Export(args)) => export::export(&args),
         Some(Command::Prove(args)) => crate::games::pnut::prove::run(&args, &config),
         Some(Command::Stats { json }) => stats::run(json),

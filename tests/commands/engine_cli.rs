@@ -479,3 +479,25 @@ fn nboard_movetime_searches_by_the_clock_and_refuses_bad_values() {
         "a legal first move: {answer}"
     );
 }
+
+#[test]
+fn nboard_set_eval_chooses_the_evaluation_and_refuses_others() {
+    let mut engine = Engine::start(&["othello"]);
+    engine.send("nboard 2");
+    engine.send("set eval magic");
+    engine.send("set eval classic");
+    engine.send("set depth 4");
+    engine.send(&format!("set game {}", ggf(&[])));
+    engine.send("go");
+    assert_eq!(engine.read(), "set myname parlor");
+    assert_eq!(
+        engine.read(),
+        "status set eval: 'magic' is not an evaluation: expected patterns or classic"
+    );
+    let answer = read_until(&mut engine, "=== ");
+    let mv = nboard_move(&answer);
+    assert!(
+        ["D3", "C4", "F5", "E6"].contains(&mv.as_str()),
+        "a legal first move: {answer}"
+    );
+}

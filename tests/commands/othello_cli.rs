@@ -233,3 +233,29 @@ fn bench_solves_a_file() {
     let e = usage_error(&["bench", "ffo", &path]);
     assert!(e.contains("line 1"), "{e}");
 }
+
+#[test]
+fn both_evaluations_solve_and_a_bad_one_is_refused() {
+    for eval in ["patterns", "classic"] {
+        let o = run(&["solve", "othello", FFO_1, "--json", "--eval", eval]);
+        assert!(o.status.success(), "{eval}: {}", stderr(&o));
+        let v: Value = serde_json::from_str(stdout(&o).trim()).expect("JSON");
+        assert_eq!(v["score"], 18, "{eval}");
+    }
+    let e = usage_error(&["solve", "othello", FFO_1, "--eval", "magic"]);
+    assert!(e.contains("patterns") && e.contains("classic"), "{e}");
+    let dir = TempDir::new().expect("temp dir");
+    let file = dir.path().join("one.txt");
+    let text = std::fs::read_to_string(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/tests/data/ffo_1-79.txt"
+    ))
+    .expect("tests/data/ffo_1-79.txt is part of the repository");
+    std::fs::write(&file, text.lines().next().unwrap_or("")).expect("write");
+    let path = file.to_string_lossy().into_owned();
+    let o = run(&["bench", "ffo", &path, "--eval", "classic", "--threads", "1"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    assert!(!stdout(&o).contains("WRONG"), "{}", stdout(&o));
+    let e = usage_error(&["bench", "ffo", &path, "--eval", "magic"]);
+    assert!(e.contains("--eval"), "{e}");
+}

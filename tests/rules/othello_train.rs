@@ -1,4 +1,5 @@
-//! How the trained evaluation's weights (`src/solve/othello/eval_weights.rs`) are made.
+//! How the classic evaluation's weights (`src/solve/othello/eval_weights.rs`) are made
+//! (the pattern evaluation's, the default, come from `examples/othello_train`).
 //! Both steps are ignored in normal test runs:
 //!
 //! ```text

@@ -16,7 +16,7 @@ use crate::config::{Config, MAX_THREADS};
 use crate::game::othello::{Othello, OthelloMove};
 use crate::game::{Game, Seat};
 use crate::solve::othello::perft::perft_watched;
-use crate::solve::othello::{Engine, Level, Limits, STRONG_DEPTH};
+use crate::solve::othello::{Engine, Evaluation, Level, Limits, STRONG_DEPTH};
 use crate::solve::{Analysis, Verdict};
 
 /// How an Othello position is written on the command line, with examples.
@@ -50,9 +50,19 @@ pub struct OthelloSolveArgs {
     /// Search threads, 1-64 (default: solver.threads in the config).
     #[arg(long, value_name = "N")]
     pub threads: Option<u32>,
+    /// The evaluation: patterns (trained) or classic (the one before, to compare).
+    #[arg(long, value_name = "EVAL", value_parser = evaluation_parser())]
+    pub eval: Option<Evaluation>,
     /// Print one JSON object (its shape is in the README).
     #[arg(long)]
     pub json: bool,
+}
+
+/// An evaluation on the command line: clap names the accepted values.
+pub fn evaluation_parser() -> impl clap::builder::TypedValueParser<Value = Evaluation> {
+    use clap::builder::{PossibleValuesParser, TypedValueParser};
+    PossibleValuesParser::new(Evaluation::ALL.map(Evaluation::name))
+        .try_map(|name: String| name.parse::<Evaluation>())
 }
 
 /// An Othello AI level on the command line: clap names the accepted values.
@@ -230,6 +240,7 @@ pub fn solve(args: &OthelloSolveArgs, config: &Config) -> Result<(), CliError> {
     let start = Instant::now();
     let mut engine = Engine::new(limits.table_mib);
     engine.set_threads(threads);
+    engine.set_evaluation(args.eval.unwrap_or_default());
     let mut last: Option<Analysis<OthelloMove>> = None;
     let progress = Progress::spinner("solve othello")?;
     engine.analyse(&board, &limits, &progress.stop(), &mut |a| {
@@ -566,8 +577,15 @@ pub fn bench(
     suite: &str,
     file: &Path,
     threads: Option<u32>,
+    eval: Option<&str>,
     config: &Config,
 ) -> Result<(), CliError> {
+    let eval = eval
+        .map(|e| {
+            e.parse::<Evaluation>()
+                .map_err(|e| usage(format!("--eval: {e}")))
+        })
+        .transpose()?;
     if suite != "ffo" {
         return Err(usage(format!(
             "unknown benchmark suite '{suite}': accepted: ffo (parlor bench ffo FILE [--threads N])"
@@ -588,6 +606,7 @@ pub fn bench(
     };
     let mut engine = Engine::new(config.solver.table_mib);
     engine.set_threads(threads);
+    engine.set_evaluation(eval.unwrap_or_default());
     let progress = Progress::count("bench ffo", "positions", Some(cases.len() as u64))?;
     let stop = progress.stop();
     let mut out = std::io::stdout().lock();

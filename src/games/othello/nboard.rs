@@ -14,7 +14,7 @@ use crate::game::Game;
 use crate::game::othello::ggf::GgfGame;
 use crate::game::othello::{Othello, OthelloMove};
 use crate::solve::Analysis;
-use crate::solve::othello::{Engine, Limits, STRONG_EXACT};
+use crate::solve::othello::{Engine, Evaluation, Limits, STRONG_EXACT};
 
 /// The depth before `set depth`: what NBoard's own default asks.
 const DEFAULT_DEPTH: u32 = 12;
@@ -100,6 +100,11 @@ impl NBoard {
                     Err(e) => writeln!(out, "status set game: {e}")?,
                 }
             }
+            // parlor's extension `set eval patterns|classic`: which evaluation to use.
+            ["set", "eval", name] => match name.parse::<Evaluation>() {
+                Ok(e) => self.engine.set_evaluation(e),
+                Err(e) => writeln!(out, "status set eval: {e}")?,
+            },
             // Draws are scored as they fall: contempt changes nothing here.
             ["set", "contempt", _] => {}
             ["move", mv] => {

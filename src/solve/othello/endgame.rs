@@ -12,7 +12,7 @@
 //!
 //! All scores are even (empty squares go to the winner), which root windows exploit.
 
-use super::eval::{SCALE, evaluate, weighted_mobility};
+use super::eval::{SCALE, weighted_mobility};
 use super::last_moves::solve1;
 use super::probcut::{MPC_MIN, end_bounds};
 use super::search::Search;
@@ -223,7 +223,7 @@ impl Search<'_> {
             let np = o ^ m.flips;
             let no = p ^ m.flips ^ (1u64 << m.sq);
             let v = if depth == 0 {
-                evaluate(np, no)
+                self.eval.eval(np, no)
             } else {
                 self.mid_pvs(np, no, -super::eval::EVAL_MAX - 1, hi, depth)
             };

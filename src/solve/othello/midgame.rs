@@ -3,7 +3,8 @@
 //! the exact solver once the remaining depth covers every empty square.
 
 use super::endgame::{INF, Mv, gen_moves, pick_best};
-use super::eval::{EVAL_MAX, SCALE, evaluate, weighted_mobility};
+use super::eval::{EVAL_MAX, SCALE, weighted_mobility};
+use super::evaluator::Evaluator;
 use super::search::Search;
 use super::table::NO_MOVE;
 use crate::game::othello::{CORNERS, final_margin, moves, neighbours};
@@ -36,7 +37,7 @@ const fn build_square_value() -> [i32; 64] {
 pub static SQUARE_VALUE: [i32; 64] = build_square_value();
 
 /// Ordering for the midgame: the hash move, then the fewest opponent replies.
-fn order_moves(p: u64, o: u64, list: &mut [Mv], hash_move: u32, depth: u32) {
+fn order_moves(eval: Evaluator<'_>, p: u64, o: u64, list: &mut [Mv], hash_move: u32, depth: u32) {
     for m in list.iter_mut() {
         if m.sq == hash_move {
             m.score = 1 << 30;
@@ -60,7 +61,7 @@ fn order_moves(p: u64, o: u64, list: &mut [Mv], hash_move: u32, depth: u32) {
         s += ((no & CORNERS).count_ones() as i32) << 9;
         s += SQUARE_VALUE[m.sq as usize] << 3;
         if depth >= 6 {
-            s -= evaluate(np, no) * 40;
+            s -= eval.eval(np, no) * 40;
         }
         m.score = s;
     }
@@ -79,7 +80,7 @@ impl Search<'_> {
     pub fn mid_pvs(&mut self, p: u64, o: u64, alpha: i32, beta: i32, depth: u32) -> i32 {
         if depth == 0 {
             self.nodes += 1;
-            return evaluate(p, o);
+            return self.eval.eval(p, o);
         }
         self.tick();
         if self.stop {
@@ -128,7 +129,7 @@ impl Search<'_> {
         }
         let mut list = self.take_list(n);
         gen_moves(p, o, bits, &mut list);
-        order_moves(p, o, &mut list, hash_move, depth);
+        order_moves(self.eval, p, o, &mut list, hash_move, depth);
         let alpha0 = alpha;
         let mut best = -INF * SCALE;
         let mut best_move = NO_MOVE;

@@ -15,8 +15,12 @@ pub mod benedict;
 pub mod endgame;
 pub mod eval;
 pub mod eval_weights;
+pub mod evaluator;
 pub mod last_moves;
 pub mod midgame;
+pub mod pattern_sum;
+pub mod pattern_weights;
+pub mod patterns;
 pub mod perft;
 pub mod probcut;
 pub mod root;
@@ -26,11 +30,14 @@ pub mod table;
 
 use std::fmt;
 use std::str::FromStr;
+use std::sync::Arc;
 use std::time::{Duration, Instant};
 
 use rand::{Rng, RngExt};
 
-use self::eval::{SCALE, evaluate};
+use self::eval::SCALE;
+pub use self::evaluator::{Evaluation, Evaluator};
+use self::pattern_weights::PatternWeights;
 use self::root::{Kind, PASS, RootMove, principal_variation, root_moves};
 use self::search::{Search, with_helpers};
 use self::table::Table;
@@ -148,6 +155,10 @@ pub struct Engine {
     table: Table,
     threads: usize,
     presearch: bool,
+    evaluation: Evaluation,
+    /// Pattern weights other than the shipped ones (training uses the weights fitted
+    /// so far to label the next phase).
+    weights: Option<Arc<PatternWeights>>,
 }
 
 impl Engine {
@@ -158,6 +169,31 @@ impl Engine {
             table: Table::new(table_mib),
             threads: search::default_threads(),
             presearch: true,
+            evaluation: Evaluation::default(),
+            weights: None,
+        }
+    }
+
+    /// Chooses the evaluation (the default: [`Evaluation::default`]).
+    pub fn set_evaluation(&mut self, evaluation: Evaluation) {
+        self.evaluation = evaluation;
+    }
+
+    pub fn evaluation(&self) -> Evaluation {
+        self.evaluation
+    }
+
+    /// Uses these pattern weights instead of the shipped ones when the evaluation is
+    /// [`Evaluation::Patterns`] (`None`: the shipped ones again).
+    pub fn set_pattern_weights(&mut self, weights: Option<Arc<PatternWeights>>) {
+        self.weights = weights;
+    }
+
+    /// The evaluation function searches call.
+    pub fn evaluator(&self) -> Evaluator<'_> {
+        match (self.evaluation, &self.weights) {
+            (Evaluation::Patterns, Some(w)) => Evaluator::Patterns(w),
+            (choice, _) => Evaluator::of(choice),
         }
     }
 
@@ -217,8 +253,10 @@ impl Engine {
             .collect();
         let table = &self.table;
         let presearch = self.presearch;
-        with_helpers(table, deadline, self.threads, |shared| {
+        let eval = self.evaluator();
+        with_helpers(table, eval, deadline, self.threads, |shared| {
             let mut s = Search::new(table, is_cancelled, deadline);
+            s.eval = eval;
             s.shared = shared;
             s.presearch = presearch;
             let depth_allows_exact = limits.max_depth.is_none_or(|d| d >= n);
@@ -341,8 +379,10 @@ impl Engine {
         let table = &self.table;
         // Helper threads always probe the table, so a search without it runs alone.
         let threads = if use_table { self.threads } else { 1 };
-        with_helpers(table, None, threads, |shared| {
+        let eval = self.evaluator();
+        with_helpers(table, eval, None, threads, |shared| {
             let mut s = Search::new(table, is_cancelled, None);
+            s.eval = eval;
             s.shared = shared;
             s.use_table = use_table;
             s.presearch = self.presearch;
@@ -402,8 +442,10 @@ impl Engine {
         }
         let table = &self.table;
         let presearch = self.presearch;
-        with_helpers(table, deadline, self.threads, |shared| {
+        let eval = self.evaluator();
+        with_helpers(table, eval, deadline, self.threads, |shared| {
             let mut s = Search::new(table, is_cancelled, deadline);
+            s.eval = eval;
             s.shared = shared;
             s.presearch = presearch;
             let depth_allows_exact = limits.max_depth.is_none_or(|d| d >= n);
@@ -478,12 +520,13 @@ impl Engine {
                 }
                 // One ply on the evaluation, blurred by a few discs of noise.
                 let (p, o) = (board.player(), board.opponent());
+                let eval = self.evaluator();
                 legal
                     .iter()
                     .map(|m| {
                         let (np, no) = m.child(p, o);
                         let noise = rng.random_range(-3 * SCALE..=3 * SCALE);
-                        (-evaluate(np, no) + noise, m.mv())
+                        (-eval.eval(np, no) + noise, m.mv())
                     })
                     .max_by_key(|&(v, _)| v)
                     .map(|(_, m)| m)

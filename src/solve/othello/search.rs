@@ -17,6 +17,7 @@ use std::sync::{Arc, Condvar, Mutex, MutexGuard};
 use std::time::{Duration, Instant};
 
 use super::endgame::Mv;
+use super::evaluator::Evaluator;
 use super::table::{NO_MOVE, Table};
 
 /// How many nodes pass between two looks at the clock and the cancel flag.
@@ -136,6 +137,7 @@ pub fn default_threads() -> usize {
 /// shared state to put into its [`Search`] (none when single-threaded).
 pub fn with_helpers<R>(
     tt: &Table,
+    eval: Evaluator<'_>,
     deadline: Option<Instant>,
     threads: usize,
     f: impl FnOnce(Option<&Shared>) -> R,
@@ -147,7 +149,7 @@ pub fn with_helpers<R>(
     std::thread::scope(|scope| {
         for _ in 1..threads {
             let shared = &shared;
-            scope.spawn(move || helper_loop(tt, shared, deadline));
+            scope.spawn(move || helper_loop(tt, eval, shared, deadline));
         }
         let result = f(Some(&shared));
         shared.quit.store(true, Release);
@@ -158,9 +160,10 @@ pub fn with_helpers<R>(
 
 /// A helper thread: takes moves from published splits; with nothing to take it sleeps
 /// on the condition variable (it never spins), woken by the next split or the end.
-fn helper_loop(tt: &Table, shared: &Shared, deadline: Option<Instant>) {
+fn helper_loop(tt: &Table, eval: Evaluator<'_>, shared: &Shared, deadline: Option<Instant>) {
     let never = || false;
     let mut s = Search::new(tt, &never, deadline);
+    s.eval = eval;
     s.shared = Some(shared);
     shared.idle.fetch_add(1, AcqRel);
     loop {
@@ -206,6 +209,8 @@ pub struct Search<'a> {
     pub mpc: u8,
     /// Whether exact roots get the selective presearch (off only to compare).
     pub presearch: bool,
+    /// The evaluation of midgame leaves and of move ordering.
+    pub eval: Evaluator<'a>,
     cancelled: &'a dyn Fn() -> bool,
     deadline: Option<Instant>,
     next_poll: u64,
@@ -230,6 +235,7 @@ impl<'a> Search<'a> {
             shared: None,
             mpc: 0,
             presearch: true,
+            eval: Evaluator::Classic,
             cancelled,
             deadline,
             next_poll: POLL_EVERY,

@@ -37,12 +37,14 @@ const SETTINGS: [(&str, usize); 4] = [("01", 5), ("01", 6), ("012", 3), ("0123",
 
 /// Along seeded random games, the engine (kept for the whole game, as in a match) moves
 /// with small node budgets: every move it marks won or lost is so by negamax, a proved
-/// verdict is the position's value, and the move it picks after claiming a win wins.
+/// verdict is the position's value, the move it picks after claiming a win wins, and a
+/// lost move's traps (replies that hand the win back) are such replies.
 /// The tree search must have had its say: some moves are left with a score.
 #[test]
 fn every_move_the_engine_claims_proved_is_so_by_negamax() {
     let mut claims = 0;
     let mut scored = 0;
+    let mut trapped = 0;
     for (i, (symbols, l)) in SETTINGS.into_iter().enumerate() {
         let rules = Rules::new(symbols, l).unwrap();
         let k = rules.k();
@@ -60,6 +62,25 @@ fn every_move_the_engine_claims_proved_is_so_by_negamax() {
                         let mut t = text.clone();
                         t.push(rules.index_of(m.mv.0).unwrap());
                         let opponent_wins = oracle.wins(&t).expect("within the cap");
+                        // A lost move's traps: the replies that hand the win back, each
+                        // one so by negamax (a reply the engine could not prove in its
+                        // cap is left out).
+                        if let Some(traps) = m.traps {
+                            let mut after = game.clone();
+                            after.play(m.mv).unwrap();
+                            let replies = after.legal_indices();
+                            let handing = replies
+                                .iter()
+                                .filter(|&&r| {
+                                    let mut tr = t.clone();
+                                    tr.push(r);
+                                    oracle.wins(&tr) == Some(true)
+                                })
+                                .count() as u32;
+                            assert_eq!(traps.replies, replies.len() as u32);
+                            assert!(traps.losing_replies <= handing, "{}", game.text());
+                            trapped += u32::from(traps.losing_replies == handing && handing > 0);
+                        }
                         match m.verdict {
                             Verdict::Win { .. } => {
                                 assert!(!opponent_wins, "{symbols} l={l} {} {}", game.text(), m.mv);
@@ -93,7 +114,10 @@ fn every_move_the_engine_claims_proved_is_so_by_negamax() {
             }
         });
     }
-    println!("{claims} moves claimed proved, {scored} scored by the tree search");
+    println!(
+        "{claims} moves claimed proved, {scored} scored by the tree search, {trapped} lost moves with their traps counted"
+    );
+    assert!(trapped > 10, "{trapped}");
     assert!(claims > 200, "{claims}");
     assert!(scored > 50, "{scored}");
 }

@@ -29,12 +29,13 @@ use crate::seeds::GameRng;
 /// The largest graph the tree search plays on (the positions are four words of edges).
 pub(super) const MAX_EDGES: u64 = 256;
 
-/// The exploration constant of UCB1 (wins count 1, losses 0).
+/// The exploration constant of UCB1 (wins count 1, losses 0). (0.5 measured no better.)
 const EXPLORATION: f32 = 1.0;
 
 /// The win/loss search's node cap at a new leaf; a node tried again when its visits
-/// double gets this many times its visits.
-const LEAF_CAP: u64 = 32;
+/// double gets this many times its visits. (Measured on 01/l=7 from random openings,
+/// 40 games each against the yardstick: 128 won 39, 32 won 37.)
+const LEAF_CAP: u64 = 128;
 
 /// The tree stops growing at this many nodes (16 bytes each); simulations go on from
 /// its leaves.
@@ -258,11 +259,13 @@ pub(super) struct MoveStat {
     pub(super) rate: f64,
 }
 
-/// Options of the simulations, for the measurements.
+/// Options of the simulations.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct Policy {
     /// A player never writes a symbol that lets the opponent win at once (when another
-    /// symbol does not).
+    /// symbol does not). Measured on 01/l=7 from random openings, 40 games each: 37 won
+    /// with it, 36 without (within the noise; kept, as it makes the simulated games less
+    /// random at their end, where they decide).
     pub(super) avoid_handing_wins: bool,
 }
 
@@ -287,8 +290,6 @@ pub(super) struct Mcts<'t, 'o> {
     pub(super) iterations: u64,
     path: Vec<usize>,
     text: Vec<u8>,
-    leaf_cap: u64,
-    exploration: f32,
 }
 
 impl<'t, 'o> Mcts<'t, 'o> {
@@ -314,14 +315,10 @@ impl<'t, 'o> Mcts<'t, 'o> {
             root: Pos::of(game, &g),
             outcome,
             rng: GameRng::seed_from_u64(seed),
-            policy: Policy {
-                avoid_handing_wins: knob("AVOID", 1) == 1,
-            },
+            policy: Policy::default(),
             iterations: 0,
             path: Vec::new(),
             text,
-            leaf_cap: knob("LC", LEAF_CAP),
-            exploration: knob("EX", 100) as f32 / 100.0 * EXPLORATION,
         }
     }
 
@@ -408,7 +405,7 @@ impl<'t, 'o> Mcts<'t, 'o> {
             }
             // (Not at the root: its value alone would not say which move wins.)
             if at != 0 && node.visits >= 4 && node.visits.is_power_of_two() {
-                let cap = self.leaf_cap.saturating_mul(u64::from(node.visits));
+                let cap = LEAF_CAP.saturating_mul(u64::from(node.visits));
                 if let Some(w) = self.prove(&pos, cap) {
                     self.tree.nodes[at].proof = if w { 1 } else { -1 };
                     break w;
@@ -446,7 +443,7 @@ impl<'t, 'o> Mcts<'t, 'o> {
                 return Some(true);
             }
         }
-        self.prove(pos, self.leaf_cap)
+        self.prove(pos, LEAF_CAP)
     }
 
     /// The win/loss search at the current line's end, within `cap` nodes.
@@ -517,7 +514,7 @@ impl<'t, 'o> Mcts<'t, 'o> {
                 return c;
             }
             let v = child.visits as f32;
-            let ucb = child.wins / v + self.exploration * (log / v).sqrt();
+            let ucb = child.wins / v + EXPLORATION * (log / v).sqrt();
             if ucb > best.0 {
                 best = (ucb, c);
             }
@@ -578,14 +575,6 @@ impl<'t, 'o> Mcts<'t, 'o> {
             first = !first;
         }
     }
-}
-
-/// TEMPORARY tuning knob.
-pub(super) fn knob(name: &str, default: u64) -> u64 {
-    std::env::var(format!("PNUT_{name}"))
-        .ok()
-        .and_then(|v| v.parse().ok())
-        .unwrap_or(default)
 }
 
 #[cfg(test)]

@@ -1,11 +1,12 @@
 //! Monte-Carlo scoring of the root moves left unproven: the share of simulated games
 //! through the move that its player won, by a short tree search ([`super::mcts`]) on the
-//! graphs it handles, by flat random playouts beyond.
+//! graphs where it plays (`play::TREE_EDGES`), by flat random playouts beyond.
 
 use rustc_hash::FxHashMap;
 
 use super::graph::{Graph, splitmix};
-use super::mcts::{MAX_EDGES, Mcts, Tree};
+use super::mcts::{Mcts, Tree};
+use super::play::TREE_EDGES;
 use super::root::RootMove;
 use super::{Res, play::rate_score};
 use crate::game::pnut::Pnut;
@@ -21,7 +22,7 @@ const PLAYOUT_PLIES: usize = 2000;
 /// Scores each unproven root move by random playouts (a player wins at once when it
 /// can, else writes a random legal symbol): the mover's win rate, scaled to -1000..1000.
 pub(super) fn score_unknown(roots: &mut [RootMove], game: &Pnut, g: &Graph) {
-    if g.edges <= MAX_EDGES {
+    if g.edges <= TREE_EDGES {
         score_by_tree(roots, game, g);
         return;
     }

@@ -9,7 +9,9 @@
 //! perfect AI does in the arcade. `--opening N` plays N random symbols first, the same
 //! for both colourings of a pair of games. Reports wins per side, and any game the
 //! perfect AI lost after its analysis had proved a win (there should be none).
-//! `--mcts-vs-random` checks the yardstick itself: it should beat random moves.
+//! `--mcts-vs-random` checks the yardstick itself: it should beat random moves. `--verbose`
+//! prints each game parlor lost, with the plies where it proved its win or its loss. The
+//! slowest answers to a forced move and to a position after a proven win are reported.
 
 use std::time::{Duration, Instant};
 
@@ -33,6 +35,8 @@ struct Args {
     seed: u64,
     /// Check the yardstick instead: the Monte-Carlo player against random moves.
     against_random: bool,
+    /// A line for every game parlor loses.
+    verbose: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -44,11 +48,16 @@ fn parse_args() -> Result<Args, String> {
         opening: 0,
         seed: 1,
         against_random: false,
+        verbose: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         if flag == "--mcts-vs-random" {
             args.against_random = true;
+            continue;
+        }
+        if flag == "--verbose" {
+            args.verbose = true;
             continue;
         }
         let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
@@ -174,14 +183,14 @@ fn mcts_move(root: &Pnut, ms: u64, rng: &mut StdRng) -> Option<PnutMove> {
         .map(|c| c.0)
 }
 
-/// parlor's move, as the arcade's perfect AI would choose it, and whether its analysis
-/// proved the mover wins.
+/// parlor's move, as the arcade's perfect AI would choose it, and what its analysis
+/// proved: whether the mover wins, when proved.
 fn parlor_move(
     analyst: &mut PnutAnalyst,
     game: &Pnut,
     ply: usize,
     rng: &mut StdRng,
-) -> (Option<PnutMove>, bool) {
+) -> (Option<PnutMove>, Option<bool>) {
     let mut last: Option<Analysis<PnutMove>> = None;
     let query = Query {
         position: game.clone(),
@@ -190,9 +199,13 @@ fn parlor_move(
     };
     analyst.analyse(&query, &|| false, &mut |a| last = Some(a));
     let Some(analysis) = last else {
-        return (game.legal_moves().first().copied(), false);
+        return (game.legal_moves().first().copied(), None);
     };
-    let proved = analysis.exact && matches!(analysis.verdict, Verdict::Win { .. });
+    let proved = match analysis.verdict {
+        Verdict::Win { .. } if analysis.exact => Some(true),
+        Verdict::Loss { .. } if analysis.exact => Some(false),
+        _ => None,
+    };
     (choose_move(&analysis, Difficulty::Perfect, rng), proved)
 }
 
@@ -213,6 +226,9 @@ fn main() {
     };
     let mut rng = StdRng::seed_from_u64(args.seed);
     let (mut parlor_wins, mut mcts_wins, mut draws, mut slipped) = (0, 0, 0, 0);
+    // The slowest answers where there is nothing to search: a single legal move, and a
+    // position after parlor had proved its win (issue 17: within 50 ms).
+    let (mut slowest_forced, mut slowest_won) = (Duration::ZERO, Duration::ZERO);
     let mut opening = Vec::new();
     for g in 0..args.games {
         // A new opening for every pair of games, played once with each colouring.
@@ -243,14 +259,30 @@ fn main() {
             game.play(mv).expect("legal");
         }
         let mut claimed = false;
+        // The plies where parlor's analysis first proved its win, its loss.
+        let (mut proved_won, mut proved_lost) = (None, None);
         let mut ply = opening.len();
         while game.outcome().is_none() {
             let mv = if game.to_move() == parlor_seat && args.against_random {
                 let moves = game.legal_moves();
                 (!moves.is_empty()).then(|| moves[rng.random_range(0..moves.len())])
             } else if game.to_move() == parlor_seat {
+                let forced = game.legal_moves().len() == 1;
+                let started = Instant::now();
                 let (mv, proved) = parlor_move(&mut analyst, &game, ply, &mut rng);
-                claimed |= proved;
+                let took = started.elapsed();
+                if forced {
+                    slowest_forced = slowest_forced.max(took);
+                } else if claimed {
+                    slowest_won = slowest_won.max(took);
+                }
+                if proved == Some(true) {
+                    claimed = true;
+                    proved_won.get_or_insert(ply);
+                }
+                if proved == Some(false) {
+                    proved_lost.get_or_insert(ply);
+                }
                 mv
             } else {
                 mcts_move(&game, args.ms, &mut rng)
@@ -263,6 +295,13 @@ fn main() {
             Some(Outcome::Win(seat)) if seat == parlor_seat => parlor_wins += 1,
             Some(Outcome::Win(_)) => {
                 mcts_wins += 1;
+                if args.verbose {
+                    let text: String = opening.iter().map(|m| m.0).collect();
+                    println!(
+                        "  game {g}: parlor {parlor_seat:?} lost after opening {text:?}, in {} plies; proved won at {proved_won:?}, proved lost at {proved_lost:?}",
+                        game.len()
+                    );
+                }
                 if claimed {
                     slipped += 1;
                 }
@@ -276,12 +315,14 @@ fn main() {
         "parlor"
     };
     println!(
-        "pnut {}/l={} opening {} · {} ms a move · {} games: {side} {parlor_wins}, mcts {mcts_wins}, draws {draws} ({:.0}% for {side}); lost after a proven win: {slipped}",
+        "pnut {}/l={} opening {} · {} ms a move · {} games: {side} {parlor_wins}, mcts {mcts_wins}, draws {draws} ({:.0}% for {side}); lost after a proven win: {slipped}; slowest forced answer {} ms, slowest answer once proved won {} ms",
         args.symbols,
         args.length,
         args.opening,
         args.ms,
         args.games,
-        100.0 * parlor_wins as f64 / args.games.max(1) as f64
+        100.0 * parlor_wins as f64 / args.games.max(1) as f64,
+        slowest_forced.as_millis(),
+        slowest_won.as_millis()
     );
 }

@@ -13,6 +13,7 @@ mod othello_solver;
 mod othello_train;
 mod pnut_engine;
 mod pnut_oracle;
+mod pnut_play;
 mod pnut_reductions;
 mod pnut_rules;
 mod properties;

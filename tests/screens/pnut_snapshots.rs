@@ -240,8 +240,8 @@ fn ai_chooses_a_side_even_without_a_proof() {
     assert!(screen.contains("I can't prove either side"), "{screen}");
 }
 
-/// Issue 17: a move left unproven says what its percentage is, the share of the quick
-/// random games (playouts) after it that its player won, not a proven chance.
+/// Issue 17: a move left unproven says what its percentage is, the share of the tree
+/// search's simulated games through it that its player won, not a proven chance.
 #[test]
 fn unproven_hints_say_what_their_percentage_means() {
     let mut s = setup("012", 4);
@@ -253,7 +253,7 @@ fn unproven_hints_say_what_their_percentage_means() {
     h.key(KeyCode::Char('h'));
     typed(&mut h, "0");
     let screen = h.screen();
-    for text in ["★ ", "% of random games"] {
+    for text in ["★ ", "% of simulations"] {
         assert!(screen.contains(text), "{text:?} missing:\n{screen}");
     }
     assert!(!screen.contains("unproven"), "{screen}");

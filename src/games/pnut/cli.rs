@@ -121,7 +121,11 @@ fn verdict_words(v: Verdict) -> String {
     match v {
         Verdict::Win { plies: p } => format!("wins{}", plies(p)),
         Verdict::Loss { plies: p } => format!("loses{}", plies(p)),
-        Verdict::Score(s) => format!("is not proven (playouts score {s:+})"),
+        // The share of the search's simulated games through the move that its player won.
+        Verdict::Score(s) => format!(
+            "is not proven (won {:.0}% of simulations)",
+            50.0 + f64::from(s) / 20.0
+        ),
         _ => "is not proven".to_string(),
     }
 }

@@ -675,8 +675,10 @@ fn verdict_text(v: Verdict, at_most: Option<u32>) -> String {
         (Verdict::Win { plies: None }, Some(b)) => format!("win within {b}"),
         (Verdict::Loss { plies: None }, Some(b)) => format!("loss within {b}"),
         (v, _) => match v {
-            // The share of random playouts the move won: an estimate, not a proof.
-            Verdict::Score(s) => format!("won {:.0}% of random games", 50.0 + f64::from(s) / 20.0),
+            // The share of the search's simulated games through the move that its player
+            // won (a Monte-Carlo tree search's, or random playouts' on the largest
+            // graphs): an estimate, not a proof.
+            Verdict::Score(s) => format!("won {:.0}% of simulations", 50.0 + f64::from(s) / 20.0),
             other => other.word().to_string(),
         },
     }

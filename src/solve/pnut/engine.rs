@@ -30,21 +30,18 @@ use std::time::Instant;
 use rustc_hash::FxHashMap;
 
 use super::graph::{BigSet, EdgeSet, Graph};
+use super::mcts::Tree;
 use super::root::{RootMove, run};
 use super::search::{PrefixMemo, Searcher};
 use super::table::Table;
 use super::{Goal, Limits, Res, Solved, Stats};
 use crate::game::Game;
 use crate::game::pnut::{Pnut, PnutMove, Rules};
-use crate::solve::analysis::{Analysis, MoveValue, Verdict};
+use crate::solve::analysis::Analysis;
 
 /// Pins are kept for positions that branch off the analysed line at most this many
 /// plies before its end (undoing a few moves keeps them; older lines are dropped).
 const PIN_WINDOW: usize = 8;
-
-/// The share of a move's time (numerator, denominator) the win/loss search gets before
-/// the depth-bounded search, when the graph allows it.
-const OUTCOME_SHARE: (u64, u64) = (3, 5);
 
 /// A proven result kept for one position of the game's line.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -112,17 +109,19 @@ impl Pins {
 /// the match with it.
 pub struct Engine {
     rules: Rules,
-    g: Graph,
+    pub(super) g: Graph,
     table_mib: u32,
     table: Table,
     prefix_memo: PrefixMemo,
     pins: Pins,
     /// The win/loss search's table (`Goal::Winner`), made at its first use.
-    outcome_table: Option<Table>,
+    pub(super) outcome_table: Option<Table>,
+    /// The tree search's tree (`Goal::Play`), rerooted at each move.
+    pub(super) tree: Tree,
     /// Off for the one-shot free functions, which have no later move to keep a win for.
     pinning: bool,
     /// Nodes searched over the engine's life.
-    nodes: u64,
+    pub(super) nodes: u64,
 }
 
 impl Engine {
@@ -136,6 +135,7 @@ impl Engine {
             prefix_memo: PrefixMemo::default(),
             pins: Pins::default(),
             outcome_table: None,
+            tree: Tree::default(),
             pinning: true,
             nodes: 0,
         }
@@ -160,6 +160,7 @@ impl Engine {
         self.prefix_memo.clear();
         self.pins = Pins::default();
         self.outcome_table = None;
+        self.tree.clear();
         self.nodes = 0;
     }
 
@@ -221,15 +222,15 @@ impl Engine {
             self.nodes += solved.stats.nodes;
             return solved;
         }
-        // A move to play on such a graph: the win/loss search first (its table kept from
-        // move to move), the depth-bounded search for what it leaves open.
+        // A move to play: a proof first, the tree search's guess for what it leaves
+        // open (`play`); both keep their table and tree from move to move.
         if goal == Goal::Play
-            && self.g.edges <= 128
+            && super::play::tree_plays(&self.g)
             && limits.max_depth.is_none()
             && game.legal_indices().len() > 1
             && !self.pinned_win(game)
         {
-            return self.play_by_outcome(game, limits, stop, report);
+            return self.play_move(game, limits, stop, report);
         }
         // The edge set's type is chosen per call from the graph's size; the table and
         // the pins do not depend on it (keys are 128 bits either way), so the engine
@@ -258,108 +259,7 @@ impl Engine {
         })
     }
 
-    /// `Goal::Play` on a graph of at most 128 edges: the win/loss search gets
-    /// [`OUTCOME_SHARE`] of the time; a move it proves winning is played at once; else the
-    /// depth-bounded search (longest resistance, playout scores) has the rest, and the
-    /// moves the win/loss search proved losing are marked so in its analysis.
-    fn play_by_outcome(
-        &mut self,
-        game: &Pnut,
-        limits: &Limits,
-        stop: &dyn Fn() -> bool,
-        report: &mut dyn FnMut(&Analysis<PnutMove>),
-    ) -> Solved {
-        let started = Instant::now();
-        let table = self
-            .outcome_table
-            .get_or_insert_with(|| Table::new(limits.table_mib));
-        let share = limits.max_millis * OUTCOME_SHARE.0 / OUTCOME_SHARE.1;
-        let node_share = limits
-            .max_nodes
-            .map_or(u64::MAX, |n| n * OUTCOME_SHARE.0 / OUTCOME_SHARE.1);
-        let (values, outcome_nodes) =
-            super::winner::root_outcomes(game, self.g, table, share, node_share, stop);
-        self.nodes += outcome_nodes;
-        let rules = game.rules().clone();
-        let verdict_of = |v: Option<bool>| match v {
-            Some(false) => Verdict::Win { plies: None },
-            Some(true) => Verdict::Loss { plies: None },
-            None => Verdict::Unknown,
-        };
-        if let Some(&(s, _)) = values.iter().find(|(_, v)| *v == Some(false)) {
-            let moves: Vec<MoveValue<PnutMove>> = values
-                .iter()
-                .map(|&(m, v)| MoveValue {
-                    mv: PnutMove(rules.symbol(m)),
-                    verdict: verdict_of(v),
-                    score: None,
-                    traps: None,
-                    plies_at_most: None,
-                })
-                .collect();
-            let best = Some(PnutMove(rules.symbol(s)));
-            let analysis = Analysis {
-                best,
-                verdict: Verdict::Win { plies: None },
-                score: None,
-                pv: best.into_iter().collect(),
-                moves,
-                depth: 0,
-                nodes: outcome_nodes,
-                exact: true,
-            };
-            report(&analysis);
-            let elapsed = started.elapsed();
-            return Solved {
-                analysis,
-                stats: Stats {
-                    nodes: outcome_nodes,
-                    ..self.stats()
-                },
-                elapsed,
-                proof: Some((elapsed, outcome_nodes)),
-            };
-        }
-        let rest = Limits {
-            max_millis: limits
-                .max_millis
-                .saturating_sub(started.elapsed().as_millis() as u64)
-                .max(1),
-            max_nodes: limits
-                .max_nodes
-                .map(|n| n.saturating_sub(outcome_nodes).max(1)),
-            ..*limits
-        };
-        let mut solved = if self.g.edges <= 128 {
-            self.analyse_with::<u128>(game, &rest, Goal::Play, stop, &mut |_| {})
-        } else {
-            self.analyse_with::<BigSet>(game, &rest, Goal::Play, stop, &mut |_| {})
-        };
-        // What the win/loss search proved lost stays lost.
-        let a = &mut solved.analysis;
-        for m in a.moves.iter_mut() {
-            let proved = values
-                .iter()
-                .find(|(s, _)| rules.symbol(*s) == m.mv.0)
-                .and_then(|&(_, v)| v);
-            if proved == Some(true) && !m.verdict.is_loss() {
-                m.verdict = Verdict::Loss { plies: None };
-            }
-        }
-        if !a.moves.is_empty() && a.moves.iter().all(|m| m.verdict.is_loss()) && !a.exact {
-            a.verdict = Verdict::Loss { plies: None };
-            a.exact = true;
-        }
-        a.best = crate::solve::policy::perfect_choice(&a.moves);
-        a.pv = a.best.into_iter().collect();
-        a.nodes += outcome_nodes;
-        solved.stats.nodes += outcome_nodes;
-        solved.elapsed = started.elapsed();
-        report(&solved.analysis);
-        solved
-    }
-
-    fn analyse_with<S: EdgeSet>(
+    pub(super) fn analyse_with<S: EdgeSet>(
         &mut self,
         game: &Pnut,
         limits: &Limits,

@@ -29,8 +29,11 @@
 //! (only one of them is tried), and while the string is short the root's moves are
 //! grouped by symbol relabelling.
 //!
-//! Beyond exact reach, moves left unproven are scored by Monte-Carlo playouts and the
-//! analysis says how deep the proof search went.
+//! Beyond exact reach, moves left unproven are scored by a Monte-Carlo tree search with
+//! solver backups (the share of its simulated games through the move that its player
+//! won; flat random playouts on graphs of more than 128 edges) and the analysis says how
+//! deep the proof search went. A move to play gets a proof first and the tree search,
+//! kept from move to move, for what the proof leaves open (`play`, `mcts`).
 //!
 //! What an analysis is for ([`Goal`]) decides when it stops: every move with its exact
 //! distance (`parlor solve pnut`, the hints); a move to play (a single legal move or a
@@ -49,12 +52,15 @@
 //!
 //! Files: `graph` (the graph and edge sets), `table` (the transposition table),
 //! `search` (the proof search), `root` (the root driver: deepening plan, exact
-//! distances, the analysis), `playout` (Monte-Carlo scores), `engine` (the kept engine
-//! and its pinned results).
+//! distances, the analysis), `playout` (the unproven moves' scores), `mcts` (the tree
+//! search with solver backups), `play` (a move to play: proof, then tree search),
+//! `engine` (the kept engine and its pinned results).
 
 mod engine;
 mod graph;
+mod mcts;
 mod outcome;
+mod play;
 mod playout;
 mod proof;
 pub mod reduce;

@@ -1,19 +1,31 @@
-//! Monte-Carlo scoring of the root moves left unproven.
+//! Monte-Carlo scoring of the root moves left unproven: the share of simulated games
+//! through the move that its player won, by a short tree search ([`super::mcts`]) on the
+//! graphs where it plays (`play::TREE_EDGES`), by flat random playouts beyond.
 
 use rustc_hash::FxHashMap;
 
 use super::graph::{Graph, splitmix};
+use super::mcts::{Mcts, Tree};
+use super::play::TREE_EDGES;
 use super::root::RootMove;
+use super::{Res, play::rate_score};
 use crate::game::pnut::Pnut;
 
 /// Playouts per unproven root move.
 const PLAYOUTS: u32 = 64;
+
+/// Tree search simulations per root move (the moves proved are not simulated).
+const SIMULATIONS: u64 = 256;
 /// Plies per playout at most; longer ones count as half a win.
 const PLAYOUT_PLIES: usize = 2000;
 
 /// Scores each unproven root move by random playouts (a player wins at once when it
 /// can, else writes a random legal symbol): the mover's win rate, scaled to -1000..1000.
 pub(super) fn score_unknown(roots: &mut [RootMove], game: &Pnut, g: &Graph) {
+    if g.edges <= TREE_EDGES {
+        score_by_tree(roots, game, g);
+        return;
+    }
     let mut seed = splitmix(game.len() as u64 ^ 0x70_6e_75_74);
     for i in 0..roots.len() {
         if roots[i].result.decided() || roots[i].score.is_some() {
@@ -31,6 +43,39 @@ pub(super) fn score_unknown(roots: &mut [RootMove], game: &Pnut, g: &Graph) {
         }
         let rate = f64::from(wins2) / f64::from(2 * PLAYOUTS);
         roots[i].score = Some(((rate - 0.5) * 2000.0).round() as i32);
+    }
+}
+
+/// The tree search's share of simulated games won, for the root moves not proved and
+/// not scored yet (equivalent moves share the first one's score).
+fn score_by_tree(roots: &mut [RootMove], game: &Pnut, g: &Graph) {
+    let open = |r: &RootMove| !r.result.decided() && r.score.is_none();
+    if !roots.iter().any(open) {
+        return;
+    }
+    let proved: Vec<(u8, bool)> = roots
+        .iter()
+        .filter(|r| r.result.decided())
+        .map(|r| (r.symbol, matches!(r.result, Res::Win(_))))
+        .collect();
+    let mut tree = Tree::default();
+    let mut mcts = Mcts::new(game, *g, &mut tree, None, 0x73_63_6f_72_65);
+    mcts.know(&proved);
+    mcts.run(SIMULATIONS * roots.len() as u64, &|| false);
+    let stats = mcts.root_moves();
+    for i in 0..roots.len() {
+        if !open(&roots[i]) {
+            continue;
+        }
+        if let Some(j) = roots[i].same_as {
+            roots[i].score = roots[j].score;
+            continue;
+        }
+        let s = roots[i].symbol;
+        roots[i].score = stats
+            .iter()
+            .find(|m| m.symbol == s)
+            .map(|m| rate_score(m.rate));
     }
 }
 

@@ -137,7 +137,8 @@ pub(super) fn run<S: EdgeSet>(
     if goal == Goal::Play && (roots.len() == 1 || settled(goal, &roots)) {
         glance(&mut searcher, game, &mut roots);
         let decided = settled(Goal::Winner, &roots);
-        score_unknown(&mut roots, game, &g);
+        // (No scores: the move is chosen already, and a forced or won position is
+        // answered at once.)
         let analysis = build(&roots, &mv, 0, searcher.nodes, decided);
         report(&analysis);
         return Run {

@@ -1,0 +1,193 @@
+//! Issue 17, play before the proof: the engine's move to play (`Goal::Play`) is a proof
+//! first and a Monte-Carlo tree search with solver backups for what the proof leaves
+//! open. Every move it claims won or lost must be so by plain negamax, whatever the
+//! budget; a forced or proved position is answered with (next to) no search; the same
+//! budget gives the same analysis. Budgets are node counts, never time.
+
+use parlor::game::Game;
+use parlor::game::pnut::{Pnut, Rules};
+use parlor::solve::Verdict;
+use parlor::solve::pnut::{Engine, Goal, Limits, Solved};
+
+use crate::pnut_oracle::with_negamax as with_oracle;
+
+fn nodes(n: u64) -> Limits {
+    Limits {
+        max_depth: None,
+        max_millis: 600_000,
+        table_mib: 16,
+        max_nodes: Some(n),
+    }
+}
+
+fn play_goal(engine: &mut Engine, game: &Pnut, limits: &Limits) -> Solved {
+    engine.analyse_goal(game, limits, Goal::Play, &|| false, &mut |_| {})
+}
+
+fn next(seed: &mut u64) -> u64 {
+    *seed = seed
+        .wrapping_mul(6_364_136_223_846_793_005)
+        .wrapping_add(1_442_695_040_888_963_407);
+    *seed >> 33
+}
+
+/// Settings small enough for the oracle, large enough that small budgets leave moves
+/// open for the tree search.
+const SETTINGS: [(&str, usize); 4] = [("01", 5), ("01", 6), ("012", 3), ("0123", 2)];
+
+/// Along seeded random games, the engine (kept for the whole game, as in a match) moves
+/// with small node budgets: every move it marks won or lost is so by negamax, a proved
+/// verdict is the position's value, the move it picks after claiming a win wins, and a
+/// lost move's traps (replies that hand the win back) are such replies.
+/// The tree search must have had its say: some moves are left with a score.
+#[test]
+fn every_move_the_engine_claims_proved_is_so_by_negamax() {
+    let mut claims = 0;
+    let mut scored = 0;
+    let mut trapped = 0;
+    for (i, (symbols, l)) in SETTINGS.into_iter().enumerate() {
+        let rules = Rules::new(symbols, l).unwrap();
+        let k = rules.k();
+        with_oracle(k, l, |oracle| {
+            for (j, budget) in [30u64, 200, 2000].into_iter().enumerate() {
+                let mut rng = 11 + i as u64 * 7 + j as u64;
+                let mut engine = Engine::new(&rules, 16);
+                let mut game = Pnut::new(rules.clone());
+                while !game.is_over() {
+                    let legal = game.legal_moves();
+                    let text = game.indices().to_vec();
+                    let truth = oracle.wins(&text).expect("within the cap");
+                    let a = play_goal(&mut engine, &game, &nodes(budget)).analysis;
+                    for m in &a.moves {
+                        let mut t = text.clone();
+                        t.push(rules.index_of(m.mv.0).unwrap());
+                        let opponent_wins = oracle.wins(&t).expect("within the cap");
+                        // A lost move's traps: the replies that hand the win back, each
+                        // one so by negamax (a reply the engine could not prove in its
+                        // cap is left out).
+                        if let Some(traps) = m.traps {
+                            let mut after = game.clone();
+                            after.play(m.mv).unwrap();
+                            let replies = after.legal_indices();
+                            let handing = replies
+                                .iter()
+                                .filter(|&&r| {
+                                    let mut tr = t.clone();
+                                    tr.push(r);
+                                    oracle.wins(&tr) == Some(true)
+                                })
+                                .count() as u32;
+                            assert_eq!(traps.replies, replies.len() as u32);
+                            assert!(traps.losing_replies <= handing, "{}", game.text());
+                            trapped += u32::from(traps.losing_replies == handing && handing > 0);
+                        }
+                        match m.verdict {
+                            Verdict::Win { .. } => {
+                                assert!(!opponent_wins, "{symbols} l={l} {} {}", game.text(), m.mv);
+                                claims += 1;
+                            }
+                            Verdict::Loss { .. } => {
+                                assert!(opponent_wins, "{symbols} l={l} {} {}", game.text(), m.mv);
+                                claims += 1;
+                            }
+                            Verdict::Score(_) => scored += 1,
+                            _ => {}
+                        }
+                    }
+                    if a.exact {
+                        assert_eq!(a.verdict.is_win(), truth, "{symbols} l={l} {}", game.text());
+                    }
+                    // The engine's move when it is to play, a random one half the time
+                    // (so both sides' positions are analysed).
+                    let mv = if next(&mut rng).is_multiple_of(2) {
+                        a.best.expect("a move")
+                    } else {
+                        legal[(next(&mut rng) % legal.len() as u64) as usize]
+                    };
+                    if a.exact && a.verdict.is_win() && Some(mv) == a.best {
+                        let mut t = text.clone();
+                        t.push(rules.index_of(mv.0).unwrap());
+                        assert_eq!(oracle.wins(&t), Some(false), "{}", game.text());
+                    }
+                    game.play(mv).unwrap();
+                }
+            }
+        });
+    }
+    println!(
+        "{claims} moves claimed proved, {scored} scored by the tree search, {trapped} lost moves with their traps counted"
+    );
+    assert!(trapped > 10, "{trapped}");
+    assert!(claims > 200, "{claims}");
+    assert!(scored > 50, "{scored}");
+}
+
+/// A position the engine proved won is answered without a search the next time, and
+/// after the opponent's reply the position is answered from what was kept (the tree
+/// or the win/loss search's table): a few table look-ups at most.
+#[test]
+fn a_proved_position_is_answered_with_next_to_no_search() {
+    let rules = Rules::new("012", 4).unwrap();
+    let mut seed = 5;
+    for _ in 0..20 {
+        let mut game = Pnut::new(rules.clone());
+        for _ in 0..30 {
+            let legal = game.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            game.play(legal[(next(&mut seed) % legal.len() as u64) as usize])
+                .unwrap();
+        }
+        if game.is_over() || game.legal_moves().len() < 2 {
+            continue;
+        }
+        let mut engine = Engine::new(&rules, 16);
+        let first = play_goal(&mut engine, &game, &nodes(2_000_000)).analysis;
+        if !(first.exact && first.verdict.is_win()) {
+            continue;
+        }
+        let again = play_goal(&mut engine, &game, &nodes(2_000_000));
+        assert!(again.analysis.exact && again.analysis.verdict.is_win());
+        let best = again.analysis.best.expect("a winning move");
+        assert!(again.analysis.nodes <= 64 * 3, "{}", again.analysis.nodes);
+        let mut after = game.clone();
+        after.play(best).unwrap();
+        for reply in after.legal_moves() {
+            let mut pos = after.clone();
+            pos.play(reply).unwrap();
+            if pos.is_over() || pos.legal_moves().len() < 2 {
+                continue;
+            }
+            let a = play_goal(&mut engine, &pos, &nodes(2_000_000)).analysis;
+            assert!(a.exact && a.verdict.is_win(), "{} {reply}", game.text());
+            assert!(a.nodes <= 64 * 3, "{} {reply}: {}", game.text(), a.nodes);
+        }
+        return;
+    }
+    panic!("no position proved won in 20 random games");
+}
+
+/// The same position, budget and history give the same analysis: the tree search's
+/// simulations are seeded.
+#[test]
+fn the_tree_search_is_deterministic_under_a_node_budget() {
+    let rules = Rules::new("01", 7).unwrap();
+    let mut seed = 3;
+    let mut game = Pnut::new(rules.clone());
+    for _ in 0..20 {
+        let legal = game.legal_moves();
+        game.play(legal[(next(&mut seed) % legal.len() as u64) as usize])
+            .unwrap();
+    }
+    let run = || play_goal(&mut Engine::new(&rules, 16), &game, &nodes(50_000)).analysis;
+    let a = run();
+    assert_eq!(a, run());
+    assert!(
+        a.moves
+            .iter()
+            .any(|m| matches!(m.verdict, Verdict::Score(_))),
+        "{:?}",
+        a.moves
+    );
+}

@@ -15,7 +15,7 @@ fn rules() -> Rules {
 }
 
 /// A node budget and no time limit to speak of.
-fn nodes(n: u64) -> Limits {
+pub(crate) fn nodes(n: u64) -> Limits {
     Limits {
         max_depth: None,
         max_millis: 600_000,

@@ -11,14 +11,7 @@ use parlor::solve::pnut::{Engine, Goal, Limits, Solved};
 
 use crate::pnut_oracle::with_negamax as with_oracle;
 
-fn nodes(n: u64) -> Limits {
-    Limits {
-        max_depth: None,
-        max_millis: 600_000,
-        table_mib: 16,
-        max_nodes: Some(n),
-    }
-}
+use crate::pnut_engine::nodes;
 
 fn play_goal(engine: &mut Engine, game: &Pnut, limits: &Limits) -> Solved {
     engine.analyse_goal(game, limits, Goal::Play, &|| false, &mut |_| {})

@@ -94,7 +94,7 @@ const fn build_pow3() -> [u16; 256] {
 }
 
 /// `POW3[b]`: the base-3 number with digit 1 where `b` has a bit (read from bit 0).
-static POW3: [u16; 256] = build_pow3();
+pub(super) static POW3: [u16; 256] = build_pow3();
 
 /// Bit `k` of the result is rank `k` of the a-file of `b`.
 #[inline(always)]

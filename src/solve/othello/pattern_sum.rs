@@ -13,26 +13,12 @@ const EDGE2X: usize = 2;
 const LINE2: usize = 3;
 const DIAG8: usize = 6;
 
-const fn build_pow3() -> [u32; 256] {
-    let mut t = [0u32; 256];
-    let mut b = 0;
-    while b < 256 {
-        let (mut v, mut w, mut i) = (0u32, 1u32, 0);
-        while i < 8 {
-            if b & (1 << i) != 0 {
-                v += w;
-            }
-            w *= 3;
-            i += 1;
-        }
-        t[b] = v;
-        b += 1;
-    }
-    t
+/// `pow3(b)`: base-3 digit 1 at each set bit of `b` (bit 0 the lowest digit), from the
+/// classic evaluation's table.
+#[inline(always)]
+fn pow3(b: usize) -> u32 {
+    u32::from(super::eval::POW3[b])
 }
-
-/// `POW3[b]`: base-3 digit 1 at each set bit of `b` (bit 0 the lowest digit).
-static POW3: [u32; 256] = build_pow3();
 
 /// The diagonal of `len` squares from (row 0, column 8 - len) as a mask.
 const fn diag_mask(len: u32) -> u64 {
@@ -56,7 +42,7 @@ const DIAG_MASKS: [u64; 5] = [
 /// Rank `r` of `(p, o)` as a base-3 number (file a the lowest digit).
 #[inline(always)]
 fn rank(p: u64, o: u64, r: u32) -> u32 {
-    POW3[((p >> (8 * r)) & 0xFF) as usize] + 2 * POW3[((o >> (8 * r)) & 0xFF) as usize]
+    pow3(((p >> (8 * r)) & 0xFF) as usize) + 2 * pow3(((o >> (8 * r)) & 0xFF) as usize)
 }
 
 /// The diagonal `d` (0: length 8 ... 4: length 4) of `(p, o)` as a base-3 number.
@@ -66,7 +52,7 @@ fn diagonal(p: u64, o: u64, d: usize) -> u32 {
     let shift = 56 + d as u32;
     let gp = (p & mask).wrapping_mul(0x0101_0101_0101_0101) >> shift;
     let go = (o & mask).wrapping_mul(0x0101_0101_0101_0101) >> shift;
-    POW3[gp as usize] + 2 * POW3[go as usize]
+    pow3(gp as usize) + 2 * pow3(go as usize)
 }
 
 /// The sum of `table`'s weights (one per configuration, laid out as
@@ -86,7 +72,7 @@ pub fn pattern_sum(layout: &Layout, table: &[i16], p: u64, o: u64) -> i32 {
         // table by masking, without divisions.
         let (p0, o0) = ((a & 0xFF) as usize, (b & 0xFF) as usize);
         let (p1, o1) = (((a >> 8) & 0xFF) as usize, ((b >> 8) & 0xFF) as usize);
-        let low = |pb: usize, ob: usize, m: usize| POW3[pb & m] + 2 * POW3[ob & m];
+        let low = |pb: usize, ob: usize, m: usize| pow3(pb & m) + 2 * pow3(ob & m);
         if masks[CORNER2X5] & bit != 0 {
             v += w(CORNER2X5, low(p0, o0, 31) + 243 * low(p1, o1, 31));
         }

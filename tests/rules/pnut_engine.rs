@@ -488,8 +488,8 @@ fn a_move_to_play_stops_searching_once_a_win_is_proven() {
 }
 
 /// The small settings of issue 17: k = 2 with l <= 6, k = 3 with l <= 3, k = 4, 5 with
-/// l = 2.
-const SMALL: [(&str, usize); 9] = [
+/// l = 2 (also the reduction tests' settings).
+pub(crate) const SMALL: [(&str, usize); 9] = [
     ("01", 2),
     ("01", 3),
     ("01", 4),

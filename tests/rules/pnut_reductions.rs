@@ -10,17 +10,7 @@ use parlor::solve::pnut::{Graph, Outcome, Reductions, Table};
 
 use crate::pnut_oracle::{Negamax, with_negamax};
 
-const SMALL: [(&str, usize); 9] = [
-    ("01", 2),
-    ("01", 3),
-    ("01", 4),
-    ("01", 5),
-    ("01", 6),
-    ("012", 2),
-    ("012", 3),
-    ("0123", 2),
-    ("01234", 2),
-];
+use crate::pnut_engine::SMALL;
 
 fn next(seed: &mut u64) -> u64 {
     *seed = seed

@@ -171,6 +171,12 @@ pub struct Stats {
     pub table_bytes: u64,
 }
 
+/// The largest symbol a canonical opening string may take next: one past the largest it
+/// has (the next unused symbol), at most the last of the k symbols.
+pub(super) fn next_canonical(prefix: &[u8], k: u32) -> u8 {
+    prefix.iter().max().map_or(0, |&m| m + 1).min(k as u8 - 1)
+}
+
 /// The string relabelled so that symbols appear in the order 0, 1, 2...
 pub fn canonical(text: &[u8]) -> Vec<u8> {
     let mut map = [u8::MAX; 16];

@@ -157,11 +157,7 @@ impl<'a> Outcome<'a> {
         if let Some(&v) = self.openings.get(prefix) {
             return Ok(v);
         }
-        let next = prefix
-            .iter()
-            .max()
-            .map_or(0, |&m| m + 1)
-            .min(self.g.k as u8 - 1);
+        let next = super::next_canonical(prefix, self.g.k);
         let mut win = false;
         for c in 0..=next {
             let mut child = prefix.to_vec();

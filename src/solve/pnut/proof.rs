@@ -158,7 +158,7 @@ impl Proof {
 
 /// The children of an opening string, canonical: its symbols, then one new symbol.
 fn children(prefix: &[u8], g: Graph) -> Vec<Vec<u8>> {
-    let next = prefix.iter().max().map_or(0, |&m| m + 1).min(g.k as u8 - 1);
+    let next = super::next_canonical(prefix, g.k);
     (0..=next)
         .map(|c| {
             let mut t = prefix.to_vec();

@@ -332,11 +332,7 @@ impl<'a, S: EdgeSet> Searcher<'a, S> {
         if let Some(&r) = self.prefix_memo.get(&(prefix.to_vec(), budget)) {
             return r;
         }
-        let next = prefix
-            .iter()
-            .max()
-            .map_or(0, |&m| m + 1)
-            .min(self.g.k as u8 - 1);
+        let next = super::next_canonical(prefix, self.g.k);
         let mut unknown = false;
         let mut longest = 0;
         let mut child = prefix.to_vec();

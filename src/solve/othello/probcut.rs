@@ -9,9 +9,12 @@ use super::eval::SCALE;
 use super::search::Search;
 use super::table::Hit;
 
-/// In the presearch, null-window nodes with at least this many empties may be cut
-/// (10 and 12 measured no better in nodes, 16 worse).
-pub const MPC_MIN: u32 = 14;
+/// In the presearch, null-window nodes with at least this many empties may be cut.
+/// Measured in nodes with the pattern evaluation and the two levels below (FFO
+/// #40-#46, #20-#39, and the 30 midgame-quality positions of 20-24 empties): 10 gave
+/// 341 M, 90 M and 913 M; 12 gave 351 M, 102 M, 991 M; 8 no better than 10.
+/// (With the classic evaluation and one level, 10 and 12 were no better than 14.)
+pub const MPC_MIN: u32 = 10;
 /// Roots with at least this many empties get a presearch before the exact pass (18
 /// changed nothing on FFO #20-#44).
 pub const PRESEARCH_MIN: u32 = 20;
@@ -20,10 +23,13 @@ pub const PRESEARCH_MIN: u32 = 20;
 /// apart from the results of the other levels.
 const SELECTIVE_DEPTH: u32 = 64;
 /// The presearch levels: the base of the margin of each (see [`margin`]), loosest
-/// first, so each level starts from the table the previous one filled. Measured in
-/// nodes on FFO #20-#44: one level at 14 (-14%, -32% on #40-#44) did as well as two
-/// (4 then 14, or 8 then 14), and better than bases of 6, 10, 18 or 24.
-pub const LEVELS: [i32; 1] = [14];
+/// first, so each level starts from the table the previous one filled. With the
+/// pattern evaluation, measured in nodes on the three sets of [`MPC_MIN`] (at
+/// `MPC_MIN` 14 unless said): one level at 14 447 M, 112 M, 1,145 M; at 8 420 M,
+/// 124 M; 8 then 12 379 M, 108 M, 1,033 M (at `MPC_MIN` 10: 341 M, 90 M, 913 M);
+/// 8 then 14 383 M; 6 then 12 397 M; 10 then 14 418 M; 6, 10, 14 at `MPC_MIN` 10
+/// 366 M, 88 M, 883 M. (With the classic evaluation one level at 14 did best.)
+pub const LEVELS: [i32; 2] = [8, 12];
 
 /// The depth of the shallow search that decides a cut at `n` empties (even, so the
 /// evaluation is always taken with the same side to move).

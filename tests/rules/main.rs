@@ -6,6 +6,7 @@ mod chopsticks_rules;
 mod chopsticks_solver;
 mod keys;
 mod nim_oracle;
+mod othello_mid_probcut;
 mod othello_patterns;
 mod othello_positions;
 mod othello_rules;

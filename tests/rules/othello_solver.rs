@@ -56,7 +56,7 @@ fn minimax(p: u64, o: u64) -> i32 {
 }
 
 /// The exact margin of `board` for its mover (the final margin once it is over).
-fn exact(engine: &mut Engine, board: &Othello) -> i32 {
+pub(crate) fn exact(engine: &mut Engine, board: &Othello) -> i32 {
     match engine.solve(board, &|| false) {
         Some(s) => s.score,
         None => board.margin(),
@@ -65,7 +65,7 @@ fn exact(engine: &mut Engine, board: &Othello) -> i32 {
 
 /// A position reached by random play with exactly `empties` empty squares, if the game
 /// lasts that long.
-fn random_position(rng: &mut StdRng, empties: u32) -> Option<Othello> {
+pub(crate) fn random_position(rng: &mut StdRng, empties: u32) -> Option<Othello> {
     let mut board = Othello::new();
     while board.empty_count() > empties {
         let legal = board.legal_moves();

@@ -216,6 +216,8 @@ impl Search<'_> {
         let hi = -(alpha - SORT_ALPHA_DELTA).max(-64) * SCALE;
         // Shallow searches stay out of the table: their entries would push out exact ones.
         let use_table = std::mem::replace(&mut self.use_table, false);
+        // Nor are they cut by midgame ProbCut: the endgame's ordering stays its own.
+        let mid_mpc = std::mem::replace(&mut self.mid_mpc, false);
         for m in list.iter_mut() {
             if m.score >= HASH_SECOND {
                 continue;
@@ -230,6 +232,7 @@ impl Search<'_> {
             m.score -= v * w / SCALE;
         }
         self.use_table = use_table;
+        self.mid_mpc = mid_mpc;
     }
 }
 

@@ -5,6 +5,7 @@
 use super::endgame::{INF, Mv, gen_moves, pick_best};
 use super::eval::{EVAL_MAX, SCALE, weighted_mobility};
 use super::evaluator::Evaluator;
+use super::mid_probcut::MID_MPC_MIN;
 use super::search::Search;
 use super::table::NO_MOVE;
 use crate::game::othello::{CORNERS, final_margin, moves, neighbours};
@@ -119,6 +120,13 @@ impl Search<'_> {
                 alpha = alpha.max(lo - 1);
                 beta = beta.min(up + 1);
             }
+        }
+        if self.mid_mpc
+            && depth >= MID_MPC_MIN
+            && beta == alpha + 1
+            && let Some(v) = self.mid_probcut(p, o, alpha, depth)
+        {
+            return v;
         }
         let bits = moves(p, o);
         if bits == 0 {

@@ -17,6 +17,7 @@ pub mod eval;
 pub mod eval_weights;
 pub mod evaluator;
 pub mod last_moves;
+pub mod mid_probcut;
 pub mod midgame;
 pub mod pattern_sum;
 pub mod pattern_weights;
@@ -155,6 +156,8 @@ pub struct Engine {
     table: Table,
     threads: usize,
     presearch: bool,
+    /// Whether [`Engine::search`]'s midgame iterations use [`mid_probcut`].
+    mid_probcut: bool,
     evaluation: Evaluation,
     /// Pattern weights other than the shipped ones (training uses the weights fitted
     /// so far to label the next phase).
@@ -169,6 +172,7 @@ impl Engine {
             table: Table::new(table_mib),
             threads: search::default_threads(),
             presearch: true,
+            mid_probcut: true,
             evaluation: Evaluation::default(),
             weights: None,
         }
@@ -206,6 +210,12 @@ impl Engine {
     /// to compare, e.g. in tests that check it never changes a score).
     pub fn set_presearch(&mut self, on: bool) {
         self.presearch = on;
+    }
+
+    /// Turns midgame ProbCut in the AI's play searches ([`Engine::search`]) on or off
+    /// (see [`mid_probcut`]; off to compare, and to fit its margins).
+    pub fn set_mid_probcut(&mut self, on: bool) {
+        self.mid_probcut = on;
     }
 
     /// Forgets everything in the table.
@@ -442,12 +452,14 @@ impl Engine {
         }
         let table = &self.table;
         let presearch = self.presearch;
+        let mid_probcut = self.mid_probcut;
         let eval = self.evaluator();
         with_helpers(table, eval, deadline, self.threads, |shared| {
             let mut s = Search::new(table, is_cancelled, deadline);
             s.eval = eval;
             s.shared = shared;
             s.presearch = presearch;
+            s.mid_mpc = mid_probcut;
             let depth_allows_exact = limits.max_depth.is_none_or(|d| d >= n);
             let exact = depth_allows_exact && n <= limits.exact_empties;
             let last = if exact {
@@ -479,6 +491,7 @@ impl Engine {
                     break;
                 }
             }
+            s.mid_mpc = false;
             if exact && !s.stop {
                 if estimate.is_none() {
                     order_fastest(p, o, &mut list);

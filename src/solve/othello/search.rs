@@ -209,6 +209,9 @@ pub struct Search<'a> {
     pub mpc: u8,
     /// Whether exact roots get the selective presearch (off only to compare).
     pub presearch: bool,
+    /// Whether midgame null-window nodes may be cut by ProbCut
+    /// ([`super::mid_probcut`]): in the AI's depth-limited play searches only.
+    pub mid_mpc: bool,
     /// The evaluation of midgame leaves and of move ordering.
     pub eval: Evaluator<'a>,
     cancelled: &'a dyn Fn() -> bool,
@@ -235,6 +238,7 @@ impl<'a> Search<'a> {
             shared: None,
             mpc: 0,
             presearch: true,
+            mid_mpc: false,
             eval: Evaluator::Classic,
             cancelled,
             deadline,

@@ -140,17 +140,21 @@ impl NBoard {
         Ok(())
     }
 
-    /// The answer to `go`: `=== <move>/<eval>/<seconds>`, a pass as `PA`.
+    /// The answer to `go`: `=== <move>/<eval>/<seconds>`, a pass as `PA`. The move is
+    /// the AI's play search (the strong level's: one best move, midgame ProbCut), not
+    /// the analysis `hint` gives, which values every move.
     fn best(&mut self) -> String {
         let legal = self.position.legal_moves();
         if legal == [OthelloMove::Pass] || legal.is_empty() {
             return "=== PA".to_string();
         }
-        match self.search() {
-            Some((a, seconds)) => {
-                let mv = a.best.filter(|m| legal.contains(m)).unwrap_or(legal[0]);
-                let eval = a.score.unwrap_or(0);
-                format!("=== {}/{eval}.00/{seconds:.1}", nboard_move(mv))
+        let start = Instant::now();
+        let limits = self.limits();
+        match self.engine.search(&self.position, &limits, &|| false) {
+            Some(c) => {
+                let mv = Some(c.mv).filter(|m| legal.contains(m)).unwrap_or(legal[0]);
+                let seconds = start.elapsed().as_secs_f64();
+                format!("=== {}/{}.00/{seconds:.1}", nboard_move(mv), c.score)
             }
             None => format!("=== {}", nboard_move(legal[0])),
         }

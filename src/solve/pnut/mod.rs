@@ -31,7 +31,7 @@
 //!
 //! Beyond exact reach, moves left unproven are scored by a Monte-Carlo tree search with
 //! solver backups (the share of its simulated games through the move that its player
-//! won; flat random playouts on graphs of more than 128 edges) and the analysis says how
+//! won; flat random playouts on graphs of more than 256 edges) and the analysis says how
 //! deep the proof search went. A move to play gets a proof first and the tree search,
 //! kept from move to move, for what the proof leaves open (`play`, `mcts`).
 //!
@@ -53,11 +53,13 @@
 //! Files: `graph` (the graph and edge sets), `table` (the transposition table),
 //! `search` (the proof search), `root` (the root driver: deepening plan, exact
 //! distances, the analysis), `playout` (the unproven moves' scores), `mcts` (the tree
-//! search with solver backups), `play` (a move to play: proof, then tree search),
+//! search with solver backups), `leaf` (what proves the tree's leaves), `play` (a move
+//! to play: proof, then tree search),
 //! `engine` (the kept engine and its pinned results).
 
 mod engine;
 mod graph;
+mod leaf;
 mod mcts;
 mod outcome;
 mod play;

@@ -9,7 +9,8 @@
 //! * When every move is proved lost, the depth-bounded search looks for the longest
 //!   resistance with the rest of the time (as before the tree search).
 //! * Otherwise the tree search ([`super::mcts`]) has the rest, starting from the moves
-//!   already proved, proving more on the way with the win/loss search on the same table.
+//!   already proved, proving more on the way with a leaf prover on the same table (the
+//!   win/loss search; the depth-bounded search beyond 128 edges, see `leaf`).
 //!   An unproved move's score is the share of the simulated games through it that its
 //!   player won.
 
@@ -17,8 +18,10 @@ use std::time::{Duration, Instant};
 
 use super::engine::Engine;
 use super::graph::{BigSet, Graph};
+use super::leaf::DepthProver;
 use super::mcts::{MAX_EDGES, Mcts, MoveStat};
 use super::outcome::{Outcome, Reductions};
+use super::search::Searcher;
 use super::table::Table;
 use super::{Goal, Limits, Solved, Stats};
 use crate::game::Game;
@@ -43,12 +46,10 @@ pub(super) fn tree_plays(g: &Graph) -> bool {
 }
 
 /// The tree search plays, and scores the unproven moves, on graphs of at most this many
-/// edges: those where the win/loss search proves its leaves. Without it (01/l=8, 256
-/// edges: the depth-bounded search for 1/5 of the time, then the tree search with only
-/// the proofs of the game's end) it won 17 of 20 games from random openings, no better
-/// than the depth-bounded search with flat playouts (17 of 20 in the same build under
-/// the same load, 20 of 20 in an earlier run): the old path is kept there.
-pub(super) const TREE_EDGES: u64 = 128;
+/// edges: all those it can hold. Beyond 128 edges its leaves are proved by the
+/// depth-bounded search (`leaf`). (Without a leaf prover it had measured no better than
+/// the depth-bounded search with flat playouts on 01/l=8: 17 of 20 games each.)
+pub(super) const TREE_EDGES: u64 = 256;
 
 impl Engine {
     /// `Goal::Play` with more than one legal move and no pinned win, on a graph the
@@ -156,7 +157,10 @@ impl Engine {
                 mcts.proved() && !mcts_won(&mcts),
             )
         } else {
-            let mut mcts = Mcts::new(game, g, &mut self.tree, None, SEED);
+            let searcher =
+                Searcher::<BigSet>::new(g, &mut self.table, &mut self.prefix_memo, &timed_stop);
+            let mut prover = DepthProver::new(searcher);
+            let mut mcts = Mcts::new(game, g, &mut self.tree, Some(&mut prover), SEED);
             mcts.know(&proved);
             mcts.run(budget, &timed_stop);
             (

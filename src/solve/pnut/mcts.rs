@@ -355,6 +355,70 @@ impl<'t, 'o> Mcts<'t, 'o> {
         }
     }
 
+    /// With the root proved won: proves, for a winning move, every reply won for the
+    /// root's mover with one winning move of its own, each by the leaf prover within
+    /// `cap` nodes (the proof just made is in its table: mostly look-ups). The kept tree
+    /// then answers the next turn, whatever the reply, without a search
+    /// ([`Tree::reroot`] keeps a root proved by its children), and that turn secures the
+    /// one after. A reply left unproved within the cap is left to the next turn's proof.
+    pub(super) fn secure_win(&mut self, cap: u64) {
+        let root = self.tree.nodes[0];
+        let Some(c) = Self::children(root).find(|&i| self.tree.nodes[i].proof < 0) else {
+            return;
+        };
+        let root_len = self.tree.text.len();
+        let mut after = self.root;
+        let s = self.tree.nodes[c].symbol;
+        after.play(s, &self.g);
+        self.text.truncate(root_len);
+        self.text.push(s);
+        self.expand(c, after);
+        for r in Self::children(self.tree.nodes[c]) {
+            let mut reply = after;
+            let s = self.tree.nodes[r].symbol;
+            reply.play(s, &self.g);
+            self.text.truncate(root_len + 1);
+            self.text.push(s);
+            if self.tree.nodes[r].proof == 0 {
+                match self.prove(&reply, cap) {
+                    Some(true) => self.tree.nodes[r].proof = 1,
+                    _ => continue,
+                }
+            }
+            if self.tree.nodes[r].proof < 0 {
+                continue;
+            }
+            self.expand(r, reply);
+            for m in Self::children(self.tree.nodes[r]) {
+                let n = self.tree.nodes[m];
+                if n.proof < 0 {
+                    break;
+                }
+                if n.proof > 0 {
+                    continue;
+                }
+                let mut next = reply;
+                next.play(n.symbol, &self.g);
+                self.text.truncate(root_len + 2);
+                self.text.push(n.symbol);
+                match self.prove(&next, cap) {
+                    Some(false) => {
+                        self.tree.nodes[m].proof = -1;
+                        break;
+                    }
+                    Some(true) => self.tree.nodes[m].proof = 1,
+                    None => {}
+                }
+            }
+        }
+        self.text.truncate(root_len);
+    }
+
+    /// The indices of a node's children.
+    fn children(n: Node) -> std::ops::Range<usize> {
+        n.first as usize..n.first as usize + usize::from(n.count)
+    }
+
     /// The root moves, for the player making them.
     pub(super) fn root_moves(&self) -> Vec<MoveStat> {
         let n = self.tree.nodes[0];

@@ -190,3 +190,74 @@ fn tree_with_depth_prover_proves_only_what_negamax_proves() {
     }
     assert!(proved > 100, "{proved}");
 }
+
+/// A win the tree proved is secured: after the winning move and any reply, the kept
+/// tree's new root is proved won with a winning move it knows (so the next turn answers
+/// without a search), and that move wins by negamax. Both leaf provers.
+#[test]
+fn a_secured_win_survives_every_reply_in_the_tree() {
+    use super::super::graph::BigSet;
+    use super::super::leaf::{DepthProver, Prover};
+    use super::super::outcome::{Outcome, Reductions};
+    use super::super::search::{PrefixMemo, Searcher};
+    use super::super::table::Table;
+    let mut secured = 0;
+    for (symbols, l) in [("01", 4), ("01", 5), ("012", 3)] {
+        let rules = Rules::new(symbols, l).expect("valid rules");
+        let g = Graph::new(rules.k(), l);
+        for text in open_strings(&rules, l, l + 2) {
+            if !negamax(&rules, &text) {
+                continue;
+            }
+            for depth in [false, true] {
+                let game = Pnut::parse(rules.clone(), &text).expect("legal");
+                let (mut table, mut memo) = (Table::new(1), PrefixMemo::default());
+                let mut outcome;
+                let mut searcher;
+                let prover: &mut dyn Prover = if depth {
+                    searcher = DepthProver::new(Searcher::<BigSet>::new(
+                        g,
+                        &mut table,
+                        &mut memo,
+                        &|| false,
+                    ));
+                    &mut searcher
+                } else {
+                    outcome = Outcome::new(g, Reductions::ALL, &mut table, &|| false);
+                    &mut outcome
+                };
+                let mut tree = Tree::default();
+                let mut mcts = Mcts::new(&game, g, &mut tree, Some(prover), 5);
+                mcts.run(100_000, &|| false);
+                let Some(win) = mcts.root_moves().into_iter().find(|m| m.wins == Some(true)) else {
+                    continue;
+                };
+                mcts.secure_win(1 << 16);
+                drop(mcts);
+                let mut line = game.indices()[..game.len()].to_vec();
+                line.push(win.symbol);
+                let after = Pnut::parse(
+                    rules.clone(),
+                    &format!("{text}{}", rules.symbol(win.symbol)),
+                )
+                .expect("legal");
+                for r in after.legal_indices() {
+                    let mut t = line.clone();
+                    t.push(r);
+                    let mut kept = tree.clone();
+                    kept.reroot(&t);
+                    assert!(kept.root_won(), "{symbols} l={l} {text} {t:?}");
+                    let n = kept.nodes[0];
+                    let best = (n.first as usize..n.first as usize + usize::from(n.count))
+                        .find(|&i| kept.nodes[i].proof < 0)
+                        .expect("a winning move kept");
+                    let s: String = t.iter().map(|&i| rules.symbol(i)).collect();
+                    let next = format!("{s}{}", rules.symbol(kept.nodes[best].symbol));
+                    assert!(!negamax(&rules, &next), "{symbols} l={l} {next}");
+                    secured += 1;
+                }
+            }
+        }
+    }
+    assert!(secured > 20, "{secured}");
+}

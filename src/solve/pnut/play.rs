@@ -34,6 +34,10 @@ use crate::solve::policy;
 /// won 35 of 40 games on 01/l=7 from random openings; 1/5 won 37.)
 pub(super) const PROOF_SHARE: (u64, u64) = (1, 5);
 
+/// The leaf prover's node cap on each position when a proved win is secured in the
+/// kept tree (`Mcts::secure_win`): the proof is in the table, so a few nodes do.
+const SECURE_CAP: u64 = 1 << 10;
+
 /// The win/loss search's node cap on each reply when counting a lost move's traps.
 const TRAP_CAP: u64 = 1 << 12;
 
@@ -66,9 +70,13 @@ impl Engine {
         let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
         self.tree.reroot(&game.indices()[..game.len()]);
         if self.tree.root_won() {
-            let mcts = Mcts::new(game, self.g, &mut self.tree, None, SEED);
-            let analysis = tree_analysis(game, &mcts.root_moves(), true, 0);
-            return finish(analysis, started, 0, report, self.stats());
+            let (moves, work) = self.with_tree(game, limits.table_mib, stop, |mcts| {
+                mcts.secure_win(SECURE_CAP);
+                (mcts.root_moves(), mcts.work())
+            });
+            self.nodes += work;
+            let analysis = tree_analysis(game, &moves, true, work);
+            return finish(analysis, started, work, report, self.stats());
         }
         let share_ms = limits.max_millis * PROOF_SHARE.0 / PROOF_SHARE.1;
         let share_nodes = max_nodes.saturating_mul(PROOF_SHARE.0) / PROOF_SHARE.1;
@@ -140,35 +148,21 @@ impl Engine {
             solved.elapsed = started.elapsed();
             return solved;
         }
-        // The tree search, on the win/loss search's table when there is one.
+        // The tree search, its leaves proved on the engine's tables.
         let timed_stop = || stop() || Instant::now() >= deadline;
         let budget = max_nodes.saturating_sub(nodes);
-        let (moves, work, lost) = if g.edges <= 128 {
-            let table = self
-                .outcome_table
-                .get_or_insert_with(|| Table::new(limits.table_mib));
-            let mut outcome = Outcome::new(g, Reductions::ALL, table, &timed_stop);
-            let mut mcts = Mcts::new(game, g, &mut self.tree, Some(&mut outcome), SEED);
+        let (moves, work, lost) = self.with_tree(game, limits.table_mib, &timed_stop, |mcts| {
             mcts.know(&proved);
             mcts.run(budget, &timed_stop);
+            if mcts_won(mcts) {
+                mcts.secure_win(SECURE_CAP);
+            }
             (
                 mcts.root_moves(),
                 mcts.work(),
-                mcts.proved() && !mcts_won(&mcts),
+                mcts.proved() && !mcts_won(mcts),
             )
-        } else {
-            let searcher =
-                Searcher::<BigSet>::new(g, &mut self.table, &mut self.prefix_memo, &timed_stop);
-            let mut prover = DepthProver::new(searcher);
-            let mut mcts = Mcts::new(game, g, &mut self.tree, Some(&mut prover), SEED);
-            mcts.know(&proved);
-            mcts.run(budget, &timed_stop);
-            (
-                mcts.root_moves(),
-                mcts.work(),
-                mcts.proved() && !mcts_won(&mcts),
-            )
-        };
+        });
         self.nodes += work;
         nodes += work;
         if lost {
@@ -181,6 +175,41 @@ impl Engine {
         let exact = moves.iter().any(|m| m.wins == Some(true));
         let analysis = tree_analysis(game, &moves, exact, nodes);
         finish(analysis, started, nodes, report, self.stats())
+    }
+
+    /// Runs `f` on the tree search at `game` with this graph's leaf prover: the win/loss
+    /// search on its table up to 128 edges, the depth-bounded search on its own beyond.
+    fn with_tree<R>(
+        &mut self,
+        game: &Pnut,
+        table_mib: u32,
+        stop: &dyn Fn() -> bool,
+        f: impl FnOnce(&mut Mcts) -> R,
+    ) -> R {
+        let g = self.g;
+        if g.edges <= 128 {
+            let table = self
+                .outcome_table
+                .get_or_insert_with(|| Table::new(table_mib));
+            let mut outcome = Outcome::new(g, Reductions::ALL, table, stop);
+            f(&mut Mcts::new(
+                game,
+                g,
+                &mut self.tree,
+                Some(&mut outcome),
+                SEED,
+            ))
+        } else {
+            let searcher = Searcher::<BigSet>::new(g, &mut self.table, &mut self.prefix_memo, stop);
+            let mut prover = DepthProver::new(searcher);
+            f(&mut Mcts::new(
+                game,
+                g,
+                &mut self.tree,
+                Some(&mut prover),
+                SEED,
+            ))
+        }
     }
 
     /// Every move proved lost: first the traps of each move (the share of the opponent's

@@ -31,7 +31,7 @@
 //!
 //! Beyond exact reach, moves left unproven are scored by a Monte-Carlo tree search with
 //! solver backups (the share of its simulated games through the move that its player
-//! won; flat random playouts on graphs of more than 256 edges) and the analysis says how
+//! won; flat random playouts on graphs of more than 128 edges) and the analysis says how
 //! deep the proof search went. A move to play gets a proof first and the tree search,
 //! kept from move to move, for what the proof leaves open (`play`, `mcts`).
 //!

@@ -111,8 +111,8 @@ pub struct Engine {
     rules: Rules,
     pub(super) g: Graph,
     table_mib: u32,
-    table: Table,
-    prefix_memo: PrefixMemo,
+    pub(super) table: Table,
+    pub(super) prefix_memo: PrefixMemo,
     pins: Pins,
     /// The win/loss search's table (`Goal::Winner`), made at its first use.
     pub(super) outcome_table: Option<Table>,

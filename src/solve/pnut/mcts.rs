@@ -10,9 +10,9 @@
 //! mover, one with a move that leaves the opponent stuck is won; a node with a child lost
 //! for the child's mover is won, a node whose children are all won for their movers is
 //! lost. Proven children are never selected again, so the simulations go where the
-//! game is still open. On graphs of at most 128 edges the win/loss search
-//! ([`Outcome`], on the engine's table that lives for the whole match) is tried with a
-//! small node cap at every new leaf, and again with a cap growing with the node's visits
+//! game is still open. A leaf prover ([`super::leaf`]: the win/loss search on graphs of
+//! at most 128 edges, the depth-bounded search on larger ones, each on the engine's
+//! table that lives for the whole match) is tried with a small node cap at every new leaf, and again with a cap growing with the node's visits
 //! each time they double: the proof effort follows the simulations, and what it proves
 //! stays in the table for the next move.
 //!
@@ -22,7 +22,7 @@
 use rand::{RngExt, SeedableRng};
 
 use super::graph::{Graph, splitmix};
-use super::outcome::Outcome;
+use super::leaf::Prover;
 use crate::game::pnut::Pnut;
 use crate::seeds::GameRng;
 
@@ -32,7 +32,7 @@ pub(super) const MAX_EDGES: u64 = 256;
 /// The exploration constant of UCB1 (wins count 1, losses 0). (0.5 measured no better.)
 const EXPLORATION: f32 = 1.0;
 
-/// The win/loss search's node cap at a new leaf; a node tried again when its visits
+/// The leaf prover's node cap at a new leaf; a node tried again when its visits
 /// double gets this many times its visits. (Measured on 01/l=7 from random openings,
 /// 40 games each against the yardstick: 128 won 39, 32 won 37.)
 const LEAF_CAP: u64 = 128;
@@ -199,7 +199,7 @@ impl Tree {
         if at != 0 {
             self.keep_subtree(at);
         }
-        // A root proved by the win/loss search alone does not say which move wins:
+        // A root proved by the leaf prover alone does not say which move wins:
         // the search proves it again from its children (the table has them).
         let root = self.nodes[0];
         let children = &self.nodes[root.first as usize..][..usize::from(root.count)];
@@ -277,13 +277,12 @@ impl Default for Policy {
     }
 }
 
-/// One run of the tree search on a kept tree, with the win/loss search when there is
-/// one for this graph.
+/// One run of the tree search on a kept tree, with a leaf prover when it has one.
 pub(super) struct Mcts<'t, 'o> {
     g: Graph,
     tree: &'t mut Tree,
     root: Pos,
-    outcome: Option<&'t mut Outcome<'o>>,
+    prover: Option<&'t mut (dyn Prover + 'o)>,
     rng: GameRng,
     policy: Policy,
     /// Simulations run.
@@ -299,7 +298,7 @@ impl<'t, 'o> Mcts<'t, 'o> {
         game: &Pnut,
         g: Graph,
         tree: &'t mut Tree,
-        outcome: Option<&'t mut Outcome<'o>>,
+        prover: Option<&'t mut (dyn Prover + 'o)>,
         seed: u64,
     ) -> Self {
         debug_assert!(g.edges <= MAX_EDGES);
@@ -313,7 +312,7 @@ impl<'t, 'o> Mcts<'t, 'o> {
             g,
             tree,
             root: Pos::of(game, &g),
-            outcome,
+            prover,
             rng: GameRng::seed_from_u64(seed),
             policy: Policy::default(),
             iterations: 0,
@@ -335,9 +334,9 @@ impl<'t, 'o> Mcts<'t, 'o> {
         self.settle(0);
     }
 
-    /// The nodes searched: simulations plus the win/loss search's nodes.
+    /// The nodes searched: simulations plus the leaf prover's nodes.
     pub(super) fn work(&self) -> u64 {
-        self.iterations + self.outcome.as_ref().map_or(0, |o| o.nodes)
+        self.iterations + self.prover.as_ref().map_or(0, |p| p.nodes())
     }
 
     /// Whether the root is proved (won or lost for its mover).
@@ -354,6 +353,70 @@ impl<'t, 'o> Mcts<'t, 'o> {
             }
             self.iterate();
         }
+    }
+
+    /// With the root proved won: proves, for a winning move, every reply won for the
+    /// root's mover with one winning move of its own, each by the leaf prover within
+    /// `cap` nodes (the proof just made is in its table: mostly look-ups). The kept tree
+    /// then answers the next turn, whatever the reply, without a search
+    /// ([`Tree::reroot`] keeps a root proved by its children), and that turn secures the
+    /// one after. A reply left unproved within the cap is left to the next turn's proof.
+    pub(super) fn secure_win(&mut self, cap: u64) {
+        let root = self.tree.nodes[0];
+        let Some(c) = Self::children(root).find(|&i| self.tree.nodes[i].proof < 0) else {
+            return;
+        };
+        let root_len = self.tree.text.len();
+        let mut after = self.root;
+        let s = self.tree.nodes[c].symbol;
+        after.play(s, &self.g);
+        self.text.truncate(root_len);
+        self.text.push(s);
+        self.expand(c, after);
+        for r in Self::children(self.tree.nodes[c]) {
+            let mut reply = after;
+            let s = self.tree.nodes[r].symbol;
+            reply.play(s, &self.g);
+            self.text.truncate(root_len + 1);
+            self.text.push(s);
+            if self.tree.nodes[r].proof == 0 {
+                match self.prove(&reply, cap) {
+                    Some(true) => self.tree.nodes[r].proof = 1,
+                    _ => continue,
+                }
+            }
+            if self.tree.nodes[r].proof < 0 {
+                continue;
+            }
+            self.expand(r, reply);
+            for m in Self::children(self.tree.nodes[r]) {
+                let n = self.tree.nodes[m];
+                if n.proof < 0 {
+                    break;
+                }
+                if n.proof > 0 {
+                    continue;
+                }
+                let mut next = reply;
+                next.play(n.symbol, &self.g);
+                self.text.truncate(root_len + 2);
+                self.text.push(n.symbol);
+                match self.prove(&next, cap) {
+                    Some(false) => {
+                        self.tree.nodes[m].proof = -1;
+                        break;
+                    }
+                    Some(true) => self.tree.nodes[m].proof = 1,
+                    None => {}
+                }
+            }
+        }
+        self.text.truncate(root_len);
+    }
+
+    /// The indices of a node's children.
+    fn children(n: Node) -> std::ops::Range<usize> {
+        n.first as usize..n.first as usize + usize::from(n.count)
     }
 
     /// The root moves, for the player making them.
@@ -429,7 +492,7 @@ impl<'t, 'o> Mcts<'t, 'o> {
         self.backup(result);
     }
 
-    /// A new leaf: stuck or winning at once, else the win/loss search's small cap.
+    /// A new leaf: stuck or winning at once, else the leaf prover's small cap.
     fn prove_new(&mut self, pos: &Pos) -> Option<bool> {
         let legal = pos.legal(&self.g);
         if legal == 0 {
@@ -446,14 +509,13 @@ impl<'t, 'o> Mcts<'t, 'o> {
         self.prove(pos, LEAF_CAP)
     }
 
-    /// The win/loss search at the current line's end, within `cap` nodes.
+    /// The leaf prover at the current line's end, within `cap` nodes.
     fn prove(&mut self, pos: &Pos, cap: u64) -> Option<bool> {
-        let outcome = self.outcome.as_mut()?;
+        let prover = self.prover.as_mut()?;
         if pos.len + 1 < self.g.l {
             return None;
         }
-        outcome.set_node_limit(outcome.nodes.saturating_add(cap));
-        outcome.wins_after(&self.text).ok()
+        prover.prove(&self.text, cap)
     }
 
     /// Gives `at` its children; a node without legal symbols is lost for its mover.

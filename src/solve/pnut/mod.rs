@@ -53,11 +53,13 @@
 //! Files: `graph` (the graph and edge sets), `table` (the transposition table),
 //! `search` (the proof search), `root` (the root driver: deepening plan, exact
 //! distances, the analysis), `playout` (the unproven moves' scores), `mcts` (the tree
-//! search with solver backups), `play` (a move to play: proof, then tree search),
+//! search with solver backups), `leaf` (what proves the tree's leaves), `play` (a move
+//! to play: proof, then tree search),
 //! `engine` (the kept engine and its pinned results).
 
 mod engine;
 mod graph;
+mod leaf;
 mod mcts;
 mod outcome;
 mod play;

@@ -9,7 +9,8 @@
 //! * When every move is proved lost, the depth-bounded search looks for the longest
 //!   resistance with the rest of the time (as before the tree search).
 //! * Otherwise the tree search ([`super::mcts`]) has the rest, starting from the moves
-//!   already proved, proving more on the way with the win/loss search on the same table.
+//!   already proved, proving more on the way with a leaf prover on the same table (the
+//!   win/loss search; the depth-bounded search beyond 128 edges, see `leaf`).
 //!   An unproved move's score is the share of the simulated games through it that its
 //!   player won.
 
@@ -17,8 +18,10 @@ use std::time::{Duration, Instant};
 
 use super::engine::Engine;
 use super::graph::{BigSet, Graph};
+use super::leaf::DepthProver;
 use super::mcts::{MAX_EDGES, Mcts, MoveStat};
 use super::outcome::{Outcome, Reductions};
+use super::search::Searcher;
 use super::table::Table;
 use super::{Goal, Limits, Solved, Stats};
 use crate::game::Game;
@@ -30,6 +33,10 @@ use crate::solve::policy;
 /// the tree search. (3/5, the share the win/loss search had before the tree search,
 /// won 35 of 40 games on 01/l=7 from random openings; 1/5 won 37.)
 pub(super) const PROOF_SHARE: (u64, u64) = (1, 5);
+
+/// The leaf prover's node cap on each position when a proved win is secured in the
+/// kept tree (`Mcts::secure_win`): the proof is in the table, so a few nodes do.
+const SECURE_CAP: u64 = 1 << 10;
 
 /// The win/loss search's node cap on each reply when counting a lost move's traps.
 const TRAP_CAP: u64 = 1 << 12;
@@ -43,11 +50,13 @@ pub(super) fn tree_plays(g: &Graph) -> bool {
 }
 
 /// The tree search plays, and scores the unproven moves, on graphs of at most this many
-/// edges: those where the win/loss search proves its leaves. Without it (01/l=8, 256
-/// edges: the depth-bounded search for 1/5 of the time, then the tree search with only
-/// the proofs of the game's end) it won 17 of 20 games from random openings, no better
-/// than the depth-bounded search with flat playouts (17 of 20 in the same build under
-/// the same load, 20 of 20 in an earlier run): the old path is kept there.
+/// edges: those where the win/loss search proves its leaves. On 01/l=8 (256 edges) it
+/// measured no better than the old path (the depth-bounded search with flat playouts),
+/// so that path is kept there: without a leaf prover, 17 of 20 games from random
+/// openings against 17 of 20; with the depth-bounded search proving its leaves (`leaf`,
+/// the branch of `with_tree` beyond 128 edges), 37 of 40 from 8-symbol openings against
+/// the old path's 36, and 34 of 40 from the empty string against the old path's 37
+/// (seed 5, 200 ms a move, a loaded machine).
 pub(super) const TREE_EDGES: u64 = 128;
 
 impl Engine {
@@ -65,9 +74,13 @@ impl Engine {
         let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
         self.tree.reroot(&game.indices()[..game.len()]);
         if self.tree.root_won() {
-            let mcts = Mcts::new(game, self.g, &mut self.tree, None, SEED);
-            let analysis = tree_analysis(game, &mcts.root_moves(), true, 0);
-            return finish(analysis, started, 0, report, self.stats());
+            let (moves, work) = self.with_tree(game, limits.table_mib, stop, |mcts| {
+                mcts.secure_win(SECURE_CAP);
+                (mcts.root_moves(), mcts.work())
+            });
+            self.nodes += work;
+            let analysis = tree_analysis(game, &moves, true, work);
+            return finish(analysis, started, work, report, self.stats());
         }
         let share_ms = limits.max_millis * PROOF_SHARE.0 / PROOF_SHARE.1;
         let share_nodes = max_nodes.saturating_mul(PROOF_SHARE.0) / PROOF_SHARE.1;
@@ -139,32 +152,21 @@ impl Engine {
             solved.elapsed = started.elapsed();
             return solved;
         }
-        // The tree search, on the win/loss search's table when there is one.
+        // The tree search, its leaves proved on the engine's tables.
         let timed_stop = || stop() || Instant::now() >= deadline;
         let budget = max_nodes.saturating_sub(nodes);
-        let (moves, work, lost) = if g.edges <= 128 {
-            let table = self
-                .outcome_table
-                .get_or_insert_with(|| Table::new(limits.table_mib));
-            let mut outcome = Outcome::new(g, Reductions::ALL, table, &timed_stop);
-            let mut mcts = Mcts::new(game, g, &mut self.tree, Some(&mut outcome), SEED);
+        let (moves, work, lost) = self.with_tree(game, limits.table_mib, &timed_stop, |mcts| {
             mcts.know(&proved);
             mcts.run(budget, &timed_stop);
+            if mcts_won(mcts) {
+                mcts.secure_win(SECURE_CAP);
+            }
             (
                 mcts.root_moves(),
                 mcts.work(),
-                mcts.proved() && !mcts_won(&mcts),
+                mcts.proved() && !mcts_won(mcts),
             )
-        } else {
-            let mut mcts = Mcts::new(game, g, &mut self.tree, None, SEED);
-            mcts.know(&proved);
-            mcts.run(budget, &timed_stop);
-            (
-                mcts.root_moves(),
-                mcts.work(),
-                mcts.proved() && !mcts_won(&mcts),
-            )
-        };
+        });
         self.nodes += work;
         nodes += work;
         if lost {
@@ -177,6 +179,41 @@ impl Engine {
         let exact = moves.iter().any(|m| m.wins == Some(true));
         let analysis = tree_analysis(game, &moves, exact, nodes);
         finish(analysis, started, nodes, report, self.stats())
+    }
+
+    /// Runs `f` on the tree search at `game` with this graph's leaf prover: the win/loss
+    /// search on its table up to 128 edges, the depth-bounded search on its own beyond.
+    fn with_tree<R>(
+        &mut self,
+        game: &Pnut,
+        table_mib: u32,
+        stop: &dyn Fn() -> bool,
+        f: impl FnOnce(&mut Mcts) -> R,
+    ) -> R {
+        let g = self.g;
+        if g.edges <= 128 {
+            let table = self
+                .outcome_table
+                .get_or_insert_with(|| Table::new(table_mib));
+            let mut outcome = Outcome::new(g, Reductions::ALL, table, stop);
+            f(&mut Mcts::new(
+                game,
+                g,
+                &mut self.tree,
+                Some(&mut outcome),
+                SEED,
+            ))
+        } else {
+            let searcher = Searcher::<BigSet>::new(g, &mut self.table, &mut self.prefix_memo, stop);
+            let mut prover = DepthProver::new(searcher);
+            f(&mut Mcts::new(
+                game,
+                g,
+                &mut self.tree,
+                Some(&mut prover),
+                SEED,
+            ))
+        }
     }
 
     /// Every move proved lost: first the traps of each move (the share of the opponent's

@@ -89,6 +89,17 @@ impl<'a, S: EdgeSet> Searcher<'a, S> {
         }
     }
 
+    /// Replaces the used edges by those of `text` (symbol indices, a legal string of
+    /// this graph's rules): `load` without a game.
+    pub fn load_text(&mut self, text: &[u8]) {
+        self.used = S::empty(self.g.edges);
+        self.touched = [0; 16];
+        let k = u64::from(self.g.k);
+        for w in text.windows(self.g.l as usize) {
+            self.mark(w.iter().fold(0u64, |a, &x| a * k + u64::from(x)));
+        }
+    }
+
     #[inline]
     fn free(&self, v: u64) -> u32 {
         !self.used.out_used(v, self.g.k) & self.g.full

@@ -14,7 +14,7 @@
 
 use super::eval::{SCALE, weighted_mobility};
 use super::last_moves::solve1;
-use super::probcut::{MPC_MIN, end_bounds};
+use super::probcut::{cuts_at, end_bounds};
 use super::search::Search;
 use super::stability::stable_count;
 use super::table::NO_MOVE;
@@ -398,8 +398,7 @@ impl Search<'_> {
                 }
             }
         }
-        if self.mpc > 0
-            && n >= MPC_MIN
+        if cuts_at(self.mpc, n)
             && let Some(v) = self.probcut(p, o, alpha, n)
         {
             return v;

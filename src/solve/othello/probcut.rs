@@ -9,12 +9,6 @@ use super::eval::SCALE;
 use super::search::Search;
 use super::table::Hit;
 
-/// In the presearch, null-window nodes with at least this many empties may be cut.
-/// Measured in nodes with the pattern evaluation and the two levels below (FFO
-/// #40-#46, #20-#39, and the 30 midgame-quality positions of 20-24 empties): 10 gave
-/// 341 M, 90 M and 913 M; 12 gave 351 M, 102 M, 991 M; 8 no better than 10.
-/// (With the classic evaluation and one level, 10 and 12 were no better than 14.)
-pub const MPC_MIN: u32 = 10;
 /// Roots with at least this many empties get a presearch before the exact pass (18
 /// changed nothing on FFO #20-#44).
 pub const PRESEARCH_MIN: u32 = 20;
@@ -22,14 +16,49 @@ pub const PRESEARCH_MIN: u32 = 20;
 /// exact, deeper than any midgame search (which may use it as an estimate), and kept
 /// apart from the results of the other levels.
 const SELECTIVE_DEPTH: u32 = 64;
-/// The presearch levels: the base of the margin of each (see [`margin`]), loosest
-/// first, so each level starts from the table the previous one filled. With the
-/// pattern evaluation, measured in nodes on the three sets of [`MPC_MIN`] (at
-/// `MPC_MIN` 14 unless said): one level at 14 447 M, 112 M, 1,145 M; at 8 420 M,
-/// 124 M; 8 then 12 379 M, 108 M, 1,033 M (at `MPC_MIN` 10: 341 M, 90 M, 913 M);
-/// 8 then 14 383 M; 6 then 12 397 M; 10 then 14 418 M; 6, 10, 14 at `MPC_MIN` 10
-/// 366 M, 88 M, 883 M. (With the classic evaluation one level at 14 did best.)
-pub const LEVELS: [i32; 2] = [8, 12];
+/// A presearch level: the base of its margin (see [`margin`]) and the fewest empties
+/// at which its null-window nodes may be cut. Levels are numbered from 1 in this list;
+/// the level is all a helper thread needs (a split carries it) to cut and store
+/// exactly as the thread that published the split does.
+#[derive(Clone, Copy)]
+struct Level {
+    base: i32,
+    min_empties: u32,
+}
+
+const LEVELS: [Level; 3] = [
+    Level {
+        base: 8,
+        min_empties: 10,
+    },
+    Level {
+        base: 12,
+        min_empties: 10,
+    },
+    Level {
+        base: 14,
+        min_empties: 14,
+    },
+];
+
+/// The levels a root with `n` empties runs, loosest first, so each starts from the
+/// table the one before filled. Measured in nodes, one thread, pattern evaluation, on
+/// FFO #40-#46, #20-#39 and the 30 quality positions (all 20-24 empties): level 3
+/// alone (the plan before) 447 M, 112 M, 1,145 M; levels 1 and 2 341 M, 90 M, 913 M
+/// (with 12 at the second level's base: 351 M, 102 M, 991 M; bases 6, 10, 14 from 10
+/// empties: 366 M, 88 M, 883 M; 8 alone from 14: 420 M, 124 M). But on FFO #55 (29
+/// empties, 64 MiB table) levels 1 and 2 took 17.3 G nodes against level 3's 13.6 G:
+/// the looser plan is kept to the sizes where it was measured better.
+pub fn plan(n: u32) -> std::ops::RangeInclusive<u8> {
+    if n <= 24 { 1..=2 } else { 3..=3 }
+}
+
+/// Whether a node with `n` empties may be cut (and its result is an estimate) in the
+/// presearch `level` (0: the exact pass, never).
+#[inline]
+pub fn cuts_at(level: u8, n: u32) -> bool {
+    level > 0 && n >= LEVELS[usize::from(level) - 1].min_empties
+}
 
 /// The depth of the shallow search that decides a cut at `n` empties (even, so the
 /// evaluation is always taken with the same side to move).
@@ -41,12 +70,12 @@ fn probe_depth(n: u32) -> u32 {
 /// How far (in discs) beyond the window the shallow search must land for a cut.
 #[inline]
 fn margin(depth: u32, level: u8) -> i32 {
-    let base = LEVELS[usize::from(level.max(1)) - 1];
+    let base = LEVELS[usize::from(level.max(1)) - 1].base;
     base - depth as i32 / 2
 }
 
 impl Search<'_> {
-    /// In the presearch, at `n >= MPC_MIN` empties: a bound on the right side of
+    /// In the presearch, where [`cuts_at`]: a bound on the right side of
     /// `alpha` when a shallow search lands far beyond the null window.
     pub fn probcut(&mut self, p: u64, o: u64, alpha: i32, n: u32) -> Option<i32> {
         let d = probe_depth(n);
@@ -70,10 +99,10 @@ impl Search<'_> {
     }
 
     /// Stores an endgame result for a position with `n` empties: exact, or from the
-    /// presearch (where pruning above [`MPC_MIN`] may have made it wrong) an estimate.
+    /// presearch (where [`cuts_at`], pruning may have made it wrong) an estimate.
     #[inline]
     pub fn store_end(&self, p: u64, o: u64, n: u32, lower: i32, upper: i32, best: u32) {
-        if self.mpc > 0 && n >= MPC_MIN {
+        if cuts_at(self.mpc, n) {
             let (lo, up) = (lower * SCALE, upper * SCALE);
             let depth = n + SELECTIVE_DEPTH * u32::from(self.mpc);
             self.tt.store(p, o, depth, false, lo, up, best);

@@ -3,7 +3,7 @@
 
 use super::endgame::INF;
 use super::eval::{EVAL_MAX, SCALE};
-use super::probcut::{LEVELS, PRESEARCH_MIN};
+use super::probcut::{PRESEARCH_MIN, plan};
 use super::search::Search;
 use super::table::{NO_MOVE, Table};
 use crate::game::othello::{OthelloMove, flips, moves};
@@ -191,8 +191,8 @@ impl Search<'_> {
         if self.use_table && self.presearch && n >= PRESEARCH_MIN {
             // The selective presearch: its value is the next window's centre, its
             // moves fill the table.
-            for level in 1..=LEVELS.len() {
-                self.mpc = level as u8;
+            for level in plan(n) {
+                self.mpc = level;
                 let v = self.aspiration(p, o, list, guess);
                 self.mpc = 0;
                 guess = v?;

@@ -14,13 +14,15 @@
 
 use std::io::Write;
 
+use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
-use rand::{RngExt, SeedableRng};
 
-use parlor::game::Game;
-use parlor::game::othello::{Othello, OthelloMove};
+#[path = "shared/othello_openings.rs"]
+mod openings;
+
+use openings::{Playing, play_to};
 use parlor::solve::othello::mid_probcut::probe_depth;
-use parlor::solve::othello::{Engine, Level, Limits};
+use parlor::solve::othello::{Engine, Limits};
 
 const TABLE_MIB: u32 = 16;
 
@@ -62,7 +64,12 @@ fn run(args: &[String]) -> Result<(), String> {
     let mut made = 0;
     while made < count {
         let target = 14 + (made as u32 * 37) % 37;
-        let Some(board) = play_to(target, &mut rng, &mut engine) else {
+        let how = Playing {
+            depth: 2,
+            random_one_in: 8,
+            table_mib: TABLE_MIB,
+        };
+        let Some(board) = play_to(target, &how, &mut rng, &mut engine) else {
             continue;
         };
         made += 1;
@@ -101,32 +108,4 @@ fn run(args: &[String]) -> Result<(), String> {
         );
     }
     Ok(())
-}
-
-/// A position with `empties` empty squares where the side to move has a move, reached
-/// from the start, or `None` when the game ended first.
-fn play_to(empties: u32, rng: &mut ChaCha8Rng, engine: &mut Engine) -> Option<Othello> {
-    let mut board = Othello::new();
-    let random_plies = rng.random_range(2..=10);
-    let depth2 = Limits {
-        max_depth: Some(2),
-        max_millis: None,
-        table_mib: TABLE_MIB,
-        exact_empties: 0,
-    };
-    let mut ply = 0;
-    while board.empty_count() > empties {
-        if board.outcome().is_some() {
-            return None;
-        }
-        let legal = board.legal_moves();
-        let m = if ply < random_plies || rng.random_range(0..8) == 0 {
-            legal[rng.random_range(0..legal.len())]
-        } else {
-            engine.choose_move(&board, Level::Strong, rng, &depth2, &|| false)?
-        };
-        board.play(m).ok()?;
-        ply += 1;
-    }
-    (board.outcome().is_none() && board.legal_moves() != [OthelloMove::Pass]).then_some(board)
 }

@@ -26,9 +26,13 @@ use std::io::{BufRead, Write};
 use std::sync::Arc;
 use std::time::Instant;
 
+use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
-use rand::{RngExt, SeedableRng};
 
+#[path = "shared/othello_openings.rs"]
+mod openings;
+
+use openings::{Playing, play_to};
 use parlor::game::Game;
 use parlor::game::othello::{Othello, OthelloMove};
 use parlor::solve::othello::pattern_weights::PatternWeights;
@@ -77,7 +81,12 @@ fn generate(args: &[String]) -> Result<(), String> {
     let mut made = 0;
     while made < count {
         let target = min + (made as u32) % (max - min + 1);
-        let Some(board) = play_to(target, &mut rng, &mut engine) else {
+        let how = Playing {
+            depth: 4,
+            random_one_in: 12,
+            table_mib: TABLE_MIB,
+        };
+        let Some(board) = play_to(target, &how, &mut rng, &mut engine) else {
             continue;
         };
         let start = Instant::now();
@@ -96,35 +105,6 @@ fn generate(args: &[String]) -> Result<(), String> {
         made += 1;
     }
     Ok(())
-}
-
-/// A position with `empties` empty squares reached from the start, or `None` when the
-/// game ended first.
-fn play_to(empties: u32, rng: &mut ChaCha8Rng, engine: &mut Engine) -> Option<Othello> {
-    let mut board = Othello::new();
-    let random_plies = rng.random_range(2..=10);
-    let depth4 = Limits {
-        max_depth: Some(4),
-        max_millis: None,
-        table_mib: TABLE_MIB,
-        exact_empties: 0,
-    };
-    let mut ply = 0;
-    while board.empty_count() > empties {
-        if board.outcome().is_some() {
-            return None;
-        }
-        let legal = board.legal_moves();
-        let m = if ply < random_plies || rng.random_range(0..12) == 0 {
-            legal[rng.random_range(0..legal.len())]
-        } else {
-            engine.choose_move(&board, Level::Strong, rng, &depth4, &|| false)?
-        };
-        board.play(m).ok()?;
-        ply += 1;
-    }
-    // A position where the side to move must pass is not a choice of move.
-    (board.outcome().is_none() && board.legal_moves() != [OthelloMove::Pass]).then_some(board)
 }
 
 /// A best move of `board` and the exact final margin it keeps for the player to move.

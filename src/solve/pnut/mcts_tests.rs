@@ -14,6 +14,27 @@ fn negamax(rules: &Rules, text: &str) -> bool {
     })
 }
 
+/// Checks every root move `mcts` claims won or lost, and its verdict on the root once
+/// proved, against negamax; the number of moves it had proved.
+fn check_root_claims(mcts: &Mcts, rules: &Rules, text: &str) -> usize {
+    let what = format!("{} l={} {text:?}", rules.symbols_text(), rules.length());
+    let mut proved = 0;
+    for m in mcts.root_moves() {
+        let Some(wins) = m.wins else { continue };
+        let child = format!("{text}{}", rules.symbol(m.symbol));
+        assert_eq!(wins, !negamax(rules, &child), "{what}: {child}");
+        proved += 1;
+    }
+    if mcts.proved() {
+        assert_eq!(
+            mcts.root_moves().iter().any(|m| m.wins == Some(true)),
+            negamax(rules, text),
+            "{what}"
+        );
+    }
+    proved
+}
+
 #[test]
 fn solver_backups_prove_only_what_negamax_proves() {
     let mut proved = 0;
@@ -40,19 +61,7 @@ fn solver_backups_prove_only_what_negamax_proves() {
                 let mut tree = Tree::default();
                 let mut mcts = Mcts::new(&game, g, &mut tree, None, 1);
                 mcts.run(budget, &|| false);
-                for m in mcts.root_moves() {
-                    let Some(wins) = m.wins else { continue };
-                    let child = format!("{text}{}", rules.symbol(m.symbol));
-                    assert_eq!(wins, !negamax(&rules, &child), "{symbols} l={l} {child}");
-                    proved += 1;
-                }
-                if mcts.proved() {
-                    assert_eq!(
-                        mcts.root_moves().iter().any(|m| m.wins == Some(true)),
-                        negamax(&rules, &text),
-                        "{symbols} l={l} {text:?}"
-                    );
-                }
+                proved += check_root_claims(&mcts, &rules, &text);
             }
         }
     }
@@ -172,19 +181,7 @@ fn tree_with_depth_prover_proves_only_what_negamax_proves() {
                 if text.len() + 1 >= l && !mcts.proved() {
                     assert!(mcts.work() > mcts.iterations, "{symbols} l={l} {text:?}");
                 }
-                for m in mcts.root_moves() {
-                    let Some(wins) = m.wins else { continue };
-                    let child = format!("{text}{}", rules.symbol(m.symbol));
-                    assert_eq!(wins, !negamax(&rules, &child), "{symbols} l={l} {child}");
-                    proved += 1;
-                }
-                if mcts.proved() {
-                    assert_eq!(
-                        mcts.root_moves().iter().any(|m| m.wins == Some(true)),
-                        negamax(&rules, &text),
-                        "{symbols} l={l} {text:?}"
-                    );
-                }
+                proved += check_root_claims(&mcts, &rules, &text);
             }
         }
     }

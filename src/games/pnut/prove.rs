@@ -8,6 +8,7 @@
 //! with 130; a `kill -9` loses only what was established since the last save. When
 //! the proof is done it prints the winner and re-checks the proof by replay.
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
@@ -235,6 +236,12 @@ pub fn run(args: &ProveArgs, config: &Config) -> Result<(), CliError> {
         proof.stats().stored,
         started.elapsed().as_secs_f64()
     );
+    // The re-check can take as long as the proof did and reports nothing on the way:
+    // say what it is doing, so a silent terminal does not look hung.
+    println!(
+        "Re-checking by replay: a second search of the winner's start nodes (no bridges, no relabelling, a fresh table); it may take as long as the proof. Ctrl-C stops it."
+    );
+    let _ = std::io::stdout().flush();
     match proof.recheck(&interrupted) {
         Ok((Some(w), n)) if w == winner => {
             println!(

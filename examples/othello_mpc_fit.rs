@@ -20,7 +20,7 @@ use rand::rngs::ChaCha8Rng;
 #[path = "shared/othello_openings.rs"]
 mod openings;
 
-use openings::{Playing, play_to};
+use openings::{Playing, option, play_to};
 use parlor::solve::othello::mid_probcut::probe_depth;
 use parlor::solve::othello::{Engine, Limits};
 
@@ -30,18 +30,6 @@ fn main() {
     if let Err(e) = run(&std::env::args().skip(1).collect::<Vec<_>>()) {
         let _ = writeln!(std::io::stderr(), "othello_mpc_fit: {e}");
         std::process::exit(2);
-    }
-}
-
-/// `--name value` from `args`, parsed, or `default`.
-fn option<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Result<T, String> {
-    match args.iter().position(|a| a == name) {
-        None => Ok(default),
-        Some(i) => args
-            .get(i + 1)
-            .ok_or_else(|| format!("{name} needs a value"))?
-            .parse()
-            .map_err(|_| format!("{name}: not a valid value")),
     }
 }
 

@@ -1,6 +1,7 @@
-//! Positions for the Othello examples (`othello_quality`, `othello_mpc_fit`): reached
-//! from the start by a few random plies, then the strong level at a fixed depth with
-//! some moves at random. ChaCha8, so a seed gives the same positions with any build.
+//! What the Othello examples (`othello_quality`, `othello_mpc_fit`) share: their
+//! `--name value` options, and positions reached from the start by a few random plies,
+//! then the strong level at a fixed depth with some moves at random. ChaCha8, so a seed
+//! gives the same positions with any build.
 
 use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
@@ -50,4 +51,16 @@ pub fn play_to(
     }
     // A position where the side to move must pass is not a choice of move.
     (board.outcome().is_none() && board.legal_moves() != [OthelloMove::Pass]).then_some(board)
+}
+
+/// `--name value` from `args`, parsed, or `default`.
+pub fn option<T: std::str::FromStr>(args: &[String], name: &str, default: T) -> Result<T, String> {
+    match args.iter().position(|a| a == name) {
+        None => Ok(default),
+        Some(i) => args
+            .get(i + 1)
+            .ok_or_else(|| format!("{name} needs a value"))?
+            .parse()
+            .map_err(|_| format!("{name}: not a valid value")),
+    }
 }

@@ -204,7 +204,7 @@ fn with_and_without_the_table_agree() {
 
 #[test]
 fn two_threads_find_the_same_scores_as_one() {
-    // Positions deep enough for the threads to share work (splits start at 16 empties).
+    // Positions deep enough for the threads to share work (splits start at 14 empties).
     let mut rng = StdRng::seed_from_u64(0x2_7480);
     let mut one = Engine::new(8);
     one.set_threads(1);

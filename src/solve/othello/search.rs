@@ -3,9 +3,10 @@
 //! the split points through which helper threads share the work.
 //!
 //! Parallel search is "young brothers wait": at a null-window node with many empty
-//! squares, once the first move has been searched without a cutoff, the remaining
-//! moves are published as a [`Split`]; idle threads take moves from it one at a time,
-//! and a thread waiting for its own split to finish helps with others meanwhile. A
+//! squares, once the first move has been searched without a cutoff (or later, as soon
+//! as a thread is idle), the remaining moves are published as a [`Split`]; idle
+//! threads take moves from the open split with the most empties, one at a time, and a
+//! thread waiting for its own split to finish helps with others meanwhile. A
 //! thread with nothing to take sleeps on a condition variable (a new split, or its
 //! split's last helper leaving, wakes it): a spinning helper would burn a core the
 //! rest of the machine shares for no node searched. All threads share the lock-free
@@ -31,6 +32,8 @@ pub struct Split {
     pub moves: Vec<Mv>,
     /// Searched in this level of the selective presearch (0: exact).
     pub mpc: u8,
+    /// Empty squares of the node: what a share of it is worth.
+    empties: u32,
     next: AtomicUsize,
     /// `(score + 128) << 8 | square` of the best move so far.
     best: AtomicU64,
@@ -59,9 +62,11 @@ pub struct Shared {
     quit: AtomicBool,
     /// Threads looking for work.
     idle: AtomicUsize,
-    slot: Mutex<Option<Arc<Split>>>,
+    /// The published splits, each until its owner has no more of its moves to take
+    /// (a single slot would hide an outer split's moves behind an inner one's).
+    open: Mutex<Vec<Arc<Split>>>,
     wake: Condvar,
-    /// Threads asleep on `wake` (changed under the lock of `slot`).
+    /// Threads asleep on `wake` (changed under the lock of `open`).
     sleeping: AtomicUsize,
     /// Nodes searched by the helper threads.
     pub helper_nodes: AtomicU64,
@@ -73,24 +78,25 @@ impl Shared {
             abort: AtomicBool::new(false),
             quit: AtomicBool::new(false),
             idle: AtomicUsize::new(0),
-            slot: Mutex::new(None),
+            open: Mutex::new(Vec::new()),
             wake: Condvar::new(),
             sleeping: AtomicUsize::new(0),
             helper_nodes: AtomicU64::new(0),
         }
     }
 
-    fn lock(&self) -> MutexGuard<'_, Option<Arc<Split>>> {
-        // A poisoned lock only means a helper panicked; the slot itself is still sound.
-        self.slot.lock().unwrap_or_else(|e| e.into_inner())
+    fn lock(&self) -> MutexGuard<'_, Vec<Arc<Split>>> {
+        // A poisoned lock only means a helper panicked; the list itself is still sound.
+        self.open.lock().unwrap_or_else(|e| e.into_inner())
     }
 
-    /// A split with moves left in the (locked) slot, registered as helped by the caller.
-    fn take_from(slot: &Option<Arc<Split>>) -> Option<Arc<Split>> {
-        let sp = slot.as_ref()?;
-        if sp.cut.load(Relaxed) || sp.next.load(Relaxed) >= sp.moves.len() {
-            return None;
-        }
+    /// The open split with the most empties (the largest shares) among the (locked)
+    /// published ones, registered as helped by the caller.
+    fn take_from(open: &[Arc<Split>]) -> Option<Arc<Split>> {
+        let sp = open
+            .iter()
+            .filter(|sp| !sp.cut.load(Relaxed) && sp.next.load(Relaxed) < sp.moves.len())
+            .max_by_key(|sp| sp.empties)?;
         sp.helpers.fetch_add(1, AcqRel);
         Some(Arc::clone(sp))
     }
@@ -99,14 +105,14 @@ impl Shared {
     /// solve) or `timeout` passes; whether it timed out.
     fn wait<'g>(
         &self,
-        slot: MutexGuard<'g, Option<Arc<Split>>>,
+        open: MutexGuard<'g, Vec<Arc<Split>>>,
         timeout: Duration,
-    ) -> (MutexGuard<'g, Option<Arc<Split>>>, bool) {
+    ) -> (MutexGuard<'g, Vec<Arc<Split>>>, bool) {
         // Counted under the lock, so a notifier holding the lock sees every sleeper.
         self.sleeping.fetch_add(1, AcqRel);
         let (guard, result) = self
             .wake
-            .wait_timeout(slot, timeout)
+            .wait_timeout(open, timeout)
             .unwrap_or_else(|e| e.into_inner());
         self.sleeping.fetch_sub(1, AcqRel);
         (guard, result.timed_out())
@@ -115,13 +121,13 @@ impl Shared {
     /// Wakes every waiting thread. Taking the lock first means a thread that checked
     /// its condition under the lock is already waiting, so no wake-up is lost.
     fn notify(&self) {
-        let slot = self.lock();
-        self.notify_locked(&slot);
+        let open = self.lock();
+        self.notify_locked(&open);
     }
 
     /// [`Shared::notify`] with the lock held; no system call when nobody sleeps (the
     /// common case: a split published while the other threads are busy).
-    fn notify_locked(&self, _slot: &MutexGuard<'_, Option<Arc<Split>>>) {
+    fn notify_locked(&self, _slot: &MutexGuard<'_, Vec<Arc<Split>>>) {
         if self.sleeping.load(Acquire) > 0 {
             self.wake.notify_all();
         }
@@ -168,15 +174,15 @@ fn helper_loop(tt: &Table, eval: Evaluator<'_>, shared: &Shared, deadline: Optio
     shared.idle.fetch_add(1, AcqRel);
     loop {
         let sp = {
-            let mut slot = shared.lock();
+            let mut open = shared.lock();
             loop {
                 if shared.quit.load(Acquire) {
                     break None;
                 }
-                if let Some(sp) = Shared::take_from(&slot) {
+                if let Some(sp) = Shared::take_from(&open) {
                     break Some(sp);
                 }
-                slot = shared.wait(slot, IDLE_WAIT).0;
+                open = shared.wait(open, IDLE_WAIT).0;
             }
         };
         let Some(sp) = sp else { break };
@@ -313,45 +319,44 @@ impl<'a> Search<'a> {
             alpha,
             moves: moves.to_vec(),
             mpc: self.mpc,
+            empties: (!(p | o)).count_ones(),
             next: AtomicUsize::new(0),
             best: AtomicU64::new(0),
             cut: AtomicBool::new(false),
             helpers: AtomicUsize::new(0),
         });
         {
-            let mut slot = sh.lock();
-            *slot = Some(Arc::clone(&sp));
-            sh.notify_locked(&slot);
+            let mut open = sh.lock();
+            open.push(Arc::clone(&sp));
+            sh.notify_locked(&open);
         }
         self.work(&sp);
         {
-            let mut slot = sh.lock();
-            if slot.as_ref().is_some_and(|s| Arc::ptr_eq(s, &sp)) {
-                *slot = None;
-            }
+            let mut open = sh.lock();
+            open.retain(|s| !Arc::ptr_eq(s, &sp));
         }
         // Wait for the helpers, helping with other splits meanwhile; with nothing to
         // help, sleep until a split appears or the last helper leaves.
         sh.idle.fetch_add(1, AcqRel);
-        let mut slot = sh.lock();
+        let mut open = sh.lock();
         while sp.helpers.load(Acquire) > 0 {
-            if let Some(other) = Shared::take_from(&slot) {
-                drop(slot);
+            if let Some(other) = Shared::take_from(&open) {
+                drop(open);
                 sh.idle.fetch_sub(1, AcqRel);
                 self.help(&other);
                 sh.idle.fetch_add(1, AcqRel);
-                slot = sh.lock();
+                open = sh.lock();
             } else {
-                let (guard, timed_out) = sh.wait(slot, OWNER_WAIT);
-                slot = guard;
+                let (guard, timed_out) = sh.wait(open, OWNER_WAIT);
+                open = guard;
                 if timed_out && !self.stop {
-                    drop(slot);
+                    drop(open);
                     self.poll();
-                    slot = sh.lock();
+                    open = sh.lock();
                 }
             }
         }
-        drop(slot);
+        drop(open);
         sh.idle.fetch_sub(1, AcqRel);
         sp.result()
     }
@@ -400,7 +405,63 @@ impl<'a> Search<'a> {
 }
 
 /// Nodes with at least this many empty squares may be shared between threads.
-/// Measured on FFO #40-#44, two threads against one on an idle 2-core machine: 12 took
-/// 1.15-1.20x the CPU for 1.42-1.51x less wall time, 14 1.13-1.14x for 1.54-1.58x, 16
-/// 1.09-1.10x for 1.55-1.58x (fewer, larger shares: fewer sleeps and wake-ups).
-pub const SPLIT_MIN: u32 = 16;
+/// Measured on FFO #40-#44, two threads on an idle 2-core machine, mean of 3-4 runs
+/// interleaved with one thread (2.71 s): with the open list and splits at later
+/// siblings, 12 took 1.61 s, 13 1.62 s, 14 1.61 s at 1.07x the CPU, 16 1.67 s. (An idle
+/// helper waits for the thread in a serial subtree to reach a node it may share; the
+/// smaller those subtrees the shorter the waits, down to where sharing costs more.)
+pub const SPLIT_MIN: u32 = 14;
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A split of a node with `empties` empty squares (the squares `0..empties` empty)
+    /// and `moves` moves to share.
+    fn split(empties: u32, moves: usize) -> Arc<Split> {
+        let full = if empties == 64 { 0 } else { !0u64 << empties };
+        let mv = Mv {
+            sq: 0,
+            flips: 0,
+            score: 0,
+        };
+        Arc::new(Split {
+            p: full,
+            o: 0,
+            alpha: 0,
+            moves: vec![mv; moves],
+            mpc: 0,
+            empties: (!full).count_ones(),
+            next: AtomicUsize::new(0),
+            best: AtomicU64::new(0),
+            cut: AtomicBool::new(false),
+            helpers: AtomicUsize::new(0),
+        })
+    }
+
+    #[test]
+    fn an_idle_thread_takes_the_open_split_with_the_most_empties() {
+        let inner = split(15, 3);
+        let outer = split(19, 4);
+        let middle = split(17, 2);
+        // Published outermost first, as nested splits are; the newest is innermost.
+        let open = vec![Arc::clone(&outer), Arc::clone(&middle), Arc::clone(&inner)];
+        let taken = Shared::take_from(&open).expect("moves left");
+        assert!(Arc::ptr_eq(&taken, &outer));
+        assert_eq!(outer.helpers.load(Relaxed), 1, "registered as a helper");
+        // An outer split with all its moves taken or cut is passed over.
+        outer.next.store(4, Relaxed);
+        assert!(Arc::ptr_eq(
+            &Shared::take_from(&open).expect("moves left"),
+            &middle
+        ));
+        middle.cut.store(true, Relaxed);
+        assert!(Arc::ptr_eq(
+            &Shared::take_from(&open).expect("moves left"),
+            &inner
+        ));
+        inner.next.store(3, Relaxed);
+        assert!(Shared::take_from(&open).is_none());
+        assert!(Shared::take_from(&[]).is_none());
+    }
+}

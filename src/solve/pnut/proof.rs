@@ -133,22 +133,30 @@ impl Proof {
     /// start node of the winner's strategy is proven again; `Ok(None)` when the record
     /// lacks a start node the strategy needs or a second search disagrees. Returns the
     /// start nodes proven again too.
-    pub fn recheck(&self, stop: &dyn Fn() -> bool) -> Result<(Option<bool>, usize), Stopped> {
-        let Some(first_wins) = replay(&self.starts, self.g, &[]) else {
+    ///
+    /// It takes the proof: the proof's table is freed before the second search's table
+    /// of the same size is made, so the re-check needs no more memory than the proof.
+    pub fn recheck(self, stop: &dyn Fn() -> bool) -> Result<(Option<bool>, usize), Stopped> {
+        let Proof {
+            g, table, starts, ..
+        } = self;
+        let Some(first_wins) = replay(&starts, g, &[]) else {
             return Ok((None, 0));
         };
         let mut needed = Vec::new();
-        strategy(&self.starts, self.g, &[], &mut needed);
+        strategy(&starts, g, &[], &mut needed);
         let red = Reductions {
             bridges: false,
             relabel: false,
             ..Reductions::ALL
         };
-        let mut table = Table::new(self.table.max_bytes().div_ceil(1 << 20) as u32);
-        let mut search = Outcome::new(self.g, red, &mut table, stop);
+        let mib = table.max_bytes().div_ceil(1 << 20) as u32;
+        drop(table);
+        let mut table = Table::new(mib);
+        let mut search = Outcome::new(g, red, &mut table, stop);
         for start in &needed {
             let again = search.wins_after(start)?;
-            if Some(&again) != self.starts.get(start) {
+            if Some(&again) != starts.get(start) {
                 return Ok((None, 0));
             }
         }

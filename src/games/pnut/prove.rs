@@ -52,7 +52,9 @@ pub struct ProveArgs {
     /// the machine.
     #[arg(long, value_name = "N")]
     pub max_nodes: Option<u64>,
-    /// The transposition table's size in MiB.
+    /// The most the transposition table may grow to, in MiB (rounded down to a power
+    /// of two); it starts small and grows with the positions established, and the
+    /// re-check at the end makes a second one as large after freeing the first.
     #[arg(long, value_name = "MIB", default_value_t = 1024)]
     pub table_mib: u32,
 }

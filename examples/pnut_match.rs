@@ -12,8 +12,8 @@
 //! `--mcts-vs-random` checks the yardstick itself: it should beat random moves. `--verbose`
 //! prints each game parlor lost, with the plies where it proved its win or its loss and
 //! the game's string (to find the move that lost by `parlor solve pnut STRING --winner`
-//! on its prefixes). The
-//! slowest answers to a forced move and to a position after a proven win are reported.
+//! on its prefixes). The slowest answers to a forced move and to a position after a
+//! proven win are reported.
 
 use std::time::{Duration, Instant};
 

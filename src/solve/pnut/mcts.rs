@@ -42,8 +42,8 @@ const EXPLORATION: f32 = 1.0;
 /// visits with 16 nodes a visit gave about eight times as many simulations, but no
 /// measurable gain: against the yardstick, 40 games a run at 200 ms, same seeds, from
 /// the empty string 37-3, 38-2, 38-2, 36-4 (seeds 11-14) where this cap won 36-4,
-/// 34-6, 38-2, 38-2, and from 8-symbol openings 39-1 against 40-0 (seed 22); 38-2 on
-/// 012/l=4 and 39-1 on 0123/l=3. The simulations score the moves of the first 40
+/// 34-6, 38-2, 38-2, and from 8-symbol openings 37-3, 39-1 against 35-5, 40-0 (seeds
+/// 21, 22); 38-2 on 012/l=4 and 39-1 on 0123/l=3. The simulations score the moves of the first 40
 /// plies within a few points of 50% either way; in two lost games solved after the fact
 /// the losing moves were at plies 17-23, in positions whose winner takes the win/loss
 /// search 3-6 M nodes or more (`parlor solve pnut STRING --winner`).

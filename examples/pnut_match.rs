@@ -10,8 +10,10 @@
 //! for both colourings of a pair of games. Reports wins per side, and any game the
 //! perfect AI lost after its analysis had proved a win (there should be none).
 //! `--mcts-vs-random` checks the yardstick itself: it should beat random moves. `--verbose`
-//! prints each game parlor lost, with the plies where it proved its win or its loss. The
-//! slowest answers to a forced move and to a position after a proven win are reported.
+//! prints each game parlor lost, with the plies where it proved its win or its loss and
+//! the game's string (to find the move that lost by `parlor solve pnut STRING --winner`
+//! on its prefixes). The slowest answers to a forced move and to a position after a
+//! proven win are reported.
 
 use std::time::{Duration, Instant};
 
@@ -298,8 +300,9 @@ fn main() {
                 if args.verbose {
                     let text: String = opening.iter().map(|m| m.0).collect();
                     println!(
-                        "  game {g}: parlor {parlor_seat:?} lost after opening {text:?}, in {} plies; proved won at {proved_won:?}, proved lost at {proved_lost:?}",
-                        game.len()
+                        "  game {g}: parlor {parlor_seat:?} lost after opening {text:?}, in {} plies; proved won at {proved_won:?}, proved lost at {proved_lost:?}: {}",
+                        game.len(),
+                        game.text()
                     );
                 }
                 if claimed {

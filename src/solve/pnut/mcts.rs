@@ -35,6 +35,18 @@ const EXPLORATION: f32 = 1.0;
 /// The leaf prover's node cap at a new leaf; a node tried again when its visits
 /// double gets this many times its visits. (Measured on 01/l=7 from random openings,
 /// 40 games each against the yardstick: 128 won 39, 32 won 37.)
+///
+/// On 01/l=7 at 200 ms a move this leaves only about a hundred simulations a move in
+/// the first 40 plies (some 100 k prover nodes, nearly all failed proof attempts).
+/// Proving no new leaf (only the immediate checks) and trying a node first at 32
+/// visits with 16 nodes a visit gave about eight times as many simulations, but no
+/// measurable gain: against the yardstick, 40 games a run at 200 ms, same seeds, from
+/// the empty string 37-3, 38-2, 38-2, 36-4 (seeds 11-14) where this cap won 36-4,
+/// 34-6, 38-2, 38-2, and from 8-symbol openings 37-3, 39-1 against 35-5, 40-0 (seeds
+/// 21, 22); 38-2 on 012/l=4 and 39-1 on 0123/l=3. The simulations score the moves of the first 40
+/// plies within a few points of 50% either way; in two lost games solved after the fact
+/// the losing moves were at plies 17-23, in positions whose winner takes the win/loss
+/// search 3-6 M nodes or more (`parlor solve pnut STRING --winner`).
 const LEAF_CAP: u64 = 128;
 
 /// The tree stops growing at this many nodes (16 bytes each); simulations go on from

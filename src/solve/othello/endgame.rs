@@ -438,10 +438,10 @@ impl Search<'_> {
         for i in 0..list.len() {
             if i >= 1 && self.can_split(n, list.len() - i) {
                 // The eldest brother did not cut: share the rest, best first. Not only
-                // after the eldest: a thread that fell idle since waits for a node
-                // with moves to share, so the next sibling is shared too (without
-                // that, and without the open list, FFO #40-#44 took 1.67 s against
-                // 1.61 s on two threads; see `SPLIT_MIN`).
+                // after the eldest: a thread that fell idle since would otherwise wait
+                // for this whole node (one run each on FFO #40-#44, two threads,
+                // splits from 16 with the open list: 1.61 s without, 1.59 s with; see
+                // `SPLIT_MIN` for the settings measured together).
                 list[i..].sort_unstable_by_key(|m| std::cmp::Reverse(m.score));
                 let (v, sq) = self.split(p, o, alpha, &list[i..]);
                 if !self.stop && v > best {

@@ -32,8 +32,6 @@ pub struct Split {
     pub moves: Vec<Mv>,
     /// Searched in this level of the selective presearch (0: exact).
     pub mpc: u8,
-    /// Empty squares of the node: what a share of it is worth.
-    empties: u32,
     next: AtomicUsize,
     /// `(score + 128) << 8 | square` of the best move so far.
     best: AtomicU64,
@@ -96,7 +94,7 @@ impl Shared {
         let sp = open
             .iter()
             .filter(|sp| !sp.cut.load(Relaxed) && sp.next.load(Relaxed) < sp.moves.len())
-            .max_by_key(|sp| sp.empties)?;
+            .max_by_key(|sp| (!(sp.p | sp.o)).count_ones())?;
         sp.helpers.fetch_add(1, AcqRel);
         Some(Arc::clone(sp))
     }
@@ -127,7 +125,7 @@ impl Shared {
 
     /// [`Shared::notify`] with the lock held; no system call when nobody sleeps (the
     /// common case: a split published while the other threads are busy).
-    fn notify_locked(&self, _slot: &MutexGuard<'_, Vec<Arc<Split>>>) {
+    fn notify_locked(&self, _open: &MutexGuard<'_, Vec<Arc<Split>>>) {
         if self.sleeping.load(Acquire) > 0 {
             self.wake.notify_all();
         }
@@ -319,7 +317,6 @@ impl<'a> Search<'a> {
             alpha,
             moves: moves.to_vec(),
             mpc: self.mpc,
-            empties: (!(p | o)).count_ones(),
             next: AtomicUsize::new(0),
             best: AtomicU64::new(0),
             cut: AtomicBool::new(false),
@@ -405,11 +402,12 @@ impl<'a> Search<'a> {
 }
 
 /// Nodes with at least this many empty squares may be shared between threads.
-/// Measured on FFO #40-#44, two threads on an idle 2-core machine, mean of 3-4 runs
-/// interleaved with one thread (2.71 s): with the open list and splits at later
-/// siblings, 12 took 1.61 s, 13 1.62 s, 14 1.61 s at 1.07x the CPU, 16 1.67 s. (An idle
-/// helper waits for the thread in a serial subtree to reach a node it may share; the
-/// smaller those subtrees the shorter the waits, down to where sharing costs more.)
+/// Measured on FFO #40-#44, two threads on an idle 2-core machine, means of 3 runs:
+/// with the open list and splits at later siblings, 12 took 1.61 s, 13 1.62 s, 14
+/// 1.61 s at 1.07x the CPU of one thread (2.71 s); 14 without the open list 1.67 s. In
+/// another series, 14 took 1.65 s, 16 1.71 s, and the single slot at 16 1.73 s. (An
+/// idle helper waits for the thread in a serial subtree to reach a node it may share;
+/// the smaller those subtrees the shorter the waits, down to where sharing costs more.)
 pub const SPLIT_MIN: u32 = 14;
 
 #[cfg(test)]
@@ -431,7 +429,6 @@ mod tests {
             alpha: 0,
             moves: vec![mv; moves],
             mpc: 0,
-            empties: (!full).count_ones(),
             next: AtomicUsize::new(0),
             best: AtomicU64::new(0),
             cut: AtomicBool::new(false),

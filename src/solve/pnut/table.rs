@@ -51,14 +51,27 @@ const EMPTY: Entry = Entry {
 /// (bit 0), used (bit 1), best (8-15), work (16-23), age (24-31).
 type Slot = [u64; 4];
 
+/// Whether a slot holds an entry.
+fn used(s: &Slot) -> bool {
+    s[3] >> 1 & 1 == 1
+}
+
+/// The position a slot's entry is about: its key and node.
+fn position(s: &Slot) -> (u128, u64) {
+    (
+        u128::from(s[0]) | u128::from(s[1]) << 64,
+        u64::from(s[2] as u32),
+    )
+}
+
 fn decode(s: &Slot) -> Entry {
     Entry {
-        key: u128::from(s[0]) | u128::from(s[1]) << 64,
+        key: position(s).0,
         node: s[2] as u32,
         hi: (s[2] >> 32) as u16,
         lo: (s[2] >> 48) as u16,
         win: s[3] & 1 == 1,
-        used: s[3] >> 1 & 1 == 1,
+        used: used(s),
         best: (s[3] >> 8) as u8,
         work: (s[3] >> 16) as u8,
         age: (s[3] >> 24) as u8,
@@ -149,19 +162,16 @@ impl Table {
         for b in (0..old_len).step_by(BUCKET) {
             for k in b..b + BUCKET {
                 let s = self.slots[k];
-                if s[3] >> 1 & 1 == 0 {
+                if !used(&s) {
                     continue;
                 }
-                let key = u128::from(s[0]) | u128::from(s[1]) << 64;
-                let to = self.bucket(key, u64::from(s[2] as u32));
+                let (key, node) = position(&s);
+                let to = self.bucket(key, node);
                 if to == b {
                     continue;
                 }
                 // The upper bucket takes only this bucket's entries: a slot is free.
-                if let Some(free) = self.slots[to..to + BUCKET]
-                    .iter_mut()
-                    .find(|t| t[3] >> 1 & 1 == 0)
-                {
+                if let Some(free) = self.slots[to..to + BUCKET].iter_mut().find(|t| !used(t)) {
                     *free = s;
                 }
                 self.slots[k] = [0; 4];
@@ -172,12 +182,9 @@ impl Table {
     /// Every entry in use as (key, node, win), for a checkpoint of the win/loss search
     /// (whose entries are all decided).
     pub fn decided(&self) -> impl Iterator<Item = (u128, u64, bool)> + '_ {
-        self.slots.iter().filter(|s| s[3] >> 1 & 1 == 1).map(|s| {
-            (
-                u128::from(s[0]) | u128::from(s[1]) << 64,
-                u64::from(s[2] as u32),
-                s[3] & 1 == 1,
-            )
+        self.slots.iter().filter(|s| used(s)).map(|s| {
+            let (key, node) = position(s);
+            (key, node, s[3] & 1 == 1)
         })
     }
 
@@ -224,9 +231,9 @@ impl Table {
         let b = self.bucket(key, node);
         let age = self.age;
         let (lo, hi) = (key as u64, (key >> 64) as u64);
-        let slot = self.slots[b..b + BUCKET].iter_mut().find(|s| {
-            s[0] == lo && s[1] == hi && s[3] >> 1 & 1 == 1 && u64::from(s[2] as u32) == node
-        })?;
+        let slot = self.slots[b..b + BUCKET]
+            .iter_mut()
+            .find(|s| s[0] == lo && s[1] == hi && used(s) && u64::from(s[2] as u32) == node)?;
         slot[3] = (slot[3] & !(0xff << 24)) | u64::from(age) << 24;
         Some(decode(slot))
     }
@@ -236,7 +243,6 @@ impl Table {
         let age = self.age;
         let (lo, hi) = (key as u64, (key >> 64) as u64);
         let bucket = &mut self.slots[b..b + BUCKET];
-        let used = |s: &Slot| s[3] >> 1 & 1 == 1;
         let mut grow = false;
         let (i, mut entry) = match bucket
             .iter()

@@ -12,7 +12,10 @@
 //! `--mcts-vs-random` checks the yardstick itself: it should beat random moves. `--verbose`
 //! prints each game parlor lost, with the plies where it proved its win or its loss and
 //! the game's string (to find the move that lost by `parlor solve pnut STRING --winner`
-//! on its prefixes). The slowest answers to a forced move and to a position after a
+//! on its prefixes). `--trace` prints each of parlor's moves on standard error: the
+//! ply, the nodes its analysis searched and every move's value. The summary counts the
+//! games where parlor's analysis proved its own loss and how many of those it still
+//! won (the opponent slipped). The slowest answers to a forced move and to a position after a
 //! proven win are reported.
 
 use std::time::{Duration, Instant};
@@ -39,6 +42,8 @@ struct Args {
     against_random: bool,
     /// A line for every game parlor loses.
     verbose: bool,
+    /// A line on standard error for every move parlor makes: its nodes and move values.
+    trace: bool,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -51,6 +56,7 @@ fn parse_args() -> Result<Args, String> {
         seed: 1,
         against_random: false,
         verbose: false,
+        trace: false,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -60,6 +66,10 @@ fn parse_args() -> Result<Args, String> {
         }
         if flag == "--verbose" {
             args.verbose = true;
+            continue;
+        }
+        if flag == "--trace" {
+            args.trace = true;
             continue;
         }
         let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
@@ -192,6 +202,7 @@ fn parlor_move(
     game: &Pnut,
     ply: usize,
     rng: &mut StdRng,
+    trace: bool,
 ) -> (Option<PnutMove>, Option<bool>) {
     let mut last: Option<Analysis<PnutMove>> = None;
     let query = Query {
@@ -208,6 +219,19 @@ fn parlor_move(
         Verdict::Loss { .. } if analysis.exact => Some(false),
         _ => None,
     };
+    if trace {
+        let moves: Vec<String> = analysis
+            .moves
+            .iter()
+            .map(|m| format!("{}:{:?}", m.mv.0, m.verdict))
+            .collect();
+        eprintln!(
+            "ply {ply} nodes {} exact {} {}",
+            analysis.nodes,
+            analysis.exact,
+            moves.join(" ")
+        );
+    }
     (choose_move(&analysis, Difficulty::Perfect, rng), proved)
 }
 
@@ -228,6 +252,9 @@ fn main() {
     };
     let mut rng = StdRng::seed_from_u64(args.seed);
     let (mut parlor_wins, mut mcts_wins, mut draws, mut slipped) = (0, 0, 0, 0);
+    // Games where parlor's analysis proved its loss, and those it won all the same (the
+    // opponent slipped: how well the perfect AI sets traps when lost).
+    let (mut lost_at_some_point, mut comebacks) = (0, 0);
     // The slowest answers where there is nothing to search: a single legal move, and a
     // position after parlor had proved its win (issue 17: within 50 ms).
     let (mut slowest_forced, mut slowest_won) = (Duration::ZERO, Duration::ZERO);
@@ -271,7 +298,7 @@ fn main() {
             } else if game.to_move() == parlor_seat {
                 let forced = game.legal_moves().len() == 1;
                 let started = Instant::now();
-                let (mv, proved) = parlor_move(&mut analyst, &game, ply, &mut rng);
+                let (mv, proved) = parlor_move(&mut analyst, &game, ply, &mut rng, args.trace);
                 let took = started.elapsed();
                 if forced {
                     slowest_forced = slowest_forced.max(took);
@@ -293,8 +320,16 @@ fn main() {
             game.play(mv).expect("both players play legal moves");
             ply += 1;
         }
+        if proved_lost.is_some() {
+            lost_at_some_point += 1;
+        }
         match game.outcome() {
-            Some(Outcome::Win(seat)) if seat == parlor_seat => parlor_wins += 1,
+            Some(Outcome::Win(seat)) if seat == parlor_seat => {
+                parlor_wins += 1;
+                if proved_lost.is_some() {
+                    comebacks += 1;
+                }
+            }
             Some(Outcome::Win(_)) => {
                 mcts_wins += 1;
                 if args.verbose {
@@ -318,7 +353,7 @@ fn main() {
         "parlor"
     };
     println!(
-        "pnut {}/l={} opening {} · {} ms a move · {} games: {side} {parlor_wins}, mcts {mcts_wins}, draws {draws} ({:.0}% for {side}); lost after a proven win: {slipped}; slowest forced answer {} ms, slowest answer once proved won {} ms",
+        "pnut {}/l={} opening {} · {} ms a move · {} games: {side} {parlor_wins}, mcts {mcts_wins}, draws {draws} ({:.0}% for {side}); lost after a proven win: {slipped}; proved lost in {lost_at_some_point}, won {comebacks} of them; slowest forced answer {} ms, slowest answer once proved won {} ms",
         args.symbols,
         args.length,
         args.opening,

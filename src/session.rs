@@ -586,6 +586,7 @@ mod tests {
                 verdict: Verdict::Win { plies: Some(5) },
                 score: None,
                 traps: None,
+                chances: None,
                 plies_at_most: None,
             }],
             ..estimate(3)

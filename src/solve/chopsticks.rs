@@ -217,6 +217,7 @@ fn move_values(table: &Table, position: &Chopsticks) -> Vec<MoveValue<Chopsticks
                 mv,
                 verdict: value_of(table, &child).flipped_and_extended(),
                 score: None,
+                chances: None,
                 plies_at_most: None,
                 traps: None,
             })

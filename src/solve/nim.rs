@@ -56,6 +56,7 @@ pub fn analyse(position: &Nim) -> Analysis<NimMove> {
             mv,
             verdict: reply_verdict.flipped_and_extended(),
             score: None,
+            chances: None,
             plies_at_most: None,
             traps: Some(traps),
         });

@@ -13,7 +13,8 @@ use super::analysis::{Analysis, MoveValue, Verdict};
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
 #[serde(rename_all = "lowercase")]
 pub enum Difficulty {
-    /// Fastest win; when lost, the most traps, then the longest resistance.
+    /// Fastest win; when lost, the most traps, then the best chances, then the longest
+    /// resistance.
     Perfect,
     /// Perfect, with rare slips.
     Strong,
@@ -70,27 +71,35 @@ impl FromStr for Difficulty {
 }
 
 /// How good a move is for the player making it; higher is better.
-fn rank<M>(m: &MoveValue<M>) -> (u8, i64, f64) {
+fn rank<M>(m: &MoveValue<M>) -> (u8, i64, f64, i32) {
     let far = i64::from(u32::MAX);
     let share = m.traps.map_or(0.0, |t| t.share());
     match m.verdict {
         // Fastest win first; a win whose length is not known exactly counts at its
         // proven bound.
-        Verdict::Win { plies } => (4, -plies.or(m.plies_at_most).map_or(far, i64::from), 0.0),
-        Verdict::Draw => (3, 0, 0.0),
-        Verdict::Score(s) => (2, i64::from(s), 0.0),
-        Verdict::Unknown => (2, 0, 0.0),
-        // When lost: the most traps, then the longest resistance; a loss whose length
-        // is not known exactly counts at its proven bound, so it is not mistaken for
-        // the shortest.
-        Verdict::Loss { plies } => (0, plies.or(m.plies_at_most).map_or(0, i64::from), share),
+        Verdict::Win { plies } => (4, -plies.or(m.plies_at_most).map_or(far, i64::from), 0.0, 0),
+        Verdict::Draw => (3, 0, 0.0, 0),
+        Verdict::Score(s) => (2, i64::from(s), 0.0, 0),
+        Verdict::Unknown => (2, 0, 0.0, 0),
+        // When lost: the most traps, then the best chances against a fallible opponent,
+        // then the longest resistance; a loss whose length is not known exactly counts
+        // at its proven bound, so it is not mistaken for the shortest.
+        Verdict::Loss { plies } => (
+            0,
+            plies.or(m.plies_at_most).map_or(0, i64::from),
+            share,
+            m.chances.unwrap_or(0),
+        ),
     }
 }
 
 fn compare<M>(a: &MoveValue<M>, b: &MoveValue<M>) -> Ordering {
-    let (ca, pa, sa) = rank(a);
-    let (cb, pb, sb) = rank(b);
-    ca.cmp(&cb).then(sa.total_cmp(&sb)).then(pa.cmp(&pb))
+    let (ca, pa, sa, xa) = rank(a);
+    let (cb, pb, sb, xb) = rank(b);
+    ca.cmp(&cb)
+        .then(sa.total_cmp(&sb))
+        .then(xa.cmp(&xb))
+        .then(pa.cmp(&pb))
 }
 
 /// The moves a perfect player considers equally best.
@@ -161,6 +170,7 @@ mod tests {
             mv: id,
             verdict,
             score: None,
+            chances: None,
             plies_at_most: None,
             traps: traps.map(|(losing_replies, replies)| Traps {
                 losing_replies,
@@ -238,6 +248,33 @@ mod tests {
         let a = analysis(vec![
             mv(0, Verdict::Loss { plies: Some(3) }, Some((1, 2))),
             mv(1, Verdict::Loss { plies: Some(7) }, Some((1, 2))),
+        ]);
+        assert_eq!(best_moves(&a.moves), vec![1]);
+    }
+
+    #[test]
+    fn perfect_takes_the_best_chances_between_equal_traps_when_lost() {
+        let with = |id, plies, traps, chances| MoveValue {
+            chances: Some(chances),
+            ..mv(id, Verdict::Loss { plies }, Some(traps))
+        };
+        // Equal traps: the better chances, before the longer resistance.
+        let a = analysis(vec![
+            with(0, Some(9), (0, 2), -300),
+            with(1, Some(3), (0, 2), 120),
+            with(2, Some(5), (0, 2), 40),
+        ]);
+        assert_eq!(best_moves(&a.moves), vec![1]);
+        // More traps beat better chances.
+        let a = analysis(vec![
+            with(0, None, (1, 2), -500),
+            with(1, None, (0, 2), 400),
+        ]);
+        assert_eq!(best_moves(&a.moves), vec![0]);
+        // Equal chances: the longest resistance.
+        let a = analysis(vec![
+            with(0, Some(3), (0, 2), 10),
+            with(1, Some(7), (0, 2), 10),
         ]);
         assert_eq!(best_moves(&a.moves), vec![1]);
     }

@@ -86,6 +86,7 @@ pub fn analyse(position: &Wl) -> Analysis<WlMove> {
             mv,
             verdict: v,
             score: None,
+            chances: None,
             plies_at_most: None,
             traps: Some(Traps {
                 losing_replies: 0,
@@ -123,6 +124,7 @@ pub fn analyse(position: &Wl) -> Analysis<WlMove> {
                 Verdict::Win { plies }
             },
             score: None,
+            chances: None,
             plies_at_most: None,
             traps: Some(Traps {
                 losing_replies: replies_losing(start),

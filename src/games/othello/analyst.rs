@@ -122,6 +122,7 @@ impl OthelloAnalyst {
                     mv,
                     verdict: Verdict::Unknown,
                     score: None,
+                    chances: None,
                     plies_at_most: None,
                     traps: None,
                 }],

@@ -597,6 +597,7 @@ fn build_analysis(
                 (None, None) => Verdict::Unknown,
             },
             score: k.exact.or(k.estimate),
+            chances: None,
             plies_at_most: None,
             traps: None,
         })

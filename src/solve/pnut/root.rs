@@ -400,6 +400,7 @@ fn build(
                 mv: mv(m.symbol),
                 verdict,
                 score: None,
+                chances: None,
                 plies_at_most: if m.exact_distance {
                     None
                 } else {

@@ -54,6 +54,7 @@ pub(super) fn analyse_winner(
             verdict,
             score: None,
             traps: None,
+            chances: None,
             plies_at_most: None,
         });
     }

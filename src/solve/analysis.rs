@@ -88,10 +88,11 @@ pub struct MoveValue<M> {
     /// A proven upper bound on the distance of a win or loss whose exact distance the
     /// search ran out of time to find (Pnut-Butta); `None` when exact or unknown.
     pub plies_at_most: Option<u32>,
-    /// For a move proved lost in a game too large to count its traps or its length:
-    /// the share of simulated games (-1000..1000 for 0..100%) its player still won in a
-    /// tree search that proves nothing, i.e. against a fallible opponent. A losing side
-    /// breaks ties between equal traps by it (Pnut-Butta); `None` elsewhere.
+    /// For a move proved lost when every move is (Pnut-Butta, graphs of at most 256
+    /// edges): the share of simulated games (-1000..1000 for 0..100%) its player still
+    /// won in a tree search that proves nothing, i.e. against a fallible opponent. A
+    /// losing side breaks ties between equal traps by it, before the longest
+    /// resistance; `None` elsewhere.
     pub chances: Option<i32>,
 }
 

@@ -5,9 +5,9 @@
 //! budget gives the same analysis. Budgets are node counts, never time.
 
 use parlor::game::Game;
-use parlor::game::pnut::{Pnut, Rules};
-use parlor::solve::Verdict;
+use parlor::game::pnut::{Pnut, PnutMove, Rules};
 use parlor::solve::pnut::{Engine, Goal, Limits, Solved};
+use parlor::solve::{MoveValue, Verdict};
 
 use crate::pnut_oracle::with_negamax as with_oracle;
 
@@ -183,4 +183,68 @@ fn the_tree_search_is_deterministic_under_a_node_budget() {
         "{:?}",
         a.moves
     );
+}
+
+/// When every move is proved lost, the perfect AI plays for the opponent's mistakes:
+/// each move carries its traps (replies that hand the win back) and its chances (the
+/// share of a proof-less tree search's simulated games its player won, as a score),
+/// and the move it picks has the most traps and, among the moves with as many, the
+/// best chances. Negamax confirms every move is lost. The chances must have decided
+/// some choices, or the test would not show they are used.
+#[test]
+fn a_lost_position_is_played_for_the_traps_then_the_chances() {
+    let mut lost_positions = 0;
+    let mut decided_by_chances = 0;
+    for (i, (symbols, l)) in [("01", 6), ("012", 3)].into_iter().enumerate() {
+        let rules = Rules::new(symbols, l).unwrap();
+        with_oracle(rules.k(), l, |oracle| {
+            for game_no in 0..4u64 {
+                let mut rng = 101 + i as u64 * 31 + game_no;
+                let mut engine = Engine::new(&rules, 16);
+                let mut game = Pnut::new(rules.clone());
+                while !game.is_over() {
+                    // Enough nodes that the chances' search (half of what is left after
+                    // the proofs and traps) has simulated every move.
+                    let a = play_goal(&mut engine, &game, &nodes(200_000)).analysis;
+                    if a.exact && a.verdict.is_loss() && a.moves.len() > 1 {
+                        lost_positions += 1;
+                        let text = game.indices().to_vec();
+                        for m in &a.moves {
+                            let mut t = text.clone();
+                            t.push(rules.index_of(m.mv.0).unwrap());
+                            assert_eq!(oracle.wins(&t), Some(true), "{} {}", game.text(), m.mv);
+                            let c = m.chances.expect("a lost move's chances");
+                            assert!((-1000..=1000).contains(&c), "{c}");
+                            assert!(m.traps.is_some(), "{} {}", game.text(), m.mv);
+                        }
+                        let share = |m: &MoveValue<PnutMove>| m.traps.map_or(0.0, |t| t.share());
+                        let top = a.moves.iter().map(share).fold(0.0, f64::max);
+                        let tied: Vec<_> = a.moves.iter().filter(|m| share(m) == top).collect();
+                        let best_chances = tied.iter().filter_map(|m| m.chances).max();
+                        let best = a.best.expect("a move");
+                        let chosen = a.value_of(best).expect("the chosen move is listed");
+                        assert_eq!(share(chosen), top, "{}: traps first", game.text());
+                        assert_eq!(
+                            chosen.chances,
+                            best_chances,
+                            "{}: then chances",
+                            game.text()
+                        );
+                        let lowest = tied.iter().filter_map(|m| m.chances).min();
+                        decided_by_chances += u32::from(tied.len() > 1 && lowest != best_chances);
+                    }
+                    let legal = game.legal_moves();
+                    let mv = if next(&mut rng).is_multiple_of(2) {
+                        a.best.expect("a move")
+                    } else {
+                        legal[(next(&mut rng) % legal.len() as u64) as usize]
+                    };
+                    game.play(mv).unwrap();
+                }
+            }
+        });
+    }
+    println!("{lost_positions} lost positions, {decided_by_chances} decided by the chances");
+    assert!(lost_positions > 20, "{lost_positions}");
+    assert!(decided_by_chances > 3, "{decided_by_chances}");
 }

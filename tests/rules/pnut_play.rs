@@ -248,3 +248,96 @@ fn a_lost_position_is_played_for_the_traps_then_the_chances() {
     assert!(lost_positions > 20, "{lost_positions}");
     assert!(decided_by_chances > 3, "{decided_by_chances}");
 }
+
+/// Whether the player to move after `text` (binary, length 8: 256 l-grams) wins, by
+/// plain negamax from the rules (an 8-gram is never repeated), memoised on the used
+/// 8-grams and the last 7 symbols. For late positions only: few 8-grams are left.
+fn wins_binary_8(text: &[u8], memo: &mut std::collections::HashMap<([u128; 2], u8), bool>) -> bool {
+    let gram = |w: &[u8]| w.iter().fold(0usize, |a, &x| a * 2 + usize::from(x));
+    let mut used = [0u128; 2];
+    for w in text.windows(8) {
+        let g = gram(w);
+        used[g / 128] |= 1 << (g % 128);
+    }
+    let node = gram(&text[text.len() - 7..]) as u8;
+    fn value(
+        used: [u128; 2],
+        node: u8,
+        memo: &mut std::collections::HashMap<([u128; 2], u8), bool>,
+    ) -> bool {
+        if let Some(&v) = memo.get(&(used, node)) {
+            return v;
+        }
+        let mut win = false;
+        for c in 0..2usize {
+            let g = usize::from(node) * 2 + c;
+            if used[g / 128] >> (g % 128) & 1 == 0 {
+                let mut u = used;
+                u[g / 128] |= 1 << (g % 128);
+                if !value(u, (g % 128) as u8, memo) {
+                    win = true;
+                    break;
+                }
+            }
+        }
+        memo.insert((used, node), win);
+        win
+    }
+    value(used, node, memo)
+}
+
+/// The same on 01/l=8, beyond the tree search's graphs (the depth-bounded search
+/// plays there): late positions the engine proves lost on every move carry each
+/// move's chances, the choice is the best chances, and every move is lost by negamax.
+#[test]
+fn a_lost_position_on_01_l8_is_played_for_the_chances() {
+    let rules = Rules::new("01", 8).unwrap();
+    let mut memo = std::collections::HashMap::new();
+    let mut lost_positions = 0;
+    let mut decided_by_chances = 0;
+    for game_no in 0..20u64 {
+        let mut rng = 7 + game_no;
+        let mut game = Pnut::new(rules.clone());
+        // A random walk into the late game, where a proof is cheap.
+        while game.len() < 150 && !game.is_over() {
+            let legal = game.legal_moves();
+            game.play(legal[(next(&mut rng) % legal.len() as u64) as usize])
+                .unwrap();
+        }
+        let mut engine = Engine::new(&rules, 16);
+        while !game.is_over() {
+            let a = play_goal(&mut engine, &game, &nodes(400_000)).analysis;
+            if a.exact && a.verdict.is_loss() && a.moves.len() > 1 {
+                lost_positions += 1;
+                for m in &a.moves {
+                    let mut t = game.indices().to_vec();
+                    t.push(rules.index_of(m.mv.0).unwrap());
+                    assert!(wins_binary_8(&t, &mut memo), "{} {}", game.text(), m.mv);
+                }
+                let chances: Vec<i32> = a
+                    .moves
+                    .iter()
+                    .map(|m| m.chances.expect("a lost move's chances"))
+                    .collect();
+                let best = a.value_of(a.best.expect("a move")).expect("listed");
+                assert_eq!(
+                    best.chances,
+                    chances.iter().copied().max(),
+                    "{}",
+                    game.text()
+                );
+                decided_by_chances += u32::from(chances[0] != chances[1]);
+            }
+            let legal = game.legal_moves();
+            let mv = if next(&mut rng).is_multiple_of(2) {
+                a.best.expect("a move")
+            } else {
+                legal[(next(&mut rng) % legal.len() as u64) as usize]
+            };
+            game.play(mv).unwrap();
+        }
+    }
+    println!("{lost_positions} lost positions, {decided_by_chances} decided by the chances");
+    assert!(lost_positions > 10, "{lost_positions}");
+    assert!(decided_by_chances > 3, "{decided_by_chances}");
+}

@@ -31,7 +31,7 @@ use rustc_hash::FxHashMap;
 
 use super::graph::{BigSet, EdgeSet, Graph};
 use super::mcts::Tree;
-use super::root::{RootMove, WhenLost, run};
+use super::root::{RootMove, run};
 use super::search::{PrefixMemo, Searcher};
 use super::table::Table;
 use super::{Goal, Limits, Res, Solved, Stats};
@@ -232,16 +232,6 @@ impl Engine {
         {
             return self.play_move(game, limits, stop, report);
         }
-        // A move to play on a larger graph: the depth-bounded search, and the loser's
-        // chances once every move is proved lost (`play`).
-        if goal == Goal::Play
-            && super::play::chances_when_lost(&self.g)
-            && limits.max_depth.is_none()
-            && game.legal_indices().len() > 1
-            && !self.pinned_win(game)
-        {
-            return self.play_deep(game, limits, stop, report);
-        }
         // The edge set's type is chosen per call from the graph's size; the table and
         // the pins do not depend on it (keys are 128 bits either way), so the engine
         // itself needs no variants.
@@ -277,20 +267,6 @@ impl Engine {
         stop: &dyn Fn() -> bool,
         report: &mut dyn FnMut(&Analysis<PnutMove>),
     ) -> Solved {
-        self.analyse_when_lost::<S>(game, limits, goal, WhenLost::Tighten, stop, report)
-    }
-
-    /// [`Engine::analyse_with`], saying what a move to play does once every move is
-    /// proved lost.
-    pub(super) fn analyse_when_lost<S: EdgeSet>(
-        &mut self,
-        game: &Pnut,
-        limits: &Limits,
-        goal: Goal,
-        when_lost: WhenLost,
-        stop: &dyn Fn() -> bool,
-        report: &mut dyn FnMut(&Analysis<PnutMove>),
-    ) -> Solved {
         let started = Instant::now();
         self.table.next_age();
         let text = &game.indices()[..game.len()];
@@ -307,7 +283,6 @@ impl Engine {
             &self.pins,
             limits,
             goal,
-            when_lost,
             stop,
             report,
         );

@@ -6,18 +6,13 @@
 //!   growing node caps for [`PROOF_SHARE`] of the time (a win proved at an earlier turn is
 //!   in its table: a round of look-ups); on larger ones the depth-bounded search does.
 //!   A move proved winning is played at once.
-//! * When every move is proved lost, the rest of the time goes to each move's traps,
-//!   its chances against a fallible opponent and the longest resistance
-//!   ([`Engine::longest_resistance`]).
+//! * When every move is proved lost, the depth-bounded search looks for the longest
+//!   resistance with the rest of the time (as before the tree search).
 //! * Otherwise the tree search ([`super::mcts`]) has the rest, starting from the moves
 //!   already proved, proving more on the way with a leaf prover on the same table (the
 //!   win/loss search; the depth-bounded search beyond 128 edges, see `leaf`).
 //!   An unproved move's score is the share of the simulated games through it that its
 //!   player won.
-//!
-//! On graphs beyond the tree search's, up to [`MAX_EDGES`] (01/l=8), the depth-bounded
-//! search plays, and once it proves every move lost the time left goes to the chances
-//! and the longest resistance as above ([`Engine::play_deep`]).
 
 use std::time::{Duration, Instant};
 
@@ -26,7 +21,6 @@ use super::graph::{BigSet, Graph};
 use super::leaf::DepthProver;
 use super::mcts::{MAX_EDGES, Mcts, MoveStat, Tree};
 use super::outcome::{Outcome, Reductions};
-use super::root::WhenLost;
 use super::search::Searcher;
 use super::table::Table;
 use super::{Goal, Limits, Solved, Stats};
@@ -54,12 +48,6 @@ const TRAP_CAP: u64 = 1 << 12;
 
 /// Seeds the tree search's simulations (with the position's string).
 const SEED: u64 = 0x70_6e_75_74_6d_63_74_73;
-
-/// Whether, on a graph the tree search does not play on, a move to play whose moves
-/// are all proved lost is chosen by their chances (see [`Engine::play_deep`]).
-pub(super) fn chances_when_lost(g: &Graph) -> bool {
-    !tree_plays(g) && g.edges <= MAX_EDGES
-}
 
 /// Whether the tree search plays on `g`.
 pub(super) fn tree_plays(g: &Graph) -> bool {
@@ -196,54 +184,6 @@ impl Engine {
         let exact = moves.iter().any(|m| m.wins == Some(true));
         let analysis = tree_analysis(game, &moves, exact, nodes);
         finish(analysis, started, nodes, report, self.stats())
-    }
-
-    /// `Goal::Play` with more than one legal move and no pinned win, on a graph beyond
-    /// the tree search's (01/l=8): the depth-bounded search with flat playouts for the
-    /// unproved moves, as `Goal::Play` does elsewhere; but once every move is proved
-    /// lost, the time left goes to [`Engine::longest_resistance`] (the chances, then
-    /// the exact distances) rather than to the exact distances alone.
-    pub(super) fn play_deep(
-        &mut self,
-        game: &Pnut,
-        limits: &Limits,
-        stop: &dyn Fn() -> bool,
-        report: &mut dyn FnMut(&Analysis<PnutMove>),
-    ) -> Solved {
-        let started = Instant::now();
-        let deadline = started + Duration::from_millis(limits.max_millis.max(1));
-        let solved = self.analyse_when_lost::<BigSet>(
-            game,
-            limits,
-            Goal::Play,
-            WhenLost::Stop,
-            stop,
-            report,
-        );
-        let a = &solved.analysis;
-        let all_lost =
-            a.exact && !a.moves.is_empty() && a.moves.iter().all(|m| m.verdict.is_loss());
-        if !all_lost || stop() {
-            return solved;
-        }
-        let rules = game.rules();
-        let proved: Vec<(u8, bool)> = a
-            .moves
-            .iter()
-            .filter_map(|m| Some((rules.index_of(m.mv.0)?, false)))
-            .collect();
-        let nodes = solved.stats.nodes;
-        let rest = Limits {
-            max_millis: deadline
-                .saturating_duration_since(Instant::now())
-                .as_millis()
-                .max(1) as u64,
-            max_nodes: limits.max_nodes.map(|n| n.saturating_sub(nodes).max(1)),
-            ..*limits
-        };
-        let mut solved = self.longest_resistance(game, &rest, &proved, nodes, stop, report);
-        solved.elapsed = started.elapsed();
-        solved
     }
 
     /// Runs `f` on the tree search at `game` with this graph's leaf prover: the win/loss

@@ -42,15 +42,6 @@ pub(super) struct Run {
     pub(super) proof: Option<(Duration, u64)>,
 }
 
-/// What a move to play (`Goal::Play`) does once every move is proved lost.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub(super) enum WhenLost {
-    /// Narrows each move's distance to the exact one (the longest resistance).
-    Tighten,
-    /// Stops at the proof: the caller spends the time left on the loser's chances.
-    Stop,
-}
-
 /// Analyses `game` on the engine's table and memo, starting from what `pins` already
 /// knows about its children: a pinned root move is decided before any search, and a
 /// pinned distance is the first budget searched (a tight proof budget costs far less
@@ -64,7 +55,6 @@ pub(super) fn run<S: EdgeSet>(
     pins: &Pins,
     limits: &Limits,
     goal: Goal,
-    when_lost: WhenLost,
     stop: &dyn Fn() -> bool,
     report: &mut dyn FnMut(&Analysis<PnutMove>),
 ) -> Run {
@@ -239,7 +229,7 @@ pub(super) fn run<S: EdgeSet>(
     }
     let tightening = match goal {
         Goal::Exact => true,
-        Goal::Play => !won && when_lost == WhenLost::Tighten,
+        Goal::Play => !won,
         Goal::Winner => false,
     };
     if tightening && !searcher.stopped() {

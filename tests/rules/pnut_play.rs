@@ -4,6 +4,8 @@
 //! budget; a forced or proved position is answered with (next to) no search; the same
 //! budget gives the same analysis. Budgets are node counts, never time.
 
+use std::collections::HashMap;
+
 use parlor::game::Game;
 use parlor::game::pnut::{Pnut, PnutMove, Rules};
 use parlor::solve::pnut::{Engine, Goal, Limits, Solved};
@@ -247,4 +249,94 @@ fn a_lost_position_is_played_for_the_traps_then_the_chances() {
     println!("{lost_positions} lost positions, {decided_by_chances} decided by the chances");
     assert!(lost_positions > 20, "{lost_positions}");
     assert!(decided_by_chances > 3, "{decided_by_chances}");
+}
+
+/// Whether the player to move after `text` (binary, length 8: 256 l-grams) wins, by
+/// plain negamax from the rules (an 8-gram is never repeated), memoised on the used
+/// 8-grams and the last 7 symbols. For late positions only: few 8-grams are left.
+fn wins_binary_8(text: &[u8], memo: &mut HashMap<([u128; 2], u8), bool>) -> bool {
+    fn value(used: [u128; 2], node: u8, memo: &mut HashMap<([u128; 2], u8), bool>) -> bool {
+        if let Some(&v) = memo.get(&(used, node)) {
+            return v;
+        }
+        let mut win = false;
+        for c in 0..2usize {
+            let g = usize::from(node) * 2 + c;
+            if used[g / 128] >> (g % 128) & 1 == 0 {
+                let mut u = used;
+                u[g / 128] |= 1 << (g % 128);
+                if !value(u, (g % 128) as u8, memo) {
+                    win = true;
+                    break;
+                }
+            }
+        }
+        memo.insert((used, node), win);
+        win
+    }
+    let gram = |w: &[u8]| w.iter().fold(0usize, |a, &x| a * 2 + usize::from(x));
+    let mut used = [0u128; 2];
+    for w in text.windows(8) {
+        let g = gram(w);
+        used[g / 128] |= 1 << (g % 128);
+    }
+    value(used, gram(&text[text.len() - 7..]) as u8, memo)
+}
+
+/// On 01/l=8, beyond the tree search's graphs, the depth-bounded search proves what it
+/// can in part of the time and the kept tree (no leaf prover) scores the rest: along
+/// random late games, every move it claims won or lost is so by negamax, a move picked
+/// after claiming a win wins, and some moves are left to the tree's scores. The same
+/// budget and history give the same analysis.
+#[test]
+fn on_01_l8_the_depth_search_proves_and_the_tree_scores_the_rest() {
+    let rules = Rules::new("01", 8).unwrap();
+    let mut memo = HashMap::new();
+    let (mut claims, mut scored) = (0, 0);
+    for game_no in 0..12u64 {
+        let mut rng = 40 + game_no;
+        let mut game = Pnut::new(rules.clone());
+        // A random walk into the late game, where negamax is quick.
+        while game.len() < 140 && !game.is_over() {
+            let legal = game.legal_moves();
+            game.play(legal[(next(&mut rng) % legal.len() as u64) as usize])
+                .unwrap();
+        }
+        let mut engine = Engine::new(&rules, 16);
+        while !game.is_over() {
+            let a = play_goal(&mut engine, &game, &nodes(3_000)).analysis;
+            if game_no == 0 && game.legal_moves().len() > 1 {
+                let again = play_goal(&mut Engine::new(&rules, 16), &game, &nodes(3_000));
+                let fresh = play_goal(&mut Engine::new(&rules, 16), &game, &nodes(3_000));
+                assert_eq!(again.analysis, fresh.analysis, "{}", game.text());
+            }
+            for m in &a.moves {
+                let mut t = game.indices().to_vec();
+                t.push(rules.index_of(m.mv.0).unwrap());
+                let opponent_wins = wins_binary_8(&t, &mut memo);
+                match m.verdict {
+                    Verdict::Win { .. } => assert!(!opponent_wins, "{} {}", game.text(), m.mv),
+                    Verdict::Loss { .. } => assert!(opponent_wins, "{} {}", game.text(), m.mv),
+                    Verdict::Score(_) => scored += 1,
+                    _ => continue,
+                }
+                claims += u32::from(!matches!(m.verdict, Verdict::Score(_)));
+            }
+            let legal = game.legal_moves();
+            let mv = if next(&mut rng).is_multiple_of(2) {
+                a.best.expect("a move")
+            } else {
+                legal[(next(&mut rng) % legal.len() as u64) as usize]
+            };
+            if a.exact && a.verdict.is_win() && Some(mv) == a.best {
+                let mut t = game.indices().to_vec();
+                t.push(rules.index_of(mv.0).unwrap());
+                assert!(!wins_binary_8(&t, &mut memo), "{}", game.text());
+            }
+            game.play(mv).unwrap();
+        }
+    }
+    println!("{claims} moves claimed proved, {scored} scored by the tree");
+    assert!(claims > 100, "{claims}");
+    assert!(scored > 20, "{scored}");
 }

@@ -232,6 +232,14 @@ impl Engine {
         {
             return self.play_move(game, limits, stop, report);
         }
+        if goal == Goal::Play
+            && super::play::deep_plays(&self.g)
+            && limits.max_depth.is_none()
+            && game.legal_indices().len() > 1
+            && !self.pinned_win(game)
+        {
+            return self.play_deep(game, limits, stop, report);
+        }
         // The edge set's type is chosen per call from the graph's size; the table and
         // the pins do not depend on it (keys are 128 bits either way), so the engine
         // itself needs no variants.

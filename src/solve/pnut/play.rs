@@ -49,6 +49,14 @@ const TRAP_CAP: u64 = 1 << 12;
 /// Seeds the tree search's simulations (with the position's string).
 const SEED: u64 = 0x70_6e_75_74_6d_63_74_73;
 
+/// Whether [`Engine::play_deep`] plays on `g`: graphs beyond the tree search's.
+pub(super) fn deep_plays(g: &Graph) -> bool {
+    !tree_plays(g) && g.edges <= MAX_EDGES
+}
+
+/// The share of a move's time the depth-bounded search gets in [`Engine::play_deep`].
+const DEEP_PROOF_SHARE: (u64, u64) = (3, 5);
+
 /// Whether the tree search plays on `g`.
 pub(super) fn tree_plays(g: &Graph) -> bool {
     g.edges <= TREE_EDGES.min(MAX_EDGES)
@@ -183,6 +191,76 @@ impl Engine {
         }
         let exact = moves.iter().any(|m| m.wins == Some(true));
         let analysis = tree_analysis(game, &moves, exact, nodes);
+        finish(analysis, started, nodes, report, self.stats())
+    }
+
+    /// `Goal::Play` with more than one legal move and no pinned win, on a graph beyond
+    /// the tree search's (01/l=8): the depth-bounded search for [`DEEP_PROOF_SHARE`] of
+    /// the time; a move it proves winning, or every move proved lost (searched on for
+    /// the longest resistance), ends there. Otherwise the kept tree, without a leaf
+    /// prover, has the rest and picks among the moves not proved lost.
+    pub(super) fn play_deep(
+        &mut self,
+        game: &Pnut,
+        limits: &Limits,
+        stop: &dyn Fn() -> bool,
+        report: &mut dyn FnMut(&Analysis<PnutMove>),
+    ) -> Solved {
+        let started = Instant::now();
+        let deadline = started + Duration::from_millis(limits.max_millis.max(1));
+        let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
+        let part = Limits {
+            max_millis: (limits.max_millis * DEEP_PROOF_SHARE.0 / DEEP_PROOF_SHARE.1).max(1),
+            max_nodes: limits
+                .max_nodes
+                .map(|n| (n.saturating_mul(DEEP_PROOF_SHARE.0) / DEEP_PROOF_SHARE.1).max(1)),
+            ..*limits
+        };
+        let solved = self.analyse_with::<BigSet>(game, &part, Goal::Play, stop, &mut |_| {});
+        let mut nodes = solved.stats.nodes;
+        let left = |nodes: u64| Limits {
+            max_millis: deadline
+                .saturating_duration_since(Instant::now())
+                .as_millis()
+                .max(1) as u64,
+            max_nodes: limits.max_nodes.map(|n| n.saturating_sub(nodes).max(1)),
+            ..*limits
+        };
+        if solved.analysis.exact || stop() {
+            if solved.analysis.verdict.is_loss() && !stop() {
+                // Every move lost: the rest of the time for the longest resistance.
+                let mut again =
+                    self.analyse_with::<BigSet>(game, &left(nodes), Goal::Play, stop, report);
+                again.analysis.nodes += nodes;
+                again.stats.nodes += nodes;
+                again.elapsed = started.elapsed();
+                return again;
+            }
+            report(&solved.analysis);
+            return Solved {
+                elapsed: started.elapsed(),
+                ..solved
+            };
+        }
+        let rules = game.rules();
+        let proved: Vec<(u8, bool)> = solved
+            .analysis
+            .moves
+            .iter()
+            .filter(|m| m.verdict.is_win() || m.verdict.is_loss())
+            .filter_map(|m| Some((rules.index_of(m.mv.0)?, m.verdict.is_win())))
+            .collect();
+        self.tree.reroot(&game.indices()[..game.len()]);
+        let timed_stop = || stop() || Instant::now() >= deadline;
+        let budget = max_nodes.saturating_sub(nodes);
+        let g = self.g;
+        let mut mcts = Mcts::new(game, g, &mut self.tree, None, SEED);
+        mcts.know(&proved);
+        mcts.run(budget, &timed_stop);
+        let (moves, work) = (mcts.root_moves(), mcts.work());
+        self.nodes += work;
+        nodes += work;
+        let analysis = tree_analysis(game, &moves, false, nodes);
         finish(analysis, started, nodes, report, self.stats())
     }
 

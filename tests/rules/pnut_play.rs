@@ -188,22 +188,33 @@ fn the_tree_search_is_deterministic_under_a_node_budget() {
 }
 
 /// When every move is proved lost, the perfect AI plays for the opponent's mistakes:
-/// each move carries its traps (replies that hand the win back) and its chances (the
+/// each move carries its traps (replies that hand the win back), and the move it picks
+/// has the most traps. Among the moves with as many, it picks the longest resistance
+/// where every move's length is known exactly, and otherwise the best chances (the
 /// share of a proof-less tree search's simulated games its player won, as a score),
-/// and the move it picks has the most traps and, among the moves with as many, the
-/// best chances. Negamax confirms every move is lost. The chances must have decided
-/// some choices, or the test would not show they are used.
+/// which every move then carries. Negamax confirms every move is lost. Both rules must
+/// have decided some choices (01/l=7 from ply 56, where lengths are often unknown
+/// within the budget, gives the chances their positions).
 #[test]
-fn a_lost_position_is_played_for_the_traps_then_the_chances() {
+fn a_lost_position_is_played_for_the_traps_then_the_resistance_or_the_chances() {
     let mut lost_positions = 0;
-    let mut decided_by_chances = 0;
-    for (i, (symbols, l)) in [("01", 6), ("012", 3)].into_iter().enumerate() {
+    let mut by_length = 0;
+    let mut by_chances = 0;
+    for (i, (symbols, l, from)) in [("01", 6, 0), ("012", 3, 0), ("01", 7, 56)]
+        .into_iter()
+        .enumerate()
+    {
         let rules = Rules::new(symbols, l).unwrap();
         with_oracle(rules.k(), l, |oracle| {
             for game_no in 0..4u64 {
                 let mut rng = 101 + i as u64 * 31 + game_no;
                 let mut engine = Engine::new(&rules, 16);
                 let mut game = Pnut::new(rules.clone());
+                while game.len() < from && !game.is_over() {
+                    let legal = game.legal_moves();
+                    game.play(legal[(next(&mut rng) % legal.len() as u64) as usize])
+                        .unwrap();
+                }
                 while !game.is_over() {
                     // Enough nodes that the chances' search (half of what is left after
                     // the proofs and traps) has simulated every move.
@@ -211,29 +222,42 @@ fn a_lost_position_is_played_for_the_traps_then_the_chances() {
                     if a.exact && a.verdict.is_loss() && a.moves.len() > 1 {
                         lost_positions += 1;
                         let text = game.indices().to_vec();
+                        let lengths_known = a
+                            .moves
+                            .iter()
+                            .all(|m| matches!(m.verdict, Verdict::Loss { plies: Some(_) }));
                         for m in &a.moves {
                             let mut t = text.clone();
                             t.push(rules.index_of(m.mv.0).unwrap());
                             assert_eq!(oracle.wins(&t), Some(true), "{} {}", game.text(), m.mv);
-                            let c = m.chances.expect("a lost move's chances");
-                            assert!((-1000..=1000).contains(&c), "{c}");
                             assert!(m.traps.is_some(), "{} {}", game.text(), m.mv);
+                            if lengths_known {
+                                assert_eq!(m.chances, None, "{} {}", game.text(), m.mv);
+                            } else {
+                                let c = m.chances.expect("a lost move's chances");
+                                assert!((-1000..=1000).contains(&c), "{c}");
+                            }
                         }
                         let share = |m: &MoveValue<PnutMove>| m.traps.map_or(0.0, |t| t.share());
                         let top = a.moves.iter().map(share).fold(0.0, f64::max);
                         let tied: Vec<_> = a.moves.iter().filter(|m| share(m) == top).collect();
-                        let best_chances = tied.iter().filter_map(|m| m.chances).max();
-                        let best = a.best.expect("a move");
-                        let chosen = a.value_of(best).expect("the chosen move is listed");
+                        let chosen = a.value_of(a.best.expect("a move")).expect("listed");
                         assert_eq!(share(chosen), top, "{}: traps first", game.text());
-                        assert_eq!(
-                            chosen.chances,
-                            best_chances,
-                            "{}: then chances",
-                            game.text()
-                        );
-                        let lowest = tied.iter().filter_map(|m| m.chances).min();
-                        decided_by_chances += u32::from(tied.len() > 1 && lowest != best_chances);
+                        // The second key: the length where all are known, else the chances.
+                        let key = |m: &MoveValue<PnutMove>| match m.verdict {
+                            Verdict::Loss { plies: Some(p) } if lengths_known => Some(p as i32),
+                            _ => m.chances,
+                        };
+                        let keys: Vec<_> = tied.iter().map(|m| key(m)).collect();
+                        let most = keys.iter().max().copied().flatten();
+                        assert_eq!(key(chosen), most, "{}: then {}", game.text(), lengths_known);
+                        if keys.iter().min().copied().flatten() != most {
+                            *(if lengths_known {
+                                &mut by_length
+                            } else {
+                                &mut by_chances
+                            }) += 1;
+                        }
                     }
                     let legal = game.legal_moves();
                     let mv = if next(&mut rng).is_multiple_of(2) {
@@ -246,9 +270,12 @@ fn a_lost_position_is_played_for_the_traps_then_the_chances() {
             }
         });
     }
-    println!("{lost_positions} lost positions, {decided_by_chances} decided by the chances");
+    println!(
+        "{lost_positions} lost positions, {by_length} decided by the length, {by_chances} by the chances"
+    );
     assert!(lost_positions > 20, "{lost_positions}");
-    assert!(decided_by_chances > 3, "{decided_by_chances}");
+    assert!(by_length > 3, "{by_length}");
+    assert!(by_chances > 3, "{by_chances}");
 }
 
 /// Whether the player to move after `text` (binary, length 8: 256 l-grams) wins, by

@@ -314,16 +314,21 @@ impl Engine {
     /// player won) with half the time left, then the depth-bounded search's longest
     /// resistance with the rest; the moves it leaves undecided are marked lost. The
     /// perfect AI picks the most traps, then the best chances, then the longest
-    /// resistance; but where the length of every move is known exactly the chances are
-    /// dropped, and the longest resistance comes second. (On 0123/l=3, where the lengths
-    /// are mostly known, the chances before them won 36 and 38 of 40 on seeds 61 and
-    /// 62, against 39 for the code before the chances on seed 61.) (The chances, measured on 01/l=7 at 200 ms a move from the empty
-    /// string against the yardstick, 40 games a seed: 39, 37, 39 won on seeds 31-33,
-    /// coming back in 30 of the 35 games whose loss was proved, against 36, 34, 38
-    /// without, coming back in 31 of 39 on seeds 32-33. On 01/l=8, where the
-    /// depth-bounded search plays and proves the loss, the same chances measured worse
-    /// than its longest resistance alone: 31-9 from 8-symbol openings, coming back in 7
-    /// of 16, against 35-5 and 13 of 18 (seed 42, 200 ms a move); not used there.)
+    /// resistance; but where every move's length is known exactly, the chances are
+    /// dropped and the longest resistance comes second.
+    ///
+    /// Measured at 200 ms a move from the empty string against the yardstick, 40 games
+    /// a seed:
+    /// * 01/l=7: with the chances 39, 37, 39 won on seeds 31-33, coming back in 30 of
+    ///   the 35 games whose loss was proved, against 36, 34, 38 without them (31 of 39
+    ///   on seeds 32-33). Dropping them where the lengths are known: 38 and 37 (seeds
+    ///   31, 32).
+    /// * 0123/l=3, where the lengths are mostly known: the chances before the lengths
+    ///   won 36 and 38 (seeds 61, 62) where the code before the chances won 39 (seed
+    ///   61); dropping them where the lengths are known: 36 and 38.
+    /// * 01/l=8, where the depth-bounded search proves the loss: the chances measured
+    ///   worse than its longest resistance alone, 31-9 from 8-symbol openings, coming
+    ///   back in 7 of 16, against 35-5 and 13 of 18 (seed 42); not used there.
     fn longest_resistance(
         &mut self,
         game: &Pnut,

@@ -135,14 +135,7 @@ impl Engine {
                 report(&solved.analysis);
                 return solved;
             }
-            let proved = solved
-                .analysis
-                .moves
-                .iter()
-                .filter(|m| m.verdict.is_win() || m.verdict.is_loss())
-                .filter_map(|m| Some((game.rules().index_of(m.mv.0)?, m.verdict.is_win())))
-                .collect();
-            (proved, solved.stats.nodes)
+            (proved_moves(game, &solved.analysis), solved.stats.nodes)
         };
         let legal = game.legal_indices();
         if let Some(&(s, _)) = proved.iter().find(|(_, wins)| *wins) {
@@ -160,14 +153,7 @@ impl Engine {
             analysis.pv = analysis.best.into_iter().collect();
             return finish(analysis, started, nodes, report, self.stats());
         }
-        let left = |nodes: u64| Limits {
-            max_millis: deadline
-                .saturating_duration_since(Instant::now())
-                .as_millis()
-                .max(1) as u64,
-            max_nodes: limits.max_nodes.map(|n| n.saturating_sub(nodes).max(1)),
-            ..*limits
-        };
+        let left = |nodes: u64| limits_left(limits, deadline, nodes);
         if proved.len() == legal.len() {
             let mut solved =
                 self.longest_resistance(game, &left(nodes), &proved, nodes, stop, report);
@@ -227,14 +213,7 @@ impl Engine {
         };
         let solved = self.analyse_with::<BigSet>(game, &part, Goal::Play, stop, &mut |_| {});
         let mut nodes = solved.stats.nodes;
-        let left = |nodes: u64| Limits {
-            max_millis: deadline
-                .saturating_duration_since(Instant::now())
-                .as_millis()
-                .max(1) as u64,
-            max_nodes: limits.max_nodes.map(|n| n.saturating_sub(nodes).max(1)),
-            ..*limits
-        };
+        let left = |nodes: u64| limits_left(limits, deadline, nodes);
         if solved.analysis.exact || stop() {
             if solved.analysis.verdict.is_loss() && !stop() {
                 // Every move lost: the rest of the time for the longest resistance.
@@ -251,14 +230,7 @@ impl Engine {
                 ..solved
             };
         }
-        let rules = game.rules();
-        let proved: Vec<(u8, bool)> = solved
-            .analysis
-            .moves
-            .iter()
-            .filter(|m| m.verdict.is_win() || m.verdict.is_loss())
-            .filter_map(|m| Some((rules.index_of(m.mv.0)?, m.verdict.is_win())))
-            .collect();
+        let proved = proved_moves(game, &solved.analysis);
         self.tree.reroot(&game.indices()[..game.len()]);
         let timed_stop = || stop() || Instant::now() >= deadline;
         let budget = max_nodes.saturating_sub(nodes);
@@ -463,6 +435,29 @@ impl Engine {
         }
         (traps, outcome.nodes)
     }
+}
+
+/// What is left of `limits` at `nodes` searched: the time to `deadline` (at least
+/// 1 ms) and the nodes not yet searched (at least one).
+fn limits_left(limits: &Limits, deadline: Instant, nodes: u64) -> Limits {
+    Limits {
+        max_millis: deadline
+            .saturating_duration_since(Instant::now())
+            .as_millis()
+            .max(1) as u64,
+        max_nodes: limits.max_nodes.map(|n| n.saturating_sub(nodes).max(1)),
+        ..*limits
+    }
+}
+
+/// The moves `analysis` proved, as (symbol index, whether it wins for its player).
+fn proved_moves(game: &Pnut, analysis: &Analysis<PnutMove>) -> Vec<(u8, bool)> {
+    analysis
+        .moves
+        .iter()
+        .filter(|m| m.verdict.is_win() || m.verdict.is_loss())
+        .filter_map(|m| Some((game.rules().index_of(m.mv.0)?, m.verdict.is_win())))
+        .collect()
 }
 
 fn mcts_won(mcts: &Mcts) -> bool {

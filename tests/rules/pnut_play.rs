@@ -9,7 +9,7 @@ use std::collections::HashMap;
 use parlor::game::Game;
 use parlor::game::pnut::{Pnut, PnutMove, Rules};
 use parlor::solve::pnut::{Engine, Goal, Limits, Solved};
-use parlor::solve::{MoveValue, Verdict};
+use parlor::solve::{Analysis, MoveValue, Verdict};
 
 use crate::pnut_oracle::with_negamax as with_oracle;
 
@@ -24,6 +24,22 @@ fn next(seed: &mut u64) -> u64 {
         .wrapping_mul(6_364_136_223_846_793_005)
         .wrapping_add(1_442_695_040_888_963_407);
     *seed >> 33
+}
+
+/// A random legal move of `game` (which must have one).
+fn random_move(game: &Pnut, rng: &mut u64) -> PnutMove {
+    let legal = game.legal_moves();
+    legal[(next(rng) % legal.len() as u64) as usize]
+}
+
+/// The engine's best move half the time, a random one otherwise (so both sides'
+/// positions are analysed along a game).
+fn best_or_random(a: &Analysis<PnutMove>, game: &Pnut, rng: &mut u64) -> PnutMove {
+    if next(rng).is_multiple_of(2) {
+        a.best.expect("a move")
+    } else {
+        random_move(game, rng)
+    }
 }
 
 /// Settings small enough for the oracle, large enough that small budgets leave moves
@@ -49,7 +65,6 @@ fn every_move_the_engine_claims_proved_is_so_by_negamax() {
                 let mut engine = Engine::new(&rules, 16);
                 let mut game = Pnut::new(rules.clone());
                 while !game.is_over() {
-                    let legal = game.legal_moves();
                     let text = game.indices().to_vec();
                     let truth = oracle.wins(&text).expect("within the cap");
                     let a = play_goal(&mut engine, &game, &nodes(budget)).analysis;
@@ -92,13 +107,7 @@ fn every_move_the_engine_claims_proved_is_so_by_negamax() {
                     if a.exact {
                         assert_eq!(a.verdict.is_win(), truth, "{symbols} l={l} {}", game.text());
                     }
-                    // The engine's move when it is to play, a random one half the time
-                    // (so both sides' positions are analysed).
-                    let mv = if next(&mut rng).is_multiple_of(2) {
-                        a.best.expect("a move")
-                    } else {
-                        legal[(next(&mut rng) % legal.len() as u64) as usize]
-                    };
+                    let mv = best_or_random(&a, &game, &mut rng);
                     if a.exact && a.verdict.is_win() && Some(mv) == a.best {
                         let mut t = text.clone();
                         t.push(rules.index_of(mv.0).unwrap());
@@ -127,12 +136,10 @@ fn a_proved_position_is_answered_with_next_to_no_search() {
     for _ in 0..20 {
         let mut game = Pnut::new(rules.clone());
         for _ in 0..30 {
-            let legal = game.legal_moves();
-            if legal.is_empty() {
+            if game.legal_moves().is_empty() {
                 break;
             }
-            game.play(legal[(next(&mut seed) % legal.len() as u64) as usize])
-                .unwrap();
+            game.play(random_move(&game, &mut seed)).unwrap();
         }
         if game.is_over() || game.legal_moves().len() < 2 {
             continue;
@@ -171,9 +178,7 @@ fn the_tree_search_is_deterministic_under_a_node_budget() {
     let mut seed = 3;
     let mut game = Pnut::new(rules.clone());
     for _ in 0..20 {
-        let legal = game.legal_moves();
-        game.play(legal[(next(&mut seed) % legal.len() as u64) as usize])
-            .unwrap();
+        game.play(random_move(&game, &mut seed)).unwrap();
     }
     let run = || play_goal(&mut Engine::new(&rules, 16), &game, &nodes(50_000)).analysis;
     let a = run();
@@ -211,9 +216,7 @@ fn a_lost_position_is_played_for_the_traps_then_the_resistance_or_the_chances() 
                 let mut engine = Engine::new(&rules, 16);
                 let mut game = Pnut::new(rules.clone());
                 while game.len() < from && !game.is_over() {
-                    let legal = game.legal_moves();
-                    game.play(legal[(next(&mut rng) % legal.len() as u64) as usize])
-                        .unwrap();
+                    game.play(random_move(&game, &mut rng)).unwrap();
                 }
                 while !game.is_over() {
                     // Enough nodes that the chances' search (half of what is left after
@@ -259,12 +262,7 @@ fn a_lost_position_is_played_for_the_traps_then_the_resistance_or_the_chances() 
                             }) += 1;
                         }
                     }
-                    let legal = game.legal_moves();
-                    let mv = if next(&mut rng).is_multiple_of(2) {
-                        a.best.expect("a move")
-                    } else {
-                        legal[(next(&mut rng) % legal.len() as u64) as usize]
-                    };
+                    let mv = best_or_random(&a, &game, &mut rng);
                     game.play(mv).unwrap();
                 }
             }
@@ -325,9 +323,7 @@ fn on_01_l8_the_depth_search_proves_and_the_tree_scores_the_rest() {
         let mut game = Pnut::new(rules.clone());
         // A random walk into the late game, where negamax is quick.
         while game.len() < 140 && !game.is_over() {
-            let legal = game.legal_moves();
-            game.play(legal[(next(&mut rng) % legal.len() as u64) as usize])
-                .unwrap();
+            game.play(random_move(&game, &mut rng)).unwrap();
         }
         let mut engine = Engine::new(&rules, 16);
         while !game.is_over() {
@@ -349,12 +345,7 @@ fn on_01_l8_the_depth_search_proves_and_the_tree_scores_the_rest() {
                 }
                 claims += u32::from(!matches!(m.verdict, Verdict::Score(_)));
             }
-            let legal = game.legal_moves();
-            let mv = if next(&mut rng).is_multiple_of(2) {
-                a.best.expect("a move")
-            } else {
-                legal[(next(&mut rng) % legal.len() as u64) as usize]
-            };
+            let mv = best_or_random(&a, &game, &mut rng);
             if a.exact && a.verdict.is_win() && Some(mv) == a.best {
                 let mut t = game.indices().to_vec();
                 t.push(rules.index_of(mv.0).unwrap());

@@ -224,21 +224,19 @@ impl Engine {
         }
         // A move to play: a proof first, the tree search's guess for what it leaves
         // open (`play`); both keep their table and tree from move to move.
+        // Beyond it, up to 256 edges, the depth-bounded search first, the tree search
+        // for what it leaves open (`play_deep`).
         if goal == Goal::Play
-            && super::play::tree_plays(&self.g)
             && limits.max_depth.is_none()
             && game.legal_indices().len() > 1
             && !self.pinned_win(game)
         {
-            return self.play_move(game, limits, stop, report);
-        }
-        if goal == Goal::Play
-            && super::play::deep_plays(&self.g)
-            && limits.max_depth.is_none()
-            && game.legal_indices().len() > 1
-            && !self.pinned_win(game)
-        {
-            return self.play_deep(game, limits, stop, report);
+            if super::play::tree_plays(&self.g) {
+                return self.play_move(game, limits, stop, report);
+            }
+            if super::play::deep_plays(&self.g) {
+                return self.play_deep(game, limits, stop, report);
+            }
         }
         // The edge set's type is chosen per call from the graph's size; the table and
         // the pins do not depend on it (keys are 128 bits either way), so the engine

@@ -282,13 +282,13 @@ impl Engine {
     }
 
     /// Every move proved lost: first the traps of each move (the share of the opponent's
-    /// replies that hand the win back, which a fallible opponent may play), then each
-    /// move's chances (the share of a proof-less tree search's simulated games its
-    /// player won) with half the time left, then the depth-bounded search's longest
-    /// resistance with the rest; the moves it leaves undecided are marked lost. The
+    /// replies that hand the win back, which a fallible opponent may play), then the
+    /// depth-bounded search's longest resistance with half the time left (the moves it
+    /// leaves undecided are marked lost), then, unless every move's length is now
+    /// known exactly, each move's chances with the rest (the share of a proof-less tree
+    /// search's simulated games its player won). The
     /// perfect AI picks the most traps, then the best chances, then the longest
-    /// resistance; but where every move's length is known exactly, the chances are
-    /// dropped and the longest resistance comes second.
+    /// resistance; where every move's length is known, that is the longest resistance.
     ///
     /// Measured at 200 ms a move from the empty string against the yardstick, 40 games
     /// a seed:
@@ -311,48 +311,23 @@ impl Engine {
         stop: &dyn Fn() -> bool,
         report: &mut dyn FnMut(&Analysis<PnutMove>),
     ) -> Solved {
+        // (Only on the graphs `play_move` plays on: the win/loss search's, 128 edges.)
         let began = Instant::now();
-        let traps = if self.g.edges <= 128 {
-            let (traps, n) = self.traps(game, rest.table_mib, stop);
-            self.nodes += n;
-            nodes += n;
-            traps
-        } else {
-            Vec::new()
-        };
-        let rest = &Limits {
-            max_millis: rest
-                .max_millis
-                .saturating_sub(began.elapsed().as_millis() as u64)
-                .max(1),
+        let (traps, n) = self.traps(game, rest.table_mib, stop);
+        self.nodes += n;
+        nodes += n;
+        let left_ms = rest
+            .max_millis
+            .saturating_sub(began.elapsed().as_millis() as u64)
+            .max(1);
+        let until = Instant::now() + Duration::from_millis(left_ms);
+        // The longest resistance with half the time left.
+        let half = Limits {
+            max_millis: (left_ms / 2).max(1),
+            max_nodes: rest.max_nodes.map(|n| (n.saturating_sub(nodes) / 2).max(1)),
             ..*rest
         };
-        // The chances against a fallible opponent: a tree search without proofs for
-        // half the time left.
-        let chances = if self.g.edges <= MAX_EDGES {
-            let until = Instant::now() + Duration::from_millis(rest.max_millis / 2);
-            let timed = || stop() || Instant::now() >= until;
-            let mut tree = Tree::default();
-            let mut mcts = Mcts::new(game, self.g, &mut tree, None, SEED);
-            let budget = rest
-                .max_nodes
-                .map_or(u64::MAX, |n| n.saturating_sub(nodes) / 2);
-            mcts.run(budget, &timed);
-            nodes += mcts.work();
-            mcts.root_moves()
-        } else {
-            Vec::new()
-        };
-        let rest = &Limits {
-            max_millis: (rest.max_millis / 2).max(1),
-            max_nodes: rest.max_nodes.map(|n| n.saturating_sub(nodes).max(1)),
-            ..*rest
-        };
-        let mut solved = if self.g.edges <= 128 {
-            self.analyse_with::<u128>(game, rest, Goal::Play, stop, &mut |_| {})
-        } else {
-            self.analyse_with::<BigSet>(game, rest, Goal::Play, stop, &mut |_| {})
-        };
+        let mut solved = self.analyse_with::<u128>(game, &half, Goal::Play, stop, &mut |_| {});
         let rules = game.rules().clone();
         let a = &mut solved.analysis;
         for m in a.moves.iter_mut() {
@@ -365,25 +340,36 @@ impl Engine {
             if let Some(&(_, t)) = traps.iter().find(|(s, _)| rules.symbol(*s) == m.mv.0) {
                 m.traps = Some(t);
             }
-            if let Some(c) = chances.iter().find(|c| rules.symbol(c.symbol) == m.mv.0) {
-                m.chances = Some(rate_score(c.rate));
-            }
-        }
-        // Where every move's length is known exactly, the longest resistance decides
-        // between equal traps, not the chances (see above).
-        if a.moves
-            .iter()
-            .all(|m| matches!(m.verdict, Verdict::Loss { plies: Some(_) }))
-        {
-            for m in a.moves.iter_mut() {
-                m.chances = None;
-            }
         }
         if !a.moves.is_empty() && a.moves.iter().all(|m| m.verdict.is_loss()) {
             if !a.verdict.is_loss() {
                 a.verdict = Verdict::Loss { plies: None };
             }
             a.exact = true;
+        }
+        // The chances against a fallible opponent, with the rest of the time: a tree
+        // search without proofs. Not where every move's length is known exactly: the
+        // longest resistance decides there (see above).
+        let lengths_known = a
+            .moves
+            .iter()
+            .all(|m| matches!(m.verdict, Verdict::Loss { plies: Some(_) }));
+        if !lengths_known {
+            let timed = || stop() || Instant::now() >= until;
+            let mut tree = Tree::default();
+            let mut mcts = Mcts::new(game, self.g, &mut tree, None, SEED);
+            let searched = nodes.saturating_add(solved.stats.nodes);
+            let budget = rest
+                .max_nodes
+                .map_or(u64::MAX, |n| n.saturating_sub(searched));
+            mcts.run(budget, &timed);
+            nodes += mcts.work();
+            let chances = mcts.root_moves();
+            for m in a.moves.iter_mut() {
+                if let Some(c) = chances.iter().find(|c| rules.symbol(c.symbol) == m.mv.0) {
+                    m.chances = Some(rate_score(c.rate));
+                }
+            }
         }
         a.best = policy::perfect_choice(&a.moves);
         a.pv = a.best.into_iter().collect();

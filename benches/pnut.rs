@@ -162,3 +162,57 @@ fn answer_a_move(bencher: divan::Bencher, case: &str) {
                 .best
         });
 }
+
+/// Positions of 01/l=8 after `plies` seeded random moves (games that ended sooner are
+/// left out), as symbol indices.
+fn random_01_l8(plies: usize, count: u64) -> Vec<Vec<u8>> {
+    use parlor::game::Game;
+    let rules = Rules::new("01", 8).expect("valid bench setting");
+    (1..=count)
+        .filter_map(|seed| {
+            let mut x = seed;
+            let mut game = Pnut::new(rules.clone());
+            for _ in 0..plies {
+                let legal = game.legal_moves();
+                if legal.is_empty() {
+                    return None;
+                }
+                x = x
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                let _ = game.play(legal[((x >> 33) % legal.len() as u64) as usize]);
+            }
+            (!game.is_over()).then(|| game.indices()[..game.len()].to_vec())
+        })
+        .collect()
+}
+
+/// The winner of eight random 01/l=8 positions after 112 moves, each with a fresh
+/// engine and 64 MiB table, as `parlor solve pnut --winner` proves it: by the win/loss
+/// search on 256-bit sets with the reductions ("wide", the route now), and by the
+/// depth-bounded search on word sets ("depth", the route before; a depth limit as
+/// large as any game still takes it, as `--depth 600 --winner` does). Returns how many
+/// the mover wins.
+#[divan::bench(args = ["wide", "depth"], sample_count = 3, sample_size = 1)]
+fn winner_of_01_l8_positions(route: &str) -> usize {
+    use parlor::game::Game;
+    use parlor::solve::pnut::{Goal, MAX_BUDGET, analyse_goal};
+    let rules = Rules::new("01", 8).expect("valid bench setting");
+    let limits = Limits {
+        max_depth: (route == "depth").then_some(MAX_BUDGET),
+        max_millis: 600_000,
+        table_mib: 64,
+        max_nodes: None,
+    };
+    let mut wins = 0;
+    for text in random_01_l8(112, 12).iter().take(8) {
+        let mut game = Pnut::new(rules.clone());
+        for &s in text {
+            let _ = game.play(parlor::game::pnut::PnutMove(rules.symbol(s)));
+        }
+        let solved = analyse_goal(&game, &limits, Goal::Winner, &|| false, &mut |_| {});
+        assert!(solved.analysis.exact, "{} was not proven", game.text());
+        wins += usize::from(solved.analysis.verdict.is_win());
+    }
+    wins
+}

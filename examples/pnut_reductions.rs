@@ -3,7 +3,8 @@
 //! reductions added one at a time and each removed from the full set.
 //!
 //! Run: cargo run --release --example pnut_reductions -- [SYMBOLS LENGTH [PLIES SEEDS]]
-//! e.g. `-- 01 6` (from the empty string) or `-- 012 4 21 5` (five random positions
+//! e.g. `-- 01 6` (from the empty string), `-- 01 8 110 5` (01/l=8 on 256-bit sets)
+//! or `-- 012 4 21 5` (five random positions
 //! after 21 moves; a fifth argument keeps the sets whose name starts with it, e.g.
 //! `-- 012 4 21 5 "all but"`). Nothing here is timed in a test: the tests check the values.
 
@@ -11,7 +12,7 @@ use std::time::Instant;
 
 use parlor::game::Game;
 use parlor::game::pnut::{Pnut, Rules};
-use parlor::solve::pnut::{Graph, Outcome, Reductions, Table};
+use parlor::solve::pnut::{Graph, Outcome, Reductions, Table, U256, Unused};
 
 fn sets() -> Vec<(&'static str, Reductions)> {
     let none = Reductions::NONE;
@@ -102,8 +103,11 @@ fn main() {
         return;
     };
     let g = Graph::new(rules.k(), l);
-    if g.edges > 128 {
-        eprintln!("more than 128 edges");
+    if !u128::fits(&g) && !U256::fits(&g) {
+        eprintln!(
+            "no win/loss search for {} edges of {} symbols",
+            g.edges, g.k
+        );
         return;
     }
     let mut games = Vec::new();
@@ -134,13 +138,13 @@ fn main() {
         let mut values = Vec::new();
         for game in &games {
             let started = Instant::now();
-            let mut table = Table::new(256);
-            let stop = || false;
-            let mut search = Outcome::new(g, red, &mut table, &stop);
-            search.set_node_limit(LIMIT);
-            let v = search.wins_game(game).ok();
-            nodes += search.nodes;
-            stored += table.stored();
+            let (v, n, s) = if u128::fits(&g) {
+                value::<u128>(g, red, game)
+            } else {
+                value::<U256>(g, red, game)
+            };
+            nodes += n;
+            stored += s;
             secs += started.elapsed().as_secs_f64();
             values.push(v);
         }
@@ -154,4 +158,16 @@ fn main() {
             .collect();
         println!("{name:28} {nodes:>12} {stored:>10} {secs:>8.3}  {values}");
     }
+}
+
+/// Whether the player to move wins (`None`: past the node limit), the nodes searched and
+/// the positions stored, by the win/loss search on sets of `E`'s width.
+fn value<E: Unused>(g: Graph, red: Reductions, game: &Pnut) -> (Option<bool>, u64, u64) {
+    let mut table = Table::new(256);
+    let stop = || false;
+    let mut search = Outcome::<E>::of_width(g, red, &mut table, &stop);
+    search.set_node_limit(LIMIT);
+    let v = search.wins_game(game).ok();
+    let nodes = search.nodes;
+    (v, nodes, table.stored())
 }

@@ -652,6 +652,77 @@ fn the_winner_alone_is_plain_negamaxs_at_random_positions() {
     assert!(checked >= 12, "{checked}");
 }
 
+/// The winner alone on 01/l=8 (256 edges, the win/loss search on 256-bit sets): at
+/// positions of seeded random games late enough for a plain negamax (170 to 200 plies
+/// in), it is negamax's, and so is every move it calls won or lost.
+#[test]
+fn the_winner_alone_on_01_l8_is_plain_negamaxs() {
+    let rules = Rules::new("01", 8).unwrap();
+    let mut memo = HashMap::new();
+    let mut wins = [0usize; 2];
+    for seed in 0..16u64 {
+        let mut rng = 500 + seed;
+        let mut game = Pnut::new(rules.clone());
+        for _ in 0..170 + seed as usize * 2 {
+            let legal = game.legal_moves();
+            if legal.is_empty() {
+                break;
+            }
+            play(
+                &mut game,
+                legal[(next(&mut rng) % legal.len() as u64) as usize],
+            );
+        }
+        if game.is_over() {
+            continue;
+        }
+        let text = game.indices()[..game.len()].to_vec();
+        let truth = crate::pnut_play::wins_binary_8(&text, &mut memo);
+        let w = analyse_goal(
+            &mut Engine::new(&rules, 16),
+            &game,
+            &winner_limits(),
+            Goal::Winner,
+        );
+        assert!(w.analysis.exact, "{}", game.text());
+        assert_eq!(w.analysis.verdict.is_win(), truth, "{}", game.text());
+        for m in &w.analysis.moves {
+            let mut t = text.clone();
+            t.push(rules.index_of(m.mv.0).unwrap());
+            let child = crate::pnut_play::wins_binary_8(&t, &mut memo);
+            if m.verdict.is_win() {
+                assert!(!child, "{} {}", game.text(), m.mv);
+            }
+            if m.verdict.is_loss() {
+                assert!(child, "{} {}", game.text(), m.mv);
+            }
+        }
+        wins[usize::from(truth)] += 1;
+    }
+    assert!(wins[0] >= 3 && wins[1] >= 3, "{wins:?}");
+}
+
+/// The winner alone tries the moves in rounds of growing node caps: at this 01/l=8
+/// position (a seeded random game, 100 plies in) writing 1 leaves the opponent stuck,
+/// and it is found in a few nodes, though searching 0 first takes the win/loss search
+/// tens of millions of nodes (about 42 million when it tried the moves one after the
+/// other).
+#[test]
+fn the_winner_alone_finds_a_short_win_before_a_long_search() {
+    let rules = Rules::new("01", 8).unwrap();
+    let text = "1110011111100101111010101111101001101101110001111011110011010010110110001010001101111111101100111001";
+    let game = Pnut::parse(rules.clone(), text).unwrap();
+    let w = analyse_goal(
+        &mut Engine::new(&rules, 16),
+        &game,
+        &winner_limits(),
+        Goal::Winner,
+    );
+    assert!(w.analysis.exact && w.analysis.verdict.is_win());
+    assert_eq!(w.analysis.best, Some(PnutMove('1')));
+    assert!(w.analysis.nodes < 10_000, "{}", w.analysis.nodes);
+}
+
 /// Issue 17, the first exact reduction: a position is the token (the last l-1 symbols)
 /// and the unused edges of its weakly connected component in the de Bruijn graph; the
 /// unused edges elsewhere can never be played. Checked at every start node (string of

@@ -279,7 +279,7 @@ fn a_lost_position_is_played_for_the_traps_then_the_resistance_or_the_chances() 
 /// Whether the player to move after `text` (binary, length 8: 256 l-grams) wins, by
 /// plain negamax from the rules (an 8-gram is never repeated), memoised on the used
 /// 8-grams and the last 7 symbols. For late positions only: few 8-grams are left.
-fn wins_binary_8(text: &[u8], memo: &mut HashMap<([u128; 2], u8), bool>) -> bool {
+pub(crate) fn wins_binary_8(text: &[u8], memo: &mut HashMap<([u128; 2], u8), bool>) -> bool {
     fn value(used: [u128; 2], node: u8, memo: &mut HashMap<([u128; 2], u8), bool>) -> bool {
         if let Some(&v) = memo.get(&(used, node)) {
             return v;

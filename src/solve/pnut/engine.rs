@@ -213,8 +213,8 @@ impl Engine {
             self.table = Table::new(limits.table_mib);
             self.outcome_table = None;
         }
-        // The winner alone, on a graph one `u128` holds: the win/loss search.
-        if goal == Goal::Winner && self.g.edges <= 128 && limits.max_depth.is_none() {
+        // The winner alone, on a graph one fixed-width set holds: the win/loss search.
+        if goal == Goal::Winner && limits.max_depth.is_none() && super::winner::holds(&self.g) {
             let table = self
                 .outcome_table
                 .get_or_insert_with(|| Table::new(limits.table_mib));
@@ -223,9 +223,9 @@ impl Engine {
             return solved;
         }
         // A move to play: a proof first, the tree search's guess for what it leaves
-        // open (`play`); both keep their table and tree from move to move.
-        // Beyond it, up to 256 edges, the depth-bounded search first, the tree search
-        // for what it leaves open (`play_deep`).
+        // open (`play`); both keep their table and tree from move to move. On the
+        // graphs the win/loss search does not hold, up to 256 edges, the depth-bounded
+        // search first, the tree search for what it leaves open (`play_deep`).
         if goal == Goal::Play
             && limits.max_depth.is_none()
             && game.legal_indices().len() > 1

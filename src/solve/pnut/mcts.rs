@@ -10,9 +10,9 @@
 //! mover, one with a move that leaves the opponent stuck is won; a node with a child lost
 //! for the child's mover is won, a node whose children are all won for their movers is
 //! lost. Proven children are never selected again, so the simulations go where the
-//! game is still open. A leaf prover ([`super::leaf`]: the win/loss search on graphs of
-//! at most 128 edges, the depth-bounded search on larger ones, each on the engine's
-//! table that lives for the whole match) is tried with a small node cap at every new leaf, and again with a cap growing with the node's visits
+//! game is still open. A leaf prover ([`super::leaf`]: the win/loss search, on the
+//! engine's table that lives for the whole match) is tried with a small node cap at
+//! every new leaf, and again with a cap growing with the node's visits
 //! each time they double: the proof effort follows the simulations, and what it proves
 //! stays in the table for the next move.
 //!

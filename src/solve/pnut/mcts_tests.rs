@@ -119,84 +119,12 @@ fn open_strings(rules: &Rules, l: usize, max_len: usize) -> Vec<String> {
     texts
 }
 
-/// The depth-bounded leaf prover (the one beyond 128 edges, here on the word-vector
-/// edge set it uses there): what it proves within any cap is so by negamax, and with a
-/// cap the size of these small games it proves everything.
-#[test]
-fn depth_prover_proves_only_what_negamax_proves() {
-    use super::super::graph::BigSet;
-    use super::super::leaf::{DepthProver, Prover};
-    use super::super::search::{PrefixMemo, Searcher};
-    use super::super::table::Table;
-    let mut proved = 0;
-    for (symbols, l) in [("01", 3), ("01", 4), ("012", 2), ("012", 3)] {
-        let rules = Rules::new(symbols, l).expect("valid rules");
-        let g = Graph::new(rules.k(), l);
-        for cap in [10, 100, 1_000_000] {
-            let mut table = Table::new(1);
-            let mut memo = PrefixMemo::default();
-            let mut prover =
-                DepthProver::new(Searcher::<BigSet>::new(g, &mut table, &mut memo, &|| false));
-            for text in open_strings(&rules, l, 5) {
-                let indices: Vec<u8> = text
-                    .chars()
-                    .map(|c| rules.index_of(c).expect("a symbol"))
-                    .collect();
-                match prover.prove(&indices, cap) {
-                    Some(wins) => {
-                        assert_eq!(wins, negamax(&rules, &text), "{symbols} l={l} {text}");
-                        proved += 1;
-                    }
-                    None => assert!(cap < 1_000_000, "{symbols} l={l} {text} unproved"),
-                }
-            }
-        }
-    }
-    assert!(proved > 100, "{proved}");
-}
-
-/// The tree search with the depth-bounded leaf prover: every root move it proves is so
-/// by negamax, and its leaves are proved by the prover (it searches nodes of its own).
-#[test]
-fn tree_with_depth_prover_proves_only_what_negamax_proves() {
-    use super::super::graph::BigSet;
-    use super::super::leaf::DepthProver;
-    use super::super::search::{PrefixMemo, Searcher};
-    use super::super::table::Table;
-    let mut proved = 0;
-    for (symbols, l) in [("01", 4), ("012", 3)] {
-        let rules = Rules::new(symbols, l).expect("valid rules");
-        let g = Graph::new(rules.k(), l);
-        for text in open_strings(&rules, 1, 4) {
-            let game = Pnut::parse(rules.clone(), &text).expect("legal");
-            for budget in [50, 300, 3000] {
-                let mut table = Table::new(1);
-                let mut memo = PrefixMemo::default();
-                let mut prover =
-                    DepthProver::new(Searcher::<BigSet>::new(g, &mut table, &mut memo, &|| false));
-                let mut tree = Tree::default();
-                let mut mcts = Mcts::new(&game, g, &mut tree, Some(&mut prover), 3);
-                mcts.run(budget, &|| false);
-                // The work counts the prover's nodes: it was asked at the leaves.
-                if text.len() + 1 >= l && !mcts.proved() {
-                    assert!(mcts.work() > mcts.iterations, "{symbols} l={l} {text:?}");
-                }
-                proved += check_root_claims(&mcts, &rules, &text);
-            }
-        }
-    }
-    assert!(proved > 100, "{proved}");
-}
-
 /// A win the tree proved is secured: after the winning move and any reply, the kept
 /// tree's new root is proved won with a winning move it knows (so the next turn answers
-/// without a search), and that move wins by negamax. Both leaf provers.
+/// without a search), and that move wins by negamax.
 #[test]
 fn a_secured_win_survives_every_reply_in_the_tree() {
-    use super::super::graph::BigSet;
-    use super::super::leaf::{DepthProver, Prover};
     use super::super::outcome::{Outcome, Reductions};
-    use super::super::search::{PrefixMemo, Searcher};
     use super::super::table::Table;
     let mut secured = 0;
     for (symbols, l) in [("01", 4), ("01", 5), ("012", 3)] {
@@ -206,25 +134,12 @@ fn a_secured_win_survives_every_reply_in_the_tree() {
             if !negamax(&rules, &text) {
                 continue;
             }
-            for depth in [false, true] {
+            {
                 let game = Pnut::parse(rules.clone(), &text).expect("legal");
-                let (mut table, mut memo) = (Table::new(1), PrefixMemo::default());
-                let mut outcome;
-                let mut searcher;
-                let prover: &mut dyn Prover = if depth {
-                    searcher = DepthProver::new(Searcher::<BigSet>::new(
-                        g,
-                        &mut table,
-                        &mut memo,
-                        &|| false,
-                    ));
-                    &mut searcher
-                } else {
-                    outcome = Outcome::new(g, Reductions::ALL, &mut table, &|| false);
-                    &mut outcome
-                };
+                let mut table = Table::new(1);
+                let mut outcome = Outcome::new(g, Reductions::ALL, &mut table, &|| false);
                 let mut tree = Tree::default();
-                let mut mcts = Mcts::new(&game, g, &mut tree, Some(prover), 5);
+                let mut mcts = Mcts::new(&game, g, &mut tree, Some(&mut outcome), 5);
                 mcts.run(100_000, &|| false);
                 let Some(win) = mcts.root_moves().into_iter().find(|m| m.wins == Some(true)) else {
                     continue;

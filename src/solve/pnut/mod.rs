@@ -31,9 +31,10 @@
 //!
 //! Beyond exact reach, moves left unproven are scored by a Monte-Carlo tree search with
 //! solver backups (the share of its simulated games through the move that its player
-//! won; flat random playouts on graphs of more than 128 edges) and the analysis says how
-//! deep the proof search went. A move to play gets a proof first and the tree search,
-//! kept from move to move, for what the proof leaves open (`play`, `mcts`).
+//! won; flat random playouts on graphs of more than 128 edges) and the analysis says
+//! how deep the proof search went. A move to play gets a proof first and
+//! the tree search, kept from move to move, for what the proof leaves open (`play`,
+//! `mcts`).
 //!
 //! What an analysis is for ([`Goal`]) decides when it stops: every move with its exact
 //! distance (`parlor solve pnut`, the hints); a move to play (a single legal move or a
@@ -46,15 +47,18 @@
 //! a win once proven is never lost (see `engine`); [`analyse`] and [`solve`] make a
 //! one-shot engine.
 //!
-//! The winner alone on graphs of at most 128 edges (k^l <= 128) is a separate win/loss
-//! search without distances, whose table keys the reduced positions of issue 17
-//! (`outcome`, `reduce`, `winner`).
+//! The winner alone on graphs of at most 128 edges (k^l <= 128) and on 01/l=8 is a
+//! separate win/loss search without distances, whose table keys the reduced positions
+//! of issue 17 (`outcome`, `reduce`, `winner`; the unused edges as one fixed-width set,
+//! `unused`, `wide`).
 //!
 //! Files: `graph` (the graph and edge sets), `table` (the transposition table),
 //! `search` (the proof search), `root` (the root driver: deepening plan, exact
 //! distances, the analysis), `playout` (the unproven moves' scores), `mcts` (the tree
 //! search with solver backups), `leaf` (what proves the tree's leaves), `play` (a move
-//! to play: proof, then tree search),
+//! to play: proof, then tree search), `outcome` (the win/loss search), `reduce` and
+//! `reduce_binary` (its reductions), `unused` and `wide` (its edge sets, 128 and 256
+//! bits), `winner` (the winner alone), `proof` (the resumable proof),
 //! `engine` (the kept engine and its pinned results).
 
 mod engine;
@@ -70,6 +74,8 @@ mod reduce_binary;
 mod root;
 mod search;
 mod table;
+mod unused;
+mod wide;
 mod winner;
 
 use std::time::Duration;
@@ -80,6 +86,8 @@ pub use self::outcome::{Outcome, Reductions, Stopped};
 pub use self::proof::{Proof, Step};
 pub use self::search::{PrefixMemo, Searcher};
 pub use self::table::Table;
+pub use self::unused::Unused;
+pub use self::wide::U256;
 use super::analysis::Analysis;
 use crate::game::pnut::{Pnut, PnutMove};
 

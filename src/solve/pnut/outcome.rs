@@ -1,5 +1,6 @@
 //! Who wins, without distances: an exact win/loss search with the reductions of issue
-//! 17, for graphs of at most 128 edges.
+//! 17, for graphs whose edges one fixed-width set holds ([`Unused`]): at most 128
+//! edges, and the two-symbol graph of 256 (01/l=8).
 //!
 //! The depth-bounded search (`search`) proves "won within d plies", which the exact
 //! distances need; the winner alone needs none of it, and without a budget a position's
@@ -18,8 +19,9 @@
 use rustc_hash::FxHashMap;
 
 use super::graph::Graph;
-use super::reduce::{Component, RELABEL_MAX_K, Relabel, component, first_bridge};
+use super::reduce::{Component, RELABEL_MAX_K, Relabel};
 use super::table::Table;
+use super::unused::Unused;
 use crate::game::pnut::Pnut;
 
 /// Which reductions the search uses (all of them by default).
@@ -64,9 +66,9 @@ impl Default for Reductions {
 /// A position's component and its first bridge (when bridges are on), computed once:
 /// a child's, worked out to look it up in the table, serves again if it is searched.
 #[derive(Clone, Copy)]
-struct Reduced {
-    comp: Component,
-    bridge: Option<(u64, u128)>,
+struct Reduced<E: Unused> {
+    comp: Component<E>,
+    bridge: Option<(u64, E)>,
 }
 
 /// The search stopped (its node limit or `stop`) before the value was known.
@@ -81,14 +83,15 @@ const KEY_BEFORE_LOST: u64 = 1 << 8;
 const KEY_BEFORE_WON: u64 = 2 << 8;
 
 /// The win/loss search on one graph, on a table it borrows (so that what it proves
-/// outlives it, e.g. for a checkpoint).
-pub struct Outcome<'a> {
+/// outlives it, e.g. for a checkpoint), with the unused edges as an `E` (a `u128` up to
+/// 128 edges, see [`Unused`]).
+pub struct Outcome<'a, E: Unused = u128> {
     g: Graph,
     red: Reductions,
     relabel: Option<Relabel>,
     table: &'a mut Table,
     /// The unused edges now.
-    unused: u128,
+    unused: E,
     /// Nodes searched.
     pub nodes: u64,
     node_limit: u64,
@@ -106,13 +109,27 @@ impl<'a> Outcome<'a> {
         table: &'a mut Table,
         stop: &'a dyn Fn() -> bool,
     ) -> Self {
-        debug_assert!(g.edges <= 128);
+        Outcome::of_width(g, red, table, stop)
+    }
+}
+
+impl<'a, E: Unused> Outcome<'a, E> {
+    /// A search on `g`, which `E` must hold ([`Unused::fits`]), with `table` (its own:
+    /// its keys mean something else than the depth-bounded search's, and than another
+    /// width's).
+    pub fn of_width(
+        g: Graph,
+        red: Reductions,
+        table: &'a mut Table,
+        stop: &'a dyn Fn() -> bool,
+    ) -> Self {
+        assert!(E::fits(&g), "the edge set does not hold the graph");
         Outcome {
             relabel: (red.relabel && g.k <= RELABEL_MAX_K).then(|| Relabel::new(&g)),
             g,
             red,
             table,
-            unused: g.all_edges,
+            unused: E::all(&g),
             nodes: 0,
             node_limit: u64::MAX,
             stop,
@@ -138,9 +155,9 @@ impl<'a> Outcome<'a> {
         }
         let k = u64::from(self.g.k);
         let code = |w: &[u8]| w.iter().fold(0u64, |a, &x| a * k + u64::from(x));
-        self.unused = self.g.all_edges;
+        self.unused = E::all(&self.g);
         for w in text.windows(l) {
-            self.unused &= !(1u128 << code(w));
+            self.unused = self.unused.without(code(w));
         }
         let cur = code(&text[text.len() + 1 - l..]);
         self.wins(cur)
@@ -173,7 +190,7 @@ impl<'a> Outcome<'a> {
 
     #[inline]
     fn free(&self, v: u64) -> u32 {
-        (self.unused >> (v * u64::from(self.g.k))) as u32 & self.g.full
+        self.unused.out(v, &self.g)
     }
 
     /// Whether the mover at `cur` wins with the unused edges `self.unused`.
@@ -182,7 +199,7 @@ impl<'a> Outcome<'a> {
     }
 
     /// [`Self::wins`], given the position's component and bridge if already known.
-    fn wins_reduced(&mut self, cur: u64, known: Option<Reduced>) -> Result<bool, Stopped> {
+    fn wins_reduced(&mut self, cur: u64, known: Option<Reduced<E>>) -> Result<bool, Stopped> {
         self.nodes += 1;
         if self.nodes > self.node_limit || (self.nodes & 4095 == 0 && (self.stop)()) {
             return Err(Stopped);
@@ -209,9 +226,9 @@ impl<'a> Outcome<'a> {
         let reduced = match known {
             Some(r) => r,
             None => {
-                let comp = component(self.unused, cur, &self.g);
+                let comp = self.unused.component(cur, &self.g);
                 if self.red.parity && comp.bipartite {
-                    return Ok(comp.edges.count_ones() % 2 == 1);
+                    return Ok(comp.edges.count() % 2 == 1);
                 }
                 self.reduced(comp, cur)
             }
@@ -221,7 +238,7 @@ impl<'a> Outcome<'a> {
             return Ok(entry.win);
         }
         let start = self.nodes;
-        let mut moves = [(0u32, 0u64, None::<Reduced>); 16];
+        let mut moves = [(0u32, 0u64, None::<Reduced<E>>); 16];
         let mut n = 0;
         let mut bits = free;
         while bits != 0 {
@@ -240,12 +257,12 @@ impl<'a> Outcome<'a> {
             for m in moves.iter_mut() {
                 let e = m.1;
                 let h = self.g.head(e);
-                self.unused &= !(1 << e);
+                self.unused = self.unused.without(e);
                 // The child's value when the table or its parity knows it.
                 let known = if self.free(h).count_ones() >= 2 {
-                    let cc = component(self.unused, h, &self.g);
+                    let cc = self.unused.component(h, &self.g);
                     if self.red.parity && cc.bipartite {
-                        Some(cc.edges.count_ones() % 2 == 1)
+                        Some(cc.edges.count() % 2 == 1)
                     } else {
                         let r = self.reduced(cc, h);
                         m.2 = Some(r);
@@ -256,7 +273,7 @@ impl<'a> Outcome<'a> {
                 } else {
                     None
                 };
-                self.unused |= 1 << e;
+                self.unused = self.unused.with(e);
                 match known {
                     Some(false) => {
                         self.store(key, node, true, start);
@@ -295,17 +312,17 @@ impl<'a> Outcome<'a> {
     }
 
     /// [`Self::play`], given the child's component and bridge if already known.
-    fn play_reduced(&mut self, e: u64, known: Option<Reduced>) -> Result<bool, Stopped> {
-        self.unused &= !(1 << e);
+    fn play_reduced(&mut self, e: u64, known: Option<Reduced<E>>) -> Result<bool, Stopped> {
+        self.unused = self.unused.without(e);
         let r = self.wins_reduced(self.g.head(e), known);
-        self.unused |= 1 << e;
+        self.unused = self.unused.with(e);
         r
     }
 
     /// The component with its first bridge, if bridges are on.
-    fn reduced(&self, comp: Component, cur: u64) -> Reduced {
+    fn reduced(&self, comp: Component<E>, cur: u64) -> Reduced<E> {
         let bridge = if self.red.bridges {
-            first_bridge(&comp, cur, &self.g)
+            E::first_bridge(&comp, cur, &self.g)
         } else {
             None
         };
@@ -314,7 +331,7 @@ impl<'a> Outcome<'a> {
 
     /// The table key of the reduced position: past the first bridge, the part before
     /// it and the value of the part after it (searched first); relabelled.
-    fn key(&mut self, r: &Reduced, cur: u64) -> Result<(u128, u64), Stopped> {
+    fn key(&mut self, r: &Reduced<E>, cur: u64) -> Result<(u128, u64), Stopped> {
         let mut set = r.comp.edges;
         let mut kind = KEY_COMPONENT;
         if let Some((b, before)) = r.bridge {
@@ -331,17 +348,17 @@ impl<'a> Outcome<'a> {
 
     /// The key of a child for a look-up only: `None` when it needs a search (the value
     /// past a bridge not in the table yet).
-    fn key_known(&mut self, r: &Reduced, cur: u64) -> Option<(u128, u64)> {
+    fn key_known(&mut self, r: &Reduced<E>, cur: u64) -> Option<(u128, u64)> {
         let mut set = r.comp.edges;
         let mut kind = KEY_COMPONENT;
         if let Some((b, before)) = r.bridge {
             let h = self.g.head(b);
-            self.unused &= !(1 << b);
+            self.unused = self.unused.without(b);
             let after = if self.free(h).count_ones() >= 2 {
-                let ac = component(self.unused, h, &self.g);
+                let ac = self.unused.component(h, &self.g);
                 if self.red.parity && ac.bipartite {
-                    Some(ac.edges.count_ones() % 2 == 1)
-                } else if self.red.bridges && first_bridge(&ac, h, &self.g).is_some() {
+                    Some(ac.edges.count() % 2 == 1)
+                } else if self.red.bridges && E::first_bridge(&ac, h, &self.g).is_some() {
                     None
                 } else {
                     let (ak, an) = self.least(ac.edges, h, KEY_COMPONENT);
@@ -350,7 +367,7 @@ impl<'a> Outcome<'a> {
             } else {
                 None
             };
-            self.unused |= 1 << b;
+            self.unused = self.unused.with(b);
             set = before;
             kind = match after? {
                 true => KEY_BEFORE_WON,
@@ -360,12 +377,14 @@ impl<'a> Outcome<'a> {
         Some(self.least(set, cur, kind))
     }
 
-    fn least(&self, set: u128, cur: u64, kind: u64) -> (u128, u64) {
+    /// The table key: the least relabelling's set (or its hash, see [`Unused::key`]),
+    /// and its node with the key's kind.
+    fn least(&self, set: E, cur: u64, kind: u64) -> (u128, u64) {
         let (set, node) = match &self.relabel {
             Some(r) => r.least(set, cur),
             None => (set, cur),
         };
-        (set, node | kind)
+        (set.key(), node | kind)
     }
 
     fn store(&mut self, key: u128, node: u64, win: bool, start: u64) {

@@ -2,30 +2,26 @@
 //! [`TREE_EDGES`] edges): a proof first, the tree search's guess for what it leaves open.
 //!
 //! * A win the kept tree has proved is answered at once, with no search.
-//! * On graphs of at most 128 edges the win/loss search tries each move in rounds of
-//!   growing node caps for [`PROOF_SHARE`] of the time (a win proved at an earlier turn is
-//!   in its table: a round of look-ups); on larger ones the depth-bounded search does.
-//!   A move proved winning is played at once.
+//! * The win/loss search tries each move in rounds of growing node caps for
+//!   [`PROOF_SHARE`] of the time (a win proved at an earlier turn is in its table: a
+//!   round of look-ups). A move proved winning is played at once.
 //! * When every move is proved lost, the depth-bounded search looks for the longest
 //!   resistance with the rest of the time (as before the tree search).
 //! * Otherwise the tree search ([`super::mcts`]) has the rest, starting from the moves
-//!   already proved, proving more on the way with a leaf prover on the same table (the
-//!   win/loss search; the depth-bounded search beyond 128 edges, see `leaf`).
-//!   An unproved move's score is the share of the simulated games through it that its
-//!   player won.
+//!   already proved, proving more on the way with the win/loss search on the same
+//!   table as its leaf prover (`leaf`). An unproved move's score is the share of the
+//!   simulated games through it that its player won.
 //!
-//! On graphs beyond the tree search's, up to [`MAX_EDGES`] (01/l=8), the depth-bounded
-//! search proves what it can in part of the time and the kept tree, without a leaf
-//! prover, scores what it leaves open ([`Engine::play_deep`]).
+//! On graphs beyond the tree search's, up to [`MAX_EDGES`] (01/l=8 among them), the
+//! depth-bounded search proves what it can in part of the time and the kept tree,
+//! without a leaf prover, scores what it leaves open ([`Engine::play_deep`]).
 
 use std::time::{Duration, Instant};
 
 use super::engine::Engine;
 use super::graph::{BigSet, Graph};
-use super::leaf::DepthProver;
 use super::mcts::{MAX_EDGES, Mcts, MoveStat, Tree};
 use super::outcome::{Outcome, Reductions};
-use super::search::Searcher;
 use super::table::Table;
 use super::{Goal, Limits, Solved, Stats};
 use crate::game::Game;
@@ -72,14 +68,22 @@ pub(super) fn tree_plays(g: &Graph) -> bool {
 }
 
 /// The tree search plays, and scores the unproven moves, on graphs of at most this many
-/// edges: those where the win/loss search proves its leaves. On 01/l=8 (256 edges) it
-/// measured no better than the old path (the depth-bounded search with flat playouts),
-/// so that path is kept there: without a leaf prover, 17 of 20 games from random
-/// openings against 17 of 20; with the depth-bounded search proving its leaves (`leaf`,
-/// the branch of `with_tree` beyond 128 edges), 37 of 40 from 8-symbol openings against
-/// the old path's 36, and 34 of 40 from the empty string against the old path's 37
-/// (seed 5, 200 ms a move, a loaded machine). What plays there instead is
-/// [`Engine::play_deep`].
+/// edges: those where the win/loss search proves its leaves on `u128` sets. On 01/l=8
+/// (256 edges) it measured no better than [`Engine::play_deep`] (200 ms a move, 40
+/// games a run against the yardstick):
+/// * without a leaf prover, 17 of 20 games from random openings against 17 of 20 for
+///   the path before `play_deep`;
+/// * with the depth-bounded search proving its leaves, 37 of 40 from 8-symbol openings
+///   against 36, and 34 of 40 from the empty string against 37 (seed 5, a loaded
+///   machine);
+/// * with the win/loss search on 256-bit sets (`wide`) for the proof share and the
+///   leaves: 36-4, 38-2, 34-6, 35-5 (seeds 41 and 44 from the empty string, 42 and 46
+///   from 8-symbol openings), 143 of 160, where `play_deep` won 184 of 200 on the same
+///   seeds (37-3; 35-5; 40-0 and 34-6; 38-2);
+/// * `play_deep` with that search proving the tree's leaves: 35-5 and 35-5 on seeds 44
+///   and 46, 70 of 80.
+///
+/// So 01/l=8 plays by `play_deep`; the 256-bit search there proves the winner alone.
 pub(super) const TREE_EDGES: u64 = 128;
 
 impl Engine {
@@ -109,7 +113,7 @@ impl Engine {
         let share_nodes = max_nodes.saturating_mul(PROOF_SHARE.0) / PROOF_SHARE.1;
         let g = self.g;
         // The moves proved so far (for the player making them), and the nodes spent.
-        let (proved, mut nodes): (Vec<(u8, bool)>, u64) = if g.edges <= 128 {
+        let (proved, mut nodes): (Vec<(u8, bool)>, u64) = {
             let table = self
                 .outcome_table
                 .get_or_insert_with(|| Table::new(limits.table_mib));
@@ -121,22 +125,6 @@ impl Engine {
                 .filter_map(|&(s, v)| v.map(|opponent_wins| (s, !opponent_wins)))
                 .collect();
             (proved, n)
-        } else {
-            let part = Limits {
-                max_millis: share_ms.max(1),
-                max_nodes: limits.max_nodes.map(|_| share_nodes.max(1)),
-                ..*limits
-            };
-            let solved = self.analyse_with::<BigSet>(game, &part, Goal::Play, stop, &mut |_| {});
-            if solved.analysis.exact {
-                let solved = Solved {
-                    elapsed: started.elapsed(),
-                    ..solved
-                };
-                report(&solved.analysis);
-                return solved;
-            }
-            (proved_moves(game, &solved.analysis), solved.stats.nodes)
         };
         let legal = game.legal_indices();
         if let Some(&(s, _)) = proved.iter().find(|(_, wins)| *wins) {
@@ -246,8 +234,8 @@ impl Engine {
         finish(analysis, started, nodes, report, self.stats())
     }
 
-    /// Runs `f` on the tree search at `game` with this graph's leaf prover: the win/loss
-    /// search on its table up to 128 edges, the depth-bounded search on its own beyond.
+    /// Runs `f` on the tree search at `game` with the win/loss search on its table as
+    /// the leaf prover (on a graph the tree search plays on).
     fn with_tree<R>(
         &mut self,
         game: &Pnut,
@@ -256,29 +244,17 @@ impl Engine {
         f: impl FnOnce(&mut Mcts) -> R,
     ) -> R {
         let g = self.g;
-        if g.edges <= 128 {
-            let table = self
-                .outcome_table
-                .get_or_insert_with(|| Table::new(table_mib));
-            let mut outcome = Outcome::new(g, Reductions::ALL, table, stop);
-            f(&mut Mcts::new(
-                game,
-                g,
-                &mut self.tree,
-                Some(&mut outcome),
-                SEED,
-            ))
-        } else {
-            let searcher = Searcher::<BigSet>::new(g, &mut self.table, &mut self.prefix_memo, stop);
-            let mut prover = DepthProver::new(searcher);
-            f(&mut Mcts::new(
-                game,
-                g,
-                &mut self.tree,
-                Some(&mut prover),
-                SEED,
-            ))
-        }
+        let table = self
+            .outcome_table
+            .get_or_insert_with(|| Table::new(table_mib));
+        let mut outcome = Outcome::new(g, Reductions::ALL, table, stop);
+        f(&mut Mcts::new(
+            game,
+            g,
+            &mut self.tree,
+            Some(&mut outcome),
+            SEED,
+        ))
     }
 
     /// Every move proved lost: first the traps of each move (the share of the opponent's

@@ -16,14 +16,16 @@
 //! And symbol relabellings map the game to itself ([`Relabel`]).
 
 use super::graph::Graph;
+use super::unused::Unused;
 
-/// The token's weakly connected component over the unused edges.
+/// The token's weakly connected component over the unused edges (a set of `E`'s
+/// width, see [`Unused`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub struct Component {
+pub struct Component<E: Unused = u128> {
     /// Its edges (all of them reachable from the token).
-    pub edges: u128,
+    pub edges: E,
     /// Its nodes.
-    pub nodes: u64,
+    pub nodes: E::Nodes,
     /// No odd cycle: the nodes split in two sides with every edge between them.
     pub bipartite: bool,
 }
@@ -197,20 +199,18 @@ impl Relabel {
     }
 
     /// The least (edges, node) over every relabelling of `set` and `node`.
-    pub fn least(&self, set: u128, node: u64) -> (u128, u64) {
+    pub fn least<E: Unused>(&self, set: E, node: u64) -> (E, u64) {
         let mut best = (set, node);
         if self.binary {
             // Swapping the two symbols maps code c to (edges - 1) - c.
-            let image = set.reverse_bits() >> (128 - self.edges);
+            let image = set.reversed(self.edges);
             return best.min((image, self.nodes - 1 - node));
         }
         for (emap, nmap) in &self.maps {
-            let mut image = 0u128;
+            let mut image = E::empty();
             let mut bits = set;
-            while bits != 0 {
-                let e = bits.trailing_zeros() as usize;
-                bits &= bits - 1;
-                image |= 1 << emap[e];
+            while let Some(e) = bits.pop() {
+                image = image.with(u64::from(emap[e as usize]));
             }
             best = best.min((image, u64::from(nmap[node as usize])));
         }

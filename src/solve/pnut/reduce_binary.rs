@@ -24,7 +24,7 @@ fn spread_half(x: u64) -> u64 {
 
 /// The edges leaving the nodes `set`: node t's bit becomes edges 2t and 2t + 1.
 #[inline(always)]
-fn spread(set: u64) -> u128 {
+pub(super) fn spread(set: u64) -> u128 {
     let even = u128::from(spread_half(set)) | u128::from(spread_half(set >> 32)) << 64;
     even | even << 1
 }
@@ -42,7 +42,7 @@ fn squeeze_half(x: u64) -> u64 {
 
 /// The tails of the edges `set`.
 #[inline(always)]
-fn tails(set: u128) -> u64 {
+pub(super) fn tails(set: u128) -> u64 {
     let pairs = set | set >> 1;
     squeeze_half(pairs as u64) | squeeze_half((pairs >> 64) as u64) << 32
 }

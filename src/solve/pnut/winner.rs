@@ -1,4 +1,5 @@
-//! The winner alone (`Goal::Winner`) on graphs of at most 128 edges: each root move's
+//! The winner alone (`Goal::Winner`) on the graphs the win/loss search holds (at most
+//! 128 edges, and 01/l=8, see [`Unused`]): each root move's
 //! child by the win/loss search ([`super::outcome`]), stopping at the first winning
 //! move. No distances: a move is "wins" or "loses".
 
@@ -7,12 +8,21 @@ use std::time::{Duration, Instant};
 use super::graph::Graph;
 use super::outcome::{Outcome, Reductions};
 use super::table::Table;
+use super::unused::Unused;
+use super::wide::U256;
 use super::{Limits, Solved, Stats};
 use crate::game::pnut::{Pnut, PnutMove};
 use crate::solve::analysis::{Analysis, MoveValue, Verdict};
 
+/// Whether the win/loss search holds `g`'s edges (one of its widths fits).
+pub(super) fn holds(g: &Graph) -> bool {
+    u128::fits(g) || U256::fits(g)
+}
+
 /// Who wins at `game`, on `table` (the win/loss search's own), within `limits`' time
-/// and nodes (depth has no meaning here).
+/// and nodes (depth has no meaning here), on a graph the search [`holds`]. The moves
+/// are tried in rounds of growing node caps ([`root_outcomes`]): a short win is found
+/// before a long search of another move eats the time.
 pub(super) fn analyse_winner(
     game: &Pnut,
     g: Graph,
@@ -22,43 +32,25 @@ pub(super) fn analyse_winner(
     report: &mut dyn FnMut(&Analysis<PnutMove>),
 ) -> Solved {
     let started = Instant::now();
-    let deadline = started + Duration::from_millis(limits.max_millis.max(1));
-    let timed_stop = || stop() || Instant::now() >= deadline;
-    let mut search = Outcome::new(g, Reductions::ALL, table, &timed_stop);
-    search.set_node_limit(limits.max_nodes.unwrap_or(u64::MAX));
+    let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
+    let (values, proof_nodes) = root_outcomes(game, g, table, limits.max_millis, max_nodes, stop);
     let rules = game.rules();
-    let text = &game.indices()[..game.len()];
-    let mut moves = Vec::new();
-    let mut won = false;
-    let mut stopped = false;
-    for s in game.legal_indices() {
-        let verdict = if won || stopped {
-            Verdict::Unknown
-        } else {
-            let mut child = text.to_vec();
-            child.push(s);
-            match search.wins_after(&child) {
-                Ok(false) => {
-                    won = true;
-                    Verdict::Win { plies: None }
-                }
-                Ok(true) => Verdict::Loss { plies: None },
-                Err(_) => {
-                    stopped = true;
-                    Verdict::Unknown
-                }
-            }
-        };
-        moves.push(MoveValue {
+    let moves: Vec<MoveValue<PnutMove>> = values
+        .iter()
+        .map(|&(s, opponent_wins)| MoveValue {
             mv: PnutMove(rules.symbol(s)),
-            verdict,
+            verdict: match opponent_wins {
+                Some(false) => Verdict::Win { plies: None },
+                Some(true) => Verdict::Loss { plies: None },
+                None => Verdict::Unknown,
+            },
             score: None,
             traps: None,
             chances: None,
             plies_at_most: None,
-        });
-    }
-    let proof_nodes = search.nodes;
+        })
+        .collect();
+    let won = moves.iter().any(|m| m.verdict.is_win());
     let lost = !moves.is_empty() && moves.iter().all(|m| m.verdict.is_loss());
     let verdict = if won {
         Verdict::Win { plies: None }
@@ -100,12 +92,29 @@ pub(super) fn analyse_winner(
     }
 }
 
-/// The root moves' values by the win/loss search for a move to play, within
-/// `max_millis` and `max_nodes`: for each legal symbol, whether the mover after it
-/// wins (`None`: not proven). Moves are tried in rounds of growing node caps, so that
-/// an easy proof is found before a hard one eats the time (the table keeps what each
-/// round proved). Stops at the first move proven to win. Returns the nodes searched.
+/// The root moves' values by the win/loss search, within `max_millis` and
+/// `max_nodes`: for each legal symbol, whether the mover after it wins (`None`: not
+/// proven). Moves are tried in rounds of growing node caps, so that an easy proof is
+/// found before a hard one eats the time (the table keeps what each round proved).
+/// Stops at the first move proven to win. Returns the nodes searched. On a graph the
+/// search [`holds`].
 pub(super) fn root_outcomes(
+    game: &Pnut,
+    g: Graph,
+    table: &mut Table,
+    max_millis: u64,
+    max_nodes: u64,
+    stop: &dyn Fn() -> bool,
+) -> (Vec<(u8, Option<bool>)>, u64) {
+    if u128::fits(&g) {
+        outcomes_of_width::<u128>(game, g, table, max_millis, max_nodes, stop)
+    } else {
+        outcomes_of_width::<U256>(game, g, table, max_millis, max_nodes, stop)
+    }
+}
+
+/// [`root_outcomes`] with the unused edges as an `E`.
+fn outcomes_of_width<E: Unused>(
     game: &Pnut,
     g: Graph,
     table: &mut Table,
@@ -115,7 +124,7 @@ pub(super) fn root_outcomes(
 ) -> (Vec<(u8, Option<bool>)>, u64) {
     let deadline = Instant::now() + Duration::from_millis(max_millis.max(1));
     let timed_stop = || stop() || Instant::now() >= deadline;
-    let mut search = Outcome::new(g, Reductions::ALL, table, &timed_stop);
+    let mut search = Outcome::<E>::of_width(g, Reductions::ALL, table, &timed_stop);
     let text = &game.indices()[..game.len()];
     let mut values: Vec<(u8, Option<bool>)> = game
         .legal_indices()

@@ -10,6 +10,7 @@
 
 use super::graph::Graph;
 use super::reduce::Component;
+use super::unused::Unused;
 
 /// Bit t of the low 32 bits moved to bit 2t.
 #[inline(always)]
@@ -24,7 +25,7 @@ fn spread_half(x: u64) -> u64 {
 
 /// The edges leaving the nodes `set`: node t's bit becomes edges 2t and 2t + 1.
 #[inline(always)]
-pub(super) fn spread(set: u64) -> u128 {
+fn spread(set: u64) -> u128 {
     let even = u128::from(spread_half(set)) | u128::from(spread_half(set >> 32)) << 64;
     even | even << 1
 }
@@ -42,7 +43,7 @@ fn squeeze_half(x: u64) -> u64 {
 
 /// The tails of the edges `set`.
 #[inline(always)]
-pub(super) fn tails(set: u128) -> u64 {
+fn tails(set: u128) -> u64 {
     let pairs = set | set >> 1;
     squeeze_half(pairs as u64) | squeeze_half((pairs >> 64) as u64) << 32
 }
@@ -60,17 +61,63 @@ fn into(set: u64, n: u64) -> u128 {
     u128::from(set) | u128::from(set) << n
 }
 
+/// The whole-set operations of one width of two-symbol edge sets (`u128` for at most
+/// 64 nodes, [`super::wide::U256`] for 128), on which [`component`] and
+/// [`first_bridge`] are written once.
+pub(super) trait BinarySets: Unused {
+    /// The edges leaving the nodes `set`.
+    fn spread(set: Self::Nodes) -> Self;
+    /// The heads of the edges (of a graph of `n` nodes).
+    fn heads(self, n: u64) -> Self::Nodes;
+    /// The tails of the edges.
+    fn tails(self) -> Self::Nodes;
+    /// The edges into the nodes `set` (of a graph of `n` nodes).
+    fn into(set: Self::Nodes, n: u64) -> Self;
+    /// The edges in both sets.
+    fn and(self, other: Self) -> Self;
+    /// The edges in this set and not in `other`.
+    fn and_not(self, other: Self) -> Self;
+}
+
+impl BinarySets for u128 {
+    #[inline(always)]
+    fn spread(set: u64) -> u128 {
+        spread(set)
+    }
+    #[inline(always)]
+    fn heads(self, n: u64) -> u64 {
+        heads(self, n)
+    }
+    #[inline(always)]
+    fn tails(self) -> u64 {
+        tails(self)
+    }
+    #[inline(always)]
+    fn into(set: u64, n: u64) -> u128 {
+        into(set, n)
+    }
+    #[inline(always)]
+    fn and(self, other: u128) -> u128 {
+        self & other
+    }
+    #[inline(always)]
+    fn and_not(self, other: u128) -> u128 {
+        self & !other
+    }
+}
+
 /// [`super::reduce::component`] for k = 2.
-pub(super) fn component(unused: u128, cur: u64, g: &Graph) -> Component {
+pub(super) fn component<E: BinarySets>(unused: E, cur: u64, g: &Graph) -> Component<E> {
     let n = g.nodes;
-    let mut reach: u64 = 1 << cur;
+    let none = E::Nodes::from(0u8);
+    let mut reach = E::Nodes::from(1u8) << cur;
     // The nodes at an even and at an odd distance from the token.
-    let mut sides = [reach, 0];
+    let mut sides = [reach, none];
     let mut layer = reach;
     let mut odd = 1;
     loop {
-        let next = heads(spread(layer) & unused, n) & !reach;
-        if next == 0 {
+        let next = E::spread(layer).and(unused).heads(n) & !reach;
+        if next == none {
             break;
         }
         reach |= next;
@@ -81,22 +128,27 @@ pub(super) fn component(unused: u128, cur: u64, g: &Graph) -> Component {
     // Connected, so two-colourable exactly when the distance parities are a colouring.
     let bipartite = sides
         .iter()
-        .all(|&side| heads(spread(side) & unused, n) & side == 0);
+        .all(|&side| E::spread(side).and(unused).heads(n) & side == none);
     Component {
-        edges: spread(reach) & unused,
+        edges: E::spread(reach).and(unused),
         nodes: reach,
         bipartite,
     }
 }
 
 /// [`super::reduce::first_bridge`] for k = 2.
-pub(super) fn first_bridge(comp: &Component, cur: u64, g: &Graph) -> Option<(u64, u128)> {
+pub(super) fn first_bridge<E: BinarySets>(
+    comp: &Component<E>,
+    cur: u64,
+    g: &Graph,
+) -> Option<(u64, E)> {
     let n = g.nodes;
-    let mut back: u64 = 1 << cur;
+    let none = E::Nodes::from(0u8);
+    let mut back = E::Nodes::from(1u8) << cur;
     let mut layer = back;
     loop {
-        let prev = tails(into(layer, n) & comp.edges) & !back;
-        if prev == 0 {
+        let prev = E::into(layer, n).and(comp.edges).tails() & !back;
+        if prev == none {
             break;
         }
         back |= prev;
@@ -105,9 +157,9 @@ pub(super) fn first_bridge(comp: &Component, cur: u64, g: &Graph) -> Option<(u64
     if back == comp.nodes {
         return None;
     }
-    let first = spread(back) & comp.edges;
-    let leaving = first & !into(back, n);
-    (leaving != 0).then(|| (u64::from(leaving.trailing_zeros()), first))
+    let first = E::spread(back).and(comp.edges);
+    let mut leaving = first.and_not(E::into(back, n));
+    leaving.pop().map(|b| (b, first))
 }
 
 #[cfg(test)]

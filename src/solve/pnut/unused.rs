@@ -8,14 +8,24 @@
 //! written once over this trait and compiled for each width.
 
 use std::fmt::Debug;
+use std::ops::{BitAnd, BitOr, BitOrAssign, Not, Shl};
 
 use super::graph::Graph;
 use super::reduce::{self, Component};
 
 /// A set of unused edges of one fixed width.
 pub trait Unused: Copy + Eq + Ord + Debug {
-    /// A set of nodes of the graphs this width holds.
-    type Nodes: Copy + Eq + Debug;
+    /// A set of nodes of the graphs this width holds (an unsigned integer, bit v for
+    /// node v).
+    type Nodes: Copy
+        + Eq
+        + Debug
+        + From<u8>
+        + Shl<u64, Output = Self::Nodes>
+        + BitOr<Output = Self::Nodes>
+        + BitOrAssign
+        + BitAnd<Output = Self::Nodes>
+        + Not<Output = Self::Nodes>;
 
     /// Whether this width holds `g` (its edges, and its nodes for the component search).
     fn fits(g: &Graph) -> bool;

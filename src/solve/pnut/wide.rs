@@ -1,6 +1,6 @@
 //! The unused edges of the two-symbol graph of 256 edges (01/l=8: 128 nodes) as two
-//! `u128` words, with the component and first bridge on whole node sets at once, as
-//! `reduce_binary` does for the graphs of at most 128 edges.
+//! `u128` words, with the whole-set operations `reduce_binary` finds the component and
+//! the first bridge with.
 //!
 //! With k = 2 and n = 128 nodes, edge e = 2t + c leaves node t and enters e mod 128:
 //! the low word holds the edges out of nodes 0-63, the high word those out of nodes
@@ -8,7 +8,7 @@
 
 use super::graph::{Graph, splitmix};
 use super::reduce::Component;
-use super::reduce_binary::{spread, tails};
+use super::reduce_binary::{self, BinarySets};
 use super::unused::Unused;
 
 /// A set of up to 256 edges: `lo` holds edges 0-127, `hi` edges 128-255. (Ordered as
@@ -26,27 +26,6 @@ impl U256 {
     };
 
     #[inline(always)]
-    fn and(self, o: U256) -> U256 {
-        U256 {
-            hi: self.hi & o.hi,
-            lo: self.lo & o.lo,
-        }
-    }
-
-    #[inline(always)]
-    fn and_not(self, o: U256) -> U256 {
-        U256 {
-            hi: self.hi & !o.hi,
-            lo: self.lo & !o.lo,
-        }
-    }
-
-    #[inline(always)]
-    fn is_empty(self) -> bool {
-        self.hi | self.lo == 0
-    }
-
-    #[inline(always)]
     fn bit(e: u64) -> U256 {
         if e < 128 {
             U256 { hi: 0, lo: 1 << e }
@@ -59,31 +38,43 @@ impl U256 {
     }
 }
 
-/// The edges leaving the nodes `set` (node t: edges 2t and 2t + 1).
-#[inline(always)]
-fn spread_wide(set: u128) -> U256 {
-    U256 {
-        hi: spread((set >> 64) as u64),
-        lo: spread(set as u64),
+impl BinarySets for U256 {
+    /// Node t's edges are 2t and 2t + 1: the low word's for nodes 0-63.
+    #[inline(always)]
+    fn spread(set: u128) -> U256 {
+        U256 {
+            hi: u128::spread((set >> 64) as u64),
+            lo: u128::spread(set as u64),
+        }
     }
-}
-
-/// The heads of the edges `set`: edge e enters e mod 128.
-#[inline(always)]
-fn heads_wide(set: U256) -> u128 {
-    set.hi | set.lo
-}
-
-/// The tails of the edges `set`.
-#[inline(always)]
-fn tails_wide(set: U256) -> u128 {
-    u128::from(tails(set.lo)) | u128::from(tails(set.hi)) << 64
-}
-
-/// The edges into the nodes `set`: v and v + 128.
-#[inline(always)]
-fn into_wide(set: u128) -> U256 {
-    U256 { hi: set, lo: set }
+    /// Edge e enters e mod 128: the two words folded together.
+    #[inline(always)]
+    fn heads(self, _n: u64) -> u128 {
+        self.hi | self.lo
+    }
+    #[inline(always)]
+    fn tails(self) -> u128 {
+        u128::from(self.lo.tails()) | u128::from(self.hi.tails()) << 64
+    }
+    /// The edges into v are v and v + 128.
+    #[inline(always)]
+    fn into(set: u128, _n: u64) -> U256 {
+        U256 { hi: set, lo: set }
+    }
+    #[inline(always)]
+    fn and(self, o: U256) -> U256 {
+        U256 {
+            hi: self.hi & o.hi,
+            lo: self.lo & o.lo,
+        }
+    }
+    #[inline(always)]
+    fn and_not(self, o: U256) -> U256 {
+        U256 {
+            hi: self.hi & !o.hi,
+            lo: self.lo & !o.lo,
+        }
+    }
 }
 
 impl Unused for U256 {
@@ -109,7 +100,7 @@ impl Unused for U256 {
     }
     #[inline(always)]
     fn without(self, e: u64) -> Self {
-        self.and_not(U256::bit(e))
+        BinarySets::and_not(self, U256::bit(e))
     }
     #[inline(always)]
     fn out(self, v: u64, _g: &Graph) -> u32 {
@@ -151,52 +142,11 @@ impl Unused for U256 {
         let chain = |seed: u64| words.iter().fold(seed, |h, &w| splitmix(h ^ w));
         u128::from(chain(0x6c_38_77_69_64_65)) << 64 | u128::from(chain(0x3c_a5_c3_96_5a_0f_e1_d2))
     }
-    fn component(self, cur: u64, _g: &Graph) -> Component<Self> {
-        let mut reach: u128 = 1 << cur;
-        // The nodes at an even and at an odd distance from the token.
-        let mut sides = [reach, 0];
-        let mut layer = reach;
-        let mut odd = 1;
-        loop {
-            let next = heads_wide(spread_wide(layer).and(self)) & !reach;
-            if next == 0 {
-                break;
-            }
-            reach |= next;
-            sides[odd] |= next;
-            odd ^= 1;
-            layer = next;
-        }
-        // Connected, so two-colourable exactly when the distance parities are a colouring.
-        let bipartite = sides
-            .iter()
-            .all(|&side| heads_wide(spread_wide(side).and(self)) & side == 0);
-        Component {
-            edges: spread_wide(reach).and(self),
-            nodes: reach,
-            bipartite,
-        }
+    fn component(self, cur: u64, g: &Graph) -> Component<Self> {
+        reduce_binary::component(self, cur, g)
     }
-    fn first_bridge(comp: &Component<Self>, cur: u64, _g: &Graph) -> Option<(u64, Self)> {
-        let mut back: u128 = 1 << cur;
-        let mut layer = back;
-        loop {
-            let prev = tails_wide(into_wide(layer).and(comp.edges)) & !back;
-            if prev == 0 {
-                break;
-            }
-            back |= prev;
-            layer = prev;
-        }
-        if back == comp.nodes {
-            return None;
-        }
-        let first = spread_wide(back).and(comp.edges);
-        let mut leaving = first.and_not(into_wide(back));
-        if leaving.is_empty() {
-            return None;
-        }
-        leaving.pop().map(|b| (b, first))
+    fn first_bridge(comp: &Component<Self>, cur: u64, g: &Graph) -> Option<(u64, Self)> {
+        reduce_binary::first_bridge(comp, cur, g)
     }
 }
 

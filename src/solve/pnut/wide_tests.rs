@@ -174,34 +174,6 @@ fn components_and_bridges_match_a_node_by_node_search() {
     assert!(bridged > 20 && bipartite > 20, "{bridged} {bipartite}");
 }
 
-/// Whether the player to move after `text` wins, by plain negamax from the rules (an
-/// 8-gram is never repeated), memoised on the used 8-grams and the last 7 symbols. For
-/// late positions only.
-fn negamax(text: &[u8], memo: &mut HashMap<([u128; 2], u8), bool>) -> bool {
-    fn value(used: [u128; 2], node: u8, memo: &mut HashMap<([u128; 2], u8), bool>) -> bool {
-        if let Some(&v) = memo.get(&(used, node)) {
-            return v;
-        }
-        let win = (0..2usize).any(|c| {
-            let e = usize::from(node) * 2 + c;
-            let mut u = used;
-            u[e / 128] & 1 << (e % 128) == 0 && {
-                u[e / 128] |= 1 << (e % 128);
-                !value(u, (e % 128) as u8, memo)
-            }
-        });
-        memo.insert((used, node), win);
-        win
-    }
-    let gram = |w: &[u8]| w.iter().fold(0usize, |a, &x| a * 2 + usize::from(x));
-    let mut used = [0u128; 2];
-    for w in text.windows(8) {
-        let e = gram(w);
-        used[e / 128] |= 1 << (e % 128);
-    }
-    value(used, gram(&text[text.len() - 7..]) as u8, memo)
-}
-
 /// A random legal string of 01/l=8 (symbol indices) of up to `plies` symbols.
 fn random_text(x: &mut u64, plies: usize) -> Vec<u8> {
     let mut text: Vec<u8> = Vec::new();
@@ -230,53 +202,9 @@ fn random_text(x: &mut u64, plies: usize) -> Vec<u8> {
     text
 }
 
-#[test]
-fn the_wide_search_agrees_with_negamax_with_each_reduction_off() {
-    let g = graph();
-    let mut memo = HashMap::new();
-    let mut x = 0x0dd_u64;
-    let sets = [
-        Reductions::ALL,
-        Reductions::NONE,
-        Reductions {
-            parity: false,
-            ..Reductions::ALL
-        },
-        Reductions {
-            bridges: false,
-            ..Reductions::ALL
-        },
-        Reductions {
-            relabel: false,
-            ..Reductions::ALL
-        },
-        Reductions {
-            forced_and_lookup: false,
-            ..Reductions::ALL
-        },
-        Reductions {
-            ordering: false,
-            ..Reductions::ALL
-        },
-    ];
-    let mut wins = [0usize; 2];
-    for i in 0..60 {
-        let text = random_text(&mut x, 170 + i % 40);
-        if text.len() < 8 {
-            continue;
-        }
-        let want = negamax(&text, &mut memo);
-        wins[usize::from(want)] += 1;
-        for red in sets {
-            let mut table = Table::new(16);
-            let stop = || false;
-            let mut search = Outcome::<U256>::of_width(g, red, &mut table, &stop);
-            assert_eq!(search.wins_after(&text), Ok(want), "{text:?} {red:?}");
-        }
-    }
-    assert!(wins[0] > 5 && wins[1] > 5, "{wins:?}");
-}
-
+/// (Late positions against a plain negamax, each reduction switched off in turn:
+/// `tests/rules/pnut_reductions.rs`.)
+///
 /// Deeper positions, where negamax is out of reach: the depth-bounded search (its own
 /// code, word sets, exact with a budget of every edge left) gives the same winner, and
 /// one table serves all of them.

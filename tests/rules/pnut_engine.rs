@@ -55,6 +55,17 @@ fn random_game(plies: usize, seed: u64) -> Pnut {
     game
 }
 
+/// Plays up to `plies` random legal moves (fewer if the game ends).
+fn random_walk(game: &mut Pnut, plies: usize, rng: &mut u64) {
+    for _ in 0..plies {
+        let legal = game.legal_moves();
+        if legal.is_empty() {
+            break;
+        }
+        play(game, legal[(next(rng) % legal.len() as u64) as usize]);
+    }
+}
+
 /// The opponent: a winning move by plain negamax when the oracle can see one within its
 /// cap, else a random legal move.
 fn opponent_move(game: &Pnut, rng: &mut u64, oracle_cap: usize) -> PnutMove {
@@ -623,18 +634,8 @@ fn the_winner_alone_is_plain_negamaxs_at_random_positions() {
     for seed in 0..6 {
         for plies in [28, 32, 36, 40] {
             let mut oracle = Oracle::new(3, 4, 3_000_000);
-            let mut rng = seed;
             let mut game = Pnut::new(rules());
-            for _ in 0..plies {
-                let legal = game.legal_moves();
-                if legal.is_empty() {
-                    break;
-                }
-                play(
-                    &mut game,
-                    legal[(next(&mut rng) % legal.len() as u64) as usize],
-                );
-            }
+            random_walk(&mut game, plies, &mut seed.clone());
             let Some(truth) = oracle.wins_after_opening(game.indices()) else {
                 continue;
             };
@@ -661,18 +662,8 @@ fn the_winner_alone_on_01_l8_is_plain_negamaxs() {
     let mut memo = HashMap::new();
     let mut wins = [0usize; 2];
     for seed in 0..16u64 {
-        let mut rng = 500 + seed;
         let mut game = Pnut::new(rules.clone());
-        for _ in 0..170 + seed as usize * 2 {
-            let legal = game.legal_moves();
-            if legal.is_empty() {
-                break;
-            }
-            play(
-                &mut game,
-                legal[(next(&mut rng) % legal.len() as u64) as usize],
-            );
-        }
+        random_walk(&mut game, 170 + seed as usize * 2, &mut (500 + seed));
         if game.is_over() {
             continue;
         }

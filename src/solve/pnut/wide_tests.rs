@@ -120,26 +120,16 @@ fn by_nodes(flags: &[bool], cur: u64) -> (Vec<bool>, u128, bool, Option<(u64, Ve
     (edges, nodes, bipartite, bridge)
 }
 
-/// The unused edges after a random game of `plies` moves from a random start node.
+/// The unused edges and the token after a random game of up to `plies` symbols
+/// ([`random_text`]; at least the first 7, so that there is a token).
 fn random_position(x: &mut u64, plies: usize) -> (Vec<bool>, u64) {
-    let g = graph();
+    let text = random_text(x, plies.max(7));
+    let code = |w: &[u8]| w.iter().fold(0u64, |a, &s| a * 2 + u64::from(s));
     let mut flags = vec![true; 256];
-    *x = splitmix(*x);
-    let mut cur = *x % 128;
-    for _ in 0..plies {
-        let free: Vec<u64> = (0..2)
-            .map(|c| 2 * cur + c)
-            .filter(|&e| flags[e as usize])
-            .collect();
-        if free.is_empty() {
-            break;
-        }
-        *x = splitmix(*x);
-        let e = free[(*x % free.len() as u64) as usize];
-        flags[e as usize] = false;
-        cur = g.head(e);
+    for w in text.windows(8) {
+        flags[code(w) as usize] = false;
     }
-    (flags, cur)
+    (flags, code(&text[text.len() - 7..]))
 }
 
 #[test]

@@ -12,6 +12,7 @@ use std::time::Instant;
 
 use parlor::game::Game;
 use parlor::game::pnut::{Pnut, PnutMove, Rules};
+use parlor::solve::Verdict;
 use parlor::solve::pnut::{Engine, Goal, Limits};
 
 fn main() {
@@ -69,7 +70,7 @@ fn run(args: &[String]) -> Result<(), String> {
         }
         let started = Instant::now();
         let solved = engine.analyse_goal(&game, &limits, Goal::Winner, &|| false, &mut |_| {});
-        let a = &solved.analysis;
+        let a = solved.analysis;
         if !a.exact {
             println!("ply {ply}: not proved within {max_nodes} nodes; stopping");
             break;
@@ -81,9 +82,41 @@ fn run(args: &[String]) -> Result<(), String> {
         } else {
             ""
         };
+        // Each move's value (proved here when the winner alone left it open): a move
+        // that wins beside one that loses is a decision the mover had to get right.
+        let moves: Vec<String> = a
+            .moves
+            .iter()
+            .map(|m| {
+                let mut verdict = m.verdict;
+                if !verdict.is_win() && !verdict.is_loss() {
+                    // Left open once a winning move was found: its own proof.
+                    let mut child = game.clone();
+                    child.play(m.mv).map_err(|e| e.to_string())?;
+                    let c =
+                        engine.analyse_goal(&child, &limits, Goal::Winner, &|| false, &mut |_| {});
+                    if c.analysis.exact {
+                        verdict = if c.analysis.verdict.is_win() {
+                            Verdict::Loss { plies: None }
+                        } else {
+                            Verdict::Win { plies: None }
+                        };
+                    }
+                }
+                let v = if verdict.is_win() {
+                    "wins"
+                } else if verdict.is_loss() {
+                    "loses"
+                } else {
+                    "?"
+                };
+                Ok(format!("{} {v}", m.mv.0))
+            })
+            .collect::<Result<_, String>>()?;
         println!(
-            "ply {ply}: the {mover} player, to move, {} ({} nodes, {:.1} s){gave_away}",
+            "ply {ply}: the {mover} player, to move, {} [{}] ({} nodes, {:.1} s){gave_away}",
             if wins { "wins" } else { "loses" },
+            moves.join(", "),
             a.nodes,
             started.elapsed().as_secs_f64()
         );

@@ -45,7 +45,8 @@ fn run(args: &[String]) -> Result<(), String> {
         s.parse::<u64>()
             .map_err(|_| format!("{what} must be a whole number, not {s:?}"))
     };
-    let rules = Rules::new(symbols, number(length, "LENGTH")? as usize).map_err(|e| e.to_string())?;
+    let rules =
+        Rules::new(symbols, number(length, "LENGTH")? as usize).map_err(|e| e.to_string())?;
     let (from, to) = (number(from, "FROM")? as usize, number(to, "TO")? as usize);
     if to < from {
         return Err(format!("TO ({to}) must not be below FROM ({from})"));
@@ -57,7 +58,10 @@ fn run(args: &[String]) -> Result<(), String> {
         Err(_) => {
             let count = number(count, "COUNT")? as usize;
             let made = label(&rules, from, to, count, number(seed, "SEED")?, cap);
-            let text: String = made.iter().map(|(g, w)| format!("{} {w}\n", g.text())).collect();
+            let text: String = made
+                .iter()
+                .map(|(g, w)| format!("{} {w}\n", g.text()))
+                .collect();
             std::fs::write(file, text).map_err(|e| format!("{file}: {e}"))?;
             made
         }

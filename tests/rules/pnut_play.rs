@@ -308,13 +308,13 @@ pub(crate) fn wins_binary_8(text: &[u8], memo: &mut HashMap<([u128; 2], u8), boo
     value(used, gram(&text[text.len() - 7..]) as u8, memo)
 }
 
-/// On 01/l=8, beyond the tree search's graphs, the depth-bounded search proves what it
-/// can in part of the time and the kept tree (no leaf prover) scores the rest: along
+/// On 01/l=8, beyond the tree search's graphs, the 256-bit win/loss search proves what
+/// it can in most of the time and the kept tree (no leaf prover) scores the rest: along
 /// random late games, every move it claims won or lost is so by negamax, a move picked
 /// after claiming a win wins, and some moves are left to the tree's scores. The same
 /// budget and history give the same analysis.
 #[test]
-fn on_01_l8_the_depth_search_proves_and_the_tree_scores_the_rest() {
+fn on_01_l8_the_win_loss_search_proves_and_the_tree_scores_the_rest() {
     let rules = Rules::new("01", 8).unwrap();
     let mut memo = HashMap::new();
     let (mut claims, mut scored) = (0, 0);
@@ -357,4 +357,63 @@ fn on_01_l8_the_depth_search_proves_and_the_tree_scores_the_rest() {
     println!("{claims} moves claimed proved, {scored} scored by the tree");
     assert!(claims > 100, "{claims}");
     assert!(scored > 20, "{scored}");
+}
+
+/// On 01/l=8, when the depth-bounded search proves every move lost, the perfect AI plays
+/// for the opponent's mistakes as on the smaller graphs: each move carries its traps (the
+/// replies that hand the win back, counted by the 256-bit win/loss search), each counted
+/// one is such a reply by negamax, and the move picked has the most traps. No chances
+/// there (the longest resistance breaks the ties). Some traps must have been counted,
+/// and some choices decided by them.
+#[test]
+fn on_01_l8_a_lost_position_is_played_for_the_traps() {
+    let rules = Rules::new("01", 8).unwrap();
+    let mut memo = HashMap::new();
+    let (mut lost_positions, mut counted, mut decided) = (0, 0, 0);
+    for game_no in 0..12u64 {
+        let mut rng = 70 + game_no;
+        let mut game = Pnut::new(rules.clone());
+        while game.len() < 140 && !game.is_over() {
+            game.play(random_move(&game, &mut rng)).unwrap();
+        }
+        let mut engine = Engine::new(&rules, 16);
+        while !game.is_over() {
+            let a = play_goal(&mut engine, &game, &nodes(20_000)).analysis;
+            if a.exact && a.verdict.is_loss() && a.moves.len() > 1 {
+                lost_positions += 1;
+                for m in &a.moves {
+                    let mut t = game.indices().to_vec();
+                    t.push(rules.index_of(m.mv.0).unwrap());
+                    assert!(wins_binary_8(&t, &mut memo), "{} {}", game.text(), m.mv);
+                    assert_eq!(m.chances, None, "{} {}", game.text(), m.mv);
+                    let traps = m.traps.expect("a lost move's traps");
+                    let mut after = game.clone();
+                    after.play(m.mv).unwrap();
+                    let replies = after.legal_indices();
+                    let handing = replies
+                        .iter()
+                        .filter(|&&r| {
+                            let mut tr = t.clone();
+                            tr.push(r);
+                            !wins_binary_8(&tr, &mut memo)
+                        })
+                        .count() as u32;
+                    assert_eq!(traps.replies, replies.len() as u32);
+                    assert!(traps.losing_replies <= handing, "{}", game.text());
+                    counted += traps.losing_replies;
+                }
+                let share = |m: &MoveValue<PnutMove>| m.traps.map_or(0.0, |t| t.share());
+                let top = a.moves.iter().map(share).fold(0.0, f64::max);
+                let chosen = a.value_of(a.best.expect("a move")).expect("listed");
+                assert_eq!(share(chosen), top, "{}: traps first", game.text());
+                decided += u32::from(a.moves.iter().any(|m| share(m) < top));
+            }
+            let mv = best_or_random(&a, &game, &mut rng);
+            game.play(mv).unwrap();
+        }
+    }
+    println!("{lost_positions} lost positions, {counted} traps, {decided} choices decided by them");
+    assert!(lost_positions > 20, "{lost_positions}");
+    assert!(counted > 5, "{counted}");
+    assert!(decided > 3, "{decided}");
 }

@@ -223,16 +223,22 @@ impl Engine {
             return solved;
         }
         // A move to play: a proof first, the tree search's guess for what it leaves
-        // open (`play`); both keep their table and tree from move to move. On the
-        // graphs the win/loss search does not hold, up to 256 edges, the depth-bounded
-        // search first, the tree search for what it leaves open (`play_deep`).
+        // open (`play`, by the graph's plan); both keep their table and tree from move
+        // to move. On the graphs the win/loss search does not hold, up to 256 edges,
+        // the depth-bounded search first, the tree search for what it leaves open
+        // (`play_deep`).
         if goal == Goal::Play
             && limits.max_depth.is_none()
             && game.legal_indices().len() > 1
             && !self.pinned_win(game)
         {
             if super::play::tree_plays(&self.g) {
-                return self.play_move(game, limits, stop, report);
+                let plan = super::play::TREE_PLAN;
+                return self.play_move::<u128>(game, limits, plan, stop, report);
+            }
+            if super::play::wide_plays(&self.g) {
+                let plan = super::play::WIDE_PLAN;
+                return self.play_move::<BigSet>(game, limits, plan, stop, report);
             }
             if super::play::deep_plays(&self.g) {
                 return self.play_deep(game, limits, stop, report);

@@ -1,28 +1,36 @@
-//! A move to play (`Goal::Play`) on graphs where the tree search plays (at most
-//! [`TREE_EDGES`] edges): a proof first, the tree search's guess for what it leaves open.
+//! A move to play (`Goal::Play`) on the graphs the win/loss search holds: a proof
+//! first, the tree search's guess for what it leaves open ([`Engine::play_move`], by a
+//! [`Plan`]).
 //!
 //! * A win the kept tree has proved is answered at once, with no search.
-//! * The win/loss search tries each move in rounds of growing node caps for
-//!   [`PROOF_SHARE`] of the time (a win proved at an earlier turn is in its table: a
+//! * The win/loss search tries each move in rounds of growing node caps for the
+//!   plan's share of the time (a win proved at an earlier turn is in its table: a
 //!   round of look-ups). A move proved winning is played at once.
-//! * When every move is proved lost, the depth-bounded search looks for the longest
-//!   resistance with the rest of the time (as before the tree search).
+//! * When every move is proved lost, the traps and the depth-bounded search's longest
+//!   resistance (and, by the plan, the chances) pick the move with the rest of the time.
 //! * Otherwise the tree search ([`super::mcts`]) has the rest, starting from the moves
-//!   already proved, proving more on the way with the win/loss search on the same
-//!   table as its leaf prover (`leaf`). An unproved move's score is the share of the
-//!   simulated games through it that its player won.
+//!   already proved, and by the plan proving more on the way with the win/loss search
+//!   on the same table as its leaf prover (`leaf`). An unproved move's score is the
+//!   share of the simulated games through it that its player won.
 //!
-//! On graphs beyond the tree search's, up to [`MAX_EDGES`] (01/l=8 among them), the
-//! depth-bounded search proves what it can in part of the time and the kept tree,
-//! without a leaf prover, scores what it leaves open ([`Engine::play_deep`]).
+//! The plans: on graphs of at most [`TREE_EDGES`] edges ([`TREE_PLAN`]) the proof has
+//! [`PROOF_SHARE`] of the time and the tree search, its leaves proved, the rest; on
+//! 01/l=8 ([`WIDE_PLAN`], the 256-bit win/loss search) the proof has most of it.
+//!
+//! On the other graphs beyond the tree search's, up to [`MAX_EDGES`] edges (3^5, 4^4,
+//! 6^3, 12^2), the depth-bounded search proves what it can in part of the time and
+//! the kept tree, without a leaf prover, scores what it leaves open
+//! ([`Engine::play_deep`]).
 
 use std::time::{Duration, Instant};
 
 use super::engine::Engine;
-use super::graph::{BigSet, Graph};
+use super::graph::{BigSet, EdgeSet, Graph};
 use super::mcts::{MAX_EDGES, Mcts, MoveStat, Tree};
 use super::outcome::{Outcome, Reductions};
 use super::table::Table;
+use super::unused::Unused;
+use super::wide::U256;
 use super::{Goal, Limits, Solved, Stats};
 use crate::game::Game;
 use crate::game::pnut::{Pnut, PnutMove};
@@ -49,14 +57,15 @@ const TRAP_CAP: u64 = 1 << 12;
 /// Seeds the tree search's simulations (with the position's string).
 const SEED: u64 = 0x70_6e_75_74_6d_63_74_73;
 
-/// Whether [`Engine::play_deep`] plays on `g`: graphs beyond the tree search's.
+/// Whether [`Engine::play_deep`] plays on `g`: graphs beyond the tree search's that
+/// the win/loss search does not hold.
 pub(super) fn deep_plays(g: &Graph) -> bool {
-    !tree_plays(g) && g.edges <= MAX_EDGES
+    !tree_plays(g) && !wide_plays(g) && g.edges <= MAX_EDGES
 }
 
 /// The share of a move's time the depth-bounded search gets in [`Engine::play_deep`]
-/// before the tree search. (Measured on 01/l=8 at 200 ms a move against the yardstick,
-/// 40 games a run: from 8-symbol openings 39-1 and 35-5 (seeds 43, 42), from the empty
+/// before the tree search. (Measured on 01/l=8, when it played there, at 200 ms a
+/// move against the yardstick, 40 games a run: from 8-symbol openings 39-1 and 35-5 (seeds 43, 42), from the empty
 /// string 37-3 (seed 41), 40-0 and 34-6 (seed 44, twice): 185 of 200, where the
 /// depth-bounded search alone, with 64 flat playouts a move for what it leaves open,
 /// won 35-5, 35-5 and 37-3 on seeds 43, 42 and 41: 107 of 120. Within the noise.
@@ -86,16 +95,65 @@ pub(super) fn tree_plays(g: &Graph) -> bool {
 /// * `play_deep` with that search proving the tree's leaves: 35-5 and 35-5 on seeds 44
 ///   and 46, 70 of 80.
 ///
-/// So 01/l=8 plays by `play_deep`; the 256-bit search there proves the winner alone.
+/// So on 01/l=8 the tree search, without a leaf prover, only scores what the 256-bit
+/// win/loss search leaves open in most of the time ([`WIDE_PLAN`]).
 pub(super) const TREE_EDGES: u64 = 128;
+
+/// How [`Engine::play_move`] plays on a graph.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct Plan {
+    /// The share of a move's time (numerator, denominator) for the proof first.
+    proof_share: (u64, u64),
+    /// Whether the tree search's leaves are proved by the win/loss search.
+    leaf_prover: bool,
+    /// Whether a lost position weighs each move's chances (see `longest_resistance`).
+    chances: bool,
+}
+
+/// On the graphs of at most [`TREE_EDGES`] edges.
+pub(super) const TREE_PLAN: Plan = Plan {
+    proof_share: PROOF_SHARE,
+    leaf_prover: true,
+    chances: true,
+};
+
+/// On 01/l=8 (the 256-bit win/loss search): the proof has most of the time.
+pub(super) const WIDE_PLAN: Plan = Plan {
+    proof_share: WIDE_PROOF_SHARE,
+    leaf_prover: false,
+    chances: false,
+};
+
+/// The share of a move's time the 256-bit win/loss search gets on 01/l=8 before the
+/// tree search (see [`WIDE_PLAN`]).
+///
+/// Why most of it: on 01/l=8 the tree search's share of simulated games won stays
+/// within a point or two of 50% until the proofs begin (around ply 100), so the
+/// time is worth more to the proof. Measured on 88 positions of random games at plies
+/// 85-115 where one of two moves wins and the other loses (`examples/pnut_decisions`,
+/// 200 ms a move, twice): this plan proved a move in 34 and picked the winning move in
+/// 58 and 61, where `play_deep` (the depth-bounded search for 3/5 of the time) proved
+/// 22 and picked 54 both times, and the yardstick 51-57. A share of 5/5 and of 3/5
+/// proved about as many as 4/5 on the first 48 of them. In matches against the
+/// yardstick (200 ms a move, 40 games a run): 36-4 (seed 47, empty string), 36-4
+/// (seed 42, 8-symbol openings), 34-6 (seed 44, empty string), where `play_deep` won
+/// 35-5 on seed 47 and 32-8 on seed 42 in the same session: within the noise.
+const WIDE_PROOF_SHARE: (u64, u64) = (4, 5);
+
+/// Whether [`WIDE_PLAN`] plays on `g`: 01/l=8.
+pub(super) fn wide_plays(g: &Graph) -> bool {
+    !tree_plays(g) && U256::fits(g)
+}
 
 impl Engine {
     /// `Goal::Play` with more than one legal move and no pinned win, on a graph the
-    /// tree search plays on (see the module docs).
-    pub(super) fn play_move(
+    /// win/loss search holds, by `plan` (see the module docs); `S` holds the edges for
+    /// the depth-bounded search's longest resistance.
+    pub(super) fn play_move<S: EdgeSet>(
         &mut self,
         game: &Pnut,
         limits: &Limits,
+        plan: Plan,
         stop: &dyn Fn() -> bool,
         report: &mut dyn FnMut(&Analysis<PnutMove>),
     ) -> Solved {
@@ -104,7 +162,7 @@ impl Engine {
         let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
         self.tree.reroot(&game.indices()[..game.len()]);
         if self.tree.root_won() {
-            let (moves, work) = self.with_tree(game, limits.table_mib, stop, |mcts| {
+            let (moves, work) = self.with_tree(game, limits.table_mib, plan, stop, |mcts| {
                 mcts.secure_win(SECURE_CAP);
                 (mcts.root_moves(), mcts.work())
             });
@@ -112,8 +170,9 @@ impl Engine {
             let analysis = tree_analysis(game, &moves, true, work);
             return finish(analysis, started, work, report, self.stats());
         }
-        let share_ms = limits.max_millis * PROOF_SHARE.0 / PROOF_SHARE.1;
-        let share_nodes = max_nodes.saturating_mul(PROOF_SHARE.0) / PROOF_SHARE.1;
+        let (num, den) = plan.proof_share;
+        let share_ms = limits.max_millis * num / den;
+        let share_nodes = max_nodes.saturating_mul(num) / den;
         let g = self.g;
         // The moves proved so far (for the player making them), and the nodes spent.
         let (proved, mut nodes): (Vec<(u8, bool)>, u64) = {
@@ -147,32 +206,47 @@ impl Engine {
         }
         let left = |nodes: u64| limits_left(limits, deadline, nodes);
         if proved.len() == legal.len() {
-            let mut solved =
-                self.longest_resistance(game, &left(nodes), &proved, nodes, stop, report);
+            let mut solved = self.longest_resistance::<S>(
+                game,
+                &left(nodes),
+                &proved,
+                nodes,
+                stop,
+                report,
+                plan.chances,
+            );
             solved.elapsed = started.elapsed();
             return solved;
         }
         // The tree search, its leaves proved on the engine's tables.
         let timed_stop = || stop() || Instant::now() >= deadline;
         let budget = max_nodes.saturating_sub(nodes);
-        let (moves, work, lost) = self.with_tree(game, limits.table_mib, &timed_stop, |mcts| {
-            mcts.know(&proved);
-            mcts.run(budget, &timed_stop);
-            if mcts_won(mcts) {
-                mcts.secure_win(SECURE_CAP);
-            }
-            (
-                mcts.root_moves(),
-                mcts.work(),
-                mcts.proved() && !mcts_won(mcts),
-            )
-        });
+        let (moves, work, lost) =
+            self.with_tree(game, limits.table_mib, plan, &timed_stop, |mcts| {
+                mcts.know(&proved);
+                mcts.run(budget, &timed_stop);
+                if mcts_won(mcts) {
+                    mcts.secure_win(SECURE_CAP);
+                }
+                (
+                    mcts.root_moves(),
+                    mcts.work(),
+                    mcts.proved() && !mcts_won(mcts),
+                )
+            });
         self.nodes += work;
         nodes += work;
         if lost {
             let proved: Vec<(u8, bool)> = moves.iter().map(|m| (m.symbol, false)).collect();
-            let mut solved =
-                self.longest_resistance(game, &left(nodes), &proved, nodes, stop, report);
+            let mut solved = self.longest_resistance::<S>(
+                game,
+                &left(nodes),
+                &proved,
+                nodes,
+                stop,
+                report,
+                plan.chances,
+            );
             solved.elapsed = started.elapsed();
             return solved;
         }
@@ -208,11 +282,18 @@ impl Engine {
         let left = |nodes: u64| limits_left(limits, deadline, nodes);
         if solved.analysis.exact || stop() {
             if solved.analysis.verdict.is_loss() && !stop() {
-                // Every move lost: the rest of the time for the longest resistance.
-                let mut again =
-                    self.analyse_with::<BigSet>(game, &left(nodes), Goal::Play, stop, report);
-                again.analysis.nodes += nodes;
-                again.stats.nodes += nodes;
+                // Every move lost: the rest of the time for the traps and the longest
+                // resistance (without the chances: see `longest_resistance`).
+                let proved = proved_moves(game, &solved.analysis);
+                let mut again = self.longest_resistance::<BigSet>(
+                    game,
+                    &left(nodes),
+                    &proved,
+                    nodes,
+                    stop,
+                    report,
+                    false,
+                );
                 again.elapsed = started.elapsed();
                 return again;
             }
@@ -237,16 +318,20 @@ impl Engine {
         finish(analysis, started, nodes, report, self.stats())
     }
 
-    /// Runs `f` on the tree search at `game` with the win/loss search on its table as
-    /// the leaf prover (on a graph the tree search plays on).
+    /// Runs `f` on the tree search at `game`, with the win/loss search on its table as
+    /// the leaf prover when `plan` has one (on a graph the tree search plays on).
     fn with_tree<R>(
         &mut self,
         game: &Pnut,
         table_mib: u32,
+        plan: Plan,
         stop: &dyn Fn() -> bool,
         f: impl FnOnce(&mut Mcts) -> R,
     ) -> R {
         let g = self.g;
+        if !plan.leaf_prover {
+            return f(&mut Mcts::new(game, g, &mut self.tree, None, SEED));
+        }
         let table = self
             .outcome_table
             .get_or_insert_with(|| Table::new(table_mib));
@@ -262,8 +347,9 @@ impl Engine {
 
     /// Every move proved lost: first the traps of each move (the share of the opponent's
     /// replies that hand the win back, which a fallible opponent may play), then the
-    /// depth-bounded search's longest resistance with half the time left (the moves it
-    /// leaves undecided are marked lost), then, unless every move's length is now
+    /// depth-bounded search (on `S` sets) for the longest resistance with half the time
+    /// left, or all of it without `chances` (the moves it leaves undecided are marked
+    /// lost), then, with `chances` and unless every move's length is now
     /// known exactly, each move's chances with the rest (the share of a proof-less tree
     /// search's simulated games its player won). The
     /// perfect AI picks the most traps, then the best chances, then the longest
@@ -281,7 +367,8 @@ impl Engine {
     /// * 01/l=8, where the depth-bounded search proves the loss: the chances measured
     ///   worse than its longest resistance alone, 31-9 from 8-symbol openings, coming
     ///   back in 7 of 16, against 35-5 and 13 of 18 (seed 42); not used there.
-    fn longest_resistance(
+    #[allow(clippy::too_many_arguments)]
+    fn longest_resistance<S: EdgeSet>(
         &mut self,
         game: &Pnut,
         rest: &Limits,
@@ -289,8 +376,8 @@ impl Engine {
         mut nodes: u64,
         stop: &dyn Fn() -> bool,
         report: &mut dyn FnMut(&Analysis<PnutMove>),
+        chances: bool,
     ) -> Solved {
-        // (Only on the graphs `play_move` plays on: the win/loss search's, 128 edges.)
         let began = Instant::now();
         let (traps, n) = self.traps(game, rest.table_mib, stop);
         self.nodes += n;
@@ -300,13 +387,17 @@ impl Engine {
             .saturating_sub(began.elapsed().as_millis() as u64)
             .max(1);
         let until = Instant::now() + Duration::from_millis(left_ms);
-        // The longest resistance with half the time left.
+        // The longest resistance with half the time left (all of it without the
+        // chances).
+        let part = if chances { 2 } else { 1 };
         let half = Limits {
-            max_millis: (left_ms / 2).max(1),
-            max_nodes: rest.max_nodes.map(|n| (n.saturating_sub(nodes) / 2).max(1)),
+            max_millis: (left_ms / part).max(1),
+            max_nodes: rest
+                .max_nodes
+                .map(|n| (n.saturating_sub(nodes) / part).max(1)),
             ..*rest
         };
-        let mut solved = self.analyse_with::<u128>(game, &half, Goal::Play, stop, &mut |_| {});
+        let mut solved = self.analyse_with::<S>(game, &half, Goal::Play, stop, &mut |_| {});
         let rules = game.rules().clone();
         let a = &mut solved.analysis;
         for m in a.moves.iter_mut() {
@@ -333,7 +424,7 @@ impl Engine {
             .moves
             .iter()
             .all(|m| matches!(m.verdict, Verdict::Loss { plies: Some(_) }));
-        if !lengths_known {
+        if chances && !lengths_known {
             let timed = || stop() || Instant::now() >= until;
             let mut tree = Tree::default();
             let mut mcts = Mcts::new(game, self.g, &mut tree, None, SEED);
@@ -373,34 +464,48 @@ impl Engine {
         let table = self
             .outcome_table
             .get_or_insert_with(|| Table::new(table_mib));
-        let mut outcome = Outcome::new(g, Reductions::ALL, table, stop);
-        let rules = game.rules();
-        let mut traps = Vec::new();
-        for s in game.legal_indices() {
-            let mut after = game.clone();
-            if after.play(PnutMove(rules.symbol(s))).is_err() {
-                continue;
-            }
-            let replies = after.legal_indices();
-            let mut losing = 0;
-            for &r in &replies {
-                let mut text = after.indices()[..after.len()].to_vec();
-                text.push(r);
-                outcome.set_node_limit(outcome.nodes.saturating_add(TRAP_CAP));
-                if outcome.wins_after(&text) == Ok(true) {
-                    losing += 1;
-                }
-            }
-            traps.push((
-                s,
-                Traps {
-                    losing_replies: losing,
-                    replies: replies.len() as u32,
-                },
-            ));
+        if u128::fits(&g) {
+            traps_of_width::<u128>(game, g, table, stop)
+        } else {
+            traps_of_width::<U256>(game, g, table, stop)
         }
-        (traps, outcome.nodes)
     }
+}
+
+/// [`Engine::traps`] with the unused edges as an `E`.
+fn traps_of_width<E: Unused>(
+    game: &Pnut,
+    g: Graph,
+    table: &mut Table,
+    stop: &dyn Fn() -> bool,
+) -> (Vec<(u8, Traps)>, u64) {
+    let mut outcome = Outcome::<E>::of_width(g, Reductions::ALL, table, stop);
+    let rules = game.rules();
+    let mut traps = Vec::new();
+    for s in game.legal_indices() {
+        let mut after = game.clone();
+        if after.play(PnutMove(rules.symbol(s))).is_err() {
+            continue;
+        }
+        let replies = after.legal_indices();
+        let mut losing = 0;
+        for &r in &replies {
+            let mut text = after.indices()[..after.len()].to_vec();
+            text.push(r);
+            outcome.set_node_limit(outcome.nodes.saturating_add(TRAP_CAP));
+            if outcome.wins_after(&text) == Ok(true) {
+                losing += 1;
+            }
+        }
+        traps.push((
+            s,
+            Traps {
+                losing_replies: losing,
+                replies: replies.len() as u32,
+            },
+        ));
+    }
+    (traps, outcome.nodes)
 }
 
 /// What is left of `limits` at `nodes` searched: the time to `deadline` (at least

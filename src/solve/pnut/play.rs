@@ -64,14 +64,14 @@ pub(super) fn deep_plays(g: &Graph) -> bool {
 }
 
 /// The share of a move's time the depth-bounded search gets in [`Engine::play_deep`]
-/// before the tree search. (Measured on 01/l=8, when it played there, at 200 ms a
-/// move against the yardstick, 40 games a run: from 8-symbol openings 39-1 and 35-5 (seeds 43, 42), from the empty
-/// string 37-3 (seed 41), 40-0 and 34-6 (seed 44, twice): 185 of 200, where the
-/// depth-bounded search alone, with 64 flat playouts a move for what it leaves open,
-/// won 35-5, 35-5 and 37-3 on seeds 43, 42 and 41: 107 of 120. Within the noise.
-/// A share of 1/5 won 37-3 from the empty string (seed 44) and 37-3 from 8-symbol
-/// openings (seed 46), 74 of 80, where this one won 112 of 120 on the same seeds: no
-/// better.)
+/// before the tree search. (Measured on 01/l=8, when it played there, at 200 ms a move
+/// against the yardstick, 40 games a run: from 8-symbol openings 39-1 and 35-5 (seeds
+/// 43, 42), from the empty string 37-3 (seed 41), 40-0 and 34-6 (seed 44, twice): 185
+/// of 200, where the depth-bounded search alone, with 64 flat playouts a move for what
+/// it leaves open, won 35-5, 35-5 and 37-3 on seeds 43, 42 and 41: 107 of 120. Within
+/// the noise. A share of 1/5 won 37-3 from the empty string (seed 44) and 37-3 from
+/// 8-symbol openings (seed 46), 74 of 80, where this one won 112 of 120 on the same
+/// seeds: no better.)
 const DEEP_PROOF_SHARE: (u64, u64) = (3, 5);
 
 /// Whether the tree search plays on `g`.

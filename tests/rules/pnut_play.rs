@@ -42,6 +42,28 @@ fn best_or_random(a: &Analysis<PnutMove>, game: &Pnut, rng: &mut u64) -> PnutMov
     }
 }
 
+/// The replies to `mv` at `game` that hand the win back (after which the player who
+/// made `mv` wins, by `mover_wins`: whether the player to move after a string of
+/// symbol indices wins), and all the replies.
+fn handing_replies(
+    game: &Pnut,
+    mv: PnutMove,
+    mut mover_wins: impl FnMut(&[u8]) -> bool,
+) -> (u32, u32) {
+    let mut after = game.clone();
+    after.play(mv).unwrap();
+    let replies = after.legal_indices();
+    let handing = replies
+        .iter()
+        .filter(|&&r| {
+            let mut text = after.indices().to_vec();
+            text.push(r);
+            mover_wins(&text)
+        })
+        .count();
+    (handing as u32, replies.len() as u32)
+}
+
 /// Settings small enough for the oracle, large enough that small budgets leave moves
 /// open for the tree search.
 const SETTINGS: [(&str, usize); 4] = [("01", 5), ("01", 6), ("012", 3), ("0123", 2)];
@@ -76,18 +98,9 @@ fn every_move_the_engine_claims_proved_is_so_by_negamax() {
                         // one so by negamax (a reply the engine could not prove in its
                         // cap is left out).
                         if let Some(traps) = m.traps {
-                            let mut after = game.clone();
-                            after.play(m.mv).unwrap();
-                            let replies = after.legal_indices();
-                            let handing = replies
-                                .iter()
-                                .filter(|&&r| {
-                                    let mut tr = t.clone();
-                                    tr.push(r);
-                                    oracle.wins(&tr) == Some(true)
-                                })
-                                .count() as u32;
-                            assert_eq!(traps.replies, replies.len() as u32);
+                            let (handing, replies) =
+                                handing_replies(&game, m.mv, |tr| oracle.wins(tr) == Some(true));
+                            assert_eq!(traps.replies, replies);
                             assert!(traps.losing_replies <= handing, "{}", game.text());
                             trapped += u32::from(traps.losing_replies == handing && handing > 0);
                         }
@@ -308,6 +321,16 @@ pub(crate) fn wins_binary_8(text: &[u8], memo: &mut HashMap<([u128; 2], u8), boo
     value(used, gram(&text[text.len() - 7..]) as u8, memo)
 }
 
+/// A random walk 140 plies into a game (fewer if it ends), where negamax on 01/l=8 is
+/// quick.
+fn late_game(rules: &Rules, rng: &mut u64) -> Pnut {
+    let mut game = Pnut::new(rules.clone());
+    while game.len() < 140 && !game.is_over() {
+        game.play(random_move(&game, rng)).unwrap();
+    }
+    game
+}
+
 /// On 01/l=8, beyond the tree search's graphs, the 256-bit win/loss search proves what
 /// it can in most of the time and the kept tree (no leaf prover) scores the rest: along
 /// random late games, every move it claims won or lost is so by negamax, a move picked
@@ -320,11 +343,7 @@ fn on_01_l8_the_win_loss_search_proves_and_the_tree_scores_the_rest() {
     let (mut claims, mut scored) = (0, 0);
     for game_no in 0..12u64 {
         let mut rng = 40 + game_no;
-        let mut game = Pnut::new(rules.clone());
-        // A random walk into the late game, where negamax is quick.
-        while game.len() < 140 && !game.is_over() {
-            game.play(random_move(&game, &mut rng)).unwrap();
-        }
+        let mut game = late_game(&rules, &mut rng);
         let mut engine = Engine::new(&rules, 16);
         while !game.is_over() {
             let a = play_goal(&mut engine, &game, &nodes(3_000)).analysis;
@@ -372,10 +391,7 @@ fn on_01_l8_a_lost_position_is_played_for_the_traps() {
     let (mut lost_positions, mut counted, mut decided) = (0, 0, 0);
     for game_no in 0..12u64 {
         let mut rng = 70 + game_no;
-        let mut game = Pnut::new(rules.clone());
-        while game.len() < 140 && !game.is_over() {
-            game.play(random_move(&game, &mut rng)).unwrap();
-        }
+        let mut game = late_game(&rules, &mut rng);
         let mut engine = Engine::new(&rules, 16);
         while !game.is_over() {
             let a = play_goal(&mut engine, &game, &nodes(20_000)).analysis;
@@ -387,18 +403,9 @@ fn on_01_l8_a_lost_position_is_played_for_the_traps() {
                     assert!(wins_binary_8(&t, &mut memo), "{} {}", game.text(), m.mv);
                     assert_eq!(m.chances, None, "{} {}", game.text(), m.mv);
                     let traps = m.traps.expect("a lost move's traps");
-                    let mut after = game.clone();
-                    after.play(m.mv).unwrap();
-                    let replies = after.legal_indices();
-                    let handing = replies
-                        .iter()
-                        .filter(|&&r| {
-                            let mut tr = t.clone();
-                            tr.push(r);
-                            !wins_binary_8(&tr, &mut memo)
-                        })
-                        .count() as u32;
-                    assert_eq!(traps.replies, replies.len() as u32);
+                    let (handing, replies) =
+                        handing_replies(&game, m.mv, |tr| wins_binary_8(tr, &mut memo));
+                    assert_eq!(traps.replies, replies);
                     assert!(traps.losing_replies <= handing, "{}", game.text());
                     counted += traps.losing_replies;
                 }

@@ -204,55 +204,48 @@ impl Engine {
             analysis.pv = analysis.best.into_iter().collect();
             return finish(analysis, started, nodes, report, self.stats());
         }
-        let left = |nodes: u64| limits_left(limits, deadline, nodes);
-        if proved.len() == legal.len() {
-            let mut solved = self.longest_resistance::<S>(
-                game,
-                &left(nodes),
-                &proved,
-                nodes,
-                stop,
-                report,
-                plan.chances,
-            );
-            solved.elapsed = started.elapsed();
-            return solved;
-        }
-        // The tree search, its leaves proved on the engine's tables.
-        let timed_stop = || stop() || Instant::now() >= deadline;
-        let budget = max_nodes.saturating_sub(nodes);
-        let (moves, work, lost) =
-            self.with_tree(game, limits.table_mib, plan, &timed_stop, |mcts| {
-                mcts.know(&proved);
-                mcts.run(budget, &timed_stop);
-                if mcts_won(mcts) {
-                    mcts.secure_win(SECURE_CAP);
-                }
-                (
-                    mcts.root_moves(),
-                    mcts.work(),
-                    mcts.proved() && !mcts_won(mcts),
-                )
-            });
-        self.nodes += work;
-        nodes += work;
-        if lost {
-            let proved: Vec<(u8, bool)> = moves.iter().map(|m| (m.symbol, false)).collect();
-            let mut solved = self.longest_resistance::<S>(
-                game,
-                &left(nodes),
-                &proved,
-                nodes,
-                stop,
-                report,
-                plan.chances,
-            );
-            solved.elapsed = started.elapsed();
-            return solved;
-        }
-        let exact = moves.iter().any(|m| m.wins == Some(true));
-        let analysis = tree_analysis(game, &moves, exact, nodes);
-        finish(analysis, started, nodes, report, self.stats())
+        // Every move lost, by the proofs or by the tree search: played for the traps
+        // and the longest resistance.
+        let lost_moves = if proved.len() == legal.len() {
+            proved
+        } else {
+            // The tree search, its leaves proved on the engine's tables by the plan.
+            let timed_stop = || stop() || Instant::now() >= deadline;
+            let budget = max_nodes.saturating_sub(nodes);
+            let (moves, work, lost) =
+                self.with_tree(game, limits.table_mib, plan, &timed_stop, |mcts| {
+                    mcts.know(&proved);
+                    mcts.run(budget, &timed_stop);
+                    if mcts_won(mcts) {
+                        mcts.secure_win(SECURE_CAP);
+                    }
+                    (
+                        mcts.root_moves(),
+                        mcts.work(),
+                        mcts.proved() && !mcts_won(mcts),
+                    )
+                });
+            self.nodes += work;
+            nodes += work;
+            if !lost {
+                let exact = moves.iter().any(|m| m.wins == Some(true));
+                let analysis = tree_analysis(game, &moves, exact, nodes);
+                return finish(analysis, started, nodes, report, self.stats());
+            }
+            moves.iter().map(|m| (m.symbol, false)).collect()
+        };
+        let rest = limits_left(limits, deadline, nodes);
+        let mut solved = self.longest_resistance::<S>(
+            game,
+            &rest,
+            &lost_moves,
+            nodes,
+            stop,
+            report,
+            plan.chances,
+        );
+        solved.elapsed = started.elapsed();
+        solved
     }
 
     /// `Goal::Play` with more than one legal move and no pinned win, on a graph beyond

@@ -424,3 +424,33 @@ fn on_01_l8_a_lost_position_is_played_for_the_traps() {
     assert!(counted > 5, "{counted}");
     assert!(decided > 3, "{decided}");
 }
+
+/// On the graphs beyond 128 edges that the win/loss search does not hold (here 12
+/// symbols, l=2: 144 edges), a lost position is still played, by the depth-bounded
+/// search's longest resistance, with no traps counted (no search of either width holds
+/// the graph to count them). Lost positions must come up.
+#[test]
+fn beyond_the_win_loss_search_a_lost_position_is_played_without_traps() {
+    let rules = Rules::new("0123456789ab", 2).unwrap();
+    let mut lost_positions = 0;
+    for game_no in 0..6u64 {
+        let mut rng = 90 + game_no;
+        let mut game = Pnut::new(rules.clone());
+        while game.len() < 110 && !game.is_over() {
+            game.play(random_move(&game, &mut rng)).unwrap();
+        }
+        let mut engine = Engine::new(&rules, 16);
+        while !game.is_over() {
+            let a = play_goal(&mut engine, &game, &nodes(20_000)).analysis;
+            if a.exact && a.verdict.is_loss() && a.moves.len() > 1 {
+                lost_positions += 1;
+                assert!(a.moves.iter().all(|m| m.traps.is_none()), "{}", game.text());
+                assert!(a.best.is_some(), "{}", game.text());
+            }
+            let mv = best_or_random(&a, &game, &mut rng);
+            game.play(mv).unwrap();
+        }
+    }
+    println!("{lost_positions} lost positions");
+    assert!(lost_positions > 5, "{lost_positions}");
+}

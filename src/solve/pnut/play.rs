@@ -446,7 +446,8 @@ impl Engine {
 impl Engine {
     /// For each legal move, the opponent's replies and how many of them the win/loss
     /// search proves lost for the opponent within [`TRAP_CAP`] nodes each (a reply left
-    /// unproved is not counted). Returns them with the nodes searched.
+    /// unproved is not counted). Returns them with the nodes searched; none on a graph
+    /// no width of the search holds (3^5, 4^4, 6^3, 12^2).
     fn traps(
         &mut self,
         game: &Pnut,
@@ -454,6 +455,9 @@ impl Engine {
         stop: &dyn Fn() -> bool,
     ) -> (Vec<(u8, Traps)>, u64) {
         let g = self.g;
+        if !super::winner::holds(&g) {
+            return (Vec::new(), 0);
+        }
         let table = self
             .outcome_table
             .get_or_insert_with(|| Table::new(table_mib));

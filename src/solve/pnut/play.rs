@@ -275,18 +275,12 @@ impl Engine {
         let left = |nodes: u64| limits_left(limits, deadline, nodes);
         if solved.analysis.exact || stop() {
             if solved.analysis.verdict.is_loss() && !stop() {
-                // Every move lost: the rest of the time for the traps and the longest
-                // resistance (without the chances: see `longest_resistance`).
-                let proved = proved_moves(game, &solved.analysis);
-                let mut again = self.longest_resistance::<BigSet>(
-                    game,
-                    &left(nodes),
-                    &proved,
-                    nodes,
-                    stop,
-                    report,
-                    false,
-                );
+                // Every move lost: the rest of the time for the longest resistance (no
+                // traps: no width of the win/loss search holds these graphs).
+                let mut again =
+                    self.analyse_with::<BigSet>(game, &left(nodes), Goal::Play, stop, report);
+                again.analysis.nodes += nodes;
+                again.stats.nodes += nodes;
                 again.elapsed = started.elapsed();
                 return again;
             }
@@ -446,8 +440,8 @@ impl Engine {
 impl Engine {
     /// For each legal move, the opponent's replies and how many of them the win/loss
     /// search proves lost for the opponent within [`TRAP_CAP`] nodes each (a reply left
-    /// unproved is not counted). Returns them with the nodes searched; none on a graph
-    /// no width of the search holds (3^5, 4^4, 6^3, 12^2).
+    /// unproved is not counted). Returns them with the nodes searched. On a graph the
+    /// search holds ([`super::winner::holds`]: `play_move`'s).
     fn traps(
         &mut self,
         game: &Pnut,
@@ -455,9 +449,6 @@ impl Engine {
         stop: &dyn Fn() -> bool,
     ) -> (Vec<(u8, Traps)>, u64) {
         let g = self.g;
-        if !super::winner::holds(&g) {
-            return (Vec::new(), 0);
-        }
         let table = self
             .outcome_table
             .get_or_insert_with(|| Table::new(table_mib));

@@ -321,11 +321,11 @@ pub(crate) fn wins_binary_8(text: &[u8], memo: &mut HashMap<([u128; 2], u8), boo
     value(used, gram(&text[text.len() - 7..]) as u8, memo)
 }
 
-/// A random walk 140 plies into a game (fewer if it ends), where negamax on 01/l=8 is
-/// quick.
-fn late_game(rules: &Rules, rng: &mut u64) -> Pnut {
+/// A random walk `plies` into a game (fewer if it ends): late enough on 01/l=8, at 140,
+/// that negamax is quick.
+fn late_game(rules: &Rules, plies: usize, rng: &mut u64) -> Pnut {
     let mut game = Pnut::new(rules.clone());
-    while game.len() < 140 && !game.is_over() {
+    while game.len() < plies && !game.is_over() {
         game.play(random_move(&game, rng)).unwrap();
     }
     game
@@ -343,7 +343,7 @@ fn on_01_l8_the_win_loss_search_proves_and_the_tree_scores_the_rest() {
     let (mut claims, mut scored) = (0, 0);
     for game_no in 0..12u64 {
         let mut rng = 40 + game_no;
-        let mut game = late_game(&rules, &mut rng);
+        let mut game = late_game(&rules, 140, &mut rng);
         let mut engine = Engine::new(&rules, 16);
         while !game.is_over() {
             let a = play_goal(&mut engine, &game, &nodes(3_000)).analysis;
@@ -391,7 +391,7 @@ fn on_01_l8_a_lost_position_is_played_for_the_traps() {
     let (mut lost_positions, mut counted, mut decided) = (0, 0, 0);
     for game_no in 0..12u64 {
         let mut rng = 70 + game_no;
-        let mut game = late_game(&rules, &mut rng);
+        let mut game = late_game(&rules, 140, &mut rng);
         let mut engine = Engine::new(&rules, 16);
         while !game.is_over() {
             let a = play_goal(&mut engine, &game, &nodes(20_000)).analysis;
@@ -435,10 +435,7 @@ fn beyond_the_win_loss_search_a_lost_position_is_played_without_traps() {
     let mut lost_positions = 0;
     for game_no in 0..6u64 {
         let mut rng = 90 + game_no;
-        let mut game = Pnut::new(rules.clone());
-        while game.len() < 110 && !game.is_over() {
-            game.play(random_move(&game, &mut rng)).unwrap();
-        }
+        let mut game = late_game(&rules, 110, &mut rng);
         let mut engine = Engine::new(&rules, 16);
         while !game.is_over() {
             let a = play_goal(&mut engine, &game, &nodes(20_000)).analysis;

@@ -16,7 +16,8 @@
 //! ply, the nodes its analysis searched and every move's value. The summary counts the
 //! games where parlor's analysis proved its own loss and how many of those it still
 //! won (the opponent slipped). The slowest answers to a forced move and to a position after a
-//! proven win are reported.
+//! proven win are reported. `--parlor-ms MS` gives parlor another time a move than the
+//! yardstick's `--ms` (to measure what more time would be worth; not a fair match).
 
 use std::time::{Duration, Instant};
 
@@ -40,6 +41,8 @@ struct Args {
     length: usize,
     games: usize,
     ms: u64,
+    /// parlor's time a move when not `ms` (to measure what more time is worth).
+    parlor_ms: Option<u64>,
     opening: usize,
     seed: u64,
     /// Check the yardstick instead: the Monte-Carlo player against random moves.
@@ -56,6 +59,7 @@ fn parse_args() -> Result<Args, String> {
         length: 4,
         games: 20,
         ms: 200,
+        parlor_ms: None,
         opening: 0,
         seed: 1,
         against_random: false,
@@ -87,6 +91,7 @@ fn parse_args() -> Result<Args, String> {
             "--length" => args.length = number()? as usize,
             "--games" => args.games = number()? as usize,
             "--ms" => args.ms = number()?,
+            "--parlor-ms" => args.parlor_ms = Some(number()?),
             "--opening" => args.opening = number()? as usize,
             "--seed" => args.seed = number()?,
             other => return Err(format!("unknown option {other}")),
@@ -178,7 +183,7 @@ fn main() {
         };
         let limits = Limits {
             max_depth: None,
-            max_millis: args.ms,
+            max_millis: args.parlor_ms.unwrap_or(args.ms),
             table_mib: 64,
             max_nodes: None,
         };
@@ -253,11 +258,13 @@ fn main() {
         "parlor"
     };
     println!(
-        "pnut {}/l={} opening {} · {} ms a move · {} games: {side} {parlor_wins}, mcts {mcts_wins}, draws {draws} ({:.0}% for {side}); lost after a proven win: {slipped}; proved lost in {lost_at_some_point}, won {comebacks} of them; slowest forced answer {} ms, slowest answer once proved won {} ms",
+        "pnut {}/l={} opening {} · {} ms a move{} · {} games: {side} {parlor_wins}, mcts {mcts_wins}, draws {draws} ({:.0}% for {side}); lost after a proven win: {slipped}; proved lost in {lost_at_some_point}, won {comebacks} of them; slowest forced answer {} ms, slowest answer once proved won {} ms",
         args.symbols,
         args.length,
         args.opening,
         args.ms,
+        args.parlor_ms
+            .map_or(String::new(), |ms| format!(" ({ms} ms for parlor)")),
         args.games,
         100.0 * parlor_wins as f64 / args.games.max(1) as f64,
         slowest_forced.as_millis(),

@@ -47,10 +47,18 @@ fn sets() -> Vec<(&'static str, Reductions)> {
             "+...+forced/lookup",
             Reductions {
                 ordering: false,
+                history: false,
                 ..all
             },
         ),
-        ("all (+ordering)", all),
+        (
+            "+...+ordering",
+            Reductions {
+                history: false,
+                ..all
+            },
+        ),
+        ("all (+history)", all),
         (
             "all but parity",
             Reductions {

@@ -208,6 +208,17 @@ fn the_fewest_replies_first_is_exact() {
 }
 
 #[test]
+fn the_history_heuristic_is_exact() {
+    assert!(check(only(|r| r.history = true)) > 3000);
+    assert!(
+        check(only(|r| {
+            r.ordering = true;
+            r.history = true;
+        })) > 3000
+    );
+}
+
+#[test]
 fn all_reductions_together_are_exact_and_store_fewer_positions() {
     assert!(check(Reductions::ALL) > 3000);
     // From the empty string of 01/l=6: the component alone against all of them.

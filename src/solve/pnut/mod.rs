@@ -63,6 +63,7 @@
 
 mod engine;
 mod graph;
+mod history;
 mod leaf;
 mod mcts;
 mod outcome;

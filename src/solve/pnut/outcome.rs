@@ -11,7 +11,7 @@
 //! no odd cycle is decided by its edge count's parity with no search, forced moves are
 //! followed without storing anything, the children are looked up in the table before
 //! any is searched, and the move that leaves the opponent the fewest replies comes
-//! first.
+//! first, then the one that won most often elsewhere ([`super::history`]).
 //!
 //! Every reduction can be switched off ([`Reductions`]): the tests check each one alone
 //! against a plain negamax, and the measurements compare them.
@@ -19,6 +19,7 @@
 use rustc_hash::FxHashMap;
 
 use super::graph::Graph;
+use super::history::History;
 use super::reduce::{Component, RELABEL_MAX_K, Relabel};
 use super::table::Table;
 use super::unused::Unused;
@@ -37,6 +38,8 @@ pub struct Reductions {
     pub forced_and_lookup: bool,
     /// The move leaving the opponent the fewest replies first.
     pub ordering: bool,
+    /// Then the edge that won most often where it was tried ([`super::history`]).
+    pub history: bool,
 }
 
 impl Reductions {
@@ -46,6 +49,7 @@ impl Reductions {
         relabel: true,
         forced_and_lookup: true,
         ordering: true,
+        history: true,
     };
     /// Only the component key (the reduction the depth-bounded search has too).
     pub const NONE: Reductions = Reductions {
@@ -54,6 +58,7 @@ impl Reductions {
         relabel: false,
         forced_and_lookup: false,
         ordering: false,
+        history: false,
     };
 }
 
@@ -98,6 +103,7 @@ pub struct Outcome<'a, E: Unused = u128> {
     stop: &'a dyn Fn() -> bool,
     /// Values of opening strings (fewer than l-1 symbols), by canonical string.
     openings: FxHashMap<Vec<u8>, bool>,
+    history: History,
 }
 
 impl<'a> Outcome<'a> {
@@ -134,6 +140,7 @@ impl<'a, E: Unused> Outcome<'a, E> {
             node_limit: u64::MAX,
             stop,
             openings: FxHashMap::default(),
+            history: History::new(g.edges),
         }
     }
 
@@ -238,7 +245,8 @@ impl<'a, E: Unused> Outcome<'a, E> {
             return Ok(entry.win);
         }
         let start = self.nodes;
-        let mut moves = [(0u32, 0u64, None::<Reduced<E>>); 16];
+        // (Rank, edge, the child's reduction once worked out): the lowest rank first.
+        let mut moves = [(0u64, 0u64, None::<Reduced<E>>); 16];
         let mut n = 0;
         let mut bits = free;
         while bits != 0 {
@@ -247,7 +255,13 @@ impl<'a, E: Unused> Outcome<'a, E> {
             let e = cur * k + u64::from(c);
             let h = self.g.head(e);
             let replies = (self.free(h) & !self.self_loop(cur, e)).count_ones();
-            moves[n] = (if self.red.ordering { replies } else { 0 }, e, None);
+            let replies = if self.red.ordering { replies } else { 0 };
+            let history = if self.red.history {
+                self.history.rank(e)
+            } else {
+                0
+            };
+            moves[n] = (u64::from(replies) << 32 | history, e, None);
             n += 1;
         }
         let moves = &mut moves[..n];
@@ -280,14 +294,16 @@ impl<'a, E: Unused> Outcome<'a, E> {
                         return Ok(true);
                     }
                     // Won for the opponent: try it last.
-                    Some(true) => m.0 = u32::MAX,
+                    Some(true) => m.0 = u64::MAX,
                     None => {}
                 }
             }
             moves.sort_unstable_by_key(|m| (m.0, m.1));
         }
         for &(_, e, known) in moves.iter() {
+            self.history.tried(e);
             if !self.play_reduced(e, known)? {
+                self.history.won(e);
                 self.store(key, node, true, start);
                 return Ok(true);
             }

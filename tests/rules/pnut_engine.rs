@@ -714,6 +714,32 @@ fn the_winner_alone_finds_a_short_win_before_a_long_search() {
     assert!(w.analysis.nodes < 10_000, "{}", w.analysis.nodes);
 }
 
+/// The winner alone searches each move's replies in rounds too: at this 01/l=8
+/// position (30 plies into a match game parlor lost, the yardstick to win by coming
+/// back to the start node) both moves lose. Writing 1 lets the opponent win at once;
+/// after 0, the reply 1 wins and the reply 0 does not. Searching the replies one after
+/// the other, the search committed to 0 and did not prove the move in 20 s (some 80 M
+/// nodes); the reply 1 alone takes about 340 k. (Independently, the depth-bounded search
+/// proves that after 0 and 1 the mover loses within 22 plies, in 232 M nodes: too long
+/// for this suite.)
+#[test]
+fn the_winner_alone_tries_each_moves_replies_in_rounds() {
+    let rules = Rules::new("01", 8).unwrap();
+    let game = Pnut::parse(rules.clone(), "1111110010100011111111011111").unwrap();
+    let limits = Limits {
+        max_nodes: Some(3_000_000),
+        ..winner_limits()
+    };
+    let w = analyse_goal(&mut Engine::new(&rules, 16), &game, &limits, Goal::Winner);
+    assert!(
+        w.analysis.exact && w.analysis.verdict.is_loss(),
+        "{:?}",
+        w.analysis
+    );
+    assert!(w.analysis.moves.iter().all(|m| m.verdict.is_loss()));
+    assert_eq!(w.analysis.moves.len(), 2);
+}
+
 /// Issue 17, the first exact reduction: a position is the token (the last l-1 symbols)
 /// and the unused edges of its weakly connected component in the de Bruijn graph; the
 /// unused edges elsewhere can never be played. Checked at every start node (string of

@@ -6,7 +6,7 @@
 use std::time::{Duration, Instant};
 
 use super::graph::Graph;
-use super::outcome::{Outcome, Reductions};
+use super::outcome::{Outcome, Reductions, Stopped};
 use super::table::Table;
 use super::unused::Unused;
 use super::wide::U256;
@@ -163,14 +163,10 @@ fn outcomes_of_width<E: Unused>(
     // (the line of a win proven at an earlier turn) costs a few nodes.
     let mut cap: u64 = 1 << 6;
     for (s, v) in values.iter_mut() {
-        let spent = search.nodes;
-        if spent >= max_nodes || timed_stop() {
+        let Some(found) = within(&mut search, text, &[*s], cap, max_nodes, &timed_stop) else {
             return (values, search.nodes);
-        }
-        search.set_node_limit(spent.saturating_add(cap).min(max_nodes));
-        let mut child = text.to_vec();
-        child.push(*s);
-        if let Ok(w) = search.wins_after(&child) {
+        };
+        if let Ok(w) = found {
             *v = Some(w);
             if !w {
                 return (values, search.nodes);
@@ -185,14 +181,11 @@ fn outcomes_of_width<E: Unused>(
                 continue;
             }
             for (r, w) in replies.iter_mut().filter(|(_, w)| w.is_none()) {
-                let spent = search.nodes;
-                if spent >= max_nodes || timed_stop() {
+                let Some(found) = within(&mut search, text, &[*s, *r], cap, max_nodes, &timed_stop)
+                else {
                     return (values, search.nodes);
-                }
-                search.set_node_limit(spent.saturating_add(cap).min(max_nodes));
-                let mut grandchild = text.to_vec();
-                grandchild.extend([*s, *r]);
-                match search.wins_after(&grandchild) {
+                };
+                match found {
                     // The reply wins: the move loses.
                     Ok(false) => {
                         *v = Some(true);
@@ -211,4 +204,24 @@ fn outcomes_of_width<E: Unused>(
             return (values, search.nodes);
         }
     }
+}
+
+/// Whether the player to move after `text` then `then` wins, searched within `cap` more
+/// nodes; `None` once `max_nodes` are spent or `stop` says so.
+fn within<E: Unused>(
+    search: &mut Outcome<'_, E>,
+    text: &[u8],
+    then: &[u8],
+    cap: u64,
+    max_nodes: u64,
+    stop: &dyn Fn() -> bool,
+) -> Option<Result<bool, Stopped>> {
+    let spent = search.nodes;
+    if spent >= max_nodes || stop() {
+        return None;
+    }
+    search.set_node_limit(spent.saturating_add(cap).min(max_nodes));
+    let mut after = text.to_vec();
+    after.extend_from_slice(then);
+    Some(search.wins_after(&after))
 }

@@ -718,8 +718,8 @@ fn the_winner_alone_finds_a_short_win_before_a_long_search() {
 /// position (30 plies into a match game parlor lost, the yardstick to win by coming
 /// back to the start node) both moves lose. Writing 1 lets the opponent win at once;
 /// after 0, the reply 1 wins and the reply 0 does not. Searching the replies one after
-/// the other, the search committed to 0 and did not prove the move in 20 s (some 80 M
-/// nodes); the reply 1 alone takes about 340 k. (Independently, the depth-bounded search
+/// the other, the search committed to 0 and did not prove the move in 20 s; the reply
+/// 1 alone takes about 340 k nodes. (Independently, the depth-bounded search
 /// proves that after 0 and 1 the mover loses within 22 plies, in 232 M nodes: too long
 /// for this suite.)
 #[test]

@@ -124,8 +124,8 @@ const REPLY_ROUNDS_MAX_K: u32 = 2;
 
 /// [`root_outcomes`] with the unused edges as an `E`.
 ///
-/// On two symbols, after a first round of look-ups, the rounds go one ply deeper: each root move's
-/// replies are searched in turn within the round's cap. A depth-first search commits
+/// On two symbols, after a first round of look-ups, the rounds go one ply deeper:
+/// each root move's replies are searched in turn within the round's cap. A depth-first search commits
 /// to the reply it tries first until that reply is decided, and a reply that does not
 /// win can take far longer to refute than the other takes to win. (Seen in a match:
 /// a root move whose refutation took 337 k nodes searched alone was not proven in 20 s

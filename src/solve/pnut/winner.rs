@@ -148,13 +148,16 @@ fn outcomes_of_width<E: Unused>(
         .into_iter()
         .map(|s| (s, None))
         .collect();
-    // Each root move's replies, and whether the root's mover wins after each (`None`:
-    // not proven).
+    // On two symbols, each root move's replies, and whether the root's mover wins after
+    // each (`None`: not proven); a move that leaves the opponent stuck wins.
+    let by_replies = g.k <= REPLY_ROUNDS_MAX_K;
     let mut replies: Vec<Vec<(u8, Option<bool>)>> = values
         .iter()
         .map(|&(s, _)| {
             let mut child = game.clone();
-            let _ = child.play(PnutMove(game.rules().symbol(s)));
+            if !by_replies || child.play(PnutMove(game.rules().symbol(s))).is_err() {
+                return Vec::new();
+            }
             child
                 .legal_indices()
                 .into_iter()
@@ -162,34 +165,25 @@ fn outcomes_of_width<E: Unused>(
                 .collect()
         })
         .collect();
-    // A move that leaves the opponent stuck wins.
-    if let Some(i) = replies.iter().position(Vec::is_empty) {
+    if let Some(i) = replies
+        .iter()
+        .position(Vec::is_empty)
+        .filter(|_| by_replies)
+    {
         values[i].1 = Some(false);
         return (values, 0);
     }
-    // The first round is little more than table look-ups: a move already proven
-    // (the line of a win proven at an earlier turn) costs a few nodes.
+    // The first round, each move whole, is little more than table look-ups: a move
+    // already proven (the line of a win proven at an earlier turn) costs a few nodes.
     let mut cap: u64 = 1 << 6;
-    for (s, v) in values.iter_mut() {
-        let Some(found) = within(&mut search, text, &[*s], cap, max_nodes, &timed_stop) else {
-            return (values, search.nodes);
-        };
-        if let Ok(w) = found {
-            *v = Some(w);
-            if !w {
-                return (values, search.nodes);
-            }
-        }
-    }
+    let mut first = true;
     loop {
-        cap = cap.saturating_mul(8);
         let mut open = false;
         for ((s, v), replies) in values.iter_mut().zip(replies.iter_mut()) {
             if v.is_some() {
                 continue;
             }
-            if g.k > REPLY_ROUNDS_MAX_K {
-                // The move as a whole, as before the replies' rounds.
+            if first || !by_replies {
                 let Some(found) = within(&mut search, text, &[*s], cap, max_nodes, &timed_stop)
                 else {
                     return (values, search.nodes);
@@ -228,6 +222,8 @@ fn outcomes_of_width<E: Unused>(
         if !open {
             return (values, search.nodes);
         }
+        first = false;
+        cap = cap.saturating_mul(8);
     }
 }
 

@@ -79,13 +79,20 @@ fn run(args: &[String]) -> Result<(), String> {
         let a = engine
             .analyse_goal(game, &limits, Goal::Play, &|| false, &mut |_| {})
             .analysis;
-        proved += usize::from(
-            a.moves
-                .iter()
-                .any(|m| m.verdict.is_win() || m.verdict.is_loss()),
+        let this_proved = a
+            .moves
+            .iter()
+            .any(|m| m.verdict.is_win() || m.verdict.is_loss());
+        let parlor_right = choose_move(&a, Difficulty::Perfect, &mut rng) == Some(*winning);
+        let yardstick_right = mcts_move(game, ms, &mut rng) == Some(*winning);
+        // One line a position on stderr, for subsets (the ones parlor did not prove).
+        eprintln!(
+            "position {} proved {this_proved} parlor {parlor_right} yardstick {yardstick_right}",
+            game.text()
         );
-        parlor += usize::from(choose_move(&a, Difficulty::Perfect, &mut rng) == Some(*winning));
-        yardstick += usize::from(mcts_move(game, ms, &mut rng) == Some(*winning));
+        proved += usize::from(this_proved);
+        parlor += usize::from(parlor_right);
+        yardstick += usize::from(yardstick_right);
     }
     println!(
         "{} positions ({symbols}/l={length}, plies {from}-{to}), {ms} ms a move: parlor right in {parlor} (a move proved in {proved}), the yardstick in {yardstick}",
@@ -163,10 +170,13 @@ fn label(
             && a != b
         {
             positions.push((game, if a { moves[0] } else { moves[1] }));
+            // With the position, so that an interrupted labelling can be salvaged.
+            let (g, w) = &positions[positions.len() - 1];
             eprintln!(
-                "{} of {count} positions ({:.0} s)",
+                "{} of {count} positions ({:.0} s): {} {w}",
                 positions.len(),
-                started.elapsed().as_secs_f64()
+                started.elapsed().as_secs_f64(),
+                g.text()
             );
         }
     }

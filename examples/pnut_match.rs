@@ -13,7 +13,8 @@
 //! prints each game parlor lost, with the plies where it proved its win or its loss and
 //! the game's string (to find the move that lost by `parlor solve pnut STRING --winner`
 //! on its prefixes). `--trace` prints each of parlor's moves on standard error: the
-//! ply, the nodes its analysis searched and every move's value. The summary counts the
+//! ply, the nodes its analysis searched and every move's value (for a move not proven,
+//! with the opponent's replies the proof refuted, `refuted1/2`). The summary counts the
 //! games where parlor's analysis proved its own loss and how many of those it still
 //! won (the opponent slipped). The slowest answers to a forced move and to a position after a
 //! proven win are reported. `--parlor-ms MS` gives parlor another time a move than the
@@ -128,7 +129,13 @@ fn parlor_move(
         let moves: Vec<String> = analysis
             .moves
             .iter()
-            .map(|m| format!("{}:{:?}", m.mv.0, m.verdict))
+            .map(|m| match m.traps {
+                Some(t) if !m.verdict.is_win() && !m.verdict.is_loss() => format!(
+                    "{}:{:?}:refuted{}/{}",
+                    m.mv.0, m.verdict, t.losing_replies, t.replies
+                ),
+                _ => format!("{}:{:?}", m.mv.0, m.verdict),
+            })
             .collect();
         eprintln!(
             "ply {ply} nodes {} exact {} {}",

@@ -588,6 +588,7 @@ mod tests {
                 traps: None,
                 chances: None,
                 plies_at_most: None,
+                proofs_left: None,
             }],
             ..estimate(3)
         };

@@ -94,6 +94,11 @@ pub struct MoveValue<M> {
     /// losing side breaks ties between equal traps by it, before the longest
     /// resistance; `None` elsewhere.
     pub chances: Option<i32>,
+    /// For a move not proved (Pnut-Butta on two symbols): the positions the
+    /// proof-number search still had to prove lost for the opponent before this move
+    /// would be proved to win. The perfect AI plays the move with the fewest first
+    /// (one proof left is likelier to hold than two); `None` elsewhere.
+    pub proofs_left: Option<u32>,
 }
 
 /// Everything a search learned about one position.

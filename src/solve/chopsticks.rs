@@ -219,6 +219,7 @@ fn move_values(table: &Table, position: &Chopsticks) -> Vec<MoveValue<Chopsticks
                 score: None,
                 chances: None,
                 plies_at_most: None,
+                proofs_left: None,
                 traps: None,
             })
         })

@@ -58,6 +58,7 @@ pub fn analyse(position: &Nim) -> Analysis<NimMove> {
             score: None,
             chances: None,
             plies_at_most: None,
+            proofs_left: None,
             traps: Some(traps),
         });
         child[mv.pile] += mv.take;

@@ -79,7 +79,9 @@ fn rank<M>(m: &MoveValue<M>) -> (u8, i64, f64, i32) {
         // proven bound.
         Verdict::Win { plies } => (4, -plies.or(m.plies_at_most).map_or(far, i64::from), 0.0, 0),
         Verdict::Draw => (3, 0, 0.0, 0),
-        Verdict::Score(s) => (2, i64::from(s), 0.0, 0),
+        // Not proven: the fewest proofs left to a win where the solver counted them (a
+        // move wins when every reply loses), then the estimate.
+        Verdict::Score(s) => (2, i64::from(s), -f64::from(m.proofs_left.unwrap_or(0)), 0),
         Verdict::Unknown => (2, 0, 0.0, 0),
         // When lost: the most traps, then the best chances against a fallible opponent,
         // then the longest resistance; a loss whose length is not known exactly counts
@@ -172,6 +174,7 @@ mod tests {
             score: None,
             chances: None,
             plies_at_most: None,
+            proofs_left: None,
             traps: traps.map(|(losing_replies, replies)| Traps {
                 losing_replies,
                 replies,
@@ -275,6 +278,29 @@ mod tests {
         let a = analysis(vec![
             with(0, Some(3), (0, 2), 10),
             with(1, Some(7), (0, 2), 10),
+        ]);
+        assert_eq!(best_moves(&a.moves), vec![1]);
+    }
+
+    #[test]
+    fn perfect_plays_the_unproven_move_with_the_fewest_proofs_left() {
+        let left = |id, score, proofs_left| MoveValue {
+            proofs_left,
+            ..mv(id, Verdict::Score(score), None)
+        };
+        // One proof left beats two, whatever the estimates.
+        let a = analysis(vec![left(0, 300, Some(2)), left(1, -200, Some(1))]);
+        assert_eq!(best_moves(&a.moves), vec![1]);
+        // As many either way: the estimate decides.
+        let a = analysis(vec![left(0, -100, Some(3)), left(1, 50, Some(3))]);
+        assert_eq!(best_moves(&a.moves), vec![1]);
+        // Without counts, the estimate alone, as before.
+        let a = analysis(vec![left(0, 10, None), left(1, 20, None)]);
+        assert_eq!(best_moves(&a.moves), vec![1]);
+        // A proven win still comes first.
+        let a = analysis(vec![
+            left(0, 900, Some(1)),
+            mv(1, Verdict::Win { plies: None }, None),
         ]);
         assert_eq!(best_moves(&a.moves), vec![1]);
     }

@@ -88,6 +88,7 @@ pub fn analyse(position: &Wl) -> Analysis<WlMove> {
             score: None,
             chances: None,
             plies_at_most: None,
+            proofs_left: None,
             traps: Some(Traps {
                 losing_replies: 0,
                 replies: 0,
@@ -126,6 +127,7 @@ pub fn analyse(position: &Wl) -> Analysis<WlMove> {
             score: None,
             chances: None,
             plies_at_most: None,
+            proofs_left: None,
             traps: Some(Traps {
                 losing_replies: replies_losing(start),
                 replies: 2,

@@ -124,6 +124,7 @@ impl OthelloAnalyst {
                     score: None,
                     chances: None,
                     plies_at_most: None,
+                    proofs_left: None,
                     traps: None,
                 }],
                 depth: 0,

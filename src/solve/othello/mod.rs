@@ -599,6 +599,7 @@ fn build_analysis(
             score: k.exact.or(k.estimate),
             chances: None,
             plies_at_most: None,
+            proofs_left: None,
             traps: None,
         })
         .collect();

@@ -653,4 +653,4 @@ impl<'t, 'o> Mcts<'t, 'o> {
 
 #[cfg(test)]
 #[path = "mcts_tests.rs"]
-mod tests;
+pub(super) mod tests;

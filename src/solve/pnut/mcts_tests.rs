@@ -4,8 +4,9 @@
 use super::*;
 use crate::game::pnut::Rules;
 
-/// Whether the player to move after `text` wins, from the rules alone.
-fn negamax(rules: &Rules, text: &str) -> bool {
+/// Whether the player to move after `text` wins, from the rules alone (also the
+/// proof-number search's oracle).
+pub(crate) fn negamax(rules: &Rules, text: &str) -> bool {
     let game = Pnut::parse(rules.clone(), text).expect("a legal string");
     game.legal_indices().into_iter().any(|s| {
         let mut t = text.to_string();

@@ -50,7 +50,10 @@
 //! The winner alone on graphs of at most 128 edges (k^l <= 128) and on 01/l=8 is a
 //! separate win/loss search without distances, whose table keys the reduced positions
 //! of issue 17 (`outcome`, `reduce`, `winner`; the unused edges as one fixed-width set,
-//! `unused`, `wide`).
+//! `unused`, `wide`). On two symbols its root is a proof-number search over the first
+//! plies (`pns`), the win/loss search proving its leaves: the depth-first search alone
+//! commits to the first reply it tries. Where nothing is proved, the move with the
+//! fewest proofs left to a win is the guess on 01/l=8.
 //!
 //! Files: `graph` (the graph and edge sets), `table` (the transposition table),
 //! `search` (the proof search), `root` (the root driver: deepening plan, exact
@@ -58,7 +61,8 @@
 //! search with solver backups), `leaf` (what proves the tree's leaves), `play` (a move
 //! to play: proof, then tree search), `outcome` (the win/loss search), `reduce` and
 //! `reduce_binary` (its reductions), `unused` and `wide` (its edge sets, 128 and 256
-//! bits), `winner` (the winner alone), `proof` (the resumable proof),
+//! bits), `winner` (the winner alone), `pns` (the proof-number search at its root on
+//! two symbols), `proof` (the resumable proof),
 //! `engine` (the kept engine and its pinned results).
 
 mod engine;
@@ -69,6 +73,7 @@ mod mcts;
 mod outcome;
 mod play;
 mod playout;
+mod pns;
 mod proof;
 pub mod reduce;
 mod reduce_binary;

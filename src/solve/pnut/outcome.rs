@@ -170,6 +170,51 @@ impl<'a, E: Unused> Outcome<'a, E> {
         self.wins(cur)
     }
 
+    /// Records in the table that the player to move after `text` wins (or loses), as
+    /// another search proved it (the proof-number search above this one,
+    /// [`super::pns`]), with `work` nodes for the table's replacement order. Only where
+    /// the search itself would store it: a position with two free edges or more, not
+    /// decided by its parity; the part past its first bridge is searched first if
+    /// needed, within the node limit (not recorded if that stops).
+    pub fn record_after(&mut self, text: &[u8], win: bool, work: u64) {
+        let l = self.g.l as usize;
+        if text.len() + 1 < l {
+            return;
+        }
+        let k = u64::from(self.g.k);
+        let code = |w: &[u8]| w.iter().fold(0u64, |a, &x| a * k + u64::from(x));
+        self.unused = E::all(&self.g);
+        for w in text.windows(l) {
+            self.unused = self.unused.without(code(w));
+        }
+        let cur = code(&text[text.len() + 1 - l..]);
+        if self.free(cur).count_ones() < 2 {
+            return;
+        }
+        let comp = self.unused.component(cur, &self.g);
+        if self.red.parity && comp.bipartite {
+            return;
+        }
+        let reduced = self.reduced(comp, cur);
+        // The part past the first bridge is searched if the table does not know it
+        // (as the search itself does before storing), within the node limit.
+        let unused = self.unused;
+        let keyed = self.key(&reduced, cur);
+        self.unused = unused;
+        if let Ok((key, node)) = keyed {
+            let work = (64 - work.leading_zeros()) as u8;
+            self.table.put(
+                key,
+                node,
+                |e| {
+                    e.win = win;
+                    e.hi = 0;
+                },
+                work,
+            );
+        }
+    }
+
     /// Whether the player to move in `game` wins.
     pub fn wins_game(&mut self, game: &Pnut) -> Result<bool, Stopped> {
         self.wins_after(&game.indices()[..game.len()])

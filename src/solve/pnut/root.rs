@@ -407,6 +407,7 @@ fn build(
                     m.result.distance()
                 },
                 traps: None,
+                proofs_left: None,
             }
         })
         .collect();

@@ -11,9 +11,8 @@ use super::table::Table;
 use super::unused::Unused;
 use super::wide::U256;
 use super::{Limits, Solved, Stats};
-use crate::game::Game;
 use crate::game::pnut::{Pnut, PnutMove};
-use crate::solve::analysis::{Analysis, MoveValue, Verdict};
+use crate::solve::analysis::{Analysis, MoveValue, Traps, Verdict};
 
 /// Whether the win/loss search holds `g`'s edges (one of its widths fits).
 pub(super) fn holds(g: &Graph) -> bool {
@@ -34,7 +33,11 @@ pub(super) fn analyse_winner(
 ) -> Solved {
     let started = Instant::now();
     let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
-    let (values, proof_nodes) = root_outcomes(game, g, table, limits.max_millis, max_nodes, stop);
+    let RootOutcomes {
+        values,
+        nodes: proof_nodes,
+        ..
+    } = root_outcomes(game, g, table, limits.max_millis, max_nodes, stop);
     let rules = game.rules();
     let moves: Vec<MoveValue<PnutMove>> = values
         .iter()
@@ -49,6 +52,7 @@ pub(super) fn analyse_winner(
             traps: None,
             chances: None,
             plies_at_most: None,
+            proofs_left: None,
         })
         .collect();
     let won = moves.iter().any(|m| m.verdict.is_win());
@@ -93,12 +97,39 @@ pub(super) fn analyse_winner(
     }
 }
 
+/// What [`root_outcomes`] found.
+pub(super) struct RootOutcomes {
+    /// For each legal symbol, whether the mover after it wins (`None`: not proven).
+    pub values: Vec<(u8, Option<bool>)>,
+    /// For each legal symbol (in `values`' order), the opponent's replies and how many
+    /// of them are proven to lose for the opponent, where the proof-number search
+    /// expanded the move (two symbols; `None` otherwise).
+    pub refuted: Vec<Option<Traps>>,
+    /// For each legal symbol, the positions the proof-number search still had to prove
+    /// lost for the opponent before the move would be proven to win (two symbols;
+    /// `None` otherwise). Fewer is the better guess ([`super::pns`]).
+    pub proofs_left: Vec<Option<u32>>,
+    /// The nodes searched.
+    pub nodes: u64,
+}
+
 /// The root moves' values by the win/loss search, within `max_millis` and
 /// `max_nodes`: for each legal symbol, whether the mover after it wins (`None`: not
-/// proven). Moves are tried in rounds of growing node caps, so that an easy proof is
-/// found before a hard one eats the time (the table keeps what each round proved).
-/// Stops at the first move proven to win. Returns the nodes searched. On a graph the
-/// search [`holds`].
+/// proven), and the nodes searched. On a graph the search [`holds`].
+///
+/// On two symbols, by the proof-number search over the first plies
+/// ([`super::pns`]), its leaves searched by the win/loss search: a depth-first search
+/// commits to the reply it tries first until that reply is decided, and a reply that
+/// does not win can take far longer to refute than another takes to win. (Seen in a
+/// match: a position whose refutation took 337 k nodes searched alone was not proven in
+/// 20 s from its parent; its parent takes 108 k nodes this way.) On 88 positions of
+/// random 01/l=8 games at plies 85-115 it took 177.9 M nodes in all where the rounds
+/// of one ply of replies took 332.7 M (geometric mean 0.53 a position), and 01/l=6 from
+/// the empty string 147,556 nodes instead of 254,790.
+///
+/// With more symbols, the moves are tried whole in rounds of growing node caps
+/// ([`outcomes_of_width`]). (The proof-number search is not measured there; k=11,
+/// l=2 holds its 0.5 s target this way.)
 pub(super) fn root_outcomes(
     game: &Pnut,
     g: Graph,
@@ -106,7 +137,16 @@ pub(super) fn root_outcomes(
     max_millis: u64,
     max_nodes: u64,
     stop: &dyn Fn() -> bool,
-) -> (Vec<(u8, Option<bool>)>, u64) {
+) -> RootOutcomes {
+    if g.k == 2 {
+        let (found, nodes) = super::pns::root_values(game, g, table, max_millis, max_nodes, stop);
+        return RootOutcomes {
+            values: found.iter().map(|v| (v.symbol, v.opponent_wins)).collect(),
+            refuted: found.iter().map(|v| v.refuted).collect(),
+            proofs_left: found.iter().map(|v| Some(v.to_prove)).collect(),
+            nodes,
+        };
+    }
     if u128::fits(&g) {
         outcomes_of_width::<u128>(game, g, table, max_millis, max_nodes, stop)
     } else {
@@ -114,23 +154,12 @@ pub(super) fn root_outcomes(
     }
 }
 
-/// The most symbols with which the rounds search each move's replies (see
-/// [`outcomes_of_width`]); with more, each move is searched as a whole. With the
-/// replies' rounds, k=11, l=2 took 300 k nodes from the empty string instead of 70 k
-/// (eleven moves of ten replies each); starting them only past a cap of 32 k nodes a
-/// move kept that, but lost the 01/l=8 position of the test
-/// `the_winner_alone_tries_each_moves_replies_in_rounds` again.
-const REPLY_ROUNDS_MAX_K: u32 = 2;
-
-/// [`root_outcomes`] with the unused edges as an `E`.
-///
-/// On two symbols, after a first round of look-ups, the rounds go one ply deeper:
-/// each root move's replies are searched in turn within the round's cap. A depth-first search commits
-/// to the reply it tries first until that reply is decided, and a reply that does not
-/// win can take far longer to refute than the other takes to win. (Seen in a match:
-/// a root move whose refutation took 337 k nodes searched alone was not proven in 20 s
-/// from its parent.) A move wins once every reply is proven to lose, and loses at the
-/// first reply proven to win.
+/// [`root_outcomes`] by rounds, with the unused edges as an `E`: each move searched
+/// whole within a node cap growing eightfold a round, so that an easy proof is found
+/// before a hard one eats the time (the table keeps what each round proved). The
+/// first round is little more than table look-ups: a move already proven (the line of
+/// a win proven at an earlier turn) costs a few nodes. Stops at the first move proven
+/// to win.
 fn outcomes_of_width<E: Unused>(
     game: &Pnut,
     g: Graph,
@@ -138,7 +167,7 @@ fn outcomes_of_width<E: Unused>(
     max_millis: u64,
     max_nodes: u64,
     stop: &dyn Fn() -> bool,
-) -> (Vec<(u8, Option<bool>)>, u64) {
+) -> RootOutcomes {
     let deadline = Instant::now() + Duration::from_millis(max_millis.max(1));
     let timed_stop = || stop() || Instant::now() >= deadline;
     let mut search = Outcome::<E>::of_width(g, Reductions::ALL, table, &timed_stop);
@@ -148,81 +177,36 @@ fn outcomes_of_width<E: Unused>(
         .into_iter()
         .map(|s| (s, None))
         .collect();
-    // On two symbols, each root move's replies, and whether the root's mover wins after
-    // each (`None`: not proven); a move that leaves the opponent stuck wins.
-    let by_replies = g.k <= REPLY_ROUNDS_MAX_K;
-    let mut replies: Vec<Vec<(u8, Option<bool>)>> = values
-        .iter()
-        .map(|&(s, _)| {
-            let mut child = game.clone();
-            if !by_replies || child.play(PnutMove(game.rules().symbol(s))).is_err() {
-                return Vec::new();
-            }
-            child
-                .legal_indices()
-                .into_iter()
-                .map(|r| (r, None))
-                .collect()
-        })
-        .collect();
-    if let Some(i) = replies
-        .iter()
-        .position(Vec::is_empty)
-        .filter(|_| by_replies)
-    {
-        values[i].1 = Some(false);
-        return (values, 0);
-    }
-    // The first round, each move whole, is little more than table look-ups: a move
-    // already proven (the line of a win proven at an earlier turn) costs a few nodes.
+    let done = |values: Vec<(u8, Option<bool>)>, nodes: u64| RootOutcomes {
+        refuted: vec![None; values.len()],
+        proofs_left: vec![None; values.len()],
+        values,
+        nodes,
+    };
     let mut cap: u64 = 1 << 6;
-    let mut first = true;
     loop {
         let mut open = false;
-        for ((s, v), replies) in values.iter_mut().zip(replies.iter_mut()) {
+        for i in 0..values.len() {
+            let (s, v) = values[i];
             if v.is_some() {
                 continue;
             }
-            if first || !by_replies {
-                let Some(found) = within(&mut search, text, &[*s], cap, max_nodes, &timed_stop)
-                else {
-                    return (values, search.nodes);
-                };
-                match found {
-                    Ok(w) => {
-                        *v = Some(w);
-                        if !w {
-                            return (values, search.nodes);
-                        }
+            let Some(found) = within(&mut search, text, &[s], cap, max_nodes, &timed_stop) else {
+                return done(values, search.nodes);
+            };
+            match found {
+                Ok(w) => {
+                    values[i].1 = Some(w);
+                    if !w {
+                        return done(values, search.nodes);
                     }
-                    Err(_) => open = true,
                 }
-                continue;
-            }
-            for (r, w) in replies.iter_mut().filter(|(_, w)| w.is_none()) {
-                let Some(found) = within(&mut search, text, &[*s, *r], cap, max_nodes, &timed_stop)
-                else {
-                    return (values, search.nodes);
-                };
-                match found {
-                    // The reply wins: the move loses.
-                    Ok(false) => {
-                        *v = Some(true);
-                        break;
-                    }
-                    Ok(true) => *w = Some(true),
-                    Err(_) => open = true,
-                }
-            }
-            if v.is_none() && replies.iter().all(|(_, w)| w.is_some()) {
-                *v = Some(false);
-                return (values, search.nodes);
+                Err(_) => open = true,
             }
         }
         if !open {
-            return (values, search.nodes);
+            return done(values, search.nodes);
         }
-        first = false;
         cap = cap.saturating_mul(8);
     }
 }

@@ -244,10 +244,6 @@ fn write_solved(
             }
             (v, _) => verdict_words(v),
         };
-        let words = match super::screen::open_words(m) {
-            Some(w) => format!("{words}; {w}"),
-            None => words,
-        };
         writeln!(out, "  {}  {words}{mark}", m.mv)?;
     }
     writeln!(

@@ -27,7 +27,7 @@ use crate::games::pnut::analyst::PnutAnalyst;
 use crate::games::pnut::options::PnutSetup;
 use crate::solve::analyst::SharedAnalyst;
 use crate::solve::worker::{AnyReport, Job};
-use crate::solve::{Analysis, MoveValue, Verdict};
+use crate::solve::{Analysis, Verdict};
 use crate::tui::hits::{Hit, Hits};
 use crate::tui::keys::{Action, Keys};
 use crate::tui::match_view::{MatchView, Who, what_next};
@@ -562,10 +562,6 @@ impl PnutScreen {
                         verdict_text(m.verdict, m.plies_at_most),
                         verdict_style(m.verdict, theme),
                     ),
-                    Span::styled(
-                        open_words(m).map_or_else(String::new, |w| format!("; {w}")),
-                        theme.muted(),
-                    ),
                 ])
             })
             .collect()
@@ -685,25 +681,6 @@ fn verdict_text(v: Verdict, at_most: Option<u32>) -> String {
             Verdict::Score(s) => format!("won {:.0}% of simulations", 50.0 + f64::from(s) / 20.0),
             other => other.word().to_string(),
         },
-    }
-}
-
-/// "3 left to prove, 1 of 2 replies refuted": for a move not proven, how many
-/// positions the proof still had to prove lost for the opponent before the move would
-/// win (the AI plays the move with the fewest first), and the opponent's replies it
-/// has already shown to lose; `None` where they were not counted.
-pub(super) fn open_words(m: &MoveValue<PnutMove>) -> Option<String> {
-    if !matches!(m.verdict, Verdict::Score(_)) {
-        return None;
-    }
-    let left = m.proofs_left.map(|n| format!("{n} left to prove"));
-    let refuted = m.traps.filter(|t| t.losing_replies > 0).map(|t| {
-        let noun = if t.replies == 1 { "reply" } else { "replies" };
-        format!("{} of {} {noun} refuted", t.losing_replies, t.replies)
-    });
-    match (left, refuted) {
-        (Some(l), Some(r)) => Some(format!("{l}, {r}")),
-        (l, r) => l.or(r),
     }
 }
 

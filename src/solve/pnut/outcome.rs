@@ -160,13 +160,7 @@ impl<'a, E: Unused> Outcome<'a, E> {
         if text.len() + 1 < l {
             return self.opening(&super::canonical(text));
         }
-        let k = u64::from(self.g.k);
-        let code = |w: &[u8]| w.iter().fold(0u64, |a, &x| a * k + u64::from(x));
-        self.unused = E::all(&self.g);
-        for w in text.windows(l) {
-            self.unused = self.unused.without(code(w));
-        }
-        let cur = code(&text[text.len() + 1 - l..]);
+        let cur = self.set_position(text);
         self.wins(cur)
     }
 
@@ -181,13 +175,7 @@ impl<'a, E: Unused> Outcome<'a, E> {
         if text.len() + 1 < l {
             return;
         }
-        let k = u64::from(self.g.k);
-        let code = |w: &[u8]| w.iter().fold(0u64, |a, &x| a * k + u64::from(x));
-        self.unused = E::all(&self.g);
-        for w in text.windows(l) {
-            self.unused = self.unused.without(code(w));
-        }
-        let cur = code(&text[text.len() + 1 - l..]);
+        let cur = self.set_position(text);
         if self.free(cur).count_ones() < 2 {
             return;
         }
@@ -213,6 +201,19 @@ impl<'a, E: Unused> Outcome<'a, E> {
                 work,
             );
         }
+    }
+
+    /// Makes `text` (at least l-1 symbols) the position: its l-grams used. Returns the
+    /// token (its last l-1 symbols).
+    fn set_position(&mut self, text: &[u8]) -> u64 {
+        let l = self.g.l as usize;
+        let k = u64::from(self.g.k);
+        let code = |w: &[u8]| w.iter().fold(0u64, |a, &x| a * k + u64::from(x));
+        self.unused = E::all(&self.g);
+        for w in text.windows(l) {
+            self.unused = self.unused.without(code(w));
+        }
+        code(&text[text.len() + 1 - l..])
     }
 
     /// Whether the player to move in `game` wins.

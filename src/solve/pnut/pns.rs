@@ -128,7 +128,7 @@ fn values_of_width<E: Unused>(
     let deadline = Instant::now() + Duration::from_millis(max_millis.max(1));
     let timed_stop = || stop() || Instant::now() >= deadline;
     let search = Outcome::<E>::of_width(g, Reductions::ALL, table, &timed_stop);
-    let mut tree = Tree {
+    let mut tree = ProofTree {
         game,
         nodes: vec![Node::leaf(0, 0)],
         search,
@@ -156,7 +156,7 @@ fn values_of_width<E: Unused>(
 }
 
 /// The tree with the win/loss search at its leaves.
-struct Tree<'a, 'b, E: Unused> {
+struct ProofTree<'a, 'b, E: Unused> {
     game: &'a Pnut,
     nodes: Vec<Node>,
     search: Outcome<'b, E>,
@@ -165,7 +165,7 @@ struct Tree<'a, 'b, E: Unused> {
     path: Vec<u8>,
 }
 
-impl<E: Unused> Tree<'_, '_, E> {
+impl<E: Unused> ProofTree<'_, '_, E> {
     /// The symbols from the root to `at`, in `self.path`.
     fn path_to(&mut self, mut at: usize) {
         self.path.clear();

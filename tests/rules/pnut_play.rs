@@ -335,12 +335,14 @@ fn late_game(rules: &Rules, plies: usize, rng: &mut u64) -> Pnut {
 /// it can in most of the time and the kept tree (no leaf prover) scores the rest: along
 /// random late games, every move it claims won or lost is so by negamax, a move picked
 /// after claiming a win wins, and some moves are left to the tree's scores. The same
-/// budget and history give the same analysis.
+/// budget and history give the same analysis. A move left open carries the proofs the
+/// proof-number search had left for it, and the AI plays the open move with the
+/// fewest.
 #[test]
 fn on_01_l8_the_win_loss_search_proves_and_the_tree_scores_the_rest() {
     let rules = Rules::new("01", 8).unwrap();
     let mut memo = HashMap::new();
-    let (mut claims, mut scored) = (0, 0);
+    let (mut claims, mut scored, mut picked_by_proofs_left) = (0, 0, 0);
     for game_no in 0..12u64 {
         let mut rng = 40 + game_no;
         let mut game = late_game(&rules, 140, &mut rng);
@@ -364,6 +366,18 @@ fn on_01_l8_the_win_loss_search_proves_and_the_tree_scores_the_rest() {
                 }
                 claims += u32::from(!matches!(m.verdict, Verdict::Score(_)));
             }
+            let open: Vec<&MoveValue<PnutMove>> = a
+                .moves
+                .iter()
+                .filter(|m| matches!(m.verdict, Verdict::Score(_)))
+                .collect();
+            let best = a.moves.iter().find(|m| Some(m.mv) == a.best);
+            if let Some(best) = best.filter(|b| matches!(b.verdict, Verdict::Score(_))) {
+                assert!(open.iter().all(|m| m.proofs_left.is_some_and(|n| n > 0)));
+                let fewest = open.iter().filter_map(|m| m.proofs_left).min();
+                assert_eq!(best.proofs_left, fewest, "{}", game.text());
+                picked_by_proofs_left += usize::from(open.len() > 1);
+            }
             let mv = best_or_random(&a, &game, &mut rng);
             if a.exact && a.verdict.is_win() && Some(mv) == a.best {
                 let mut t = game.indices().to_vec();
@@ -373,9 +387,13 @@ fn on_01_l8_the_win_loss_search_proves_and_the_tree_scores_the_rest() {
             game.play(mv).unwrap();
         }
     }
-    println!("{claims} moves claimed proved, {scored} scored by the tree");
+    println!(
+        "{claims} moves claimed proved, {scored} scored by the tree, {picked_by_proofs_left} \
+         picks among open moves"
+    );
     assert!(claims > 100, "{claims}");
     assert!(scored > 20, "{scored}");
+    assert!(picked_by_proofs_left > 5, "{picked_by_proofs_left}");
 }
 
 /// On 01/l=8, when the depth-bounded search proves every move lost, the perfect AI plays

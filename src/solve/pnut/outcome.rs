@@ -186,20 +186,8 @@ impl<'a, E: Unused> Outcome<'a, E> {
         let reduced = self.reduced(comp, cur);
         // The part past the first bridge is searched if the table does not know it
         // (as the search itself does before storing), within the node limit.
-        let unused = self.unused;
-        let keyed = self.key(&reduced, cur);
-        self.unused = unused;
-        if let Ok((key, node)) = keyed {
-            let work = (64 - work.leading_zeros()) as u8;
-            self.table.put(
-                key,
-                node,
-                |e| {
-                    e.win = win;
-                    e.hi = 0;
-                },
-                work,
-            );
+        if let Ok((key, node)) = self.key(&reduced, cur) {
+            self.put(key, node, win, work);
         }
     }
 
@@ -450,7 +438,12 @@ impl<'a, E: Unused> Outcome<'a, E> {
     }
 
     fn store(&mut self, key: u128, node: u64, win: bool, start: u64) {
-        let work = (64 - (self.nodes - start).leading_zeros()) as u8;
+        self.put(key, node, win, self.nodes - start);
+    }
+
+    /// Puts a value in the table, ranked for replacement by the `work` nodes it took.
+    fn put(&mut self, key: u128, node: u64, win: bool, work: u64) {
+        let work = (64 - work.leading_zeros()) as u8;
         self.table.put(
             key,
             node,

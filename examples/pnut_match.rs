@@ -14,7 +14,8 @@
 //! the game's string (to find the move that lost by `parlor solve pnut STRING --winner`
 //! on its prefixes). `--trace` prints each of parlor's moves on standard error: the
 //! ply, the nodes its analysis searched and every move's value (for a move not proven,
-//! with the opponent's replies the proof refuted, `refuted1/2`). The summary counts the
+//! with the opponent's replies the proof refuted, `refuted1/2`, and the proofs it had
+//! left to make, `left7`). The summary counts the
 //! games where parlor's analysis proved its own loss and how many of those it still
 //! won (the opponent slipped). The slowest answers to a forced move and to a position after a
 //! proven win are reported. `--parlor-ms MS` gives parlor another time a move than the
@@ -131,8 +132,12 @@ fn parlor_move(
             .iter()
             .map(|m| match m.traps {
                 Some(t) if !m.verdict.is_win() && !m.verdict.is_loss() => format!(
-                    "{}:{:?}:refuted{}/{}",
-                    m.mv.0, m.verdict, t.losing_replies, t.replies
+                    "{}:{:?}:refuted{}/{}:left{}",
+                    m.mv.0,
+                    m.verdict,
+                    t.losing_replies,
+                    t.replies,
+                    m.proofs_left.map_or("-".to_string(), |n| n.to_string())
                 ),
                 _ => format!("{}:{:?}", m.mv.0, m.verdict),
             })

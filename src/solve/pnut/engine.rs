@@ -31,6 +31,7 @@ use rustc_hash::FxHashMap;
 
 use super::graph::{BigSet, EdgeSet, Graph};
 use super::mcts::Tree;
+use super::pns::KeptTree;
 use super::root::{RootMove, run};
 use super::search::{PrefixMemo, Searcher};
 use super::table::Table;
@@ -118,6 +119,8 @@ pub struct Engine {
     pub(super) outcome_table: Option<Table>,
     /// The tree search's tree (`Goal::Play`), rerooted at each move.
     pub(super) tree: Tree,
+    /// The proof-number search's tree (two symbols), kept for the next position.
+    pub(super) proof_tree: KeptTree,
     /// Off for the one-shot free functions, which have no later move to keep a win for.
     pinning: bool,
     /// Nodes searched over the engine's life.
@@ -136,6 +139,7 @@ impl Engine {
             pins: Pins::default(),
             outcome_table: None,
             tree: Tree::default(),
+            proof_tree: KeptTree::default(),
             pinning: true,
             nodes: 0,
         }
@@ -161,6 +165,7 @@ impl Engine {
         self.pins = Pins::default();
         self.outcome_table = None;
         self.tree.clear();
+        self.proof_tree.clear();
         self.nodes = 0;
     }
 
@@ -218,7 +223,9 @@ impl Engine {
             let table = self
                 .outcome_table
                 .get_or_insert_with(|| Table::new(limits.table_mib));
-            let solved = super::winner::analyse_winner(game, self.g, table, limits, stop, report);
+            let kept = &mut self.proof_tree;
+            let solved =
+                super::winner::analyse_winner(game, self.g, table, kept, limits, stop, report);
             self.nodes += solved.stats.nodes;
             return solved;
         }

@@ -185,7 +185,9 @@ impl Engine {
             let table = self
                 .outcome_table
                 .get_or_insert_with(|| Table::new(limits.table_mib));
-            let found = super::winner::root_outcomes(game, g, table, share_ms, share_nodes, stop);
+            let kept = &mut self.proof_tree;
+            let found =
+                super::winner::root_outcomes(game, g, table, kept, share_ms, share_nodes, stop);
             self.nodes += found.nodes;
             let proved: Vec<(u8, bool)> = found
                 .values

@@ -19,6 +19,13 @@
 //!
 //! When time runs out, the root move with the least `dn` (the fewest proofs between
 //! it and a win) is the best guess; the opponent's replies proved lost are its traps.
+//!
+//! The tree is kept from one call to the next ([`KeptTree`], the engine's for the
+//! match): the next call at a position the tree holds starts from its subtree there,
+//! with the numbers, the failed caps and the decided nodes it had. Why: the tree of a
+//! 200 ms move on 01/l=8 has a few hundred nodes, each grown with 64 + 512 + 4096 nodes
+//! of failed searches, so a fresh tree spends most of the next move growing again
+//! what it had two plies down.
 
 use std::time::{Duration, Instant};
 
@@ -41,6 +48,11 @@ const EXPAND_CAP: u64 = 1 << 12;
 /// The nodes a decided node's record in the table may search (the part past its
 /// first bridge, when the table does not know it).
 const RECORD_CAP: u64 = 1 << 14;
+
+/// A tree of more nodes than this (32 bytes each) is not kept for the next call: a
+/// long analysis of one position would otherwise hold its whole tree for the match.
+/// (A 200 ms move on 01/l=8 grows a few hundred.)
+const KEPT_NODES: usize = 1 << 20;
 
 /// Stands for "never": the proof or disproof numbers of a decided node.
 const INF: u32 = u32::MAX;
@@ -87,6 +99,68 @@ impl Node {
     }
 }
 
+/// The proof-number tree of the last call, at the string it was rooted at, for the
+/// next call to start from ([`root_values`]). Every number in it is a fact about its
+/// positions or a count of the search's own failures, so it stays right for any later
+/// call at a position it holds, whatever the table.
+#[derive(Clone, Debug, Default)]
+pub(super) struct KeptTree {
+    /// The string (symbol indices) at the root.
+    text: Vec<u8>,
+    nodes: Vec<Node>,
+}
+
+impl KeptTree {
+    /// Forgets the tree.
+    pub(super) fn clear(&mut self) {
+        self.text.clear();
+        self.nodes.clear();
+    }
+
+    /// The kept subtree at `text` (re-rooted, its root first), if the tree holds that
+    /// position with its children; the tree is emptied either way.
+    fn take_at(&mut self, text: &[u8]) -> Option<Vec<Node>> {
+        let nodes = std::mem::take(&mut self.nodes);
+        let kept = std::mem::take(&mut self.text);
+        let rest = text.strip_prefix(&kept[..])?;
+        let mut at = 0usize;
+        for &s in rest {
+            let n = nodes.get(at)?;
+            let children = n.first as usize..n.first as usize + usize::from(n.count);
+            at = children.into_iter().find(|&c| nodes[c].symbol == s)?;
+        }
+        (nodes.get(at)?.count > 0).then(|| subtree(&nodes, at))
+    }
+}
+
+/// The subtree of `nodes` at `at`, its root first and each node's children a block
+/// (the layout [`ProofTree`] grows).
+fn subtree(nodes: &[Node], at: usize) -> Vec<Node> {
+    let mut out = vec![Node {
+        parent: 0,
+        symbol: 0,
+        ..nodes[at]
+    }];
+    let mut i = 0;
+    while i < out.len() {
+        // `out[i].first` still indexes `nodes`: its children are copied after the
+        // nodes copied so far, and it points there.
+        let n = out[i];
+        if n.count > 0 {
+            let first = out.len();
+            for c in n.first as usize..n.first as usize + usize::from(n.count) {
+                out.push(Node {
+                    parent: i as u32,
+                    ..nodes[c]
+                });
+            }
+            out[i].first = first as u32;
+        }
+        i += 1;
+    }
+    out
+}
+
 /// What [`root_values`] found for one legal symbol at the root.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub(super) struct RootValue {
@@ -101,19 +175,21 @@ pub(super) struct RootValue {
 }
 
 /// The root moves' values within `max_millis` and `max_nodes` (see the module docs),
-/// on `table`, and the nodes searched. Stops when the root is decided.
+/// on `table`, and the nodes searched. Stops when the root is decided. Starts from
+/// `kept`'s subtree at `game` where it has one, and leaves this call's tree there.
 pub(super) fn root_values(
     game: &Pnut,
     g: Graph,
     table: &mut Table,
+    kept: &mut KeptTree,
     max_millis: u64,
     max_nodes: u64,
     stop: &dyn Fn() -> bool,
 ) -> (Vec<RootValue>, u64) {
     if u128::fits(&g) {
-        values_of_width::<u128>(game, g, table, max_millis, max_nodes, stop)
+        values_of_width::<u128>(game, g, table, kept, max_millis, max_nodes, stop)
     } else {
-        values_of_width::<U256>(game, g, table, max_millis, max_nodes, stop)
+        values_of_width::<U256>(game, g, table, kept, max_millis, max_nodes, stop)
     }
 }
 
@@ -121,6 +197,7 @@ fn values_of_width<E: Unused>(
     game: &Pnut,
     g: Graph,
     table: &mut Table,
+    kept: &mut KeptTree,
     max_millis: u64,
     max_nodes: u64,
     stop: &dyn Fn() -> bool,
@@ -128,14 +205,19 @@ fn values_of_width<E: Unused>(
     let deadline = Instant::now() + Duration::from_millis(max_millis.max(1));
     let timed_stop = || stop() || Instant::now() >= deadline;
     let search = Outcome::<E>::of_width(g, Reductions::ALL, table, &timed_stop);
+    let text = &game.indices()[..game.len()];
+    let found = kept.take_at(text);
+    let fresh = found.is_none();
     let mut tree = ProofTree {
         game,
-        nodes: vec![Node::leaf(0, 0)],
+        nodes: found.unwrap_or_else(|| vec![Node::leaf(0, 0)]),
         search,
         max_nodes,
         path: Vec::new(),
     };
-    tree.expand(0);
+    if fresh {
+        tree.expand(0);
+    }
     while tree.nodes[0].value().is_none() {
         if tree.search.nodes >= max_nodes || timed_stop() {
             break;
@@ -152,7 +234,14 @@ fn values_of_width<E: Unused>(
         tree.update_from(leaf);
     }
     let nodes = tree.search.nodes;
-    (tree.root_values(), nodes)
+    let values = tree.root_values();
+    if tree.nodes.len() <= KEPT_NODES {
+        *kept = KeptTree {
+            text: text.to_vec(),
+            nodes: tree.nodes,
+        };
+    }
+    (values, nodes)
 }
 
 /// The tree with the win/loss search at its leaves.

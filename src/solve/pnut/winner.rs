@@ -7,6 +7,7 @@ use std::time::{Duration, Instant};
 
 use super::graph::Graph;
 use super::outcome::{Outcome, Reductions, Stopped};
+use super::pns::KeptTree;
 use super::table::Table;
 use super::unused::Unused;
 use super::wide::U256;
@@ -27,6 +28,7 @@ pub(super) fn analyse_winner(
     game: &Pnut,
     g: Graph,
     table: &mut Table,
+    kept: &mut KeptTree,
     limits: &Limits,
     stop: &dyn Fn() -> bool,
     report: &mut dyn FnMut(&Analysis<PnutMove>),
@@ -37,7 +39,7 @@ pub(super) fn analyse_winner(
         values,
         nodes: proof_nodes,
         ..
-    } = root_outcomes(game, g, table, limits.max_millis, max_nodes, stop);
+    } = root_outcomes(game, g, table, kept, limits.max_millis, max_nodes, stop);
     let rules = game.rules();
     let moves: Vec<MoveValue<PnutMove>> = values
         .iter()
@@ -134,12 +136,14 @@ pub(super) fn root_outcomes(
     game: &Pnut,
     g: Graph,
     table: &mut Table,
+    kept: &mut KeptTree,
     max_millis: u64,
     max_nodes: u64,
     stop: &dyn Fn() -> bool,
 ) -> RootOutcomes {
     if g.k == 2 {
-        let (found, nodes) = super::pns::root_values(game, g, table, max_millis, max_nodes, stop);
+        let (found, nodes) =
+            super::pns::root_values(game, g, table, kept, max_millis, max_nodes, stop);
         return RootOutcomes {
             values: found.iter().map(|v| (v.symbol, v.opponent_wins)).collect(),
             refuted: found.iter().map(|v| v.refuted).collect(),

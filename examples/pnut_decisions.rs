@@ -2,7 +2,7 @@
 //! A far quieter measure of play before the proof than whole matches: each position's
 //! answer is known, so one choice is one right-or-wrong sample.
 //!
-//! cargo run --release --example pnut_decisions -- SYMBOLS LENGTH FROM TO COUNT SEED FILE [MS] [CAP]
+//! cargo run --release --example pnut_decisions -- SYMBOLS LENGTH FROM TO COUNT SEED FILE [MS] [CAP] [WARM]
 //!
 //! The positions: random games (uniform random symbols, `SEED`) stopped at a ply from
 //! `FROM` to `TO`, kept when they have two moves and the win/loss search proves, within
@@ -13,6 +13,10 @@
 //! default 200) and by the yardstick (`pnut_match`'s Monte-Carlo tree search, as long),
 //! and the number each got right is printed, with the positions where parlor's
 //! analysis proved a move (a proved move is always the right one).
+//!
+//! `WARM` (default 0): parlor's engine first plays its own `WARM` earlier positions of
+//! the same line (two plies apart, `MS` each), as in a match, where the table and the
+//! kept trees carry the work of the moves before; a fresh engine otherwise.
 
 use std::time::Instant;
 
@@ -32,7 +36,7 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if let Err(e) = run(&args) {
         eprintln!("pnut_decisions: {e}");
-        eprintln!("usage: pnut_decisions SYMBOLS LENGTH FROM TO COUNT SEED FILE [MS] [CAP]");
+        eprintln!("usage: pnut_decisions SYMBOLS LENGTH FROM TO COUNT SEED FILE [MS] [CAP] [WARM]");
         std::process::exit(2);
     }
 }
@@ -53,6 +57,7 @@ fn run(args: &[String]) -> Result<(), String> {
     }
     let ms = rest.first().map_or(Ok(200), |s| number(s, "MS"))?;
     let cap = rest.get(1).map_or(Ok(30_000_000), |s| number(s, "CAP"))?;
+    let warm = rest.get(2).map_or(Ok(0), |s| number(s, "WARM"))? as usize;
     let positions = match std::fs::read_to_string(file) {
         Ok(text) => parse(&text, &rules)?,
         Err(_) => {
@@ -76,6 +81,16 @@ fn run(args: &[String]) -> Result<(), String> {
             max_nodes: None,
         };
         let mut engine = Engine::new(&rules, limits.table_mib);
+        let text = game.text();
+        for back in (1..=warm).rev() {
+            let Some(len) = text.len().checked_sub(2 * back) else {
+                continue;
+            };
+            let earlier = Pnut::parse(rules.clone(), &text[..len]).map_err(|e| e.to_string())?;
+            if earlier.legal_moves().len() > 1 {
+                engine.analyse_goal(&earlier, &limits, Goal::Play, &|| false, &mut |_| {});
+            }
+        }
         let a = engine
             .analyse_goal(game, &limits, Goal::Play, &|| false, &mut |_| {})
             .analysis;
@@ -95,7 +110,7 @@ fn run(args: &[String]) -> Result<(), String> {
         yardstick += usize::from(yardstick_right);
     }
     println!(
-        "{} positions ({symbols}/l={length}, plies {from}-{to}), {ms} ms a move: parlor right in {parlor} (a move proved in {proved}), the yardstick in {yardstick}",
+        "{} positions ({symbols}/l={length}, plies {from}-{to}), {ms} ms a move, warmed on {warm}: parlor right in {parlor} (a move proved in {proved}), the yardstick in {yardstick}",
         positions.len()
     );
     Ok(())

@@ -2,7 +2,7 @@
 //! A far quieter measure of play before the proof than whole matches: each position's
 //! answer is known, so one choice is one right-or-wrong sample.
 //!
-//! cargo run --release --example pnut_decisions -- SYMBOLS LENGTH FROM TO COUNT SEED FILE [MS] [CAP] [WARM]
+//! cargo run --release --example pnut_decisions -- SYMBOLS LENGTH FROM TO COUNT SEED FILE [MS] [CAP] [WARM] [NODES]
 //!
 //! The positions: random games (uniform random symbols, `SEED`) stopped at a ply from
 //! `FROM` to `TO`, kept when they have two moves and the win/loss search proves, within
@@ -16,7 +16,9 @@
 //!
 //! `WARM` (default 0): parlor's engine first plays its own `WARM` earlier positions of
 //! the same line (two plies apart, `MS` each), as in a match, where the table and the
-//! kept trees carry the work of the moves before; a fresh engine otherwise.
+//! kept trees carry the work of the moves before; a fresh engine otherwise. `NODES`:
+//! parlor's moves get this many nodes instead of `MS` (a budget that does not depend
+//! on the machine or its load, so that two builds compare exactly).
 
 use std::time::Instant;
 
@@ -36,7 +38,9 @@ fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
     if let Err(e) = run(&args) {
         eprintln!("pnut_decisions: {e}");
-        eprintln!("usage: pnut_decisions SYMBOLS LENGTH FROM TO COUNT SEED FILE [MS] [CAP] [WARM]");
+        eprintln!(
+            "usage: pnut_decisions SYMBOLS LENGTH FROM TO COUNT SEED FILE [MS] [CAP] [WARM] [NODES]"
+        );
         std::process::exit(2);
     }
 }
@@ -58,6 +62,7 @@ fn run(args: &[String]) -> Result<(), String> {
     let ms = rest.first().map_or(Ok(200), |s| number(s, "MS"))?;
     let cap = rest.get(1).map_or(Ok(30_000_000), |s| number(s, "CAP"))?;
     let warm = rest.get(2).map_or(Ok(0), |s| number(s, "WARM"))? as usize;
+    let nodes = rest.get(3).map(|s| number(s, "NODES")).transpose()?;
     let positions = match std::fs::read_to_string(file) {
         Ok(text) => parse(&text, &rules)?,
         Err(_) => {
@@ -76,9 +81,10 @@ fn run(args: &[String]) -> Result<(), String> {
     for (game, winning) in &positions {
         let limits = Limits {
             max_depth: None,
-            max_millis: ms,
+            // With a node budget, time does not count (ten days).
+            max_millis: if nodes.is_some() { 864_000_000 } else { ms },
             table_mib: 64,
-            max_nodes: None,
+            max_nodes: nodes,
         };
         let mut engine = Engine::new(&rules, limits.table_mib);
         let text = game.text();
@@ -109,8 +115,9 @@ fn run(args: &[String]) -> Result<(), String> {
         parlor += usize::from(parlor_right);
         yardstick += usize::from(yardstick_right);
     }
+    let budget = nodes.map_or(format!("{ms} ms"), |n| format!("{n} nodes"));
     println!(
-        "{} positions ({symbols}/l={length}, plies {from}-{to}), {ms} ms a move, warmed on {warm}: parlor right in {parlor} (a move proved in {proved}), the yardstick in {yardstick}",
+        "{} positions ({symbols}/l={length}, plies {from}-{to}), parlor {budget} a move, warmed on {warm}: parlor right in {parlor} (a move proved in {proved}), the yardstick ({ms} ms) in {yardstick}",
         positions.len()
     );
     Ok(())

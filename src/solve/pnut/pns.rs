@@ -160,12 +160,11 @@ fn subtree(nodes: &[Node], at: usize) -> Vec<Node> {
         let n = out[i];
         if n.count > 0 {
             let first = out.len();
-            for c in n.first as usize..n.first as usize + usize::from(n.count) {
-                out.push(Node {
-                    parent: i as u32,
-                    ..nodes[c]
-                });
-            }
+            let children = &nodes[n.first as usize..n.first as usize + usize::from(n.count)];
+            out.extend(children.iter().map(|&c| Node {
+                parent: i as u32,
+                ..c
+            }));
             out[i].first = first as u32;
         }
         i += 1;

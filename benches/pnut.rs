@@ -82,12 +82,7 @@ fn ten_consecutive_ai_moves(engine: &str) -> u64 {
     let rules = Rules::new("012", 4).expect("valid bench setting");
     let mut game =
         Pnut::parse(rules.clone(), "200002210101102112102200200100").expect("a legal string");
-    let limits = Limits {
-        max_depth: None,
-        max_millis: 600_000,
-        table_mib: 16,
-        max_nodes: Some(3_000_000),
-    };
+    let limits = Limits::nodes(3_000_000, 16);
     let mut kept = Engine::new(&rules, limits.table_mib);
     let (mut nodes, mut wins) = (0, 0);
     for _ in 0..10 {

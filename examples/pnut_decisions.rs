@@ -79,13 +79,14 @@ fn run(args: &[String]) -> Result<(), String> {
     let mut rng = StdRng::seed_from_u64(5);
     let (mut parlor, mut proved, mut yardstick) = (0, 0, 0);
     for (game, winning) in &positions {
-        let limits = Limits {
-            max_depth: None,
-            // With a node budget, time does not count (ten days).
-            max_millis: if nodes.is_some() { 864_000_000 } else { ms },
-            table_mib: 64,
-            max_nodes: nodes,
-        };
+        let limits = nodes.map_or(
+            Limits {
+                max_millis: ms,
+                table_mib: 64,
+                ..Limits::default()
+            },
+            |n| Limits::nodes(n, 64),
+        );
         let mut engine = Engine::new(&rules, limits.table_mib);
         let text = game.text();
         for back in (1..=warm).rev() {
@@ -156,13 +157,7 @@ fn label(
     cap: u64,
 ) -> Vec<(Pnut, PnutMove)> {
     let mut rng = StdRng::seed_from_u64(seed);
-    let limits = Limits {
-        max_depth: None,
-        // No time limit to speak of (ten days): the node cap decides.
-        max_millis: 864_000_000,
-        table_mib: 1024,
-        max_nodes: Some(cap),
-    };
+    let limits = Limits::nodes(cap, 1024);
     let mut engine = Engine::new(rules, limits.table_mib);
     let mut positions = Vec::new();
     let started = Instant::now();

@@ -51,13 +51,7 @@ fn run(args: &[String]) -> Result<(), String> {
             chars.len()
         ));
     }
-    let limits = Limits {
-        max_depth: None,
-        // No time limit to speak of (ten days): the node limit decides.
-        max_millis: 864_000_000,
-        table_mib,
-        max_nodes: Some(max_nodes),
-    };
+    let limits = Limits::nodes(max_nodes, table_mib);
     // One engine: its table serves every position.
     let mut engine = Engine::new(&rules, table_mib);
     // Whether the player to move at the ply after wins, to spot a move giving a win away.

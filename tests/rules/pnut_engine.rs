@@ -16,12 +16,7 @@ fn rules() -> Rules {
 
 /// A node budget and no time limit to speak of.
 pub(crate) fn nodes(n: u64) -> Limits {
-    Limits {
-        max_depth: None,
-        max_millis: 600_000,
-        table_mib: 16,
-        max_nodes: Some(n),
-    }
+    Limits::nodes(n, 16)
 }
 
 fn analyse(engine: &mut Engine, game: &Pnut, limits: &Limits) -> Solved {

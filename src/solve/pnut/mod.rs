@@ -117,6 +117,20 @@ pub struct Limits {
     pub max_nodes: Option<u64>,
 }
 
+impl Limits {
+    /// A budget of `max_nodes` nodes alone: the same work on any machine, whatever its
+    /// load (tests, and the examples that compare two builds). Time does not count: its
+    /// limit is ten days.
+    pub fn nodes(max_nodes: u64, table_mib: u32) -> Limits {
+        Limits {
+            max_depth: None,
+            max_millis: 864_000_000,
+            table_mib,
+            max_nodes: Some(max_nodes),
+        }
+    }
+}
+
 impl Default for Limits {
     fn default() -> Self {
         Limits {

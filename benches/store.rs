@@ -55,7 +55,8 @@ fn save_match(bencher: divan::Bencher) {
     let mut store = Store::open(dir.path().to_path_buf());
     let mut game = record("2026-11-23T20:00:00Z");
     game.result = None;
-    bencher.bench_local(|| assert!(store.save_match(divan::black_box(&game))));
+    let slot = store.new_slot(&game);
+    bencher.bench_local(|| assert!(store.save_match(&slot, divan::black_box(&game))));
 }
 
 #[divan::bench]
@@ -75,11 +76,11 @@ fn finish_match(bencher: divan::Bencher, kept: usize) {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut store = Store::open(dir.path().to_path_buf());
     for i in 0..kept {
-        assert!(store.finish_match(&record(&format!("old-{i:05}"))));
+        assert!(store.finish_match(None, &record(&format!("old-{i:05}"))));
     }
     let mut n = 0;
     bencher.bench_local(|| {
         n += 1;
-        assert!(store.finish_match(&record(&format!("new-{n:05}"))));
+        assert!(store.finish_match(None, &record(&format!("new-{n:05}"))));
     });
 }

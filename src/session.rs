@@ -330,7 +330,13 @@ impl<G: Game> Session<G> {
             mv,
             mistake,
         });
-        self.redo.clear();
+        // The move undo took back, played again, keeps the rest of what can be redone;
+        // any other move is a new line.
+        if self.redo.last().is_some_and(|next| next.mv == mv) {
+            self.redo.pop();
+        } else {
+            self.redo.clear();
+        }
         self.side_pending = false;
         self.after_change();
         Ok(())
@@ -359,39 +365,34 @@ impl<G: Game> Session<G> {
         }
     }
 
-    /// Takes back moves: against the AI, back to the human's previous turn; otherwise
-    /// one move. Returns false when there is nothing to undo.
+    /// Takes back moves back to a real decision: against the AI, the human's previous
+    /// turn; otherwise the previous move. Positions where the move was forced (a pass)
+    /// are gone past, or the forced move would only be played again. Returns false when
+    /// there is nothing to undo.
     pub fn undo(&mut self) -> bool {
-        let one_human = self.players.iter().filter(|p| **p == Player::Human).count() == 1;
-        // Against the AI, only the person's own moves are taken back (with the AI's
-        // answers): the AI's opening move stays, or it would simply play again.
-        if one_human
-            && !self
-                .history
-                .iter()
-                .any(|m| self.player(m.seat) == Player::Human)
-        {
+        // The latest position that was a real decision: against the AI, one of the
+        // person's (so the AI's opening move stays, or it would simply play again).
+        let Some(back_to) = self
+            .history
+            .iter()
+            .rposition(|m| self.is_decision(&m.before))
+        else {
             return false;
-        }
-        let mut undone = false;
-        while let Some(last) = self.history.pop() {
+        };
+        while self.history.len() > back_to {
+            let Some(last) = self.history.pop() else {
+                break;
+            };
             self.position = last.before.clone();
             self.redo.push(last);
-            undone = true;
-            if !one_human || self.player(self.position.to_move()) == Player::Human {
-                break;
-            }
         }
-        if undone {
-            self.after_change();
-        }
-        undone
+        self.after_change();
+        true
     }
 
-    /// Plays again what undo took back: against the AI, up to the person's next turn
-    /// (or the end); otherwise one move. Returns false when there is nothing to redo.
+    /// Plays again what undo took back: up to the next real decision (against the AI,
+    /// the person's next turn), or the end. Returns false when there is nothing to redo.
     pub fn redo(&mut self) -> bool {
-        let one_human = self.players.iter().filter(|p| **p == Player::Human).count() == 1;
         let mut redone = false;
         while let Some(next) = self.redo.pop() {
             if self.position.play(next.mv).is_err() {
@@ -402,7 +403,7 @@ impl<G: Game> Session<G> {
             }
             self.history.push(next);
             redone = true;
-            if !one_human || self.human_to_move() || self.is_over() {
+            if self.is_decision(&self.position) || self.is_over() {
                 break;
             }
         }
@@ -410,6 +411,18 @@ impl<G: Game> Session<G> {
             self.after_change();
         }
         redone
+    }
+
+    /// Exactly one seat is a person's (the other is the AI).
+    fn one_human(&self) -> bool {
+        self.players.iter().filter(|p| **p == Player::Human).count() == 1
+    }
+
+    /// Whether undo and redo stop at `position`: someone has a real choice there, and
+    /// against the AI that someone is the person.
+    fn is_decision(&self, position: &G) -> bool {
+        !position.forced()
+            && (!self.one_human() || self.player(position.to_move()) == Player::Human)
     }
 
     fn after_change(&mut self) {
@@ -608,5 +621,90 @@ mod tests {
         s.analysis_failed_with(1, "boom".into());
         assert!(!s.side_pending());
         assert!(s.human_to_move());
+    }
+
+    /// A random game from Othello's start up to the first pass of `seat` (the pass not
+    /// played), with the moves that led there.
+    fn line_to_a_pass(seat: Seat) -> Vec<crate::game::othello::OthelloMove> {
+        use crate::game::othello::Othello;
+        let mut rng = <crate::seeds::GameRng as rand::SeedableRng>::seed_from_u64(7);
+        loop {
+            let mut game = Othello::default();
+            let mut line = Vec::new();
+            while game.outcome().is_none() {
+                if game.forced() {
+                    if game.to_move() == seat && line.len() > 4 {
+                        return line;
+                    }
+                    break;
+                }
+                let legal = game.legal_moves();
+                let mv = legal[rand::RngExt::random_range(&mut rng, 0..legal.len())];
+                game.play(mv).expect("legal");
+                line.push(mv);
+            }
+        }
+    }
+
+    #[test]
+    fn undo_goes_past_a_pass_to_the_persons_previous_decision() {
+        use crate::game::othello::{Othello, OthelloMove};
+        for you in [Seat::First, Seat::Second] {
+            let line = line_to_a_pass(you);
+            let mut players = [Player::Ai(Difficulty::Perfect); 2];
+            players[you.index()] = Player::Human;
+            let mut s = Session::new(Othello::default(), players, ["A".into(), "B".into()], 0);
+            for mv in &line {
+                s.play(*mv).expect("legal");
+            }
+            // Your pass, played for you, then the AI's move.
+            assert!(s.position().forced() && s.human_to_move());
+            s.play(OthelloMove::Pass).expect("the pass");
+            let reply = s.position().legal_moves()[0];
+            s.play(reply).expect("the AI's move");
+            let decisions = |s: &Session<Othello>| {
+                s.history()
+                    .iter()
+                    .filter(|m| m.seat == you && !m.before.forced())
+                    .count()
+            };
+            let before = decisions(&s);
+            assert!(s.undo());
+            assert!(!s.position().forced(), "not stopped at the pass");
+            assert!(s.human_to_move());
+            assert_eq!(decisions(&s), before - 1, "your last real move taken back");
+            // Redo comes back to where the person decides next, past the pass again.
+            assert!(s.redo());
+            assert_eq!(s.history().len(), line.len() + 2);
+            assert!(s.redo_moves().is_empty(), "all of it, in one step");
+        }
+    }
+
+    #[test]
+    fn between_two_people_undo_goes_past_a_pass_too() {
+        use crate::game::othello::{Othello, OthelloMove};
+        let line = line_to_a_pass(Seat::Second);
+        let mut s = Session::new(
+            Othello::default(),
+            [Player::Human, Player::Human],
+            ["A".into(), "B".into()],
+            0,
+        );
+        for mv in &line {
+            s.play(*mv).expect("legal");
+        }
+        s.play(OthelloMove::Pass).expect("the pass");
+        assert!(s.undo());
+        assert_eq!(
+            s.history().len(),
+            line.len() - 1,
+            "the pass and the move that forced it"
+        );
+        assert!(!s.position().forced());
+        // The move undone, played again by hand, keeps the pass to redo.
+        s.play(*line.last().expect("moves")).expect("legal");
+        assert_eq!(s.redo_moves().len(), 1);
+        assert!(s.redo());
+        assert_eq!(s.history().len(), line.len() + 1);
     }
 }

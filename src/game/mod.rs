@@ -76,6 +76,12 @@ pub trait Game: Clone + Send + 'static {
     fn outcome(&self) -> Option<Outcome>;
     /// The position in the game's notation, as `parlor solve` reads it.
     fn position_text(&self) -> String;
+    /// True when the player to move has no choice to make and the move is played for
+    /// them (Othello's pass): undo and redo go past such positions, since stopping there
+    /// would only see the forced move played again.
+    fn forced(&self) -> bool {
+        false
+    }
     /// For games with a score: the first player's margin (Othello: discs, counting
     /// empty squares for the winner). `None` where a game has only win, loss or draw.
     fn first_margin(&self) -> Option<i32> {

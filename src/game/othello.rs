@@ -637,6 +637,11 @@ impl Game for Othello {
         out
     }
 
+    /// A pass: the mover has no square and the opponent has one.
+    fn forced(&self) -> bool {
+        self.move_bits() == 0 && moves(self.opponent(), self.player()) != 0
+    }
+
     fn play(&mut self, m: OthelloMove) -> Result<(), RuleError> {
         if self.is_over() {
             return Err(RuleError::GameOver);

@@ -1,5 +1,7 @@
-//! What parlor keeps between sessions, in its data directory: the match in progress of
-//! each game (`saves/<game>.json`) and every finished game (`history.json`).
+//! What parlor keeps between sessions, in its data directory: every match in progress
+//! (`saves/<game>-<started>-<seed>.json`, one file a match, so starting another game never
+//! replaces one) and every finished game (`history.json`). Saves of the first version,
+//! one a game (`saves/<game>.json`), are offered and resumed like the others.
 //!
 //! Nothing here is a reason to stop playing: a file that cannot be read is moved aside
 //! with a one-line notice; a directory that cannot be written means no saving, said
@@ -18,7 +20,7 @@ use serde::{Deserialize, Serialize};
 pub use file::{FileError, Format};
 pub use record::{MatchRecord, ResultRecord, SeatRecord};
 
-/// `saves/<game>.json`.
+/// `saves/<game>-<started>-<seed>.json` (and the older `saves/<game>.json`).
 pub const SAVE: Format = Format {
     name: "save",
     version: 1,
@@ -31,6 +33,18 @@ pub const HISTORY: Format = Format {
 
 /// Names the data directory instead of the platform's (tests, portable installs).
 pub const DATA_DIR_ENV: &str = "PARLOR_DATA_DIR";
+
+/// The file of one saved match, by its name without `.json`: `<game>-<started>-<seed>`,
+/// or the game's name alone for a save of the first version (`saves/nim.json`), which
+/// goes on being saved where it is.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct SaveSlot(String);
+
+impl SaveSlot {
+    pub fn name(&self) -> &str {
+        &self.0
+    }
+}
 
 #[derive(Serialize, Deserialize)]
 struct SaveFile {
@@ -97,8 +111,26 @@ impl Store {
         self.dir.join("saves")
     }
 
-    fn save_path(&self, game: &str) -> PathBuf {
-        self.saves_dir().join(format!("{game}.json"))
+    fn slot_path(&self, slot: &SaveSlot) -> PathBuf {
+        self.saves_dir().join(format!("{}.json", slot.0))
+    }
+
+    /// A file of its own for a new match, `<game>-<started>-<seed>`, never one that
+    /// holds another match already (`-2`, `-3`, ... then).
+    pub fn new_slot(&self, record: &MatchRecord) -> SaveSlot {
+        let started: String = record
+            .started
+            .chars()
+            .filter(char::is_ascii_alphanumeric)
+            .collect();
+        let base = format!("{}-{started}-{:016x}", record.game, record.seed);
+        let mut slot = SaveSlot(base.clone());
+        let mut n = 1;
+        while self.slot_path(&slot).exists() {
+            n += 1;
+            slot = SaveSlot(format!("{base}-{n}"));
+        }
+        slot
     }
 
     pub fn history_path(&self) -> PathBuf {
@@ -189,9 +221,10 @@ impl Store {
         }
     }
 
-    /// Saves the match in progress of its game (one per game), replacing the last.
-    pub fn save_match(&mut self, record: &MatchRecord) -> bool {
-        let path = self.save_path(&record.game);
+    /// Saves a match in progress in its file, replacing its earlier save (never
+    /// another match's).
+    pub fn save_match(&mut self, slot: &SaveSlot, record: &MatchRecord) -> bool {
+        let path = self.slot_path(slot);
         let data = SaveFile {
             game: record.clone(),
         };
@@ -199,11 +232,10 @@ impl Store {
             .unwrap_or(false)
     }
 
-    /// Moves the saved match of `game` aside (it could not be put back on the board),
-    /// with a notice.
-    /// `name` is how the game is called on screen.
-    pub fn set_aside_match(&mut self, game: &str, name: &str, why: &str) {
-        let path = self.save_path(game);
+    /// Moves the saved match in `slot` aside (it could not be put back on the board),
+    /// with a notice. `name` is how the game is called on screen.
+    pub fn set_aside_match(&mut self, slot: &SaveSlot, name: &str, why: &str) {
+        let path = self.slot_path(slot);
         let whereto = match file::move_aside(&path) {
             Ok(aside) => format!("moved aside to {}", file_name(&aside)),
             Err(e) => format!("could not be moved aside: {e}"),
@@ -213,9 +245,10 @@ impl Store {
         ));
     }
 
-    /// Forgets the saved match of `game` (finished or abandoned).
-    pub fn clear_match(&mut self, game: &str) {
-        let path = self.save_path(game);
+    /// Forgets the saved match in `slot` (finished or abandoned); other saved matches
+    /// of the same game stay.
+    pub fn clear_match(&mut self, slot: &SaveSlot) {
+        let path = self.slot_path(slot);
         self.locked(|_| match fs::remove_file(&path) {
             Ok(()) => {}
             Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
@@ -223,8 +256,8 @@ impl Store {
         });
     }
 
-    /// The saved matches, most recently saved first.
-    pub fn saved_matches(&mut self) -> Vec<MatchRecord> {
+    /// The saved matches with their files, most recently saved first.
+    pub fn saved_matches(&mut self) -> Vec<(SaveSlot, MatchRecord)> {
         let Ok(entries) = fs::read_dir(self.saves_dir()) else {
             return Vec::new();
         };
@@ -233,12 +266,15 @@ impl Store {
             .filter(|p| p.extension().is_some_and(|x| x == "json"))
             .collect();
         paths.sort();
-        let mut found: Vec<MatchRecord> = paths
+        let mut found: Vec<(SaveSlot, MatchRecord)> = paths
             .iter()
-            .filter_map(|p| self.read_or_set_aside::<SaveFile>(p, SAVE))
-            .map(|f| f.game)
+            .filter_map(|p| {
+                let stem = p.file_stem()?.to_string_lossy().into_owned();
+                let file = self.read_or_set_aside::<SaveFile>(p, SAVE)?;
+                Some((SaveSlot(stem), file.game))
+            })
             .collect();
-        found.sort_by(|a, b| b.saved.cmp(&a.saved));
+        found.sort_by(|a, b| b.1.saved.cmp(&a.1.saved));
         found
     }
 
@@ -250,10 +286,9 @@ impl Store {
             .unwrap_or_default()
     }
 
-    /// Adds a finished game to the history and forgets its saved match.
-    pub fn finish_match(&mut self, record: &MatchRecord) -> bool {
+    /// Adds a finished game to the history and forgets its saved match (in `slot`).
+    pub fn finish_match(&mut self, slot: Option<&SaveSlot>, record: &MatchRecord) -> bool {
         let path = self.history_path();
-        let save = self.save_path(&record.game);
         self.locked(|s| {
             let mut history: HistoryFile = s.read_or_set_aside(&path, HISTORY).unwrap_or_default();
             // The same match finished again (after undo) replaces its earlier ending,
@@ -268,8 +303,8 @@ impl Store {
                 None => history.games.push(record.clone()),
             }
             let ok = s.write_or_give_up(&path, HISTORY, &history);
-            if ok {
-                let _ = fs::remove_file(&save);
+            if let (true, Some(slot)) = (ok, slot) {
+                let _ = fs::remove_file(s.slot_path(slot));
             }
             ok
         })

@@ -98,6 +98,14 @@ impl MatchRecord {
     pub fn saved_date(&self) -> &str {
         self.saved.get(..10).unwrap_or(&self.saved)
     }
+
+    /// `saved` to the minute, as people read it (`2026-11-23 10:02`, UTC).
+    pub fn saved_minute(&self) -> String {
+        match (self.saved.get(..10), self.saved.get(11..16)) {
+            (Some(date), Some(time)) => format!("{date} {time}"),
+            _ => self.saved_date().to_string(),
+        }
+    }
 }
 
 /// Now, as RFC 3339 in UTC (`2026-11-23T19:20:05Z`).

@@ -23,7 +23,7 @@ use super::widgets;
 use crate::config::Config;
 use crate::games::{GameId, GameSetup, StartEnv};
 use crate::solve::worker::{AnyReport, SolverMsg, SolverThread};
-use crate::store::{MatchRecord, Store};
+use crate::store::{MatchRecord, SaveSlot, Store};
 
 /// Where the app opens.
 #[derive(Clone, Debug, PartialEq)]
@@ -61,8 +61,11 @@ pub struct App {
     size: (u16, u16),
     /// Where matches are saved and finished games kept; `None`: nothing is kept.
     store: Option<Store>,
-    /// The saved matches, most recent first (what the menu offers to resume).
-    saved: Vec<MatchRecord>,
+    /// The saved matches and their files, most recent first (what the menu offers to
+    /// resume).
+    saved: Vec<(SaveSlot, MatchRecord)>,
+    /// The file of the match on screen, once it has been saved (or it was resumed).
+    slot: Option<SaveSlot>,
     /// The latest notice about the files (a file moved aside, saving off).
     notice: Option<String>,
     /// The generation of the game on screen when it was last saved.
@@ -105,6 +108,7 @@ impl App {
             size: (0, 0),
             store,
             saved: Vec::new(),
+            slot: None,
             notice: None,
             saved_generation: None,
             game_saved: false,
@@ -129,7 +133,7 @@ impl App {
         self.saved = store
             .saved_matches()
             .into_iter()
-            .filter(|r| GameId::from_cli_name(&r.game).is_some())
+            .filter(|(_, r)| GameId::from_cli_name(&r.game).is_some())
             .collect();
         self.take_notices();
     }
@@ -150,11 +154,12 @@ impl App {
         let resumes = self
             .saved
             .iter()
-            .filter_map(|r| {
+            .filter_map(|(_, r)| {
                 Some(Resume {
                     game: GameId::from_cli_name(&r.game)?,
                     next_move: r.moves.len() + 1,
-                    date: r.saved_date().to_string(),
+                    detail: resume_detail(r),
+                    date: r.saved_minute().to_string(),
                 })
             })
             .collect();
@@ -186,13 +191,17 @@ impl App {
             return;
         };
         self.game_saved = if record.result.is_some() {
-            store.finish_match(&record)
+            store.finish_match(self.slot.as_ref(), &record)
         } else if record.moves.is_empty() && record.redo.is_empty() {
-            // Nothing played yet: nothing worth resuming.
-            store.clear_match(&record.game);
+            // Nothing played yet: nothing worth resuming (this match's own file only;
+            // other saved matches of the game stay).
+            if let Some(slot) = &self.slot {
+                store.clear_match(slot);
+            }
             false
         } else {
-            store.save_match(&record)
+            let slot = self.slot.get_or_insert_with(|| store.new_slot(&record));
+            store.save_match(slot, &record)
         };
         self.take_notices();
     }
@@ -239,12 +248,18 @@ impl App {
                     Screen::Setup(setup) if setup.takes_text() => self.keys.text_action(key),
                     _ => self.keys.action(key, self.game_on_screen()),
                 };
+                let typed = match key.code {
+                    ratatui::crossterm::event::KeyCode::Char(c) => Some(c),
+                    _ => None,
+                };
                 if let Some(to) = self.leaving {
-                    let typed = match key.code {
-                        ratatui::crossterm::event::KeyCode::Char(c) => Some(c),
-                        _ => None,
-                    };
                     self.on_leave_answer(to, leave::answer(action, typed, self.game_saved));
+                } else if let Screen::Menu(menu) = &mut self.screen
+                    && menu.forgetting.is_some()
+                {
+                    if let MenuOutcome::Forget(index) = menu.answer_forget(typed) {
+                        self.forget_saved(index);
+                    }
                 } else {
                     self.on_action(action);
                 }
@@ -298,7 +313,8 @@ impl App {
         match &mut self.screen {
             Screen::Menu(menu) => match menu.handle(action) {
                 MenuOutcome::Open(game) => self.open_setup(game),
-                MenuOutcome::Resume(game) => self.resume(game),
+                MenuOutcome::Resume(index) => self.resume(index),
+                MenuOutcome::Forget(index) => self.forget_saved(index),
                 MenuOutcome::Stats => self.open_stats(),
                 MenuOutcome::Help => self.help = Some(Help::general(&self.keys)),
                 MenuOutcome::Quit => self.quit = true,
@@ -348,12 +364,14 @@ impl App {
     }
 
     /// A key in a game: the screen's own keys first, then what the shared actions do in
-    /// every game. A finished game takes Enter and the rematch key as a rematch.
+    /// every game. A finished game takes the rematch key as a rematch.
     fn on_game_action(&mut self, action: Action) {
         let Screen::Game(game) = &mut self.screen else {
             return;
         };
-        if game.is_over() && matches!(action, Action::Rematch | Action::Enter) {
+        // The end of a game stays on screen until a deliberate key: Enter, pressed by
+        // reflex after the last move, does not start another.
+        if game.is_over() && action == Action::Rematch {
             self.rematch();
             return;
         }
@@ -396,9 +414,9 @@ impl App {
             Answer::Quit => self.quit = true,
             Answer::Abandon | Answer::Keep => {
                 if answer == Answer::Abandon
-                    && let (Screen::Game(game), Some(store)) = (&self.screen, &mut self.store)
+                    && let (Some(store), Some(slot)) = (&mut self.store, &self.slot)
                 {
-                    store.clear_match(game.setup().game.cli_name());
+                    store.clear_match(slot);
                 }
                 match to {
                     Leave::Menu => self.back_to_menu(),
@@ -419,15 +437,33 @@ impl App {
         }
     }
 
-    /// Puts the saved match of `game` back on the board; one that cannot be is moved
-    /// aside with a notice.
-    fn resume(&mut self, game: GameId) {
-        let Some(record) = self
-            .saved
-            .iter()
-            .find(|r| r.game == game.cli_name())
-            .cloned()
-        else {
+    /// Forgets the saved match at `index` of the menu's list (the player said yes).
+    fn forget_saved(&mut self, index: usize) {
+        let Some((slot, record)) = self.saved.get(index).cloned() else {
+            return;
+        };
+        if let Some(store) = &mut self.store {
+            store.clear_match(&slot);
+        }
+        self.refresh_saved();
+        let game = GameId::from_cli_name(&record.game);
+        let mut menu = self.menu(game);
+        menu.selected = index.min(menu.resumes.len().saturating_sub(1));
+        if menu.resumes.is_empty() {
+            if let Some(game) = game {
+                menu.select_game(game);
+            }
+        }
+        self.screen = Screen::Menu(menu);
+    }
+
+    /// Puts the saved match at `index` of the menu's list back on the board; one that
+    /// cannot be is moved aside with a notice.
+    fn resume(&mut self, index: usize) {
+        let Some((slot, record)) = self.saved.get(index).cloned() else {
+            return;
+        };
+        let Some(game) = GameId::from_cli_name(&record.game) else {
             return;
         };
         let env = StartEnv {
@@ -438,12 +474,13 @@ impl App {
         match crate::games::resume(&record, &env) {
             Ok(screen) => {
                 self.saved_generation = Some(screen.generation());
+                self.slot = Some(slot);
                 self.game_saved = self.store.as_ref().is_some_and(Store::writable);
                 self.screen = Screen::Game(screen);
             }
             Err(why) => {
                 if let Some(store) = &mut self.store {
-                    store.set_aside_match(game.cli_name(), game.menu_name(), &why);
+                    store.set_aside_match(&slot, game.menu_name(), &why);
                 }
                 self.take_notices();
                 self.refresh_saved();
@@ -512,9 +549,12 @@ impl App {
         match (&mut self.screen, hit) {
             (Screen::Menu(menu), Hit::MenuItem(i)) => match menu.open(i) {
                 MenuOutcome::Open(game) => self.open_setup(game),
-                MenuOutcome::Resume(game) => self.resume(game),
+                MenuOutcome::Resume(index) => self.resume(index),
                 MenuOutcome::Stats => self.open_stats(),
-                MenuOutcome::Help | MenuOutcome::Quit | MenuOutcome::Stay => {}
+                MenuOutcome::Forget(_)
+                | MenuOutcome::Help
+                | MenuOutcome::Quit
+                | MenuOutcome::Stay => {}
             },
             (Screen::Setup(setup), Hit::SetupField(i)) => {
                 if let SetupOutcome::Start(s) = setup.click(i) {
@@ -620,6 +660,8 @@ impl App {
         let mut screen = setup.game.kind().start(setup, &env, &mut rng);
         screen.set_seed(seed);
         self.saved_generation = Some(screen.generation());
+        // A new match gets a file of its own at its first save.
+        self.slot = None;
         self.game_saved = false;
         self.screen = Screen::Game(screen);
     }
@@ -754,5 +796,21 @@ impl App {
                 line,
             );
         }
+    }
+}
+
+/// What tells one saved match from another of the same game on the menu: who plays
+/// whom, and the start when it is short enough to read (`9,7,5`).
+fn resume_detail(record: &MatchRecord) -> String {
+    let opponent = match record.mode {
+        crate::session::Mode::VsAi => format!("vs AI ({})", record.level),
+        crate::session::Mode::TwoPlayers => "two players".to_string(),
+        crate::session::Mode::AiVsAi => "AI vs AI".to_string(),
+    };
+    let start = record.from_position.as_deref().unwrap_or(&record.start);
+    if !start.is_empty() && start.chars().count() <= 12 {
+        format!("{start} · {opponent}")
+    } else {
+        opponent
     }
 }

@@ -153,7 +153,7 @@ pub fn remappable() -> Vec<(&'static str, Action, Option<GameId>, char, &'static
 }
 
 /// The fixed keys: always there, whatever the config says.
-const FIXED: [(Action, KeyCode, &str); 9] = [
+const FIXED: [(Action, KeyCode, &str); 10] = [
     (Action::PageUp, KeyCode::PageUp, "a page up (the help)"),
     (
         Action::PageDown,
@@ -173,8 +173,9 @@ const FIXED: [(Action, KeyCode, &str); 9] = [
     (
         Action::Backspace,
         KeyCode::Backspace,
-        "erase what was typed",
+        "erase what was typed; on the menu, forget the saved game chosen (it asks first)",
     ),
+    (Action::Backspace, KeyCode::Delete, "as Backspace"),
 ];
 
 /// A key as the footer and the help write it.
@@ -187,6 +188,7 @@ pub fn key_label(key: KeyCode) -> String {
         KeyCode::Enter => "Enter".into(),
         KeyCode::Esc => "Esc".into(),
         KeyCode::Backspace => "Backspace".into(),
+        KeyCode::Delete => "Del".into(),
         KeyCode::PageUp => "PgUp".into(),
         KeyCode::PageDown => "PgDn".into(),
         KeyCode::Char(' ') => "space".into(),

@@ -1,5 +1,6 @@
 //! The question asked when a game in progress is left for the menu or a new game: keep
-//! it to resume later, forget it, or stay.
+//! it to resume later, forget it, or stay. Enter, the key pressed by reflex, keeps the
+//! game (or, when nothing can be saved, stays); forgetting takes a letter of its own.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -30,18 +31,23 @@ pub enum Answer {
     Ignored,
 }
 
-/// The key that keeps the game (`s` for "saved"), read as typed, whatever `[keys]`
-/// binds it to elsewhere.
+/// The key that keeps the game (`s` for "saved"), besides Enter, read as typed,
+/// whatever `[keys]` binds it to elsewhere.
 pub const KEEP: char = 's';
+
+/// The key that forgets the game, read as typed: a letter no one presses by reflex.
+pub const FORGET: char = 'f';
 
 /// The answer of a key: `typed` is the character typed, if any.
 pub fn answer(action: Action, typed: Option<char>, saved: bool) -> Answer {
-    if saved && typed == Some(KEEP) {
-        return Answer::Keep;
+    match typed {
+        Some(KEEP) if saved => return Answer::Keep,
+        Some(FORGET) => return Answer::Abandon,
+        _ => {}
     }
     match action {
-        Action::Enter => Answer::Abandon,
-        Action::Back => Answer::Stay,
+        Action::Enter if saved => Answer::Keep,
+        Action::Enter | Action::Back => Answer::Stay,
         Action::Quit => Answer::Quit,
         _ => Answer::Ignored,
     }
@@ -54,19 +60,22 @@ pub fn render(frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, to: Lea
     };
     let mut lines = vec![Line::raw(format!("This game is not over. To {goal}:"))];
     lines.push(Line::raw(""));
-    lines.push(Line::raw(format!(
-        "  {:<6} forget this game",
-        keys.label(&[Action::Enter])
-    )));
     if saved {
+        let keep = format!("{}/{KEEP}", keys.label(&[Action::Enter]));
         lines.push(Line::raw(format!(
-            "  {KEEP:<6} keep it: Resume from the menu"
+            "  {keep:<8} keep it: Resume from the menu"
         )));
     }
     lines.push(Line::raw(format!(
-        "  {:<6} stay and play on",
-        keys.label(&[Action::Back])
+        "  {FORGET:<8} forget this game{}",
+        if saved { "" } else { " and leave" }
     )));
+    let stay = if saved {
+        keys.label(&[Action::Back])
+    } else {
+        keys.label(&[Action::Back, Action::Enter])
+    };
+    lines.push(Line::raw(format!("  {stay:<8} stay and play on")));
     if !saved {
         lines.push(Line::raw(""));
         lines.push(Line::styled(
@@ -83,4 +92,21 @@ pub fn render(frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, to: Lea
             .block(widgets::block("Leave the game?", theme)),
         popup,
     );
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn enter_never_forgets_a_game() {
+        assert_eq!(answer(Action::Enter, None, true), Answer::Keep);
+        assert_eq!(answer(Action::Enter, None, false), Answer::Stay);
+        assert_eq!(answer(Action::Back, None, true), Answer::Stay);
+        assert_eq!(answer(Action::Char('f'), Some('f'), true), Answer::Abandon);
+        assert_eq!(answer(Action::Char('f'), Some('f'), false), Answer::Abandon);
+        assert_eq!(answer(Action::Char('s'), Some('s'), true), Answer::Keep);
+        assert_eq!(answer(Action::Char('s'), Some('s'), false), Answer::Ignored);
+        assert_eq!(answer(Action::Quit, Some('q'), true), Answer::Quit);
+    }
 }

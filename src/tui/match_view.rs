@@ -671,7 +671,7 @@ impl<G: Game> SolverLink for MatchView<G> {
 pub fn what_next(keys: &Keys, theme: &Theme, undo: bool) -> Line<'static> {
     let key = |actions: &[Action]| Span::styled(keys.label(actions), theme.accent());
     let mut spans = vec![
-        key(&[Action::Rematch, Action::Enter]),
+        key(&[Action::Rematch]),
         Span::raw(" rematch · "),
         key(&[Action::NewGame]),
     ];

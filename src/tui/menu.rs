@@ -20,18 +20,22 @@ pub struct Resume {
     pub game: GameId,
     /// The number of the next move.
     pub next_move: usize,
-    /// When it was saved (`2026-11-23`).
+    /// What tells this match from another of the same game: the opponent, the start.
+    pub detail: String,
+    /// When it was saved (`2026-11-23 10:02`).
     pub date: String,
 }
 
 impl Resume {
     fn label(&self) -> String {
-        format!(
-            "Resume {} · move {} · {}",
-            self.game.menu_name(),
-            self.next_move,
-            self.date
-        )
+        let mut label = format!("Resume {} · move {}", self.game.menu_name(), self.next_move);
+        if !self.detail.is_empty() {
+            label.push_str(" · ");
+            label.push_str(&self.detail);
+        }
+        label.push_str(" · ");
+        label.push_str(&self.date);
+        label
     }
 }
 
@@ -42,6 +46,8 @@ pub struct Menu {
     pub resumes: Vec<Resume>,
     /// A one-line notice (a file moved aside, saving turned off).
     pub notice: Option<String>,
+    /// The saved game the player asked to forget, waiting for a yes.
+    pub forgetting: Option<usize>,
 }
 
 /// What the menu asks the app to do.
@@ -49,8 +55,10 @@ pub struct Menu {
 pub enum MenuOutcome {
     Stay,
     Open(GameId),
-    /// Resume the saved game of this game.
-    Resume(GameId),
+    /// Resume the saved game at this index of `resumes`.
+    Resume(usize),
+    /// Forget the saved game at this index of `resumes` (the player said yes).
+    Forget(usize),
     /// The statistics screen (the last entry).
     Stats,
     Help,
@@ -64,6 +72,7 @@ impl Menu {
             selected: 0,
             resumes,
             notice,
+            forgetting: None,
         }
     }
 
@@ -85,9 +94,24 @@ impl Menu {
         self.resumes.len() + GameId::all().len() + 1
     }
 
+    /// The key that confirms forgetting a saved game, read as typed.
+    pub const FORGET_YES: char = 'y';
+
+    /// A key while the menu asks whether to forget a saved game: `y` forgets it, any
+    /// other key keeps it.
+    pub fn answer_forget(&mut self, typed: Option<char>) -> MenuOutcome {
+        match self.forgetting.take() {
+            Some(i) if typed == Some(Self::FORGET_YES) => MenuOutcome::Forget(i),
+            _ => MenuOutcome::Stay,
+        }
+    }
+
     pub fn handle(&mut self, action: Action) -> MenuOutcome {
         let n = self.len();
         match action {
+            Action::Backspace if self.selected < self.resumes.len() => {
+                self.forgetting = Some(self.selected);
+            }
             Action::Up => {
                 self.selected = (self.selected + n - 1) % n;
             }
@@ -104,9 +128,9 @@ impl Menu {
 
     /// Opens entry `index` (Enter or a click).
     pub fn open(&mut self, index: usize) -> MenuOutcome {
-        if let Some(resume) = self.resumes.get(index) {
+        if index < self.resumes.len() {
             self.selected = index;
-            return MenuOutcome::Resume(resume.game);
+            return MenuOutcome::Resume(index);
         }
         if index + 1 == self.len() {
             self.selected = index;
@@ -184,16 +208,33 @@ impl Menu {
             Span::raw(format!("{:<18}", "Statistics")),
             Span::styled("your results against the AI", theme.muted()),
         ]);
-        for (i, entry) in resumes.chain(games).chain([stats]).enumerate() {
-            if i as u16 >= list.height {
-                break;
-            }
+        // A long list (many saved games) scrolls to keep the selected entry in view,
+        // with a marker where entries are out of sight.
+        let offset = scroll_offset(self.selected, self.len(), list.height as usize);
+        let shown = list.height as usize;
+        for (i, entry) in resumes
+            .chain(games)
+            .chain([stats])
+            .enumerate()
+            .skip(offset)
+            .take(shown)
+        {
             let row = Rect {
-                y: list.y + i as u16,
+                y: list.y + (i - offset) as u16,
                 height: 1,
                 ..list
             };
-            let marker = if i == self.selected { "▶ " } else { "  " };
+            let more_above = i == offset && offset > 0;
+            let more_below = i + 1 == offset + shown && i + 1 < self.len();
+            let marker = if i == self.selected {
+                "▶ "
+            } else if more_above {
+                "▲ "
+            } else if more_below {
+                "▼ "
+            } else {
+                "  "
+            };
             let mut spans = vec![Span::raw(marker)];
             spans.extend(entry.spans);
             let line = Line::from(spans);
@@ -206,7 +247,15 @@ impl Menu {
             hits.add(row, Hit::MenuItem(i));
         }
 
-        if let Some(text) = &self.notice {
+        let question = self.forgetting.and_then(|i| self.resumes.get(i)).map(|r| {
+            format!(
+                "Forget the saved {} game ({})? {} forgets it, any other key keeps it.",
+                r.game.menu_name(),
+                r.label().trim_start_matches("Resume "),
+                Self::FORGET_YES
+            )
+        });
+        if let Some(text) = question.as_ref().or(self.notice.as_ref()) {
             // Two lines at most; the log has the whole story.
             let notice = Rect {
                 width: notice.width.saturating_sub(1),
@@ -219,12 +268,54 @@ impl Menu {
                 notice,
             );
         }
-        let list = keys.footer(&[
+        let on_a_save = self.selected < self.resumes.len();
+        let mut items: Vec<(&[Action], &str)> = vec![
             (&[Action::Up, Action::Down], "choose"),
             (&[Action::Enter], "open"),
-            (&[Action::Help], "help"),
+        ];
+        if on_a_save {
+            items.push((&[Action::Backspace], "forget"));
+        }
+        items.extend([
+            (&[Action::Help] as &[Action], "help"),
             (&[Action::Quit, Action::Back], "quit"),
         ]);
+        let list = keys.footer(&items);
         widgets::footer(frame, footer, &list, theme);
+    }
+}
+
+/// The first entry shown of a list of `len` entries in `height` rows, so that
+/// `selected` is in view (and, past the top, not on the first row when it can help).
+fn scroll_offset(selected: usize, len: usize, height: usize) -> usize {
+    if height == 0 || len <= height {
+        return 0;
+    }
+    let last_start = len - height;
+    // Keep one entry of context below the selected one where the rows allow it.
+    let context = usize::from(height >= 3);
+    (selected + 1 + context)
+        .saturating_sub(height)
+        .min(last_start)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::scroll_offset;
+
+    #[test]
+    fn the_selected_entry_is_always_in_view() {
+        for len in 1..30 {
+            for height in 1..12 {
+                for selected in 0..len {
+                    let offset = scroll_offset(selected, len, height);
+                    assert!(offset <= selected, "{len} {height} {selected}");
+                    assert!(selected < offset + height, "{len} {height} {selected}");
+                    assert!(offset + height.min(len) <= len, "{len} {height} {selected}");
+                }
+            }
+        }
+        assert_eq!(scroll_offset(0, 20, 8), 0);
+        assert_eq!(scroll_offset(19, 20, 8), 12);
     }
 }

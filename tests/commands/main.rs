@@ -17,6 +17,7 @@ mod chopsticks_pty;
 mod cli;
 mod engine_cli;
 mod json_schema;
+mod keep_pty;
 mod othello_cli;
 mod per_game_cli;
 mod pnut_cli;

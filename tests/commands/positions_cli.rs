@@ -172,8 +172,8 @@ fn export_prints_a_finished_game_from_the_history() {
 
     let (othello, board, moves) = othello_record();
     let mut store = Store::open(dir.clone());
-    assert!(store.finish_match(&othello));
-    assert!(store.finish_match(&nim_record()));
+    assert!(store.finish_match(None, &othello));
+    assert!(store.finish_match(None, &nim_record()));
 
     // 1 (the default) is the last game: the Nim one.
     let last = run(&["export"]);

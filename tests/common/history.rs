@@ -167,7 +167,7 @@ pub fn write(dir: &Path, records: &[MatchRecord]) {
     let mut store = Store::open(dir.to_path_buf());
     for r in records {
         assert!(
-            store.finish_match(r),
+            store.finish_match(None, r),
             "history written in {}",
             dir.display()
         );

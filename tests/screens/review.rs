@@ -387,7 +387,7 @@ fn parlor_review_without_history_or_out_of_range_is_a_usage_error() {
     // One game kept: 2 is out of range, and so is a word.
     let mut store = Store::open(sandbox.data_home().join("parlor"));
     let (record, _) = nim_game();
-    assert!(store.finish_match(&record));
+    assert!(store.finish_match(None, &record));
     for arg in ["2", "0", "last"] {
         let run = sandbox.run(&["review", arg]);
         run.expect_code(2);

@@ -188,7 +188,7 @@ fn two_writers_at_once_lose_no_game() {
                 let mut store = Store::open(path);
                 for i in 0..15 {
                     let record = finished("nim", &format!("w{w}-{i:02}"), ResultRecord::First);
-                    assert!(store.finish_match(&record), "writer {w} game {i}");
+                    assert!(store.finish_match(None, &record), "writer {w} game {i}");
                 }
             })
         })
@@ -218,14 +218,16 @@ fn history_writer_process() {
         return;
     };
     let mut store = Store::open(dir.into());
+    let mut slot = None;
     for i in 0..20 {
         let record = finished("nim", &format!("p{id}-{i:02}"), ResultRecord::Second);
-        assert!(store.finish_match(&record), "process {id} game {i}");
+        assert!(store.finish_match(None, &record), "process {id} game {i}");
         // A save written and cleared in between, as a game in progress would.
         let mut saving = record.clone();
         saving.game = format!("nim{id}");
         saving.result = None;
-        assert!(store.save_match(&saving));
+        let slot = slot.get_or_insert_with(|| store.new_slot(&saving));
+        assert!(store.save_match(slot, &saving));
     }
 }
 
@@ -275,9 +277,9 @@ fn two_processes_at_once_lose_no_game() {
 fn a_match_finished_again_after_undo_counts_once() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut store = Store::open(dir.path().to_path_buf());
-    assert!(store.finish_match(&finished("nim", "a", ResultRecord::Second)));
-    assert!(store.finish_match(&finished("nim", "b", ResultRecord::Second)));
-    assert!(store.finish_match(&finished("nim", "a", ResultRecord::First)));
+    assert!(store.finish_match(None, &finished("nim", "a", ResultRecord::Second)));
+    assert!(store.finish_match(None, &finished("nim", "b", ResultRecord::Second)));
+    assert!(store.finish_match(None, &finished("nim", "a", ResultRecord::First)));
     let history = store.history();
     assert_eq!(history.len(), 2);
     assert_eq!(
@@ -294,15 +296,39 @@ fn nim_game(dir: &Path) -> Harness {
     Harness::with_store(Config::default(), Start::Game(setup), 80, 24, dir)
 }
 
+/// The files of `game`'s saved matches, one a match (`saves/<game>-<started>-<seed>.json`).
+fn save_files(dir: &Path, game: &str) -> Vec<std::path::PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir.join("saves")) else {
+        return Vec::new();
+    };
+    let prefix = format!("{game}-");
+    let mut files: Vec<_> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| {
+            p.file_name()
+                .map(|n| n.to_string_lossy().into_owned())
+                .is_some_and(|n| n.starts_with(&prefix) && n.ends_with(".json"))
+        })
+        .collect();
+    files.sort();
+    files
+}
+
+/// The one saved match of `game`.
 fn save_file(dir: &Path, game: &str) -> std::path::PathBuf {
-    dir.join("saves").join(format!("{game}.json"))
+    let files = save_files(dir, game);
+    assert_eq!(files.len(), 1, "one save of {game}: {files:?}");
+    files[0].clone()
 }
 
 #[test]
 fn the_app_saves_every_move_and_the_menu_offers_the_match_back() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = nim_game(dir.path());
-    assert!(!save_file(dir.path(), "nim").exists(), "nothing played yet");
+    assert!(
+        save_files(dir.path(), "nim").is_empty(),
+        "nothing played yet"
+    );
     h.key(KeyCode::Enter);
     let text = std::fs::read_to_string(save_file(dir.path(), "nim")).expect("saved");
     assert!(text.contains("\"version\": 1"), "{text}");
@@ -374,23 +400,33 @@ fn leaving_asks_and_forgetting_clears_the_save() {
     h.key(KeyCode::Esc);
     let asked = h.screen();
     assert!(asked.contains("Leave the game?"), "{asked}");
-    assert!(asked.contains("keep it: Resume from the menu"), "{asked}");
+    assert!(
+        asked.contains("Enter/s  keep it: Resume from the menu"),
+        "{asked}"
+    );
+    assert!(asked.contains("f        forget this game"), "{asked}");
     h.key(KeyCode::Esc);
     assert!(matches!(h.app.screen(), Screen::Game(_)), "Esc stays");
-    h.key(KeyCode::Esc).key(KeyCode::Char('s'));
+    h.key(KeyCode::Esc).key(KeyCode::Enter);
     assert!(
         matches!(h.app.screen(), Screen::Menu(_)),
-        "s keeps it and leaves"
+        "Enter, the reflex key, keeps it and leaves"
     );
     assert!(h.screen().contains("Resume Nim"));
+    assert!(save_file(dir.path(), "nim").exists());
+    h.key(KeyCode::Enter); // resume
+    h.key(KeyCode::Esc).key(KeyCode::Char('s'));
+    assert!(matches!(h.app.screen(), Screen::Menu(_)), "s keeps it too");
     assert!(save_file(dir.path(), "nim").exists());
 
     h.key(KeyCode::Enter); // resume
     h.key(KeyCode::Char('n')); // new game: asks too
     assert!(h.screen().contains("set up a new game"));
-    h.key(KeyCode::Enter); // forget it
+    h.key(KeyCode::Char('x')); // a key that means nothing here
+    assert!(h.screen().contains("set up a new game"), "still asking");
+    h.key(KeyCode::Char('f')); // forget it
     assert!(matches!(h.app.screen(), Screen::Setup(_)));
-    assert!(!save_file(dir.path(), "nim").exists(), "forgotten");
+    assert!(save_files(dir.path(), "nim").is_empty(), "forgotten");
 }
 
 #[test]
@@ -405,7 +441,7 @@ fn a_finished_game_goes_to_the_history_and_its_save_is_cleared() {
     assert!(save_file(dir.path(), "nim").exists());
     h.key(KeyCode::Enter);
     assert!(h.screen().contains("in history"), "{}", h.screen());
-    assert!(!save_file(dir.path(), "nim").exists());
+    assert!(save_files(dir.path(), "nim").is_empty());
     let mut store = Store::open(dir.path().to_path_buf());
     let history = store.history();
     assert_eq!(history.len(), 1);
@@ -418,12 +454,13 @@ fn a_finished_game_goes_to_the_history_and_its_save_is_cleared() {
 fn broken_and_future_files_are_moved_aside_with_a_notice() {
     let dir = tempfile::tempdir().expect("temp dir");
     std::fs::create_dir_all(dir.path().join("saves")).expect("dir");
-    std::fs::write(save_file(dir.path(), "nim"), "{\"format\":\"save\",\"vers").expect("w");
+    let legacy = dir.path().join("saves").join("nim.json");
+    std::fs::write(&legacy, "{\"format\":\"save\",\"vers").expect("w");
     let mut h = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
     let menu = h.screen();
     assert!(menu.contains("moved aside"), "{menu}");
     assert!(!menu.contains("Resume"), "{menu}");
-    assert!(!save_file(dir.path(), "nim").exists());
+    assert!(!legacy.exists());
     let aside: Vec<_> = std::fs::read_dir(dir.path().join("saves"))
         .expect("dir")
         .filter_map(|e| e.ok())
@@ -503,6 +540,11 @@ fn a_data_directory_that_cannot_be_written_means_no_saving_said_once() {
     let asked = h.screen();
     assert!(asked.contains("cannot be kept"), "{asked}");
     h.key(KeyCode::Enter);
+    assert!(
+        matches!(h.app.screen(), Screen::Game(_)),
+        "Enter stays: nothing would keep the game"
+    );
+    h.key(KeyCode::Esc).key(KeyCode::Char('f'));
     let menu = h.screen();
     assert!(menu.contains("not being saved"), "{menu}");
     assert_eq!(
@@ -527,7 +569,12 @@ fn quit_with_q_and_resume_in_a_real_terminal() {
         pty::row_has(s, "2. Player 2", ":") && s.contains("✓ saved")
     });
     tui.quit_cleanly();
-    assert!(tui.data_home().join("parlor/saves/nim.json").exists());
+    let saves = tui.data_home().join("parlor");
+    assert_eq!(
+        save_files(&saves, "nim").len(),
+        1,
+        "one save, of this match"
+    );
 
     let mut again = tui.start_again(&[], 80, 24, 0);
     again.wait_until("the menu offering the game first", |s| {
@@ -542,4 +589,173 @@ fn quit_with_q_and_resume_in_a_real_terminal() {
         "the same board, prediction and moves"
     );
     again.quit_cleanly();
+}
+
+fn nim_at(dir: &Path, piles: &str) -> Harness {
+    let mut setup = GameSetup::from_config(parlor::games::nim::ID, &Config::default());
+    setup.position = Some(piles.into());
+    setup.matchup.mode = Mode::TwoPlayers;
+    Harness::with_store(Config::default(), Start::Game(setup), 80, 24, dir)
+}
+
+/// The menu's rows that offer a saved match.
+fn resume_rows(menu: &str) -> Vec<String> {
+    menu.lines()
+        .filter(|l| l.contains("Resume "))
+        .map(|l| l.trim().to_string())
+        .collect()
+}
+
+/// Issue 33, point 1: a Nim game saved, then Nim started again from the menu (not
+/// Resume) and played: the first game is still there to resume, beside the second.
+#[test]
+fn a_new_game_from_the_menu_never_replaces_a_saved_one() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut first = nim_at(dir.path(), "9,7,5");
+    first.key(KeyCode::Enter).key(KeyCode::Char('q'));
+    let kept = save_file(dir.path(), "nim");
+
+    let mut h = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    let menu = h.screen();
+    assert_eq!(resume_rows(&menu).len(), 1, "{menu}");
+    // Down to Nim's own entry (below the resume), its setup, start.
+    h.key(KeyCode::Down);
+    assert!(h.screen().contains("▶ Nim "), "{}", h.screen());
+    h.key(KeyCode::Enter).key(KeyCode::Enter);
+    assert!(matches!(h.app.screen(), Screen::Game(_)), "{}", h.screen());
+    assert!(kept.exists(), "starting the game kept the save");
+    // A move of the new game (the AI's, or ours), then quit.
+    h.ticks(40);
+    h.key(KeyCode::Enter).ticks(40);
+    h.key(KeyCode::Char('q'));
+    assert!(kept.exists(), "playing another game kept the save");
+    assert_eq!(save_files(dir.path(), "nim").len(), 2);
+
+    let mut again = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    let menu = again.screen();
+    let rows = resume_rows(&menu);
+    assert_eq!(rows.len(), 2, "both games offered:\n{menu}");
+    let at = rows
+        .iter()
+        .position(|r| r.contains("9,7,5"))
+        .expect("the first game, named by its piles");
+    for _ in 0..at {
+        again.key(KeyCode::Down);
+    }
+    again.key(KeyCode::Enter);
+    let record = match again.app.screen() {
+        Screen::Game(g) => g.record().expect("recorded"),
+        _ => panic!("resumed:\n{}", again.screen()),
+    };
+    assert_eq!(record.start, "9,7,5");
+    assert_eq!(record.moves.len(), 1);
+}
+
+/// Saves of the first version (`saves/<game>.json`, one a game) are offered, resumed
+/// and saved again where they are.
+#[test]
+fn a_save_of_the_first_version_still_loads() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = nim_at(dir.path(), "3,4,5");
+    h.key(KeyCode::Enter).key(KeyCode::Char('q'));
+    let new_style = save_file(dir.path(), "nim");
+    let legacy = dir.path().join("saves").join("nim.json");
+    std::fs::rename(&new_style, &legacy).expect("as the first version named it");
+
+    let mut again = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    let menu = again.screen();
+    assert_eq!(resume_rows(&menu).len(), 1, "{menu}");
+    again.key(KeyCode::Enter);
+    assert!(
+        matches!(again.app.screen(), Screen::Game(_)),
+        "{}",
+        again.screen()
+    );
+    again.key(KeyCode::Enter);
+    assert!(save_files(dir.path(), "nim").is_empty(), "no second copy");
+    let text = std::fs::read_to_string(&legacy).expect("saved where it was");
+    assert!(text.contains("\"format\": \"save\""), "{text}");
+    let record = match again.app.screen() {
+        Screen::Game(g) => g.record().expect("recorded"),
+        _ => panic!("a game"),
+    };
+    assert_eq!(record.moves.len(), 2);
+    assert!(text.contains(&record.moves[1]), "{text}");
+    // Finished, it leaves the saves for the history.
+    again.key(KeyCode::Char('q'));
+}
+
+/// A saved match is forgotten from the menu only by asking, and only with `y`.
+#[test]
+fn forgetting_a_saved_game_from_the_menu_asks_first() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    nim_at(dir.path(), "9,7,5")
+        .key(KeyCode::Enter)
+        .key(KeyCode::Char('q'));
+    nim_at(dir.path(), "2,2")
+        .key(KeyCode::Enter)
+        .key(KeyCode::Char('q'));
+    let mut h = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    assert!(h.screen().contains("Backspace forget"), "{}", h.screen());
+    h.key(KeyCode::Delete);
+    let asked = h.screen();
+    assert!(asked.contains("Forget the saved Nim game"), "{asked}");
+    h.key(KeyCode::Enter);
+    assert_eq!(save_files(dir.path(), "nim").len(), 2, "Enter keeps it");
+    assert!(!h.screen().contains("Forget the saved"));
+    h.key(KeyCode::Backspace).key(KeyCode::Char('y'));
+    assert_eq!(save_files(dir.path(), "nim").len(), 1, "y forgets one");
+    let menu = h.screen();
+    assert_eq!(resume_rows(&menu).len(), 1, "{menu}");
+}
+
+/// Issue 33, point 4: Enter after the last move does not start another game.
+#[test]
+fn enter_after_game_over_keeps_the_end_on_screen() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = nim_at(dir.path(), "2");
+    h.key(KeyCode::Enter).key(KeyCode::Enter);
+    let over = h.screen();
+    assert!(over.contains("r rematch"), "{over}");
+    assert!(!over.contains("Enter rematch"), "{over}");
+    h.key(KeyCode::Enter).key(KeyCode::Enter);
+    assert_eq!(h.screen(), over, "Enter changes nothing");
+    h.key(KeyCode::Char('r'));
+    let record = match h.app.screen() {
+        Screen::Game(g) => g.record().expect("recorded"),
+        _ => panic!("a game"),
+    };
+    assert!(
+        record.moves.is_empty() && record.result.is_none(),
+        "r: a rematch"
+    );
+}
+
+/// Many saved games: the menu scrolls to every one of them and to the statistics,
+/// at the smallest size.
+#[test]
+fn many_saved_games_scroll_on_the_menu() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for piles in [
+        "1,2", "1,3", "1,4", "1,5", "1,6", "1,7", "1,8", "1,9", "2,3", "2,5",
+    ] {
+        nim_at(dir.path(), piles)
+            .key(KeyCode::Enter)
+            .key(KeyCode::Char('q'));
+    }
+    assert_eq!(save_files(dir.path(), "nim").len(), 10);
+    let mut h = Harness::with_store(Config::default(), Start::Menu, 64, 20, dir.path());
+    let mut seen = std::collections::BTreeSet::new();
+    for _ in 0..17 {
+        let screen = h.screen();
+        let selected = screen
+            .lines()
+            .find(|l| l.contains('▶'))
+            .unwrap_or_else(|| panic!("a selected row in view:\n{screen}"))
+            .to_string();
+        seen.insert(selected.trim().to_string());
+        h.key(KeyCode::Down);
+    }
+    assert_eq!(seen.len(), 17, "every entry came into view: {seen:#?}");
+    assert!(seen.iter().any(|r| r.contains("Statistics")), "{seen:#?}");
 }

@@ -449,10 +449,10 @@ impl App {
         let game = GameId::from_cli_name(&record.game);
         let mut menu = self.menu(game);
         menu.selected = index.min(menu.resumes.len().saturating_sub(1));
-        if menu.resumes.is_empty() {
-            if let Some(game) = game {
-                menu.select_game(game);
-            }
+        if menu.resumes.is_empty()
+            && let Some(game) = game
+        {
+            menu.select_game(game);
         }
         self.screen = Screen::Menu(menu);
     }

@@ -10,6 +10,7 @@
 
 pub mod file;
 pub mod record;
+pub mod setups;
 pub mod stats;
 
 use std::fs;
@@ -19,6 +20,7 @@ use serde::{Deserialize, Serialize};
 
 pub use file::{FileError, Format};
 pub use record::{MatchRecord, ResultRecord, SeatRecord};
+pub use setups::RememberedSetup;
 
 /// `saves/<game>-<started>-<seed>.json` (and the older `saves/<game>.json`).
 pub const SAVE: Format = Format {
@@ -131,6 +133,32 @@ impl Store {
             slot = SaveSlot(format!("{base}-{n}"));
         }
         slot
+    }
+
+    fn setups_path(&self) -> PathBuf {
+        self.dir.join("setups.json")
+    }
+
+    /// The setup `game` (its command-line name) was last started with, if any.
+    pub fn remembered_setup(&mut self, game: &str) -> Option<RememberedSetup> {
+        let path = self.setups_path();
+        self.read_or_set_aside::<setups::SetupsFile>(&path, setups::SETUPS)?
+            .games
+            .remove(game)
+    }
+
+    /// Remembers the setup `game` was started with, for its next setup screen.
+    pub fn remember_setup(&mut self, game: &str, setup: RememberedSetup) {
+        let path = self.setups_path();
+        self.locked(|s| {
+            let mut file: setups::SetupsFile = s
+                .read_or_set_aside(&path, setups::SETUPS)
+                .unwrap_or_default();
+            if file.games.get(game) != Some(&setup) {
+                file.games.insert(game.to_string(), setup);
+                s.write_or_give_up(&path, setups::SETUPS, &file);
+            }
+        });
     }
 
     pub fn history_path(&self) -> PathBuf {

@@ -321,7 +321,10 @@ impl App {
                 MenuOutcome::Stay => {}
             },
             Screen::Setup(setup) => match setup.handle(action) {
-                SetupOutcome::Start(s) => self.start_game(s),
+                SetupOutcome::Start(s) => {
+                    self.remember_setup(&s);
+                    self.start_game(s);
+                }
                 SetupOutcome::Simulate(s) => {
                     let seed = rand::RngExt::random(&mut self.rng);
                     if let Some(sim) = s.game.kind().simulation(s, seed) {
@@ -558,6 +561,7 @@ impl App {
             },
             (Screen::Setup(setup), Hit::SetupField(i)) => {
                 if let SetupOutcome::Start(s) = setup.click(i) {
+                    self.remember_setup(&s);
                     self.start_game(s);
                 }
             }
@@ -640,8 +644,40 @@ impl App {
         }
     }
 
+    /// The setup screen of `game`, as it was last started (else the config's defaults).
     fn open_setup(&mut self, game: GameId) {
-        self.screen = Screen::Setup(Setup::new(GameSetup::from_config(game, &self.config)));
+        let mut setup = GameSetup::from_config(game, &self.config);
+        if let Some(last) = self
+            .store
+            .as_mut()
+            .and_then(|s| s.remembered_setup(game.cli_name()))
+        {
+            // Options this version cannot read leave the defaults.
+            match setup.options.read_json(&last.options) {
+                Ok(options) => {
+                    setup.options = options;
+                    setup.matchup = last.matchup();
+                }
+                Err(e) => tracing::warn!("the remembered setup of {}: {e}", game.cli_name()),
+            }
+        }
+        self.take_notices();
+        self.screen = Screen::Setup(Setup::new(setup));
+    }
+
+    /// Remembers what a game was started with from its setup screen.
+    fn remember_setup(&mut self, setup: &GameSetup) {
+        if let Some(store) = &mut self.store {
+            store.remember_setup(
+                setup.game.cli_name(),
+                crate::store::RememberedSetup {
+                    mode: setup.matchup.mode,
+                    first: setup.matchup.first,
+                    difficulty: setup.matchup.difficulty,
+                    options: setup.options.to_json(),
+                },
+            );
+        }
     }
 
     fn start_game(&mut self, setup: GameSetup) {

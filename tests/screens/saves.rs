@@ -759,3 +759,69 @@ fn many_saved_games_scroll_on_the_menu() {
     assert_eq!(seen.len(), 17, "every entry came into view: {seen:#?}");
     assert!(seen.iter().any(|r| r.contains("Statistics")), "{seen:#?}");
 }
+
+/// Moves the setup's selection down to the row labelled `label` (the selected row
+/// shows its value between ◀ and ▶).
+fn select_row(h: &mut Harness, label: &str) {
+    for _ in 0..16 {
+        let screen = h.screen();
+        if screen.lines().any(|l| l.contains(label) && l.contains('◀')) {
+            return;
+        }
+        h.key(KeyCode::Down);
+    }
+    panic!("no row {label}:\n{}", h.screen());
+}
+
+/// Issue 33, point 15: each game's last setup is the next default, kept in the data
+/// directory (the config file is not touched), and a setups file that cannot be read
+/// is moved aside, the defaults used.
+#[test]
+fn the_last_setup_of_a_game_is_the_next_default() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    h.key(KeyCode::Enter); // Nim's setup
+    let fresh = h.screen();
+    assert!(fresh.contains("you vs the AI"), "{fresh}");
+    assert!(fresh.contains("off: the last coin wins"), "{fresh}");
+    select_row(&mut h, "Mode");
+    h.key(KeyCode::Right); // two players
+    select_row(&mut h, "Misère");
+    h.key(KeyCode::Right); // on
+    let chosen = h.screen();
+    assert!(chosen.contains("two players, one keyboard"), "{chosen}");
+    assert!(!chosen.contains("off: the last coin wins"), "{chosen}");
+    h.key(KeyCode::Enter);
+    assert!(matches!(h.app.screen(), Screen::Game(_)), "{}", h.screen());
+    h.key(KeyCode::Char('q'));
+    assert!(dir.path().join("setups.json").exists());
+
+    let mut again = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    again.key(KeyCode::Enter);
+    let remembered = again.screen();
+    assert!(
+        remembered.contains("two players, one keyboard"),
+        "{remembered}"
+    );
+    assert!(
+        !remembered.contains("off: the last coin wins"),
+        "{remembered}"
+    );
+    // Another game keeps its own defaults.
+    again
+        .key(KeyCode::Esc)
+        .key(KeyCode::Down)
+        .key(KeyCode::Enter);
+    assert!(
+        again.screen().contains("you vs the AI"),
+        "{}",
+        again.screen()
+    );
+
+    std::fs::write(dir.path().join("setups.json"), "{broken").expect("w");
+    let mut broken = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    broken.key(KeyCode::Enter);
+    let defaults = broken.screen();
+    assert!(defaults.contains("you vs the AI"), "{defaults}");
+    assert!(!dir.path().join("setups.json").exists(), "moved aside");
+}

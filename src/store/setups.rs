@@ -1,0 +1,44 @@
+//! Each game's last setup (mode, who moves first, difficulty, the game's own options),
+//! kept in `setups.json` in the data directory so that the next game starts from what
+//! the player chose last. Never written into the user's config file, whose comments
+//! would be lost.
+
+use std::collections::BTreeMap;
+
+use serde::{Deserialize, Serialize};
+
+use super::Format;
+use crate::matchup::{FirstMover, MatchSetup, Mode};
+use crate::solve::policy::Difficulty;
+
+/// `setups.json`.
+pub const SETUPS: Format = Format {
+    name: "setups",
+    version: 1,
+};
+
+/// One game's setup as it was last started from the setup screen.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
+pub struct RememberedSetup {
+    pub mode: Mode,
+    pub first: FirstMover,
+    pub difficulty: Difficulty,
+    /// The game's own options, as that game writes them (`GameOptions::to_json`).
+    pub options: serde_json::Value,
+}
+
+impl RememberedSetup {
+    pub fn matchup(&self) -> MatchSetup {
+        MatchSetup {
+            mode: self.mode,
+            first: self.first,
+            difficulty: self.difficulty,
+        }
+    }
+}
+
+/// The file: the setups by the game's command-line name.
+#[derive(Default, Serialize, Deserialize)]
+pub(super) struct SetupsFile {
+    pub games: BTreeMap<String, RememberedSetup>,
+}

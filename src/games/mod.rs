@@ -163,6 +163,14 @@ pub trait GameKind: Sync {
         Difficulty::ALL.iter().map(|d| d.name()).collect()
     }
 
+    /// Who wins from this setup's start with perfect play, where the game knows it at
+    /// once (a formula or a table) and the start is the same every game: the setup
+    /// warns a player who would start in a proven loss, and a first game is set up on
+    /// the winning side. `None`: not known, a draw, or a random start.
+    fn start_winner(&self, _setup: &GameSetup) -> Option<crate::game::Seat> {
+        None
+    }
+
     /// One line for the setup's "From a position" row: the notation, with an example.
     fn position_help(&self) -> &'static str {
         "Type a position as parlor solve reads it; empty: the usual start."
@@ -341,5 +349,24 @@ impl GameSetup {
     /// The game's own options to change, when they are of type `T`.
     pub fn options_mut<T: GameOptions>(&mut self) -> Option<&mut T> {
         self.options.as_any_mut().downcast_mut()
+    }
+}
+
+/// The start `draw` makes when it does not depend on the random draw (two different
+/// seeds give the same start), else `None`.
+pub fn fixed_start<T: PartialEq, E>(draw: impl Fn(&mut GameRng) -> Result<T, E>) -> Option<T> {
+    let mut a = <GameRng as rand::SeedableRng>::seed_from_u64(1);
+    let mut b = <GameRng as rand::SeedableRng>::seed_from_u64(2);
+    let (x, y) = (draw(&mut a).ok()?, draw(&mut b).ok()?);
+    (x == y).then_some(x)
+}
+
+/// The seat that wins when the player to move at the start wins (`mover_wins`), or
+/// loses.
+pub fn winner_if(mover_wins: bool) -> crate::game::Seat {
+    if mover_wins {
+        crate::game::Seat::First
+    } else {
+        crate::game::Seat::Second
     }
 }

@@ -647,11 +647,15 @@ impl App {
     /// The setup screen of `game`, as it was last started (else the config's defaults).
     fn open_setup(&mut self, game: GameId) {
         let mut setup = GameSetup::from_config(game, &self.config);
-        if let Some(last) = self
+        let remembered = self
             .store
             .as_mut()
-            .and_then(|s| s.remembered_setup(game.cli_name()))
-        {
+            .and_then(|s| s.remembered_setup(game.cli_name()));
+        if remembered.is_none() {
+            // Never set up before: a game the newcomer can win, not a proven loss.
+            super::setup::make_fair(&mut setup);
+        }
+        if let Some(last) = remembered {
             // Options this version cannot read leave the defaults.
             match setup.options.read_json(&last.options) {
                 Ok(options) => {

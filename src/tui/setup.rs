@@ -330,13 +330,27 @@ impl Setup {
             Some(error) => (error.as_str(), theme.warning()),
             None => (self.explanation(), theme.muted()),
         };
-        let [header, body, explain, footer] = Layout::vertical([
+        let warning = self.proven_loss();
+        let warning_lines = warning.as_deref().map_or(0, |w| lines_for(w).min(3));
+        let [header, body, warn, explain, footer] = Layout::vertical([
             Constraint::Length(1 + lines_for(&summary).min(2)),
             Constraint::Min(3),
+            Constraint::Length(warning_lines),
             Constraint::Length(lines_for(explanation).min(4)),
             Constraint::Length(1),
         ])
         .areas(area);
+        if let Some(text) = &warning {
+            frame.render_widget(
+                Paragraph::new(text.as_str())
+                    .style(theme.warning())
+                    .wrap(Wrap { trim: true }),
+                Rect {
+                    width: text_width,
+                    ..warn
+                },
+            );
+        }
         let title = format!("New game: {}", self.setup.game);
         frame.render_widget(
             Paragraph::new(vec![
@@ -422,6 +436,70 @@ impl Setup {
 
     fn game_summary(&self) -> String {
         self.setup.game.kind().summary().to_string()
+    }
+
+    /// Said before the first move when the person would start in a proven loss
+    /// against the perfect AI (or may, by the coin), with what makes the game fair.
+    pub fn proven_loss(&self) -> Option<String> {
+        proven_loss(&self.setup)
+    }
+}
+
+/// The warning of a setup that puts the person in a proven loss against the perfect AI
+/// (see [`Setup::proven_loss`]); `None` when the game is fair or not known.
+pub fn proven_loss(setup: &GameSetup) -> Option<String> {
+    use crate::game::Seat;
+    use crate::matchup::FirstMover;
+    let kind = setup.game.kind();
+    let m = &setup.matchup;
+    if m.mode != Mode::VsAi || !kind.uses_difficulty() || m.difficulty != Difficulty::Perfect {
+        return None;
+    }
+    let winner = kind.start_winner(setup)?;
+    let (wins, fair_first) = match winner {
+        Seat::First => ("the first player wins", "you"),
+        Seat::Second => ("the second player wins", "the AI"),
+    };
+    let you = match m.first {
+        FirstMover::You => Seat::First,
+        FirstMover::Ai => Seat::Second,
+        FirstMover::AiChooses => {
+            return Some(format!(
+                "Proven loss: from this start {wins} and the AI takes that side, so the \
+                 perfect AI wins whatever you play. For a fair game choose First move: \
+                 {fair_first}, or a weaker AI."
+            ));
+        }
+        FirstMover::Coin => {
+            return Some(format!(
+                "From this start {wins}: if the coin gives you the other side, the perfect \
+                 AI wins whatever you play. For a fair game choose First move: {fair_first}."
+            ));
+        }
+    };
+    (you != winner).then(|| {
+        format!(
+            "Proven loss: from this start {wins}, so the perfect AI wins whatever you play. \
+             For a fair game choose First move: {fair_first}, or a weaker AI."
+        )
+    })
+}
+
+/// A setup a newcomer can win, for a game's first setup screen: the person on the
+/// winning side where the game knows it, else an AI that can lose (casual).
+pub fn make_fair(setup: &mut GameSetup) {
+    use crate::matchup::FirstMover;
+    if proven_loss(setup).is_none() {
+        return;
+    }
+    let kind = setup.game.kind();
+    setup.matchup.first = match kind.start_winner(setup) {
+        Some(crate::game::Seat::First) => FirstMover::You,
+        Some(crate::game::Seat::Second) => FirstMover::Ai,
+        None => setup.matchup.first,
+    };
+    if proven_loss(setup).is_some() {
+        setup.matchup.difficulty = Difficulty::Casual;
     }
 }
 

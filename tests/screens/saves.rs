@@ -825,3 +825,35 @@ fn the_last_setup_of_a_game_is_the_next_default() {
     assert!(defaults.contains("you vs the AI"), "{defaults}");
     assert!(!dir.path().join("setups.json").exists(), "moved aside");
 }
+
+/// Issue 33, point 12: a game never set up before opens on a fair setup (the person on
+/// the winning side), and a setup that starts the person in a proven loss against the
+/// perfect AI says so before the first move.
+#[test]
+fn a_first_setup_is_fair_and_a_proven_loss_is_said() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    // Nim 3,4,5: the first player wins; the config says "AI chooses" (it would take it).
+    h.key(KeyCode::Enter);
+    let nim = h.screen();
+    assert!(nim.contains("First move        you"), "{nim}");
+    assert!(!nim.contains("Proven loss"), "{nim}");
+    select_row(&mut h, "First move");
+    h.key(KeyCode::Right); // the AI moves first: it wins
+    let lost = h.screen();
+    assert!(lost.contains("Proven loss"), "{lost}");
+    assert!(lost.contains("choose First move: you"), "{lost}");
+    select_row(&mut h, "AI difficulty");
+    h.key(KeyCode::Left); // a weaker AI: no proof of anything
+    assert!(!h.screen().contains("Proven loss"), "{}", h.screen());
+    // Chopsticks: the first player loses, so the AI starts.
+    h.key(KeyCode::Esc);
+    for _ in 0..2 {
+        h.key(KeyCode::Down);
+    }
+    h.key(KeyCode::Enter);
+    let chopsticks = h.screen();
+    assert!(chopsticks.contains("New game: Chopsticks"), "{chopsticks}");
+    assert!(chopsticks.contains("First move        the AI"), "{chopsticks}");
+    assert!(!chopsticks.contains("Proven loss"), "{chopsticks}");
+}

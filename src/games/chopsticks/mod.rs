@@ -69,6 +69,14 @@ impl GameKind for Chopsticks {
     fn position_help(&self) -> &'static str {
         "Hands as mover's left,right / other's left,right, e.g. 1,1/1,2; empty: the usual start."
     }
+    fn start_winner(&self, setup: &GameSetup) -> Option<crate::game::Seat> {
+        let start = screen::start_position(setup).ok()?;
+        match crate::solve::chopsticks::analyse(&start).verdict {
+            crate::solve::Verdict::Win { .. } => Some(crate::games::winner_if(true)),
+            crate::solve::Verdict::Loss { .. } => Some(crate::games::winner_if(false)),
+            _ => None,
+        }
+    }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
         screen::start_position(setup).map(|_| ())
     }

@@ -65,6 +65,13 @@ impl GameKind for Nim {
     fn position_help(&self) -> &'static str {
         "Piles as parlor solve reads them, e.g. 3,4,5 (empty piles allowed); empty: the setup's piles."
     }
+    fn start_winner(&self, setup: &GameSetup) -> Option<crate::game::Seat> {
+        let start = crate::games::fixed_start(|rng| screen::start_position(setup, rng))?;
+        Some(crate::games::winner_if(crate::solve::nim::mover_wins(
+            start.piles(),
+            start.ending(),
+        )))
+    }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
         let mut rng = <GameRng as rand::SeedableRng>::seed_from_u64(0);
         screen::start_position(setup, &mut rng).map(|_| ())

@@ -46,6 +46,14 @@ impl GameKind for SugarPackets {
     fn position_help(&self) -> &'static str {
         "Packets per row as parlor solve reads them, e.g. 1,3,5,7; empty: the usual 1,3,5,7."
     }
+    fn start_winner(&self, setup: &GameSetup) -> Option<crate::game::Seat> {
+        let start =
+            crate::games::fixed_start(|rng| crate::games::nim::screen::start_position(setup, rng))?;
+        Some(crate::games::winner_if(crate::solve::nim::mover_wins(
+            start.piles(),
+            start.ending(),
+        )))
+    }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
         let mut rng = <GameRng as rand::SeedableRng>::seed_from_u64(0);
         crate::games::nim::screen::start_position(setup, &mut rng).map(|_| ())

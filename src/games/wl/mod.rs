@@ -88,6 +88,12 @@ impl GameKind for WinnersLosers {
     fn position_help(&self) -> &'static str {
         "A string of W and L, e.g. WLLWL; empty: the setup's string or a random one."
     }
+    fn start_winner(&self, setup: &GameSetup) -> Option<crate::game::Seat> {
+        let letters = crate::games::fixed_start(|rng| screen::start_letters(setup, rng))?;
+        Some(crate::games::winner_if(crate::solve::wl::mover_wins(
+            &letters,
+        )))
+    }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
         let mut rng = <GameRng as rand::SeedableRng>::seed_from_u64(0);
         screen::start_letters(setup, &mut rng).map(|_| ())

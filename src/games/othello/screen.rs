@@ -526,7 +526,13 @@ fn cell_face(
                 Some(s) if cell_w >= 4 => format!("{s:+}"),
                 _ => "*".to_string(),
             };
-            let is_best = marks.best.and_then(|b| b.square()) == sq;
+            // The best move, and every move worth as many discs: ties are equal.
+            let is_best = marks.best.is_some_and(|b| {
+                b.square() == sq
+                    || marks.scores.is_some_and(|a| {
+                        a.best == Some(b) && sq.is_some_and(|s| a.is_best(OthelloMove::Play(s)))
+                    })
+            });
             let style = if is_best {
                 style.patch(theme.hint()).add_modifier(Modifier::REVERSED)
             } else {

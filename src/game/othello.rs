@@ -450,6 +450,21 @@ impl Othello {
         }
     }
 
+    /// The score as the rules count it once the game is over, first seat's first: each
+    /// side's discs, the empty squares going to the winner (shared when level). The
+    /// difference is [`Game::first_margin`], the number kept in the history, the
+    /// statistics and the exports.
+    pub fn final_count(&self) -> [u32; 2] {
+        let (black, white) = (self.discs(Seat::First), self.discs(Seat::Second));
+        let empty = self.empty_count();
+        match black.cmp(&white) {
+            std::cmp::Ordering::Greater => [black + empty, white],
+            std::cmp::Ordering::Less => [black, white + empty],
+            // Level discs leave an even number of empty squares.
+            std::cmp::Ordering::Equal => [black + empty / 2, white + empty / 2],
+        }
+    }
+
     /// What stands on a square: `Some(seat)` for a disc.
     pub fn at(&self, sq: Square) -> Option<Seat> {
         if self.black & sq.bit() != 0 {

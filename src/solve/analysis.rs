@@ -101,6 +101,21 @@ pub struct MoveValue<M> {
     pub proofs_left: Option<u32>,
 }
 
+impl<M> MoveValue<M> {
+    /// Whether this move is worth exactly as much as `other` to its player: the same
+    /// verdict and distance, the same margin, the same proven bound. What the screens
+    /// show of a move, not the AI's preferences between equal moves (traps, chances):
+    /// two moves that tie are equally good everywhere. A move of unknown value ties
+    /// with nothing.
+    pub fn ties(&self, other: &MoveValue<M>) -> bool {
+        let known = self.verdict != Verdict::Unknown || self.score.is_some();
+        known
+            && self.verdict == other.verdict
+            && self.score == other.score
+            && self.plies_at_most == other.plies_at_most
+    }
+}
+
 /// Everything a search learned about one position.
 #[derive(Clone, Debug, PartialEq)]
 pub struct Analysis<M> {
@@ -133,5 +148,130 @@ impl<M: Copy> Analysis<M> {
         M: PartialEq,
     {
         self.moves.iter().find(|m| m.mv == mv)
+    }
+
+    /// Whether `mv` is a best move: the best move itself, or one worth as much
+    /// ([`MoveValue::ties`]). Compared by value, never by which move the search named.
+    pub fn is_best(&self, mv: M) -> bool
+    where
+        M: PartialEq,
+    {
+        let Some(best) = self.best else {
+            return false;
+        };
+        mv == best
+            || self
+                .value_of(best)
+                .zip(self.value_of(mv))
+                .is_some_and(|(b, m)| m.ties(b))
+    }
+
+    /// Every best move ([`Analysis::is_best`]), in the order of `moves`; the best move
+    /// alone when the moves carry no values.
+    pub fn best_moves(&self) -> Vec<M>
+    where
+        M: PartialEq,
+    {
+        let Some(best) = self.best else {
+            return Vec::new();
+        };
+        let tied: Vec<M> = self
+            .moves
+            .iter()
+            .map(|m| m.mv)
+            .filter(|&mv| self.is_best(mv))
+            .collect();
+        if tied.contains(&best) {
+            tied
+        } else {
+            vec![best]
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn valued(mv: u8, verdict: Verdict, score: Option<i32>) -> MoveValue<u8> {
+        MoveValue {
+            mv,
+            verdict,
+            score,
+            traps: None,
+            plies_at_most: None,
+            chances: None,
+            proofs_left: None,
+        }
+    }
+
+    fn analysis(best: u8, moves: Vec<MoveValue<u8>>) -> Analysis<u8> {
+        Analysis {
+            best: Some(best),
+            verdict: Verdict::Unknown,
+            score: None,
+            pv: Vec::new(),
+            moves,
+            depth: 1,
+            nodes: 1,
+            exact: true,
+        }
+    }
+
+    /// Four losses in 26 (Chopsticks' four hits): each is as good as the one the
+    /// search named, a loss in 24 is not; of two wins in 25 (a mirror split), the one
+    /// the search did not name is best too.
+    #[test]
+    fn moves_of_the_same_value_are_all_best() {
+        let loss = |n| Verdict::Loss { plies: Some(n) };
+        let a = analysis(
+            2,
+            vec![
+                valued(1, loss(26), None),
+                valued(2, loss(26), None),
+                valued(3, loss(24), None),
+                valued(4, loss(26), None),
+            ],
+        );
+        assert!(a.is_best(1) && a.is_best(2) && a.is_best(4));
+        assert!(!a.is_best(3), "a shorter loss is worse");
+        assert_eq!(a.best_moves(), vec![1, 2, 4]);
+        let win = |n| Verdict::Win { plies: Some(n) };
+        let mirror = analysis(7, vec![valued(7, win(25), None), valued(8, win(25), None)]);
+        assert_eq!(mirror.best_moves(), vec![7, 8], "the mirror split ties");
+    }
+
+    /// Margins count: +4 and +4 tie, +2 does not; a different proven bound does not;
+    /// moves of unknown value tie with nothing, not even each other.
+    #[test]
+    fn margins_bounds_and_unknown_values() {
+        let a = analysis(
+            1,
+            vec![
+                valued(1, Verdict::Score(4), Some(4)),
+                valued(2, Verdict::Score(4), Some(4)),
+                valued(3, Verdict::Score(2), Some(2)),
+                valued(4, Verdict::Win { plies: Some(9) }, Some(4)),
+            ],
+        );
+        assert_eq!(
+            a.best_moves(),
+            vec![1, 2],
+            "an exact +4 is not an estimated +4"
+        );
+        let mut near = valued(5, Verdict::Loss { plies: None }, None);
+        near.plies_at_most = Some(5);
+        let mut far = valued(6, Verdict::Loss { plies: None }, None);
+        far.plies_at_most = Some(9);
+        assert!(!analysis(5, vec![near, far]).is_best(6));
+        let unknown = analysis(
+            1,
+            vec![
+                valued(1, Verdict::Unknown, None),
+                valued(2, Verdict::Unknown, None),
+            ],
+        );
+        assert_eq!(unknown.best_moves(), vec![1], "the named move stays best");
+        assert!(!unknown.is_best(2));
     }
 }

@@ -609,6 +609,8 @@ impl<G: Game> MatchView<G> {
         let Some(headline) = self.result_headline() else {
             return;
         };
+        // A reason that wraps (Othello's count of the empty squares) grows the box.
+        let why_height = widgets::wrapped_lines(&why, board.width.min(44).saturating_sub(2));
         let lines = vec![
             Line::styled(headline, theme.title()),
             Line::raw(why),
@@ -620,7 +622,7 @@ impl<G: Game> MatchView<G> {
             what_next(keys, theme, false),
             super::review::review_line(keys, theme),
         ];
-        let area = widgets::centered(board, 44, 8);
+        let area = widgets::centered(board, 44, 7 + why_height);
         widgets::popup(frame, area, "Game over", lines, theme);
     }
 }

@@ -323,7 +323,7 @@ impl Setup {
         // The summary and the explanation wrap onto a second line when they must.
         // One column stays free, so wrapped text never ends flush against the edge.
         let text_width = area.width.saturating_sub(1);
-        let lines_for = |text: &str| wrapped_lines(text, text_width);
+        let lines_for = |text: &str| widgets::wrapped_lines(text, text_width);
         let summary = self.game_summary();
         // A refused position is said where the explanation goes, until the next key.
         let (explanation, explain_style) = match &self.error {
@@ -514,27 +514,6 @@ fn tail(text: &str, room: usize) -> String {
     }
     let kept: String = text.chars().skip(count + 1 - room).collect();
     format!("…{kept}")
-}
-
-/// How many lines `text` takes wrapped at word boundaries in `width` columns.
-fn wrapped_lines(text: &str, width: u16) -> u16 {
-    let width = usize::from(width.max(1));
-    let mut lines = 1u16;
-    let mut used = 0usize;
-    for word in text.split(' ') {
-        let len = word.chars().count();
-        let need = if used == 0 { len } else { used + 1 + len };
-        if need <= width {
-            used = need;
-        } else if used == 0 {
-            lines += (len.saturating_sub(1) / width) as u16;
-            used = len % width;
-        } else {
-            lines += 1 + (len.saturating_sub(1) / width) as u16;
-            used = len % width;
-        }
-    }
-    lines
 }
 
 #[cfg(test)]

@@ -205,3 +205,24 @@ pub fn prediction_and_hints(
     hints_panel(frame, table, hints_title, hints, hints_off, keys, theme);
     rest
 }
+
+/// How many lines `text` takes wrapped at word boundaries in `width` columns.
+pub fn wrapped_lines(text: &str, width: u16) -> u16 {
+    let width = usize::from(width.max(1));
+    let mut lines = 1u16;
+    let mut used = 0usize;
+    for word in text.split(' ') {
+        let len = word.chars().count();
+        let need = if used == 0 { len } else { used + 1 + len };
+        if need <= width {
+            used = need;
+        } else if used == 0 {
+            lines += (len.saturating_sub(1) / width) as u16;
+            used = len % width;
+        } else {
+            lines += 1 + (len.saturating_sub(1) / width) as u16;
+            used = len % width;
+        }
+    }
+    lines
+}

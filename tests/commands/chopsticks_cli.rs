@@ -111,6 +111,26 @@ fn text_output_gives_the_verdict_and_every_move() {
     assert!(r.stdout.contains("player to move draws"), "{}", r.stdout);
 }
 
+/// Moves that tie are equally best: at 1,2/1,1 the mirror splits both win in 25 and
+/// both are marked, the hits (worse) are not.
+#[test]
+fn every_move_as_good_as_the_best_is_marked_best() {
+    let r = parlor(&["solve", "chopsticks", "1,2/1,1"]);
+    assert_eq!(r.code, 0, "{}", r.stderr);
+    let marked: Vec<&str> = r
+        .stdout
+        .lines()
+        .filter(|l| l.ends_with("◀ best"))
+        .filter_map(|l| l.split_whitespace().next())
+        .collect();
+    assert_eq!(marked, ["split:0,3", "split:3,0"], "{}", r.stdout);
+    assert!(
+        r.stdout.contains("split:3,0  wins in 25 plies"),
+        "{}",
+        r.stdout
+    );
+}
+
 #[test]
 fn bad_positions_are_usage_errors_naming_the_notation() {
     for (bad, why) in [

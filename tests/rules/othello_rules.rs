@@ -4,6 +4,8 @@
 use parlor::game::othello::{NotationError, Othello, OthelloMove, Square};
 use parlor::game::{Game, Outcome, RuleError, Seat};
 use parlor::solve::othello::perft::{perft, perft_parallel};
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 
 /// Leaves from the start, a pass counting as a ply and a finished game as a leaf.
 const PERFT: [u64; 9] = [1, 4, 12, 56, 244, 1396, 8200, 55092, 390216];
@@ -175,6 +177,12 @@ fn final_margin_gives_empties_to_the_winner() {
     assert!(board.is_over());
     assert_eq!(board.margin(), -56);
     assert_eq!(board.outcome(), Some(Outcome::Win(Seat::First)));
+    assert_eq!(
+        board.final_count(),
+        [60, 4],
+        "the 50 empty squares to black"
+    );
+    assert_eq!(board.first_margin(), Some(56));
     let mut board = board;
     assert_eq!(board.play(OthelloMove::Pass), Err(RuleError::GameOver));
 }
@@ -192,4 +200,34 @@ fn the_diagram_puts_rank_1_at_the_top_as_the_arcade_does() {
     assert_eq!(lines[4], "4 . . . O X . . .");
     assert_eq!(lines[5], "5 . . . X O . . .");
     assert_eq!(lines[8], "8 . . . . . . . .");
+}
+
+/// The final count on random finished games: 64 squares in all, each side at least its
+/// discs, the empty squares to the winner, and the difference is `first_margin`, the
+/// number the history, the statistics and the exports keep.
+#[test]
+fn the_final_count_is_the_first_margin() {
+    let mut rng = StdRng::seed_from_u64(6);
+    let mut with_empties = 0;
+    for _ in 0..300 {
+        let mut board = Othello::new();
+        while !board.is_over() {
+            let moves = board.legal_moves();
+            let mv = moves[rng.random_range(0..moves.len())];
+            board.play(mv).expect("legal");
+        }
+        let [black, white] = board.final_count();
+        assert_eq!(black + white, 64, "{}", board.notation());
+        assert!(black >= board.discs(Seat::First) && white >= board.discs(Seat::Second));
+        assert_eq!(
+            Some(black as i32 - white as i32),
+            board.first_margin(),
+            "{}",
+            board.notation()
+        );
+        if board.empty_count() > 0 {
+            with_empties += 1;
+        }
+    }
+    assert!(with_empties > 0, "some games end with empty squares");
 }

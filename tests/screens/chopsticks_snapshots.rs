@@ -58,11 +58,12 @@ fn the_start_hints_off_and_on() {
     h.key(KeyCode::Char('h'));
     let screen = h.screen();
     for text in [
+        // The four hits tie: each is starred, none named alone.
         "★ hit:l:l    loss in 26",
-        "hit:r:r    loss in 26",
-        "split:0,2  loss in 16",
-        "split:2,0  loss in 16",
-        "Best hit:l:l (loss 26).",
+        "★ hit:r:r    loss in 26",
+        "  split:0,2  loss in 16",
+        "  split:2,0  loss in 16",
+        "4 tie for best (loss 26).",
     ] {
         assert!(screen.contains(text), "{text:?} missing:\n{screen}");
     }

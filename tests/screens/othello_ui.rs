@@ -3,12 +3,16 @@
 //! far it searched in its time, so snapshots cover the board, not the prediction text.
 
 use parlor::config::{Config, FirstMover};
+use parlor::game::othello::{Othello, OthelloMove};
+use parlor::game::{Game, Seat};
 use parlor::games::GameSetup;
 use parlor::games::othello::options::OthelloSetup;
 use parlor::session::Mode;
 use parlor::solve::othello::Level;
 use parlor::tui::app::Start;
 use parlor::tui::harness::Harness;
+use rand::rngs::StdRng;
+use rand::{RngExt, SeedableRng};
 use ratatui::crossterm::event::KeyCode;
 
 fn quick_config() -> Config {
@@ -92,7 +96,8 @@ fn hints_mark_every_legal_move() {
     h.key(KeyCode::Char('h'));
     let screen = h.screen();
     // Four legal moves at the start: each shows * or the engine's score, and the best
-    // one (colours are off here) carries a star of its own.
+    // ones (colours are off here) carry a star of their own: every move worth as much
+    // as the engine's best, so the four symmetric openings all of them.
     let board = board_part(&screen, 80);
     let marks: Vec<&str> = board
         .lines()
@@ -102,7 +107,15 @@ fn hints_mark_every_legal_move() {
         .filter(|w| w.len() <= 3)
         .collect();
     assert_eq!(marks.len(), 4, "{marks:?}\n{screen}");
-    assert_eq!(board.matches('★').count(), 1, "one best move:\n{screen}");
+    let starred: Vec<&str> = board
+        .split(|c: char| c.is_whitespace() || c == '[' || c == ']')
+        .filter_map(|w| w.strip_prefix('★'))
+        .collect();
+    assert_eq!(starred.len(), 4, "the symmetric openings tie:\n{screen}");
+    assert!(
+        starred.iter().all(|w| *w == starred[0]),
+        "starred moves show one value:\n{screen}"
+    );
     assert!(screen.contains("With best play:"), "{screen}");
     // The starred square is the engine's best move in the panel.
     let is_square = |w: &&str| {
@@ -409,4 +422,104 @@ fn big_cells_draw_big_discs() {
     let mut small = Harness::with_colour(quick_config(), Start::Game(s), 80, 24, true);
     let screen = small.screen();
     assert!(!screen.contains('█'), "{screen}");
+}
+
+/// The position before a game's last move, and that move, when the move ends the game
+/// with squares still empty and a winner: seeded random play, the first such game.
+fn a_last_move_leaving_empty_squares() -> (Othello, OthelloMove) {
+    for seed in 0.. {
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut board = Othello::new();
+        loop {
+            let moves = board.legal_moves();
+            let mv = moves[rng.random_range(0..moves.len())];
+            let after = board.after(mv).expect("legal");
+            if !after.is_over() {
+                board = after;
+                continue;
+            }
+            let level = after.discs(Seat::First) == after.discs(Seat::Second);
+            if after.empty_count() > 1 && !level && mv.square().is_some() {
+                return (board, mv);
+            }
+            break;
+        }
+    }
+    unreachable!("some seed ends with empty squares")
+}
+
+/// A game that ends with empty squares: the game-over box counts them for the winner,
+/// as the rules do, says so, and gives the discs on the board; the number is the one
+/// the history keeps (`first_margin`) and `parlor export` writes (GGF, JSON, moves).
+#[test]
+fn the_game_over_box_counts_the_empty_squares_as_the_history_and_export_do() {
+    let (before, last) = a_last_move_leaving_empty_squares();
+    let end = before.after(last).expect("legal");
+    let (black, white, empty) = (
+        end.discs(Seat::First),
+        end.discs(Seat::Second),
+        end.empty_count(),
+    );
+    let (winner, won, lost) = if black > white {
+        ("Black", black, white)
+    } else {
+        ("White", white, black)
+    };
+    let margin = if black > white {
+        (black + empty - white) as i32
+    } else {
+        black as i32 - (white + empty) as i32
+    };
+    let score = format!("{winner} wins {}-{lost}", won + empty);
+    assert_eq!(
+        parlor::games::othello::screen::final_score(&end),
+        format!("{score} ({empty} empty squares go to the winner; {won}-{lost} on the board).")
+    );
+
+    let dir = tempfile::tempdir().expect("temp dir");
+    let config = quick_config();
+    let mut s = GameSetup::from_config(parlor::games::othello::ID, &config);
+    s.matchup.mode = Mode::TwoPlayers;
+    s.position = Some(before.position_text());
+    let mut h = Harness::with_store(config, Start::Game(s), 80, 24, dir.path());
+    let sq = last.square().expect("a square").index() as usize;
+    let (col, row) = square_at(&h.screen(), sq % 8, sq / 8);
+    h.click(col, row);
+    let screen = h.screen();
+    assert!(screen.contains("Game over"), "{screen}");
+    assert!(screen.contains(&score), "{score:?}:\n{screen}");
+    assert!(screen.contains("empty squares go to"), "{screen}");
+    assert!(
+        screen.contains("v review the game"),
+        "the box grew:\n{screen}"
+    );
+    insta::assert_snapshot!(
+        "othello_game_over_with_empties_80x24",
+        board_part(&screen, 50)
+    );
+
+    let history = parlor::store::Store::open(dir.path().to_path_buf()).history();
+    assert_eq!(history.len(), 1, "the game is in the history");
+    assert_eq!(history[0].first_margin, Some(margin));
+    assert_eq!(end.first_margin(), Some(margin));
+
+    let sandbox = crate::cli_harness::Sandbox::new();
+    let data = dir.path().to_str().expect("a UTF-8 path");
+    let export = |format: &str| {
+        let run = sandbox.run_with_env(
+            &["export", "--format", format],
+            &[("PARLOR_DATA_DIR", data)],
+        );
+        run.expect_code(0);
+        run.stdout.clone()
+    };
+    let ggf = export("ggf");
+    assert!(ggf.contains(&format!("RE[{margin:+}.000]")), "{ggf}");
+    let json: serde_json::Value = serde_json::from_str(&export("json")).expect("JSON");
+    assert_eq!(json["first_margin"], serde_json::json!(margin), "{json}");
+    let moves = export("moves");
+    assert!(
+        moves.contains(&format!("first player's margin {margin:+}")),
+        "{moves}"
+    );
 }

@@ -525,3 +525,59 @@ fn pnut_review_snapshots_mark_the_substring_the_move_completed() {
         }
     }
 }
+
+/// Chopsticks from the start (1,1/1,1): the four hits all lose in 26 and the splits in
+/// 16 (the solver names hit:l:l, the first of the four). Ann hits with hit:l:r, as good
+/// as hit:l:l; Bob, at 1,2/1,1, splits to 3,0, the mirror of split:0,3 that the solver
+/// names: both win in 25. Neither move may read as worse than the best, nor be a
+/// turning point.
+#[test]
+fn chopsticks_tied_moves_are_best_the_mirror_split_included() {
+    let moves = texts(&["hit:l:r", "split:3,0"]);
+    let review = analysed(&record(parlor::games::chopsticks::ID, "1,1/1,1", &moves));
+    let start = review.report(0).expect("the start analysed");
+    assert_eq!(
+        start.best_moves,
+        texts(&["hit:l:l", "hit:l:r", "hit:r:l", "hit:r:r"])
+    );
+    assert!(start.played_best());
+    let split = review.report(1).expect("move 2 analysed");
+    assert_eq!(split.best_moves, texts(&["split:0,3", "split:3,0"]));
+    assert_eq!(
+        review.move_text(0).as_deref(),
+        Some("move 1, hit:l:r: a best move (loss in 26), as good as hit:l:l, hit:r:l and hit:r:r")
+    );
+    assert_eq!(
+        review.move_text(1).as_deref(),
+        Some("move 2, split:3,0: a best move (win in 25), as good as split:0,3")
+    );
+    assert_eq!(review.turning_points(), Vec::<usize>::new());
+}
+
+/// A split at the start loses in 16, sooner than the four hits (26): the text names all
+/// four as holding out longest, not one of them. From 4,4/4,4 every hit wins in 7:
+/// "every move wins here", whichever is played.
+#[test]
+fn chopsticks_several_best_moves_are_all_named_and_a_position_of_equal_moves_says_so() {
+    let review = analysed(&record(
+        parlor::games::chopsticks::ID,
+        "1,1/1,1",
+        &texts(&["split:2,0"]),
+    ));
+    assert_eq!(
+        review.move_text(0).as_deref(),
+        Some(
+            "move 1, split:2,0: every move loses here; hit:l:l, hit:l:r and 2 others \
+             (loss in 26) held out longest"
+        )
+    );
+    let review = analysed(&record(
+        parlor::games::chopsticks::ID,
+        "4,4/4,4",
+        &texts(&["hit:r:r"]),
+    ));
+    assert_eq!(
+        review.move_text(0).as_deref(),
+        Some("move 1, hit:r:r: every move wins here in 7")
+    );
+}

@@ -109,7 +109,8 @@ pub fn solve(args: ChopsticksSolveArgs) -> Result<(), CliError> {
     )?;
     writeln!(out, "Moves:")?;
     for m in &analysis.moves {
-        let mark = if Some(m.mv) == analysis.best {
+        // Every move as good as the best: ties are equal.
+        let mark = if analysis.is_best(m.mv) {
             "  ◀ best"
         } else {
             ""

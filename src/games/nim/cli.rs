@@ -237,8 +237,16 @@ pub fn solve(game: GameId, args: NimSolveArgs, flavour: Flavour) -> Result<(), C
         }
     } else {
         writeln!(out, "Winning moves (pile:take): {}", wins.join(" "))?;
-        if let Some(best) = analysis.best {
-            writeln!(out, "Best move: {best}")?;
+        // Every move as good as the best one, none singled out.
+        let best: Vec<String> = analysis
+            .best_moves()
+            .iter()
+            .map(ToString::to_string)
+            .collect();
+        match best.as_slice() {
+            [] => {}
+            [one] => writeln!(out, "Best move: {one}")?,
+            many => writeln!(out, "Best moves (equally good): {}", many.join(" "))?,
         }
     }
     Ok(())

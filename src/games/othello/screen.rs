@@ -468,17 +468,38 @@ impl OthelloScreen {
             ])
         };
         widgets::footer(frame, footer, &list, theme);
-        if let Some(outcome) = s.outcome() {
-            let (b, w) = (board.discs(Seat::First), board.discs(Seat::Second));
-            let why = match outcome {
-                Outcome::Win(seat) => {
-                    format!("{} wins {}-{}.", seat_colour(seat), b.max(w), b.min(w))
-                }
-                Outcome::Draw => format!("{b}-{w}."),
-            };
+        if s.is_over() {
             self.view
-                .render_game_over(frame, board_area, theme, keys, why);
+                .render_game_over(frame, board_area, theme, keys, final_score(board));
         }
+    }
+}
+
+/// The score of a finished game as the rules count it, empty squares to the winner
+/// (the number the history, the statistics and the exports keep), and how the empty
+/// squares were counted: "White wins 60-4 (9 empty squares go to the winner; 51-4 on
+/// the board)." Empty when the game is not over.
+pub fn final_score(board: &Othello) -> String {
+    let count = board.final_count();
+    let discs = [board.discs(Seat::First), board.discs(Seat::Second)];
+    let (score, shown) = match board.outcome() {
+        Some(Outcome::Win(winner)) => {
+            // The winner's numbers first, as the sentence names the winner.
+            let (w, l) = (winner.index(), winner.other().index());
+            (
+                format!("{} wins {}-{}", seat_colour(winner), count[w], count[l]),
+                [discs[w], discs[l]],
+            )
+        }
+        Some(Outcome::Draw) => (format!("A draw, {}-{}", count[0], count[1]), discs),
+        None => return String::new(),
+    };
+    let on_board = format!("{}-{} on the board", shown[0], shown[1]);
+    match (board.empty_count(), board.outcome()) {
+        (0, _) => format!("{score}."),
+        (n, Some(Outcome::Draw)) => format!("{score} ({n} empty squares shared; {on_board})."),
+        (1, _) => format!("{score} (1 empty square goes to the winner; {on_board})."),
+        (n, _) => format!("{score} ({n} empty squares go to the winner; {on_board})."),
     }
 }
 
@@ -526,7 +547,13 @@ fn cell_face(
                 Some(s) if cell_w >= 4 => format!("{s:+}"),
                 _ => "*".to_string(),
             };
-            let is_best = marks.best.and_then(|b| b.square()) == sq;
+            // The best move, and every move worth as many discs: ties are equal.
+            let is_best = marks.best.is_some_and(|b| {
+                b.square() == sq
+                    || marks.scores.is_some_and(|a| {
+                        a.best == Some(b) && sq.is_some_and(|s| a.is_best(OthelloMove::Play(s)))
+                    })
+            });
             let style = if is_best {
                 style.patch(theme.hint()).add_modifier(Modifier::REVERSED)
             } else {

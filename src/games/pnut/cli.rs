@@ -231,11 +231,8 @@ fn write_solved(
     }
     writeln!(out, "Moves:")?;
     for m in &a.moves {
-        let mark = if Some(m.mv) == a.best {
-            "  ◀ best"
-        } else {
-            ""
-        };
+        // Every move as good as the best: ties are equal.
+        let mark = if a.is_best(m.mv) { "  ◀ best" } else { "" };
         let words = match (m.verdict, m.plies_at_most) {
             (Verdict::Win { plies: None }, Some(b)) => format!("wins within {b} plies"),
             (Verdict::Loss { plies: None }, Some(b)) => format!("loses within {b} plies"),

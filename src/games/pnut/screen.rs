@@ -554,7 +554,8 @@ impl PnutScreen {
         a.moves
             .iter()
             .map(|m| {
-                let marker = if Some(m.mv) == a.best { "★ " } else { "  " };
+                // Every move as good as the best gets the star: ties are equal.
+                let marker = if a.is_best(m.mv) { "★ " } else { "  " };
                 Line::from(vec![
                     Span::styled(marker, theme.accent()),
                     Span::raw(format!("{:<4}", m.mv.to_string())),

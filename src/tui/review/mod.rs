@@ -242,54 +242,107 @@ impl Review {
     pub fn move_text(&self, index: usize) -> Option<String> {
         let mv = self.moves.get(index)?;
         let head = format!("move {}, {mv}", index + 1);
-        let (Some(before), Some(_)) = (self.report(index), self.report(index + 1)) else {
+        let (Some(before), Some(after)) = (self.report(index), self.report(index + 1)) else {
             return Some(format!("{head}: analysing…"));
         };
-        let best = before.best.as_ref();
-        let (best_move, best_value) = best.map_or((String::new(), String::new()), |b| {
-            (b.text.clone(), Self::value_text(b))
-        });
-        let best_text = format!("{best_move} ({best_value})");
+        let Some(best) = before.best.as_ref() else {
+            return Some(format!("{head}."));
+        };
+        let value = Self::value_text(best);
+        // Every move as good as the best, not only the one the search named.
+        let tied = |and_or| listed(&before.best_moves, and_or);
         let text = match self.turn_at(index) {
             Some(Turn::Threw {
                 before: "win",
                 after: "loss",
-            }) => format!("{head}: this threw the win away; {best_move} kept it ({best_value})"),
+            }) => format!(
+                "{head}: this threw the win away; {} kept it ({value})",
+                tied("or")
+            ),
             Some(Turn::Threw { before: "win", .. }) => format!(
-                "{head}: this let the win slip to a draw; {best_move} kept it ({best_value})"
+                "{head}: this let the win slip to a draw; {} kept it ({value})",
+                tied("or")
             ),
             Some(Turn::Threw { .. }) => {
-                format!("{head}: this lost the draw; {best_move} held it ({best_value})")
-            }
-            Some(Turn::Cost(discs)) => {
-                format!("{head}: this cost {discs} discs; {best_move} was best ({best_value})")
-            }
-            None if best.is_some_and(|b| b.text == *mv) => {
                 format!(
-                    "{head}: the best move ({})",
-                    best.map_or(String::new(), Self::value_text)
+                    "{head}: this lost the draw; {} held it ({value})",
+                    tied("or")
                 )
             }
-            None => match (best, before.score, self.report(index + 1)) {
-                (None, ..) => format!("{head}."),
-                (Some(_), Some(score), Some(after)) if after.score.is_some() => {
-                    let cost = score + after.score.unwrap_or(0);
+            Some(Turn::Cost(discs)) => {
+                format!(
+                    "{head}: this cost {discs} discs; {} was best ({value})",
+                    tied("or")
+                )
+            }
+            None if before.played_best() => Self::best_played_text(&head, mv, before, &value),
+            None => match (before.score, after.score) {
+                (Some(score), Some(next)) => {
+                    let cost = score + next;
                     if cost > 0 {
-                        format!("{head}: {cost} disc behind the best, {best_text}")
+                        format!(
+                            "{head}: {cost} disc behind the best, {} ({value})",
+                            tied("or")
+                        )
                     } else {
-                        format!("{head}: as good as the best, {best_text}")
+                        format!("{head}: as good as the best, {} ({value})", tied("or"))
                     }
                 }
-                (Some(_), ..) if before.verdict.is_loss() => {
-                    format!("{head}: every move loses here; {best_text} held out longest")
-                }
-                (Some(_), ..) => {
+                _ if before.verdict.is_loss() => format!(
+                    "{head}: every move loses here; {} ({value}) held out longest",
+                    tied("and")
+                ),
+                _ => {
                     let kept = plies::prospect(before.verdict).unwrap_or("result");
-                    format!("{head}: kept the {kept}; the best was {best_text}")
+                    format!(
+                        "{head}: kept the {kept}; the best was {} ({value})",
+                        tied("or")
+                    )
                 }
             },
         };
         Some(text)
+    }
+
+    /// The text for a best move `mv`, worth `value`: alone, one of several equal ones,
+    /// or one of a position where every move is worth the same.
+    fn best_played_text(head: &str, mv: &str, before: &PlyReport, value: &str) -> String {
+        if before.all_tie() {
+            let distance = before
+                .verdict
+                .plies()
+                .map_or(String::new(), |n| format!(" in {n}"));
+            return match before.verdict {
+                Verdict::Loss { .. } => format!("{head}: every move loses here{distance}"),
+                Verdict::Win { .. } => format!("{head}: every move wins here{distance}"),
+                Verdict::Draw => format!("{head}: every move draws here"),
+                _ => format!("{head}: every move is as good here ({value})"),
+            };
+        }
+        let others: Vec<String> = before
+            .best_moves
+            .iter()
+            .filter(|m| *m != mv)
+            .cloned()
+            .collect();
+        if others.is_empty() {
+            format!("{head}: the best move ({value})")
+        } else {
+            format!(
+                "{head}: a best move ({value}), as good as {}",
+                listed(&others, "and")
+            )
+        }
+    }
+}
+
+/// Moves in a sentence: "c5", "c5 or e3", "c5, e3 or f6", "c5, e3 or 3 others".
+fn listed(moves: &[String], and_or: &str) -> String {
+    match moves {
+        [] => String::new(),
+        [one] => one.clone(),
+        [rest @ .., last] if moves.len() <= 3 => format!("{} {and_or} {last}", rest.join(", ")),
+        [a, b, rest @ ..] => format!("{a}, {b} {and_or} {} others", rest.len()),
     }
 }
 

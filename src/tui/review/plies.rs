@@ -29,6 +29,11 @@ pub struct PlyReport {
     pub depth: u32,
     /// The best move there, when the game is not over.
     pub best: Option<Valued>,
+    /// Every move worth as much as the best one, the best among them
+    /// (`Analysis::best_moves`): ties are equal, whichever the search named.
+    pub best_moves: Vec<String>,
+    /// How many moves there were to choose from.
+    pub choices: usize,
     /// The move that was played there, with its value when the analysis gave one.
     pub played: Option<Valued>,
 }
@@ -89,7 +94,23 @@ impl PlyReport {
                 ..value(mv)
             }),
             played: played.map(value),
+            best_moves: a.best_moves().iter().map(ToString::to_string).collect(),
+            choices: a.moves.len(),
         }
+    }
+
+    /// Whether the move played here was a best move: worth as much as the best one,
+    /// not necessarily the one the search named.
+    pub fn played_best(&self) -> bool {
+        self.played.as_ref().is_some_and(|p| {
+            self.best.as_ref().is_some_and(|b| b.text == p.text)
+                || self.best_moves.contains(&p.text)
+        })
+    }
+
+    /// Whether every move here was as good as the best (and there was a choice).
+    pub fn all_tie(&self) -> bool {
+        self.choices > 1 && self.best_moves.len() == self.choices
     }
 
     /// The end of the game: the result itself, no search.
@@ -114,6 +135,8 @@ impl PlyReport {
             depth: 0,
             best: None,
             played: None,
+            best_moves: Vec::new(),
+            choices: 0,
         }
     }
 }
@@ -220,10 +243,10 @@ fn rank(prospect: &str) -> i32 {
 /// Whether the move played at `before` (leading to `after`) was a turning point: the
 /// mover's prospect fell (a win thrown away, a draw lost), or, in games with a score,
 /// the move cost [`COSTLY_DISCS`] or more against the best move. The best move itself
-/// never is one.
+/// never is one, nor is any move worth as much (ties are equal).
 pub fn turn(before: &PlyReport, after: &PlyReport) -> Option<Turn> {
-    let played = before.played.as_ref()?;
-    if before.best.as_ref().is_some_and(|b| b.text == played.text) {
+    before.played.as_ref()?;
+    if before.played_best() {
         return None;
     }
     // Where there is a score, the discs say more than the result.

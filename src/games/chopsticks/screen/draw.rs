@@ -11,7 +11,7 @@ use super::art::{hand_art, left_hands};
 use super::{ChopsticksScreen, Stage};
 use crate::game::chopsticks::{Chopsticks, ChopsticksMove, DrawReason, Hand};
 use crate::game::{Game, Outcome, Seat};
-use crate::solve::Verdict;
+use crate::solve::{Analysis, Verdict};
 use crate::tui::hits::{Hit, Hits};
 use crate::tui::keys::{Action, Keys};
 use crate::tui::match_view::Who;
@@ -278,11 +278,7 @@ impl ChopsticksScreen {
             match s.analysis() {
                 None => Line::styled("Hints: thinking…", theme.muted()),
                 Some(a) => {
-                    let best = a
-                        .best
-                        .and_then(|b| a.value_of(b))
-                        .map(|m| format!("Best {} ({}).", m.mv, short_verdict(m.verdict)))
-                        .unwrap_or_default();
+                    let best = best_hint(a);
                     let yours = self
                         .selected_move()
                         .and_then(|m| a.value_of(m))
@@ -359,7 +355,8 @@ impl ChopsticksScreen {
             .render_moves(frame, history, theme, |m| m.mv.to_string());
     }
 
-    /// Every legal move with its verdict and distance; ▶ the selected one, ★ the best.
+    /// Every legal move with its verdict and distance; ▶ the selected one, ★ the best
+    /// (every move as good as the best: ties are equal).
     pub(super) fn move_value_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
         let s = self.session();
         if s.is_over() {
@@ -374,7 +371,7 @@ impl ChopsticksScreen {
             .map(|m| {
                 let marker = if Some(m.mv) == selected {
                     "▶ "
-                } else if Some(m.mv) == a.best {
+                } else if a.is_best(m.mv) {
                     "★ "
                 } else {
                     "  "
@@ -481,6 +478,23 @@ impl ChopsticksScreen {
             None => return,
         };
         self.view.render_game_over(frame, board, theme, keys, why);
+    }
+}
+
+/// The one-line hint's best move: "Best hit:l:r (win 9).", "2 tie for best (win 25).",
+/// "Every move: loss 26.": when several moves are as good as the best, none is singled
+/// out.
+fn best_hint(a: &Analysis<ChopsticksMove>) -> String {
+    let best = a.best_moves();
+    let Some(value) = best.first().and_then(|b| a.value_of(*b)) else {
+        return String::new();
+    };
+    let value = short_verdict(value.verdict);
+    match best.as_slice() {
+        [_, _, ..] if best.len() == a.moves.len() => format!("Every move: {value}."),
+        [one] => format!("Best {one} ({value})."),
+        // The list beside the board stars each of them; the line stays one line.
+        many => format!("{} tie for best ({value}).", many.len()),
     }
 }
 

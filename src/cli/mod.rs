@@ -58,7 +58,7 @@ pub enum Command {
     /// AI against AI on many games, checking every prediction.
     Simulate(game_args::SimulateCommand),
     /// The AI as a long-lived process on stdin/stdout (Othello: the NBoard protocol;
-    /// the other games: the line protocol in the README).
+    /// the other games: the line protocol in docs/engine.md).
     Engine {
         /// The game the engine plays.
         #[arg(value_parser = game_parser())]
@@ -108,7 +108,7 @@ pub enum Command {
     Export(export::ExportArgs),
     /// Statistics of the finished games: per game and AI level, won, drawn, lost, streaks.
     Stats {
-        /// Print one JSON object (its shape is in the README).
+        /// Print one JSON object (its shape is in docs/json.md).
         #[arg(long)]
         json: bool,
     },
@@ -192,7 +192,7 @@ pub struct SimulateCommon {
     /// replays the same games.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Print one JSON object (its shape is in the README) instead of the table.
+    /// Print one JSON object (its shape is in docs/json.md) instead of the table.
     #[arg(long)]
     pub json: bool,
 }

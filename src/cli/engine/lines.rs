@@ -1,6 +1,6 @@
 //! The line protocol of `parlor engine` for the games other than Othello: one command a
 //! line, one or more answer lines, `error <reason>` for a line it cannot follow (the
-//! session goes on). The README documents it with an example session.
+//! session goes on). docs/engine.md documents it with an example session.
 
 use std::io::Write;
 use std::time::{Duration, Instant};

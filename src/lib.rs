@@ -12,6 +12,7 @@ pub mod game;
 pub mod games;
 pub mod log;
 pub mod matchup;
+pub mod quote;
 pub mod seeds;
 pub mod session;
 pub mod solve;

@@ -7,7 +7,7 @@ use std::path::Path;
 use clap::Subcommand;
 
 use super::CliError;
-use crate::config::{CONFIG_ENV, ConfigSource, DEFAULT_CONFIG};
+use crate::config::{CONFIG_ENV, ConfigSource, DEFAULT_CONFIG, is_null_device};
 
 #[derive(Debug, Subcommand)]
 pub enum ConfigCommand {
@@ -25,7 +25,12 @@ pub fn run(command: &ConfigCommand, explicit: Option<&Path>) -> Result<(), CliEr
         ConfigCommand::Default => out.write_all(DEFAULT_CONFIG.as_bytes())?,
         ConfigCommand::Path => {
             let source = ConfigSource::find(explicit);
+            let empty = "the null device: an empty config, the built-in defaults apply";
             let note = match &source {
+                ConfigSource::Option(p) | ConfigSource::Env(p) if is_null_device(p) => {
+                    writeln!(out, "{}", p.display())?;
+                    Some(empty.into())
+                }
                 ConfigSource::Option(p) => {
                     writeln!(out, "{}", p.display())?;
                     (!p.exists()).then(|| "it does not exist (--config must name a file)".into())

@@ -1,7 +1,7 @@
 //! The JSON that `solve`, `simulate` and usage errors print under `--json`: one shape per
 //! command, the same keys for every game (`null` where a field does not apply), in the
-//! order the README documents (serde writes a struct's fields in declaration order).
-//! `tests/json_schema.rs` checks the keys against the README's schema blocks.
+//! order docs/json.md documents (serde writes a struct's fields in declaration order).
+//! `tests/commands/json_schema.rs` checks the keys against its schema blocks.
 
 use serde::Serialize;
 

@@ -26,6 +26,7 @@ use thiserror::Error;
 use crate::config::{Config, ConfigError, FirstMover, clip};
 use crate::games::GameId;
 use crate::games::GameSetup;
+use crate::quote::clip_values;
 use crate::session::Mode;
 use crate::solve::policy::Difficulty;
 use crate::store::MatchRecord;
@@ -57,7 +58,7 @@ pub enum Command {
     /// AI against AI on many games, checking every prediction.
     Simulate(game_args::SimulateCommand),
     /// The AI as a long-lived process on stdin/stdout (Othello: the NBoard protocol;
-    /// the other games: the line protocol in the README).
+    /// the other games: the line protocol in docs/engine.md).
     Engine {
         /// The game the engine plays.
         #[arg(value_parser = game_parser())]
@@ -107,7 +108,7 @@ pub enum Command {
     Export(export::ExportArgs),
     /// Statistics of the finished games: per game and AI level, won, drawn, lost, streaks.
     Stats {
-        /// Print one JSON object (its shape is in the README).
+        /// Print one JSON object (its shape is in docs/json.md).
         #[arg(long)]
         json: bool,
     },
@@ -191,7 +192,7 @@ pub struct SimulateCommon {
     /// replays the same games.
     #[arg(long)]
     pub seed: Option<u64>,
-    /// Print one JSON object (its shape is in the README) instead of the table.
+    /// Print one JSON object (its shape is in docs/json.md) instead of the table.
     #[arg(long)]
     pub json: bool,
 }
@@ -260,20 +261,18 @@ pub fn main() -> ExitCode {
             // clap prints help and version to stdout with code 0, usage errors with code 2.
             let code = e.exit_code().clamp(0, 255) as u8;
             if let Some(message) = game_args::explain(&e, &raw_copy) {
-                let line = if as_json {
-                    json::error_line(&message, code)
-                } else {
-                    format!("parlor: {message}")
-                };
-                let _ = writeln!(std::io::stderr(), "{line}");
+                report(&message, code, as_json);
                 return ExitCode::from(code);
             }
             if as_json && e.use_stderr() {
-                let _ = writeln!(
-                    std::io::stderr(),
-                    "{}",
-                    json::error_line(&e.render().to_string(), code)
-                );
+                report(&e.render().to_string(), code, true);
+                return ExitCode::from(code);
+            }
+            // clap's own message, in its colours, unless it quotes a huge value.
+            let plain = e.render().to_string();
+            let clipped = clip_values(&plain);
+            if e.use_stderr() && clipped != plain {
+                let _ = write!(std::io::stderr(), "{clipped}");
             } else {
                 let _ = e.print();
             }
@@ -288,17 +287,24 @@ pub fn main() -> ExitCode {
         Err(e @ CliError::Tui(TuiError::Signal(_) | TuiError::TerminalLost)) => {
             ExitCode::from(e.exit_code())
         }
-        Err(e) if as_json => {
-            let line = json::error_line(&e.to_string(), e.exit_code());
-            let _ = writeln!(std::io::stderr(), "{line}");
-            ExitCode::from(e.exit_code())
-        }
         Err(e) => {
-            // Not eprintln!: it panics when stderr is gone.
-            let _ = writeln!(std::io::stderr(), "parlor: {e}");
+            report(&e.to_string(), e.exit_code(), as_json);
             ExitCode::from(e.exit_code())
         }
     }
+}
+
+/// Writes an error on stderr: `parlor: <message>`, or under `--json` one JSON object;
+/// any huge value the message quotes is clipped (see [`clip_values`]).
+fn report(message: &str, code: u8, as_json: bool) {
+    let message = clip_values(message);
+    let line = if as_json {
+        json::error_line(&message, code)
+    } else {
+        format!("parlor: {message}")
+    };
+    // Not eprintln!: it panics when stderr is gone.
+    let _ = writeln!(std::io::stderr(), "{line}");
 }
 
 pub fn run(cli: Cli) -> Result<(), CliError> {

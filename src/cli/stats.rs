@@ -1,5 +1,5 @@
 //! `parlor stats [--json]`: the statistics of the finished games (`store::stats`), as a
-//! plain table per game and AI level, or one JSON object whose shape the README
+//! plain table per game and AI level, or one JSON object whose shape docs/json.md
 //! documents (`STATS_VERSION` changes whenever it does).
 
 use std::io::Write;

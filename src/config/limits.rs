@@ -5,9 +5,6 @@ use super::SolverConfig;
 /// The largest config file read (1 MiB): the documented file is a few KiB.
 pub const MAX_CONFIG_BYTES: u64 = 1 << 20;
 
-/// The most a bad value or key is quoted in an error message, in characters.
-pub const QUOTE_CHARS: usize = 40;
-
 /// `solver.max_millis` at most: 24 hours, the same limit as `--max-seconds` (86400) in
 /// `parlor solve othello` and `parlor solve pnut`.
 pub const MAX_MILLIS: u64 = 86_400 * 1000;

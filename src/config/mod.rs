@@ -15,13 +15,14 @@ mod source;
 #[cfg(test)]
 mod tests;
 
+pub use crate::quote::{QUOTE_CHARS, clip};
 pub use limits::{
-    FALLBACK_MAX_TABLE_MIB, MAX_CONFIG_BYTES, MAX_MILLIS, MAX_TABLE_MIB, MAX_THREADS, QUOTE_CHARS,
+    FALLBACK_MAX_TABLE_MIB, MAX_CONFIG_BYTES, MAX_MILLIS, MAX_TABLE_MIB, MAX_THREADS,
     max_table_mib, table_mib_limit, total_memory_mib,
 };
-pub use quote::clip;
 use quote::clip_message;
 pub use sections::{AiConfig, ColorConfig, KeyConfig, SolverConfig, UiConfig};
+pub use source::is_null_device;
 use source::{key_at, key_written_at, line_and_column, line_of_key, read_config_file};
 
 /// The documented defaults, as shipped.

@@ -1,15 +1,6 @@
-//! Bad values quoted short: a huge value makes a short message.
+//! The TOML parser's messages quoted short: a huge value makes a short message.
 
-use super::QUOTE_CHARS;
-
-/// `text` as it may be quoted in a message: at most [`QUOTE_CHARS`] characters, then
-/// "…" when there was more, so a huge bad value makes a short message.
-pub fn clip(text: &str) -> std::borrow::Cow<'_, str> {
-    match text.char_indices().nth(QUOTE_CHARS) {
-        Some((end, _)) => format!("{}…", &text[..end]).into(),
-        None => text.into(),
-    }
-}
+use crate::quote::clip;
 
 /// A message from the TOML parser, with every quoted part (in `"` or backticks)
 /// clipped (see [`clip`]) and the whole at most a few hundred characters.

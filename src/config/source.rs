@@ -16,8 +16,28 @@ pub(super) fn line_and_column(text: &str, offset: usize) -> (usize, usize) {
     (line, column)
 }
 
+/// Whether `path` is the null device (`/dev/null`, or a link to it): the usual way to say
+/// "no config", read as an empty file.
+pub fn is_null_device(path: &Path) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (std::fs::metadata(path), std::fs::metadata("/dev/null")) {
+            (Ok(file), Ok(null)) => {
+                !file.is_file() && file.dev() == null.dev() && file.ino() == null.ino()
+            }
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        path.as_os_str().eq_ignore_ascii_case("NUL")
+    }
+}
+
 /// Reads a config file: a regular file of at most [`MAX_CONFIG_BYTES`], never a FIFO,
-/// a device or a directory (which could block or never end).
+/// a device or a directory (which could block or never end); the null device reads as
+/// an empty file (the defaults).
 pub(super) fn read_config_file(path: &Path) -> Result<String, ConfigError> {
     use std::io::Read;
     let read_error = |source| ConfigError::Read {
@@ -30,6 +50,9 @@ pub(super) fn read_config_file(path: &Path) -> Result<String, ConfigError> {
     };
     // Checked before opening: opening a FIFO blocks until someone writes to it.
     let metadata = std::fs::metadata(path).map_err(read_error)?;
+    if !metadata.is_file() && is_null_device(path) {
+        return Ok(String::new());
+    }
     if !metadata.is_file() {
         return Err(not_a_file(metadata.file_type()));
     }

@@ -140,7 +140,8 @@ impl Setup {
         match self.setup.game.kind().check_position(&self.setup) {
             Ok(()) => SetupOutcome::Start(self.setup.clone()),
             Err(e) => {
-                self.error = Some(e);
+                // A pasted huge position is quoted short.
+                self.error = Some(crate::quote::clip_values(&e));
                 SetupOutcome::Stay
             }
         }

@@ -347,6 +347,31 @@ fn config_that_is_a_directory_or_a_device_is_refused() {
     }
 }
 
+/// `--config /dev/null` (or `PARLOR_CONFIG=/dev/null`) is the usual way to say "no
+/// config": an empty file, the defaults, even over a broken file of the user's.
+#[test]
+fn config_dev_null_means_the_defaults() {
+    let null = "/dev/null";
+    if !Path::new(null).exists() {
+        eprintln!("skipped: no /dev/null");
+        return;
+    }
+    let sandbox = Sandbox::new();
+    let user = sandbox.user_config();
+    std::fs::create_dir_all(user.parent().unwrap()).unwrap();
+    std::fs::write(&user, "[ui]\nspeed = 3\n").unwrap();
+    let by_option = sandbox.run(&["--config", null, "solve", "nim", "3,4,5", "--json"]);
+    by_option.expect_code(0);
+    assert_eq!(by_option.json()["best"], "1:2");
+    let by_env = sandbox.run_with_env(&["solve", "nim", "3,4,5"], &[("PARLOR_CONFIG", null)]);
+    by_env.expect_code(0);
+    assert!(by_env.stdout.contains("1:2"), "{}", by_env.stdout);
+    let path = sandbox.run(&["--config", null, "config", "path"]);
+    path.expect_code(0)
+        .stderr_has("the null device: an empty config");
+    assert_eq!(path.stdout.trim(), null);
+}
+
 #[test]
 fn config_that_is_a_fifo_is_refused_without_blocking() {
     let sandbox = Sandbox::new();
@@ -367,6 +392,42 @@ fn config_over_one_mib_is_refused() {
     unreadable_config(&path, &["larger than 1024 KiB"]);
 }
 
+/// A 100,000-digit value anywhere on the command line (a position, an option's value,
+/// a game, a path; parlor's messages and clap's) gives a short error quoting a prefix of
+/// it and its length, and exit code 2.
+#[test]
+fn huge_command_line_values_make_short_errors() {
+    let digits = "3".repeat(100_000);
+    let quoted = format!("{}…(100000 characters)", "3".repeat(40));
+    let d = digits.as_str();
+    let sandbox = Sandbox::new();
+    for args in [
+        vec!["solve", "nim", d],
+        vec!["solve", "nim", "--json", d],
+        vec!["play", "nim", "--position", d],
+        vec!["solve", d],
+        vec![d],
+        vec!["solve", "chopsticks", d],
+        vec!["solve", "1357", d],
+        vec!["solve", "othello", "--depth", d, "--moves", "f5"],
+        vec!["simulate", "nim", "--games", d],
+        vec!["play", "othello", "--level", d],
+        vec!["solve", "pnut", "--symbols", "01", "--length", d],
+        vec!["export", "--format", d],
+        vec!["bench", d, "x"],
+        vec!["--config", d, "solve", "nim", "1"],
+    ] {
+        let run = sandbox.run(&args);
+        run.expect_code(2).stderr_has(&quoted);
+        assert!(
+            run.stderr.len() < 300,
+            "{} bytes of message: {}",
+            run.stderr.len(),
+            parlor::quote::clip_values(&run.stderr)
+        );
+    }
+}
+
 #[test]
 fn huge_bad_config_values_are_quoted_short() {
     let huge = "x".repeat(100_000);
@@ -384,7 +445,7 @@ fn huge_bad_config_values_are_quoted_short() {
         run.expect_code(2)
             .stderr_has(key)
             .stderr_has("line 2")
-            .stderr_has("xxx…");
+            .stderr_has("xxx…(100000 characters)");
         assert!(
             run.stderr.len() < 1000,
             "{} bytes of message",

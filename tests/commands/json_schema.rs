@@ -1,8 +1,8 @@
-//! The JSON of `solve`, `simulate` and errors against the README: for every game, the
-//! keys (names and order) the program prints equal the ones of the README's schema
-//! blocks (`<!-- schema: NAME -->` followed by a json block), so a key added, renamed or
-//! moved without updating the README fails here. Also: errors under `--json` are one
-//! JSON object on stderr with exit code 2, and `solve <game> -` reads standard input.
+//! The JSON of `solve`, `simulate` and errors against docs/json.md: for every game, the
+//! keys (names and order) the program prints equal the ones of its schema blocks
+//! (`<!-- schema: NAME -->` followed by a json block), so a key added, renamed or moved
+//! without updating docs/json.md fails here. Also: errors under `--json` are one JSON
+//! object on stderr with exit code 2, and `solve <game> -` reads standard input.
 
 use crate::cli_harness as harness;
 
@@ -12,21 +12,24 @@ use std::process::{Command, Stdio};
 use harness::*;
 use serde_json::Value;
 
-/// The README's schema block `name`, parsed.
+/// The page that documents the JSON shapes.
+const JSON_DOC: &str = concat!(env!("CARGO_MANIFEST_DIR"), "/docs/json.md");
+
+/// docs/json.md's schema block `name`, parsed.
 fn documented(name: &str) -> Value {
-    let readme = std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
-        .expect("README.md");
+    let doc = std::fs::read_to_string(JSON_DOC).expect("docs/json.md");
     let marker = format!("<!-- schema: {name} -->");
-    let after = readme
+    let after = doc
         .split_once(&marker)
-        .unwrap_or_else(|| panic!("README has no {marker}"))
+        .unwrap_or_else(|| panic!("docs/json.md has no {marker}"))
         .1;
     let body = after
         .split_once("```json\n")
         .and_then(|(_, rest)| rest.split_once("```"))
         .unwrap_or_else(|| panic!("no json block after {marker}"))
         .0;
-    serde_json::from_str(body).unwrap_or_else(|e| panic!("README's {name} block: {e}\n{body}"))
+    serde_json::from_str(body)
+        .unwrap_or_else(|e| panic!("docs/json.md's {name} block: {e}\n{body}"))
 }
 
 /// An object's keys in order.
@@ -266,7 +269,7 @@ fn stats_and_export_json_keys_are_the_documented_ones() {
     let stats = sandbox.run_with_env(&["stats", "--json"], &[("PARLOR_DATA_DIR", dir)]);
     stats.expect_code(0);
     let printed = stats.json();
-    // Every level of the shape, with the games the README's example has (Othello).
+    // Every level of the shape, with the games the documented example has (Othello).
     let othello = printed["games"]
         .as_array()
         .and_then(|games| games.iter().find(|g| g["game"] == "othello"))

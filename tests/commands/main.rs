@@ -15,6 +15,7 @@ mod pty_harness;
 mod chopsticks_cli;
 mod chopsticks_pty;
 mod cli;
+mod docs;
 mod engine_cli;
 mod json_schema;
 mod keep_pty;

@@ -100,6 +100,30 @@ fn every_game_refuses_a_bad_position_on_its_setup() {
     }
 }
 
+/// A pasted long position (the row takes up to 200 characters) is refused with a prefix
+/// of it and its length, not all of it.
+#[test]
+fn a_huge_bad_position_is_quoted_short() {
+    let mut h = Harness::new(config(), Start::Menu, 80, 24);
+    h.key(KeyCode::Enter);
+    h.key(KeyCode::Up);
+    let huge = "7".repeat(150);
+    type_text(&mut h, &format!("3,{huge}"));
+    h.key(KeyCode::Enter);
+    assert!(matches!(h.app.screen(), Screen::Setup(_)));
+    let screen = h.screen();
+    let quoted = format!("pile 2 is '{}…(150 characters)'", "7".repeat(40));
+    let Screen::Setup(setup) = h.app.screen() else {
+        unreachable!()
+    };
+    assert!(
+        setup.error().is_some_and(|e| e.starts_with(&quoted)),
+        "{:?}",
+        setup.error()
+    );
+    assert!(screen.contains("(150 characters)"), "{screen}");
+}
+
 #[test]
 fn the_transcript_shows_the_position_and_the_moves_as_text() {
     let mut s = GameSetup::from_config(parlor::games::othello::ID, &config());

@@ -1,6 +1,6 @@
 //! The line protocol of `parlor engine` for the games other than Othello: one command a
 //! line, one or more answer lines, `error <reason>` for a line it cannot follow (the
-//! session goes on). The README documents it with an example session.
+//! session goes on). docs/engine.md documents it with an example session.
 
 use std::io::Write;
 use std::time::{Duration, Instant};
@@ -12,6 +12,7 @@ use crate::cli::{Cli, CliError, Command, play_setup, usage};
 use crate::config::Config;
 use crate::game::{Game, Outcome, Seat};
 use crate::games::{GameId, GameSetup};
+use crate::quote::clip_values;
 use crate::solve::analysis::{Analysis, Verdict};
 use crate::solve::analyst::{Analyst, Query};
 
@@ -197,8 +198,13 @@ impl<G: Game> EngineSession for LineEngine<G> {
                     writeln!(out, "{l}")?;
                 }
             }
-            // One line: the reason's first line (clap's messages run on).
-            Err(reason) => writeln!(out, "error {}", reason.lines().next().unwrap_or(""))?,
+            // One line: the reason's first line (clap's messages run on), a huge value
+            // it quotes clipped.
+            Err(reason) => writeln!(
+                out,
+                "error {}",
+                clip_values(reason.lines().next().unwrap_or(""))
+            )?,
         }
         Ok(Flow::Continue)
     }

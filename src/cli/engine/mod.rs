@@ -1,7 +1,7 @@
 //! `parlor engine <game>`: the AI as a long-lived process reading commands on stdin and
 //! answering on stdout, keeping one analyst (and so its tables) for the whole session.
 //! Othello speaks the NBoard protocol (`games/othello/nboard.rs`), the other games a small line
-//! protocol (`lines.rs`, documented in the README). Each game builds its session through
+//! protocol (`lines.rs`, documented in docs/engine.md). Each game builds its session through
 //! `GameKind::engine`.
 
 pub mod lines;

@@ -29,7 +29,7 @@ pub struct ChopsticksSolveArgs {
     /// Splits may not empty a hand.
     #[arg(long)]
     pub no_empty_splits: bool,
-    /// Print one JSON object (its shape is in the README).
+    /// Print one JSON object (its shape is in docs/json.md).
     #[arg(long)]
     pub json: bool,
 }

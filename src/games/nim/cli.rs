@@ -30,7 +30,7 @@ pub struct NimSolveArgs {
     /// Search every position reachable from this one and report each player's winning set.
     #[arg(long)]
     pub proof: bool,
-    /// Print one JSON object (its shape is in the README).
+    /// Print one JSON object (its shape is in docs/json.md).
     #[arg(long)]
     pub json: bool,
 }
@@ -45,7 +45,7 @@ pub struct SugarSolveArgs {
     /// Search every position reachable from this one and report each player's winning set.
     #[arg(long)]
     pub proof: bool,
-    /// Print one JSON object (its shape is in the README).
+    /// Print one JSON object (its shape is in docs/json.md).
     #[arg(long)]
     pub json: bool,
 }

@@ -53,7 +53,7 @@ pub struct OthelloSolveArgs {
     /// The evaluation: patterns (trained) or classic (the one before, to compare).
     #[arg(long, value_name = "EVAL", value_parser = evaluation_parser())]
     pub eval: Option<Evaluation>,
-    /// Print one JSON object (its shape is in the README).
+    /// Print one JSON object (its shape is in docs/json.md).
     #[arg(long)]
     pub json: bool,
 }

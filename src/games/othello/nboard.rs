@@ -16,6 +16,11 @@ use crate::game::othello::{Othello, OthelloMove};
 use crate::solve::Analysis;
 use crate::solve::othello::{Engine, Evaluation, Limits, STRONG_EXACT};
 
+/// A `status` line saying why a command was refused; a huge value it quotes clipped.
+fn refuse(out: &mut dyn Write, reason: String) -> std::io::Result<()> {
+    writeln!(out, "status {}", crate::quote::clip_values(&reason))
+}
+
 /// The depth before `set depth`: what NBoard's own default asks.
 const DEFAULT_DEPTH: u32 = 12;
 /// The deepest midgame search `set depth` accepts (the board has 60 empty squares).
@@ -84,26 +89,26 @@ impl NBoard {
                     self.depth = d;
                     self.movetime = None;
                 }
-                _ => writeln!(out, "status set depth {n}: accepted 1-{MAX_DEPTH}")?,
+                _ => refuse(out, format!("set depth {n}: accepted 1-{MAX_DEPTH}"))?,
             },
             ["set", "movetime", ms] => match ms.parse::<u64>() {
                 Ok(ms) if (1..=MAX_MOVETIME).contains(&ms) => self.movetime = Some(ms),
-                _ => writeln!(
+                _ => refuse(
                     out,
-                    "status set movetime {ms}: accepted 1-{MAX_MOVETIME} milliseconds"
+                    format!("set movetime {ms}: accepted 1-{MAX_MOVETIME} milliseconds"),
                 )?,
             },
             ["set", "game", ..] => {
                 let record = line.split_once("game").map_or("", |(_, r)| r.trim());
                 match GgfGame::parse(record) {
                     Ok(game) => self.position = game.end(),
-                    Err(e) => writeln!(out, "status set game: {e}")?,
+                    Err(e) => refuse(out, format!("set game: {e}"))?,
                 }
             }
             // parlor's extension `set eval patterns|classic`: which evaluation to use.
             ["set", "eval", name] => match name.parse::<Evaluation>() {
                 Ok(e) => self.engine.set_evaluation(e),
-                Err(e) => writeln!(out, "status set eval: {e}")?,
+                Err(e) => refuse(out, format!("set eval: {e}"))?,
             },
             // Draws are scored as they fall: contempt changes nothing here.
             ["set", "contempt", _] => {}
@@ -113,7 +118,7 @@ impl NBoard {
                     Some(m) if self.position.legal_moves().contains(&m) => {
                         let _ = self.position.play(m);
                     }
-                    _ => writeln!(out, "status move {square}: not legal here")?,
+                    _ => refuse(out, format!("move {square}: not legal here"))?,
                 }
             }
             ["go"] => {

@@ -40,7 +40,7 @@ pub struct PnutSolveArgs {
     /// Stop as soon as the winner is proven, without exact distances.
     #[arg(long)]
     pub winner: bool,
-    /// Print one JSON object (its shape is in the README).
+    /// Print one JSON object (its shape is in docs/json.md).
     #[arg(long)]
     pub json: bool,
 }

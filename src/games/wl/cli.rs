@@ -19,7 +19,7 @@ pub struct WlSolveArgs {
     /// the first line of standard input.
     #[arg(value_name = "LETTERS", allow_hyphen_values = true)]
     pub position: Option<String>,
-    /// Print one JSON object (its shape is in the README).
+    /// Print one JSON object (its shape is in docs/json.md).
     #[arg(long)]
     pub json: bool,
 }

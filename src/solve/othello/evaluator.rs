@@ -15,7 +15,7 @@ use crate::game::othello::{final_margin, moves};
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub enum Evaluation {
     /// The pattern evaluation trained by `examples/othello_train` (the default: it
-    /// scored 88% against the classic one at 100 ms a move, see the README).
+    /// scored 88% against the classic one at 100 ms a move, see docs/engines-and-benchmarks.md).
     #[default]
     Patterns,
     /// The edge tables and hand-weighted scalars of before.

@@ -264,39 +264,28 @@ fn bad_lines_get_an_error_and_the_session_goes_on() {
     assert_eq!(engine.finish(), 0);
 }
 
-/// A 100,000-digit value in a line is answered with a prefix of it and its length.
+/// A 100,000-digit value in a line is answered with a prefix of it and its length, by the
+/// line protocol (`error`) and by NBoard (`status`).
 #[test]
 fn huge_values_in_lines_are_quoted_short() {
     let digits = "3".repeat(100_000);
     let quoted = format!("{}…(100000 characters)", "3".repeat(40));
-    let mut engine = Engine::start(&["nim", "--piles", "1,2"]);
-    for line in [
-        format!("position {digits}"),
-        format!("play {digits}"),
-        format!("new --piles {digits}"),
-        format!("go {digits}"),
+    let line_protocol = ["position", "play", "new --piles", "go"];
+    let nboard = ["set depth", "set movetime", "set eval", "move"];
+    for (args, commands, answer_start) in [
+        (&["nim", "--piles", "1,2"][..], line_protocol, "error "),
+        (&["othello"][..], nboard, "status "),
     ] {
-        let answer = engine.ask(&line);
-        assert!(answer.starts_with("error "), "{answer}");
-        assert!(answer.contains(&quoted), "{answer}");
-        assert!(answer.len() < 400, "{} bytes: {answer}", answer.len());
+        let mut engine = Engine::start(args);
+        for command in commands {
+            let answer = engine.ask(&format!("{command} {digits}"));
+            assert!(answer.starts_with(answer_start), "{answer}");
+            assert!(answer.contains(&quoted), "{answer}");
+            assert!(answer.len() < 400, "{} bytes: {answer}", answer.len());
+        }
+        engine.send("quit");
+        assert_eq!(engine.finish(), 0);
     }
-    engine.send("quit");
-    assert_eq!(engine.finish(), 0);
-    let mut nboard = Engine::start(&["othello"]);
-    for line in [
-        format!("set depth {digits}"),
-        format!("set movetime {digits}"),
-        format!("set eval {digits}"),
-        format!("move {digits}"),
-    ] {
-        let answer = nboard.ask(&line);
-        assert!(answer.starts_with("status "), "{answer}");
-        assert!(answer.contains(&quoted), "{answer}");
-        assert!(answer.len() < 300, "{} bytes: {answer}", answer.len());
-    }
-    nboard.send("quit");
-    assert_eq!(nboard.finish(), 0);
 }
 
 #[test]

@@ -107,8 +107,9 @@ pub trait GameKind: Sync {
     fn blurb(&self) -> &'static str;
     /// One line under the setup screen's title.
     fn summary(&self) -> &'static str;
-    /// The rules, for the help overlay (Markdown-ish text).
-    fn rules(&self) -> &'static str;
+    /// The rules, for the help overlay (Markdown-ish text; a game may write parts in
+    /// from its code).
+    fn rules(&self) -> std::borrow::Cow<'static, str>;
 
     /// Who moves first by default.
     fn first_default(&self, config: &Config) -> FirstMover;

@@ -13,7 +13,7 @@ pub struct Row {
     pub id: u16,
     pub label: String,
     pub value: String,
-    pub explanation: &'static str,
+    pub explanation: std::borrow::Cow<'static, str>,
 }
 
 /// A game's own options.

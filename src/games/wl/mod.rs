@@ -41,8 +41,8 @@ impl GameKind for WinnersLosers {
     fn summary(&self) -> &'static str {
         "Take a letter from either end; whoever takes the last: W wins, L loses."
     }
-    fn rules(&self) -> &'static str {
-        include_str!("../../../assets/rules/wl.md")
+    fn rules(&self) -> std::borrow::Cow<'static, str> {
+        include_str!("../../../assets/rules/wl.md").into()
     }
     fn first_default(&self, config: &Config) -> FirstMover {
         config.wl.first

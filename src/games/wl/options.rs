@@ -52,19 +52,21 @@ impl GameOptions for WlSetup {
                 } else {
                     self.letters.clone()
                 },
-                explanation: "Type W and L for your own string (Backspace erases), or leave it random.",
+                explanation:
+                    "Type W and L for your own string (Backspace erases), or leave it random."
+                        .into(),
             },
             Row {
                 id: MIN_LEN,
                 label: "Shortest string".into(),
                 value: self.min_len.to_string(),
-                explanation: LENGTHS_EXPLAINED,
+                explanation: LENGTHS_EXPLAINED.into(),
             },
             Row {
                 id: MAX_LEN_ROW,
                 label: "Longest string".into(),
                 value: self.max_len.to_string(),
-                explanation: LENGTHS_EXPLAINED,
+                explanation: LENGTHS_EXPLAINED.into(),
             },
         ]
     }
@@ -74,7 +76,7 @@ impl GameOptions for WlSetup {
             id: SIMULATE_GAMES,
             label: "Simulated games".into(),
             value: self.simulate_games.to_string(),
-            explanation: "←→ ten times more or fewer games for the simulation.",
+            explanation: "←→ ten times more or fewer games for the simulation.".into(),
         }]
     }
 

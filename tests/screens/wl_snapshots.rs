@@ -205,3 +205,22 @@ fn a_tall_pyramid_scrolls_and_says_there_is_more() {
     h.app.update(wheel);
     assert!(h.screen().contains("↑ more"), "{}", h.screen());
 }
+
+/// A move is shown one way everywhere: the end and the letter it took, in the moves
+/// panel and in the transcript (x).
+#[test]
+fn moves_are_shown_by_their_end_and_the_letter_taken() {
+    let mut s = GameSetup::from_config(parlor::games::wl::ID, &Config::default());
+    s.options_mut::<WlSetup>().expect("wl options").letters = "LLWWW".into();
+    s.matchup.mode = Mode::TwoPlayers;
+    let mut h = Harness::new(Config::default(), Start::Game(s), 80, 24);
+    h.keys(&[KeyCode::Left, KeyCode::Right]);
+    let screen = h.screen();
+    for text in ["1. Player 1  left L", "2. Player 2 right W"] {
+        assert!(screen.contains(text), "{text:?}:\n{screen}");
+    }
+    h.key(KeyCode::Char('x'));
+    let screen = h.screen();
+    assert!(screen.contains("2 moves from the start"), "{screen}");
+    assert!(screen.contains("left L, right W"), "{screen}");
+}

@@ -199,7 +199,7 @@ impl GameKind for OthelloGame {
         }
         Ok(())
     }
-    fn move_list(&self, moves: &[String]) -> String {
+    fn move_list(&self, _start: &str, moves: &[String]) -> String {
         record::compact(moves)
     }
     fn record_formats(&self) -> &'static [&'static str] {

@@ -77,6 +77,14 @@ impl GameKind for WinnersLosers {
         }
         Ok(())
     }
+    /// The moves as the screen shows them, each with the letter it took ("left W, right
+    /// L"), read from the start; as recorded if they do not replay.
+    fn move_list(&self, start: &str, moves: &[String]) -> String {
+        crate::game::wl::parse_letters(start)
+            .ok()
+            .and_then(|letters| crate::game::wl::move_texts(&letters, moves))
+            .map_or_else(|| moves.join(" "), |texts| texts.join(", "))
+    }
     fn keys(&self) -> &'static [OwnKey] {
         &[OwnKey {
             name: "pyramid",

@@ -12,7 +12,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::game::wl::{Wl, WlMove};
-use crate::game::{Outcome, Seat};
+use crate::game::{Game, Outcome, Seat};
 use crate::games::GameSetup;
 use crate::games::wl::options::WlSetup;
 use crate::session::Mode;
@@ -440,10 +440,8 @@ impl WlScreen {
             self.prediction_lines(theme),
             theme,
         );
-        self.view.render_moves(frame, moves, theme, |m| {
-            let side = if m.mv == WlMove::Left { "←" } else { "→" };
-            format!("{side} {}", m.before.letter_at(m.mv).map_or("", letter))
-        });
+        self.view
+            .render_moves(frame, moves, theme, |m| m.before.move_text(m.mv));
         let mut list = keys.footer(&[
             (&[Action::Left, Action::Right], "take"),
             (&[Action::Hints], "hints"),

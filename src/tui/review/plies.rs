@@ -70,7 +70,7 @@ impl PlyReport {
         let value = |mv: G::Move| {
             let v = a.value_of(mv);
             Valued {
-                text: mv.to_string(),
+                text: position.move_text(mv),
                 verdict: v.map_or(Verdict::Unknown, |v| v.verdict),
                 score: v.and_then(|v| v.score),
             }

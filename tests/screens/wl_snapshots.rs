@@ -224,3 +224,41 @@ fn moves_are_shown_by_their_end_and_the_letter_taken() {
     assert!(screen.contains("2 moves from the start"), "{screen}");
     assert!(screen.contains("left L, right W"), "{screen}");
 }
+
+/// The footer says "0-9 type": digits set the shortest and longest string and the
+/// number of simulated games, and the simulation plays what was typed.
+#[test]
+fn digits_typed_set_the_lengths_and_the_simulated_games() {
+    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    h.keys(&[KeyCode::Up, KeyCode::Up, KeyCode::Enter]);
+    // Up from Start past the position and the longest string: the shortest.
+    h.keys(&[KeyCode::Up, KeyCode::Up, KeyCode::Up]);
+    h.keys(&[KeyCode::Char('1'), KeyCode::Char('2')]);
+    // The longest: 9 then 1 makes 91, Backspace takes the 1 off, 3 makes 93.
+    h.key(KeyCode::Down);
+    h.keys(&[KeyCode::Char('9'), KeyCode::Char('1'), KeyCode::Backspace]);
+    h.key(KeyCode::Char('3'));
+    let screen = h.screen();
+    let row = |label: &str| {
+        screen
+            .lines()
+            .find(|l| l.contains(label))
+            .map(|l| {
+                l.split_whitespace()
+                    .filter(|w| w.parse::<u32>().is_ok())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .unwrap_or_default()
+    };
+    assert_eq!(row("Shortest string"), "12", "{screen}");
+    assert_eq!(row("Longest string"), "93", "{screen}");
+    // Down past the position and Start to the number of games: 25, then Simulate.
+    h.keys(&[KeyCode::Down, KeyCode::Down, KeyCode::Down]);
+    h.keys(&[KeyCode::Char('2'), KeyCode::Char('5')]);
+    assert!(h.screen().contains("25"), "{}", h.screen());
+    h.keys(&[KeyCode::Down, KeyCode::Enter]);
+    let screen = h.screen();
+    assert!(screen.contains("25 strings of 12-93 letters"), "{screen}");
+    assert!(screen.contains("done: 25 games"), "{screen}");
+}

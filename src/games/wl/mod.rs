@@ -19,7 +19,7 @@ use crate::games::{ConfigProblem, GameId, GameKind, GameOptions, GameSetup, Star
 use crate::matchup::FirstMover;
 use crate::tui::keys::{Action, OwnKey};
 use crate::tui::screen::{GameScreen, SimulationScreen};
-use options::{MAX_LEN, WlSetup};
+use options::{MAX_LEN, MAX_SIMULATED_GAMES, WlSetup};
 use screen::WlScreen;
 use simulation::WlSimulation;
 
@@ -69,10 +69,13 @@ impl GameKind for WinnersLosers {
                 ),
             ));
         }
-        if wl.simulate_games == 0 || wl.simulate_games > 1_000_000 {
+        if wl.simulate_games == 0 || wl.simulate_games > MAX_SIMULATED_GAMES {
             return Err((
                 "wl.simulate_games",
-                format!("{}: expected 1-1000000 games", wl.simulate_games),
+                format!(
+                    "{}: expected 1-{MAX_SIMULATED_GAMES} games",
+                    wl.simulate_games
+                ),
             ));
         }
         Ok(())

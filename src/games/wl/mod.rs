@@ -89,12 +89,26 @@ impl GameKind for WinnersLosers {
             .map_or_else(|| moves.join(" "), |texts| texts.join(", "))
     }
     fn keys(&self) -> &'static [OwnKey] {
-        &[OwnKey {
-            name: "pyramid",
-            action: Action::Own("pyramid"),
-            default: 'p',
-            what: "show or hide the AND/OR pyramid",
-        }]
+        &[
+            OwnKey {
+                name: "pyramid",
+                action: Action::Own("pyramid"),
+                default: 'p',
+                what: "show or hide the AND/OR pyramid",
+            },
+            OwnKey {
+                name: "pyramid_left",
+                action: Action::Own("pyramid_left"),
+                default: '<',
+                what: "scroll a wide pyramid left",
+            },
+            OwnKey {
+                name: "pyramid_right",
+                action: Action::Own("pyramid_right"),
+                default: '>',
+                what: "scroll a wide pyramid right",
+            },
+        ]
     }
     fn position_help(&self) -> &'static str {
         "A string of W and L, e.g. WLLWL; empty: the setup's string or a random one."

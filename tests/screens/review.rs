@@ -106,9 +106,10 @@ fn same_as_solver<G: Game>(
                 position.position_text()
             );
             assert_eq!(report.score, a.score, "ply {ply}");
+            // Shown as the game shows a move played from here.
             assert_eq!(
                 report.best.as_ref().map(|b| b.text.clone()),
-                a.best.map(|m| m.to_string())
+                a.best.map(|m| position.move_text(m))
             );
         }
         if let Some(text) = moves.get(ply) {

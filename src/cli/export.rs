@@ -176,7 +176,7 @@ fn moves_text(record: &MatchRecord, game: Option<GameId>) -> String {
         None => &record.game,
     };
     let moves = match game {
-        Some(g) => g.kind().move_list(&record.moves),
+        Some(g) => g.kind().move_list(&record.start, &record.moves),
         None => record.moves.join(" "),
     };
     let first = player(&record.seats[0], &record.level);

@@ -82,6 +82,12 @@ pub trait Game: Clone + Send + 'static {
     fn forced(&self) -> bool {
         false
     }
+    /// `m`, played from here, as screens, reviews and move lists show it: the notation
+    /// itself unless that alone is unclear (Winners & Losers adds the letter taken:
+    /// "left W").
+    fn move_text(&self, m: Self::Move) -> String {
+        m.to_string()
+    }
     /// For games with a score: the first player's margin (Othello: discs, counting
     /// empty squares for the winner). `None` where a game has only win, loss or draw.
     fn first_margin(&self) -> Option<i32> {

@@ -17,11 +17,13 @@ pub enum WlMove {
     Right,
 }
 
+/// The notation names the end, in words: a lone "L" read as the letter L as often as
+/// the left end. Saved games from before wrote L and R, which still read.
 impl fmt::Display for WlMove {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.write_str(match self {
-            WlMove::Left => "L",
-            WlMove::Right => "R",
+            WlMove::Left => "left",
+            WlMove::Right => "right",
         })
     }
 }
@@ -29,11 +31,12 @@ impl fmt::Display for WlMove {
 impl FromStr for WlMove {
     type Err = RuleError;
     fn from_str(s: &str) -> Result<Self, Self::Err> {
-        match s.trim() {
-            "L" | "l" | "left" => Ok(WlMove::Left),
-            "R" | "r" | "right" => Ok(WlMove::Right),
-            other => Err(RuleError::BadMove(format!(
-                "'{other}' is not a Winners & Losers move: expected L (take the leftmost letter) or R (the rightmost)"
+        match s.trim().to_ascii_lowercase().as_str() {
+            "left" | "l" => Ok(WlMove::Left),
+            "right" | "r" => Ok(WlMove::Right),
+            _ => Err(RuleError::BadMove(format!(
+                "'{}' is not a Winners & Losers move: expected left (take the leftmost letter) or right (the rightmost); L and R also read",
+                s.trim()
             ))),
         }
     }
@@ -144,6 +147,29 @@ impl Game for Wl {
     fn position_text(&self) -> String {
         self.notation()
     }
+
+    /// The end and the letter it takes, "left W": the one way a move is shown.
+    fn move_text(&self, m: WlMove) -> String {
+        match self.letter_at(m) {
+            Some(w) => format!("{m} {}", if w { 'W' } else { 'L' }),
+            None => m.to_string(),
+        }
+    }
+}
+
+/// The moves of a game from `start` as the screen shows them ("left W, right L"), for
+/// the transcript and the export; `None` if a move does not read or play.
+pub fn move_texts(start: &[bool], moves: &[String]) -> Option<Vec<String>> {
+    let mut game = Wl::new(start.to_vec());
+    moves
+        .iter()
+        .map(|text| {
+            let m: WlMove = text.parse().ok()?;
+            let shown = game.move_text(m);
+            game.play(m).ok()?;
+            Some(shown)
+        })
+        .collect()
 }
 
 /// Formats letters as `WLLW`.
@@ -233,5 +259,28 @@ mod tests {
         }
         assert!("X".parse::<WlMove>().is_err());
         assert_eq!("R".parse::<WlMove>().unwrap(), WlMove::Right);
+    }
+
+    #[test]
+    fn a_move_is_written_by_its_end_and_shown_with_the_letter_it_takes() {
+        use WlMove::*;
+        // The notation round-trips; the L and R of older saves still read.
+        for m in [Left, Right] {
+            assert_eq!(m.to_string().parse::<WlMove>().unwrap(), m);
+        }
+        assert_eq!(Left.to_string(), "left");
+        assert_eq!("L".parse::<WlMove>().unwrap(), Left);
+        assert_eq!("Right".parse::<WlMove>().unwrap(), Right);
+        // WLL: the left end holds a W, the right an L.
+        let g = play_all("WLL", &[]);
+        assert_eq!(g.move_text(Left), "left W");
+        assert_eq!(g.move_text(Right), "right L");
+        // The old saved form of the same moves: left W, then right L, then left L.
+        let moves = ["L", "R", "left"].map(String::from);
+        assert_eq!(
+            move_texts(&parse_letters("WLL").unwrap(), &moves).unwrap(),
+            ["left W", "right L", "left L"]
+        );
+        assert_eq!(move_texts(&[true], &["up".to_string()]), None);
     }
 }

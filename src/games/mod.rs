@@ -107,8 +107,9 @@ pub trait GameKind: Sync {
     fn blurb(&self) -> &'static str;
     /// One line under the setup screen's title.
     fn summary(&self) -> &'static str;
-    /// The rules, for the help overlay (Markdown-ish text).
-    fn rules(&self) -> &'static str;
+    /// The rules, for the help overlay (Markdown-ish text; a game may write parts in
+    /// from its code).
+    fn rules(&self) -> std::borrow::Cow<'static, str>;
 
     /// Who moves first by default.
     fn first_default(&self, config: &Config) -> FirstMover;
@@ -218,10 +219,11 @@ pub trait GameKind: Sync {
         Ok(())
     }
 
-    /// Moves (each in the game's move notation) as one move list, the way players of
-    /// this game write them: separated by spaces unless the game has its own habit
-    /// (Othello: `f5d6c3`).
-    fn move_list(&self, moves: &[String]) -> String {
+    /// Moves (each in the game's move notation) from `start` (the record's start
+    /// position) as one move list, the way players of this game write them: separated
+    /// by spaces unless the game has its own habit (Othello: `f5d6c3`; Winners & Losers
+    /// shows the letter each move took).
+    fn move_list(&self, _start: &str, moves: &[String]) -> String {
         moves.join(" ")
     }
     /// The record formats of this game's own that `parlor export --format` offers

@@ -13,7 +13,7 @@ pub struct Row {
     pub id: u16,
     pub label: String,
     pub value: String,
-    pub explanation: &'static str,
+    pub explanation: std::borrow::Cow<'static, str>,
 }
 
 /// A game's own options.
@@ -106,4 +106,48 @@ pub fn cycle<T: PartialEq + Copy>(all: &[T], current: T, step: isize) -> T {
 /// A number stepped by `step` times `by` and kept in `min..=max`.
 pub fn stepped(value: i64, step: isize, by: i64, min: i64, max: i64) -> i64 {
     (value + by * step as i64).clamp(min, max)
+}
+
+/// A number row after the key `c`: the first digit typed replaces the value, the next
+/// ones append while the number stays within `max` (past it, the digit starts over);
+/// never below `min`. Anything but a digit leaves it. Sets `typing` once it takes keys.
+pub fn typed_number(value: u64, c: char, typing: &mut bool, min: u64, max: u64) -> u64 {
+    let Some(d) = c.to_digit(10).map(u64::from) else {
+        return value;
+    };
+    let appended = value.saturating_mul(10).saturating_add(d);
+    let next = if *typing && appended <= max {
+        appended
+    } else {
+        d
+    };
+    *typing = true;
+    next.clamp(min, max)
+}
+
+/// A number row after Backspace: its last digit dropped, never below `min`.
+pub fn erased_number(value: u64, typing: &mut bool, min: u64) -> u64 {
+    *typing = true;
+    (value / 10).max(min)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn typed_digits_replace_then_append_within_the_bounds() {
+        let mut typing = false;
+        // 50, then 1 2 3: 1 replaces, 12, 123 is past 100 so 3 starts over.
+        let mut v = 50;
+        for (c, want) in [('1', 1), ('2', 12), ('3', 3), ('x', 3), ('0', 30)] {
+            v = typed_number(v, c, &mut typing, 1, 100);
+            assert_eq!(v, want, "after {c}");
+        }
+        // A lone 0 is below the least value.
+        let mut fresh = false;
+        assert_eq!(typed_number(7, '0', &mut fresh, 1, 100), 1);
+        assert_eq!(erased_number(30, &mut typing, 1), 3);
+        assert_eq!(erased_number(3, &mut typing, 1), 1);
+    }
 }

@@ -15,7 +15,7 @@ use crate::games::GameId;
 const GENERAL: &str = include_str!("../../assets/help.md");
 /// The rules text for a game, with its keys written in.
 pub fn rules(game: GameId, keys: &Keys) -> String {
-    fill(game.kind().rules(), keys, Some(game))
+    fill(&game.kind().rules(), keys, Some(game))
 }
 
 /// Writes the keys into a help text: `{hints}` becomes the key bound to hints (see

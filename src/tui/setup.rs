@@ -1,6 +1,8 @@
 //! The setup screen shared by all games: mode, who moves first, AI difficulty, and the
 //! game's own options (which the game describes as rows). Defaults come from the config.
 
+use std::borrow::Cow;
+
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
@@ -295,21 +297,24 @@ impl Setup {
         }
     }
 
-    fn explanation(&self) -> &'static str {
+    fn explanation(&self) -> Cow<'static, str> {
         let field = self.field();
-        match field {
+        let fixed = match field {
             Field::Mode => "Play the AI, pass the keyboard to a friend, or watch two AIs.",
             Field::First => self.setup.game.kind().first_explanation(),
             Field::Difficulty => {
                 "perfect never slips; strong rarely; casual often; beginner more often than not."
             }
-            Field::Game(_) | Field::Simulation(_) => self.row(field).map_or("", |r| r.explanation),
+            Field::Game(_) | Field::Simulation(_) => {
+                return self.row(field).map_or("".into(), |r| r.explanation);
+            }
             Field::Position => self.setup.game.kind().position_help(),
             Field::Start => "Enter starts the game (from any line).",
             Field::Simulate => {
                 "Perfect AI against itself on random strings: do the predictions hold?"
             }
-        }
+        };
+        fixed.into()
     }
 
     pub fn render(
@@ -328,9 +333,10 @@ impl Setup {
         let summary = self.game_summary();
         // A refused position is said where the explanation goes, until the next key.
         let (explanation, explain_style) = match &self.error {
-            Some(error) => (error.as_str(), theme.warning()),
+            Some(error) => (Cow::Borrowed(error.as_str()), theme.warning()),
             None => (self.explanation(), theme.muted()),
         };
+        let explanation = explanation.as_ref();
         let warning = self.proven_loss();
         let warning_lines = warning.as_deref().map_or(0, |w| lines_for(w).min(3));
         let [header, body, warn, explain, footer] = Layout::vertical([

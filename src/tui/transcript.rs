@@ -29,10 +29,11 @@ impl Transcript {
         let record = screen.record();
         let kind = screen.setup().game.kind();
         let moves = record.as_ref().map(|r| r.moves.clone()).unwrap_or_default();
+        let start = record.map(|r| r.start);
         Transcript {
             position: screen.position_text(),
-            start: record.map(|r| r.start),
-            move_list: kind.move_list(&moves),
+            move_list: kind.move_list(start.as_deref().unwrap_or_default(), &moves),
+            start,
             moves,
         }
     }

@@ -593,14 +593,21 @@ fn solve_wl_matches_the_design_example() {
     assert_eq!(v["verdict"], "win");
     assert_eq!(v["plies"], 5);
     assert_eq!(v["score"], Value::Null);
-    assert_eq!(v["best"], "L");
+    // Moves are written by the end they take from, never a lone L (the letter?).
+    assert_eq!(v["best"], "left");
     assert_eq!(v["exact"], true);
-    assert_eq!(v["moves"][0]["move"], "L");
+    assert_eq!(v["moves"][0]["move"], "left");
     assert_eq!(v["moves"][0]["verdict"], "win");
-    assert_eq!(v["moves"][1]["move"], "R");
+    assert_eq!(v["moves"][1]["move"], "right");
     assert_eq!(v["moves"][1]["verdict"], "loss");
     // The write-up's example is a loss for the player to move.
     assert_eq!(verdict(&["solve", "wl", "WLWLL", "--json"]), "loss");
+    // The text shows each move as the screens do: the end and the letter it takes.
+    let run = parlor(&["solve", "wl", "LLWWW"]);
+    run.expect_code(0);
+    for line in ["  left L: win", "  right W: loss"] {
+        assert!(run.stdout.contains(line), "{line:?}:\n{}", run.stdout);
+    }
 }
 
 #[test]

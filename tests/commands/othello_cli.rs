@@ -259,3 +259,43 @@ fn both_evaluations_solve_and_a_bad_one_is_refused() {
     let e = usage_error(&["bench", "ffo", &path, "--eval", "magic"]);
     assert!(e.contains("--eval"), "{e}");
 }
+
+/// Whitespace collapsed (wrapped text compares with its source), without Markdown's
+/// bold.
+fn words(text: &str) -> String {
+    text.replace("**", "")
+        .split_whitespace()
+        .collect::<Vec<_>>()
+        .join(" ")
+}
+
+/// `play othello --help` and the README describe every level in the words the setup
+/// screen and the rules use (`levels::description`, written from the engine's constants).
+#[test]
+fn the_help_and_the_readme_describe_the_levels_as_the_code_plays() {
+    use parlor::games::othello::levels::{description, simulation_note};
+    use parlor::solve::othello::Level;
+    let o = run(&["play", "othello", "--help"]);
+    assert!(o.status.success(), "{}", stderr(&o));
+    let help = words(&stdout(&o));
+    let readme = words(
+        &std::fs::read_to_string(concat!(env!("CARGO_MANIFEST_DIR"), "/README.md"))
+            .expect("README.md"),
+    );
+    for level in Level::ALL {
+        let text = description(level);
+        assert!(
+            help.contains(&format!("- {level}: {text}")),
+            "--help, {level}: {text:?} in\n{help}"
+        );
+        assert!(
+            readme.contains(&format!("- {level}: {text}")),
+            "README, {level}: {text:?}"
+        );
+    }
+    assert!(
+        readme.contains(&simulation_note()),
+        "README: {}",
+        simulation_note()
+    );
+}

@@ -252,3 +252,29 @@ fn export_prints_a_finished_game_from_the_history() {
         assert!(r.stdout.is_empty(), "{args:?}: {}", r.stdout);
     }
 }
+
+/// Winners & Losers LLWWW, saved before moves were written by their end in words: L
+/// was the left end, R the right one.
+fn wl_record() -> MatchRecord {
+    MatchRecord {
+        game: "wl".into(),
+        from_position: Some("LLWWW".into()),
+        start: "LLWWW".into(),
+        moves: ["L", "R", "L", "R", "L"].map(String::from).to_vec(),
+        ..nim_record()
+    }
+}
+
+#[test]
+fn export_writes_winners_and_losers_moves_as_the_screens_show_them() {
+    let sandbox = Sandbox::new();
+    let dir = sandbox.data_home().join("games");
+    let env = [("PARLOR_DATA_DIR", dir.to_str().expect("a UTF-8 path"))];
+    let mut store = Store::open(dir.clone());
+    assert!(store.finish_match(&wl_record()));
+    let out = sandbox.run_with_env(&["export"], &env);
+    out.expect_code(0);
+    // Each move: the end and the letter it took (the old L and R read back).
+    let line = "moves: left L, right W, left L, right W, left W";
+    assert!(out.stdout.contains(line), "{line:?} in\n{}", out.stdout);
+}

@@ -346,7 +346,10 @@ pub fn options_without_help(help: &str) -> Vec<String> {
     let mut missing = Vec::new();
     for (i, line) in lines.iter().enumerate() {
         let l = line.trim_start();
-        if !(l.starts_with("--") || l.starts_with('<') || l.starts_with('[')) {
+        // An option's accepted values or default on a line of their own (clap's long
+        // help, when some option lists its values with descriptions) belong to it.
+        let values = l.starts_with("[possible values") || l.starts_with("[default");
+        if values || !(l.starts_with("--") || l.starts_with('<') || l.starts_with('[')) {
             continue;
         }
         let same_line = l

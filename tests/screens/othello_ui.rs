@@ -523,3 +523,105 @@ fn the_game_over_box_counts_the_empty_squares_as_the_history_and_export_do() {
         "{moves}"
     );
 }
+
+/// Whitespace collapsed, so text wrapped on the screen compares with its source.
+fn words(text: &str) -> String {
+    text.split_whitespace().collect::<Vec<_>>().join(" ")
+}
+
+/// What the code plays at each level, stated from the constants the engine uses: the
+/// phrases every description of the level must carry.
+fn claims(level: Level) -> Vec<String> {
+    use parlor::solve::othello::{
+        BEGINNER_NOISE_DISCS, BEGINNER_RANDOM, CASUAL_DEPTH, CASUAL_RANDOM, STRONG_EXACT, benedict,
+    };
+    let exact_empties = parlor::config::SolverConfig::default().exact_empties;
+    match level {
+        Level::Beginner => vec![
+            format!(
+                "plays {:.0}% of its moves at random",
+                BEGINNER_RANDOM * 100.0
+            ),
+            "one move ahead".into(),
+            format!("{BEGINNER_NOISE_DISCS} discs"),
+        ],
+        Level::Casual => vec![
+            format!("looks {CASUAL_DEPTH} moves ahead"),
+            format!("plays {:.0}% of its moves at random", CASUAL_RANDOM * 100.0),
+        ],
+        Level::Benedict => vec![
+            "Benedict, the program parlor grew from".into(),
+            format!("looks {} moves ahead", benedict::DEPTH),
+            "two tables of square values".into(),
+        ],
+        Level::Strong => vec![
+            "for the thinking time per move".into(),
+            format!("the last {STRONG_EXACT} squares exactly"),
+        ],
+        Level::Exact => vec![format!("the last {exact_empties} squares exactly")],
+    }
+}
+
+/// The setup's explanation under the options box (the footer left out).
+fn setup_explanation(screen: &str) -> String {
+    let lines: Vec<&str> = screen.lines().collect();
+    let below = lines.iter().rposition(|l| l.contains('╰')).unwrap_or(0) + 1;
+    words(&lines[below..lines.len() - 1].join(" "))
+}
+
+#[test]
+fn each_level_is_described_alike_on_the_setup_and_in_the_rules_as_the_code_plays() {
+    use parlor::games::othello::levels::description;
+    let config = quick_config();
+    let keys = parlor::tui::keys::Keys::new(&config.keys);
+    let rules = words(&parlor::tui::help::rules(parlor::games::othello::ID, &keys));
+    let table = &rules[rules.find("The AI levels").expect("the levels' heading")..];
+    let mut h = Harness::new(config, Start::Menu, 80, 24);
+    h.keys(&[KeyCode::Down, KeyCode::Down, KeyCode::Down, KeyCode::Enter]);
+    // From Start up to the AI level row (position, thinking time, level).
+    h.keys(&[KeyCode::Up, KeyCode::Up, KeyCode::Up]);
+    let mut described = Vec::new();
+    for _ in Level::ALL {
+        let screen = h.screen();
+        let level = screen
+            .lines()
+            .find_map(|l| l.split("AI level").nth(1))
+            // The selected row is drawn "◀ strong ▶".
+            .and_then(|rest| {
+                rest.split_whitespace()
+                    .find_map(|w| w.parse::<Level>().ok())
+            })
+            .expect("the AI level row");
+        let setup = setup_explanation(&screen);
+        // The level's row in the rules: from its name to the next level's (or the end).
+        let at = table
+            .find(&format!("{} ", level.name()))
+            .expect("the level in the rules");
+        let next = Level::ALL
+            .iter()
+            .filter_map(|l| table[at + 1..].find(&format!(" {} ", l.name())))
+            .min()
+            .map_or(table.len(), |n| at + 1 + n);
+        let row = &table[at..next];
+        for claim in claims(level) {
+            assert!(
+                setup.contains(&claim),
+                "setup, {level}: {claim:?} in {setup:?}"
+            );
+            assert!(row.contains(&claim), "rules, {level}: {claim:?} in {row:?}");
+        }
+        // One text, written from one place.
+        assert!(setup.contains(&description(level)), "{setup}");
+        assert!(row.contains(&description(level)), "{row}");
+        described.push(level);
+        h.key(KeyCode::Right);
+    }
+    described.sort_by_key(|l| Level::ALL.iter().position(|a| a == l));
+    assert_eq!(described, Level::ALL, "each level shown once");
+    // The fixed depth stands in for the clock in simulations only.
+    let depth = format!("{} moves ahead", parlor::solve::othello::STRONG_DEPTH);
+    assert!(
+        table.contains(&format!("In parlor simulate, strong searches {depth}")),
+        "{table}"
+    );
+}

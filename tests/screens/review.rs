@@ -106,9 +106,10 @@ fn same_as_solver<G: Game>(
                 position.position_text()
             );
             assert_eq!(report.score, a.score, "ply {ply}");
+            // Shown as the game shows a move played from here.
             assert_eq!(
                 report.best.as_ref().map(|b| b.text.clone()),
-                a.best.map(|m| m.to_string())
+                a.best.map(|m| position.move_text(m))
             );
         }
         if let Some(text) = moves.get(ply) {
@@ -476,6 +477,12 @@ fn wl_review_snapshots_draw_the_string_and_the_taken_letter() {
             "Ann       took: L W",
             "Bob       took: L",
             " · w W L ·",
+            // The moves as the match showed them: the end and the letter it took,
+            // from the old saves' R and L.
+            "1. Ann      right L",
+            "2. Bob      left L",
+            "3. Ann      left W ✗ loss",
+            "move 3, left W:",
         ] {
             assert!(
                 screen.contains(text),
@@ -483,6 +490,8 @@ fn wl_review_snapshots_draw_the_string_and_the_taken_letter() {
             );
         }
         if (w, h) == (80, 24) {
+            // The best move in the same form as the played one.
+            assert!(screen.contains("right L kept it"), "{screen}");
             insta::assert_snapshot!(format!("review_wl_{w}x{h}"), screen);
         }
     }

@@ -205,3 +205,165 @@ fn a_tall_pyramid_scrolls_and_says_there_is_more() {
     h.app.update(wheel);
     assert!(h.screen().contains("↑ more"), "{}", h.screen());
 }
+
+/// A move is shown one way everywhere: the end and the letter it took, in the moves
+/// panel and in the transcript (x).
+#[test]
+fn moves_are_shown_by_their_end_and_the_letter_taken() {
+    let mut s = GameSetup::from_config(parlor::games::wl::ID, &Config::default());
+    s.options_mut::<WlSetup>().expect("wl options").letters = "LLWWW".into();
+    s.matchup.mode = Mode::TwoPlayers;
+    let mut h = Harness::new(Config::default(), Start::Game(s), 80, 24);
+    h.keys(&[KeyCode::Left, KeyCode::Right]);
+    let screen = h.screen();
+    for text in ["1. Player 1  left L", "2. Player 2 right W"] {
+        assert!(screen.contains(text), "{text:?}:\n{screen}");
+    }
+    h.key(KeyCode::Char('x'));
+    let screen = h.screen();
+    assert!(screen.contains("2 moves from the start"), "{screen}");
+    assert!(screen.contains("left L, right W"), "{screen}");
+}
+
+/// The footer says "0-9 type": digits set the shortest and longest string and the
+/// number of simulated games, and the simulation plays what was typed.
+#[test]
+fn digits_typed_set_the_lengths_and_the_simulated_games() {
+    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    h.keys(&[KeyCode::Up, KeyCode::Up, KeyCode::Enter]);
+    // Up from Start past the position and the longest string: the shortest.
+    h.keys(&[KeyCode::Up, KeyCode::Up, KeyCode::Up]);
+    h.keys(&[KeyCode::Char('1'), KeyCode::Char('2')]);
+    // The longest: 9 then 1 makes 91, Backspace takes the 1 off, 3 makes 93.
+    h.key(KeyCode::Down);
+    h.keys(&[KeyCode::Char('9'), KeyCode::Char('1'), KeyCode::Backspace]);
+    h.key(KeyCode::Char('3'));
+    let screen = h.screen();
+    let row = |label: &str| {
+        screen
+            .lines()
+            .find(|l| l.contains(label))
+            .map(|l| {
+                l.split_whitespace()
+                    .filter(|w| w.parse::<u32>().is_ok())
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .unwrap_or_default()
+    };
+    assert_eq!(row("Shortest string"), "12", "{screen}");
+    assert_eq!(row("Longest string"), "93", "{screen}");
+    // Down past the position and Start to the number of games: 25, then Simulate.
+    h.keys(&[KeyCode::Down, KeyCode::Down, KeyCode::Down]);
+    h.keys(&[KeyCode::Char('2'), KeyCode::Char('5')]);
+    assert!(h.screen().contains("25"), "{}", h.screen());
+    h.keys(&[KeyCode::Down, KeyCode::Enter]);
+    let screen = h.screen();
+    assert!(screen.contains("25 strings of 12-93 letters"), "{screen}");
+    assert!(screen.contains("done: 25 games"), "{screen}");
+}
+
+/// The pyramid's bottom rows as drawn: for each row, its label, whether it is marked
+/// as cut on the left (◀) and on the right (▶), and its letters in order.
+fn pyramid_rows(screen: &str) -> Vec<(String, bool, bool, String)> {
+    screen
+        .lines()
+        .filter_map(|l| {
+            let inside = l.strip_prefix('│')?.split('│').next()?;
+            let label: String = inside.chars().take(9).collect();
+            if !["1st", "2nd", "↑ m", "↓ m"]
+                .iter()
+                .any(|p| label.starts_with(p))
+            {
+                return None;
+            }
+            let cells: String = inside.chars().skip(9).collect();
+            let letters: String = cells.chars().filter(|c| matches!(c, 'W' | 'L')).collect();
+            Some((
+                label.trim().to_string(),
+                cells.contains('◀'),
+                cells.contains('▶'),
+                letters,
+            ))
+        })
+        .collect()
+}
+
+/// "letters 13-30 of 42": the part of the string under the view, 1-based.
+fn letters_in_view(screen: &str) -> (usize, usize, usize) {
+    let line = screen
+        .lines()
+        .find_map(|l| l.split("│letters ").nth(1))
+        .unwrap_or_else(|| panic!("no 'letters a-b of n' line:\n{screen}"));
+    let numbers: Vec<usize> = line
+        .split(|c: char| !c.is_ascii_digit())
+        .filter_map(|w| w.parse().ok())
+        .collect();
+    (numbers[0], numbers[1], numbers[2])
+}
+
+/// A pyramid wider than the window scrolls sideways (< >) as well as up and down; a
+/// row cut on a side is marked there, and the line under it names the letters in view,
+/// which are the bottom row's letters, so every row shown matches the string.
+#[test]
+fn a_wide_pyramid_scrolls_sideways_and_marks_the_cut_rows() {
+    let letters = "WLLWLWWLWLLWLWWLWLLWLWWLWLLWLWWLWLLWLWWLWL";
+    let n = letters.len();
+    for (w, hgt) in [(80, 24), (64, 20)] {
+        let mut h = wl(letters, FirstMover::You, w, hgt);
+        h.key(KeyCode::Char('p'));
+        let top = h.screen();
+        insta::assert_snapshot!(format!("wl_wide_pyramid_top_{w}x{hgt}"), top);
+        // From the apex down, the rows that fit are whole (row r has r + 1 cells) and
+        // unmarked; any cut one is marked on both sides.
+        for (r, row) in pyramid_rows(&top).iter().enumerate() {
+            let whole = row.3.len() == r + 1;
+            assert_eq!((row.1, row.2), (!whole, !whole), "row {r}:\n{top}");
+        }
+        // Down to the string itself: the bottom row is the letters named under it.
+        for _ in 0..60 {
+            h.key(KeyCode::Down);
+        }
+        let mut screens = vec![h.screen()];
+        // Then sideways to both ends (a key moves one cell of a row).
+        for _ in 0..n {
+            h.key(KeyCode::Char('>'));
+        }
+        screens.push(h.screen());
+        for _ in 0..2 * n {
+            h.key(KeyCode::Char('<'));
+        }
+        screens.push(h.screen());
+        for screen in &screens {
+            let (first, last, of) = letters_in_view(screen);
+            assert_eq!(of, n);
+            let base = pyramid_rows(screen)
+                .last()
+                .cloned()
+                .expect("the bottom row");
+            assert_eq!(
+                base.3,
+                letters[first - 1..last],
+                "the bottom row is letters {first}-{last}:\n{screen}"
+            );
+            assert_eq!(
+                base.1,
+                first > 1,
+                "◀ when letters are hidden left:\n{screen}"
+            );
+            assert_eq!(
+                base.2,
+                last < n,
+                "▶ when letters are hidden right:\n{screen}"
+            );
+        }
+        // The right end, then the left end: all of the string was reachable.
+        assert_eq!(letters_in_view(&screens[1]).1, n, "{}", screens[1]);
+        assert_eq!(letters_in_view(&screens[2]).0, 1, "{}", screens[2]);
+        insta::assert_snapshot!(format!("wl_wide_pyramid_left_end_{w}x{hgt}"), screens[2]);
+    }
+    // The rules name the keys as they are bound.
+    let keys = parlor::tui::keys::Keys::new(&Config::default().keys);
+    let rules = parlor::tui::help::rules(parlor::games::wl::ID, &keys);
+    assert!(rules.contains("< and > one wider"), "{rules}");
+}

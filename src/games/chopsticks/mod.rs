@@ -39,8 +39,8 @@ impl GameKind for Chopsticks {
     fn summary(&self) -> &'static str {
         "Hit a hand to add your fingers to it, or split yours; both hands dead loses."
     }
-    fn rules(&self) -> &'static str {
-        include_str!("../../../assets/rules/chopsticks.md")
+    fn rules(&self) -> std::borrow::Cow<'static, str> {
+        include_str!("../../../assets/rules/chopsticks.md").into()
     }
     fn first_default(&self, config: &Config) -> FirstMover {
         config.chopsticks.first

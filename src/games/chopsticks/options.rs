@@ -40,7 +40,9 @@ impl GameOptions for ChopsticksSetup {
                     "off: 5 or more kills a hand"
                 }
                 .into(),
-                explanation: "Rollover: 3 + 4 = 2 instead of a dead hand; a hand dies only at exactly 5.",
+                explanation:
+                    "Rollover: 3 + 4 = 2 instead of a dead hand; a hand dies only at exactly 5."
+                        .into(),
             },
             Row {
                 id: EMPTY_SPLITS,
@@ -51,13 +53,14 @@ impl GameOptions for ChopsticksSetup {
                     "not allowed"
                 }
                 .into(),
-                explanation: "Whether a split may leave a hand with no fingers.",
+                explanation: "Whether a split may leave a hand with no fingers.".into(),
             },
             Row {
                 id: MOVE_CAP,
                 label: "Move cap".into(),
                 value: format!("{} moves, then a draw", self.move_cap),
-                explanation: "←→ ten more or fewer; a third repetition of a position also draws.",
+                explanation: "←→ ten more or fewer; a third repetition of a position also draws."
+                    .into(),
             },
         ]
     }

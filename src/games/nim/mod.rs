@@ -37,8 +37,8 @@ impl GameKind for Nim {
     fn summary(&self) -> &'static str {
         "Take any number of coins from one pile."
     }
-    fn rules(&self) -> &'static str {
-        include_str!("../../../assets/rules/nim.md")
+    fn rules(&self) -> std::borrow::Cow<'static, str> {
+        include_str!("../../../assets/rules/nim.md").into()
     }
     fn first_default(&self, config: &Config) -> FirstMover {
         config.nim.first

@@ -69,7 +69,7 @@ impl GameOptions for NimSetup {
                 id: PRESET,
                 label: "Piles preset".into(),
                 value: self.preset.label().into(),
-                explanation: "random draws 2-6 piles of 1-15 coins for every game.",
+                explanation: "random draws 2-6 piles of 1-15 coins for every game.".into(),
             },
             Row {
                 id: MISERE,
@@ -80,7 +80,7 @@ impl GameOptions for NimSetup {
                     "off: the last coin wins"
                 }
                 .into(),
-                explanation: "Misère turns Nim around: whoever takes the last coin loses.",
+                explanation: "Misère turns Nim around: whoever takes the last coin loses.".into(),
             },
         ];
         if self.preset != PilePreset::Random {
@@ -88,13 +88,13 @@ impl GameOptions for NimSetup {
                 id: PILE_COUNT,
                 label: "Number of piles".into(),
                 value: self.piles.len().to_string(),
-                explanation: PILES_EXPLAINED,
+                explanation: PILES_EXPLAINED.into(),
             });
             rows.extend(self.piles.iter().enumerate().map(|(i, p)| Row {
                 id: PILE + i as u16,
                 label: format!("  pile {}", i + 1),
                 value: p.to_string(),
-                explanation: PILES_EXPLAINED,
+                explanation: PILES_EXPLAINED.into(),
             }));
         }
         rows

@@ -68,9 +68,13 @@ pub fn evaluation_parser() -> impl clap::builder::TypedValueParser<Value = Evalu
 /// An Othello AI level on the command line: clap names the accepted values.
 fn level_parser() -> impl clap::builder::TypedValueParser<Value = Level> {
     use clap::builder::{PossibleValue, PossibleValuesParser, TypedValueParser};
-    let values = Level::ALL.map(|level| match level {
-        Level::Exact => PossibleValue::new(level.name()).alias("perfect"),
-        _ => PossibleValue::new(level.name()),
+    // `--help` lists each level with the words the setup screen and the rules use.
+    let values = Level::ALL.map(|level| {
+        let value = PossibleValue::new(level.name()).help(super::levels::description(level));
+        match level {
+            Level::Exact => value.alias("perfect"),
+            _ => value,
+        }
     });
     PossibleValuesParser::new(values).try_map(|name: String| name.parse::<Level>())
 }

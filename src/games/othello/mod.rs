@@ -4,6 +4,7 @@
 pub mod analyst;
 pub mod cli;
 pub mod config;
+pub mod levels;
 pub mod nboard;
 pub mod options;
 pub mod record;
@@ -63,8 +64,12 @@ impl GameKind for OthelloGame {
     fn summary(&self) -> &'static str {
         "Place a disc to flip a line of your opponent's; most discs wins."
     }
-    fn rules(&self) -> &'static str {
+    /// The rules with the table of levels written in from [`levels`], the one text
+    /// that describes them.
+    fn rules(&self) -> std::borrow::Cow<'static, str> {
         include_str!("../../../assets/rules/othello.md")
+            .replace("{levels}", &levels::rules_table())
+            .into()
     }
     fn first_default(&self, config: &Config) -> FirstMover {
         config.othello.first
@@ -194,7 +199,7 @@ impl GameKind for OthelloGame {
         }
         Ok(())
     }
-    fn move_list(&self, moves: &[String]) -> String {
+    fn move_list(&self, _start: &str, moves: &[String]) -> String {
         record::compact(moves)
     }
     fn record_formats(&self) -> &'static [&'static str] {

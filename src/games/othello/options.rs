@@ -1,5 +1,6 @@
 //! Othello's setup options: the AI's level and its thinking time per move.
 
+use super::levels;
 use crate::games::options::{GameOptions, Row, cycle, stepped};
 use crate::matchup::{MatchSetup, Mode};
 use crate::options_plumbing;
@@ -29,13 +30,14 @@ impl GameOptions for OthelloSetup {
                 id: LEVEL,
                 label: "AI level".into(),
                 value: self.level.to_string(),
-                explanation: "benedict is the original depth-3 AI; strong searches for its thinking time; exact also solves the last 20 squares.",
+                explanation: levels::setup_line(self.level).into(),
             },
             Row {
                 id: THINK_TIME,
                 label: "Thinking time".into(),
                 value: format!("{:.1} s per move", self.think_ms as f64 / 1000.0),
-                explanation: "How long the strong and exact levels (and the hints) think per move.",
+                explanation: "How long the strong and exact levels (and the hints) think per move."
+                    .into(),
             },
         ]
     }

@@ -42,8 +42,8 @@ impl GameKind for PnutButta {
     fn summary(&self) -> &'static str {
         "Append a symbol; the last l symbols must never have appeared before."
     }
-    fn rules(&self) -> &'static str {
-        include_str!("../../../assets/rules/pnut.md")
+    fn rules(&self) -> std::borrow::Cow<'static, str> {
+        include_str!("../../../assets/rules/pnut.md").into()
     }
     fn first_default(&self, config: &Config) -> FirstMover {
         config.pnut.first

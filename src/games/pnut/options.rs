@@ -67,13 +67,14 @@ impl GameOptions for PnutSetup {
                     }
                     Err(_) => format!("{}_ (type 2-12 symbols)", self.symbols),
                 },
-                explanation: "←→ presets, or type your own (keys with a job keep it).",
+                explanation: "←→ presets, or type your own (keys with a job keep it).".into(),
             },
             Row {
                 id: LENGTH,
                 label: "Length".into(),
                 value: format!("l = {}", self.length),
-                explanation: "The last l symbols may never have appeared earlier in the string.",
+                explanation: "The last l symbols may never have appeared earlier in the string."
+                    .into(),
             },
             Row {
                 id: PLAYERS,
@@ -83,7 +84,8 @@ impl GameOptions for PnutSetup {
                 } else {
                     "2".into()
                 },
-                explanation: "With 3-6 players the turn rotates; the last player to move wins.",
+                explanation: "With 3-6 players the turn rotates; the last player to move wins."
+                    .into(),
             },
             Row {
                 id: ASSIST,
@@ -94,7 +96,8 @@ impl GameOptions for PnutSetup {
                     "off: an illegal symbol loses"
                 }
                 .into(),
-                explanation: "Off is the hard mode: check for yourself, an illegal symbol loses.",
+                explanation: "Off is the hard mode: check for yourself, an illegal symbol loses."
+                    .into(),
             },
         ];
         if !self.people_only() {
@@ -106,13 +109,13 @@ impl GameOptions for PnutSetup {
                 } else {
                     format!("{} plies", self.max_depth)
                 },
-                explanation: "The AI's proof search stops at this depth (0: until proven).",
+                explanation: "The AI's proof search stops at this depth (0: until proven).".into(),
             });
             rows.push(Row {
                 id: TIME,
                 label: "Thinking time".into(),
                 value: format!("{:.1} s per position", self.think_ms as f64 / 1000.0),
-                explanation: "How long the AI and the hints think per position.",
+                explanation: "How long the AI and the hints think per position.".into(),
             });
         }
         rows

@@ -34,8 +34,8 @@ impl GameKind for SugarPackets {
     fn summary(&self) -> &'static str {
         "Rows of 1, 3, 5 and 7 packets; whoever takes the last packet loses."
     }
-    fn rules(&self) -> &'static str {
-        include_str!("../../../assets/rules/1357.md")
+    fn rules(&self) -> std::borrow::Cow<'static, str> {
+        include_str!("../../../assets/rules/1357.md").into()
     }
     fn first_default(&self, config: &Config) -> FirstMover {
         config.sugar_packets.first

@@ -9,6 +9,7 @@ use crate::cli::json::{self, SimulateJson};
 use crate::cli::progress::{Played, Progress};
 use crate::cli::{CliError, SimulateCommon, usage};
 use crate::config::Config;
+use crate::game::Game;
 use crate::game::wl::{Wl, parse_letters};
 use crate::solve::wl::{self, SIMULATION_MAX_LEN, SimulationReport};
 
@@ -79,16 +80,7 @@ pub fn solve(args: WlSolveArgs) -> Result<(), CliError> {
         if a.verdict.is_win() { "wins" } else { "loses" }
     )?;
     for m in &a.moves {
-        let end = match m.mv {
-            crate::game::wl::WlMove::Left => "left",
-            crate::game::wl::WlMove::Right => "right",
-        };
-        writeln!(
-            out,
-            "  {} (take the {end} letter): {}",
-            m.mv,
-            m.verdict.word()
-        )?;
+        writeln!(out, "  {}: {}", game.move_text(m.mv), m.verdict.word())?;
     }
     Ok(())
 }

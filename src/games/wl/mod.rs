@@ -19,7 +19,7 @@ use crate::games::{ConfigProblem, GameId, GameKind, GameOptions, GameSetup, Star
 use crate::matchup::FirstMover;
 use crate::tui::keys::{Action, OwnKey};
 use crate::tui::screen::{GameScreen, SimulationScreen};
-use options::{MAX_LEN, WlSetup};
+use options::{MAX_LEN, MAX_SIMULATED_GAMES, WlSetup};
 use screen::WlScreen;
 use simulation::WlSimulation;
 
@@ -41,8 +41,8 @@ impl GameKind for WinnersLosers {
     fn summary(&self) -> &'static str {
         "Take a letter from either end; whoever takes the last: W wins, L loses."
     }
-    fn rules(&self) -> &'static str {
-        include_str!("../../../assets/rules/wl.md")
+    fn rules(&self) -> std::borrow::Cow<'static, str> {
+        include_str!("../../../assets/rules/wl.md").into()
     }
     fn first_default(&self, config: &Config) -> FirstMover {
         config.wl.first
@@ -69,21 +69,46 @@ impl GameKind for WinnersLosers {
                 ),
             ));
         }
-        if wl.simulate_games == 0 || wl.simulate_games > 1_000_000 {
+        if wl.simulate_games == 0 || wl.simulate_games > MAX_SIMULATED_GAMES {
             return Err((
                 "wl.simulate_games",
-                format!("{}: expected 1-1000000 games", wl.simulate_games),
+                format!(
+                    "{}: expected 1-{MAX_SIMULATED_GAMES} games",
+                    wl.simulate_games
+                ),
             ));
         }
         Ok(())
     }
+    /// The moves as the screen shows them, each with the letter it took ("left W, right
+    /// L"), read from the start; as recorded if they do not replay.
+    fn move_list(&self, start: &str, moves: &[String]) -> String {
+        crate::game::wl::parse_letters(start)
+            .ok()
+            .and_then(|letters| crate::game::wl::move_texts(&letters, moves))
+            .map_or_else(|| moves.join(" "), |texts| texts.join(", "))
+    }
     fn keys(&self) -> &'static [OwnKey] {
-        &[OwnKey {
-            name: "pyramid",
-            action: Action::Own("pyramid"),
-            default: 'p',
-            what: "show or hide the AND/OR pyramid",
-        }]
+        &[
+            OwnKey {
+                name: "pyramid",
+                action: Action::Own("pyramid"),
+                default: 'p',
+                what: "show or hide the AND/OR pyramid",
+            },
+            OwnKey {
+                name: "pyramid_left",
+                action: Action::Own("pyramid_left"),
+                default: '<',
+                what: "scroll a wide pyramid left",
+            },
+            OwnKey {
+                name: "pyramid_right",
+                action: Action::Own("pyramid_right"),
+                default: '>',
+                what: "scroll a wide pyramid right",
+            },
+        ]
     }
     fn position_help(&self) -> &'static str {
         "A string of W and L, e.g. WLLWL; empty: the setup's string or a random one."

@@ -3,7 +3,7 @@
 
 use rand::{Rng, RngExt};
 
-use crate::games::options::{GameOptions, Row, stepped};
+use crate::games::options::{GameOptions, Row, erased_number, stepped, typed_number};
 use crate::matchup::MatchSetup;
 use crate::options_plumbing;
 
@@ -24,20 +24,35 @@ impl WlSetup {
     /// The letters to play: the typed string, or a random one (true = W).
     pub fn starting_letters<R: Rng + ?Sized>(&self, rng: &mut R) -> Vec<bool> {
         if self.letters.is_empty() {
-            let n = rng.random_range(self.min_len..=self.max_len.max(self.min_len));
+            let (shortest, longest) = self.lengths();
+            let n = rng.random_range(shortest..=longest);
             (0..n).map(|_| rng.random_bool(0.5)).collect()
         } else {
             self.letters.chars().map(|c| c == 'W').collect()
         }
     }
+
+    /// The random strings' lengths, shortest and longest. Typing a bound leaves the
+    /// other as it is (typing 150 passes through 1 and 15), so the two may cross while
+    /// being typed: the range is then the one between them.
+    pub fn lengths(&self) -> (usize, usize) {
+        (
+            self.min_len.min(self.max_len),
+            self.min_len.max(self.max_len),
+        )
+    }
 }
+
+/// The most games a simulation plays.
+pub const MAX_SIMULATED_GAMES: u32 = 1_000_000;
 
 const LETTERS: u16 = 0;
 const MIN_LEN: u16 = 1;
 const MAX_LEN_ROW: u16 = 2;
 const SIMULATE_GAMES: u16 = 3;
 
-const LENGTHS_EXPLAINED: &str = "Random strings get a length in this range (1-200).";
+const LENGTHS_EXPLAINED: &str =
+    "Random strings get a length in this range (1-200): type it, or ←→ one more or fewer.";
 
 impl GameOptions for WlSetup {
     options_plumbing!();
@@ -52,19 +67,21 @@ impl GameOptions for WlSetup {
                 } else {
                     self.letters.clone()
                 },
-                explanation: "Type W and L for your own string (Backspace erases), or leave it random.",
+                explanation:
+                    "Type W and L for your own string (Backspace erases), or leave it random."
+                        .into(),
             },
             Row {
                 id: MIN_LEN,
                 label: "Shortest string".into(),
                 value: self.min_len.to_string(),
-                explanation: LENGTHS_EXPLAINED,
+                explanation: LENGTHS_EXPLAINED.into(),
             },
             Row {
                 id: MAX_LEN_ROW,
                 label: "Longest string".into(),
                 value: self.max_len.to_string(),
-                explanation: LENGTHS_EXPLAINED,
+                explanation: LENGTHS_EXPLAINED.into(),
             },
         ]
     }
@@ -74,7 +91,8 @@ impl GameOptions for WlSetup {
             id: SIMULATE_GAMES,
             label: "Simulated games".into(),
             value: self.simulate_games.to_string(),
-            explanation: "←→ ten times more or fewer games for the simulation.",
+            explanation: "Type the number of games (up to 1000000), or ←→ ten times more or fewer."
+                .into(),
         }]
     }
 
@@ -95,7 +113,7 @@ impl GameOptions for WlSetup {
             SIMULATE_GAMES => {
                 let g = &mut self.simulate_games;
                 *g = if step > 0 {
-                    (*g * 10).min(1_000_000)
+                    (*g * 10).min(MAX_SIMULATED_GAMES)
                 } else {
                     (*g / 10).max(1)
                 };
@@ -104,20 +122,39 @@ impl GameOptions for WlSetup {
         }
     }
 
-    /// Typing W or L into the string row.
-    fn type_char(&mut self, id: u16, c: char, _typing: &mut bool) {
-        if id != LETTERS {
-            return;
-        }
-        match c.to_ascii_uppercase() {
-            upper @ ('W' | 'L') if self.letters.len() < MAX_LEN => self.letters.push(upper),
+    /// Typing W or L into the string row, digits into the numbers.
+    fn type_char(&mut self, id: u16, c: char, typing: &mut bool) {
+        let len = |n: usize, typing: &mut bool| {
+            typed_number(n as u64, c, typing, 1, MAX_LEN as u64) as usize
+        };
+        match id {
+            LETTERS => match c.to_ascii_uppercase() {
+                upper @ ('W' | 'L') if self.letters.len() < MAX_LEN => self.letters.push(upper),
+                _ => {}
+            },
+            MIN_LEN => self.min_len = len(self.min_len, typing),
+            MAX_LEN_ROW => self.max_len = len(self.max_len, typing),
+            SIMULATE_GAMES => {
+                let games = u64::from(self.simulate_games);
+                let max = u64::from(MAX_SIMULATED_GAMES);
+                self.simulate_games = typed_number(games, c, typing, 1, max) as u32;
+            }
             _ => {}
         }
     }
 
-    fn erase(&mut self, id: u16, _typing: &mut bool) {
-        if id == LETTERS {
-            self.letters.pop();
+    fn erase(&mut self, id: u16, typing: &mut bool) {
+        match id {
+            LETTERS => {
+                self.letters.pop();
+            }
+            MIN_LEN => self.min_len = erased_number(self.min_len as u64, typing, 1) as usize,
+            MAX_LEN_ROW => self.max_len = erased_number(self.max_len as u64, typing, 1) as usize,
+            SIMULATE_GAMES => {
+                let games = u64::from(self.simulate_games);
+                self.simulate_games = erased_number(games, typing, 1) as u32;
+            }
+            _ => {}
         }
     }
 }
@@ -138,5 +175,39 @@ impl Default for WlSetup {
     /// The built-in config's options.
     fn default() -> Self {
         WlSetup::from_config(&crate::config::Config::default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::seeds::GameRng;
+    use rand::SeedableRng;
+
+    #[test]
+    fn typed_lengths_that_cross_still_give_strings_between_them() {
+        let mut setup = WlSetup::default();
+        let mut typing = false;
+        // The shortest typed as 30 while the longest is still 10: no panic, 10-30.
+        for c in ['3', '0'] {
+            setup.type_char(MIN_LEN, c, &mut typing);
+        }
+        typing = false;
+        for c in ['1', '0'] {
+            setup.type_char(MAX_LEN_ROW, c, &mut typing);
+        }
+        assert_eq!((setup.min_len, setup.max_len), (30, 10));
+        assert_eq!(setup.lengths(), (10, 30));
+        let mut rng = GameRng::seed_from_u64(1);
+        for _ in 0..50 {
+            let n = setup.starting_letters(&mut rng).len();
+            assert!((10..=30).contains(&n), "{n}");
+        }
+        // Past the longest the setup offers, a digit starts over.
+        typing = false;
+        for c in ['1', '9', '9', '9'] {
+            setup.type_char(MAX_LEN_ROW, c, &mut typing);
+        }
+        assert_eq!(setup.max_len, 9);
     }
 }

@@ -12,7 +12,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::game::wl::{Wl, WlMove};
-use crate::game::{Outcome, Seat};
+use crate::game::{Game, Outcome, Seat};
 use crate::games::GameSetup;
 use crate::games::wl::options::WlSetup;
 use crate::session::Mode;
@@ -35,6 +35,9 @@ pub struct WlScreen {
     show_pyramid: bool,
     /// Rows the pyramid is scrolled by (↑↓) from where it follows the game.
     pyramid_scroll: Cell<isize>,
+    /// Columns a pyramid wider than the window is scrolled by (sideways keys) from
+    /// where it follows the game.
+    pyramid_pan: Cell<isize>,
     /// rows[k-1][i]: the letter taken last from letters[i..i+k] with perfect play.
     pyramid: Vec<Vec<bool>>,
 }
@@ -184,6 +187,7 @@ impl WlScreen {
             hints,
             show_pyramid: false,
             pyramid_scroll: Cell::new(0),
+            pyramid_pan: Cell::new(0),
             pyramid,
         }
     }
@@ -195,6 +199,7 @@ impl WlScreen {
     fn play(&mut self, mv: WlMove) {
         if self.view.session.human_to_move() && self.view.play(mv) {
             self.pyramid_scroll.set(0);
+            self.pyramid_pan.set(0);
         }
     }
 
@@ -244,8 +249,10 @@ impl WlScreen {
     }
 
     /// The AND/OR triangle: apex at the top is the whole string; each move steps one
-    /// row down, to the lower right (left letter taken) or lower left (right letter taken).
-    fn render_pyramid(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
+    /// row down, to the lower right (left letter taken) or lower left (right letter
+    /// taken). Wider than the window, it scrolls sideways: a row cut on a side is marked
+    /// ◀ or ▶ there, and the last line says which letters of the string the view is over.
+    fn render_pyramid(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys) {
         let n = self.game().letters().len();
         if self.pyramid.is_empty() || n == 0 {
             frame.render_widget(
@@ -270,8 +277,18 @@ impl WlScreen {
             current
         };
         let label_width = 9u16;
-        let width = area.width.saturating_sub(label_width) as usize;
-        let height = area.height as usize;
+        let full_width = 2 * n - 1;
+        let rows_width = area.width.saturating_sub(label_width) as usize;
+        // Too wide: a column for the markers on each side, and a line to say where.
+        let cropped = full_width > rows_width;
+        let (width, height) = if cropped {
+            (
+                rows_width.saturating_sub(4).max(1),
+                area.height.saturating_sub(1) as usize,
+            )
+        } else {
+            (rows_width, area.height as usize)
+        };
         // Keep the current node in view: a third from the top, centred across.
         let last_top = n.saturating_sub(height.min(n));
         let follow = in_view.0.saturating_sub(height / 3).min(last_top);
@@ -279,12 +296,18 @@ impl WlScreen {
         let top = (follow as isize + self.pyramid_scroll.get()).clamp(0, last_top as isize);
         self.pyramid_scroll.set(top - follow as isize);
         let top = top as usize;
-        let bottom = (top + height).min(n);
-        // Centred when the whole base fits, else scrolled to the current node.
-        let margin = width.saturating_sub(2 * n - 1) / 2;
+        let bottom = (top + height.max(1)).min(n);
+        // Centred when the whole base fits, else scrolled to the current node and from
+        // there by the sideways keys (in columns, kept for the next frame).
+        let margin = width.saturating_sub(full_width) / 2;
         let node_x = |r: usize, i: usize| margin + (n - 1 - r) + 2 * i;
-        let left = node_x(in_view.0, in_view.1).saturating_sub(width / 2);
-        let left = left.min((2 * n - 1 + margin).saturating_sub(width));
+        let last_left = full_width.saturating_sub(width);
+        let follow_x = node_x(in_view.0, in_view.1)
+            .saturating_sub(width / 2)
+            .min(last_left);
+        let left = (follow_x as isize + self.pyramid_pan.get()).clamp(0, last_left as isize);
+        self.pyramid_pan.set(left - follow_x as isize);
+        let left = left as usize;
         let wins = self.winning_ends();
         let mut lines = Vec::new();
         for r in top..bottom {
@@ -300,6 +323,14 @@ impl WlScreen {
                 format!("{mover} {gate}  ")
             };
             let mut spans = vec![Span::styled(label, theme.muted())];
+            // The row's cells run from node_x(r, 0) to node_x(r, r).
+            let marker = |hidden: bool, arrow: &'static str| {
+                Span::styled(if hidden { arrow } else { " " }, theme.muted())
+            };
+            if cropped {
+                spans.push(marker(node_x(r, 0) < left, "◀"));
+                spans.push(Span::raw(" "));
+            }
             let mut line = vec![(" ".to_string(), Style::new()); width];
             for i in 0..=r {
                 let x = node_x(r, i);
@@ -328,7 +359,33 @@ impl WlScreen {
                 line[x - left] = (letter(last_w).to_string(), style);
             }
             spans.extend(line.into_iter().map(|(t, s)| Span::styled(t, s)));
+            if cropped {
+                spans.push(Span::raw(" "));
+                spans.push(marker(node_x(r, r) >= left + width, "▶"));
+            }
             lines.push(Line::from(spans));
+        }
+        if cropped {
+            // The base row is the string, letter i at column 2i: the letters in view.
+            let first = left.div_ceil(2);
+            let last = ((left + width - 1) / 2).min(n - 1);
+            let where_ = format!("letters {}-{} of {n}", first + 1, last + 1);
+            let scroll = format!(
+                "{} {}",
+                keys.key(Action::Own("pyramid_left")),
+                keys.key(Action::Own("pyramid_right"))
+            );
+            // As much of it as the width takes.
+            let said = [
+                format!("{where_} · {scroll} scroll sideways"),
+                format!("{where_} · {scroll} scroll"),
+                format!("{where_} · {scroll}"),
+                where_,
+            ]
+            .into_iter()
+            .find(|t| t.chars().count() < usize::from(area.width))
+            .unwrap_or_default();
+            lines.push(Line::styled(said, theme.muted()));
         }
         frame.render_widget(Paragraph::new(lines), area);
     }
@@ -422,7 +479,7 @@ impl WlScreen {
         let [main, status] =
             Layout::vertical([Constraint::Min(3), Constraint::Length(3)]).areas(inner);
         if self.show_pyramid {
-            self.render_pyramid(frame, main, theme);
+            self.render_pyramid(frame, main, theme, keys);
         } else {
             self.render_tiles(frame, main, theme, hits);
         }
@@ -440,10 +497,8 @@ impl WlScreen {
             self.prediction_lines(theme),
             theme,
         );
-        self.view.render_moves(frame, moves, theme, |m| {
-            let side = if m.mv == WlMove::Left { "←" } else { "→" };
-            format!("{side} {}", m.before.letter_at(m.mv).map_or("", letter))
-        });
+        self.view
+            .render_moves(frame, moves, theme, |m| m.before.move_text(m.mv));
         let mut list = keys.footer(&[
             (&[Action::Left, Action::Right], "take"),
             (&[Action::Hints], "hints"),
@@ -492,6 +547,13 @@ impl GameScreen for WlScreen {
             }
             Action::Down if self.show_pyramid => {
                 self.pyramid_scroll.set(self.pyramid_scroll.get() + 1);
+            }
+            // Two columns: one cell of a row sideways.
+            Action::Own("pyramid_left") if self.show_pyramid => {
+                self.pyramid_pan.set(self.pyramid_pan.get() - 2);
+            }
+            Action::Own("pyramid_right") if self.show_pyramid => {
+                self.pyramid_pan.set(self.pyramid_pan.get() + 2);
             }
             Action::Left => self.play(WlMove::Left),
             Action::Right => self.play(WlMove::Right),

@@ -126,7 +126,8 @@ impl SimulationScreen for WlSimulation {
             return None;
         }
         let w: WlSetup = self.setup.own();
-        let (games, min_len, max_len, seed) = (w.simulate_games, w.min_len, w.max_len, self.seed);
+        let (min_len, max_len) = w.lengths();
+        let (games, seed) = (w.simulate_games, self.seed);
         Some(Box::new(move |ctx| {
             let mut reported = 0;
             wl::simulate(games, min_len, max_len, seed, &mut |so_far| {
@@ -201,7 +202,10 @@ impl SimulationScreen for WlSimulation {
                 Line::styled(
                     format!(
                         "{} strings of {}-{} letters · seed {}",
-                        w.simulate_games, w.min_len, w.max_len, self.seed
+                        w.simulate_games,
+                        w.lengths().0,
+                        w.lengths().1,
+                        self.seed
                     ),
                     theme.muted(),
                 ),

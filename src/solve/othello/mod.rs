@@ -528,7 +528,7 @@ impl Engine {
         let random = |rng: &mut R| legal[rng.random_range(0..legal.len())].mv();
         match level {
             Level::Beginner => {
-                if rng.random_bool(0.5) {
+                if rng.random_bool(BEGINNER_RANDOM) {
                     return Some(random(rng));
                 }
                 // One ply on the evaluation, blurred by a few discs of noise.
@@ -538,18 +538,19 @@ impl Engine {
                     .iter()
                     .map(|m| {
                         let (np, no) = m.child(p, o);
-                        let noise = rng.random_range(-3 * SCALE..=3 * SCALE);
+                        let noise = BEGINNER_NOISE_DISCS * SCALE;
+                        let noise = rng.random_range(-noise..=noise);
                         (-eval.eval(np, no) + noise, m.mv())
                     })
                     .max_by_key(|&(v, _)| v)
                     .map(|(_, m)| m)
             }
             Level::Casual => {
-                if rng.random_bool(0.2) {
+                if rng.random_bool(CASUAL_RANDOM) {
                     return Some(random(rng));
                 }
                 let casual = Limits {
-                    max_depth: Some(2),
+                    max_depth: Some(CASUAL_DEPTH),
                     max_millis: limits.max_millis,
                     table_mib: limits.table_mib,
                     exact_empties: 6,
@@ -572,6 +573,15 @@ impl Engine {
     }
 }
 
+/// The share of the beginner's moves played at random.
+pub const BEGINNER_RANDOM: f64 = 0.5;
+/// The beginner's other moves are one ply on the evaluation, give or take this many
+/// discs of noise.
+pub const BEGINNER_NOISE_DISCS: i32 = 3;
+/// The share of the casual level's moves played at random.
+pub const CASUAL_RANDOM: f64 = 0.2;
+/// The casual level's search depth in plies.
+pub const CASUAL_DEPTH: u32 = 2;
 /// The depth that stands in for the strong level's clock where results must repeat
 /// (simulations): about 10 ms a move here (100 games against Benedict took 36.5 s).
 pub const STRONG_DEPTH: u32 = 8;
@@ -638,7 +648,8 @@ pub fn solve(board: &Othello, table_mib: u32) -> Option<Solution> {
     Engine::new(table_mib).solve(board, &|| false)
 }
 
-/// The AI levels, weakest first. In the config: `level = "strong"` (or `"perfect"`,
+/// The AI levels, weakest first (what each does, in words for the player:
+/// `games::othello::levels`). In the config: `level = "strong"` (or `"perfect"`,
 /// another name for exact).
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "lowercase")]

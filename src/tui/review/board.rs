@@ -68,7 +68,11 @@ impl<G: Game> GameBoard<G> {
 
 impl<G: Game> ReviewBoard for GameBoard<G> {
     fn moves(&self) -> Vec<String> {
-        self.moves.iter().map(ToString::to_string).collect()
+        self.positions
+            .iter()
+            .zip(&self.moves)
+            .map(|(before, &mv)| before.move_text(mv))
+            .collect()
     }
 
     fn draw(&self, frame: &mut Frame, area: Rect, ply: usize, theme: &Theme) {

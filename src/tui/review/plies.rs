@@ -75,7 +75,7 @@ impl PlyReport {
         let value = |mv: G::Move| {
             let v = a.value_of(mv);
             Valued {
-                text: mv.to_string(),
+                text: position.move_text(mv),
                 verdict: v.map_or(Verdict::Unknown, |v| v.verdict),
                 score: v.and_then(|v| v.score),
             }
@@ -94,7 +94,13 @@ impl PlyReport {
                 ..value(mv)
             }),
             played: played.map(value),
-            best_moves: a.best_moves().iter().map(ToString::to_string).collect(),
+            // In the form the moves are shown (Winners & Losers' "left W"), so that
+            // they compare with `played` and read as the move list does.
+            best_moves: a
+                .best_moves()
+                .iter()
+                .map(|mv| position.move_text(*mv))
+                .collect(),
             choices: a.moves.len(),
         }
     }

@@ -651,10 +651,6 @@ impl App {
             .store
             .as_mut()
             .and_then(|s| s.remembered_setup(game.cli_name()));
-        if remembered.is_none() {
-            // Never set up before: a game the newcomer can win, not a proven loss.
-            super::setup::make_fair(&mut setup);
-        }
         if let Some(last) = remembered {
             // Options this version cannot read leave the defaults.
             match setup.options.read_json(&last.options) {

@@ -492,24 +492,6 @@ pub fn proven_loss(setup: &GameSetup) -> Option<String> {
     })
 }
 
-/// A setup a newcomer can win, for a game's first setup screen: the person on the
-/// winning side where the game knows it, else an AI that can lose (casual).
-pub fn make_fair(setup: &mut GameSetup) {
-    use crate::matchup::FirstMover;
-    if proven_loss(setup).is_none() {
-        return;
-    }
-    let kind = setup.game.kind();
-    setup.matchup.first = match kind.start_winner(setup) {
-        Some(crate::game::Seat::First) => FirstMover::You,
-        Some(crate::game::Seat::Second) => FirstMover::Ai,
-        None => setup.matchup.first,
-    };
-    if proven_loss(setup).is_some() {
-        setup.matchup.difficulty = Difficulty::Casual;
-    }
-}
-
 /// The longest position the setup takes (an Othello move list of 60 moves is 120).
 const MAX_POSITION: usize = 200;
 

@@ -47,7 +47,9 @@ fn from_the_menu_into_a_game() {
         &[
             "Chopsticks ·",
             "With perfect play:",
-            "the AI wins in 26 moves",
+            // The first player loses, so the AI moves first: you can win.
+            "1. AI",
+            "you win in 25 moves",
             "Your turn",
         ],
         &["New game"],

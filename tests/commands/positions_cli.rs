@@ -271,7 +271,7 @@ fn export_writes_winners_and_losers_moves_as_the_screens_show_them() {
     let dir = sandbox.data_home().join("games");
     let env = [("PARLOR_DATA_DIR", dir.to_str().expect("a UTF-8 path"))];
     let mut store = Store::open(dir.clone());
-    assert!(store.finish_match(&wl_record()));
+    assert!(store.finish_match(None, &wl_record()));
     let out = sandbox.run_with_env(&["export"], &env);
     out.expect_code(0);
     // Each move: the end and the letter it took (the old L and R read back).

@@ -20,7 +20,10 @@ fn menu_setup_game_hints_and_quit() {
     tui.wait_until("Nim selected again", |s| selected_is(s, "Nim"));
 
     tui.send(ENTER);
-    tui.wait_all(&["New game: Nim", "[ Start ]", "AI chooses"], &[]);
+    tui.wait_all(
+        &["New game: Nim", "[ Start ]", "First move        you"],
+        &[],
+    );
 
     tui.send(ENTER);
     tui.wait_until("the Nim game screen", |s| {
@@ -30,9 +33,7 @@ fn menu_setup_game_hints_and_quit() {
                 .all(|t| s.contains(t))
     });
 
-    // 3,4,5 is a first-player win, so the AI takes the first move: the only winning one.
-    tui.wait_until("the AI's first move, 1:2", |s| row_has(s, "1. AI", "1:2"));
-
+    // 3,4,5 is a first-player win, and you move first (a game a newcomer can win).
     tui.wait_for("Your turn");
     // While the game runs the terminal is in the TUI's state, so the checks after the
     // exit below can tell the difference.
@@ -57,7 +58,8 @@ fn menu_setup_game_hints_and_quit() {
     }
     tui.send(ENTER);
     // Enter takes the amount under the cursor: 1 from pile 1.
-    tui.wait_until("2. You 1:1", |s| row_has(s, "2. You", "1:1"));
+    tui.wait_until("1. You 1:1", |s| row_has(s, "1. You", "1:1"));
+    tui.wait_until("the AI's answer", |s| row_has(s, "2. AI", ":"));
 
     assert!(!tui.screen().contains("count"), "{}", tui.screen());
     tui.send("h");

@@ -826,14 +826,14 @@ fn the_last_setup_of_a_game_is_the_next_default() {
     assert!(!dir.path().join("setups.json").exists(), "moved aside");
 }
 
-/// Issue 33, point 12: a game never set up before opens on a fair setup (the person on
+/// Issue 33, point 12: the first setup of a game is fair (the defaults put the person on
 /// the winning side), and a setup that starts the person in a proven loss against the
 /// perfect AI says so before the first move.
 #[test]
 fn a_first_setup_is_fair_and_a_proven_loss_is_said() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
-    // Nim 3,4,5: the first player wins; the config says "AI chooses" (it would take it).
+    // Nim 3,4,5: the first player wins, and you move first.
     h.key(KeyCode::Enter);
     let nim = h.screen();
     assert!(nim.contains("First move        you"), "{nim}");
@@ -854,6 +854,9 @@ fn a_first_setup_is_fair_and_a_proven_loss_is_said() {
     h.key(KeyCode::Enter);
     let chopsticks = h.screen();
     assert!(chopsticks.contains("New game: Chopsticks"), "{chopsticks}");
-    assert!(chopsticks.contains("First move        the AI"), "{chopsticks}");
+    assert!(
+        chopsticks.contains("First move        the AI"),
+        "{chopsticks}"
+    );
     assert!(!chopsticks.contains("Proven loss"), "{chopsticks}");
 }

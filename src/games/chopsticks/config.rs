@@ -22,7 +22,7 @@ impl Default for ChopsticksConfig {
             rollover: false,
             empty_splits: true,
             move_cap: 100,
-            first: FirstMover::You,
+            first: FirstMover::Ai,
         }
     }
 }

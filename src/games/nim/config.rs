@@ -17,7 +17,7 @@ impl Default for NimConfig {
         NimConfig {
             piles: vec![3, 4, 5],
             misere: false,
-            first: FirstMover::AiChooses,
+            first: FirstMover::You,
         }
     }
 }

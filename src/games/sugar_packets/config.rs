@@ -13,7 +13,7 @@ pub struct SugarPacketsConfig {
 impl Default for SugarPacketsConfig {
     fn default() -> Self {
         SugarPacketsConfig {
-            first: FirstMover::Coin,
+            first: FirstMover::Ai,
         }
     }
 }

@@ -285,6 +285,17 @@ impl<G: Game> MatchView<G> {
         }
     }
 
+    /// Where the match stands, for the keys that work only at some moments.
+    pub fn situation(&self) -> super::screen::Situation {
+        let players = self.session.players();
+        super::screen::Situation {
+            over: self.session.is_over(),
+            human_to_move: self.session.human_to_move(),
+            ai_plays: players.iter().any(|p| *p != Player::Human),
+            all_ai: self.all_ai(),
+        }
+    }
+
     pub fn all_ai(&self) -> bool {
         self.session.players().iter().all(|p| *p != Player::Human)
     }

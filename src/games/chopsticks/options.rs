@@ -40,7 +40,11 @@ impl GameOptions for ChopsticksSetup {
                     "off: 5 or more kills a hand"
                 }
                 .into(),
-                explanation: "Rollover: 3 + 4 = 2 instead of a dead hand; a hand dies only at exactly 5.",
+                explanation: if self.rollover {
+                    "Rollover: 3 + 4 = 2 instead of a dead hand; a hand dies only at exactly 5."
+                } else {
+                    "A hand that reaches 5 fingers or more dies. ←→ for rollover."
+                },
             },
             Row {
                 id: EMPTY_SPLITS,
@@ -51,7 +55,11 @@ impl GameOptions for ChopsticksSetup {
                     "not allowed"
                 }
                 .into(),
-                explanation: "Whether a split may leave a hand with no fingers.",
+                explanation: if self.empty_splits {
+                    "A split may leave a hand with no fingers (2,2 → 4,0)."
+                } else {
+                    "A split must leave fingers on both hands."
+                },
             },
             Row {
                 id: MOVE_CAP,

@@ -69,7 +69,11 @@ impl GameOptions for NimSetup {
                 id: PRESET,
                 label: "Piles preset".into(),
                 value: self.preset.label().into(),
-                explanation: "random draws 2-6 piles of 1-15 coins for every game.",
+                explanation: match self.preset {
+                    PilePreset::Custom => "Your own piles: set them on the rows below.",
+                    PilePreset::ThreeFourFive => "The classic start: piles of 3, 4 and 5 coins.",
+                    PilePreset::Random => "Draws 2-6 piles of 1-15 coins anew for every game.",
+                },
             },
             Row {
                 id: MISERE,
@@ -80,7 +84,11 @@ impl GameOptions for NimSetup {
                     "off: the last coin wins"
                 }
                 .into(),
-                explanation: "Misère turns Nim around: whoever takes the last coin loses.",
+                explanation: if self.misere {
+                    "Misère turns Nim around: whoever takes the last coin loses."
+                } else {
+                    "Normal play: whoever takes the last coin wins. ←→ for misère."
+                },
             },
         ];
         if self.preset != PilePreset::Random {

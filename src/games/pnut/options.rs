@@ -83,7 +83,11 @@ impl GameOptions for PnutSetup {
                 } else {
                     "2".into()
                 },
-                explanation: "With 3-6 players the turn rotates; the last player to move wins.",
+                explanation: if self.players > 2 {
+                    "The turn rotates among the players; the last player to move wins."
+                } else {
+                    "Two players; ←→ for 3-6 (people only, the turn rotates)."
+                },
             },
             Row {
                 id: ASSIST,
@@ -94,7 +98,11 @@ impl GameOptions for PnutSetup {
                     "off: an illegal symbol loses"
                 }
                 .into(),
-                explanation: "Off is the hard mode: check for yourself, an illegal symbol loses.",
+                explanation: if self.assist {
+                    "The assistant refuses a symbol that would repeat. ←→ for the hard mode."
+                } else {
+                    "The hard mode: check for yourself, an illegal symbol loses."
+                },
             },
         ];
         if !self.people_only() {

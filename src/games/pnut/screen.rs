@@ -694,6 +694,21 @@ fn verdict_style(v: Verdict, theme: &Theme) -> Style {
 
 impl GameScreen for PnutScreen {
     crate::screen_basics!();
+    fn situation(&self) -> crate::tui::screen::Situation {
+        match &self.seats {
+            Seats::Two(view) => crate::tui::screen::Situation {
+                over: self.is_over(),
+                human_to_move: self.human_to_move(),
+                ..view.situation()
+            },
+            Seats::Many(_) => crate::tui::screen::Situation {
+                over: self.is_over(),
+                human_to_move: self.human_to_move(),
+                ai_plays: false,
+                all_ai: false,
+            },
+        }
+    }
     fn redo(&mut self) {
         if self.forfeited.is_some() {
             return;

@@ -678,6 +678,16 @@ impl<G: Game> SolverLink for MatchView<G> {
     }
 }
 
+/// "You win.", "The AI wins.", "Player 2 wins.": a sentence of its own, the verb
+/// agreeing with the seat ("You wins." was a name put in front of "wins").
+pub fn wins_sentence(who: Who) -> String {
+    match who {
+        Who::You => "You win.".into(),
+        Who::Ai => "The AI wins.".into(),
+        Who::Named(name) => format!("{name} wins."),
+    }
+}
+
 /// The last line of a game-over box: rematch, new game, (undo,) menu, with their keys.
 pub fn what_next(keys: &Keys, theme: &Theme, undo: bool) -> Line<'static> {
     let key = |actions: &[Action]| Span::styled(keys.label(actions), theme.accent());

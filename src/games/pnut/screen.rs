@@ -30,7 +30,7 @@ use crate::solve::worker::{AnyReport, Job};
 use crate::solve::{Analysis, Verdict};
 use crate::tui::hits::{Hit, Hits};
 use crate::tui::keys::{Action, Keys};
-use crate::tui::match_view::{MatchView, Who, what_next};
+use crate::tui::match_view::{MatchView, Who, what_next, wins_sentence};
 use crate::tui::screen::{GameScreen, SolverLink};
 use crate::tui::theme::Theme;
 use crate::tui::widgets;
@@ -243,6 +243,14 @@ impl PnutScreen {
                 crate::game::Seat::Second
             }),
             Seats::Many(_) => Who::Named(""),
+        }
+    }
+
+    /// "You win.", "The AI wins.", "Player 3 wins.".
+    fn wins_sentence(&self, i: usize) -> String {
+        match self.who(i) {
+            Who::Named(_) => format!("{} wins.", self.name(i)),
+            who => wins_sentence(who),
         }
     }
 
@@ -473,7 +481,7 @@ impl PnutScreen {
         if let Some(w) = game.winner() {
             return vec![
                 Line::raw("Game over:"),
-                Line::styled(format!("{} wins.", self.name(w)), theme.bold()),
+                Line::styled(self.wins_sentence(w), theme.bold()),
             ];
         }
         let Seats::Two(view) = &self.seats else {
@@ -497,7 +505,7 @@ impl PnutScreen {
         let mover = view.session.to_move();
         if !a.exact {
             return vec![
-                Line::raw("Not proven"),
+                Line::raw("No win proven yet"),
                 Line::styled(format!("(searched to depth {})", a.depth), theme.muted()),
             ];
         }

@@ -410,3 +410,16 @@ fn big_cells_draw_big_discs() {
     let screen = small.screen();
     assert!(!screen.contains('█'), "{screen}");
 }
+
+/// The start is a draw with perfect play (8x8 Othello is solved): the prediction says
+/// so, whatever sign a time-limited search gives it, and the AI says the same.
+#[test]
+fn the_start_is_predicted_a_draw_every_run() {
+    for level in [Level::Benedict, Level::Strong] {
+        let mut h = othello(level, FirstMover::You, 120, 40);
+        let screen = h.screen();
+        assert!(screen.contains("A draw (8x8 is solved)"), "{screen}");
+        assert!(!screen.contains("ahead by about"), "{screen}");
+        assert!(screen.contains("Best play draws from here."), "{screen}");
+    }
+}

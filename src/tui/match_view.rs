@@ -359,6 +359,15 @@ impl<G: Game> MatchView<G> {
         }
     }
 
+    /// While the AI is to move against a person, the analysis on the board is the
+    /// AI's: its winning moves are the person's losing ones. Hints wait for the
+    /// person's turn, and say so with this line.
+    pub fn hints_wait(&self) -> Option<&'static str> {
+        let s = &self.session;
+        (self.ai_seat().is_some() && !s.is_over() && !s.human_to_move())
+            .then_some("Hints come back on your turn.")
+    }
+
     /// Where the match stands, for the keys that work only at some moments.
     pub fn situation(&self) -> super::screen::Situation {
         let players = self.session.players();

@@ -158,3 +158,27 @@ fn cycling_the_mode_keeps_the_first_move_chosen() {
     let ai = h.screen();
     assert!(ai.contains("First move        the AI"), "{ai}");
 }
+
+/// While the AI is to move, the analysis is the AI's: "No winning move: all lose." was
+/// said of your position when it was the AI's. Hints wait for your turn, saying so.
+#[test]
+fn hints_wait_for_your_turn() {
+    let mut setup = nim(Mode::VsAi, FirstMover::Ai);
+    setup.options_mut::<NimSetup>().expect("nim options").piles = vec![1, 2];
+    let mut config = Config::default();
+    config.ui.hints = true;
+    let mut h = Harness::new(config, Start::Game(setup), 80, 24);
+    let waiting = h.screen();
+    assert!(waiting.contains("is thinking"), "{waiting}");
+    assert!(
+        waiting.contains("Hints come back on your turn."),
+        "{waiting}"
+    );
+    assert!(!waiting.contains("Winning"), "{waiting}");
+    assert!(!waiting.contains("◀ take"), "{waiting}");
+    h.ticks(3);
+    let yours = h.screen();
+    assert!(yours.contains("Your turn"), "{yours}");
+    assert!(!yours.contains("Hints come back"), "{yours}");
+    assert!(yours.contains("No winning move"), "{yours}");
+}

@@ -310,7 +310,12 @@ impl NimScreen {
     }
 
     fn winning_takes(&self, pile: usize) -> Vec<u8> {
-        let Some(a) = self.view.session.analysis().filter(|_| self.hints) else {
+        let Some(a) = self
+            .view
+            .session
+            .analysis()
+            .filter(|_| self.hints && self.view.hints_wait().is_none())
+        else {
             return Vec::new();
         };
         a.winning_moves()
@@ -374,6 +379,8 @@ impl NimScreen {
             Line::styled("", theme.muted())
         } else if s.is_over() {
             Line::raw("")
+        } else if let Some(wait) = self.view.hints_wait() {
+            Line::styled(wait, theme.muted())
         } else {
             match s.analysis() {
                 None => Line::styled("Hints: thinking…", theme.muted()),

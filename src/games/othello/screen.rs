@@ -382,7 +382,12 @@ impl OthelloScreen {
     }
 
     fn render_board(&self, frame: &mut Frame, area: Rect, theme: &Theme, hits: &mut Hits) {
-        let analysis = self.view.session.analysis().filter(|_| self.hints);
+        // While the AI is to move the scores would be its own: they wait for your turn.
+        let analysis = self
+            .view
+            .session
+            .analysis()
+            .filter(|_| self.hints && self.view.hints_wait().is_none());
         // The cursor stays on the board while the AI thinks, where the person left it.
         let show_cursor = !self.view.session.is_over() && !self.view.all_ai();
         let marks = Marks {

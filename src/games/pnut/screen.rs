@@ -179,6 +179,14 @@ impl PnutScreen {
         }
     }
 
+    /// See [`MatchView::hints_wait`].
+    fn hints_wait(&self) -> Option<&'static str> {
+        match &self.seats {
+            Seats::Two(view) if self.forfeited.is_none() => view.hints_wait(),
+            _ => None,
+        }
+    }
+
     fn analysis(&self) -> Option<&Analysis<PnutMove>> {
         match &self.seats {
             Seats::Two(view) if self.forfeited.is_none() => view.session.analysis(),
@@ -378,7 +386,9 @@ impl PnutScreen {
     fn render_symbols(&self, frame: &mut Frame, area: Rect, theme: &Theme, hits: &mut Hits) {
         let game = self.game();
         let rules = game.rules();
-        let analysis = self.analysis().filter(|_| self.hints);
+        let analysis = self
+            .analysis()
+            .filter(|_| self.hints && self.hints_wait().is_none());
         let inner = widgets::block("Symbols", theme).inner(area);
         frame.render_widget(widgets::block("Symbols", theme), area);
         let k = rules.k();
@@ -555,6 +565,9 @@ impl PnutScreen {
         }
         if matches!(self.seats, Seats::Many(_)) {
             return vec![Line::styled("No analysis for 3+ players.", theme.muted())];
+        }
+        if let Some(wait) = self.hints_wait() {
+            return vec![Line::styled(wait, theme.muted())];
         }
         let Some(a) = self.analysis() else {
             return vec![Line::styled("Thinking…", theme.muted())];

@@ -274,6 +274,8 @@ impl ChopsticksScreen {
             Line::styled(notice.clone(), theme.warning())
         } else if !self.hints || s.is_over() {
             Line::raw("")
+        } else if let Some(wait) = self.view.hints_wait() {
+            Line::styled(wait, theme.muted())
         } else {
             match s.analysis() {
                 None => Line::styled("Hints: thinking…", theme.muted()),
@@ -364,6 +366,9 @@ impl ChopsticksScreen {
         let s = self.session();
         if s.is_over() {
             return vec![Line::styled("The game is over.", theme.muted())];
+        }
+        if let Some(wait) = self.view.hints_wait() {
+            return vec![Line::styled(wait, theme.muted())];
         }
         let Some(a) = s.analysis() else {
             return vec![Line::styled("Thinking…", theme.muted())];

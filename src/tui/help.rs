@@ -192,4 +192,13 @@ mod tests {
             }
         }
     }
+
+    /// The notation the move list and the hints use is explained in the rules.
+    #[test]
+    fn chopsticks_rules_explain_the_move_notation() {
+        let text = rules(crate::games::chopsticks::ID, &Keys::default());
+        for needed in ["`hit:l:r`: my left hits your right", "`split:0,3`"] {
+            assert!(reflow(&text).iter().any(|l| l.contains(needed)), "{needed}");
+        }
+    }
 }

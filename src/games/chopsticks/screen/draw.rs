@@ -12,6 +12,10 @@ use super::{ChopsticksScreen, Stage};
 use crate::game::chopsticks::{Chopsticks, ChopsticksMove, DrawReason, Hand};
 use crate::game::{Game, Outcome, Seat};
 use crate::solve::Verdict;
+
+/// The move notation in a few words, under the move list: a hit names the mover's hand,
+/// then the hand it hits; a split gives the mover's hands after it.
+const NOTATION: &str = " hit:l:r = left hits right ";
 use crate::tui::hits::{Hit, Hits};
 use crate::tui::keys::{Action, Keys};
 use crate::tui::match_view::Who;
@@ -359,6 +363,17 @@ impl ChopsticksScreen {
         );
         self.view
             .render_moves(frame, history, theme, |m| m.mv.to_string());
+        // The notation, on the list's bottom border where it is read (the rules say
+        // more): "hit:l:r" is the mover's left hitting the other's right.
+        let legend = Rect {
+            x: history.x + 2,
+            y: history.bottom().saturating_sub(1),
+            width: history.width.saturating_sub(4),
+            height: 1,
+        };
+        if history.height >= 3 && usize::from(legend.width) >= NOTATION.chars().count() {
+            frame.render_widget(Paragraph::new(NOTATION).style(theme.muted()), legend);
+        }
     }
 
     /// Every legal move with its verdict and distance; ▶ the selected one, ★ the best.

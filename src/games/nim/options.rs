@@ -192,3 +192,41 @@ impl Default for NimSetup {
         NimSetup::from_config(&crate::config::Config::default())
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::matchup::{FirstMover, Mode};
+    use crate::solve::policy::Difficulty;
+
+    fn explanation(setup: &NimSetup, id: u16) -> &'static str {
+        let matchup = MatchSetup {
+            mode: Mode::VsAi,
+            first: FirstMover::You,
+            difficulty: Difficulty::Perfect,
+        };
+        setup
+            .rows(&matchup)
+            .into_iter()
+            .find(|r| r.id == id)
+            .map_or("", |r| r.explanation)
+    }
+
+    /// Each row's explanation speaks of the value shown ("random draws…" stood under
+    /// every preset).
+    #[test]
+    fn explanations_follow_the_value() {
+        let mut setup = NimSetup {
+            preset: PilePreset::ThreeFourFive,
+            ..NimSetup::default()
+        };
+        assert!(explanation(&setup, PRESET).contains("3, 4 and 5"));
+        setup.change(PRESET, 1);
+        assert_eq!(setup.preset, PilePreset::Random);
+        assert!(explanation(&setup, PRESET).contains("anew for every game"));
+        setup.misere = false;
+        assert!(explanation(&setup, MISERE).starts_with("Normal play"));
+        setup.change(MISERE, 1);
+        assert!(explanation(&setup, MISERE).starts_with("Misère"));
+    }
+}

@@ -385,6 +385,11 @@ impl App {
         if game.handle(action) {
             return;
         }
+        // A key that does nothing at this moment says why, over the footer.
+        if let Some(why) = super::unavailable::why(action, game.situation(), &self.keys) {
+            self.flash = Some(why);
+            return;
+        }
         // Leaving a game in progress asks first: keep it or forget it.
         let in_progress = !game.is_over() && game.record().is_some_and(|r| !r.moves.is_empty());
         match action {

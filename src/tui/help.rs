@@ -4,7 +4,7 @@ use std::cell::Cell;
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
-use ratatui::text::Line;
+use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 
 use super::keys::{Action, Keys, key_label};
@@ -57,6 +57,23 @@ fn reflow(text: &str) -> Vec<String> {
     }
     flush(&mut paragraph, &mut out);
     out
+}
+
+/// A line of the text with its `code` (between backticks) styled, the backticks gone.
+fn code_spans(line: &str, theme: &Theme) -> Line<'static> {
+    Line::from(
+        line.split('`')
+            .enumerate()
+            .filter(|(_, part)| !part.is_empty())
+            .map(|(i, part)| {
+                if i % 2 == 1 {
+                    Span::styled(part.to_string(), theme.accent())
+                } else {
+                    Span::raw(part.to_string())
+                }
+            })
+            .collect::<Vec<_>>(),
+    )
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -118,7 +135,9 @@ impl Help {
 
     pub fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
         let popup = widgets::centered(area, 76, area.height.saturating_sub(2));
-        frame.render_widget(Clear, popup);
+        // The whole screen, not only the box: the panels around it would show through
+        // its margins and read as part of the text.
+        frame.render_widget(Clear, area);
         let lines: Vec<Line> = reflow(&self.text)
             .into_iter()
             .map(|l| match l.strip_prefix('#') {
@@ -126,7 +145,7 @@ impl Help {
                     heading.trim_start_matches('#').trim().to_string(),
                     theme.title(),
                 ),
-                None => Line::raw(l),
+                None => code_spans(&l, theme),
             })
             .collect();
         let block = widgets::block(&self.title, theme);
@@ -145,5 +164,41 @@ impl Help {
         };
         let block = block.title_bottom(Line::styled(position, theme.muted()));
         frame.render_widget(text.scroll((scroll, 0)).block(block), popup);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn code_is_styled_and_its_backticks_dropped() {
+        let theme = Theme::new(&crate::config::Config::default().colors, false);
+        let line = code_spans("Legal moves are marked with `*`, and so on", &theme);
+        let text: String = line.spans.iter().map(|s| s.content.as_ref()).collect();
+        assert_eq!(text, "Legal moves are marked with *, and so on");
+        assert_eq!(line.spans[1].content, "*");
+        assert_eq!(line.spans[1].style, theme.accent());
+        // Every rules text is free of backticks once drawn.
+        for game in GameId::all() {
+            let keys = Keys::default();
+            for l in reflow(&rules(game, &keys)) {
+                let drawn: String = code_spans(&l, &theme)
+                    .spans
+                    .iter()
+                    .map(|s| s.content.to_string())
+                    .collect();
+                assert!(!drawn.contains('`'), "{game}: {drawn}");
+            }
+        }
+    }
+
+    /// The notation the move list and the hints use is explained in the rules.
+    #[test]
+    fn chopsticks_rules_explain_the_move_notation() {
+        let text = rules(crate::games::chopsticks::ID, &Keys::default());
+        for needed in ["`hit:l:r`: my left hits your right", "`split:0,3`"] {
+            assert!(reflow(&text).iter().any(|l| l.contains(needed)), "{needed}");
+        }
     }
 }

@@ -197,6 +197,10 @@ pub fn key_label(key: KeyCode) -> String {
     }
 }
 
+/// The mark of the status entry of a footer ("✓ saved"): no key, so the footer gives
+/// it up before any key when the line is short (`widgets::footer`).
+pub const STATUS_MARK: &str = "✓";
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Keys {
     bindings: Vec<Binding>,
@@ -311,11 +315,12 @@ impl Keys {
         keys.join(if arrows { "" } else { "/" })
     }
 
-    /// A footer: `(actions, what they do)` pairs turned into `(keys, what)` pairs.
+    /// A footer: `(actions, what they do)` pairs turned into `(keys, what)` pairs, after
+    /// the status (see [`STATUS_MARK`]) when there is one.
     pub fn footer(&self, items: &[(&[Action], &str)]) -> Vec<(String, String)> {
         let status = self
             .status
-            .map(|s| ("✓".to_string(), s.to_string()))
+            .map(|s| (STATUS_MARK.to_string(), s.to_string()))
             .into_iter();
         status
             .chain(

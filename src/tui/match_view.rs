@@ -35,12 +35,40 @@ pub enum Who<'a> {
     Named(&'a str),
 }
 
+/// What is known of the position on the board, for the prediction panel and the AI's
+/// voice alike, so the two never disagree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outlook {
+    /// No analysis yet.
+    Unknown,
+    /// A proven winner.
+    Wins(Seat),
+    /// A draw with perfect play: proven, or known (the game is solved there).
+    Draw,
+    /// Nothing proven; the search leans to a side by more than the game's noise.
+    Ahead(Seat, i32),
+    /// Nothing proven, and the search's margin is within the game's noise.
+    Even,
+}
+
+/// How a game reads a search that proved nothing (see [`MatchView::set_outlook_rules`]).
+struct OutlookRules<G> {
+    /// A margin this small or smaller is "about even".
+    even_within: i32,
+    /// Positions whose value is known without a search (Othello's start is a draw).
+    known_draw: fn(&G) -> bool,
+}
+
 pub struct MatchView<G: Game> {
     pub session: Session<G>,
     /// The match's engine, kept from move to move and dropped with the match.
     analyst: SharedAnalyst<G>,
     /// The AI's (or the commentator's) latest line.
     pub voice: String,
+    /// The line the voice last took from the outlook ("Too early to tell who wins."):
+    /// while the voice still says it, a new outlook replaces it.
+    outlook_line: Option<String>,
+    outlook_rules: OutlookRules<G>,
     /// Set when the position changed and the solver has not been asked yet.
     needs_analysis: bool,
     /// The predicted winner of the last analysed position, to notice slips.
@@ -126,6 +154,11 @@ impl<G: Game> MatchView<G> {
             session,
             analyst,
             voice,
+            outlook_line: None,
+            outlook_rules: OutlookRules {
+                even_within: 0,
+                known_draw: |_| false,
+            },
             needs_analysis: true,
             last_prediction: None,
             variety: rng.random_range(0..1000),
@@ -267,6 +300,47 @@ impl<G: Game> MatchView<G> {
         }
     }
 
+    /// How this game reads a search that proved nothing: margins within `even_within`
+    /// are about even, and `known_draw` positions are draws whatever the search says.
+    pub fn set_outlook_rules(&mut self, even_within: i32, known_draw: fn(&G) -> bool) {
+        self.outlook_rules = OutlookRules {
+            even_within,
+            known_draw,
+        };
+    }
+
+    /// What is known of the position on the board (see [`Outlook`]).
+    pub fn outlook(&self) -> Outlook {
+        let s = &self.session;
+        if (self.outlook_rules.known_draw)(s.position()) {
+            return Outlook::Draw;
+        }
+        let Some(a) = s.analysis() else {
+            return Outlook::Unknown;
+        };
+        if let Some(winner) = s.predicted_winner() {
+            return Outlook::Wins(winner);
+        }
+        if a.verdict == crate::solve::Verdict::Draw || (a.exact && a.score == Some(0)) {
+            return Outlook::Draw;
+        }
+        match a.score {
+            Some(score) if score.abs() > self.outlook_rules.even_within => {
+                let mover = s.to_move();
+                let leader = if score > 0 { mover } else { mover.other() };
+                Outlook::Ahead(leader, score.abs())
+            }
+            Some(_) => Outlook::Even,
+            None => Outlook::Unknown,
+        }
+    }
+
+    /// Whether the voice may be replaced by the outlook's line: it is silent, or still
+    /// says what the last outlook said.
+    fn voice_follows_outlook(&self) -> bool {
+        self.voice.is_empty() || self.outlook_line.as_ref() == Some(&self.voice)
+    }
+
     /// The AI's seat when exactly one side is the AI.
     pub fn ai_seat(&self) -> Option<Seat> {
         match self.session.players() {
@@ -282,6 +356,26 @@ impl<G: Game> MatchView<G> {
             Some(ai) if ai == seat => Who::Ai,
             Some(_) => Who::You,
             None => Who::Named(self.session.name(seat)),
+        }
+    }
+
+    /// While the AI is to move against a person, the analysis on the board is the
+    /// AI's: its winning moves are the person's losing ones. Hints wait for the
+    /// person's turn, and say so with this line.
+    pub fn hints_wait(&self) -> Option<&'static str> {
+        let s = &self.session;
+        (self.ai_seat().is_some() && !s.is_over() && !s.human_to_move())
+            .then_some("Hints come back on your turn.")
+    }
+
+    /// Where the match stands, for the keys that work only at some moments.
+    pub fn situation(&self) -> super::screen::Situation {
+        let players = self.session.players();
+        super::screen::Situation {
+            over: self.session.is_over(),
+            human_to_move: self.session.human_to_move(),
+            ai_plays: players.iter().any(|p| *p != Player::Human),
+            all_ai: self.all_ai(),
         }
     }
 
@@ -312,9 +406,15 @@ impl<G: Game> MatchView<G> {
     /// The AI's voice reacts when the prediction changes.
     fn react_to_prediction(&mut self) {
         let Some(winner) = self.session.predicted_winner() else {
-            // Nothing proven yet: against the AI, say so rather than nothing.
-            if self.ai_seat().is_some() && self.voice.is_empty() && !self.session.is_over() {
-                self.voice = "Too early to tell who wins.".into();
+            // Nothing proven: against the AI, say what the panel says rather than
+            // nothing, and keep saying it as the outlook changes.
+            if let Some(ai) = self.ai_seat()
+                && self.voice_follows_outlook()
+                && !self.session.is_over()
+            {
+                let line = voice::outlook_line(self.outlook(), ai);
+                self.voice = line.clone();
+                self.outlook_line = Some(line);
             }
             return;
         };
@@ -335,7 +435,7 @@ impl<G: Game> MatchView<G> {
                     Some(Moment::LostFromHere)
                 } else if winner != ai && previous != Some(winner) {
                     Some(Moment::Lost)
-                } else if winner == ai && previous.is_none() && self.voice.is_empty() {
+                } else if winner == ai && previous.is_none() && self.voice_follows_outlook() {
                     Some(Moment::Winning)
                 } else {
                     None
@@ -669,6 +769,16 @@ impl<G: Game> SolverLink for MatchView<G> {
     }
 }
 
+/// "You win.", "The AI wins.", "Player 2 wins.": a sentence of its own, the verb
+/// agreeing with the seat ("You wins." was a name put in front of "wins").
+pub fn wins_sentence(who: Who) -> String {
+    match who {
+        Who::You => "You win.".into(),
+        Who::Ai => "The AI wins.".into(),
+        Who::Named(name) => format!("{name} wins."),
+    }
+}
+
 /// The last line of a game-over box: rematch, new game, (undo,) menu, with their keys.
 pub fn what_next(keys: &Keys, theme: &Theme, undo: bool) -> Line<'static> {
     let key = |actions: &[Action]| Span::styled(keys.label(actions), theme.accent());
@@ -711,6 +821,66 @@ mod tests {
             nodes: 1,
             exact: true,
         })
+    }
+
+    fn unproven(score: i32) -> Box<Analysis<crate::game::nim::NimMove>> {
+        Box::new(Analysis {
+            best: None,
+            verdict: Verdict::Unknown,
+            score: Some(score),
+            pv: Vec::new(),
+            moves: Vec::new(),
+            depth: 14,
+            nodes: 1,
+            exact: false,
+        })
+    }
+
+    /// The voice says what the prediction says ("Too early to tell who wins." stood
+    /// beside "White ahead by about 43"), and follows it when it changes, up to a proof.
+    #[test]
+    fn the_voice_follows_the_outlook_until_a_proof() {
+        let mut rng = crate::seeds::GameRng::seed_from_u64(1);
+        let matchup = MatchSetup {
+            mode: Mode::VsAi,
+            first: FirstMover::You,
+            difficulty: Difficulty::Perfect,
+        };
+        let analyst = SharedAnalyst::new(FnAnalyst(crate::solve::nim::analyse));
+        let mut view = MatchView::new(
+            Nim::new(vec![3, 4, 5], Ending::Normal),
+            &matchup,
+            0,
+            analyst,
+            &mut rng,
+        );
+        view.set_outlook_rules(2, |_| false);
+        view.analysis_requested(1);
+        // You are to move: +43 for the mover is you ahead.
+        view.receive(1, unproven(43));
+        assert_eq!(view.outlook(), Outlook::Ahead(Seat::First, 43));
+        assert_eq!(view.voice, "You look ahead, but nothing is proven yet.");
+        view.receive(1, unproven(-2));
+        assert_eq!(view.outlook(), Outlook::Even);
+        assert_eq!(view.voice, "Too early to tell who wins.");
+        view.receive(1, unproven(-9));
+        assert_eq!(view.voice, "I think I'm ahead, but nothing is proven yet.");
+        // The proof arrives: the AI wins from here, and says so.
+        view.receive(
+            1,
+            Box::new(Analysis {
+                verdict: Verdict::Loss { plies: Some(4) },
+                exact: true,
+                ..*unproven(-9)
+            }),
+        );
+        assert_eq!(view.outlook(), Outlook::Wins(Seat::Second));
+        assert!(
+            ["I like my chances.", "Your move.", "Hmm, interesting."]
+                .contains(&view.voice.as_str()),
+            "{}",
+            view.voice
+        );
     }
 
     /// The move's own analysis did not rank it, so it was not marked when played; the

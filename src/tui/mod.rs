@@ -16,6 +16,7 @@ pub mod setup;
 pub mod stats;
 pub mod theme;
 pub mod transcript;
+pub mod unavailable;
 pub mod voice;
 pub mod widgets;
 

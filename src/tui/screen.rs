@@ -28,6 +28,19 @@ pub trait SolverLink {
     fn failed(&mut self, ticket: u64, reason: String);
 }
 
+/// Where a match stands, for the keys that work only at some moments (see
+/// `tui::unavailable`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Situation {
+    pub over: bool,
+    /// A person is to move (in every mode).
+    pub human_to_move: bool,
+    /// An AI plays in this match.
+    pub ai_plays: bool,
+    /// Two AIs play (nobody is to move but them).
+    pub all_ai: bool,
+}
+
 pub trait GameScreen {
     /// The setup this game was started from (for "new game" and the rules).
     fn setup(&self) -> &GameSetup;
@@ -73,6 +86,8 @@ pub trait GameScreen {
 
     /// The shared actions, each game's way.
     fn is_over(&self) -> bool;
+    /// Where the match stands.
+    fn situation(&self) -> Situation;
     fn hints_on(&self) -> bool;
     fn toggle_hints(&mut self);
     /// Pauses or resumes when two AIs play (nothing otherwise).
@@ -155,6 +170,9 @@ macro_rules! screen_basics {
         }
         fn is_over(&self) -> bool {
             self.$view.session.is_over()
+        }
+        fn situation(&self) -> $crate::tui::screen::Situation {
+            self.$view.situation()
         }
         fn toggle_pause(&mut self) {
             self.$view.toggle_pause();

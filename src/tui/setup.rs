@@ -15,7 +15,7 @@ use super::theme::Theme;
 use super::widgets;
 use crate::games::options::cycle;
 use crate::games::{GameSetup, Row};
-use crate::matchup::Mode;
+use crate::matchup::{FirstMover, Mode};
 use crate::solve::policy::Difficulty;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -39,8 +39,12 @@ pub struct Setup {
     selected: usize,
     /// Keys typed into the selected row so far.
     typing: bool,
-    /// Why Start was refused (the game's word on the position), until the next change.
+    /// Why Start was refused (the game's word on the position), or why a key did
+    /// nothing on the selected row, until the next key.
     error: Option<String>,
+    /// Who moves first as last chosen on its row: a mode that cannot offer it (two
+    /// players have no AI to start) changes the row, and it comes back with a mode that can.
+    first_choice: FirstMover,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -61,6 +65,7 @@ impl Setup {
             .position(|f| *f == Field::Start)
             .unwrap_or(0);
         Setup {
+            first_choice: setup.matchup.first,
             setup,
             // Start on the Start button: Enter right away plays with the defaults.
             selected: start,
@@ -163,8 +168,17 @@ impl Setup {
                 self.selected = (self.selected + 1) % count;
                 self.typing = false;
             }
+            Action::Left | Action::Right if !self.changes() => {
+                self.error = Some(format!("{} is not changed with ←→.", self.row_name()));
+            }
             Action::Left => self.change(-1),
             Action::Right => self.change(1),
+            Action::Digit(_) | Action::Char(_) | Action::Backspace if self.typed().is_none() => {
+                self.error = Some(format!(
+                    "{} is not typed into: ↑↓ picks a row, ←→ changes it.",
+                    self.row_name()
+                ));
+            }
             Action::Digit(d) => self.type_char(char::from(b'0' + d)),
             Action::Char(c) => self.type_char(c),
             Action::Backspace => self.erase(),
@@ -204,12 +218,15 @@ impl Setup {
             Field::Mode => {
                 s.matchup.mode = cycle(&Mode::ALL, s.matchup.mode, step);
                 let options = kind.first_options(s.matchup.mode);
-                if !options.is_empty() && !options.contains(&s.matchup.first) {
+                if options.contains(&self.first_choice) {
+                    s.matchup.first = self.first_choice;
+                } else if !options.is_empty() && !options.contains(&s.matchup.first) {
                     s.matchup.first = options[0];
                 }
             }
             Field::First => {
                 s.matchup.first = cycle(kind.first_options(s.matchup.mode), s.matchup.first, step);
+                self.first_choice = s.matchup.first;
             }
             Field::Difficulty => {
                 s.matchup.difficulty = cycle(&Difficulty::ALL, s.matchup.difficulty, step);
@@ -297,14 +314,88 @@ impl Setup {
         }
     }
 
+    /// The selected row's name, for the messages about keys that do nothing there.
+    fn row_name(&self) -> String {
+        match self.field() {
+            Field::Start => "Start".into(),
+            Field::Simulate => "Simulate".into(),
+            field => self.label(field).trim().to_string(),
+        }
+    }
+
+    /// Whether ←→ changes the selected row.
+    fn changes(&self) -> bool {
+        !matches!(
+            self.field(),
+            Field::Position | Field::Start | Field::Simulate
+        )
+    }
+
+    /// What typing does on the selected row, as the footer names the keys: "0-9" (or
+    /// the digits that work, "1-8"), the letters it takes ("W/L", "a-z" for any), both
+    /// ("a-z/0-9"), `None` where typing does nothing. A game's row is asked by trying each key on a
+    /// copy of the options, so the footer cannot claim a key the row ignores.
+    fn typed(&self) -> Option<String> {
+        let id = match self.field() {
+            Field::Position => return Some("a-z/0-9".into()),
+            Field::Game(id) | Field::Simulation(id) => id,
+            _ => return None,
+        };
+        let options = &self.setup.options;
+        let takes = |c: char| {
+            let mut copy = options.clone_box();
+            let mut typing = self.typing;
+            copy.type_char(id, c, &mut typing);
+            typing != self.typing || !copy.eq_box(options.as_ref())
+        };
+        let digits: Vec<char> = ('0'..='9').filter(|&c| takes(c)).collect();
+        let letters: Vec<char> = ('a'..='z').filter(|&c| takes(c)).collect();
+        let digits = match digits.as_slice() {
+            [] => None,
+            [only] => Some(only.to_string()),
+            [first, .., last] => Some(format!("{first}-{last}")),
+        };
+        let letters = match letters.len() {
+            0 => None,
+            1..=3 => Some(
+                letters
+                    .iter()
+                    .map(|c| c.to_ascii_uppercase().to_string())
+                    .collect::<Vec<_>>()
+                    .join("/"),
+            ),
+            _ => Some("a-z".to_string()),
+        };
+        match (letters, digits) {
+            (Some(l), Some(d)) => Some(format!("{l}/{d}")),
+            (l, d) => l.or(d),
+        }
+    }
+
     fn explanation(&self) -> Cow<'static, str> {
         let field = self.field();
+        let matchup = &self.setup.matchup;
         let fixed = match field {
-            Field::Mode => "Play the AI, pass the keyboard to a friend, or watch two AIs.",
-            Field::First => self.setup.game.kind().first_explanation(),
-            Field::Difficulty => {
-                "perfect never slips; strong rarely; casual often; beginner more often than not."
-            }
+            Field::Mode => match matchup.mode {
+                Mode::VsAi => "You play the AI. ←→: two people at one keyboard, or two AIs.",
+                Mode::TwoPlayers => "Two people take turns at one keyboard; no AI plays.",
+                Mode::AiVsAi => "Two AIs play each other while you watch.",
+            },
+            Field::First => match (matchup.first, matchup.mode) {
+                (FirstMover::AiChooses, _) | (_, Mode::AiVsAi) => {
+                    self.setup.game.kind().first_explanation()
+                }
+                (FirstMover::You, Mode::TwoPlayers) => "Player 1 moves first.",
+                (FirstMover::You, _) => "You move first.",
+                (FirstMover::Ai, _) => "The AI moves first.",
+                (FirstMover::Coin, _) => "A coin flip decides who moves first.",
+            },
+            Field::Difficulty => match matchup.difficulty {
+                Difficulty::Perfect => "perfect never slips: it wins whenever it can.",
+                Difficulty::Strong => "strong plays perfectly but slips now and then.",
+                Difficulty::Casual => "casual often plays a natural-looking but unsound move.",
+                Difficulty::Beginner => "beginner makes mistakes more often than not.",
+            },
             Field::Game(_) | Field::Simulation(_) => {
                 return self.row(field).map_or("".into(), |r| r.explanation);
             }
@@ -402,16 +493,18 @@ impl Setup {
                 // Long text (a typed position) shows its end, where typing goes on.
                 let room = usize::from(inner.width.saturating_sub(21));
                 let value = tail(&self.value_text(*field), room);
-                let (l, r) = if selected {
-                    ("◀ ", " ▶")
+                // On the selected row the arrows take the row's colours: accent on
+                // the accent background would hide them.
+                let (l, r, arrows) = if selected {
+                    ("◀ ", " ▶", Style::new())
                 } else {
-                    ("  ", "  ")
+                    ("  ", "  ", theme.accent())
                 };
                 Line::from(vec![
                     Span::raw(format!(" {:<16}", self.label(*field))),
-                    Span::styled(l, theme.accent()),
+                    Span::styled(l, arrows),
                     Span::raw(value),
-                    Span::styled(r, theme.accent()),
+                    Span::styled(r, arrows),
                 ])
             };
             let style = if selected {
@@ -431,14 +524,25 @@ impl Setup {
                 ..explain
             },
         );
-        let list = keys.footer(&[
-            (&[Action::Up, Action::Down], "setting"),
-            (&[Action::Left, Action::Right], "change"),
-            (&[Action::Digit(0)], "type"),
-            (&[Action::Enter], "start"),
-            (&[Action::Back], "back"),
-        ]);
-        widgets::footer(frame, footer, &list, theme);
+        widgets::footer(frame, footer, &self.footer(keys), theme);
+    }
+
+    /// The keys that do something on the selected row, and Enter's meaning there.
+    fn footer(&self, keys: &Keys) -> Vec<(String, String)> {
+        let mut list = keys.footer(&[(&[Action::Up, Action::Down], "setting")]);
+        if self.changes() {
+            list.extend(keys.footer(&[(&[Action::Left, Action::Right], "change")]));
+        }
+        if let Some(typed) = self.typed() {
+            list.push((typed, "type".into()));
+        }
+        let enter = if self.field() == Field::Simulate {
+            "simulate"
+        } else {
+            "start"
+        };
+        list.extend(keys.footer(&[(&[Action::Enter], enter), (&[Action::Back], "back")]));
+        list
     }
 
     fn game_summary(&self) -> String {
@@ -547,6 +651,32 @@ mod tests {
             s.handle(Action::Left);
         }
         assert_eq!(nim(&s).piles.len(), 1);
+    }
+
+    /// The selected row is drawn on the accent colour: its ◀ ▶ must not be the accent
+    /// colour too (they vanished, cyan on cyan).
+    #[test]
+    fn the_arrows_of_the_selected_row_can_be_seen() {
+        let s = nim_setup();
+        let theme = Theme::new(&Config::default().colors, false);
+        let backend = ratatui::backend::TestBackend::new(80, 24);
+        let Ok(mut terminal) = ratatui::Terminal::new(backend);
+        let mut s = s;
+        s.selected = 0;
+        let drawn = terminal.draw(|f| {
+            s.render(f, f.area(), &theme, &Keys::default(), &mut Hits::default());
+        });
+        assert!(drawn.is_ok());
+        let buffer = terminal.backend().buffer();
+        let arrows: Vec<_> = buffer
+            .content()
+            .iter()
+            .filter(|c| c.symbol() == "◀" || c.symbol() == "▶")
+            .collect();
+        assert_eq!(arrows.len(), 2);
+        for cell in arrows {
+            assert_ne!(cell.fg, cell.bg, "{cell:?}");
+        }
     }
 
     #[test]

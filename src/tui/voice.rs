@@ -42,6 +42,20 @@ pub fn line(moment: Moment, variety: usize) -> String {
     }
 }
 
+/// What the AI says of a position nobody has proven won, matching the prediction
+/// panel: the side the search leans to, a draw, or that it is too early.
+pub fn outlook_line(outlook: crate::tui::match_view::Outlook, ai: crate::game::Seat) -> String {
+    use crate::tui::match_view::Outlook;
+    match outlook {
+        Outlook::Draw => "Best play draws from here.".into(),
+        Outlook::Ahead(leader, _) if leader == ai => {
+            "I think I'm ahead, but nothing is proven yet.".into()
+        }
+        Outlook::Ahead(..) => "You look ahead, but nothing is proven yet.".into(),
+        Outlook::Wins(_) | Outlook::Even | Outlook::Unknown => "Too early to tell who wins.".into(),
+    }
+}
+
 /// The commentator's line when two people (or two AIs) play and one slips.
 pub fn slip_line(name: &str, other: &str) -> String {
     format!("{name} slipped: {other} can now force a win.")

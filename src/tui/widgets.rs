@@ -5,6 +5,7 @@ use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Block, BorderType, Clear, Paragraph, Wrap};
 
+use super::keys::STATUS_MARK;
 use super::theme::Theme;
 
 /// The smallest terminal every screen fits in.
@@ -43,31 +44,57 @@ pub fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, theme
 
 /// The key list at the bottom of a screen: `(key, what it does)` pairs.
 /// Write the pairs with [`super::keys::Keys::footer`], so they name the real keys. When
-/// they do not fit the width, the ones just before the last two (help and back) give way
-/// first, so a footer is never cut mid-word.
+/// they do not fit the width, the status ("✓ saved", not a key) gives way first (to
+/// "✓", then to nothing), then the keys just before the last two (help and back), so a
+/// footer is never cut mid-word.
 pub fn footer(frame: &mut Frame, area: Rect, keys: &[(String, String)], theme: &Theme) {
-    let mut keys = keys.to_vec();
-    let width = |keys: &[(String, String)]| -> usize {
-        keys.iter()
-            .map(|(k, w)| k.chars().count() + 1 + w.chars().count())
-            .sum::<usize>()
-            + 2 * keys.len().saturating_sub(1)
-    };
-    // The last column stays free, so a footer that fits is never mistaken for a cut one.
-    while width(&keys) >= usize::from(area.width) && keys.len() > 3 {
-        keys.remove(keys.len() - 3);
-    }
+    let keys = fitted_footer(keys, area.width);
     let mut spans = Vec::new();
     for (i, (key, what)) in keys.iter().enumerate() {
         if i > 0 {
             spans.push(Span::styled("  ", theme.muted()));
         }
-        spans.push(Span::styled(key.clone(), theme.accent()));
-        spans.push(Span::raw(format!(" {what}")));
+        let style = if key == STATUS_MARK {
+            theme.hint()
+        } else {
+            theme.accent()
+        };
+        spans.push(Span::styled(key.clone(), style));
+        if !what.is_empty() {
+            spans.push(Span::raw(format!(" {what}")));
+        }
     }
     frame.render_widget(Paragraph::new(Line::from(spans)), area);
 }
 
+/// The footer entries that fit in `width` columns (see [`footer`]).
+fn fitted_footer(keys: &[(String, String)], width: u16) -> Vec<(String, String)> {
+    let mut keys = keys.to_vec();
+    let used = |keys: &[(String, String)]| -> usize {
+        keys.iter()
+            .map(|(k, w)| match w.chars().count() {
+                0 => k.chars().count(),
+                n => k.chars().count() + 1 + n,
+            })
+            .sum::<usize>()
+            + 2 * keys.len().saturating_sub(1)
+    };
+    // The last column stays free, so a footer that fits is never mistaken for a cut one.
+    let fits = |keys: &[(String, String)]| used(keys) < usize::from(width);
+    // The status shortens to its mark alone, then goes, before any key does.
+    if !fits(&keys)
+        && let Some(status) = keys.iter_mut().find(|(k, _)| k == STATUS_MARK)
+    {
+        status.1.clear();
+    }
+    if !fits(&keys) {
+        keys.retain(|(k, _)| k != STATUS_MARK);
+    }
+    while !fits(&keys) && keys.len() > 3 {
+        keys.remove(keys.len() - 3);
+    }
+    keys
+}
 /// Shown instead of any screen when the terminal is below the minimum size.
 pub fn too_small(frame: &mut Frame, theme: &Theme) {
     let area = frame.area();
@@ -225,4 +252,58 @@ pub fn wrapped_lines(text: &str, width: u16) -> u16 {
         }
     }
     lines
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::tui::keys::{Action, Keys};
+
+    /// Nim's footer with "✓ saved" is 88 columns: at 80 the status gives way, not undo
+    /// and new game.
+    #[test]
+    fn the_saved_status_gives_way_before_undo_and_new() {
+        let mut keys = Keys::default();
+        keys.set_status(Some("saved"));
+        let list = keys.footer(&[
+            (&[Action::Up, Action::Down], "pile"),
+            (&[Action::Left], "more"),
+            (&[Action::Right], "fewer"),
+            (&[Action::Enter], "take"),
+            (&[Action::Hints], "hints"),
+            (&[Action::Undo], "undo"),
+            (&[Action::NewGame], "new"),
+            (&[Action::Help], "rules"),
+            (&[Action::Back], "menu"),
+        ]);
+        let shown = |width| -> Vec<String> {
+            fitted_footer(&list, width)
+                .into_iter()
+                .map(|(_, what)| what)
+                .collect()
+        };
+        let at_80 = shown(80);
+        assert!(at_80.contains(&"undo".to_string()), "{at_80:?}");
+        assert!(at_80.contains(&"new".to_string()), "{at_80:?}");
+        assert!(!at_80.contains(&"saved".to_string()), "{at_80:?}");
+        assert_eq!(shown(100).first().map(String::as_str), Some("saved"));
+        // Chopsticks' footer is 80 columns with the status: its mark alone stays.
+        let chopsticks = keys.footer(&[
+            (&[Action::Left, Action::Right], "hand"),
+            (&[Action::Enter], "pick"),
+            (&[Action::Own("splits")], "split"),
+            (&[Action::Hints], "hints"),
+            (&[Action::Undo], "undo"),
+            (&[Action::NewGame], "new"),
+            (&[Action::Help], "rules"),
+            (&[Action::Back], "menu"),
+        ]);
+        let fitted = fitted_footer(&chopsticks, 80);
+        assert_eq!(fitted.len(), chopsticks.len());
+        assert_eq!(fitted[0], (STATUS_MARK.to_string(), String::new()));
+        // Narrower still, the keys before help and back give way as before.
+        let at_64 = shown(64);
+        assert_eq!(at_64.last().map(String::as_str), Some("menu"));
+        assert!(!at_64.contains(&"new".to_string()), "{at_64:?}");
+    }
 }

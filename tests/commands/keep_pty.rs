@@ -23,7 +23,7 @@ fn saves(tui: &pty::Tui) -> Vec<String> {
 fn enter_keeps_the_game_and_a_new_game_of_it_keeps_the_save() {
     let mut tui = pty::Tui::start(
         &["play", "nim", "--piles", "9,7,5", "--mode", "two-players"],
-        80,
+        100,
         24,
         0,
     );
@@ -49,7 +49,7 @@ fn enter_keeps_the_game_and_a_new_game_of_it_keeps_the_save() {
     tui.send(pty::ENTER);
     tui.wait_for("Moves");
     tui.quit_cleanly();
-    let mut again = tui.start_again(&[], 80, 24, 0);
+    let mut again = tui.start_again(&[], 100, 24, 0);
     let menu = again.wait_for("Resume Nim · move 2 · 9,7,5");
     assert!(
         saves(&again).contains(&first[0]),

@@ -14,6 +14,7 @@ mod history_harness;
 mod pty_harness;
 
 mod chopsticks_snapshots;
+mod keys_ui;
 mod othello_ui;
 mod pnut_snapshots;
 mod positions_ui;

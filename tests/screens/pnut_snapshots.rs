@@ -259,3 +259,16 @@ fn unproven_hints_say_what_their_percentage_means() {
     assert!(!screen.contains("unproven"), "{screen}");
     insta::assert_snapshot!("pnut_unproven_hints_80x24", screen);
 }
+
+/// "00110" with l = 2 uses every pair: the AI, to move, is trapped and you win. The
+/// prediction panel says so in a sentence whose verb agrees ("You wins." before).
+#[test]
+fn winning_against_the_ai_reads_you_win() {
+    let mut s = setup("01", 2);
+    s.position = Some("0011".into());
+    let mut h = game(s, 80, 24);
+    typed(&mut h, "0");
+    let screen = h.screen();
+    assert!(screen.contains("You win."), "{screen}");
+    assert!(!screen.contains("You wins"), "{screen}");
+}

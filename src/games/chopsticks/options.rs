@@ -40,9 +40,12 @@ impl GameOptions for ChopsticksSetup {
                     "off: 5 or more kills a hand"
                 }
                 .into(),
-                explanation:
+                explanation: (if self.rollover {
                     "Rollover: 3 + 4 = 2 instead of a dead hand; a hand dies only at exactly 5."
-                        .into(),
+                } else {
+                    "A hand that reaches 5 fingers or more dies. ←→ for rollover."
+                })
+                .into(),
             },
             Row {
                 id: EMPTY_SPLITS,
@@ -53,7 +56,12 @@ impl GameOptions for ChopsticksSetup {
                     "not allowed"
                 }
                 .into(),
-                explanation: "Whether a split may leave a hand with no fingers.".into(),
+                explanation: (if self.empty_splits {
+                    "A split may leave a hand with no fingers (2,2 → 4,0)."
+                } else {
+                    "A split must leave fingers on both hands."
+                })
+                .into(),
             },
             Row {
                 id: MOVE_CAP,

@@ -69,7 +69,12 @@ impl GameOptions for NimSetup {
                 id: PRESET,
                 label: "Piles preset".into(),
                 value: self.preset.label().into(),
-                explanation: "random draws 2-6 piles of 1-15 coins for every game.".into(),
+                explanation: (match self.preset {
+                    PilePreset::Custom => "Your own piles: set them on the rows below.",
+                    PilePreset::ThreeFourFive => "The classic start: piles of 3, 4 and 5 coins.",
+                    PilePreset::Random => "Draws 2-6 piles of 1-15 coins anew for every game.",
+                })
+                .into(),
             },
             Row {
                 id: MISERE,
@@ -80,7 +85,12 @@ impl GameOptions for NimSetup {
                     "off: the last coin wins"
                 }
                 .into(),
-                explanation: "Misère turns Nim around: whoever takes the last coin loses.".into(),
+                explanation: (if self.misere {
+                    "Misère turns Nim around: whoever takes the last coin loses."
+                } else {
+                    "Normal play: whoever takes the last coin wins. ←→ for misère."
+                })
+                .into(),
             },
         ];
         if self.preset != PilePreset::Random {
@@ -182,5 +192,43 @@ impl Default for NimSetup {
     /// The built-in config's options.
     fn default() -> Self {
         NimSetup::from_config(&crate::config::Config::default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::matchup::{FirstMover, Mode};
+    use crate::solve::policy::Difficulty;
+
+    fn explanation(setup: &NimSetup, id: u16) -> &'static str {
+        let matchup = MatchSetup {
+            mode: Mode::VsAi,
+            first: FirstMover::You,
+            difficulty: Difficulty::Perfect,
+        };
+        setup
+            .rows(&matchup)
+            .into_iter()
+            .find(|r| r.id == id)
+            .map_or("", |r| r.explanation)
+    }
+
+    /// Each row's explanation speaks of the value shown ("random draws…" stood under
+    /// every preset).
+    #[test]
+    fn explanations_follow_the_value() {
+        let mut setup = NimSetup {
+            preset: PilePreset::ThreeFourFive,
+            ..NimSetup::default()
+        };
+        assert!(explanation(&setup, PRESET).contains("3, 4 and 5"));
+        setup.change(PRESET, 1);
+        assert_eq!(setup.preset, PilePreset::Random);
+        assert!(explanation(&setup, PRESET).contains("anew for every game"));
+        setup.misere = false;
+        assert!(explanation(&setup, MISERE).starts_with("Normal play"));
+        setup.change(MISERE, 1);
+        assert!(explanation(&setup, MISERE).starts_with("Misère"));
     }
 }

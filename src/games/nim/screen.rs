@@ -36,6 +36,8 @@ pub struct NimScreen {
     pub view: MatchView<Nim>,
     cursor_pile: usize,
     take: u8,
+    /// The last key was a digit: the next one makes a two-digit take (1 then 2: 12).
+    typing: bool,
     hints: bool,
 }
 
@@ -228,6 +230,7 @@ impl NimScreen {
             view,
             cursor_pile: 0,
             take: 1,
+            typing: false,
             hints,
         };
         screen.settle_cursor();
@@ -307,7 +310,12 @@ impl NimScreen {
     }
 
     fn winning_takes(&self, pile: usize) -> Vec<u8> {
-        let Some(a) = self.view.session.analysis().filter(|_| self.hints) else {
+        let Some(a) = self
+            .view
+            .session
+            .analysis()
+            .filter(|_| self.hints && self.view.hints_wait().is_none())
+        else {
             return Vec::new();
         };
         a.winning_moves()
@@ -371,6 +379,8 @@ impl NimScreen {
             Line::styled("", theme.muted())
         } else if s.is_over() {
             Line::raw("")
+        } else if let Some(wait) = self.view.hints_wait() {
+            Line::styled(wait, theme.muted())
         } else {
             match s.analysis() {
                 None => Line::styled("Hints: thinking…", theme.muted()),
@@ -535,6 +545,7 @@ impl GameScreen for NimScreen {
         if !self.view.session.human_to_move() {
             return false;
         }
+        let typed = std::mem::take(&mut self.typing);
         match action {
             Action::Up => self.move_cursor(-1),
             Action::Down => self.move_cursor(1),
@@ -545,9 +556,13 @@ impl GameScreen for NimScreen {
             Action::Right => self.take = self.take.saturating_sub(1).max(1),
             Action::Digit(d) => {
                 let count = self.view.session.position().piles()[self.cursor_pile];
-                if (1..=count).contains(&d) {
+                let appended = u16::from(self.take) * 10 + u16::from(d);
+                if typed && appended <= u16::from(count) {
+                    self.take = appended as u8;
+                } else if (1..=count).contains(&d) {
                     self.take = d;
                 }
+                self.typing = true;
             }
             Action::Enter => self.play(NimMove {
                 pile: self.cursor_pile,
@@ -636,5 +651,34 @@ mod tests {
         s.handle(Action::Left);
         s.handle(Action::Left);
         assert_eq!(s.take, 3);
+    }
+
+    /// Piles hold up to 99 coins: typing 1 then 2 takes 12, where the pile has them.
+    #[test]
+    fn a_take_is_typed_with_two_digits() {
+        let mut rng = GameRng::seed_from_u64(3);
+        let mut setup = GameSetup::from_config(crate::games::nim::ID, &Config::default());
+        setup.matchup.mode = Mode::TwoPlayers;
+        setup.matchup.first = FirstMover::You;
+        if let Some(nim) = setup.options_mut::<NimSetup>() {
+            nim.piles = vec![15, 3];
+        }
+        let mut s = NimScreen::new(setup, 0, false, &mut rng);
+        s.handle(Action::Digit(1));
+        s.handle(Action::Digit(2));
+        assert_eq!(s.take, 12);
+        // A third digit would make 122: it starts a new number.
+        s.handle(Action::Digit(4));
+        assert_eq!(s.take, 4);
+        // More than the pile holds (42) keeps the single digit.
+        s.handle(Action::Digit(2));
+        assert_eq!(s.take, 2);
+        // Another key in between starts afresh.
+        s.handle(Action::Left);
+        s.handle(Action::Digit(1));
+        assert_eq!(s.take, 1);
+        s.handle(Action::Digit(5));
+        s.handle(Action::Enter);
+        assert_eq!(s.view.session.position().piles(), &[0, 3]);
     }
 }

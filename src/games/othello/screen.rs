@@ -24,7 +24,7 @@ use crate::solve::othello::{Level, Limits};
 use crate::solve::{Analysis, Verdict};
 use crate::tui::hits::{Hit, Hits};
 use crate::tui::keys::{Action, Keys};
-use crate::tui::match_view::MatchView;
+use crate::tui::match_view::{MatchView, Outlook};
 use crate::tui::screen::GameScreen;
 use crate::tui::theme::Theme;
 use crate::tui::widgets;
@@ -101,6 +101,34 @@ fn seat_colour(seat: Seat) -> &'static str {
     }
 }
 
+/// A search that proved nothing and gives a side this many discs or fewer calls the
+/// game about even: at that size the margin's sign changes from one search to the next
+/// (the start was "Black ahead by about 4" in one run, White in the next).
+pub const EVEN_WITHIN: i32 = 2;
+
+/// Positions whose value is known without searching: 8x8 Othello was weakly solved in
+/// 2023 (Takizawa), the start is a draw with perfect play, and so is every position one
+/// move from it (the four first moves are the same move turned).
+pub fn known_draw(position: &Othello) -> bool {
+    let start = Othello::new();
+    *position == start
+        || start.legal_moves().into_iter().any(|mv| {
+            let mut next = start;
+            next.play(mv).is_ok() && next == *position
+        })
+}
+
+/// The result once the game is over, the margin counted as the engine counts it (empty
+/// squares go to the winner): "White won by 64 (0-13)", "A draw, 32-32".
+pub fn final_margin(board: &Othello) -> String {
+    let (b, w) = (board.discs(Seat::First), board.discs(Seat::Second));
+    match crate::game::Game::first_margin(board).unwrap_or(0) {
+        0 => format!("A draw, {b}-{w}"),
+        m if m > 0 => format!("Black won by {m} ({b}-{w})"),
+        m => format!("White won by {} ({b}-{w})", -m),
+    }
+}
+
 /// The start of a game of this setup: its position if it names one (64 squares and
 /// the side to move as `parlor solve othello` reads it, an OBF line, or a move list
 /// from the start such as `f5d6c3`), else the usual four discs.
@@ -142,6 +170,7 @@ impl OthelloScreen {
         );
         view.session.let_engine_pick();
         view.set_think_ms(Arc::clone(&think_ms));
+        view.set_outlook_rules(EVEN_WITHIN, known_draw);
         OthelloScreen {
             setup,
             view,
@@ -283,12 +312,19 @@ impl OthelloScreen {
         }
     }
 
-    /// "Black +6 (exact)" or "White ahead by about 4 (depth 14)".
+    /// "Black +6 (exact)", "White ahead by about 4 (depth 14)", "About even (depth
+    /// 14)", a known draw; once over, the final margin.
     fn prediction_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
         let s = &self.view.session;
-        if s.is_over() || s.analysis_failed().is_some() {
+        if s.is_over() {
+            let mut lines = self.view.prediction_lines(theme);
+            lines.push(Line::styled(final_margin(s.position()), theme.muted()));
+            return lines;
+        }
+        if s.analysis_failed().is_some() {
             return self.view.prediction_lines(theme);
         }
+
         let Some(a) = s.analysis() else {
             return vec![Line::styled("Thinking…", theme.muted())];
         };
@@ -304,19 +340,23 @@ impl OthelloScreen {
         } else {
             (mover.other(), -score)
         };
-        let text = if a.exact {
+        let text = if !a.exact && self.view.outlook() == Outlook::Draw {
+            // Known without the search (the start): whatever its margin says.
+            "A draw (8x8 is solved)".to_string()
+        } else if a.exact {
             match a.verdict {
                 Verdict::Draw => "A draw (exact)".to_string(),
                 _ => format!("{} +{margin} (exact)", seat_colour(leader)),
             }
-        } else if margin == 0 {
-            format!("Even (depth {})", a.depth)
         } else {
-            format!(
-                "{} ahead by about {margin} (depth {})",
-                seat_colour(leader),
-                a.depth
-            )
+            match self.view.outlook() {
+                Outlook::Ahead(leader, margin) => format!(
+                    "{} ahead by about {margin} (depth {})",
+                    seat_colour(leader),
+                    a.depth
+                ),
+                _ => format!("About even (depth {})", a.depth),
+            }
         };
         let mut lines = vec![
             Line::raw("With best play:"),
@@ -342,7 +382,12 @@ impl OthelloScreen {
     }
 
     fn render_board(&self, frame: &mut Frame, area: Rect, theme: &Theme, hits: &mut Hits) {
-        let analysis = self.view.session.analysis().filter(|_| self.hints);
+        // While the AI is to move the scores would be its own: they wait for your turn.
+        let analysis = self
+            .view
+            .session
+            .analysis()
+            .filter(|_| self.hints && self.view.hints_wait().is_none());
         // The cursor stays on the board while the AI thinks, where the person left it.
         let show_cursor = !self.view.session.is_over() && !self.view.all_ai();
         let marks = Marks {
@@ -767,5 +812,39 @@ impl GameScreen for OthelloScreen {
     }
     fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, hits: &mut Hits) {
         OthelloScreen::render(self, frame, area, theme, keys, hits);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Game;
+
+    #[test]
+    fn the_start_and_every_first_move_are_known_draws() {
+        let start = Othello::new();
+        assert!(known_draw(&start));
+        for mv in start.legal_moves() {
+            let mut next = start;
+            assert!(next.play(mv).is_ok());
+            assert!(known_draw(&next), "after {mv}");
+            let reply = next.legal_moves()[0];
+            let mut later = next;
+            assert!(later.play(reply).is_ok());
+            assert!(!known_draw(&later), "after {mv} {reply}");
+        }
+    }
+
+    /// Once over, the panel gives the final margin, not an estimate.
+    #[test]
+    fn the_final_margin_is_said_as_the_result() {
+        // White wiped out: 13 black discs, the 51 empty squares go to black too.
+        let wiped = Othello::from_bitboards(0x1fff, 0, Seat::Second);
+        assert_eq!(
+            wiped.map(|b| (b.is_over(), final_margin(&b))),
+            Ok((true, "Black won by 64 (13-0)".into()))
+        );
+        let draw = Othello::from_bitboards(u64::MAX >> 32, u64::MAX << 32, Seat::First);
+        assert_eq!(draw.map(|b| final_margin(&b)), Ok("A draw, 32-32".into()));
     }
 }

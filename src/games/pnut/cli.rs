@@ -130,6 +130,22 @@ fn verdict_words(v: Verdict) -> String {
     }
 }
 
+/// The first line when the search proved nothing: it says what is not proven (the
+/// winner), not "the player to move is not proven".
+fn unproven_headline(depth: u32, v: Verdict) -> String {
+    let what = match v {
+        Verdict::Win { .. } | Verdict::Loss { .. } => {
+            format!("the player to move {}", verdict_words(v))
+        }
+        Verdict::Score(s) => format!(
+            "no win found for either player; the player to move won {:.0}% of simulations",
+            50.0 + f64::from(s) / 20.0
+        ),
+        _ => "no win found for either player".to_string(),
+    };
+    format!("Not proven (searched to depth {depth}): {what}.")
+}
+
 /// `parlor solve pnut [STRING] --symbols 012 --length 3 [--depth D] [--max-seconds S]
 /// [--winner] [--json]`. With `--winner` the search stops as soon as the winner is
 /// proven (a winning move, or every move losing), without exact distances.
@@ -222,12 +238,7 @@ fn write_solved(
             verdict_words(a.verdict)
         )?;
     } else {
-        writeln!(
-            out,
-            "Not proven (searched to depth {}): the player to move {}.",
-            a.depth,
-            verdict_words(a.verdict)
-        )?;
+        writeln!(out, "{}", unproven_headline(a.depth, a.verdict))?;
     }
     writeln!(out, "Moves:")?;
     for m in &a.moves {
@@ -385,4 +396,22 @@ pub fn engine(
         },
     };
     Ok(Box::new(LineEngine::new(game, options, config)?))
+}
+
+#[cfg(test)]
+mod wording_tests {
+    use super::*;
+
+    #[test]
+    fn an_unproven_search_says_what_is_not_proven() {
+        assert_eq!(
+            unproven_headline(9, Verdict::Unknown),
+            "Not proven (searched to depth 9): no win found for either player."
+        );
+        assert_eq!(
+            unproven_headline(9, Verdict::Score(250)),
+            "Not proven (searched to depth 9): no win found for either player; \
+             the player to move won 62% of simulations."
+        );
+    }
 }

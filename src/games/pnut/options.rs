@@ -84,8 +84,12 @@ impl GameOptions for PnutSetup {
                 } else {
                     "2".into()
                 },
-                explanation: "With 3-6 players the turn rotates; the last player to move wins."
-                    .into(),
+                explanation: (if self.players > 2 {
+                    "The turn rotates among the players; the last player to move wins."
+                } else {
+                    "Two players; ←→ for 3-6 (people only, the turn rotates)."
+                })
+                .into(),
             },
             Row {
                 id: ASSIST,
@@ -96,8 +100,12 @@ impl GameOptions for PnutSetup {
                     "off: an illegal symbol loses"
                 }
                 .into(),
-                explanation: "Off is the hard mode: check for yourself, an illegal symbol loses."
-                    .into(),
+                explanation: (if self.assist {
+                    "The assistant refuses a symbol that would repeat. ←→ for the hard mode."
+                } else {
+                    "The hard mode: check for yourself, an illegal symbol loses."
+                })
+                .into(),
             },
         ];
         if !self.people_only() {

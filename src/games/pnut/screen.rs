@@ -30,7 +30,7 @@ use crate::solve::worker::{AnyReport, Job};
 use crate::solve::{Analysis, Verdict};
 use crate::tui::hits::{Hit, Hits};
 use crate::tui::keys::{Action, Keys};
-use crate::tui::match_view::{MatchView, Who, what_next};
+use crate::tui::match_view::{MatchView, Who, what_next, wins_sentence};
 use crate::tui::screen::{GameScreen, SolverLink};
 use crate::tui::theme::Theme;
 use crate::tui::widgets;
@@ -179,6 +179,14 @@ impl PnutScreen {
         }
     }
 
+    /// See [`MatchView::hints_wait`].
+    fn hints_wait(&self) -> Option<&'static str> {
+        match &self.seats {
+            Seats::Two(view) if self.forfeited.is_none() => view.hints_wait(),
+            _ => None,
+        }
+    }
+
     fn analysis(&self) -> Option<&Analysis<PnutMove>> {
         match &self.seats {
             Seats::Two(view) if self.forfeited.is_none() => view.session.analysis(),
@@ -243,6 +251,14 @@ impl PnutScreen {
                 crate::game::Seat::Second
             }),
             Seats::Many(_) => Who::Named(""),
+        }
+    }
+
+    /// "You win.", "The AI wins.", "Player 3 wins.".
+    fn wins_sentence(&self, i: usize) -> String {
+        match self.who(i) {
+            Who::Named(_) => format!("{} wins.", self.name(i)),
+            who => wins_sentence(who),
         }
     }
 
@@ -370,7 +386,9 @@ impl PnutScreen {
     fn render_symbols(&self, frame: &mut Frame, area: Rect, theme: &Theme, hits: &mut Hits) {
         let game = self.game();
         let rules = game.rules();
-        let analysis = self.analysis().filter(|_| self.hints);
+        let analysis = self
+            .analysis()
+            .filter(|_| self.hints && self.hints_wait().is_none());
         let inner = widgets::block("Symbols", theme).inner(area);
         frame.render_widget(widgets::block("Symbols", theme), area);
         let k = rules.k();
@@ -473,7 +491,7 @@ impl PnutScreen {
         if let Some(w) = game.winner() {
             return vec![
                 Line::raw("Game over:"),
-                Line::styled(format!("{} wins.", self.name(w)), theme.bold()),
+                Line::styled(self.wins_sentence(w), theme.bold()),
             ];
         }
         let Seats::Two(view) = &self.seats else {
@@ -497,7 +515,7 @@ impl PnutScreen {
         let mover = view.session.to_move();
         if !a.exact {
             return vec![
-                Line::raw("Not proven"),
+                Line::raw("No win proven yet"),
                 Line::styled(format!("(searched to depth {})", a.depth), theme.muted()),
             ];
         }
@@ -547,6 +565,9 @@ impl PnutScreen {
         }
         if matches!(self.seats, Seats::Many(_)) {
             return vec![Line::styled("No analysis for 3+ players.", theme.muted())];
+        }
+        if let Some(wait) = self.hints_wait() {
+            return vec![Line::styled(wait, theme.muted())];
         }
         let Some(a) = self.analysis() else {
             return vec![Line::styled("Thinking…", theme.muted())];
@@ -695,6 +716,21 @@ fn verdict_style(v: Verdict, theme: &Theme) -> Style {
 
 impl GameScreen for PnutScreen {
     crate::screen_basics!();
+    fn situation(&self) -> crate::tui::screen::Situation {
+        match &self.seats {
+            Seats::Two(view) => crate::tui::screen::Situation {
+                over: self.is_over(),
+                human_to_move: self.human_to_move(),
+                ..view.situation()
+            },
+            Seats::Many(_) => crate::tui::screen::Situation {
+                over: self.is_over(),
+                human_to_move: self.human_to_move(),
+                ai_plays: false,
+                all_ai: false,
+            },
+        }
+    }
     fn redo(&mut self) {
         if self.forfeited.is_some() {
             return;

@@ -12,6 +12,10 @@ use super::{ChopsticksScreen, Stage};
 use crate::game::chopsticks::{Chopsticks, ChopsticksMove, DrawReason, Hand};
 use crate::game::{Game, Outcome, Seat};
 use crate::solve::{Analysis, Verdict};
+
+/// The move notation in a few words, under the move list: a hit names the mover's hand,
+/// then the hand it hits; a split gives the mover's hands after it.
+const NOTATION: &str = " hit:l:r = left hits right ";
 use crate::tui::hits::{Hit, Hits};
 use crate::tui::keys::{Action, Keys};
 use crate::tui::match_view::Who;
@@ -274,6 +278,8 @@ impl ChopsticksScreen {
             Line::styled(notice.clone(), theme.warning())
         } else if !self.hints || s.is_over() {
             Line::raw("")
+        } else if let Some(wait) = self.view.hints_wait() {
+            Line::styled(wait, theme.muted())
         } else {
             match s.analysis() {
                 None => Line::styled("Hints: thinking…", theme.muted()),
@@ -353,6 +359,17 @@ impl ChopsticksScreen {
         );
         self.view
             .render_moves(frame, history, theme, |m| m.mv.to_string());
+        // The notation, on the list's bottom border where it is read (the rules say
+        // more): "hit:l:r" is the mover's left hitting the other's right.
+        let legend = Rect {
+            x: history.x + 2,
+            y: history.bottom().saturating_sub(1),
+            width: history.width.saturating_sub(4),
+            height: 1,
+        };
+        if history.height >= 3 && usize::from(legend.width) >= NOTATION.chars().count() {
+            frame.render_widget(Paragraph::new(NOTATION).style(theme.muted()), legend);
+        }
     }
 
     /// Every legal move with its verdict and distance; ▶ the selected one, ★ the best
@@ -361,6 +378,9 @@ impl ChopsticksScreen {
         let s = self.session();
         if s.is_over() {
             return vec![Line::styled("The game is over.", theme.muted())];
+        }
+        if let Some(wait) = self.view.hints_wait() {
+            return vec![Line::styled(wait, theme.muted())];
         }
         let Some(a) = s.analysis() else {
             return vec![Line::styled("Thinking…", theme.muted())];

@@ -1,0 +1,102 @@
+//! Why a key does nothing at this moment of a match: the one-line message shown over
+//! the footer instead of silence (`m` on your own turn, `v` or `r` mid-game, ...). The
+//! messages name the keys as bound, so they stay true after a remap.
+
+use super::keys::{Action, Keys};
+use super::screen::Situation;
+
+/// Why `action` does nothing in a match in `now`, or `None` when it does something
+/// (or is no key of the match's: typing stray letters stays quiet).
+pub fn why(action: Action, now: Situation, keys: &Keys) -> Option<String> {
+    let key = |a: Action| keys.key(a);
+    match action {
+        Action::MoveNow => {
+            let because = if now.over {
+                "the game is over"
+            } else if !now.ai_plays {
+                "no AI plays in this game"
+            } else if now.human_to_move {
+                "it is your turn"
+            } else {
+                return None;
+            };
+            Some(format!(
+                "{} makes the AI move now: {because}",
+                key(Action::MoveNow)
+            ))
+        }
+        Action::Review if !now.over => Some(format!(
+            "{} reviews the game once it is over",
+            key(Action::Review)
+        )),
+        Action::Rematch if !now.over => Some(format!(
+            "{} is a rematch once the game is over; {} starts a new game",
+            key(Action::Rematch),
+            key(Action::NewGame)
+        )),
+        Action::Pause if !now.all_ai => Some(format!(
+            "{} pauses only while two AIs play",
+            key(Action::Pause)
+        )),
+        Action::Up | Action::Down | Action::Left | Action::Right | Action::Enter
+            if !now.over && !now.human_to_move =>
+        {
+            Some(if now.all_ai {
+                format!(
+                    "Two AIs are playing: {} pauses, {} starts a new game",
+                    key(Action::Pause),
+                    key(Action::NewGame)
+                )
+            } else {
+                format!(
+                    "It is the AI's turn: {} makes it move now",
+                    key(Action::MoveNow)
+                )
+            })
+        }
+        _ => None,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    const YOUR_TURN: Situation = Situation {
+        over: false,
+        human_to_move: true,
+        ai_plays: true,
+        all_ai: false,
+    };
+
+    #[test]
+    fn keys_that_wait_for_a_moment_say_which() {
+        let keys = Keys::default();
+        let say = |a, now| why(a, now, &keys);
+        assert_eq!(
+            say(Action::MoveNow, YOUR_TURN).as_deref(),
+            Some("m makes the AI move now: it is your turn")
+        );
+        assert_eq!(
+            say(Action::Review, YOUR_TURN).as_deref(),
+            Some("v reviews the game once it is over")
+        );
+        assert_eq!(
+            say(Action::Rematch, YOUR_TURN).as_deref(),
+            Some("r is a rematch once the game is over; n starts a new game")
+        );
+        let ai_turn = Situation {
+            human_to_move: false,
+            ..YOUR_TURN
+        };
+        assert_eq!(say(Action::MoveNow, ai_turn), None);
+        assert!(say(Action::Enter, ai_turn).is_some_and(|m| m.contains("AI's turn")));
+        assert_eq!(say(Action::Enter, YOUR_TURN), None);
+        let over = Situation {
+            over: true,
+            ..YOUR_TURN
+        };
+        assert_eq!(say(Action::Review, over), None);
+        assert_eq!(say(Action::Char('z'), YOUR_TURN), None);
+    }
+}

@@ -1,0 +1,184 @@
+//! Footers and messages tell the truth about the keys: a key that does nothing at this
+//! moment says why over the footer, the setup's footer names only what works on the
+//! selected row, and "✓ saved" never pushes undo and new game out of an 80-column line.
+
+use parlor::config::{Config, FirstMover};
+use parlor::games::GameSetup;
+use parlor::games::nim::options::NimSetup;
+use parlor::session::Mode;
+use parlor::tui::app::Start;
+use parlor::tui::harness::Harness;
+use ratatui::crossterm::event::KeyCode;
+
+fn nim(mode: Mode, first: FirstMover) -> GameSetup {
+    let mut s = GameSetup::from_config(parlor::games::nim::ID, &Config::default());
+    s.options_mut::<NimSetup>().expect("nim options").piles = vec![3, 4, 5];
+    s.matchup.mode = mode;
+    s.matchup.first = first;
+    s
+}
+
+fn footer(screen: &str) -> String {
+    screen.lines().last().unwrap_or_default().to_string()
+}
+
+#[test]
+fn the_saved_mark_leaves_undo_and_new_in_an_80_column_footer() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let setup = nim(Mode::TwoPlayers, FirstMover::You);
+    let mut h = Harness::with_store(Config::default(), Start::Game(setup), 80, 24, dir.path());
+    h.key(KeyCode::Enter).key(KeyCode::Enter);
+    let last = footer(&h.screen());
+    assert!(last.contains("u undo"), "{last}");
+    assert!(last.contains("n new"), "{last}");
+    // With room, the mark is there too.
+    h.resize(100, 24);
+    let wide = footer(&h.screen());
+    assert!(wide.starts_with("✓ saved"), "{wide}");
+}
+
+#[test]
+fn move_now_on_your_own_turn_says_why_it_does_nothing() {
+    let mut h = Harness::new(
+        Config::default(),
+        Start::Game(nim(Mode::VsAi, FirstMover::You)),
+        80,
+        24,
+    );
+    h.key(KeyCode::Char('m'));
+    let last = footer(&h.screen());
+    assert_eq!(last, "m makes the AI move now: it is your turn");
+    // The next key clears it.
+    h.key(KeyCode::Down);
+    assert!(footer(&h.screen()).contains("u undo"));
+}
+
+#[test]
+fn review_and_rematch_mid_game_say_when_they_work() {
+    let mut h = Harness::new(
+        Config::default(),
+        Start::Game(nim(Mode::TwoPlayers, FirstMover::You)),
+        80,
+        24,
+    );
+    h.key(KeyCode::Enter);
+    h.key(KeyCode::Char('v'));
+    assert_eq!(footer(&h.screen()), "v reviews the game once it is over");
+    h.key(KeyCode::Char('r'));
+    assert_eq!(
+        footer(&h.screen()),
+        "r is a rematch once the game is over; n starts a new game"
+    );
+    h.key(KeyCode::Char(' '));
+    assert_eq!(footer(&h.screen()), "space pauses only while two AIs play");
+    h.key(KeyCode::Char('m'));
+    assert_eq!(
+        footer(&h.screen()),
+        "m makes the AI move now: no AI plays in this game"
+    );
+}
+
+fn setup_screen() -> Harness {
+    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    h.key(KeyCode::Enter);
+    h
+}
+
+/// The footer names typing only on a row that takes it, and ←→ only where it changes
+/// something; a key that does nothing on a row says so.
+#[test]
+fn the_setup_footer_follows_the_selected_row() {
+    let mut h = setup_screen();
+    // Start is selected: nothing to change or type there.
+    assert_eq!(footer(&h.screen()), "↑↓ setting  Enter start  Esc back");
+    // The top row, Mode.
+    for _ in 0..10 {
+        h.key(KeyCode::Up);
+    }
+    let mode = h.screen();
+    assert!(mode.contains("◀ you vs the AI ▶"), "{mode}");
+    assert_eq!(
+        footer(&mode),
+        "↑↓ setting  ←→ change  Enter start  Esc back"
+    );
+    h.key(KeyCode::Char('7'));
+    let refused = h.screen();
+    assert!(
+        refused.contains("Mode is not typed into: ↑↓ picks a row, ←→ changes it."),
+        "{refused}"
+    );
+    // Mode, First move, AI difficulty, Piles preset, Misère, Number of piles.
+    for _ in 0..5 {
+        h.key(KeyCode::Down);
+    }
+    let count = h.screen();
+    assert!(count.contains("Number of piles ◀ 3 ▶"), "{count}");
+    assert_eq!(
+        footer(&count),
+        "↑↓ setting  ←→ change  1-8 type  Enter start  Esc back"
+    );
+    h.key(KeyCode::Down);
+    assert_eq!(
+        footer(&h.screen()),
+        "↑↓ setting  ←→ change  0-9 type  Enter start  Esc back"
+    );
+}
+
+/// Through two players (no AI to start) and two AIs (no first move) and back: the
+/// first mover chosen before comes back.
+#[test]
+fn cycling_the_mode_keeps_the_first_move_chosen() {
+    let mut h = setup_screen();
+    for _ in 0..10 {
+        h.key(KeyCode::Up);
+    }
+    h.key(KeyCode::Down).key(KeyCode::Right);
+    let chosen = h.screen();
+    assert!(chosen.contains("First move      ◀ the AI ▶"), "{chosen}");
+    h.key(KeyCode::Right);
+    let coin = h.screen();
+    assert!(coin.contains("First move      ◀ coin flip ▶"), "{coin}");
+    assert!(
+        coin.contains("A coin flip decides who moves first."),
+        "the explanation follows the value:\n{coin}"
+    );
+    h.key(KeyCode::Up);
+    for _ in 0..3 {
+        h.key(KeyCode::Right);
+    }
+    let back = h.screen();
+    assert!(back.contains("Mode            ◀ you vs the AI ▶"), "{back}");
+    assert!(back.contains("First move        coin flip"), "{back}");
+    // A choice two players cannot have (the AI starts) comes back too.
+    h.key(KeyCode::Down).key(KeyCode::Left);
+    h.key(KeyCode::Up)
+        .key(KeyCode::Right)
+        .key(KeyCode::Right)
+        .key(KeyCode::Right);
+    let ai = h.screen();
+    assert!(ai.contains("First move        the AI"), "{ai}");
+}
+
+/// While the AI is to move, the analysis is the AI's: "No winning move: all lose." was
+/// said of your position when it was the AI's. Hints wait for your turn, saying so.
+#[test]
+fn hints_wait_for_your_turn() {
+    let mut setup = nim(Mode::VsAi, FirstMover::Ai);
+    setup.options_mut::<NimSetup>().expect("nim options").piles = vec![1, 2];
+    let mut config = Config::default();
+    config.ui.hints = true;
+    let mut h = Harness::new(config, Start::Game(setup), 80, 24);
+    let waiting = h.screen();
+    assert!(waiting.contains("is thinking"), "{waiting}");
+    assert!(
+        waiting.contains("Hints come back on your turn."),
+        "{waiting}"
+    );
+    assert!(!waiting.contains("Winning"), "{waiting}");
+    assert!(!waiting.contains("◀ take"), "{waiting}");
+    h.ticks(3);
+    let yours = h.screen();
+    assert!(yours.contains("Your turn"), "{yours}");
+    assert!(!yours.contains("Hints come back"), "{yours}");
+    assert!(yours.contains("No winning move"), "{yours}");
+}

@@ -201,7 +201,7 @@ mod tests {
     use crate::matchup::{FirstMover, Mode};
     use crate::solve::policy::Difficulty;
 
-    fn explanation(setup: &NimSetup, id: u16) -> &'static str {
+    fn explanation(setup: &NimSetup, id: u16) -> String {
         let matchup = MatchSetup {
             mode: Mode::VsAi,
             first: FirstMover::You,
@@ -211,7 +211,7 @@ mod tests {
             .rows(&matchup)
             .into_iter()
             .find(|r| r.id == id)
-            .map_or("", |r| r.explanation)
+            .map_or(String::new(), |r| r.explanation.into_owned())
     }
 
     /// Each row's explanation speaks of the value shown ("random draws…" stood under

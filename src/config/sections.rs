@@ -35,6 +35,7 @@ pub struct KeyConfig {
     pub pause: String,
     pub move_now: String,
     pub transcript: String,
+    pub spoilers: String,
     pub up: String,
     pub down: String,
     /// The games' own keys, by name.
@@ -97,6 +98,7 @@ impl Default for KeyConfig {
             pause: " ".into(),
             move_now: "m".into(),
             transcript: "x".into(),
+            spoilers: "e".into(),
             up: "k".into(),
             down: "j".into(),
             games: crate::games::GameId::all()
@@ -151,6 +153,7 @@ impl KeyConfig {
             "pause" => &self.pause,
             "move_now" => &self.move_now,
             "transcript" => &self.transcript,
+            "spoilers" => &self.spoilers,
             "up" => &self.up,
             "down" => &self.down,
             other => return self.games.get(other).and_then(toml::Value::as_str),

@@ -277,6 +277,9 @@ pub struct GameSetup {
     /// Start from this position (in the game's notation, as `parlor solve` reads it)
     /// instead of the game's own start.
     pub position: Option<String>,
+    /// The spoiler switch: whether the prediction, the AI's remarks on who wins and
+    /// the best move are shown during the game.
+    pub spoilers: bool,
 }
 
 impl Clone for GameSetup {
@@ -286,6 +289,7 @@ impl Clone for GameSetup {
             matchup: self.matchup.clone(),
             options: self.options.clone_box(),
             position: self.position.clone(),
+            spoilers: self.spoilers,
         }
     }
 }
@@ -296,6 +300,7 @@ impl PartialEq for GameSetup {
             && self.matchup == other.matchup
             && self.options.eq_box(other.options.as_ref())
             && self.position == other.position
+            && self.spoilers == other.spoilers
     }
 }
 
@@ -312,6 +317,7 @@ impl GameSetup {
             },
             options: kind.options(config),
             position: None,
+            spoilers: true,
         }
     }
 
@@ -334,6 +340,7 @@ impl GameSetup {
             },
             options,
             position: Some(record.start.clone()),
+            spoilers: true,
         })
     }
 

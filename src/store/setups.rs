@@ -25,6 +25,14 @@ pub struct RememberedSetup {
     pub difficulty: Difficulty,
     /// The game's own options, as that game writes them (`GameOptions::to_json`).
     pub options: serde_json::Value,
+    /// The spoiler switch: whether the prediction and what else gives the result
+    /// away is shown (set on the setup or by its key during a game).
+    #[serde(default = "shown")]
+    pub spoilers: bool,
+}
+
+fn shown() -> bool {
+    true
 }
 
 impl RememberedSetup {

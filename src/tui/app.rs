@@ -118,7 +118,18 @@ impl App {
         app.refresh_saved();
         app.screen = Screen::Menu(app.menu(None));
         match start {
-            Start::Game(setup) => app.start_game(setup),
+            Start::Game(mut setup) => {
+                // `parlor play` sets up the game from the command line; the spoiler
+                // switch is the player's own, as last set for this game.
+                if let Some(last) = app
+                    .store
+                    .as_mut()
+                    .and_then(|s| s.remembered_setup(setup.game.cli_name()))
+                {
+                    setup.spoilers = last.spoilers;
+                }
+                app.start_game(setup)
+            }
             Start::Review(record) => app.open_review(&record, None),
             Start::Menu => {}
         }
@@ -410,6 +421,21 @@ impl App {
             Action::Redo => game.redo(),
             Action::MoveNow => game.move_now(),
             Action::Transcript => self.transcript = true,
+            Action::Spoilers => {
+                let on = !game.spoilers_on();
+                game.set_spoilers(on);
+                let setup = game.setup().clone();
+                self.flash = Some(if on {
+                    "The prediction and the AI's remarks are shown.".to_string()
+                } else {
+                    format!(
+                        "Spoilers hidden: the prediction, the AI's remarks and the mistake marks \
+                         ({} shows them).",
+                        self.keys.key(Action::Spoilers)
+                    )
+                });
+                self.remember_setup(&setup);
+            }
             _ => {}
         }
     }
@@ -479,8 +505,14 @@ impl App {
             ai_delay_ms: self.config.ui.ai_delay_ms,
             hints: self.config.ui.hints,
         };
+        let spoilers = self
+            .store
+            .as_mut()
+            .and_then(|s| s.remembered_setup(game.cli_name()))
+            .is_none_or(|last| last.spoilers);
         match crate::games::resume(&record, &env) {
-            Ok(screen) => {
+            Ok(mut screen) => {
+                screen.set_spoilers(spoilers);
                 self.saved_generation = Some(screen.generation());
                 self.slot = Some(slot);
                 self.game_saved = self.store.as_ref().is_some_and(Store::writable);
@@ -662,6 +694,7 @@ impl App {
                 Ok(options) => {
                     setup.options = options;
                     setup.matchup = last.matchup();
+                    setup.spoilers = last.spoilers;
                 }
                 Err(e) => tracing::warn!("the remembered setup of {}: {e}", game.cli_name()),
             }
@@ -680,6 +713,7 @@ impl App {
                     first: setup.matchup.first,
                     difficulty: setup.matchup.difficulty,
                     options: setup.options.to_json(),
+                    spoilers: setup.spoilers,
                 },
             );
         }
@@ -698,8 +732,10 @@ impl App {
         // Each match draws its own seed, kept in its record.
         let seed = rand::RngExt::random(&mut self.rng);
         let mut rng = GameRng::seed_from_u64(seed);
+        let spoilers = setup.spoilers;
         let mut screen = setup.game.kind().start(setup, &env, &mut rng);
         screen.set_seed(seed);
+        screen.set_spoilers(spoilers);
         self.saved_generation = Some(screen.generation());
         // A new match gets a file of its own at its first save.
         self.slot = None;

@@ -33,6 +33,8 @@ pub enum Action {
     MoveNow,
     /// Shows the position and the move list as text to copy.
     Transcript,
+    /// The spoiler switch: shows or hides the prediction and what gives the result away.
+    Spoilers,
     /// A key of one game's own, by its name in `[keys]` (see [`OwnKey`]).
     Own(&'static str),
     Digit(u8),
@@ -77,7 +79,7 @@ pub struct OwnKey {
 
 /// The remappable keys every screen shares: config name, action, default key, what it
 /// does. `KeyConfig` has one field per name.
-pub const SHARED: [(&str, Action, char, &str); 13] = [
+pub const SHARED: [(&str, Action, char, &str); 14] = [
     ("quit", Action::Quit, 'q', "quit"),
     ("help", Action::Help, '?', "help, or the rules of the game"),
     (
@@ -133,6 +135,12 @@ pub const SHARED: [(&str, Action, char, &str); 13] = [
         Action::Transcript,
         'x',
         "the position and the moves as text, to copy",
+    ),
+    (
+        "spoilers",
+        Action::Spoilers,
+        'e',
+        "show or hide the prediction, the AI's remarks on who wins and the best move (remembered per game)",
     ),
     ("up", Action::Up, 'k', "up, beside the arrow key"),
     ("down", Action::Down, 'j', "down, beside the arrow key"),

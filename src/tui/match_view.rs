@@ -82,6 +82,9 @@ pub struct MatchView<G: Game> {
     pub seed: u64,
     /// When the match started (RFC 3339), kept across resumes.
     started: String,
+    /// Whether the prediction, the AI's remarks on who wins, the best move and the
+    /// mistake marks are shown (the spoiler switch); once the game is over they are.
+    pub spoilers: bool,
 }
 
 impl<G: Game> MatchView<G> {
@@ -166,6 +169,7 @@ impl<G: Game> MatchView<G> {
             think_ms: None,
             seed: 0,
             started: crate::store::record::now(),
+            spoilers: true,
         }
     }
 
@@ -580,8 +584,28 @@ impl<G: Game> MatchView<G> {
         }
     }
 
+    /// Whether what gives the result away is hidden now (the spoiler switch is off and
+    /// the game goes on).
+    pub fn spoilers_hidden(&self) -> bool {
+        !self.spoilers && !self.session.is_over()
+    }
+
+    /// The prediction panel while the spoiler switch hides it, else `None`.
+    pub fn hidden_prediction(&self, keys: &Keys, theme: &Theme) -> Option<Vec<Line<'static>>> {
+        self.spoilers_hidden().then(|| {
+            vec![
+                Line::styled("Hidden: find the win yourself.", theme.muted()),
+                Line::styled(
+                    format!("{} shows the prediction", keys.key(Action::Spoilers)),
+                    theme.muted(),
+                ),
+            ]
+        })
+    }
+
     pub fn voice_line(&self, theme: &Theme) -> Line<'static> {
-        if self.voice.is_empty() {
+        // The AI's remarks tell who wins ("I can't force a win from here").
+        if self.voice.is_empty() || self.spoilers_hidden() {
             Line::raw("")
         } else if self.ai_seat().is_some() {
             Line::styled(format!("AI: “{}”", self.voice), theme.accent())
@@ -674,7 +698,7 @@ impl<G: Game> MatchView<G> {
                     ),
                     style,
                 )];
-                if m.mistake {
+                if m.mistake && !self.spoilers_hidden() {
                     spans.push(Span::styled(" ✗ mistake", theme.warning()));
                 }
                 Line::from(spans)

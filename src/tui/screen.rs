@@ -90,6 +90,12 @@ pub trait GameScreen {
     fn situation(&self) -> Situation;
     fn hints_on(&self) -> bool;
     fn toggle_hints(&mut self);
+    /// Whether the prediction and what else gives the result away is shown (the
+    /// spoiler switch); games without a prediction always say true.
+    fn spoilers_on(&self) -> bool {
+        true
+    }
+    fn set_spoilers(&mut self, _on: bool) {}
     /// Pauses or resumes when two AIs play (nothing otherwise).
     fn toggle_pause(&mut self);
     /// Takes back moves (against the AI: to the human's previous turn).
@@ -173,6 +179,13 @@ macro_rules! screen_basics {
         }
         fn situation(&self) -> $crate::tui::screen::Situation {
             self.$view.situation()
+        }
+        fn spoilers_on(&self) -> bool {
+            self.$view.spoilers
+        }
+        fn set_spoilers(&mut self, on: bool) {
+            self.$view.spoilers = on;
+            self.setup.spoilers = on;
         }
         fn toggle_pause(&mut self) {
             self.$view.toggle_pause();

@@ -23,6 +23,8 @@ enum Field {
     Mode,
     First,
     Difficulty,
+    /// The spoiler switch: the prediction shown or hidden.
+    Spoilers,
     /// One of the game's own rows, by its id.
     Game(u16),
     /// The position to start from, typed (every game has it).
@@ -89,6 +91,7 @@ impl Setup {
             if s.matchup.mode != Mode::TwoPlayers && kind.uses_difficulty() {
                 f.push(Field::Difficulty);
             }
+            f.push(Field::Spoilers);
         }
         f.extend(Setup::game_rows(s).iter().map(|r| Field::Game(r.id)));
         f.push(Field::Position);
@@ -231,6 +234,7 @@ impl Setup {
             Field::Difficulty => {
                 s.matchup.difficulty = cycle(&Difficulty::ALL, s.matchup.difficulty, step);
             }
+            Field::Spoilers => s.spoilers = !s.spoilers,
             Field::Game(id) | Field::Simulation(id) => {
                 s.options.change(id, step);
                 // A row that changes which rows there are keeps the cursor on itself.
@@ -290,6 +294,12 @@ impl Setup {
                 .first_label(s.matchup.first, s.matchup.mode)
                 .to_string(),
             Field::Difficulty => s.matchup.difficulty.to_string(),
+            Field::Spoilers => if s.spoilers {
+                "shown"
+            } else {
+                "hidden: find the win yourself"
+            }
+            .into(),
             Field::Game(_) | Field::Simulation(_) => {
                 self.row(field).map(|r| r.value).unwrap_or_default()
             }
@@ -306,6 +316,7 @@ impl Setup {
             Field::Mode => "Mode".into(),
             Field::First => "First move".into(),
             Field::Difficulty => "AI difficulty".into(),
+            Field::Spoilers => "Prediction".into(),
             Field::Game(_) | Field::Simulation(_) => {
                 self.row(field).map(|r| r.label).unwrap_or_default()
             }
@@ -396,6 +407,15 @@ impl Setup {
                 Difficulty::Casual => "casual often plays a natural-looking but unsound move.",
                 Difficulty::Beginner => "beginner makes mistakes more often than not.",
             },
+            Field::Spoilers => {
+                if self.setup.spoilers {
+                    "Who wins with perfect play, shown as you play, with the AI's remarks. ←→ to \
+                     hide them and find the win yourself (a key does it in a game: see ?)."
+                } else {
+                    "Hidden: no prediction, no remark on who wins, no mistake marks until the \
+                     game is over (a key shows them in a game: see ?)."
+                }
+            }
             Field::Game(_) | Field::Simulation(_) => {
                 return self.row(field).map_or("".into(), |r| r.explanation);
             }
@@ -629,8 +649,8 @@ mod tests {
     #[test]
     fn typing_a_pile_size_caps_at_99() {
         let mut s = nim_setup();
-        // Mode, First, Difficulty, Preset, Misere, PileCount, Pile 1.
-        s.selected = 6;
+        // Mode, First, Difficulty, Prediction, Preset, Misere, PileCount, Pile 1.
+        s.selected = 7;
         s.handle(Action::Digit(4));
         s.handle(Action::Digit(2));
         assert_eq!(nim(&s).piles[0], 42);
@@ -642,7 +662,8 @@ mod tests {
     #[test]
     fn pile_count_stays_within_one_to_eight() {
         let mut s = nim_setup();
-        s.selected = 5;
+        // Mode, First, Difficulty, Prediction, Preset, Misere, PileCount.
+        s.selected = 6;
         for _ in 0..20 {
             s.handle(Action::Right);
         }

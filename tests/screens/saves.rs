@@ -865,3 +865,83 @@ fn a_first_setup_is_fair_and_a_proven_loss_is_said() {
     );
     assert!(!chopsticks.contains("Proven loss"), "{chopsticks}");
 }
+
+/// Issue 33, point 11: the spoiler switch hides the prediction, the AI's remarks on who
+/// wins and the mistake marks, by its key or on the setup; it is remembered per game in
+/// the data directory, and the end of the game shows everything again.
+#[test]
+fn the_spoiler_switch_hides_the_prediction_and_is_remembered() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut setup = GameSetup::from_config(parlor::games::nim::ID, &Config::default());
+    setup.position = Some("5,6,7".into());
+    let mut h = Harness::with_store(Config::default(), Start::Game(setup), 80, 24, dir.path());
+    h.settle();
+    let shown = h.screen();
+    assert!(shown.contains("With perfect play,"), "{shown}");
+    h.key(KeyCode::Char('e'));
+    let hidden = h.screen();
+    assert!(
+        hidden.contains("Hidden: find the win yourself."),
+        "{hidden}"
+    );
+    assert!(!hidden.contains("With perfect play,"), "{hidden}");
+    assert!(
+        !hidden.contains("AI: “"),
+        "no remark on who wins:\n{hidden}"
+    );
+    // Played on: still hidden; quit and resume: still hidden.
+    h.key(KeyCode::Enter).ticks(40);
+    h.settle();
+    assert!(!h.screen().contains("With perfect play,"), "{}", h.screen());
+    h.key(KeyCode::Char('q'));
+    let mut again = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    again.key(KeyCode::Enter);
+    again.settle();
+    let resumed = again.screen();
+    assert!(matches!(again.app.screen(), Screen::Game(_)), "{resumed}");
+    assert!(
+        resumed.contains("Hidden: find the win yourself."),
+        "{resumed}"
+    );
+    // The setup of a new Nim game says so too, and changes it with ←→.
+    again.key(KeyCode::Esc).key(KeyCode::Enter); // keep the game, to the menu
+    again.key(KeyCode::Down).key(KeyCode::Enter);
+    let setup = again.screen();
+    assert!(
+        setup.contains("Prediction        hidden: find the win yourself"),
+        "{setup}"
+    );
+    select_row(&mut again, "Prediction");
+    again.key(KeyCode::Right);
+    assert!(again.screen().contains("◀ shown ▶"), "{}", again.screen());
+    // Another game keeps its own switch (the menu comes back on Nim's saved game:
+    // past Nim to 1-3-5-7).
+    again
+        .key(KeyCode::Esc)
+        .key(KeyCode::Down)
+        .key(KeyCode::Down)
+        .key(KeyCode::Enter);
+    assert!(
+        again.screen().contains("New game: 1-3-5-7"),
+        "{}",
+        again.screen()
+    );
+    assert!(
+        again.screen().contains("Prediction        shown"),
+        "{}",
+        again.screen()
+    );
+}
+
+/// Hidden spoilers come back when the game is over: the result is no spoiler then.
+#[test]
+fn hidden_spoilers_show_again_at_the_end() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = nim_at(dir.path(), "2");
+    h.key(KeyCode::Char('e'));
+    assert!(h.screen().contains("Hidden: find the win yourself."));
+    h.key(KeyCode::Enter).key(KeyCode::Enter);
+    let over = h.screen();
+    assert!(over.contains("Game over"), "{over}");
+    assert!(!over.contains("Hidden: find the win yourself."), "{over}");
+}

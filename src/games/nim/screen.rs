@@ -437,7 +437,9 @@ impl NimScreen {
         let moves = widgets::prediction_and_hints(
             frame,
             area,
-            self.view.prediction_lines(theme),
+            self.view
+                .hidden_prediction(keys, theme)
+                .unwrap_or_else(|| self.view.prediction_lines(theme)),
             "Nim-sum",
             self.hints.then(|| self.nim_sum_lines(theme)),
             "shows hints and why",

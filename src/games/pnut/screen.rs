@@ -545,7 +545,11 @@ impl PnutScreen {
         let history = widgets::prediction_and_hints(
             frame,
             area,
-            self.prediction_lines(theme),
+            match &self.seats {
+                Seats::Two(view) => view.hidden_prediction(keys, theme),
+                Seats::Many(_) => None,
+            }
+            .unwrap_or_else(|| self.prediction_lines(theme)),
             "Every symbol",
             self.hints.then(|| self.move_value_lines(theme)),
             "marks every symbol",
@@ -830,6 +834,18 @@ impl GameScreen for PnutScreen {
     fn move_now(&mut self) {
         if let Seats::Two(view) = &mut self.seats {
             view.move_now();
+        }
+    }
+    fn spoilers_on(&self) -> bool {
+        match &self.seats {
+            Seats::Two(view) => view.spoilers,
+            Seats::Many(_) => true,
+        }
+    }
+    fn set_spoilers(&mut self, on: bool) {
+        if let Seats::Two(view) = &mut self.seats {
+            view.spoilers = on;
+            self.setup.spoilers = on;
         }
     }
     fn undo(&mut self) {

@@ -494,7 +494,9 @@ impl WlScreen {
             frame,
             prediction,
             "Prediction",
-            self.prediction_lines(theme),
+            self.view
+                .hidden_prediction(keys, theme)
+                .unwrap_or_else(|| self.prediction_lines(theme)),
             theme,
         );
         self.view

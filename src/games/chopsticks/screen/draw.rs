@@ -350,7 +350,9 @@ impl ChopsticksScreen {
         let history = widgets::prediction_and_hints(
             frame,
             area,
-            self.prediction_lines(theme),
+            self.view
+                .hidden_prediction(keys, theme)
+                .unwrap_or_else(|| self.prediction_lines(theme)),
             "Every move",
             self.hints.then(|| self.move_value_lines(theme)),
             "lists every move's value",

@@ -190,7 +190,9 @@ impl Menu {
             subtitle,
         );
 
-        let width = 60.min(list.width);
+        // Wide enough for a saved game's whole label (its start, opponent and the time
+        // it was saved tell two saves of the same game apart).
+        let width = 76.min(list.width.saturating_sub(2));
         let list = widgets::centered(list, width, list.height);
         let resumes = self.resumes.iter().map(|r| {
             Line::from(vec![

@@ -326,3 +326,41 @@ fn rules_open_over_the_game() {
     h.key(KeyCode::Esc);
     assert!(h.screen().contains("Your turn"));
 }
+
+/// ← chooses the left hand and → the right one; they never wrap around (← on the left
+/// hand chose the right one, and a won game was lost by it).
+#[test]
+fn left_and_right_choose_those_hands_without_wrapping() {
+    let mut h = game(setup(FirstMover::You), 80, 24);
+    h.settle();
+    let selected = |s: &str| -> String {
+        s.lines()
+            .filter(|l| l.contains('▶'))
+            .map(|l| l.split('▶').nth(1).unwrap_or("").trim().to_string())
+            .next()
+            .unwrap_or_default()
+    };
+    assert!(selected(&h.screen()).starts_with("left"), "{}", h.screen());
+    h.key(KeyCode::Left);
+    assert!(
+        selected(&h.screen()).starts_with("left"),
+        "← stays left:\n{}",
+        h.screen()
+    );
+    h.key(KeyCode::Right);
+    assert!(selected(&h.screen()).starts_with("right"), "{}", h.screen());
+    h.key(KeyCode::Right);
+    assert!(
+        selected(&h.screen()).starts_with("right"),
+        "→ stays right:\n{}",
+        h.screen()
+    );
+    // The target: their left is ←, their right →.
+    h.key(KeyCode::Enter).key(KeyCode::Left);
+    h.key(KeyCode::Left).key(KeyCode::Enter);
+    let record = match h.app.screen() {
+        parlor::tui::app::Screen::Game(g) => g.record().expect("recorded"),
+        _ => panic!("a game"),
+    };
+    assert_eq!(record.moves.first().map(String::as_str), Some("hit:r:l"));
+}

@@ -945,3 +945,23 @@ fn hidden_spoilers_show_again_at_the_end() {
     assert!(over.contains("Game over"), "{over}");
     assert!(!over.contains("Hidden: find the win yourself."), "{over}");
 }
+
+/// Two saves of the same setup are told apart on the menu by when they were saved: the
+/// whole label shows at 80 columns.
+#[test]
+fn saved_games_show_their_whole_label_at_80_columns() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    nim_at(dir.path(), "9,7,5")
+        .key(KeyCode::Enter)
+        .key(KeyCode::Char('q'));
+    let mut h = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    let menu = h.screen();
+    let row = resume_rows(&menu).pop().expect("the saved game");
+    assert!(!row.contains('…'), "{menu}");
+    let record = Store::open(dir.path().to_path_buf())
+        .saved_matches()
+        .pop()
+        .expect("saved")
+        .1;
+    assert!(row.ends_with(&record.saved_minute()), "{row}");
+}

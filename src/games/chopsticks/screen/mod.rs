@@ -152,9 +152,17 @@ impl ChopsticksScreen {
     }
 
     /// Moves a cursor to the other hand when that one is alive.
-    fn step(hand: Hand, fingers: [u8; 2]) -> Hand {
-        if fingers[hand.other().index()] > 0 {
-            hand.other()
+    /// The hand ← or → points at: the left hand for ←, the right for →, as drawn (a
+    /// dead hand cannot be chosen, so the choice stays). They never wrap around: with
+    /// two hands, ← on the left hand toggling to the right one lost won games.
+    fn toward(hand: Hand, fingers: [u8; 2], action: Action) -> Hand {
+        let want = match action {
+            Action::Left => Hand::Left,
+            Action::Right => Hand::Right,
+            _ => return hand,
+        };
+        if fingers[want.index()] > 0 {
+            want
         } else {
             hand
         }
@@ -185,7 +193,7 @@ impl ChopsticksScreen {
     fn handle_own(&mut self, action: Action) {
         let mine = self.position().hands().mine;
         match action {
-            Action::Left | Action::Right => self.own = Self::step(self.own, mine),
+            Action::Left | Action::Right => self.own = Self::toward(self.own, mine, action),
             Action::Enter | Action::Up => {
                 self.notice = None;
                 self.stage = Stage::Target;
@@ -197,7 +205,9 @@ impl ChopsticksScreen {
     fn handle_target(&mut self, action: Action) {
         let theirs = self.position().hands().theirs;
         match action {
-            Action::Left | Action::Right => self.target = Self::step(self.target, theirs),
+            Action::Left | Action::Right => {
+                self.target = Self::toward(self.target, theirs, action);
+            }
             Action::Enter => self.play(ChopsticksMove::Hit {
                 from: self.own,
                 to: self.target,

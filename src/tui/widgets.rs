@@ -233,6 +233,20 @@ pub fn prediction_and_hints(
     rest
 }
 
+/// The footer of a finished game: the keys that do something now (the move keys do
+/// nothing once the game is over, so they are not offered).
+pub fn game_over_footer(keys: &super::keys::Keys) -> Vec<(String, String)> {
+    use super::keys::Action;
+    keys.footer(&[
+        (&[Action::Rematch], "rematch"),
+        (&[Action::Review], "review"),
+        (&[Action::Undo], "undo"),
+        (&[Action::NewGame], "new"),
+        (&[Action::Help], "rules"),
+        (&[Action::Back], "menu"),
+    ])
+}
+
 /// How many lines `text` takes wrapped at word boundaries in `width` columns.
 pub fn wrapped_lines(text: &str, width: u16) -> u16 {
     let width = usize::from(width.max(1));

@@ -723,6 +723,12 @@ fn enter_after_game_over_keeps_the_end_on_screen() {
     let over = h.screen();
     assert!(over.contains("r rematch"), "{over}");
     assert!(!over.contains("Enter rematch"), "{over}");
+    // The footer offers what works now, not the move keys.
+    let footer = over.lines().last().unwrap_or_default();
+    for key in ["r rematch", "v review", "u undo", "n new"] {
+        assert!(footer.contains(key), "{key}: {footer}");
+    }
+    assert!(!footer.contains("take"), "{footer}");
     h.key(KeyCode::Enter).key(KeyCode::Enter);
     assert_eq!(h.screen(), over, "Enter changes nothing");
     h.key(KeyCode::Char('r'));

@@ -491,7 +491,9 @@ impl OthelloScreen {
         );
         self.view
             .render_moves(frame, moves, theme, |m| m.mv.to_string());
-        let list = if self.view.all_ai() {
+        let list = if self.view.session.is_over() {
+            widgets::game_over_footer(keys)
+        } else if self.view.all_ai() {
             keys.footer(&[
                 (&[Action::Pause], "pause"),
                 (&[Action::Own("faster"), Action::Own("slower")], "speed"),

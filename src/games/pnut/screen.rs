@@ -865,15 +865,19 @@ impl GameScreen for PnutScreen {
             widgets::game_frame(frame, area, self.title(), [40, 32, 32], theme);
         self.render_board(frame, board, theme, keys, hits);
         self.render_side(frame, side, theme, keys);
-        let list = keys.footer(&[
-            (&[Action::Left, Action::Right], "symbol"),
-            (&[Action::Enter], "write"),
-            (&[Action::Hints], "hints"),
-            (&[Action::Undo], "undo"),
-            (&[Action::NewGame], "new"),
-            (&[Action::Help], "rules"),
-            (&[Action::Back], "menu"),
-        ]);
+        let list = if self.is_over() {
+            widgets::game_over_footer(keys)
+        } else {
+            keys.footer(&[
+                (&[Action::Left, Action::Right], "symbol"),
+                (&[Action::Enter], "write"),
+                (&[Action::Hints], "hints"),
+                (&[Action::Undo], "undo"),
+                (&[Action::NewGame], "new"),
+                (&[Action::Help], "rules"),
+                (&[Action::Back], "menu"),
+            ])
+        };
         widgets::footer(frame, footer, &list, theme);
         if self.is_over() {
             self.render_game_over(frame, board, theme, keys);

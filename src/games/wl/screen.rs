@@ -513,6 +513,9 @@ impl WlScreen {
         if self.view.all_ai() {
             list.splice(0..1, keys.footer(&[(&[Action::Pause], "pause")]));
         }
+        if self.view.session.is_over() {
+            list = widgets::game_over_footer(keys);
+        }
         widgets::footer(frame, footer, &list, theme);
         if let Some(Outcome::Win(winner)) = self.view.session.outcome() {
             let s = &self.view.session;

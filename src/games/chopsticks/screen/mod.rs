@@ -381,6 +381,9 @@ impl GameScreen for ChopsticksScreen {
         if self.view.all_ai() {
             list.splice(0..3, keys.footer(&[(&[Action::Pause], "pause")]));
         }
+        if self.view.session.is_over() {
+            list = widgets::game_over_footer(keys);
+        }
         widgets::footer(frame, footer, &list, theme);
         if self.view.session.is_over() {
             self.render_game_over(frame, board, theme, keys);

@@ -426,11 +426,10 @@ impl App {
                 game.set_spoilers(on);
                 let setup = game.setup().clone();
                 self.flash = Some(if on {
-                    "The prediction and the AI's remarks are shown.".to_string()
+                    "Prediction and AI remarks shown.".to_string()
                 } else {
                     format!(
-                        "Spoilers hidden: the prediction, the AI's remarks and the mistake marks \
-                         ({} shows them).",
+                        "Prediction and AI remarks hidden ({} shows them).",
                         self.keys.key(Action::Spoilers)
                     )
                 });

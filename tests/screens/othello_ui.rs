@@ -657,3 +657,17 @@ fn the_start_is_predicted_a_draw_every_run() {
         assert!(screen.contains("Best play draws from here."), "{screen}");
     }
 }
+
+/// Issue 33, point 14: on a person's turn the legal squares are marked `*` without
+/// hints, as the original program did; on the AI's turn nothing is marked.
+#[test]
+fn legal_squares_are_marked_on_your_turn() {
+    let mut h = othello(Level::Benedict, FirstMover::You, 80, 24);
+    let screen = h.screen();
+    let board = board_part(&screen, 50);
+    // d3, c4, f5, e6 (the cursor's square among them).
+    assert_eq!(board.matches('*').count(), 4, "{board}");
+    let mut ai_first = othello(Level::Benedict, FirstMover::Ai, 80, 24);
+    let board = board_part(&ai_first.screen(), 50);
+    assert_eq!(board.matches('*').count(), 0, "the AI's turn:\n{board}");
+}

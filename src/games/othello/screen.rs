@@ -392,7 +392,9 @@ impl OthelloScreen {
         let show_cursor = !self.view.session.is_over() && !self.view.all_ai();
         let marks = Marks {
             board: self.board(),
-            legal: if self.view.session.is_over() {
+            // The squares a person may play, marked `*` as the original program did
+            // (not the AI's, on its turn).
+            legal: if self.view.session.is_over() || !self.view.session.human_to_move() {
                 0
             } else {
                 self.board().move_bits()
@@ -615,6 +617,8 @@ fn cell_face(
             }
             (text, style)
         }
+        // A legal square without hints: the original program's `*`.
+        None if marks.legal & bit != 0 => ("*".to_string(), style.patch(theme.hint())),
         None => {
             let text = match (theme.color, marks.ascii) {
                 (true, _) => "",

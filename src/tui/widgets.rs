@@ -9,8 +9,8 @@ use super::keys::STATUS_MARK;
 use super::theme::Theme;
 
 /// The smallest terminal every screen fits in.
-pub const MIN_WIDTH: u16 = 64;
-pub const MIN_HEIGHT: u16 = 20;
+pub const MIN_WIDTH: u16 = 80;
+pub const MIN_HEIGHT: u16 = 24;
 
 /// A rectangle of at most `width` x `height`, centred in `area`.
 pub fn centered(area: Rect, width: u16, height: u16) -> Rect {

@@ -1,6 +1,6 @@
 //! No text runs past the edge of the screen or of its panel: every screen of every game
 //! in the states a player reaches (setup with each row's explanation, the game with hints
-//! off and on, the rules, a finished game and its review) at 64x20, 80x24 and 120x40.
+//! off and on, the rules, a finished game and its review) at 80x24 (the smallest size the arcade draws) and 120x40.
 
 use parlor::config::Config;
 use parlor::games::{GameId, GameSetup};
@@ -9,7 +9,7 @@ use parlor::tui::app::Start;
 use parlor::tui::harness::Harness;
 use ratatui::crossterm::event::KeyCode;
 
-const SIZES: [(u16, u16); 3] = [(64, 20), (80, 24), (120, 40)];
+const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
 
 fn quick_config() -> Config {
     let mut c = Config::default();

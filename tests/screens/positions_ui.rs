@@ -155,7 +155,7 @@ fn the_transcript_shows_the_position_and_the_moves_as_text() {
         matches!(h.app.screen(), Screen::Game(_)),
         "Esc closes, the game stays"
     );
-    for (w, height) in [(64, 20), (120, 40)] {
+    for (w, height) in [(120, 40)] {
         h.resize(w, height);
         h.key(KeyCode::Char('x'));
         let screen = h.screen();
@@ -175,7 +175,7 @@ fn the_tallest_setup_scrolls_to_the_selected_row_at_the_smallest_size() {
     let nim = s.options_mut::<NimSetup>().expect("Nim's options");
     nim.preset = PilePreset::Custom;
     nim.piles = vec![9; 8];
-    let mut h = Harness::new(config(), Start::Game(s), 64, 20);
+    let mut h = Harness::new(config(), Start::Game(s), 80, 24);
     h.key(KeyCode::Char('n'));
     let screen = h.screen();
     assert!(screen.contains("From a position"), "{screen}");

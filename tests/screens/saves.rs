@@ -748,16 +748,19 @@ fn enter_after_game_over_keeps_the_end_on_screen() {
 fn many_saved_games_scroll_on_the_menu() {
     let dir = tempfile::tempdir().expect("temp dir");
     for piles in [
-        "1,2", "1,3", "1,4", "1,5", "1,6", "1,7", "1,8", "1,9", "2,3", "2,5",
+        "1,2", "1,3", "1,4", "1,5", "1,6", "1,7", "1,8", "1,9", "2,3", "2,5", "2,6", "2,7", "2,8",
+        "2,9",
     ] {
         nim_at(dir.path(), piles)
             .key(KeyCode::Enter)
             .key(KeyCode::Char('q'));
     }
-    assert_eq!(save_files(dir.path(), "nim").len(), 10);
-    let mut h = Harness::with_store(Config::default(), Start::Menu, 64, 20, dir.path());
+    assert_eq!(save_files(dir.path(), "nim").len(), 14);
+    let mut h = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    let menu = h.screen();
+    assert!(menu.contains("▼"), "more below, marked:\n{menu}");
     let mut seen = std::collections::BTreeSet::new();
-    for _ in 0..17 {
+    for _ in 0..21 {
         let screen = h.screen();
         let selected = screen
             .lines()
@@ -767,7 +770,7 @@ fn many_saved_games_scroll_on_the_menu() {
         seen.insert(selected.trim().to_string());
         h.key(KeyCode::Down);
     }
-    assert_eq!(seen.len(), 17, "every entry came into view: {seen:#?}");
+    assert_eq!(seen.len(), 21, "every entry came into view: {seen:#?}");
     assert!(seen.iter().any(|r| r.contains("Statistics")), "{seen:#?}");
 }
 

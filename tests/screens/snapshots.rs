@@ -313,7 +313,7 @@ fn too_small_and_back() {
     h.resize(50, 15);
     let screen = h.screen();
     assert!(
-        screen.contains("terminal too small: need 64 x 20"),
+        screen.contains("terminal too small: need 80 x 24"),
         "{screen}"
     );
     insta::assert_snapshot!("too_small_50x15", screen);
@@ -329,7 +329,7 @@ fn too_small_and_back() {
 
 #[test]
 fn the_minimum_size_fits_eight_big_piles() {
-    let mut h = game(nim_setup(&[99; 8], FirstMover::You), 64, 20);
+    let mut h = game(nim_setup(&[99; 8], FirstMover::You), 80, 24);
     let screen = h.screen();
     for pile in 1..=8 {
         assert!(

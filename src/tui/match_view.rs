@@ -699,7 +699,7 @@ impl<G: Game> MatchView<G> {
                     style,
                 )];
                 if m.mistake && !self.spoilers_hidden() {
-                    spans.push(Span::styled(" ✗ mistake", theme.warning()));
+                    spans.push(Span::styled(MISTAKE_MARK, theme.warning()));
                 }
                 Line::from(spans)
             })
@@ -714,7 +714,17 @@ impl<G: Game> MatchView<G> {
         theme: &Theme,
         describe: impl Fn(&PlayedMove<G>) -> String,
     ) {
-        let lines = self.move_lines(theme, area.height.saturating_sub(2) as usize, describe);
+        let mut lines = self.move_lines(theme, area.height.saturating_sub(2) as usize, describe);
+        // A narrow panel keeps the mark and drops its word rather than cut it ("✗ mist").
+        let inner = usize::from(area.width.saturating_sub(2));
+        for line in &mut lines {
+            if line.width() > inner
+                && let Some(mark) = line.spans.last_mut()
+                && mark.content == MISTAKE_MARK
+            {
+                mark.content = " ✗".into();
+            }
+        }
         frame.render_widget(
             ratatui::widgets::Paragraph::new(lines).block(widgets::block("Moves", theme)),
             area,
@@ -802,6 +812,9 @@ pub fn wins_sentence(who: Who) -> String {
         Who::Named(name) => format!("{name} wins."),
     }
 }
+
+/// The mark after a move that threw a win away, in the move list.
+const MISTAKE_MARK: &str = " ✗ mistake";
 
 /// The last line of a game-over box: rematch, new game, (undo,) menu, with their keys.
 pub fn what_next(keys: &Keys, theme: &Theme, undo: bool) -> Line<'static> {
@@ -936,5 +949,44 @@ mod tests {
             view.session.history()[0].mistake,
             "you had it; now the AI does"
         );
+    }
+
+    /// A narrow move list keeps a mistake's mark and drops its word ("✗ mist" was cut
+    /// in Othello's panel at 80 columns); a wide one keeps the word.
+    #[test]
+    fn a_narrow_move_list_keeps_the_mistake_mark_whole() {
+        let mut rng = crate::seeds::GameRng::seed_from_u64(1);
+        let matchup = MatchSetup {
+            mode: Mode::TwoPlayers,
+            first: FirstMover::You,
+            difficulty: Difficulty::Perfect,
+        };
+        let analyst = SharedAnalyst::new(FnAnalyst(crate::solve::nim::analyse));
+        let mut view = MatchView::new(
+            Nim::new(vec![3, 4, 5], Ending::Normal),
+            &matchup,
+            0,
+            analyst,
+            &mut rng,
+        );
+        let first = view.session.position().legal_moves()[0];
+        assert!(view.play(first));
+        view.session.mark_last_move_of(Seat::First);
+        let theme = Theme::new(&crate::config::Config::default().colors, true);
+        let draw = |width: u16| -> String {
+            let backend = ratatui::backend::TestBackend::new(width, 5);
+            let Ok(mut terminal) = ratatui::Terminal::new(backend) else {
+                panic!("a test terminal");
+            };
+            let drawn = terminal.draw(|frame| {
+                view.render_moves(frame, frame.area(), &theme, |m| m.mv.to_string());
+            });
+            assert!(drawn.is_ok());
+            let buffer = terminal.backend().buffer().clone();
+            buffer.content().iter().map(|c| c.symbol()).collect()
+        };
+        let narrow = draw(28);
+        assert!(narrow.contains('✗') && !narrow.contains("mist"), "{narrow}");
+        assert!(draw(40).contains("✗ mistake"));
     }
 }

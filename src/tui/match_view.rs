@@ -975,9 +975,7 @@ mod tests {
         let theme = Theme::new(&crate::config::Config::default().colors, true);
         let draw = |width: u16| -> String {
             let backend = ratatui::backend::TestBackend::new(width, 5);
-            let Ok(mut terminal) = ratatui::Terminal::new(backend) else {
-                panic!("a test terminal");
-            };
+            let Ok(mut terminal) = ratatui::Terminal::new(backend);
             let drawn = terminal.draw(|frame| {
                 view.render_moves(frame, frame.area(), &theme, |m| m.mv.to_string());
             });

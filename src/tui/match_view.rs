@@ -85,6 +85,9 @@ pub struct MatchView<G: Game> {
     /// Whether the prediction, the AI's remarks on who wins, the best move and the
     /// mistake marks are shown (the spoiler switch); once the game is over they are.
     pub spoilers: bool,
+    /// A word from the program, not the AI ("Resumed: move 3.", "Nothing to redo."):
+    /// shown on the voice's line without the AI's quotes, until the next move.
+    note: String,
 }
 
 impl<G: Game> MatchView<G> {
@@ -170,6 +173,7 @@ impl<G: Game> MatchView<G> {
             seed: 0,
             started: crate::store::record::now(),
             spoilers: true,
+            note: String::new(),
         }
     }
 
@@ -257,7 +261,8 @@ impl<G: Game> MatchView<G> {
         self.started = record.started.clone();
         self.needs_analysis = true;
         self.last_prediction = None;
-        self.voice = if self.session.is_over() {
+        self.voice = String::new();
+        self.note = if self.session.is_over() {
             String::new()
         } else {
             format!("Resumed: move {}.", record.moves.len() + 1)
@@ -467,6 +472,7 @@ impl<G: Game> MatchView<G> {
         if self.session.play(mv).is_err() {
             return false;
         }
+        self.note.clear();
         self.needs_analysis = true;
         match self.session.outcome() {
             Some(Outcome::Win(winner)) => {
@@ -486,10 +492,11 @@ impl<G: Game> MatchView<G> {
     pub fn undo(&mut self) -> bool {
         if !self.session.undo() {
             if self.ai_seat().is_some() && self.session.human_to_move() {
-                self.voice = "Nothing of yours to take back yet.".into();
+                self.note = "Nothing of yours to take back yet.".into();
             }
             return false;
         }
+        self.note.clear();
         self.needs_analysis = true;
         self.last_prediction = None;
         self.voice = if self.ai_seat().is_some() {
@@ -503,9 +510,10 @@ impl<G: Game> MatchView<G> {
     /// Plays again what undo took back. Returns false if there is nothing to redo.
     pub fn redo(&mut self) -> bool {
         if !self.session.redo() {
-            self.voice = "Nothing to redo.".into();
+            self.note = "Nothing to redo.".into();
             return false;
         }
+        self.note.clear();
         self.needs_analysis = true;
         self.last_prediction = None;
         self.voice = String::new();
@@ -604,6 +612,9 @@ impl<G: Game> MatchView<G> {
     }
 
     pub fn voice_line(&self, theme: &Theme) -> Line<'static> {
+        if !self.note.is_empty() {
+            return Line::styled(self.note.clone(), theme.muted());
+        }
         // The AI's remarks tell who wins ("I can't force a win from here").
         if self.voice.is_empty() || self.spoilers_hidden() {
             Line::raw("")

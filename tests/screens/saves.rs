@@ -912,6 +912,9 @@ fn the_spoiler_switch_hides_the_prediction_and_is_remembered() {
         resumed.contains("Hidden: find the win yourself."),
         "{resumed}"
     );
+    // The program's note, not the AI's words.
+    assert!(resumed.contains("Resumed: move "), "{resumed}");
+    assert!(!resumed.contains("“Resumed"), "{resumed}");
     // The setup of a new Nim game says so too, and changes it with ←→.
     again.key(KeyCode::Esc).key(KeyCode::Enter); // keep the game, to the menu
     again.key(KeyCode::Down).key(KeyCode::Enter);

@@ -371,3 +371,34 @@ fn a_failed_analysis_leaves_the_game_usable() {
     let screen = h.screen();
     assert!(screen.contains("2. AI"), "{screen}");
 }
+
+/// Issue 33, point 16: at 120x40 the piles use the room (coins spread, piles apart), and
+/// a click still takes the coin under it and every coin right of it.
+#[test]
+fn a_large_terminal_spreads_the_piles_and_clicks_still_hit() {
+    let mut h = game(nim_setup(&[3, 4, 5], FirstMover::You), 120, 40);
+    let screen = h.screen();
+    let rows: Vec<(usize, &str)> = screen
+        .lines()
+        .enumerate()
+        .filter(|(_, l)| l.contains('●'))
+        .collect();
+    assert_eq!(rows.len(), 3, "{screen}");
+    assert!(rows[1].0 - rows[0].0 >= 3, "piles apart:\n{screen}");
+    assert!(rows[2].1.contains("●   ●   ●"), "coins apart:\n{screen}");
+    // The third coin of pile 3, in cells (every character on the row is one cell).
+    let (row, line) = rows[2];
+    let column = line
+        .chars()
+        .enumerate()
+        .filter(|(_, c)| *c == '●')
+        .nth(2)
+        .map(|(i, _)| i)
+        .expect("a third coin");
+    h.click(column as u16, row as u16);
+    let record = match h.app.screen() {
+        parlor::tui::app::Screen::Game(g) => g.record().expect("recorded"),
+        _ => panic!("a game"),
+    };
+    assert_eq!(record.moves.first().map(String::as_str), Some("3:3"));
+}

@@ -102,7 +102,11 @@ pub fn draw_piles(
     // Room for "▶ 1 " before the coins and " 99 ◀ take 99" after them.
     let coin_width = piles_area.width.saturating_sub(4 + 14).max(1) as usize;
     let biggest = start.iter().copied().max().unwrap_or(1).max(1) as usize;
-    let cell = if biggest * 2 <= coin_width { 2 } else { 1 };
+    // On a large terminal the coins grow apart and the piles spread out (at 120x40 the
+    // piles sat in a small corner); up to 80x24 they stay as compact as they were.
+    let roomy = piles_area.width >= 60 && piles_area.height >= 20;
+    let max_cell = if roomy { 4 } else { 2 };
+    let cell = (coin_width / biggest).clamp(1, max_cell);
     let per_line = (coin_width / cell).max(1);
     let lines_for = |n: u8| usize::from(n).div_ceil(per_line).max(1);
     let needed: usize = start.iter().map(|&n| lines_for(n)).sum();
@@ -114,10 +118,10 @@ pub fn draw_piles(
         (biggest.div_ceil(coin_width), false)
     };
     let rows_used = if wrap { needed } else { start.len() };
-    let gap = if rows_used + start.len().saturating_sub(1) <= height {
-        1
-    } else {
-        0
+    let between = start.len().saturating_sub(1);
+    let gap = match height.saturating_sub(rows_used).checked_div(between) {
+        Some(spare) => spare.min(if roomy { 3 } else { 1 }),
+        None => 0,
     };
 
     let mut y = piles_area.y;
@@ -169,8 +173,8 @@ pub fn draw_piles(
                     (false, false) => "·",
                 };
                 spans.push(Span::styled(text, style));
-                if cell == 2 {
-                    spans.push(Span::raw(" "));
+                if cell > 1 {
+                    spans.push(Span::raw(" ".repeat(cell - 1)));
                 }
                 let x = piles_area.x + 4 + ((slot - first_slot) * cell) as u16;
                 if present && x < piles_area.right() {

@@ -1,0 +1,127 @@
+//! The match view's own tests: the voice and the outlook, the move list's marks.
+use super::*;
+use crate::game::nim::{Ending, Nim};
+use crate::matchup::{FirstMover, Mode};
+use crate::solve::analyst::FnAnalyst;
+use crate::solve::policy::Difficulty;
+use crate::solve::{Analysis, Verdict};
+use rand::SeedableRng;
+
+/// Nim 3,4,5 with you first, against the perfect AI or between two people.
+fn nim_view(mode: Mode) -> MatchView<Nim> {
+    let mut rng = crate::seeds::GameRng::seed_from_u64(1);
+    let matchup = MatchSetup {
+        mode,
+        first: FirstMover::You,
+        difficulty: Difficulty::Perfect,
+    };
+    let analyst = SharedAnalyst::new(FnAnalyst(crate::solve::nim::analyse));
+    MatchView::new(
+        Nim::new(vec![3, 4, 5], Ending::Normal),
+        &matchup,
+        0,
+        analyst,
+        &mut rng,
+    )
+}
+
+fn proven_win() -> Box<Analysis<crate::game::nim::NimMove>> {
+    Box::new(Analysis {
+        best: None,
+        verdict: Verdict::Win { plies: Some(3) },
+        score: None,
+        pv: Vec::new(),
+        moves: Vec::new(),
+        depth: 3,
+        nodes: 1,
+        exact: true,
+    })
+}
+
+fn unproven(score: i32) -> Box<Analysis<crate::game::nim::NimMove>> {
+    Box::new(Analysis {
+        best: None,
+        verdict: Verdict::Unknown,
+        score: Some(score),
+        pv: Vec::new(),
+        moves: Vec::new(),
+        depth: 14,
+        nodes: 1,
+        exact: false,
+    })
+}
+
+/// The voice says what the prediction says ("Too early to tell who wins." stood
+/// beside "White ahead by about 43"), and follows it when it changes, up to a proof.
+#[test]
+fn the_voice_follows_the_outlook_until_a_proof() {
+    let mut view = nim_view(Mode::VsAi);
+    view.set_outlook_rules(2, |_| false);
+    view.analysis_requested(1);
+    // You are to move: +43 for the mover is you ahead.
+    view.receive(1, unproven(43));
+    assert_eq!(view.outlook(), Outlook::Ahead(Seat::First, 43));
+    assert_eq!(view.voice, "You look ahead, but nothing is proven yet.");
+    view.receive(1, unproven(-2));
+    assert_eq!(view.outlook(), Outlook::Even);
+    assert_eq!(view.voice, "Too early to tell who wins.");
+    view.receive(1, unproven(-9));
+    assert_eq!(view.voice, "I think I'm ahead, but nothing is proven yet.");
+    // The proof arrives: the AI wins from here, and says so.
+    view.receive(
+        1,
+        Box::new(Analysis {
+            verdict: Verdict::Loss { plies: Some(4) },
+            exact: true,
+            ..*unproven(-9)
+        }),
+    );
+    assert_eq!(view.outlook(), Outlook::Wins(Seat::Second));
+    assert!(
+        ["I like my chances.", "Your move.", "Hmm, interesting."].contains(&view.voice.as_str()),
+        "{}",
+        view.voice
+    );
+}
+
+/// The move's own analysis did not rank it, so it was not marked when played; the
+/// next proof shows the win changed hands, and the move is marked then.
+#[test]
+fn the_move_that_lost_a_proven_win_is_marked_when_the_proof_arrives() {
+    let mut view = nim_view(Mode::VsAi);
+    view.analysis_requested(1);
+    view.receive(1, proven_win());
+    let mv = view.session.position().legal_moves()[0];
+    assert!(view.play(mv));
+    assert!(!view.session.history()[0].mistake);
+    view.analysis_requested(2);
+    view.receive(2, proven_win());
+    assert!(
+        view.session.history()[0].mistake,
+        "you had it; now the AI does"
+    );
+}
+
+/// A narrow move list keeps a mistake's mark and drops its word ("✗ mist" was cut
+/// in Othello's panel at 80 columns); a wide one keeps the word.
+#[test]
+fn a_narrow_move_list_keeps_the_mistake_mark_whole() {
+    let mut view = nim_view(Mode::TwoPlayers);
+    let first = view.session.position().legal_moves()[0];
+    assert!(view.play(first));
+    view.session.mark_last_move_of(Seat::First);
+    let theme = Theme::new(&crate::config::Config::default().colors, true);
+    let draw = |width: u16| -> String {
+        let backend = ratatui::backend::TestBackend::new(width, 5);
+        let Ok(mut terminal) = ratatui::Terminal::new(backend);
+        let drawn = terminal.draw(|frame| {
+            view.render_moves(frame, frame.area(), &theme, |m| m.mv.to_string());
+        });
+        assert!(drawn.is_ok());
+        let buffer = terminal.backend().buffer().clone();
+        buffer.content().iter().map(|c| c.symbol()).collect()
+    };
+    let narrow = draw(28);
+    assert!(narrow.contains('✗') && !narrow.contains("mist"), "{narrow}");
+    assert!(draw(40).contains("✗ mistake"));
+}

@@ -42,12 +42,6 @@ pub const DATA_DIR_ENV: &str = "PARLOR_DATA_DIR";
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct SaveSlot(String);
 
-impl SaveSlot {
-    pub fn name(&self) -> &str {
-        &self.0
-    }
-}
-
 #[derive(Serialize, Deserialize)]
 struct SaveFile {
     game: MatchRecord,

@@ -598,7 +598,12 @@ impl PnutScreen {
         let text: Vec<char> = game.text().chars().collect();
         let skip = text.len().saturating_sub(room.max(1));
         let mistakes: Vec<bool> = match &self.seats {
-            Seats::Two(view) => view.session.history().iter().map(|m| m.mistake).collect(),
+            Seats::Two(view) => view
+                .session
+                .history()
+                .iter()
+                .map(|m| view.mistake_shown(m))
+                .collect(),
             Seats::Many(_) => Vec::new(),
         };
         text.iter()

@@ -598,6 +598,12 @@ impl<G: Game> MatchView<G> {
         !self.spoilers && !self.session.is_over()
     }
 
+    /// Whether a move's "✗ mistake" mark is shown: it was one, and the spoiler switch
+    /// does not hide it (a mark tells that the position was won).
+    pub fn mistake_shown(&self, m: &PlayedMove<G>) -> bool {
+        m.mistake && !self.spoilers_hidden()
+    }
+
     /// The prediction panel while the spoiler switch hides it, else `None`.
     pub fn hidden_prediction(&self, keys: &Keys, theme: &Theme) -> Option<Vec<Line<'static>>> {
         self.spoilers_hidden().then(|| {
@@ -709,7 +715,7 @@ impl<G: Game> MatchView<G> {
                     ),
                     style,
                 )];
-                if m.mistake && !self.spoilers_hidden() {
+                if self.mistake_shown(m) {
                     spans.push(Span::styled(MISTAKE_MARK, theme.warning()));
                 }
                 Line::from(spans)

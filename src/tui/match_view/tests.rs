@@ -125,3 +125,22 @@ fn a_narrow_move_list_keeps_the_mistake_mark_whole() {
     assert!(narrow.contains('✗') && !narrow.contains("mist"), "{narrow}");
     assert!(draw(40).contains("✗ mistake"));
 }
+
+/// The spoiler switch hides a mistake's mark (it tells the position was won) until
+/// the game is over; every move list asks `mistake_shown` (Pnut-Butta's own list too).
+#[test]
+fn hidden_spoilers_hide_the_mistake_marks_until_the_end() {
+    let mut view = nim_view(Mode::TwoPlayers);
+    let first = view.session.position().legal_moves()[0];
+    assert!(view.play(first));
+    view.session.mark_last_move_of(Seat::First);
+    let marked = |v: &MatchView<Nim>| v.mistake_shown(&v.session.history()[0]);
+    assert!(marked(&view));
+    view.spoilers = false;
+    assert!(!marked(&view));
+    while let Some(&mv) = view.session.position().legal_moves().first() {
+        assert!(view.play(mv));
+    }
+    assert!(view.session.is_over());
+    assert!(marked(&view), "the game is over: nothing left to spoil");
+}

@@ -140,7 +140,7 @@ pub const SHARED: [(&str, Action, char, &str); 14] = [
         "spoilers",
         Action::Spoilers,
         'e',
-        "show or hide the prediction, the AI's remarks on who wins and the best move (remembered per game)",
+        "show or hide the prediction, the AI's remarks on who wins and the best move (kept for each kind of game: all your Nim games, all your Othello games, ...)",
     ),
     ("up", Action::Up, 'k', "up, beside the arrow key"),
     ("down", Action::Down, 'j', "down, beside the arrow key"),

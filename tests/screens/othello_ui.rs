@@ -671,3 +671,41 @@ fn legal_squares_are_marked_on_your_turn() {
     let board = board_part(&ai_first.screen(), 50);
     assert_eq!(board.matches('*').count(), 0, "the AI's turn:\n{board}");
 }
+
+/// From a typed position the cursor starts on a legal square, so "d3 — Enter plays"
+/// never names a square Enter cannot play.
+#[test]
+fn from_a_position_the_cursor_starts_on_a_legal_square() {
+    let mut moved_off_d3 = 0;
+    for line in ["f5f6e6f4", "f5d6c3d3", "c4c3d3c5"] {
+        let config = quick_config();
+        let mut s = GameSetup::from_config(parlor::games::othello::ID, &config);
+        s.options_mut::<OthelloSetup>()
+            .expect("othello options")
+            .level = Level::Beginner;
+        s.position = Some(line.into());
+        s.matchup.first = FirstMover::You;
+        let mut h = Harness::new(config, Start::Game(s), 80, 24);
+        let screen = h.screen();
+        let Some(at) = screen.find("Your turn") else {
+            continue; // the AI moves first from here
+        };
+        let square = screen[at..]
+            .split(": ")
+            .nth(1)
+            .and_then(|rest| rest.split_whitespace().next())
+            .unwrap_or_else(|| panic!("{screen}"));
+        let board = Othello::read(line).expect("a move list");
+        let mv: OthelloMove = square.parse().expect("a square");
+        assert!(
+            board.is_legal(mv),
+            "{line}: {square} is not legal:\n{screen}"
+        );
+        let d3: OthelloMove = "d3".parse().expect("a square");
+        moved_off_d3 += usize::from(!board.is_legal(d3));
+    }
+    assert!(
+        moved_off_d3 > 0,
+        "a position where d3 is not legal was tried"
+    );
+}

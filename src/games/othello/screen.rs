@@ -171,7 +171,7 @@ impl OthelloScreen {
         view.session.let_engine_pick();
         view.set_think_ms(Arc::clone(&think_ms));
         view.set_outlook_rules(EVEN_WITHIN, known_draw);
-        OthelloScreen {
+        let mut screen = OthelloScreen {
             setup,
             view,
             hints,
@@ -182,7 +182,11 @@ impl OthelloScreen {
             ascii: options.ascii,
             level: options.level,
             think_ms,
-        }
+        };
+        // From a typed position d3 may be taken or flip nothing: "d3 — Enter plays"
+        // would lie.
+        screen.keep_cursor_on_a_legal_square();
+        screen
     }
 
     fn board(&self) -> &Othello {
@@ -252,6 +256,7 @@ impl OthelloScreen {
     fn after_jump(&mut self) {
         self.flash = 0;
         self.auto_pass();
+        self.keep_cursor_on_a_legal_square();
     }
 
     /// A human with no legal square passes without a key.

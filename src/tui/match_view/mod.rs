@@ -491,9 +491,13 @@ impl<G: Game> MatchView<G> {
     /// Takes back moves (against the AI: to your previous turn). Returns false if none.
     pub fn undo(&mut self) -> bool {
         if !self.session.undo() {
-            if self.ai_seat().is_some() && self.session.human_to_move() {
-                self.note = "Nothing of yours to take back yet.".into();
-            }
+            // Said whatever the moment, or `u` would do nothing silently (a game whose
+            // only move of yours was a forced pass, once over).
+            self.note = if self.ai_seat().is_some() {
+                "Nothing of yours to take back yet.".into()
+            } else {
+                "Nothing to undo.".into()
+            };
             return false;
         }
         self.note.clear();

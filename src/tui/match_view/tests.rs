@@ -144,3 +144,23 @@ fn hidden_spoilers_hide_the_mistake_marks_until_the_end() {
     assert!(view.session.is_over());
     assert!(marked(&view), "the game is over: nothing left to spoil");
 }
+
+/// `u` with nothing to take back says so, whoever plays (it was silent between two
+/// people, and after a game whose only move of yours was a forced pass).
+#[test]
+fn undo_with_nothing_to_take_back_says_so() {
+    let theme = Theme::new(&crate::config::Config::default().colors, false);
+    let line = |v: &MatchView<Nim>| -> String {
+        v.voice_line(&theme)
+            .spans
+            .iter()
+            .map(|s| s.content.to_string())
+            .collect()
+    };
+    let mut two = nim_view(Mode::TwoPlayers);
+    assert!(!two.undo());
+    assert_eq!(line(&two), "Nothing to undo.");
+    let mut vs_ai = nim_view(Mode::VsAi);
+    assert!(!vs_ai.undo());
+    assert_eq!(line(&vs_ai), "Nothing of yours to take back yet.");
+}

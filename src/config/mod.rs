@@ -21,7 +21,7 @@ pub use limits::{
     max_table_mib, table_mib_limit, total_memory_mib,
 };
 use quote::clip_message;
-pub use sections::{AiConfig, ColorConfig, KeyConfig, SolverConfig, UiConfig};
+pub use sections::{AiConfig, ColorConfig, KeyConfig, SolverConfig, ThemePreset, UiConfig};
 pub use source::is_null_device;
 use source::{key_at, key_written_at, line_and_column, line_of_key, read_config_file};
 

@@ -11,6 +11,10 @@ pub struct UiConfig {
     pub ai_delay_ms: u64,
     pub mouse: bool,
     pub hints: bool,
+    /// Brief animations where the board changes (flips, coins taken, a hand dying).
+    pub animations: bool,
+    /// The terminal bell on the AI's move and at the end of a game.
+    pub bell: bool,
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -46,12 +50,31 @@ pub struct KeyConfig {
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(default, deny_unknown_fields)]
 pub struct ColorConfig {
-    pub accent: String,
-    pub coin: String,
-    pub cursor: String,
-    pub hint: String,
-    pub warning: String,
-    pub muted: String,
+    /// The palette the colours below start from.
+    pub theme: ThemePreset,
+    /// Each colour, when set, replaces the theme's.
+    pub accent: Option<String>,
+    pub coin: Option<String>,
+    pub cursor: Option<String>,
+    pub hint: Option<String>,
+    pub warning: Option<String>,
+    pub muted: Option<String>,
+}
+
+/// A palette made for a kind of terminal or of eyes.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Deserialize)]
+#[serde(rename_all = "kebab-case")]
+pub enum ThemePreset {
+    /// Bright colours for a dark background.
+    #[default]
+    Dark,
+    /// Darker colours that read on a light background.
+    Light,
+    /// The Okabe-Ito palette, told apart with any colour vision: no red against green.
+    #[serde(alias = "colour-blind", alias = "color-blind", alias = "colorblind")]
+    OkabeIto,
+    /// No colour at all: emphasis from bold, reverse and underline (as NO_COLOR).
+    Mono,
 }
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
@@ -72,6 +95,8 @@ impl Default for UiConfig {
             ai_delay_ms: 700,
             mouse: true,
             hints: false,
+            animations: true,
+            bell: false,
         }
     }
 }
@@ -117,12 +142,13 @@ impl Default for KeyConfig {
 impl Default for ColorConfig {
     fn default() -> Self {
         ColorConfig {
-            accent: "cyan".into(),
-            coin: "yellow".into(),
-            cursor: "lightmagenta".into(),
-            hint: "lightgreen".into(),
-            warning: "lightred".into(),
-            muted: "darkgray".into(),
+            theme: ThemePreset::Dark,
+            accent: None,
+            coin: None,
+            cursor: None,
+            hint: None,
+            warning: None,
+            muted: None,
         }
     }
 }
@@ -167,7 +193,8 @@ impl KeyConfig {
 }
 
 impl ColorConfig {
-    pub fn entries(&self) -> [(&'static str, &str); 6] {
+    /// The colours the config sets, by name.
+    pub fn entries(&self) -> impl Iterator<Item = (&'static str, &str)> {
         [
             ("accent", &self.accent),
             ("coin", &self.coin),
@@ -176,5 +203,7 @@ impl ColorConfig {
             ("warning", &self.warning),
             ("muted", &self.muted),
         ]
+        .into_iter()
+        .filter_map(|(name, value)| value.as_deref().map(|v| (name, v)))
     }
 }

@@ -68,6 +68,17 @@ fn invalid_values_name_line_and_key() {
 }
 
 #[test]
+fn an_unknown_theme_names_the_themes_there_are() {
+    let e = parse("[colors]\ntheme = \"neon\"\n")
+        .expect_err("not a theme")
+        .to_string();
+    assert!(e.contains("colors.theme") && e.contains("line 2"), "{e}");
+    for name in ["dark", "light", "okabe-ito", "mono"] {
+        assert!(e.contains(name), "{e}");
+    }
+}
+
+#[test]
 fn total_memory_is_read_from_meminfo() {
     let meminfo = "MemTotal:       16318412 kB\nMemFree:         1000 kB\n";
     assert_eq!(mem_total_mib(meminfo), Some(15935));

@@ -76,6 +76,8 @@ pub struct App {
     leaving: Option<Leave>,
     /// A notice shown over the footer of whatever screen is up, until the next key.
     flash: Option<String>,
+    /// The terminal bell is due (`ui.bell`: the AI moved, or a game ended).
+    bell: bool,
 }
 
 impl App {
@@ -98,7 +100,7 @@ impl App {
             screen: Screen::Menu(Menu::default()),
             help: None,
             transcript: false,
-            theme: Theme::new(&config.colors, no_color),
+            theme: Theme::new(&config.colors, no_color).with_animations(config.ui.animations),
             keys: Keys::new(&config.keys),
             config,
             solver,
@@ -114,6 +116,7 @@ impl App {
             game_saved: false,
             leaving: None,
             flash: None,
+            bell: false,
         };
         app.refresh_saved();
         app.screen = Screen::Menu(app.menu(None));
@@ -248,12 +251,48 @@ impl App {
         }
     }
 
+    /// Whether to ring the terminal bell now (once per ring).
+    pub fn take_bell(&mut self) -> bool {
+        std::mem::take(&mut self.bell)
+    }
+
+    /// The game on screen as the bell sees it: its moves so far, whether it is over,
+    /// and whether the AI plays a person in it.
+    fn bell_watch(&self) -> Option<(u64, bool, bool)> {
+        match &self.screen {
+            Screen::Game(g) => {
+                let s = g.situation();
+                Some((g.generation(), g.is_over(), s.ai_plays && !s.all_ai))
+            }
+            _ => None,
+        }
+    }
+
     /// Handles one event. Returns whether the screen needs redrawing.
     pub fn update(&mut self, event: AppEvent) -> bool {
+        let watched = self.bell_watch();
+        let ticked = matches!(event, AppEvent::Tick);
+        let redraw = self.handle_event(event);
+        if self.config.ui.bell
+            && let (Some((moves, over, ai)), Some((now_moves, now_over, _))) =
+                (watched, self.bell_watch())
+        {
+            // Only ticks move the AI; a person's own keys never ring.
+            let ai_moved = ticked && ai && now_moves != moves;
+            self.bell |= ai_moved || (now_over && !over);
+        }
+        redraw
+    }
+
+    fn handle_event(&mut self, event: AppEvent) -> bool {
         let redraw = match event {
             AppEvent::Key(key) => {
                 // A flashed notice stays until the next key.
                 self.flash = None;
+                // A key ends a running animation: the board shows the position as is.
+                if let Screen::Game(game) = &mut self.screen {
+                    game.skip_animation();
+                }
                 let action = match &self.screen {
                     // A typed position takes every letter, bound to an action or not.
                     Screen::Setup(setup) if setup.takes_text() => self.keys.text_action(key),

@@ -1,5 +1,6 @@
 //! Drawing and keys only: the event loop, the screens and their widgets.
 
+pub mod animation;
 pub mod app;
 pub mod event;
 #[cfg(feature = "harness")]
@@ -166,8 +167,17 @@ pub fn run(config: Config, start: Start, seed: u64) -> Result<(), TuiError> {
         if redraw {
             terminal.draw(|f| app.render(f))?;
         }
+        if app.take_bell() {
+            ring_bell(terminal.backend_mut());
+        }
     }
     Ok(())
+}
+
+/// The terminal bell: BEL, which terminals sound (or flash) without moving the cursor.
+/// A terminal that cannot take it is noticed by the next draw.
+fn ring_bell(out: &mut impl std::io::Write) {
+    let _ = out.write_all(b"\x07").and_then(|()| out.flush());
 }
 
 /// How often (in ticks) the main loop checks that its terminal is still there.

@@ -79,6 +79,8 @@ pub trait GameScreen {
     fn handle(&mut self, action: Action) -> bool;
     /// A left click on something this screen drew.
     fn click(&mut self, hit: Hit);
+    /// Ends a running animation of the last move (a key was pressed).
+    fn skip_animation(&mut self) {}
     /// The mouse wheel: `lines` down (negative: up), for screens with something to
     /// scroll.
     fn wheel(&mut self, _lines: i32) {}

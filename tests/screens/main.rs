@@ -22,4 +22,5 @@ mod review;
 mod saves;
 mod snapshots;
 mod stats_ui;
+mod visible_play;
 mod wl_snapshots;

@@ -570,8 +570,9 @@ fn quit_with_q_and_resume_in_a_real_terminal() {
         pty::row_has(s, "1. Player 1", ":")
     });
     tui.send(pty::ENTER);
-    let before = tui.wait_until("the second move, saved", |s| {
-        pty::row_has(s, "2. Player 2", ":") && s.contains("✓ saved")
+    // The coin just taken settles as "○" once its animation is over.
+    let before = tui.wait_until("the second move, saved and drawn", |s| {
+        pty::row_has(s, "2. Player 2", ":") && s.contains("✓ saved") && pty::row_has(s, "▶ 1", "○")
     });
     tui.quit_cleanly();
     let saves = tui.data_home().join("parlor");

@@ -57,6 +57,7 @@ fn draw(frame: &mut Frame, area: Rect, shown: &Shown<Nim>, theme: &Theme, flavou
         cursor: None,
         winning: Vec::new(),
         flavour,
+        taking: None,
     };
     draw_piles(frame, inner, &look, theme, &mut Hits::default());
 }

@@ -15,6 +15,7 @@ use crate::games::nim::options::NimSetup;
 use crate::session::{Mode, Session};
 use crate::solve::analyst::{FnAnalyst, SharedAnalyst};
 use crate::solve::nim::{mover_wins, nim_sum};
+use crate::tui::animation::Animation;
 use crate::tui::hits::{Hit, Hits};
 use crate::tui::keys::{Action, Keys};
 use crate::tui::match_view::MatchView;
@@ -39,6 +40,8 @@ pub struct NimScreen {
     /// The last key was a digit: the next one makes a two-digit take (1 then 2: 12).
     typing: bool,
     hints: bool,
+    /// The coins just taken leaving the pile.
+    taking: Animation,
 }
 
 /// The start of a game of this setup: its position if it names one, else the setup's
@@ -72,6 +75,9 @@ pub struct PilesLook<'a> {
     pub cursor: Option<(usize, u8)>,
     pub winning: Vec<Vec<u8>>,
     pub flavour: Flavour,
+    /// While the coins just taken leave the pile (an animation frame: 0 still there
+    /// and lit, 1 shrinking, then the hollow mark they leave).
+    pub taking: Option<u64>,
 }
 
 /// What the coins are called in this flavour: one, many.
@@ -167,10 +173,12 @@ pub fn draw_piles(
                 } else {
                     theme.coin()
                 };
-                let text = match (present, just_taken) {
-                    (true, _) => glyph,
-                    (false, true) => "○",
-                    (false, false) => "·",
+                let text = match (present, just_taken, look.taking) {
+                    (true, _, _) => glyph,
+                    (false, true, Some(0)) => glyph,
+                    (false, true, Some(1)) => "◦",
+                    (false, true, _) => "○",
+                    (false, false, _) => "·",
                 };
                 spans.push(Span::styled(text, style));
                 if cell > 1 {
@@ -236,6 +244,7 @@ impl NimScreen {
             take: 1,
             typing: false,
             hints,
+            taking: Animation::default(),
         };
         screen.settle_cursor();
         screen
@@ -251,6 +260,7 @@ impl NimScreen {
 
     fn play(&mut self, mv: NimMove) {
         if self.view.play(mv) {
+            self.taking.start(3);
             self.settle_cursor();
         }
     }
@@ -284,6 +294,7 @@ impl NimScreen {
 
     /// The board moved (undo, redo, a resumed match).
     fn after_jump(&mut self) {
+        self.taking.skip();
         self.settle_cursor();
     }
 
@@ -356,6 +367,7 @@ impl NimScreen {
                 .map(|i| self.winning_takes(i))
                 .collect(),
             flavour: self.flavour,
+            taking: self.taking.frame().filter(|_| theme.animate),
         };
         draw_piles(frame, piles_area, &piles, theme, hits);
         frame.render_widget(
@@ -539,12 +551,16 @@ impl NimScreen {
 
 impl GameScreen for NimScreen {
     crate::screen_basics!(view);
+    fn skip_animation(&mut self) {
+        self.taking.skip();
+    }
     fn tick(&mut self, elapsed_ms: u64, rng: &mut GameRng) -> bool {
+        let frame_changed = self.taking.tick(elapsed_ms);
         let (mv, redraw) = self.view.tick(elapsed_ms, rng);
         if let Some(mv) = mv {
             self.play(mv);
         }
-        redraw
+        redraw || frame_changed
     }
     /// The piles' own keys; false for the rest.
     fn handle(&mut self, action: Action) -> bool {

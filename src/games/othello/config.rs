@@ -13,6 +13,8 @@ pub struct OthelloConfig {
     pub first: FirstMover,
     /// Draw discs as X and O instead of ● and ○.
     pub ascii_discs: bool,
+    /// Mark the squares a person may play with `*` on their turn.
+    pub legal_marks: bool,
 }
 
 impl Default for OthelloConfig {
@@ -21,6 +23,7 @@ impl Default for OthelloConfig {
             level: crate::solve::othello::Level::Strong,
             first: FirstMover::You,
             ascii_discs: false,
+            legal_marks: true,
         }
     }
 }

@@ -144,14 +144,17 @@ impl GameKind for OthelloGame {
         Level::ALL.iter().map(|l| l.name()).collect()
     }
     fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut GameRng) -> Box<dyn GameScreen> {
-        Box::new(OthelloScreen::new(
-            setup,
-            env.ai_delay_ms,
-            env.hints,
-            limits(env.config),
-            threads(env.config),
-            rng,
-        ))
+        Box::new(
+            OthelloScreen::new(
+                setup,
+                env.ai_delay_ms,
+                env.hints,
+                limits(env.config),
+                threads(env.config),
+                rng,
+            )
+            .with_legal_marks(env.config.othello.legal_marks),
+        )
     }
     fn review(
         &self,

@@ -72,6 +72,7 @@ fn draw(frame: &mut Frame, area: Rect, shown: &Shown<Othello>, theme: &Theme, as
         last: shown.last.and_then(|m| m.square()),
         cursor: None,
         flash,
+        turning: None,
         ascii,
     };
     draw_board(frame, inner, &marks, theme, &mut Hits::default());

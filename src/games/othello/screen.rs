@@ -22,6 +22,7 @@ use crate::session::Mode;
 use crate::solve::analyst::SharedAnalyst;
 use crate::solve::othello::{Level, Limits};
 use crate::solve::{Analysis, Verdict};
+use crate::tui::animation::Animation;
 use crate::tui::hits::{Hit, Hits};
 use crate::tui::keys::{Action, Keys};
 use crate::tui::match_view::{MatchView, Outlook};
@@ -50,7 +51,38 @@ pub struct Marks<'a> {
     pub last: Option<Square>,
     pub cursor: Option<u32>,
     pub flash: u64,
+    /// While the flipped discs turn over (an animation frame: 0 still the old colour,
+    /// 1 edge-on, then the new colour).
+    pub turning: Option<u64>,
     pub ascii: bool,
+}
+
+/// How a disc looks in the middle of turning over.
+#[derive(Clone, Copy, PartialEq, Eq)]
+enum Face {
+    Disc(Seat),
+    /// Edge-on, halfway between the two colours.
+    Edge(Seat),
+}
+
+impl Marks<'_> {
+    /// The face of the disc of `seat` on square `index` as drawn now.
+    fn face(&self, index: u32, seat: Seat) -> Face {
+        if self.flash & (1u64 << index) == 0 {
+            return Face::Disc(seat);
+        }
+        match self.turning {
+            Some(0) => Face::Disc(seat.other()),
+            Some(1) => Face::Edge(seat),
+            _ => Face::Disc(seat),
+        }
+    }
+}
+
+/// A disc seen edge-on, in a cell `width` wide.
+fn edge_row(width: u16) -> String {
+    let w = usize::from(width);
+    format!("{:^w$}", "▐▌")
 }
 
 pub struct OthelloScreen {
@@ -65,6 +97,10 @@ pub struct OthelloScreen {
     flash: u64,
     flash_ms: u64,
     ascii: bool,
+    /// Whether a person's legal squares are marked `*` (`othello.legal_marks`).
+    legal_marks: bool,
+    /// The flipped discs turning over, just after a move.
+    turning: Animation,
     level: Level,
     /// The AI's thinking time per move, shared with the match's analyst.
     think_ms: Arc<AtomicU64>,
@@ -180,6 +216,8 @@ impl OthelloScreen {
             flash: 0,
             flash_ms: 0,
             ascii: options.ascii,
+            legal_marks: true,
+            turning: Animation::default(),
             level: options.level,
             think_ms,
         };
@@ -187,6 +225,13 @@ impl OthelloScreen {
         // would lie.
         screen.keep_cursor_on_a_legal_square();
         screen
+    }
+
+    /// Marks a person's legal squares `*` or not (`othello.legal_marks`; a display
+    /// preference of the config, not part of a game's setup).
+    pub fn with_legal_marks(mut self, on: bool) -> OthelloScreen {
+        self.legal_marks = on;
+        self
     }
 
     fn board(&self) -> &Othello {
@@ -198,6 +243,7 @@ impl OthelloScreen {
         if self.view.play(mv) {
             self.flash = before.flips_of(mv);
             self.flash_ms = FLASH_MS;
+            self.turning.start(3);
             self.message = match mv {
                 OthelloMove::Pass => {
                     format!("{} has no move and passes.", seat_colour(before.to_move()))
@@ -255,6 +301,7 @@ impl OthelloScreen {
     /// The board moved (undo, redo, a resumed match).
     fn after_jump(&mut self) {
         self.flash = 0;
+        self.turning.skip();
         self.auto_pass();
         self.keep_cursor_on_a_legal_square();
     }
@@ -399,7 +446,10 @@ impl OthelloScreen {
             board: self.board(),
             // The squares a person may play, marked `*` as the original program did
             // (not the AI's, on its turn).
-            legal: if self.view.session.is_over() || !self.view.session.human_to_move() {
+            legal: if !self.legal_marks
+                || self.view.session.is_over()
+                || !self.view.session.human_to_move()
+            {
                 0
             } else {
                 self.board().move_bits()
@@ -414,6 +464,7 @@ impl OthelloScreen {
                 .and_then(|m| m.mv.square()),
             cursor: show_cursor.then_some(self.cursor),
             flash: self.flash,
+            turning: self.turning.frame().filter(|_| theme.animate),
             ascii: self.ascii,
         };
         draw_board(frame, area, &marks, theme, hits);
@@ -583,8 +634,12 @@ fn cell_face(
     match sq.and_then(|s| marks.board.at(s)) {
         Some(seat) => {
             let mut style = style;
+            let (shown, text) = match marks.face(index, seat) {
+                Face::Disc(s) => (s, disc(s, marks.ascii).to_string()),
+                Face::Edge(s) => (s, edge_row(3).trim().to_string()),
+            };
             if theme.color {
-                style = style.fg(disc_colour(seat)).add_modifier(Modifier::BOLD);
+                style = style.fg(disc_colour(shown)).add_modifier(Modifier::BOLD);
             }
             if marks.flash & bit != 0 {
                 style = style.add_modifier(Modifier::REVERSED);
@@ -592,7 +647,7 @@ fn cell_face(
             if marks.last == sq {
                 style = style.add_modifier(Modifier::UNDERLINED);
             }
-            (disc(seat, marks.ascii).to_string(), style)
+            (text, style)
         }
         None if marks.legal & bit != 0 && marks.scores.is_some() => {
             let score = marks
@@ -693,12 +748,18 @@ pub fn draw_board(frame: &mut Frame, area: Rect, marks: &Marks, theme: &Theme, h
                 // a solid disc of its colour; without colour black is solid and
                 // white an outline).
                 let big = !marks.ascii && cell_h >= 3 && cell_w >= 7;
+                // A disc turning over is drawn as it looks at this moment.
+                let disc = disc.map(|seat| marks.face(index, seat));
+                let big_row = |face: Face, offset: i32| match face {
+                    Face::Disc(seat) => big_disc_row(seat, offset, cell_w - 4, theme.color),
+                    Face::Edge(_) => edge_row(cell_w - 4),
+                };
                 if middle {
                     (text, style) = cell_face(index, style, cell_w, theme, marks);
-                    if let (true, Some(seat)) = (big, disc) {
-                        text = big_disc_row(seat, 0, cell_w - 4, theme.color);
+                    if let (true, Some(face)) = (big, disc) {
+                        text = big_row(face, 0);
                     }
-                } else if let (true, Some(seat)) = (big, disc) {
+                } else if let (true, Some(face)) = (big, disc) {
                     let mid = cell_h / 2;
                     let offset = if line + 1 == mid {
                         -1
@@ -707,8 +768,9 @@ pub fn draw_board(frame: &mut Frame, area: Rect, marks: &Marks, theme: &Theme, h
                     } else {
                         2
                     };
-                    text = big_disc_row(seat, offset, cell_w - 4, theme.color);
+                    text = big_row(face, offset);
                     if theme.color {
+                        let (Face::Disc(seat) | Face::Edge(seat)) = face;
                         style = style.fg(disc_colour(seat));
                     }
                 }
@@ -778,8 +840,11 @@ pub fn draw_board(frame: &mut Frame, area: Rect, marks: &Marks, theme: &Theme, h
 
 impl GameScreen for OthelloScreen {
     crate::screen_basics!(view);
+    fn skip_animation(&mut self) {
+        self.turning.skip();
+    }
     fn tick(&mut self, elapsed_ms: u64, rng: &mut GameRng) -> bool {
-        let mut redraw = false;
+        let mut redraw = self.turning.tick(elapsed_ms);
         if self.flash_ms > 0 {
             self.flash_ms = self.flash_ms.saturating_sub(elapsed_ms);
             if self.flash_ms == 0 {

@@ -1,0 +1,194 @@
+//! Visible play (the "Lived in" issue, point 14): what a move changed is animated
+//! for a moment (and not at all when animations are off, without colour, or after a
+//! key), the terminal bell rings when asked for, and Othello's `*` can be turned off.
+
+use parlor::config::{Config, FirstMover};
+use parlor::games::GameSetup;
+use parlor::games::othello::options::OthelloSetup;
+use parlor::session::Mode;
+use parlor::solve::othello::Level;
+use parlor::tui::app::Start;
+use parlor::tui::harness::Harness;
+use ratatui::crossterm::event::KeyCode;
+
+fn config() -> Config {
+    let mut c = Config::default();
+    c.solver.max_millis = 200;
+    c.solver.table_mib = 8;
+    c
+}
+
+/// Othello between two people (nobody answers a move, so only the animation changes
+/// the board between ticks).
+fn othello_setup(config: &Config) -> GameSetup {
+    let mut s = GameSetup::from_config(parlor::games::othello::ID, config);
+    s.options_mut::<OthelloSetup>()
+        .expect("othello options")
+        .level = Level::Beginner;
+    s.matchup.mode = Mode::TwoPlayers;
+    s.matchup.first = FirstMover::You;
+    s
+}
+
+/// The board's part of the screen: its 8 ranks (the lines that start with a rank
+/// number), so the panel's own discs are not counted.
+fn board_rows(screen: &str) -> String {
+    screen
+        .lines()
+        .filter(|l| {
+            let t = l.trim_start_matches([' ', '│']);
+            t.chars().next().is_some_and(|c| ('1'..='8').contains(&c))
+                && t.chars().nth(1) == Some(' ')
+        })
+        .map(|l| l.chars().take(45).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// Black and white discs and edge-on ones on the board.
+fn discs(h: &mut Harness) -> (usize, usize, usize) {
+    let board = board_rows(&h.screen());
+    (
+        board.matches('●').count(),
+        board.matches('○').count(),
+        board.matches("▐▌").count(),
+    )
+}
+
+#[test]
+fn othellos_flipped_disc_turns_over_in_three_frames() {
+    let config = config();
+    let mut h = Harness::with_colour(
+        config.clone(),
+        Start::Game(othello_setup(&config)),
+        80,
+        24,
+        true,
+    );
+    assert_eq!(discs(&mut h), (2, 2, 0), "the start");
+    // The cursor starts on d3: Black plays it and d4 turns.
+    h.key(KeyCode::Enter);
+    assert_eq!(discs(&mut h), (3, 2, 0), "d4 still white, d3 placed");
+    h.ticks(3); // 150 ms
+    assert_eq!(discs(&mut h), (3, 1, 1), "d4 edge-on");
+    h.ticks(3); // 300 ms
+    assert_eq!(discs(&mut h), (4, 1, 0), "d4 black");
+    h.ticks(4);
+    assert_eq!(discs(&mut h), (4, 1, 0), "and it stays");
+}
+
+#[test]
+fn a_key_ends_the_animation_at_once() {
+    let config = config();
+    let mut h = Harness::with_colour(
+        config.clone(),
+        Start::Game(othello_setup(&config)),
+        80,
+        24,
+        true,
+    );
+    h.key(KeyCode::Enter);
+    assert_eq!(discs(&mut h), (3, 2, 0));
+    h.key(KeyCode::Right); // moves the cursor, and the board shows what is
+    assert_eq!(discs(&mut h), (4, 1, 0));
+}
+
+#[test]
+fn no_animation_when_off_or_without_colour() {
+    let mut off = config();
+    off.ui.animations = false;
+    let setup = othello_setup(&off);
+    let mut h = Harness::with_colour(off, Start::Game(setup), 80, 24, true);
+    h.key(KeyCode::Enter);
+    assert_eq!(discs(&mut h), (4, 1, 0), "animations = false");
+
+    let config = config();
+    let mut h = Harness::new(config.clone(), Start::Game(othello_setup(&config)), 80, 24);
+    h.key(KeyCode::Enter);
+    assert_eq!(discs(&mut h), (4, 1, 0), "NO_COLOR");
+}
+
+#[test]
+fn othellos_legal_marks_can_be_turned_off() {
+    let mut config = config();
+    let setup = othello_setup(&config);
+    let mut h = Harness::new(config.clone(), Start::Game(setup.clone()), 80, 24);
+    assert_eq!(board_rows(&h.screen()).matches('*').count(), 4);
+    config.othello.legal_marks = false;
+    let mut h = Harness::new(config, Start::Game(setup), 80, 24);
+    let screen = h.screen();
+    assert_eq!(board_rows(&screen).matches('*').count(), 0, "{screen}");
+    assert!(
+        screen.contains("d3"),
+        "the cursor still says where it is:\n{screen}"
+    );
+}
+
+fn nim(piles: Vec<u8>, mode: Mode, first: FirstMover) -> GameSetup {
+    let mut s = GameSetup::from_config(parlor::games::nim::ID, &Config::default());
+    s.options_mut::<parlor::games::nim::options::NimSetup>()
+        .expect("nim options")
+        .piles = piles;
+    s.matchup.mode = mode;
+    s.matchup.first = first;
+    s
+}
+
+/// The rows of coins (the lines with a pile number and its count).
+fn pile_rows(screen: &str) -> Vec<String> {
+    screen
+        .lines()
+        .filter(|l| l.contains('●') || l.contains('○') || l.contains('◦'))
+        .map(str::to_string)
+        .collect()
+}
+
+#[test]
+fn nims_coins_leave_the_pile_in_three_frames() {
+    let setup = nim(vec![3, 4, 5], Mode::TwoPlayers, FirstMover::You);
+    let mut h = Harness::with_colour(Config::default(), Start::Game(setup), 80, 24, true);
+    // Take 2 from the first pile: "2" then Enter.
+    h.keys(&[KeyCode::Char('2'), KeyCode::Enter]);
+    let first = |h: &mut Harness| pile_rows(&h.screen()).first().cloned().unwrap_or_default();
+    let row = first(&mut h);
+    assert_eq!(row.matches('●').count(), 3, "still there, lit: {row}");
+    h.ticks(3);
+    let row = first(&mut h);
+    assert_eq!(
+        (row.matches('●').count(), row.matches('◦').count()),
+        (1, 2),
+        "{row}"
+    );
+    h.ticks(3);
+    let row = first(&mut h);
+    assert_eq!(
+        (row.matches('●').count(), row.matches('○').count()),
+        (1, 2),
+        "{row}"
+    );
+}
+
+#[test]
+fn the_bell_rings_for_the_ais_move_and_the_end_only_when_asked() {
+    let mut config = Config::default();
+    config.ui.bell = true;
+    // 1,2: the AI (first) leaves 1,1, the person takes one, the AI the last.
+    let setup = nim(vec![1, 2], Mode::VsAi, FirstMover::Ai);
+    let mut h = Harness::new(config.clone(), Start::Game(setup.clone()), 80, 24);
+    h.ticks(3);
+    assert!(h.app.take_bell(), "the AI moved");
+    assert!(!h.app.take_bell(), "once per ring");
+    h.key(KeyCode::Enter);
+    assert!(!h.app.take_bell(), "a person's own move is quiet");
+    h.ticks(3);
+    let screen = h.screen();
+    assert!(screen.contains("AI wins"), "{screen}");
+    assert!(h.app.take_bell(), "the AI's last move and the end");
+
+    config.ui.bell = false;
+    let mut quiet = Harness::new(config, Start::Game(setup), 80, 24);
+    quiet.ticks(3);
+    quiet.key(KeyCode::Enter);
+    quiet.ticks(3);
+    assert!(!quiet.app.take_bell(), "bell = false");
+}

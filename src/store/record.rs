@@ -99,6 +99,15 @@ impl MatchRecord {
         self.saved.get(..10).unwrap_or(&self.saved)
     }
 
+    /// When it was saved, to the second (`2026-11-23 10:02:07`), to tell apart two
+    /// saves of the same minute.
+    pub fn saved_second(&self) -> String {
+        match (self.saved.get(..10), self.saved.get(11..19)) {
+            (Some(date), Some(time)) => format!("{date} {time}"),
+            _ => self.saved_minute(),
+        }
+    }
+
     /// `saved` to the minute, as people read it (`2026-11-23 10:02`, UTC).
     pub fn saved_minute(&self) -> String {
         match (self.saved.get(..10), self.saved.get(11..16)) {

@@ -165,18 +165,28 @@ impl App {
     /// The menu, offering the saved matches first, with `game`'s entry selected (else
     /// the first).
     fn menu(&self, game: Option<GameId>) -> Menu {
-        let resumes = self
+        let mut resumes: Vec<(Resume, &MatchRecord)> = self
             .saved
             .iter()
             .filter_map(|(_, r)| {
-                Some(Resume {
+                let resume = Resume {
                     game: GameId::from_cli_name(&r.game)?,
                     next_move: r.moves.len() + 1,
                     detail: resume_detail(r),
                     date: r.saved_minute().to_string(),
-                })
+                };
+                Some((resume, r))
             })
             .collect();
+        // Two saves that would read alike (the same setup saved in the same minute)
+        // show their seconds too.
+        let labels: Vec<String> = resumes.iter().map(|(r, _)| r.label()).collect();
+        for (i, (resume, record)) in resumes.iter_mut().enumerate() {
+            if labels.iter().filter(|l| **l == labels[i]).count() > 1 {
+                resume.date = record.saved_second();
+            }
+        }
+        let resumes = resumes.into_iter().map(|(r, _)| r).collect();
         let mut menu = Menu::new(resumes, self.notice.clone());
         if let Some(game) = game {
             menu.select_game(game);

@@ -27,7 +27,7 @@ pub struct Resume {
 }
 
 impl Resume {
-    fn label(&self) -> String {
+    pub fn label(&self) -> String {
         let mut label = format!("Resume {} · move {}", self.game.menu_name(), self.next_move);
         if !self.detail.is_empty() {
             label.push_str(" · ");

@@ -182,3 +182,23 @@ fn hints_wait_for_your_turn() {
     assert!(!yours.contains("Hints come back"), "{yours}");
     assert!(yours.contains("No winning move"), "{yours}");
 }
+
+/// A take chosen for one turn does not ride along into the next, where a reflex Enter
+/// would take it.
+#[test]
+fn each_nim_turn_starts_at_one_coin() {
+    let mut h = Harness::new(
+        Config::default(),
+        Start::Game(nim(Mode::TwoPlayers, FirstMover::You)),
+        80,
+        24,
+    );
+    // ← takes one more: three from pile 1 (all of it), then the next player's Enter.
+    h.keys(&[KeyCode::Left, KeyCode::Left, KeyCode::Enter, KeyCode::Enter]);
+    let screen = h.screen();
+    assert!(screen.contains("1:3"), "{screen}");
+    assert!(
+        screen.contains("2:1"),
+        "the second turn took one:\n{screen}"
+    );
+}

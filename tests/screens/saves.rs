@@ -978,3 +978,45 @@ fn saved_games_show_their_whole_label_at_80_columns() {
         .1;
     assert!(row.ends_with(&record.saved_minute()), "{row}");
 }
+
+/// Two saves of the same setup made in the same minute read alike to the minute; the
+/// menu then shows their seconds, so the player can tell which is which.
+#[test]
+fn two_saves_of_one_minute_show_their_seconds() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for _ in 0..2 {
+        nim_at(dir.path(), "3,4")
+            .key(KeyCode::Enter)
+            .key(KeyCode::Char('q'));
+    }
+    let files = save_files(dir.path(), "nim");
+    assert_eq!(files.len(), 2);
+    for (file, saved) in files
+        .iter()
+        .zip(["2026-11-23T10:02:05Z", "2026-11-23T10:02:41Z"])
+    {
+        let mut json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(file).expect("save")).expect("json");
+        json["game"]["saved"] = serde_json::Value::String(saved.into());
+        std::fs::write(file, json.to_string()).expect("written");
+    }
+    let mut h = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    let rows = resume_rows(&h.screen());
+    assert_eq!(rows.len(), 2, "{rows:#?}");
+    assert!(rows.iter().any(|r| r.contains("10:02:05")), "{rows:#?}");
+    assert!(rows.iter().any(|r| r.contains("10:02:41")), "{rows:#?}");
+
+    // Saves of other minutes keep the short form.
+    let file = &files[1];
+    let mut json: serde_json::Value =
+        serde_json::from_str(&std::fs::read_to_string(file).expect("save")).expect("json");
+    json["game"]["saved"] = serde_json::Value::String("2026-11-23T10:09:41Z".into());
+    std::fs::write(file, json.to_string()).expect("written");
+    let mut h = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    let rows = resume_rows(&h.screen());
+    assert!(
+        rows.iter()
+            .any(|r| r.contains("10:09") && !r.contains("10:09:")),
+        "{rows:#?}"
+    );
+}

@@ -261,6 +261,9 @@ impl NimScreen {
     fn play(&mut self, mv: NimMove) {
         if self.view.play(mv) {
             self.taking.start(3);
+            // Each turn starts at one coin: a take chosen for one pile and turn must not
+            // ride along into the next, where a reflex Enter would take it.
+            self.take = 1;
             self.settle_cursor();
         }
     }

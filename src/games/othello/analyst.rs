@@ -144,6 +144,10 @@ impl Analyst<Othello> for OthelloAnalyst {
     ) {
         let board = &query.position;
         self.limits = self.current_limits();
+        // What is known without a search is said as known: the moves from the start
+        // lead to known draws, whatever a depth-limited search estimates (hints showed
+        // -2 on each while the panel said the start is a draw).
+        let report = &mut |a: Analysis<OthelloMove>| report(with_known_draws(board, a));
         match (query.ai_to_move, self.level) {
             (false, _) | (true, Level::Exact) => {
                 self.engine.analyse(board, &self.limits, stop, report);
@@ -168,6 +172,26 @@ impl Analyst<Othello> for OthelloAnalyst {
         self.engine.clear();
         self.chooser.clear();
     }
+}
+
+/// `analysis` of `board` with every move into a known draw (`screen::known_draw`)
+/// valued as a draw by 0 discs, and the position itself a draw when all of them are.
+fn with_known_draws(board: &Othello, mut analysis: Analysis<OthelloMove>) -> Analysis<OthelloMove> {
+    let mut all = !analysis.moves.is_empty();
+    for m in &mut analysis.moves {
+        let mut next = *board;
+        if next.play(m.mv).is_ok() && super::screen::known_draw(&next) {
+            m.verdict = Verdict::Draw;
+            m.score = Some(0);
+        } else {
+            all = false;
+        }
+    }
+    if all {
+        analysis.verdict = Verdict::Draw;
+        analysis.score = Some(0);
+    }
+    analysis
 }
 
 #[cfg(test)]
@@ -235,6 +259,22 @@ mod tests {
             warm.nodes,
             cold.nodes
         );
+    }
+
+    #[test]
+    fn the_first_moves_are_known_draws_and_later_ones_are_searched() {
+        let mut a = OthelloAnalyst::new(limits(), Level::Strong, 1);
+        let start = last_report(&mut a, &query(&[]));
+        assert_eq!(start.moves.len(), 4);
+        for m in &start.moves {
+            assert_eq!((m.verdict, m.score), (Verdict::Draw, Some(0)), "{}", m.mv);
+        }
+        assert_eq!((start.verdict, start.score), (Verdict::Draw, Some(0)));
+        // One move on, the replies are not all equal: the search's own values.
+        let after = last_report(&mut a, &query(&["f5"]));
+        assert!(after.moves.iter().all(|m| m.verdict != Verdict::Draw));
+        let scores: std::collections::BTreeSet<_> = after.moves.iter().map(|m| m.score).collect();
+        assert!(scores.len() > 1, "{scores:?}");
     }
 
     #[test]

@@ -709,3 +709,23 @@ fn from_a_position_the_cursor_starts_on_a_legal_square() {
         "a position where d3 is not legal was tried"
     );
 }
+
+/// Where several moves are worth the same, the panel names them all: at the start the
+/// four first moves are the same move turned.
+#[test]
+fn the_panel_names_every_move_tied_for_best() {
+    let mut h = othello(Level::Strong, FirstMover::You, 100, 30);
+    let screen = h.screen();
+    let line = screen
+        .lines()
+        .find(|l| l.contains("nodes"))
+        .unwrap_or_else(|| panic!("a best move:\n{screen}"));
+    let names = line
+        .split("best ")
+        .nth(1)
+        .and_then(|r| r.split(' ').next())
+        .unwrap_or_default();
+    let mut moves: Vec<&str> = names.split('/').collect();
+    moves.sort_unstable();
+    assert_eq!(moves, ["c4", "d3", "e6", "f5"], "{line}");
+}

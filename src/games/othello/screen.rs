@@ -420,10 +420,22 @@ impl OthelloScreen {
                 format!("{} plays {mv}", s.name(mover)),
                 theme.muted(),
             )),
-            Some(best) => lines.push(Line::styled(
-                format!("best {best} · {} nodes", a.nodes),
-                theme.muted(),
-            )),
+            Some(best) => {
+                // Moves worth as much as the best are as good: all of them are named
+                // (d3/c4/f5/e6 at the start), not the one the search happened to try first.
+                let tied = a.best_moves();
+                let mut names: Vec<String> = tied.iter().take(4).map(|m| m.to_string()).collect();
+                if tied.len() > 4 {
+                    names.push("…".into());
+                }
+                if names.is_empty() {
+                    names.push(best.to_string());
+                }
+                lines.push(Line::styled(
+                    format!("best {} · {} nodes", names.join("/"), a.nodes),
+                    theme.muted(),
+                ));
+            }
             None => {}
         }
         lines

@@ -24,8 +24,11 @@ pub struct Step {
     pub success: &'static str,
     /// Said when another move was made.
     pub retry: &'static str,
-    judge: Box<dyn Fn(&str, &str) -> bool + Send + Sync>,
+    judge: Judge,
 }
+
+/// Whether the move from the first position (the step's) to the second passed.
+type Judge = Box<dyn Fn(&str, &str) -> bool + Send + Sync>;
 
 impl Step {
     /// Whether the move that led from this step's position to `after` (the board's

@@ -1,5 +1,6 @@
 //! 1-3-5-7's lesson: a move, the last packet (which loses), then the winning sets
-//! (each checked by the solver in `tests/rules/lessons.rs`).
+//! (each checked by the solver in `tests/rules/lessons.rs`; the last step passes every
+//! move the solver wins with, 3-5-6 among them).
 
 use crate::game::nim::{EmptyPiles, Ending, Nim, parse_piles};
 use crate::games::lesson::{Lesson, Steps, Words};
@@ -45,9 +46,10 @@ pub fn lesson() -> Lesson {
                 instruction: "Winning sets: leave rows of 1-2-3, 1-4-5, 2-4-6, 3-5-6, \
                               two equal rows of 2 or more, or three single packets, and your opponent \
                               is lost. (1-3-5-7 itself is one: the second player wins.) \
-                              Leave 3-5-6 here.",
-                success: "3-5-6: the solver proves your opponent lost, whatever they do.",
-                retry: "That is no winning set: your opponent can win from there.",
+                              Leave one here: 3-5-6 is in reach.",
+                success: "The solver proves your opponent lost, whatever they do.",
+                retry: "That is no winning set: the solver says your opponent can win \
+                        from there.",
             },
             |p| !mover_wins(p.after.piles(), Ending::Misere),
         )

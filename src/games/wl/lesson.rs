@@ -45,12 +45,13 @@ pub fn lesson() -> Lesson {
             Words {
                 position: "WWWLL",
                 instruction: "With 5 letters you will take the last one, so you want a W \
-                              to survive. Press p: the pyramid shows the letter taken last \
-                              from each part of the string with perfect play. Take the end \
-                              that keeps a W on top.",
-                success: "WWWL keeps a W on top: the solver proves your opponent lost, \
-                          though you took an L.",
-                retry: "WWLL has an L on top: the solver says your opponent wins now.",
+                              to survive. Press p: each cell of the pyramid shows the letter \
+                              taken last from that part of the string with perfect play. \
+                              Taking → steps down to the left, ← to the right: take the end \
+                              that leads to a W.",
+                success: "WWWL shows a W: the solver proves your opponent lost, though \
+                          you took an L.",
+                retry: "WWLL shows an L: the solver says your opponent wins now.",
             },
             |p| !mover_wins(p.after.remaining()),
         )

@@ -192,13 +192,13 @@ fn othello_the_positions_do_what_the_lesson_says() {
     assert_eq!(directions(&two, square("c5")), 2);
     assert_eq!(directions(&two, square("e3")), 1);
     step_passes_exactly("othello", 1, &two, |mv, _| *mv == square("c5"));
-    // d2 leaves White no move (a pass, and Black plays again); c4 does not.
+    // d7 leaves White no move (a pass, and Black plays again); c5 does not.
     let pass = othello(PASS);
-    assert_eq!(pass.legal_moves(), vec![square("d2"), square("c4")]);
-    let after = pass.after(square("d2")).expect("legal");
+    assert_eq!(pass.legal_moves(), vec![square("c5"), square("d7")]);
+    let after = pass.after(square("d7")).expect("legal");
     assert!(after.forced() && after.outcome().is_none());
-    assert!(!pass.after(square("c4")).expect("legal").forced());
-    step_passes_exactly("othello", 2, &pass, |mv, _| *mv == square("d2"));
+    assert!(!pass.after(square("c5")).expect("legal").forced());
+    step_passes_exactly("othello", 2, &pass, |mv, _| *mv == square("d7"));
 }
 
 #[test]

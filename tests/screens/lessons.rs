@@ -54,12 +54,13 @@ fn intended(name: &str) -> Vec<Vec<KeyCode>> {
             vec![Enter, Enter],
             vec![Char('s'), Enter],
         ],
-        // The cursor starts on d3: d3; c5; d2; h1.
+        // The cursor starts on the legal square nearest d3: d3 itself; e3, to c5; c5,
+        // to d7; b1, to h1.
         "othello" => vec![
             vec![Enter],
-            vec![Left, Down, Down, Enter],
-            vec![Up, Enter],
-            vec![Right, Right, Right, Right, Up, Up, Enter],
+            vec![Left, Left, Down, Down, Enter],
+            vec![Right, Down, Down, Enter],
+            vec![Right, Right, Right, Right, Right, Right, Enter],
         ],
         // Any symbol; the refused a, then b; the trap a; the win a.
         "pnut" => vec![
@@ -176,6 +177,16 @@ fn the_othello_pass_step_at_80x24() {
     for keys in &intended("othello")[..2] {
         h.keys(keys).key(Enter);
     }
+    // The cursor starts on c5, the nearest legal square, which does not make White
+    // pass: said, then taken back.
+    h.key(Enter);
+    assert_eq!(state(&h), (2, StepState::Missed));
+    assert!(
+        h.screen().contains("White still has a move"),
+        "{}",
+        h.screen()
+    );
+    h.key(Char('u'));
     h.keys(&intended("othello")[2]);
     assert_eq!(state(&h), (2, StepState::Passed));
     insta::assert_snapshot!("lesson_othello_pass_80x24", h.screen());

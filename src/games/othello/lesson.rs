@@ -46,7 +46,7 @@ pub const TWO_WAYS: &str = board!(
     "........" "........" "..XO...." "..O....." "XO......" "........" "........" "........"
 );
 pub const PASS: &str = board!(
-    "........" ".XO....." "........" "XO.X...." "........" "........" "........" "........"
+    "........" "........" "........" "........" "XO.X...." "........" ".XO....." "........"
 );
 pub const CORNER: &str = board!(
     "..OOOXO." "..XOOXXX" ".XXOOOOX" "XOOOXXOX" "XOOOXXO." "XOXOOOOO" "XOOX.O.O" "XOOO...O"

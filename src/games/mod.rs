@@ -6,6 +6,7 @@
 //! Adding a game: see ARCHITECTURE.md.
 
 pub mod chopsticks;
+pub mod lesson;
 pub mod nim;
 pub mod options;
 pub mod othello;
@@ -169,6 +170,12 @@ pub trait GameKind: Sync {
     /// warns a player who would start in a proven loss, and a first game is set up on
     /// the winning side. `None`: not known, a draw, or a random start.
     fn start_winner(&self, _setup: &GameSetup) -> Option<crate::game::Seat> {
+        None
+    }
+
+    /// The game's lesson: its rules on a live board in a few steps, then one idea of
+    /// strategy from its solver (`games::lesson`). `None`: the game has none.
+    fn lesson(&self) -> Option<lesson::Lesson> {
         None
     }
 

@@ -9,6 +9,7 @@
 //! parlors at once never lose or mix up each other's games.
 
 pub mod file;
+pub mod lessons;
 pub mod record;
 pub mod setups;
 pub mod stats;

@@ -12,6 +12,7 @@ use super::help::Help;
 use super::hits::{Hit, Hits};
 use super::keys::{Action, Keys};
 use super::leave::{self, Answer, Leave};
+use super::lesson::{LessonOutcome, LessonScreen};
 use super::menu::{Menu, MenuOutcome, Resume};
 use super::review::{Review, ReviewOutcome};
 use super::screen::{GameScreen, SimOutcome, SimulationScreen};
@@ -43,6 +44,8 @@ pub enum Screen {
     /// A game's review, and the finished game it was opened from (Esc goes back to it).
     Review(Box<Review>, Option<Box<dyn GameScreen>>),
     Stats(StatsScreen),
+    /// A game's lesson (from its setup).
+    Lesson(Box<LessonScreen>),
 }
 
 pub struct App {
@@ -78,6 +81,8 @@ pub struct App {
     flash: Option<String>,
     /// The terminal bell is due (`ui.bell`: the AI moved, or a game ended).
     bell: bool,
+    /// The games whose lesson was finished (command-line names), as last read.
+    finished_lessons: Vec<String>,
 }
 
 impl App {
@@ -117,6 +122,7 @@ impl App {
             leaving: None,
             flash: None,
             bell: false,
+            finished_lessons: Vec::new(),
         };
         app.refresh_saved();
         app.screen = Screen::Menu(app.menu(None));
@@ -144,6 +150,7 @@ impl App {
         let Some(store) = &mut self.store else {
             return;
         };
+        self.finished_lessons = store.finished_lessons();
         self.saved = store
             .saved_matches()
             .into_iter()
@@ -188,6 +195,9 @@ impl App {
         }
         let resumes = resumes.into_iter().map(|(r, _)| r).collect();
         let mut menu = Menu::new(resumes, self.notice.clone());
+        menu.new_lessons = GameId::all()
+            .filter(|g| g.kind().lesson().is_some() && !self.lesson_done(*g))
+            .collect();
         if let Some(game) = game {
             menu.select_game(game);
         }
@@ -385,6 +395,7 @@ impl App {
                     self.remember_setup(&s);
                     self.start_game(s);
                 }
+                SetupOutcome::Lesson(game) => self.open_lesson(game),
                 SetupOutcome::Simulate(s) => {
                     let seed = rand::RngExt::random(&mut self.rng);
                     if let Some(sim) = s.game.kind().simulation(s, seed) {
@@ -404,7 +415,7 @@ impl App {
                     if let Some(solver) = &self.solver {
                         solver.cancel();
                     }
-                    self.screen = Screen::Setup(Setup::new(setup));
+                    self.screen = Screen::Setup(self.setup_screen(setup));
                 }
                 SimOutcome::Quit => self.quit = true,
                 SimOutcome::Stay => {}
@@ -423,6 +434,10 @@ impl App {
                 StatsOutcome::Quit => self.quit = true,
                 StatsOutcome::Stay => {}
             },
+            Screen::Lesson(lesson) => {
+                let outcome = lesson.handle(action);
+                self.on_lesson(outcome);
+            }
         }
     }
 
@@ -515,7 +530,8 @@ impl App {
             if let Some(solver) = &self.solver {
                 solver.cancel();
             }
-            self.screen = Screen::Setup(Setup::new(game.setup().clone()));
+            let setup = game.setup().clone();
+            self.screen = Screen::Setup(self.setup_screen(setup));
         }
     }
 
@@ -591,6 +607,7 @@ impl App {
         match &self.screen {
             Screen::Game(g) => Some(g.setup().game),
             Screen::Review(review, _) => Some(review.game()),
+            Screen::Lesson(lesson) => Some(lesson.game()),
             _ => None,
         }
     }
@@ -644,11 +661,17 @@ impl App {
                 | MenuOutcome::Quit
                 | MenuOutcome::Stay => {}
             },
-            (Screen::Setup(setup), Hit::SetupField(i)) => {
-                if let SetupOutcome::Start(s) = setup.click(i) {
+            (Screen::Setup(setup), Hit::SetupField(i)) => match setup.click(i) {
+                SetupOutcome::Start(s) => {
                     self.remember_setup(&s);
                     self.start_game(s);
                 }
+                SetupOutcome::Lesson(game) => self.open_lesson(game),
+                _ => {}
+            },
+            (Screen::Lesson(lesson), hit) => {
+                let outcome = lesson.click(hit);
+                self.on_lesson(outcome);
             }
             (Screen::Game(game), hit) => game.click(hit),
             _ => return false,
@@ -659,6 +682,7 @@ impl App {
     fn on_tick(&mut self) -> bool {
         match &mut self.screen {
             Screen::Game(game) => game.tick(TICK_MS, &mut self.rng),
+            Screen::Lesson(lesson) => lesson.tick(TICK_MS, &mut self.rng),
             _ => false,
         }
     }
@@ -748,7 +772,45 @@ impl App {
             }
         }
         self.take_notices();
-        self.screen = Screen::Setup(Setup::new(setup));
+        self.screen = Screen::Setup(self.setup_screen(setup));
+    }
+
+    /// The setup screen of `setup`, saying whether the game's lesson was finished.
+    fn setup_screen(&self, setup: GameSetup) -> Setup {
+        let done = self.lesson_done(setup.game);
+        let mut screen = Setup::new(setup);
+        if screen.lesson.is_some() {
+            screen.lesson = Some(done);
+        }
+        screen
+    }
+
+    fn lesson_done(&self, game: GameId) -> bool {
+        self.finished_lessons.iter().any(|g| g == game.cli_name())
+    }
+
+    /// `game`'s lesson, from its first step.
+    fn open_lesson(&mut self, game: GameId) {
+        if let Some(lesson) = LessonScreen::new(game, &self.config) {
+            self.screen = Screen::Lesson(Box::new(lesson));
+        }
+    }
+
+    /// What a lesson asked for: a finished lesson is remembered in the data directory.
+    fn on_lesson(&mut self, outcome: LessonOutcome) {
+        match outcome {
+            LessonOutcome::Finished(game) => {
+                if let Some(store) = &mut self.store {
+                    store.finish_lesson(game.cli_name());
+                    self.finished_lessons = store.finished_lessons();
+                }
+                self.take_notices();
+            }
+            LessonOutcome::Back(game) => self.open_setup(game),
+            LessonOutcome::Help(game) => self.help = Some(Help::for_game(game, &self.keys)),
+            LessonOutcome::Quit => self.quit = true,
+            LessonOutcome::Stay => {}
+        }
     }
 
     /// Remembers what a game was started with from its setup screen.
@@ -858,6 +920,7 @@ impl App {
             Screen::Game(g) => g.setup().game,
             Screen::Simulation(sim) => sim.setup().game,
             Screen::Review(review, _) => review.game(),
+            Screen::Lesson(lesson) => lesson.game(),
             Screen::Menu(menu) => return self.screen = Screen::Menu(menu.clone()),
             Screen::Stats(_) => return,
         };
@@ -895,6 +958,9 @@ impl App {
             Screen::Simulation(sim) => sim.render(frame, area, &self.theme, &self.keys),
             Screen::Stats(stats) => stats.render(frame, area, &self.theme, &self.keys),
             Screen::Review(review, _) => review.render(frame, area, &self.theme, &self.keys),
+            Screen::Lesson(lesson) => {
+                lesson.render(frame, area, &self.theme, &self.keys, &mut self.hits)
+            }
         }
         if let (true, Screen::Game(game)) = (self.transcript, &self.screen) {
             Transcript::of(game.as_ref()).render(frame, area, &self.theme, &self.keys);

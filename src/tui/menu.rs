@@ -48,6 +48,8 @@ pub struct Menu {
     pub notice: Option<String>,
     /// The saved game the player asked to forget, waiting for a yes.
     pub forgetting: Option<usize>,
+    /// The games whose lesson was never finished: selected, the menu points to it.
+    pub new_lessons: Vec<GameId>,
 }
 
 /// What the menu asks the app to do.
@@ -73,6 +75,7 @@ impl Menu {
             resumes,
             notice,
             forgetting: None,
+            new_lessons: Vec::new(),
         }
     }
 
@@ -257,6 +260,14 @@ impl Menu {
                 Self::FORGET_YES
             )
         });
+        let lesson = self
+            .selected
+            .checked_sub(self.resumes.len())
+            .and_then(|i| GameId::all().nth(i))
+            .filter(|g| self.new_lessons.contains(g))
+            .map(|g| {
+                format!("New to {g}? Its setup has a short lesson: the rules on a live board.")
+            });
         if let Some(text) = question.as_ref().or(self.notice.as_ref()) {
             // Two lines at most; the log has the whole story.
             let notice = Rect {
@@ -269,6 +280,8 @@ impl Menu {
                     .style(theme.warning()),
                 notice,
             );
+        } else if let Some(text) = lesson {
+            frame.render_widget(Paragraph::new(text).style(theme.muted()), notice);
         }
         let on_a_save = self.selected < self.resumes.len();
         let mut items: Vec<(&[Action], &str)> = vec![

@@ -9,6 +9,7 @@ pub mod help;
 pub mod hits;
 pub mod keys;
 pub mod leave;
+pub mod lesson;
 pub mod match_view;
 pub mod menu;
 pub mod review;

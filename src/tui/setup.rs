@@ -30,6 +30,8 @@ enum Field {
     /// The position to start from, typed (every game has it).
     Position,
     Start,
+    /// The game's lesson, beside Start.
+    Lesson,
     /// One of the simulation's rows, after Start.
     Simulation(u16),
     Simulate,
@@ -47,11 +49,15 @@ pub struct Setup {
     /// Who moves first as last chosen on its row: a mode that cannot offer it (two
     /// players have no AI to start) changes the row, and it comes back with a mode that can.
     first_choice: FirstMover,
+    /// Whether the game's lesson was finished (the app says); `None`: it has none.
+    pub lesson: Option<bool>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
 pub enum SetupOutcome {
     Stay,
+    /// The game's lesson.
+    Lesson(crate::games::GameId),
     /// Run the game's AI-vs-AI simulation with these options.
     Simulate(GameSetup),
     Start(GameSetup),
@@ -68,6 +74,7 @@ impl Setup {
             .unwrap_or(0);
         Setup {
             first_choice: setup.matchup.first,
+            lesson: setup.game.kind().lesson().map(|_| false),
             setup,
             // Start on the Start button: Enter right away plays with the defaults.
             selected: start,
@@ -96,6 +103,9 @@ impl Setup {
         f.extend(Setup::game_rows(s).iter().map(|r| Field::Game(r.id)));
         f.push(Field::Position);
         f.push(Field::Start);
+        if kind.lesson().is_some() {
+            f.push(Field::Lesson);
+        }
         if s.options.offers_simulation() {
             f.extend(
                 s.options
@@ -188,6 +198,9 @@ impl Setup {
             Action::Enter if self.field() == Field::Simulate => {
                 return SetupOutcome::Simulate(self.setup.clone());
             }
+            Action::Enter if self.field() == Field::Lesson => {
+                return SetupOutcome::Lesson(self.setup.game);
+            }
             Action::Enter => return self.start(),
             Action::Back => return SetupOutcome::Back,
             Action::Help => return SetupOutcome::Help,
@@ -203,6 +216,7 @@ impl Setup {
         match fields.get(index) {
             Some(Field::Start) => self.start(),
             Some(Field::Simulate) => SetupOutcome::Simulate(self.setup.clone()),
+            Some(Field::Lesson) => SetupOutcome::Lesson(self.setup.game),
             Some(_) => {
                 self.selected = index;
                 self.typing = false;
@@ -242,7 +256,7 @@ impl Setup {
                     self.selected = i;
                 }
             }
-            Field::Position | Field::Start | Field::Simulate => {}
+            Field::Position | Field::Start | Field::Lesson | Field::Simulate => {}
         }
         let count = self.fields().len();
         self.selected = self.selected.min(count - 1);
@@ -307,7 +321,7 @@ impl Setup {
                 Some(text) => text.clone(),
                 None => "the usual start".into(),
             },
-            Field::Start | Field::Simulate => String::new(),
+            Field::Start | Field::Lesson | Field::Simulate => String::new(),
         }
     }
 
@@ -321,7 +335,7 @@ impl Setup {
                 self.row(field).map(|r| r.label).unwrap_or_default()
             }
             Field::Position => "From a position".into(),
-            Field::Start | Field::Simulate => String::new(),
+            Field::Start | Field::Lesson | Field::Simulate => String::new(),
         }
     }
 
@@ -329,6 +343,7 @@ impl Setup {
     fn row_name(&self) -> String {
         match self.field() {
             Field::Start => "Start".into(),
+            Field::Lesson => "Lesson".into(),
             Field::Simulate => "Simulate".into(),
             field => self.label(field).trim().to_string(),
         }
@@ -338,7 +353,7 @@ impl Setup {
     fn changes(&self) -> bool {
         !matches!(
             self.field(),
-            Field::Position | Field::Start | Field::Simulate
+            Field::Position | Field::Start | Field::Lesson | Field::Simulate
         )
     }
 
@@ -421,6 +436,10 @@ impl Setup {
             }
             Field::Position => self.setup.game.kind().position_help(),
             Field::Start => "Enter starts the game (from any line).",
+            Field::Lesson => {
+                "A short lesson: the rules on a live board, a move at each step, then one \
+                 idea of strategy from the solver."
+            }
             Field::Simulate => {
                 "Perfect AI against itself on random strings: do the predictions hold?"
             }
@@ -509,6 +528,16 @@ impl Setup {
                 Line::from(Span::styled("  [ Start ]", theme.bold()))
             } else if *field == Field::Simulate {
                 Line::from(Span::styled("  [ Simulate ]", theme.bold()))
+            } else if *field == Field::Lesson {
+                let done = if self.lesson == Some(true) {
+                    "lesson done ✓"
+                } else {
+                    "new here? the rules, step by step"
+                };
+                Line::from(vec![
+                    Span::styled("  [ Lesson ]", theme.bold()),
+                    Span::styled(format!("  {done}"), theme.muted()),
+                ])
             } else {
                 // Long text (a typed position) shows its end, where typing goes on.
                 let room = usize::from(inner.width.saturating_sub(21));
@@ -556,10 +585,10 @@ impl Setup {
         if let Some(typed) = self.typed() {
             list.push((typed, "type".into()));
         }
-        let enter = if self.field() == Field::Simulate {
-            "simulate"
-        } else {
-            "start"
+        let enter = match self.field() {
+            Field::Simulate => "simulate",
+            Field::Lesson => "lesson",
+            _ => "start",
         };
         list.extend(keys.footer(&[(&[Action::Enter], enter), (&[Action::Back], "back")]));
         list

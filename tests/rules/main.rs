@@ -5,6 +5,7 @@
 mod chopsticks_rules;
 mod chopsticks_solver;
 mod keys;
+mod lessons;
 mod nim_oracle;
 mod othello_mid_probcut;
 mod othello_patterns;

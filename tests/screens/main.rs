@@ -15,6 +15,7 @@ mod pty_harness;
 
 mod chopsticks_snapshots;
 mod keys_ui;
+mod lessons;
 mod othello_ui;
 mod pnut_snapshots;
 mod positions_ui;

@@ -141,8 +141,9 @@ fn setup_and_simulation() {
     assert!(h.screen().contains("WLW"), "typed letters:\n{}", h.screen());
     h.key(KeyCode::Backspace);
     assert!(h.screen().contains(" WL "));
-    // Down to Simulate: fewer games so the test is quick.
+    // Down past Lesson to Simulate: fewer games so the test is quick.
     h.keys(&[
+        KeyCode::Down,
         KeyCode::Down,
         KeyCode::Down,
         KeyCode::Down,
@@ -253,8 +254,8 @@ fn digits_typed_set_the_lengths_and_the_simulated_games() {
     };
     assert_eq!(row("Shortest string"), "12", "{screen}");
     assert_eq!(row("Longest string"), "93", "{screen}");
-    // Down past the position and Start to the number of games: 25, then Simulate.
-    h.keys(&[KeyCode::Down, KeyCode::Down, KeyCode::Down]);
+    // Down past the position, Start and Lesson to the number of games: 25, then Simulate.
+    h.keys(&[KeyCode::Down, KeyCode::Down, KeyCode::Down, KeyCode::Down]);
     h.keys(&[KeyCode::Char('2'), KeyCode::Char('5')]);
     assert!(h.screen().contains("25"), "{}", h.screen());
     h.keys(&[KeyCode::Down, KeyCode::Enter]);

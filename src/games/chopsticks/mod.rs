@@ -2,6 +2,7 @@
 
 pub mod cli;
 pub mod config;
+pub mod lesson;
 pub mod options;
 pub mod review;
 pub mod screen;
@@ -76,6 +77,9 @@ impl GameKind for Chopsticks {
             crate::solve::Verdict::Loss { .. } => Some(crate::games::winner_if(false)),
             _ => None,
         }
+    }
+    fn lesson(&self) -> Option<crate::games::lesson::Lesson> {
+        Some(lesson::lesson())
     }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
         screen::start_position(setup).map(|_| ())

@@ -2,6 +2,7 @@
 
 pub mod cli;
 pub mod config;
+pub mod lesson;
 pub mod options;
 pub mod review;
 pub mod screen;
@@ -71,6 +72,9 @@ impl GameKind for Nim {
             start.piles(),
             start.ending(),
         )))
+    }
+    fn lesson(&self) -> Option<crate::games::lesson::Lesson> {
+        Some(lesson::lesson())
     }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
         let mut rng = <GameRng as rand::SeedableRng>::seed_from_u64(0);

@@ -4,6 +4,7 @@
 pub mod analyst;
 pub mod cli;
 pub mod config;
+pub mod lesson;
 pub mod levels;
 pub mod nboard;
 pub mod options;
@@ -133,6 +134,9 @@ impl GameKind for OthelloGame {
     }
     fn position_help(&self) -> &'static str {
         "Moves from the start (f5d6c3), an OBF line, or 64 squares of X O - and the side; empty: the start."
+    }
+    fn lesson(&self) -> Option<crate::games::lesson::Lesson> {
+        Some(lesson::lesson())
     }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
         screen::start_position(setup).map(|_| ())

@@ -222,8 +222,8 @@ impl OthelloScreen {
             think_ms,
         };
         // From a typed position d3 may be taken or flip nothing: "d3 — Enter plays"
-        // would lie.
-        screen.keep_cursor_on_a_legal_square();
+        // would lie. Before the first move the jump is safe between two people too.
+        screen.move_cursor_to_a_legal_square();
         screen
     }
 
@@ -276,12 +276,15 @@ impl OthelloScreen {
     fn keep_cursor_on_a_legal_square(&mut self) {
         // Only after the AI's move: between two people a jump would let a second Enter
         // play the next player's move for them.
+        if self.setup.matchup.mode == Mode::VsAi {
+            self.move_cursor_to_a_legal_square();
+        }
+    }
+
+    /// The cursor to the legal square nearest to it, unless it is on one.
+    fn move_cursor_to_a_legal_square(&mut self) {
         let legal = self.board().move_bits();
-        if self.setup.matchup.mode != Mode::VsAi
-            || !self.view.session.human_to_move()
-            || legal == 0
-            || legal & (1u64 << self.cursor) != 0
-        {
+        if !self.view.session.human_to_move() || legal == 0 || legal & (1u64 << self.cursor) != 0 {
             return;
         }
         let (cf, cr) = ((self.cursor % 8) as i32, (self.cursor / 8) as i32);

@@ -5,6 +5,7 @@ pub mod board;
 pub mod checkpoint;
 pub mod cli;
 pub mod config;
+pub mod lesson;
 pub mod options;
 pub mod prove;
 pub mod screen;
@@ -79,6 +80,9 @@ impl GameKind for PnutButta {
     }
     fn position_help(&self) -> &'static str {
         "The string written so far, e.g. 0012 (two players); empty: the empty string."
+    }
+    fn lesson(&self) -> Option<crate::games::lesson::Lesson> {
+        Some(lesson::lesson())
     }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
         if setup.position.is_some() && setup.own::<PnutSetup>().players > 2 {

@@ -2,6 +2,7 @@
 //! Nim's rules, engine, screen and command line: only its name, rules and start differ.
 
 pub mod config;
+pub mod lesson;
 
 use crate::seeds::GameRng;
 
@@ -53,6 +54,9 @@ impl GameKind for SugarPackets {
             start.piles(),
             start.ending(),
         )))
+    }
+    fn lesson(&self) -> Option<crate::games::lesson::Lesson> {
+        Some(lesson::lesson())
     }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
         let mut rng = <GameRng as rand::SeedableRng>::seed_from_u64(0);

@@ -3,6 +3,7 @@
 
 pub mod cli;
 pub mod config;
+pub mod lesson;
 pub mod options;
 pub mod review;
 pub mod screen;
@@ -118,6 +119,9 @@ impl GameKind for WinnersLosers {
         Some(crate::games::winner_if(crate::solve::wl::mover_wins(
             &letters,
         )))
+    }
+    fn lesson(&self) -> Option<crate::games::lesson::Lesson> {
+        Some(lesson::lesson())
     }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
         let mut rng = <GameRng as rand::SeedableRng>::seed_from_u64(0);

@@ -1,0 +1,304 @@
+//! A game's lesson on screen: the game's ordinary screen, two people at one keyboard
+//! (no AI replies, no hints, no prediction), started on each step's position, with the
+//! lesson's panel drawn over its side column. The game's keys and clicks work as in a
+//! match; after each move the step's check (`games::lesson::Step`) judges it.
+
+use crate::seeds::GameRng;
+use rand::SeedableRng;
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Clear, Paragraph, Wrap};
+
+use super::hits::{Hit, Hits};
+use super::keys::{Action, Keys};
+use super::screen::GameScreen;
+use super::theme::Theme;
+use super::widgets;
+use crate::config::Config;
+use crate::games::lesson::Lesson;
+use crate::games::{GameId, GameSetup, StartEnv};
+use crate::matchup::{FirstMover, Mode};
+
+/// Where the step stands.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StepState {
+    /// Waiting for the player's move.
+    Playing,
+    /// The move did what was asked.
+    Passed,
+    /// Another move was made: the board waits for the step to start again.
+    Missed,
+    /// The last step passed: the lesson is done.
+    Finished,
+}
+
+/// What the lesson asks the app to do.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum LessonOutcome {
+    Stay,
+    /// The last step was passed just now: remember it.
+    Finished(GameId),
+    /// Leave, to the game's setup.
+    Back(GameId),
+    Help(GameId),
+    Quit,
+}
+
+pub struct LessonScreen {
+    game: GameId,
+    lesson: Lesson,
+    config: Config,
+    step: usize,
+    board: Box<dyn GameScreen>,
+    /// The board's generation when the step started: a change is the player's move.
+    start_generation: u64,
+    state: StepState,
+    /// A word on a key that does nothing in a lesson, until the next key.
+    note: Option<String>,
+}
+
+impl LessonScreen {
+    /// `game`'s lesson from its first step, or `None` when the game has none.
+    pub fn new(game: GameId, config: &Config) -> Option<LessonScreen> {
+        let lesson = game.kind().lesson().filter(|l| !l.steps.is_empty())?;
+        let board = start_board(game, &lesson, 0, config);
+        Some(LessonScreen {
+            game,
+            start_generation: board.generation(),
+            board,
+            lesson,
+            config: config.clone(),
+            step: 0,
+            state: StepState::Playing,
+            note: None,
+        })
+    }
+
+    pub fn game(&self) -> GameId {
+        self.game
+    }
+
+    /// The step on screen (0-based) and how many there are.
+    pub fn step(&self) -> (usize, usize) {
+        (self.step, self.lesson.steps.len())
+    }
+
+    pub fn state(&self) -> StepState {
+        self.state
+    }
+
+    /// The board, for the keys of the game's own (`Keys::action`).
+    pub fn board(&self) -> &dyn GameScreen {
+        self.board.as_ref()
+    }
+
+    /// Starts step `step` over on its position.
+    fn start_step(&mut self, step: usize) {
+        self.step = step;
+        self.board = start_board(self.game, &self.lesson, step, &self.config);
+        self.start_generation = self.board.generation();
+        self.state = StepState::Playing;
+    }
+
+    /// Judges the player's move once the board has moved.
+    fn judge(&mut self) -> LessonOutcome {
+        if self.state != StepState::Playing || self.board.generation() == self.start_generation {
+            return LessonOutcome::Stay;
+        }
+        let step = &self.lesson.steps[self.step];
+        if !step.passed(&self.board.position_text()) {
+            self.state = StepState::Missed;
+            return LessonOutcome::Stay;
+        }
+        if self.step + 1 < self.lesson.steps.len() {
+            self.state = StepState::Passed;
+            LessonOutcome::Stay
+        } else {
+            self.state = StepState::Finished;
+            LessonOutcome::Finished(self.game)
+        }
+    }
+
+    pub fn handle(&mut self, action: Action) -> LessonOutcome {
+        self.note = None;
+        match (action, self.state) {
+            (Action::Quit, _) => return LessonOutcome::Quit,
+            (Action::Help, _) => return LessonOutcome::Help(self.game),
+            // Esc backs out of a choice on the board first (Chopsticks' hand), then leaves.
+            (Action::Back, StepState::Playing) if self.board.handle(Action::Back) => {}
+            (Action::Back, _) => return LessonOutcome::Back(self.game),
+            (Action::Enter | Action::Right, StepState::Passed) => self.start_step(self.step + 1),
+            (Action::Enter, StepState::Finished) => return LessonOutcome::Back(self.game),
+            (Action::Undo | Action::NewGame, StepState::Playing | StepState::Missed)
+            | (Action::Enter | Action::Backspace, StepState::Missed) => {
+                self.start_step(self.step);
+            }
+            (Action::Hints | Action::Spoilers, StepState::Playing) => {
+                self.note = Some("No hints in a lesson: the panel says what to look for.".into());
+            }
+            (
+                Action::Redo
+                | Action::Rematch
+                | Action::Review
+                | Action::Pause
+                | Action::MoveNow
+                | Action::Transcript,
+                _,
+            ) => {}
+            (_, StepState::Playing) => {
+                self.board.handle(action);
+                return self.judge();
+            }
+            _ => {}
+        }
+        LessonOutcome::Stay
+    }
+
+    /// A click on the board (only while a move is awaited).
+    pub fn click(&mut self, hit: Hit) -> LessonOutcome {
+        self.note = None;
+        if self.state != StepState::Playing {
+            return LessonOutcome::Stay;
+        }
+        self.board.click(hit);
+        self.judge()
+    }
+
+    /// Time passes (the board's animations). Returns whether to redraw.
+    pub fn tick(&mut self, elapsed_ms: u64, rng: &mut GameRng) -> bool {
+        self.board.tick(elapsed_ms, rng)
+    }
+
+    pub fn render(
+        &self,
+        frame: &mut Frame,
+        area: Rect,
+        theme: &Theme,
+        keys: &Keys,
+        hits: &mut Hits,
+    ) {
+        self.board.render(frame, area, theme, keys, hits);
+        if self.state != StepState::Playing {
+            // The board waits: clicks on it do nothing until the next step.
+            hits.clear();
+        }
+        let panel = panel_area(frame, area);
+        frame.render_widget(Clear, panel);
+        let step = &self.lesson.steps[self.step];
+        let mut lines = vec![Line::raw(step.instruction), Line::raw("")];
+        let (said, style) = match self.state {
+            StepState::Playing => (self.note.as_deref().unwrap_or(""), theme.warning()),
+            StepState::Passed => (step.success, theme.accent()),
+            StepState::Finished => (step.success, theme.accent()),
+            StepState::Missed => (step.retry, theme.warning()),
+        };
+        if !said.is_empty() {
+            lines.push(Line::styled(said.to_string(), style));
+            lines.push(Line::raw(""));
+        }
+        if self.state == StepState::Finished {
+            lines.push(Line::styled(
+                "Lesson done ✓. The setup starts a real game.",
+                theme.bold(),
+            ));
+        }
+        let title = format!(
+            "Lesson · step {} of {}",
+            self.step + 1,
+            self.lesson.steps.len()
+        );
+        frame.render_widget(
+            Paragraph::new(lines)
+                .wrap(Wrap { trim: true })
+                .block(widgets::block(&title, theme)),
+            panel,
+        );
+        if self.state != StepState::Playing {
+            let footer = Rect {
+                y: area.bottom().saturating_sub(1),
+                height: 1,
+                ..area
+            };
+            frame.render_widget(Clear, footer);
+            widgets::footer(frame, footer, &self.footer(keys), theme);
+        }
+    }
+
+    /// The keys once the step is judged.
+    fn footer(&self, keys: &Keys) -> Vec<(String, String)> {
+        let items: Vec<(&[Action], &str)> = match self.state {
+            StepState::Passed => vec![
+                (&[Action::Enter, Action::Right], "next step"),
+                (&[Action::Undo], "again"),
+                (&[Action::Back], "leave"),
+            ],
+            StepState::Missed => vec![
+                (&[Action::Undo, Action::Enter], "try again"),
+                (&[Action::Back], "leave"),
+            ],
+            StepState::Finished => vec![(&[Action::Enter, Action::Back], "back to the setup")],
+            StepState::Playing => Vec::new(),
+        };
+        let mut list = keys.footer(&items);
+        list.extend(keys.footer(&[(&[Action::Help], "rules"), (&[Action::Quit], "quit")]));
+        list
+    }
+}
+
+/// The board of step `step`: the game's own screen on the step's position, with the
+/// rules the lesson teaches, two people at one keyboard, hints and prediction off.
+fn start_board(game: GameId, lesson: &Lesson, step: usize, config: &Config) -> Box<dyn GameScreen> {
+    let kind = game.kind();
+    let mut setup = GameSetup::from_config(game, config);
+    setup.matchup.mode = Mode::TwoPlayers;
+    setup.matchup.first = FirstMover::You;
+    setup.spoilers = false;
+    (lesson.configure)(&mut setup);
+    setup.position = lesson.steps.get(step).map(|s| s.position.to_string());
+    if let Err(e) = kind.check_position(&setup) {
+        // The lessons' positions are tested; this would be a bug, not the player's.
+        tracing::warn!("the {} lesson's step {}: {e}", game.cli_name(), step + 1);
+    }
+    let env = StartEnv {
+        config,
+        ai_delay_ms: 0,
+        hints: false,
+    };
+    let mut rng = GameRng::seed_from_u64(0);
+    let mut board = kind.start(setup, &env, &mut rng);
+    board.set_spoilers(false);
+    board
+}
+
+/// The narrowest the lesson's panel gets.
+const MIN_PANEL: u16 = 28;
+
+/// Where the lesson's panel goes: over the game's side column (the prediction and the
+/// move list, which a lesson does not use). Every game screen draws its side column as
+/// boxes starting on the row under the title (`widgets::game_frame`), so the panel starts
+/// at the last box corner on that row past the middle; a screen with no side column
+/// (Othello at 80 columns) gets the room right of its board.
+fn panel_area(frame: &mut Frame, area: Rect) -> Rect {
+    let buffer = frame.buffer_mut();
+    let row = area.y + 1;
+    let middle = area.x + area.width / 2;
+    let symbol = |x: u16| buffer.cell((x, row)).map_or("", |c| c.symbol());
+    let side = (middle..area.right())
+        .rev()
+        .find(|&x| symbol(x) == "╭")
+        .or_else(|| {
+            (middle..area.right())
+                .rev()
+                .find(|&x| symbol(x) == "╮")
+                .map(|x| x + 1)
+        })
+        .unwrap_or(area.right().saturating_sub(MIN_PANEL));
+    let x = side.min(area.right().saturating_sub(MIN_PANEL));
+    Rect {
+        x,
+        y: row,
+        width: area.right().saturating_sub(x),
+        height: area.height.saturating_sub(2),
+    }
+}

@@ -165,6 +165,21 @@ fn setup_and_simulation() {
     assert!(h.screen().contains("New game: Winners & Losers"));
 }
 
+/// q typed into the string goes to the string (which takes only W and L), not to the
+/// quit key; off the string, q quits as everywhere.
+#[test]
+fn q_typed_into_the_string_does_not_quit() {
+    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    h.keys(&[KeyCode::Up, KeyCode::Up, KeyCode::Enter]);
+    h.keys(&[KeyCode::Up, KeyCode::Up, KeyCode::Up, KeyCode::Up]);
+    h.keys(&[KeyCode::Char('w'), KeyCode::Char('q'), KeyCode::Char('l')]);
+    assert!(!h.app.should_quit());
+    let screen = h.screen();
+    assert!(screen.contains(" WL "), "{screen}");
+    h.key(KeyCode::Down).key(KeyCode::Char('q'));
+    assert!(h.app.should_quit());
+}
+
 /// A pyramid taller than the window says there is more and scrolls with ↑↓ down to
 /// the string itself.
 #[test]

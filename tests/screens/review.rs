@@ -512,12 +512,18 @@ fn pnut_game() -> MatchRecord {
 fn pnut_review_snapshots_mark_the_substring_the_move_completed() {
     for (w, h) in [(80, 24), (120, 40)] {
         let screen = review_screen_after(pnut_game(), w, h, &[KeyCode::PageDown]);
+        // At 120x40 the symbols of the string stand a cell apart.
+        let (string, marks) = if w >= 120 {
+            ("0 0 1 1 0", "      ^ ^")
+        } else {
+            ("00110", "   ^^")
+        };
         for text in [
             "Review · Pnut-Butta",
             "Move 5 of 5",
             "String · 5 symbols",
-            "00110",
-            "   ^^",
+            string,
+            marks,
             "Substrings · 4 of 4 used",
         ] {
             assert!(
@@ -525,9 +531,7 @@ fn pnut_review_snapshots_mark_the_substring_the_move_completed() {
                 "{w}x{h}: {text:?} missing:\n{screen}"
             );
         }
-        if (w, h) == (80, 24) {
-            insta::assert_snapshot!(format!("review_pnut_{w}x{h}"), screen);
-        }
+        insta::assert_snapshot!(format!("review_pnut_{w}x{h}"), screen);
     }
 }
 

@@ -36,6 +36,42 @@ fn game_hints_off_and_on() {
     insta::assert_snapshot!("wl_hints_on_80x24", screen);
 }
 
+/// At 120x40 the letters are tiles in boxes, and a click on the corner of an end's box
+/// takes that end (at 80x24 only the letter itself is clickable, one row up).
+#[test]
+fn a_large_terminal_draws_tiles_and_clicks_still_hit() {
+    let mut h = wl("LLWWW", FirstMover::You, 120, 40);
+    let screen = h.screen();
+    insta::assert_snapshot!("wl_hints_off_120x40", screen);
+    let row = screen
+        .lines()
+        .position(|l| l.contains("└───┘"))
+        .unwrap_or_else(|| panic!("no tiles:\n{screen}"));
+    let line = screen.lines().nth(row).unwrap_or_default();
+    // The bottom right corner of the last tile: the right end, a W.
+    let byte = line.rfind('┘').unwrap_or(0);
+    let x = line[..byte].chars().count() as u16;
+    h.click(x, row as u16);
+    let screen = h.screen();
+    assert!(screen.contains("1. You      right W"), "{screen}");
+    // The left end by the top left corner of its box.
+    let row = screen
+        .lines()
+        .position(|l| l.contains("┌───┐"))
+        .unwrap_or_default();
+    let line = screen.lines().nth(row).unwrap_or_default();
+    let byte = line.find('┌').unwrap_or(0);
+    let x = line[..byte].chars().count() as u16;
+    h.ticks(3).click(x, row as u16);
+    let screen = h.screen();
+    assert!(
+        screen
+            .lines()
+            .any(|l| l.contains("3. You") && l.contains("left L")),
+        "{screen}"
+    );
+}
+
 #[test]
 fn a_wrong_end_changes_the_projection_and_is_marked() {
     let mut h = wl("LLWWW", FirstMover::You, 80, 24);

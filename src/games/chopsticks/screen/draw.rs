@@ -48,9 +48,8 @@ pub struct HandsLook<'a> {
 pub fn draw_hands(frame: &mut Frame, area: Rect, look: &HandsLook, theme: &Theme, hits: &mut Hits) {
     // Name, art and labels for each player, and the line about the last move; two
     // hands side by side with a margin around each.
-    let fits = |(height, width): (u16, u16)| {
-        area.height > 2 * (height + 2) && area.width / 2 >= width + 4
-    };
+    let fits =
+        |(height, width): (u16, u16)| area.height > 2 * (height + 2) && area.width / 2 >= width + 4;
     let art_height = hand_sets()
         .iter()
         .map(|set| set_size(set))

@@ -70,6 +70,12 @@ fn a_large_terminal_draws_tiles_and_clicks_still_hit() {
             .any(|l| l.contains("3. You") && l.contains("left L")),
         "{screen}"
     );
+    // At 100x30 ten letters keep to one row of narrower tiles rather than wrap.
+    let screen = wl("WLWLLWLWWL", FirstMover::You, 100, 30).screen();
+    assert!(
+        screen.lines().any(|l| l.matches("┌─┐").count() == 10),
+        "{screen}"
+    );
 }
 
 #[test]

@@ -79,14 +79,16 @@ pub fn draw_tiles(
     let game = look.game;
     let remaining = game.remaining();
     // On a roomy board (100x30 and up) each letter is a tile in a box three rows tall,
-    // six or four columns apart, the widest with which the whole string fits; else a
-    // letter every other column, as at 80x24.
-    let fits = |step: u16| {
+    // six columns apart, or four when that keeps the string on fewer rows, if the whole
+    // string fits so; else a letter every other column, as at 80x24.
+    let rows = |step: u16| {
         let per_line = (area.width.saturating_sub(2) / step).max(1) as usize;
-        let rows = game.letters().len().div_ceil(per_line) as u16;
-        1 + 3 * rows + 1 + below.len() as u16 <= area.height
+        game.letters().len().div_ceil(per_line) as u16
     };
-    let tile_step = [6, 4].into_iter().find(|&step| roomy(area) && fits(step));
+    let fits = |step: u16| 1 + 3 * rows(step) + 1 + below.len() as u16 <= area.height;
+    let tile_step = [6, 4]
+        .into_iter()
+        .find(|&step| roomy(area) && fits(step) && rows(step) <= rows(4));
     let boxed = tile_step.is_some();
     let step = tile_step.unwrap_or(2);
     let per_line = (area.width.saturating_sub(2) / step).max(1) as usize;

@@ -143,10 +143,14 @@ impl Setup {
         }
     }
 
-    /// True while the selected row takes any typed character (the position): the app
-    /// then reads letters as text rather than as the keys bound to actions.
+    /// True while the selected row takes typed letters (the position, W&L's string):
+    /// the app then reads letters as text rather than as the keys bound to actions, so
+    /// `q` typed into a string is not a quit.
     pub fn takes_text(&self) -> bool {
         self.field() == Field::Position
+            || self
+                .typed()
+                .is_some_and(|keys| keys.chars().any(|c| c.is_ascii_alphabetic()))
     }
 
     /// Why the last Start was refused, if it was.

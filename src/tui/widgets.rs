@@ -44,9 +44,9 @@ pub fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, theme
 
 /// The key list at the bottom of a screen: `(key, what it does)` pairs.
 /// Write the pairs with [`super::keys::Keys::footer`], so they name the real keys. When
-/// they do not fit the width, the status ("✓ saved", not a key) gives way first (to
-/// "✓", then to nothing), then the keys just before the last two (help and back), so a
-/// footer is never cut mid-word.
+/// they do not fit the width, the status ("✓ saved", not a key) gives way first (whole:
+/// a lone "✓" read as a key with nothing to do), then the keys just before the last two
+/// (help and back), so a footer is never cut mid-word.
 pub fn footer(frame: &mut Frame, area: Rect, keys: &[(String, String)], theme: &Theme) {
     let keys = fitted_footer(keys, area.width);
     let mut spans = Vec::new();
@@ -81,12 +81,7 @@ fn fitted_footer(keys: &[(String, String)], width: u16) -> Vec<(String, String)>
     };
     // The last column stays free, so a footer that fits is never mistaken for a cut one.
     let fits = |keys: &[(String, String)]| used(keys) < usize::from(width);
-    // The status shortens to its mark alone, then goes, before any key does.
-    if !fits(&keys)
-        && let Some(status) = keys.iter_mut().find(|(k, _)| k == STATUS_MARK)
-    {
-        status.1.clear();
-    }
+    // The status goes, whole, before any key does.
     if !fits(&keys) {
         keys.retain(|(k, _)| k != STATUS_MARK);
     }
@@ -301,7 +296,8 @@ mod tests {
         assert!(at_80.contains(&"new".to_string()), "{at_80:?}");
         assert!(!at_80.contains(&"saved".to_string()), "{at_80:?}");
         assert_eq!(shown(100).first().map(String::as_str), Some("saved"));
-        // Chopsticks' footer is 80 columns with the status: its mark alone stays.
+        // Chopsticks' footer is 80 columns with the status: the status goes whole (it
+        // once left a lone "✓"), every key stays.
         let chopsticks = keys.footer(&[
             (&[Action::Left, Action::Right], "hand"),
             (&[Action::Enter], "pick"),
@@ -313,8 +309,8 @@ mod tests {
             (&[Action::Back], "menu"),
         ]);
         let fitted = fitted_footer(&chopsticks, 80);
-        assert_eq!(fitted.len(), chopsticks.len());
-        assert_eq!(fitted[0], (STATUS_MARK.to_string(), String::new()));
+        assert_eq!(fitted.len(), chopsticks.len() - 1);
+        assert!(fitted.iter().all(|(k, _)| k != STATUS_MARK), "{fitted:?}");
         // Narrower still, the keys before help and back give way as before.
         let at_64 = shown(64);
         assert_eq!(at_64.last().map(String::as_str), Some("menu"));

@@ -174,6 +174,29 @@ fn clicking_your_hand_then_theirs_hits() {
     assert!(!h.screen().contains("your left hits"), "{}", h.screen());
 }
 
+/// At 120x40 the hands are drawn larger, and a click anywhere on the larger pictures
+/// lands: the bottom edge of your right palm picks it, the tip of the AI's left finger
+/// is hit (both cells are blank where the small pictures were drawn).
+#[test]
+fn a_large_terminal_draws_bigger_hands_and_clicks_still_hit() {
+    let mut h = game(setup(FirstMover::You), 120, 40);
+    let screen = h.screen();
+    let palm = "\\____________/";
+    let (_, y) = find(&screen, palm, true);
+    let line = screen.lines().nth(usize::from(y)).unwrap_or_default();
+    let byte = line.rfind(palm).unwrap_or(0);
+    let x = line[..byte].chars().count() as u16;
+    h.click(x + 5, y);
+    assert!(h.screen().contains("your right hits"), "{}", h.screen());
+    let (x, y) = find(&screen, "___", false);
+    h.click(x + 1, y);
+    assert!(played(&h.screen(), 1, "You", "hit:r:l"), "{}", h.screen());
+    // At 100x30 the middle size, still with both rows of hands.
+    let mut h = game(setup(FirstMover::You), 100, 30);
+    let screen = h.screen();
+    assert_eq!(screen.matches("\\________/").count(), 4, "{screen}");
+}
+
 #[test]
 fn the_ai_wins_the_standard_game_and_a_rematch_starts_over() {
     let mut h = game(setup(FirstMover::You), 80, 24);

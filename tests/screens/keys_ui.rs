@@ -37,6 +37,27 @@ fn the_saved_mark_leaves_undo_and_new_in_an_80_column_footer() {
     assert!(wide.starts_with("✓ saved"), "{wide}");
 }
 
+/// Chopsticks' footer at 80 columns had room for the mark of "✓ saved" but not the
+/// word: it showed a lone "✓". The status is shown whole or not at all.
+#[test]
+fn the_chopsticks_footer_never_shows_a_lone_saved_mark() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut setup = GameSetup::from_config(parlor::games::chopsticks::ID, &Config::default());
+    setup.matchup.mode = Mode::TwoPlayers;
+    let mut h = Harness::with_store(Config::default(), Start::Game(setup), 80, 24, dir.path());
+    // Left hits left: a move, so the match is saved.
+    h.key(KeyCode::Enter).key(KeyCode::Enter);
+    let last = footer(&h.screen());
+    assert!(!last.contains('✓'), "{last}");
+    assert!(
+        last.contains("s split") && last.contains("Esc menu"),
+        "{last}"
+    );
+    h.resize(100, 24);
+    let wide = footer(&h.screen());
+    assert!(wide.starts_with("✓ saved"), "{wide}");
+}
+
 #[test]
 fn move_now_on_your_own_turn_says_why_it_does_nothing() {
     let mut h = Harness::new(

@@ -62,6 +62,40 @@ fn the_start_hints_off_and_on() {
     insta::assert_snapshot!("pnut_hints_on_120x40", big.screen());
 }
 
+/// At 120x40 the symbols are keys three rows tall in the middle of their panel, and a
+/// click on the bottom edge of a key writes its symbol (at 80x24 that row and column
+/// hold nothing clickable). The string's symbols then stand a cell apart.
+#[test]
+fn a_large_terminal_draws_keys_and_clicks_still_hit() {
+    let mut s = setup("012", 3);
+    s.matchup.mode = Mode::TwoPlayers;
+    let mut h = game(s, 120, 40);
+    let screen = h.screen();
+    let row = screen
+        .lines()
+        .position(|l| l.contains("└───┘"))
+        .unwrap_or_else(|| panic!("no keys:\n{screen}"));
+    let line = screen.lines().nth(row).unwrap_or_default();
+    // The last key on the row is the symbol 2.
+    let byte = line.rfind("└───┘").unwrap_or(0);
+    let x = line[..byte].chars().count() as u16;
+    h.click(x + 2, row as u16);
+    let screen = h.screen();
+    assert!(screen.contains("String · 1 symbol"), "{screen}");
+    assert!(screen.contains("  1. Player 1"), "{screen}");
+    // The first key (0, the cursor's, heavy) by its top edge.
+    let row = screen
+        .lines()
+        .position(|l| l.contains("┏━━━┓") || l.contains("┌───┐"))
+        .unwrap_or_default();
+    let line = screen.lines().nth(row).unwrap_or_default();
+    let byte = line.find(['┏', '┌']).unwrap_or(0);
+    let x = line[..byte].chars().count() as u16;
+    h.click(x, row as u16);
+    let screen = h.screen();
+    assert!(screen.contains("│2 0"), "{screen}");
+}
+
 #[test]
 fn typing_a_symbol_writes_it_and_the_ai_answers() {
     let mut h = game(setup("012", 3), 80, 24);

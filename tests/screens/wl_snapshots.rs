@@ -36,6 +36,48 @@ fn game_hints_off_and_on() {
     insta::assert_snapshot!("wl_hints_on_80x24", screen);
 }
 
+/// At 120x40 the letters are tiles in boxes, and a click on the corner of an end's box
+/// takes that end (at 80x24 only the letter itself is clickable, one row up).
+#[test]
+fn a_large_terminal_draws_tiles_and_clicks_still_hit() {
+    let mut h = wl("LLWWW", FirstMover::You, 120, 40);
+    let screen = h.screen();
+    insta::assert_snapshot!("wl_hints_off_120x40", screen);
+    let row = screen
+        .lines()
+        .position(|l| l.contains("└───┘"))
+        .unwrap_or_else(|| panic!("no tiles:\n{screen}"));
+    let line = screen.lines().nth(row).unwrap_or_default();
+    // The bottom right corner of the last tile: the right end, a W.
+    let byte = line.rfind('┘').unwrap_or(0);
+    let x = line[..byte].chars().count() as u16;
+    h.click(x, row as u16);
+    let screen = h.screen();
+    assert!(screen.contains("1. You      right W"), "{screen}");
+    // The left end by the top left corner of its box.
+    let row = screen
+        .lines()
+        .position(|l| l.contains("┌───┐"))
+        .unwrap_or_default();
+    let line = screen.lines().nth(row).unwrap_or_default();
+    let byte = line.find('┌').unwrap_or(0);
+    let x = line[..byte].chars().count() as u16;
+    h.ticks(3).click(x, row as u16);
+    let screen = h.screen();
+    assert!(
+        screen
+            .lines()
+            .any(|l| l.contains("3. You") && l.contains("left L")),
+        "{screen}"
+    );
+    // At 100x30 ten letters keep to one row of narrower tiles rather than wrap.
+    let screen = wl("WLWLLWLWWL", FirstMover::You, 100, 30).screen();
+    assert!(
+        screen.lines().any(|l| l.matches("┌─┐").count() == 10),
+        "{screen}"
+    );
+}
+
 #[test]
 fn a_wrong_end_changes_the_projection_and_is_marked() {
     let mut h = wl("LLWWW", FirstMover::You, 80, 24);
@@ -164,6 +206,21 @@ fn setup_and_simulation() {
     );
     h.key(KeyCode::Esc);
     assert!(h.screen().contains("New game: Winners & Losers"));
+}
+
+/// q typed into the string goes to the string (which takes only W and L), not to the
+/// quit key; off the string, q quits as everywhere.
+#[test]
+fn q_typed_into_the_string_does_not_quit() {
+    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    h.keys(&[KeyCode::Up, KeyCode::Up, KeyCode::Enter]);
+    h.keys(&[KeyCode::Up, KeyCode::Up, KeyCode::Up, KeyCode::Up]);
+    h.keys(&[KeyCode::Char('w'), KeyCode::Char('q'), KeyCode::Char('l')]);
+    assert!(!h.app.should_quit());
+    let screen = h.screen();
+    assert!(screen.contains(" WL "), "{screen}");
+    h.key(KeyCode::Down).key(KeyCode::Char('q'));
+    assert!(h.app.should_quit());
 }
 
 /// A pyramid taller than the window says there is more and scrolls with ↑↓ down to

@@ -22,11 +22,30 @@ pub enum StringMarks {
     Last,
 }
 
+/// Whether a board has room to spread out: up to 80x24 the string, the symbols and the
+/// table stay compact; from about 100x30 the string's symbols stand a cell apart, the
+/// symbols to choose are drawn as keys and the table's rows spread.
+pub fn roomy(board: Rect) -> bool {
+    board.width >= 60 && board.height >= 26
+}
+
+/// The columns a symbol of the string takes: itself, and a space on a roomy board.
+pub fn string_spread(roomy: bool) -> usize {
+    if roomy { 2 } else { 1 }
+}
+
 /// The string in a panel titled with its length, its end in view when it does not fit.
-/// Shared by the match screen and the review.
-pub fn draw_string(frame: &mut Frame, area: Rect, game: &Pnut, marks: StringMarks, theme: &Theme) {
+/// Shared by the match screen and the review; `spread` as [`string_spread`].
+pub fn draw_string(
+    frame: &mut Frame,
+    area: Rect,
+    game: &Pnut,
+    marks: StringMarks,
+    spread: usize,
+    theme: &Theme,
+) {
     let inner_width = area.width.saturating_sub(2).max(1) as usize;
-    let lines = string_lines(game, marks, theme, inner_width);
+    let lines = string_lines(game, marks, theme, inner_width, spread);
     let room = area.height.saturating_sub(2) as usize;
     let skip = lines.len().saturating_sub(room);
     let title = if game.forfeit().is_some() {
@@ -48,15 +67,19 @@ pub fn draw_string(frame: &mut Frame, area: Rect, game: &Pnut, marks: StringMark
     );
 }
 
-/// The string in rows of `width`, each followed by a row of markers: `^` under the
-/// marked symbols (see [`StringMarks`]), or under both occurrences of the repeated
-/// substring after a forfeit.
+/// The string in rows of `width` columns, each symbol taking `spread` of them, each row
+/// followed by a row of markers: `^` under the marked symbols (see [`StringMarks`]), or
+/// under both occurrences of the repeated substring after a forfeit.
 pub fn string_lines(
     game: &Pnut,
     marks: StringMarks,
     theme: &Theme,
     width: usize,
+    spread: usize,
 ) -> Vec<Line<'static>> {
+    let spread = spread.max(1);
+    let pad = " ".repeat(spread - 1);
+    let width = (width / spread).max(1);
     let text: Vec<char> = game.text().chars().collect();
     let l = game.rules().length();
     if text.is_empty() {
@@ -92,6 +115,10 @@ pub fn string_lines(
                     marks.push(' ');
                 }
             }
+            if spread > 1 {
+                spans.push(Span::raw(pad.clone()));
+                marks.push_str(&pad);
+            }
         }
         lines.push(Line::from(spans));
         if any {
@@ -106,19 +133,61 @@ pub fn string_lines(
     lines
 }
 
-/// The rows [`draw_table`] needs at `width` (the panel's inside) to list every
-/// substring, its borders included; room for the summary when they are too many.
-pub fn table_height(game: &Pnut, width: usize) -> u16 {
+/// How the table of substrings is laid out at a width.
+struct Grid {
+    per_row: u64,
+    /// Columns a substring takes, its mark and spaces included.
+    cell: usize,
+    rows: u64,
+}
+
+/// Compact: as many substrings a row as fit. Roomy: a row for each run that shares
+/// all but its last symbols (a power of k, as many as fit), the cells widened to fill
+/// the row.
+fn grid(game: &Pnut, width: usize, roomy: bool) -> Grid {
     let rules = game.rules();
-    let per_row = (width / (rules.length() + 2)).max(1) as u64;
-    let rows = rules.grams().div_ceil(per_row);
+    let l = rules.length();
+    let total = rules.grams();
+    let fit = (width / (l + 2)).max(1) as u64;
+    let mut per_row = fit;
+    if roomy {
+        let k = (rules.k() as u64).max(2);
+        let mut run = 1;
+        while run * k <= fit && run * k <= total {
+            run *= k;
+        }
+        if run >= k {
+            per_row = run;
+        }
+    }
+    let cell = if roomy {
+        (width / per_row as usize).clamp(l + 2, l + 6)
+    } else {
+        l + 2
+    };
+    Grid {
+        per_row,
+        cell,
+        rows: total.div_ceil(per_row),
+    }
+}
+
+/// The rows [`draw_table`] needs at `width` (the panel's inside) to list every
+/// substring, its borders included (on a roomy board a blank row between rows); room
+/// for the summary when they are too many.
+pub fn table_height(game: &Pnut, width: usize, roomy: bool) -> u16 {
+    let rows = grid(game, width, roomy).rows;
     // More rows than any screen has: the summary instead (two lines, either may wrap).
-    if rows > 40 { 6 } else { rows as u16 + 2 }
+    match rows {
+        41.. => 6,
+        _ if roomy => 2 * rows as u16 + 1,
+        _ => rows as u16 + 2,
+    }
 }
 
 /// Every l-symbol substring with the used ones marked ▪, or a summary when the table
 /// does not fit. Shared by the match screen and the review.
-pub fn draw_table(frame: &mut Frame, area: Rect, game: &Pnut, theme: &Theme) {
+pub fn draw_table(frame: &mut Frame, area: Rect, game: &Pnut, roomy: bool, theme: &Theme) {
     let rules = game.rules();
     let l = rules.length();
     let total = rules.grams();
@@ -126,25 +195,40 @@ pub fn draw_table(frame: &mut Frame, area: Rect, game: &Pnut, theme: &Theme) {
     let title = format!("Substrings · {used} of {total} used");
     let inner = widgets::block(&title, theme).inner(area);
     frame.render_widget(widgets::block(&title, theme), area);
-    let cell = l + 2;
-    let per_row = (inner.width as usize / cell).max(1) as u64;
-    let rows = total.div_ceil(per_row);
+    let Grid {
+        per_row,
+        cell,
+        rows,
+    } = grid(game, inner.width as usize, roomy);
+    // On a roomy board the rows stand apart (up to two blank rows) when the panel has
+    // the height for it.
+    let gap = match u64::from(inner.height)
+        .saturating_sub(rows)
+        .checked_div(rows.saturating_sub(1))
+    {
+        Some(spare) if roomy => spare.min(2) as usize,
+        _ => 0,
+    };
     let lines: Vec<Line> = if rows <= u64::from(inner.height) {
-        (0..rows)
-            .map(|r| {
-                let spans: Vec<Span> = (r * per_row..((r + 1) * per_row).min(total))
-                    .map(|code| {
-                        let text = rules.gram_text(code);
-                        if game.gram_position(code).is_some() {
-                            Span::styled(format!("▪{text} "), theme.accent())
-                        } else {
-                            Span::styled(format!(" {text} "), theme.muted())
-                        }
-                    })
-                    .collect();
-                Line::from(spans)
-            })
-            .collect()
+        let mut lines = Vec::new();
+        for r in 0..rows {
+            if r > 0 {
+                lines.extend(std::iter::repeat_n(Line::raw(""), gap));
+            }
+            let spans: Vec<Span> = (r * per_row..((r + 1) * per_row).min(total))
+                .map(|code| {
+                    let text = rules.gram_text(code);
+                    let (mark, style) = if game.gram_position(code).is_some() {
+                        ('▪', theme.accent())
+                    } else {
+                        (' ', theme.muted())
+                    };
+                    Span::styled(format!("{mark}{text:<width$}", width = cell - 1), style)
+                })
+                .collect();
+            lines.push(Line::from(spans));
+        }
+        lines
     } else {
         // Too many to list: the used ones, most recent first.
         let mut recent: Vec<(usize, u64)> = game
@@ -179,14 +263,16 @@ pub fn draw_review(
     theme: &Theme,
 ) {
     let game = shown.position;
+    let roomy = roomy(area);
+    let spread = string_spread(roomy);
     let width = area.width.saturating_sub(2).max(1) as usize;
-    let lines = string_lines(game, StringMarks::Last, theme, width).len() as u16;
+    let lines = string_lines(game, StringMarks::Last, theme, width, spread).len() as u16;
     let string_height = (lines + 2).clamp(3, (area.height / 2).max(3));
     let [string, table] =
         Layout::vertical([Constraint::Length(string_height), Constraint::Min(0)]).areas(area);
-    draw_string(frame, string, game, StringMarks::Last, theme);
+    draw_string(frame, string, game, StringMarks::Last, spread, theme);
     // A table with no row inside says nothing.
     if table.height >= 3 {
-        draw_table(frame, table, game, theme);
+        draw_table(frame, table, game, roomy, theme);
     }
 }

@@ -35,7 +35,9 @@ use crate::tui::screen::{GameScreen, SolverLink};
 use crate::tui::theme::Theme;
 use crate::tui::widgets;
 
-use super::board::{StringMarks, draw_string, draw_table, string_lines, table_height};
+use super::board::{
+    StringMarks, draw_string, draw_table, roomy, string_lines, string_spread, table_height,
+};
 
 /// People only, three to six of them, taking turns.
 pub struct HotSeat {
@@ -344,8 +346,10 @@ impl PnutScreen {
         hits: &mut Hits,
     ) {
         let game = self.game();
+        let roomy = roomy(area);
+        let spread = string_spread(roomy);
         let inner_width = area.width.saturating_sub(2).max(1) as usize;
-        let string_lines = string_lines(game, StringMarks::Next, theme, inner_width);
+        let string_lines = string_lines(game, StringMarks::Next, theme, inner_width, spread);
         let string_height = (string_lines.len() as u16 + 2).clamp(4, area.height / 3 + 1);
         if self.is_over() {
             // The symbols are of no more use: the table moves up under the string, as
@@ -353,7 +357,7 @@ impl PnutScreen {
             let [status, string, table, _] = Layout::vertical([
                 Constraint::Length(3),
                 Constraint::Length(string_height),
-                Constraint::Length(table_height(game, inner_width)),
+                Constraint::Length(table_height(game, inner_width, roomy)),
                 Constraint::Min(0),
             ])
             .areas(area);
@@ -361,14 +365,16 @@ impl PnutScreen {
                 Paragraph::new(self.status_lines(theme, keys)).wrap(Wrap { trim: true }),
                 status,
             );
-            draw_string(frame, string, game, StringMarks::Next, theme);
-            draw_table(frame, table, game, theme);
+            draw_string(frame, string, game, StringMarks::Next, spread, theme);
+            draw_table(frame, table, game, roomy, theme);
             return;
         }
+        // On a roomy board the symbols are keys three rows tall.
+        let keys_drawn = roomy && symbol_cell(game.rules().k(), area.width, roomy) >= KEY_CELL;
         let [status, string, symbols, table] = Layout::vertical([
             Constraint::Length(3),
             Constraint::Length(string_height),
-            Constraint::Length(4),
+            Constraint::Length(if keys_drawn { 6 } else { 4 }),
             Constraint::Min(3),
         ])
         .areas(area);
@@ -376,14 +382,22 @@ impl PnutScreen {
             Paragraph::new(self.status_lines(theme, keys)).wrap(Wrap { trim: true }),
             status,
         );
-        draw_string(frame, string, game, StringMarks::Next, theme);
-        self.render_symbols(frame, symbols, theme, hits);
-        draw_table(frame, table, game, theme);
+        draw_string(frame, string, game, StringMarks::Next, spread, theme);
+        self.render_symbols(frame, symbols, keys_drawn, theme, hits);
+        draw_table(frame, table, game, roomy, theme);
     }
 
     /// The symbols to choose from: the cursor, illegal ones greyed (assisted), and with
-    /// hints each legal symbol's value.
-    fn render_symbols(&self, frame: &mut Frame, area: Rect, theme: &Theme, hits: &mut Hits) {
+    /// hints each legal symbol's value; drawn as boxed keys when `keys_drawn` (the
+    /// cursor's box heavy).
+    fn render_symbols(
+        &self,
+        frame: &mut Frame,
+        area: Rect,
+        keys_drawn: bool,
+        theme: &Theme,
+        hits: &mut Hits,
+    ) {
         let game = self.game();
         let rules = game.rules();
         let analysis = self
@@ -396,13 +410,16 @@ impl PnutScreen {
         // else two (12 symbols in a 64-column terminal): the cursor shown by its style
         // alone and the verdicts without their distances.
         let narrow = (inner.width as usize) < 3 * k;
-        let cell = if narrow {
-            2
+        let cell = symbol_cell(k, area.width, keys_drawn);
+        // The keys stand in the middle of the panel; the compact row keeps to the left.
+        let left = if keys_drawn {
+            inner.width.saturating_sub((cell * k) as u16) / 2
         } else {
-            (inner.width as usize / k.max(1)).clamp(3, 8)
+            0
         };
         let mut top = Vec::new();
         let mut bottom = Vec::new();
+        let mut keys_rows: [Vec<Span>; 3] = Default::default();
         for i in 0..k {
             let c = rules.symbol(i as u8);
             let legal = game.is_legal_index(i as u8) && !game.is_over();
@@ -421,7 +438,13 @@ impl PnutScreen {
             } else {
                 format!(" {c} ")
             };
-            top.push(Span::styled(format!("{label:^cell$}"), style));
+            if keys_drawn {
+                for (row, text) in keys_rows.iter_mut().zip(key_box(c, here)) {
+                    row.push(Span::styled(format!("{text:^cell$}"), style));
+                }
+            } else {
+                top.push(Span::styled(format!("{label:^cell$}"), style));
+            }
             let mark = if game.is_over() {
                 String::new()
             } else if !legal && self.assisted() {
@@ -437,18 +460,29 @@ impl PnutScreen {
                 .and_then(|a| a.value_of(PnutMove(c)))
                 .map_or(theme.muted(), |m| verdict_style(m.verdict, theme));
             bottom.push(Span::styled(format!("{mark:^cell$}"), mark_style));
-            let x = inner.x + (i * cell) as u16;
+            let x = inner.x + left + (i * cell) as u16;
+            // The whole key (or the symbol and its verdict) is clickable.
+            let height = if keys_drawn { 4 } else { 2 };
             if x < inner.right() {
                 hits.add(
-                    Rect::new(x, inner.y, (cell as u16).min(inner.right() - x), 2),
+                    Rect::new(x, inner.y, (cell as u16).min(inner.right() - x), height),
                     Hit::Choice(i),
                 );
             }
         }
-        frame.render_widget(
-            Paragraph::new(vec![Line::from(top), Line::from(bottom)]),
-            inner,
-        );
+        let lines = if keys_drawn {
+            let mut lines: Vec<Line> = keys_rows.into_iter().map(Line::from).collect();
+            lines.push(Line::from(bottom));
+            lines
+        } else {
+            vec![Line::from(top), Line::from(bottom)]
+        };
+        let row = Rect {
+            x: inner.x + left,
+            width: inner.width - left,
+            ..inner
+        };
+        frame.render_widget(Paragraph::new(lines), row);
     }
 
     fn status_lines(&self, theme: &Theme, keys: &Keys) -> Vec<Line<'static>> {
@@ -684,6 +718,40 @@ impl PnutScreen {
         };
         let area = widgets::centered(area, 46, height);
         widgets::popup(frame, area, "Game over", lines, theme);
+    }
+}
+
+/// The narrowest column a symbol drawn as a key takes: its box and a space each side.
+const KEY_CELL: usize = 7;
+
+/// Symbol `c` as a key three rows tall; the cursor's key `heavy`, so it shows
+/// without colour too.
+fn key_box(c: char, heavy: bool) -> [String; 3] {
+    let (lines, across) = if heavy {
+        (["┏┓", "┃┃", "┗┛"], "━━━")
+    } else {
+        (["┌┐", "││", "└┘"], "───")
+    };
+    let fill = [across.to_string(), format!(" {c} "), across.to_string()];
+    let mut rows = [String::new(), String::new(), String::new()];
+    for ((row, ends), fill) in rows.iter_mut().zip(lines).zip(fill) {
+        let mut ends = ends.chars();
+        row.extend(ends.next());
+        row.push_str(&fill);
+        row.extend(ends.next());
+    }
+    rows
+}
+
+/// The columns each of `k` symbols takes in the symbols panel of a board `width` wide:
+/// two when three do not fit (the cursor shown by its style alone), up to eight
+/// (twelve when drawn as keys) when there is room.
+fn symbol_cell(k: usize, width: u16, keys_drawn: bool) -> usize {
+    let inner = width.saturating_sub(2) as usize;
+    if inner < 3 * k {
+        2
+    } else {
+        (inner / k.max(1)).clamp(3, if keys_drawn { 12 } else { 8 })
     }
 }
 

@@ -78,7 +78,20 @@ pub fn draw_tiles(
 ) {
     let game = look.game;
     let remaining = game.remaining();
-    let per_line = (area.width.saturating_sub(2) / 2).max(1) as usize;
+    // On a roomy board (100x30 and up) each letter is a tile in a box three rows tall,
+    // six columns apart, or four when that keeps the string on fewer rows, if the whole
+    // string fits so; else a letter every other column, as at 80x24.
+    let rows = |step: u16| {
+        let per_line = (area.width.saturating_sub(2) / step).max(1) as usize;
+        game.letters().len().div_ceil(per_line) as u16
+    };
+    let fits = |step: u16| 1 + 3 * rows(step) + 1 + below.len() as u16 <= area.height;
+    let tile_step = [6, 4]
+        .into_iter()
+        .find(|&step| roomy(area) && fits(step) && rows(step) <= rows(4));
+    let boxed = tile_step.is_some();
+    let step = tile_step.unwrap_or(2);
+    let per_line = (area.width.saturating_sub(2) / step).max(1) as usize;
     let mut lines: Vec<Line> = Vec::new();
     let ends = match remaining.len() {
         0 => Line::raw(""),
@@ -106,6 +119,7 @@ pub fn draw_tiles(
     });
     for (row, chunk) in game.letters().chunks(per_line).enumerate() {
         let mut spans = vec![Span::raw(" ")];
+        let mut tiles: [Vec<Span>; 3] = Default::default();
         for (col, &w) in chunk.iter().enumerate() {
             let index = row * per_line + col;
             let end_move = if start >= end {
@@ -133,23 +147,78 @@ pub fn draw_tiles(
             } else {
                 (letter(w).to_string(), Style::new())
             };
-            spans.push(Span::styled(text, style));
-            spans.push(Span::raw(" "));
-            let y = rows_start + row as u16;
+            if boxed {
+                push_tile(&mut tiles, text, step, style, theme);
+            } else {
+                spans.push(Span::styled(text, style));
+                spans.push(Span::raw(" "));
+            }
+            // An end is clicked on its letter, or anywhere on its tile.
+            let (y, size) = if boxed {
+                (rows_start + 3 * row as u16, 3)
+            } else {
+                (rows_start + row as u16, 1)
+            };
             if let Some(e) = end_move
                 && y < area.bottom()
             {
+                let width = if boxed { step - 1 } else { 1 };
                 hits.add(
-                    Rect::new(area.x + 1 + 2 * col as u16, y, 1, 1),
+                    Rect::new(area.x + 1 + step * col as u16, y, width, size),
                     Hit::WlEnd(e),
                 );
             }
         }
-        lines.push(Line::from(spans));
+        if boxed {
+            for row in tiles {
+                let mut line = vec![Span::raw(" ")];
+                line.extend(row);
+                lines.push(Line::from(line));
+            }
+        } else {
+            lines.push(Line::from(spans));
+        }
     }
     lines.push(Line::raw(""));
     lines.extend(below);
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
+}
+
+/// Whether a board area has room to spread out (see `draw_tiles`, the pyramid): from
+/// about 100x30; at 80x24 not.
+fn roomy(area: Rect) -> bool {
+    area.width >= 50 && area.height >= 20
+}
+
+/// One letter as a tile three rows tall onto `rows`, `step` columns with the space
+/// after it: a box around the letter in its colour (not reversed: the letter alone is,
+/// for a winning end), a taken letter's dot with no box.
+fn push_tile(
+    rows: &mut [Vec<Span<'static>>; 3],
+    text: String,
+    step: u16,
+    style: Style,
+    theme: &Theme,
+) {
+    let inside = usize::from(step.saturating_sub(3).max(1));
+    let pad = " ".repeat((inside - 1) / 2);
+    let blank = " ".repeat(usize::from(step));
+    if text == "·" {
+        rows[0].push(Span::raw(blank.clone()));
+        rows[1].push(Span::styled(
+            format!("{:^width$}", "·", width = inside + 2) + " ",
+            theme.muted(),
+        ));
+        rows[2].push(Span::raw(blank));
+        return;
+    }
+    let edge = style.remove_modifier(Modifier::REVERSED);
+    let across = "─".repeat(inside);
+    rows[0].push(Span::styled(format!("┌{across}┐ "), edge));
+    rows[1].push(Span::styled(format!("│{pad}"), edge));
+    rows[1].push(Span::styled(text, style));
+    rows[1].push(Span::styled(format!("{pad}│ "), edge));
+    rows[2].push(Span::styled(format!("└{across}┘ "), edge));
 }
 
 /// "Last move: Ann took the left letter, W.": `who` played `mv` from `before`.
@@ -277,10 +346,15 @@ impl WlScreen {
             current
         };
         let label_width = 9u16;
-        let full_width = 2 * n - 1;
         let rows_width = area.width.saturating_sub(label_width) as usize;
+        // On a roomy board a pyramid with room to spare spreads out: its cells four
+        // columns apart, and a line between rows with the moves drawn on it (/ \).
+        let spread = roomy(area) && 4 * (n - 1) < rows_width;
+        let step = if spread { 4 } else { 2 };
+        let full_width = step * (n - 1) + 1;
         // Too wide: a column for the markers on each side, and a line to say where.
         let cropped = full_width > rows_width;
+        let between = roomy(area) && !cropped && 2 * n - 1 <= area.height as usize;
         let (width, height) = if cropped {
             (
                 rows_width.saturating_sub(4).max(1),
@@ -300,7 +374,7 @@ impl WlScreen {
         // Centred when the whole base fits, else scrolled to the current node and from
         // there by the sideways keys (in columns, kept for the next frame).
         let margin = width.saturating_sub(full_width) / 2;
-        let node_x = |r: usize, i: usize| margin + (n - 1 - r) + 2 * i;
+        let node_x = |r: usize, i: usize| margin + (n - 1 - r) * step / 2 + step * i;
         let last_left = full_width.saturating_sub(width);
         let follow_x = node_x(in_view.0, in_view.1)
             .saturating_sub(width / 2)
@@ -311,6 +385,9 @@ impl WlScreen {
         let wins = self.winning_ends();
         let mut lines = Vec::new();
         for r in top..bottom {
+            if between && r > top {
+                lines.push(self.pyramid_links(r - 1, node_x, width, &path, theme));
+            }
             let len = n - r;
             let gate = if len % 2 == 1 { "OR " } else { "AND" };
             let mover = if r % 2 == 0 { "1st" } else { "2nd" };
@@ -388,6 +465,38 @@ impl WlScreen {
             lines.push(Line::styled(said, theme.muted()));
         }
         frame.render_widget(Paragraph::new(lines), area);
+    }
+
+    /// The line under pyramid row `r` on a spread pyramid: from each cell a / to the
+    /// cell below on its left (the right letter taken) and a \ to the one on its right
+    /// (the left letter taken), those the game went along highlighted.
+    fn pyramid_links(
+        &self,
+        r: usize,
+        node_x: impl Fn(usize, usize) -> usize,
+        width: usize,
+        path: &[(usize, usize)],
+        theme: &Theme,
+    ) -> Line<'static> {
+        let mut line = vec![(" ", theme.muted()); width];
+        for i in 0..=r {
+            let x = node_x(r, i);
+            for (link, dx, child) in [("/", -1isize, i), ("\\", 1, i + 1)] {
+                let Some(at) = x.checked_add_signed(dx).filter(|&at| at < width) else {
+                    continue;
+                };
+                let taken = path.contains(&(r, i)) && path.contains(&(r + 1, child));
+                let style = if taken {
+                    theme.last_move()
+                } else {
+                    theme.muted()
+                };
+                line[at] = (link, style);
+            }
+        }
+        let mut spans = vec![Span::raw(" ".repeat(9))];
+        spans.extend(line.into_iter().map(|(t, s)| Span::styled(t, s)));
+        Line::from(spans)
     }
 
     fn status_lines(&self, theme: &Theme, keys: &Keys) -> Vec<Line<'static>> {

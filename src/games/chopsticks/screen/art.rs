@@ -1,16 +1,35 @@
 //! The hands as ASCII art: five left-hand pictures (0-4 fingers) read from
-//! `assets/chopsticks_hands.txt`, mirrored for right hands.
+//! `assets/chopsticks_hands.txt`, mirrored for right hands; larger sets of the same
+//! pictures (`_medium`, `_large`) for a larger terminal.
 
 use std::sync::OnceLock;
 
 use crate::game::chopsticks::Hand;
 
 const HANDS_ART: &str = include_str!("../../../../assets/chopsticks_hands.txt");
+const MEDIUM_ART: &str = include_str!("../../../../assets/chopsticks_hands_medium.txt");
+const LARGE_ART: &str = include_str!("../../../../assets/chopsticks_hands_large.txt");
 
-/// The left-hand pictures for 0-4 raised fingers, all lines padded to one width.
-pub(super) fn left_hands() -> &'static [Vec<String>] {
-    static ART: OnceLock<Vec<Vec<String>>> = OnceLock::new();
-    ART.get_or_init(|| parse_art(HANDS_ART))
+/// The sets of left-hand pictures for 0-4 raised fingers, smallest first (each set's
+/// lines padded to one width, its pictures to one height).
+pub(super) fn hand_sets() -> &'static [Vec<Vec<String>>] {
+    static ART: OnceLock<Vec<Vec<Vec<String>>>> = OnceLock::new();
+    ART.get_or_init(|| {
+        [HANDS_ART, MEDIUM_ART, LARGE_ART]
+            .into_iter()
+            .map(parse_art)
+            .collect()
+    })
+}
+
+/// The height and width of a set's pictures.
+pub(super) fn set_size(set: &[Vec<String>]) -> (u16, u16) {
+    let height = set.first().map_or(1, Vec::len);
+    let width = set
+        .first()
+        .and_then(|p| p.first())
+        .map_or(1, |l| l.chars().count());
+    (height as u16, width as u16)
 }
 
 /// Splits the art file into its pictures; missing pictures fall back to a plain count.
@@ -72,10 +91,11 @@ pub fn mirror(picture: &[String]) -> Vec<String> {
         .collect()
 }
 
-/// The picture of `hand` with `fingers` up (0 to 4).
-pub(super) fn hand_art(hand: Hand, fingers: u8) -> Vec<String> {
-    let pictures = left_hands();
-    let picture = &pictures[usize::from(fingers.min(4))];
+/// The picture of `hand` with `fingers` up (0 to 4), from `set`.
+pub(super) fn hand_art(set: &[Vec<String>], hand: Hand, fingers: u8) -> Vec<String> {
+    let Some(picture) = set.get(usize::from(fingers.min(4))) else {
+        return Vec::new();
+    };
     match hand {
         Hand::Left => picture.clone(),
         Hand::Right => mirror(picture),
@@ -87,13 +107,23 @@ mod tests {
     use super::*;
 
     #[test]
-    fn the_art_file_has_five_pictures_of_one_size() {
-        let pictures = parse_art(HANDS_ART);
+    fn each_art_file_has_five_pictures_of_one_size() {
+        for text in [HANDS_ART, MEDIUM_ART, LARGE_ART] {
+            five_pictures_of_one_size(&parse_art(text));
+        }
+        // Each set larger than the one before, both ways.
+        for pair in hand_sets().windows(2) {
+            let (small, big) = (set_size(&pair[0]), set_size(&pair[1]));
+            assert!(big.0 > small.0 && big.1 > small.1, "{small:?} {big:?}");
+        }
+    }
+
+    fn five_pictures_of_one_size(pictures: &[Vec<String>]) {
         assert_eq!(pictures.len(), 5);
         let height = pictures[0].len();
         let width = pictures[0][0].chars().count();
         assert!(height >= 4, "{height}");
-        for p in &pictures {
+        for p in pictures {
             assert_eq!(p.len(), height);
             assert!(p.iter().all(|l| l.chars().count() == width));
         }
@@ -112,7 +142,7 @@ mod tests {
 
     #[test]
     fn mirroring_twice_gives_the_picture_back() {
-        let p = &left_hands()[3];
+        let p = &hand_sets()[0][3];
         assert_eq!(&mirror(&mirror(p)), p);
         assert_ne!(&mirror(p), p);
     }

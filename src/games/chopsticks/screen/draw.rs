@@ -7,7 +7,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 
-use super::art::{hand_art, left_hands};
+use super::art::{hand_art, hand_sets, set_size};
 use super::{ChopsticksScreen, Stage};
 use crate::game::chopsticks::{Chopsticks, ChopsticksMove, DrawReason, Hand};
 use crate::game::{Game, Outcome, Seat};
@@ -43,13 +43,19 @@ pub struct HandsLook<'a> {
 }
 
 /// The four hands, one player above the other, and the last move between them: the
-/// pictures when the area is tall enough, one-line hands below that. Shared by the
-/// match screen and the review.
+/// largest pictures the area holds (bigger ones on a large terminal), one-line hands
+/// when even the smallest do not fit. Shared by the match screen and the review.
 pub fn draw_hands(frame: &mut Frame, area: Rect, look: &HandsLook, theme: &Theme, hits: &mut Hits) {
-    let art_height = left_hands().first().map_or(1, Vec::len) as u16;
-    // Name, art and labels for each player, and the line about the last move.
-    let full = 2 * (art_height + 2) + 1;
-    let art_height = if area.height >= full { art_height } else { 1 };
+    // Name, art and labels for each player, and the line about the last move; two
+    // hands side by side with a margin around each.
+    let fits =
+        |(height, width): (u16, u16)| area.height > 2 * (height + 2) && area.width / 2 >= width + 4;
+    let art_height = hand_sets()
+        .iter()
+        .map(|set| set_size(set))
+        .rev()
+        .find(|&size| fits(size))
+        .map_or(1, |(height, _)| height);
     // Spare rows: a quarter above and below, the rest around the middle line.
     let spare = area.height.saturating_sub(2 * (art_height + 2) + 1);
     let margin = spare / 4;
@@ -128,10 +134,13 @@ fn draw_row(
         } else {
             theme.coin()
         };
-        let picture = if art_height > 1 {
-            hand_art(hand, count)
-        } else {
-            vec![format!("[{:<4}]", "|".repeat(usize::from(count)))]
+        // The set drawn is the one of the row's height (see `draw_hands`).
+        let set = hand_sets()
+            .iter()
+            .find(|set| art_height > 1 && set_size(set).0 == art_height);
+        let picture = match set {
+            Some(set) => hand_art(set, hand, count),
+            None => vec![format!("[{:<4}]", "|".repeat(usize::from(count)))],
         };
         let width = picture
             .first()

@@ -14,7 +14,7 @@ use super::keys::{Action, Keys};
 use super::theme::Theme;
 use super::widgets;
 use crate::games::options::cycle;
-use crate::games::{GameSetup, Row};
+use crate::games::{GameOptions, GameSetup, Row};
 use crate::matchup::{FirstMover, Mode};
 use crate::solve::policy::Difficulty;
 
@@ -151,6 +151,32 @@ impl Setup {
             || self
                 .typed()
                 .is_some_and(|keys| keys.chars().any(|c| c.is_ascii_alphabetic()))
+            || self.full_of_letters()
+    }
+
+    /// True on a row of letters that is full (W&L's string at its longest): it takes no
+    /// more now, yet a `q` typed there is still a letter, not a quit. Seen by erasing one
+    /// letter from a copy and typing again.
+    fn full_of_letters(&self) -> bool {
+        let (Field::Game(id) | Field::Simulation(id)) = self.field() else {
+            return false;
+        };
+        let options = &self.setup.options;
+        let takes_a_letter = |from: &dyn GameOptions, typing: bool| {
+            ('a'..='z').any(|c| {
+                let mut copy = from.clone_box();
+                let mut t = typing;
+                copy.type_char(id, c, &mut t);
+                !copy.eq_box(from)
+            })
+        };
+        if takes_a_letter(options.as_ref(), self.typing) {
+            return false;
+        }
+        let mut erased = options.clone_box();
+        let mut typing = self.typing;
+        erased.erase(id, &mut typing);
+        !erased.eq_box(options.as_ref()) && takes_a_letter(erased.as_ref(), typing)
     }
 
     /// Why the last Start was refused, if it was.
@@ -190,7 +216,15 @@ impl Setup {
             }
             Action::Left => self.change(-1),
             Action::Right => self.change(1),
-            Action::Digit(_) | Action::Char(_) | Action::Backspace if self.typed().is_none() => {
+            Action::Digit(_) | Action::Char(_) if self.full_of_letters() => {
+                self.error = Some(format!(
+                    "{} is full: Backspace erases a letter.",
+                    self.row_name()
+                ));
+            }
+            Action::Digit(_) | Action::Char(_) | Action::Backspace
+                if self.typed().is_none() && !self.full_of_letters() =>
+            {
                 self.error = Some(format!(
                     "{} is not typed into: ↑↓ picks a row, ←→ changes it.",
                     self.row_name()

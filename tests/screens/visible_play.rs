@@ -192,3 +192,70 @@ fn the_bell_rings_for_the_ais_move_and_the_end_only_when_asked() {
     quiet.ticks(3);
     assert!(!quiet.app.take_bell(), "bell = false");
 }
+
+/// The hands' picture rows (the board's rows above the status lines), as text.
+fn hand_rows(screen: &str) -> String {
+    screen.lines().take(16).collect::<Vec<_>>().join("\n")
+}
+
+#[test]
+fn a_chopsticks_hand_that_dies_is_drawn_alive_for_a_frame_then_dead() {
+    let start = |animations: bool| {
+        let mut config = Config::default();
+        config.ui.animations = animations;
+        let mut s = GameSetup::from_config(parlor::games::chopsticks::ID, &config);
+        // Your left (1) hits their left (4): 5, dead.
+        s.position = Some("1,1/4,1".into());
+        s.matchup.mode = Mode::TwoPlayers;
+        s.matchup.first = FirstMover::You;
+        Harness::with_colour(config, Start::Game(s), 80, 24, true)
+    };
+    let mut h = start(true);
+    let before = hand_rows(&h.screen());
+    h.keys(&[KeyCode::Enter, KeyCode::Enter]);
+    let first_frame = hand_rows(&h.screen());
+    assert!(
+        first_frame.contains("left ✗"),
+        "the label tells the truth at once:\n{first_frame}"
+    );
+    h.ticks(10);
+    let settled = hand_rows(&h.screen());
+    assert_ne!(
+        first_frame, settled,
+        "the picture changed after the first frame"
+    );
+
+    // Without animations the dead hand is drawn at once.
+    let mut still = start(false);
+    assert_eq!(hand_rows(&still.screen()), before);
+    still.keys(&[KeyCode::Enter, KeyCode::Enter]);
+    assert_eq!(hand_rows(&still.screen()), settled);
+}
+
+#[test]
+fn a_wl_letter_taken_stays_lit_for_a_frame_before_it_reads_as_taken() {
+    let mut s = GameSetup::from_config(parlor::games::wl::ID, &Config::default());
+    s.options_mut::<parlor::games::wl::options::WlSetup>()
+        .expect("wl options")
+        .letters = "WLLWL".to_string();
+    s.matchup.mode = Mode::TwoPlayers;
+    s.matchup.first = FirstMover::You;
+    let mut h = Harness::with_colour(Config::default(), Start::Game(s), 80, 24, true);
+    let string = |h: &mut Harness| {
+        h.screen()
+            .lines()
+            .find(|l| l.contains("L L W"))
+            .and_then(|l| l.split('│').nth(1))
+            .map(|l| l.trim().to_string())
+            .unwrap_or_default()
+    };
+    assert_eq!(string(&mut h), "W L L W L");
+    h.key(KeyCode::Left);
+    assert_eq!(
+        string(&mut h),
+        "W L L W L",
+        "still in place for the first frame"
+    );
+    h.ticks(10);
+    assert_eq!(string(&mut h), "w L L W L", "taken");
+}

@@ -223,6 +223,36 @@ fn q_typed_into_the_string_does_not_quit() {
     assert!(h.app.should_quit());
 }
 
+/// A string at its longest (200 letters) takes no more, and `q` typed there is still
+/// not a quit.
+#[test]
+fn q_typed_into_a_full_string_does_not_quit() {
+    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    h.keys(&[KeyCode::Up, KeyCode::Up, KeyCode::Enter]);
+    h.keys(&[KeyCode::Up, KeyCode::Up, KeyCode::Up, KeyCode::Up]);
+    for _ in 0..200 {
+        h.key(KeyCode::Char('w'));
+    }
+    let full = h.screen();
+    h.key(KeyCode::Char('w'));
+    let more = h.screen();
+    let row = |s: &str| {
+        s.lines()
+            .find(|l| l.contains("String"))
+            .unwrap_or_default()
+            .to_string()
+    };
+    assert_eq!(row(&more), row(&full), "a 201st letter is not taken");
+    assert!(
+        more.contains("String is full: Backspace erases a letter."),
+        "{more}"
+    );
+    h.key(KeyCode::Char('q'));
+    assert!(!h.app.should_quit(), "{}", h.screen());
+    h.key(KeyCode::Backspace).key(KeyCode::Char('l'));
+    assert!(row(&h.screen()).contains("WL ▶"), "{}", h.screen());
+}
+
 /// A pyramid taller than the window says there is more and scrolls with ↑↓ down to
 /// the string itself.
 #[test]

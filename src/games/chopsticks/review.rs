@@ -73,6 +73,7 @@ fn draw(
         cursors: Vec::new(),
         last,
         last_text,
+        changing: None,
     };
     draw_hands(frame, inner, &look, theme, &mut Hits::default());
 }

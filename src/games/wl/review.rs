@@ -91,6 +91,7 @@ fn draw(
         last: shown.last,
         wins: Vec::new(),
         cursor: false,
+        taking: None,
     };
     draw_tiles(frame, inner, &look, below, theme, &mut Hits::default());
 }

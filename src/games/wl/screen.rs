@@ -18,6 +18,7 @@ use crate::games::wl::options::WlSetup;
 use crate::session::Mode;
 use crate::solve::analyst::{FnAnalyst, SharedAnalyst};
 use crate::solve::wl::pyramid;
+use crate::tui::animation::Animation;
 use crate::tui::hits::{Hit, Hits};
 use crate::tui::keys::{Action, Keys};
 use crate::tui::match_view::{MatchView, Who};
@@ -40,6 +41,8 @@ pub struct WlScreen {
     pyramid_pan: Cell<isize>,
     /// rows[k-1][i]: the letter taken last from letters[i..i+k] with perfect play.
     pyramid: Vec<Vec<bool>>,
+    /// The letter just taken leaving the string.
+    taking: Animation,
 }
 
 fn letter(w: bool) -> &'static str {
@@ -62,6 +65,9 @@ pub struct TilesLook<'a> {
     pub last: Option<WlMove>,
     pub wins: Vec<WlMove>,
     pub cursor: bool,
+    /// While the letter just taken leaves the string (an animation frame: 0 still in
+    /// place and lit, 1 lower case and lit, then as taken letters are drawn).
+    pub taking: Option<u64>,
 }
 
 /// The string as tiles in rows, its ends labelled, then `below` (who took what, the
@@ -131,8 +137,13 @@ pub fn draw_tiles(
             } else {
                 None
             };
+            let lit = theme.last_move().add_modifier(Modifier::REVERSED);
             let (text, style) = if just_taken == Some(index) {
-                (letter(w).to_lowercase(), theme.last_move())
+                match look.taking {
+                    Some(0) => (letter(w).to_string(), lit),
+                    Some(1) => (letter(w).to_lowercase(), lit),
+                    _ => (letter(w).to_lowercase(), theme.last_move()),
+                }
             } else if index < start || index >= end {
                 ("·".to_string(), theme.muted())
             } else if end_move.is_some_and(|e| look.wins.contains(&e)) {
@@ -232,8 +243,10 @@ pub fn last_move_line(before: &Wl, mv: WlMove, who: &str, theme: &Theme) -> Line
 }
 
 impl WlScreen {
-    /// The board moved (undo, redo, a resumed match): nothing to settle.
-    fn after_jump(&mut self) {}
+    /// The board moved (undo, redo, a resumed match): no letter is leaving.
+    fn after_jump(&mut self) {
+        self.taking.skip();
+    }
 
     pub fn new<R: Rng + ?Sized>(
         setup: GameSetup,
@@ -258,6 +271,7 @@ impl WlScreen {
             pyramid_scroll: Cell::new(0),
             pyramid_pan: Cell::new(0),
             pyramid,
+            taking: Animation::default(),
         }
     }
 
@@ -267,6 +281,7 @@ impl WlScreen {
 
     fn play(&mut self, mv: WlMove) {
         if self.view.session.human_to_move() && self.view.play(mv) {
+            self.taking.start(3);
             self.pyramid_scroll.set(0);
             self.pyramid_pan.set(0);
         }
@@ -313,6 +328,7 @@ impl WlScreen {
             last: s.history().last().map(|m| m.mv),
             wins: self.winning_ends(),
             cursor: s.human_to_move(),
+            taking: self.taking.frame().filter(|_| theme.animate),
         };
         draw_tiles(frame, area, &look, below, theme, hits);
     }
@@ -646,12 +662,18 @@ impl GameScreen for WlScreen {
                 .set(self.pyramid_scroll.get() + lines as isize);
         }
     }
+    fn skip_animation(&mut self) {
+        self.taking.skip();
+    }
     fn tick(&mut self, elapsed_ms: u64, rng: &mut GameRng) -> bool {
+        let frame_changed = self.taking.tick(elapsed_ms);
         let (mv, redraw) = self.view.tick(elapsed_ms, rng);
-        if let Some(mv) = mv {
-            self.view.play(mv);
+        if let Some(mv) = mv
+            && self.view.play(mv)
+        {
+            self.taking.start(3);
         }
-        redraw
+        redraw || frame_changed
     }
     fn handle(&mut self, action: Action) -> bool {
         match action {

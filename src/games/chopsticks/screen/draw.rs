@@ -40,6 +40,9 @@ pub struct HandsLook<'a> {
     pub last: Option<LastMove<'a>>,
     /// The last move in words, on the line between the two players.
     pub last_text: Option<String>,
+    /// While the hands the last move touched change (an animation frame: 0 the count
+    /// before, then the count after; a hand that died flashes for two frames).
+    pub changing: Option<u64>,
 }
 
 /// The four hands, one player above the other, and the last move between them: the
@@ -125,8 +128,19 @@ fn draw_row(
         let column = area.x + area.width * (1 + 2 * hand.index() as u16) / 4;
         let cursor = look.cursors.contains(&(seat, hand));
         let touched = touched(look.last, seat, hand);
+        // A touched hand shows its count before the move for the first frame; a hand
+        // the move killed flashes as a warning meanwhile.
+        let dying = touched.is_some_and(|was| was > 0 && count == 0);
+        let shown = match (look.changing, touched) {
+            (Some(0), Some(was)) => was,
+            _ => count,
+        };
         let style = if cursor {
             theme.cursor()
+        } else if dying && look.changing.is_some_and(|f| f < 2) {
+            theme
+                .warning()
+                .add_modifier(ratatui::style::Modifier::REVERSED)
         } else if touched.is_some() {
             theme.last_move()
         } else if count == 0 {
@@ -139,8 +153,8 @@ fn draw_row(
             .iter()
             .find(|set| art_height > 1 && set_size(set).0 == art_height);
         let picture = match set {
-            Some(set) => hand_art(set, hand, count),
-            None => vec![format!("[{:<4}]", "|".repeat(usize::from(count)))],
+            Some(set) => hand_art(set, hand, shown),
+            None => vec![format!("[{:<4}]", "|".repeat(usize::from(shown)))],
         };
         let width = picture
             .first()
@@ -263,6 +277,7 @@ impl ChopsticksScreen {
             cursors,
             last,
             last_text: self.last_move_text(),
+            changing: self.changing.frame().filter(|_| theme.animate),
         };
         draw_hands(frame, hands_area, &look, theme, hits);
         frame.render_widget(

@@ -12,6 +12,7 @@ use crate::games::GameSetup;
 use crate::games::chopsticks::options::ChopsticksSetup;
 use crate::session::{Mode, Session};
 use crate::solve::analyst::{FnAnalyst, SharedAnalyst};
+use crate::tui::animation::Animation;
 use crate::tui::hits::{Hit, Hits};
 use crate::tui::keys::{Action, Keys};
 use crate::tui::match_view::{MatchView, Who};
@@ -45,6 +46,8 @@ pub struct ChopsticksScreen {
     split_cursor: usize,
     /// A short message about the last key, e.g. why there is no split.
     notice: Option<String>,
+    /// The hands the last move touched, changing (a dying hand flashes).
+    changing: Animation,
 }
 
 /// The start of a game of this setup: its position (`1,1/1,1`, the first player's
@@ -80,6 +83,7 @@ impl ChopsticksScreen {
             target: Hand::Left,
             split_cursor: 0,
             notice: None,
+            changing: Animation::default(),
         };
         screen.settle();
         screen
@@ -137,6 +141,7 @@ impl ChopsticksScreen {
 
     fn play(&mut self, mv: ChopsticksMove) {
         if self.view.play(mv) {
+            self.changing.start(3);
             self.stage = Stage::Own;
             self.split_cursor = 0;
             self.notice = None;
@@ -146,6 +151,7 @@ impl ChopsticksScreen {
 
     /// The board moved (undo, redo, a resumed match).
     fn after_jump(&mut self) {
+        self.changing.skip();
         self.stage = Stage::Own;
         self.notice = None;
         self.settle();
@@ -295,12 +301,16 @@ impl ChopsticksScreen {
 
 impl GameScreen for ChopsticksScreen {
     crate::screen_basics!(view);
+    fn skip_animation(&mut self) {
+        self.changing.skip();
+    }
     fn tick(&mut self, elapsed_ms: u64, rng: &mut GameRng) -> bool {
+        let frame_changed = self.changing.tick(elapsed_ms);
         let (mv, redraw) = self.view.tick(elapsed_ms, rng);
         if let Some(mv) = mv {
             self.play(mv);
         }
-        redraw
+        redraw || frame_changed
     }
     /// The hands' own keys (while a person is to move); false for the rest.
     fn handle(&mut self, action: Action) -> bool {

@@ -154,6 +154,16 @@ pub fn known_draw(position: &Othello) -> bool {
         })
 }
 
+/// A count as people read it at a glance in a narrow panel: 950, 73 k, 3.3 M.
+fn short_count(n: u64) -> String {
+    match n {
+        0..1_000 => n.to_string(),
+        1_000..1_000_000 => format!("{} k", n / 1_000),
+        _ if n < 10_000_000 => format!("{:.1} M", n as f64 / 1e6),
+        _ => format!("{} M", n / 1_000_000),
+    }
+}
+
 /// The result once the game is over, the margin counted as the engine counts it (empty
 /// squares go to the winner): "White won by 64 (0-13)", "A draw, 32-32".
 pub fn final_margin(board: &Othello) -> String {
@@ -435,7 +445,7 @@ impl OthelloScreen {
                     names.push(best.to_string());
                 }
                 lines.push(Line::styled(
-                    format!("best {} · {} nodes", names.join("/"), a.nodes),
+                    format!("best {} · {} nodes", names.join("/"), short_count(a.nodes)),
                     theme.muted(),
                 ));
             }
@@ -910,6 +920,15 @@ impl GameScreen for OthelloScreen {
 
 #[cfg(test)]
 mod tests {
+    #[test]
+    fn counts_are_short() {
+        use super::short_count;
+        assert_eq!(short_count(950), "950");
+        assert_eq!(short_count(73_138), "73 k");
+        assert_eq!(short_count(3_309_117), "3.3 M");
+        assert_eq!(short_count(45_000_000), "45 M");
+    }
+
     use super::*;
     use crate::game::Game;
 

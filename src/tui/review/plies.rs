@@ -87,11 +87,21 @@ impl PlyReport {
             score: a.score,
             exact: a.exact,
             depth: a.depth,
-            best: a.best.map(|mv| Valued {
-                // The best move is worth the position itself.
-                verdict: a.verdict,
-                score: a.score,
-                ..value(mv)
+            best: a.best.map(|mv| {
+                let own = value(mv);
+                match own.verdict {
+                    // A proven distance is the move's own: the perfect AI's choice in a
+                    // lost position (the most traps) may lose sooner than the position
+                    // could (1-3-5-7: "a best move (loss in 11)" for a loss in 9).
+                    Verdict::Win { plies: Some(_) } | Verdict::Loss { plies: Some(_) } => own,
+                    // Else the best move is worth the position itself (a search's
+                    // estimate is the root's).
+                    _ => Valued {
+                        verdict: a.verdict,
+                        score: a.score,
+                        ..own
+                    },
+                }
             }),
             played: played.map(value),
             // In the form the moves are shown (Winners & Losers' "left W"), so that
@@ -315,5 +325,20 @@ mod tests {
         assert_eq!(r[0].best.as_ref().map(|b| b.text.as_str()), Some("2:1"));
         assert_eq!(r[0].first_value(), Some(1.0));
         assert_eq!(r[1].first_value(), Some(-1.0));
+    }
+
+    /// From 1,1,5,5 (misère) the perfect AI's choice, the move with the most traps,
+    /// loses sooner than the position must: the review gives that move's own distance,
+    /// not the position's.
+    #[test]
+    fn the_best_move_is_worth_its_own_distance() {
+        let start = Nim::new(vec![1, 1, 5, 5], Ending::Misere);
+        let a = crate::solve::nim::analyse(&start);
+        let best = a.best.expect("a move");
+        let own = a.value_of(best).expect("valued").verdict;
+        assert_ne!(own, a.verdict, "the case this test is about");
+        let r = reports(start, &[best]);
+        assert_eq!(r[0].best.as_ref().map(|b| b.verdict), Some(own));
+        assert_eq!(r[0].verdict, a.verdict, "the position keeps its own value");
     }
 }

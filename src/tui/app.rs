@@ -5,7 +5,7 @@ use crate::seeds::GameRng;
 use crossbeam_channel::Sender;
 use rand::SeedableRng;
 use ratatui::Frame;
-use ratatui::crossterm::event::{MouseButton, MouseEvent, MouseEventKind};
+use ratatui::crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 
 use super::event::{AppEvent, TICK_MS};
 use super::help::Help;
@@ -306,6 +306,14 @@ impl App {
 
     fn handle_event(&mut self, event: AppEvent) -> bool {
         let redraw = match event {
+            // Ctrl-C always quits at once, whatever is on screen.
+            AppEvent::Key(key)
+                if key.modifiers.contains(KeyModifiers::CONTROL)
+                    && key.code == ratatui::crossterm::event::KeyCode::Char('c') =>
+            {
+                self.quit = true;
+                false
+            }
             AppEvent::Key(key) => {
                 // A flashed notice stays until the next key.
                 self.flash = None;
@@ -476,6 +484,8 @@ impl App {
                 });
             }
             Action::Back => self.back_to_menu(),
+            // A game that cannot be kept (saving is off) is not dropped by one key.
+            Action::Quit if in_progress && !self.game_saved => self.leaving = Some(Leave::Quit),
             Action::Quit => self.quit = true,
             Action::Help => self.help = Some(Help::for_game(game.setup().game, &self.keys)),
             Action::NewGame => self.new_game(),
@@ -518,6 +528,7 @@ impl App {
                 match to {
                     Leave::Menu => self.back_to_menu(),
                     Leave::NewGame => self.new_game(),
+                    Leave::Quit => self.quit = true,
                 }
             }
         }

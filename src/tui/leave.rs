@@ -16,6 +16,8 @@ use super::widgets;
 pub enum Leave {
     Menu,
     NewGame,
+    /// Quit the program (asked only when the game cannot be kept: saving is off).
+    Quit,
 }
 
 /// What the answer was.
@@ -57,6 +59,7 @@ pub fn render(frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, to: Lea
     let goal = match to {
         Leave::Menu => "go to the menu",
         Leave::NewGame => "set up a new game",
+        Leave::Quit => "quit",
     };
     let mut lines = vec![Line::raw(format!("This game is not over. To {goal}:"))];
     lines.push(Line::raw(""));
@@ -66,9 +69,18 @@ pub fn render(frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, to: Lea
             "  {keep:<8} keep it: Resume from the menu"
         )));
     }
+    let forget = if to == Leave::Quit {
+        format!("{FORGET}/{}", keys.label(&[Action::Quit]))
+    } else {
+        FORGET.to_string()
+    };
     lines.push(Line::raw(format!(
-        "  {FORGET:<8} forget this game{}",
-        if saved { "" } else { " and leave" }
+        "  {forget:<8} forget this game{}",
+        match (saved, to) {
+            (_, Leave::Quit) => " and quit",
+            (true, _) => "",
+            (false, _) => " and leave",
+        }
     )));
     let stay = if saved {
         keys.label(&[Action::Back])

@@ -1020,3 +1020,40 @@ fn two_saves_of_one_minute_show_their_seconds() {
         "{rows:#?}"
     );
 }
+
+/// When games cannot be saved, `q` in a game in progress asks first (the game would be
+/// lost), Enter stays, `q` again or `f` quits; Ctrl-C still quits at once.
+#[test]
+fn q_asks_before_dropping_a_game_that_cannot_be_saved() {
+    use ratatui::crossterm::event::{KeyEvent, KeyModifiers};
+    let dir = tempfile::tempdir().expect("temp dir");
+    let blocked = dir.path().join("data");
+    std::fs::write(&blocked, "not a directory").expect("w");
+    let mut h = nim_game(&blocked);
+    h.key(KeyCode::Enter);
+    h.key(KeyCode::Char('q'));
+    assert!(!h.app.should_quit(), "one key does not drop the game");
+    let screen = h.screen();
+    assert!(screen.contains("To quit:"), "{screen}");
+    assert!(screen.contains("forget this game and quit"), "{screen}");
+    h.key(KeyCode::Enter);
+    assert!(!h.app.should_quit(), "Enter stays");
+    assert!(!h.screen().contains("To quit:"));
+    h.key(KeyCode::Char('q')).key(KeyCode::Char('q'));
+    assert!(h.app.should_quit(), "q twice is deliberate");
+
+    let mut h = nim_game(&blocked);
+    h.key(KeyCode::Enter);
+    h.app
+        .update(parlor::tui::event::AppEvent::Key(KeyEvent::new(
+            KeyCode::Char('c'),
+            KeyModifiers::CONTROL,
+        )));
+    assert!(h.app.should_quit(), "Ctrl-C always quits");
+
+    // With saving on, q quits at once: the game is kept.
+    let kept = tempfile::tempdir().expect("temp dir");
+    let mut h = nim_game(kept.path());
+    h.key(KeyCode::Enter).key(KeyCode::Char('q'));
+    assert!(h.app.should_quit());
+}

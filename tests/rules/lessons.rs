@@ -119,7 +119,31 @@ fn sugar_packets_the_winning_sets_are_lost_for_the_player_to_move() {
         .filter(|(_, after)| !mover_wins(after.piles(), Ending::Misere))
         .map(|(_, after)| after.piles().to_vec())
         .collect();
-    assert!(winning.contains(&vec![0, 3, 5, 6]), "{winning:?}");
+    // "Three moves do it here": 3-5-6, 2-5-7 and 3-4-7, each a named set.
+    assert_eq!(winning.len(), 3, "{winning:?}");
+    for after in &winning {
+        let mut rows: Vec<u8> = after.iter().copied().filter(|&n| n > 0).collect();
+        rows.sort_unstable();
+        assert!(WINNING_SETS.contains(&rows.as_slice()), "{rows:?} is named");
+    }
+    // The rule stated: nim-sum 0 while a row of 2 or more is left, else an odd number
+    // of single packets; checked against the solver on every position up to 1,3,5,7.
+    for a in 0..=1u8 {
+        for b in 0..=3u8 {
+            for c in 0..=5u8 {
+                for d in 0..=7u8 {
+                    let rows = [a, b, c, d];
+                    let big = rows.iter().any(|&n| n >= 2);
+                    let lost = if big {
+                        rows.iter().fold(0, |x, &n| x ^ n) == 0
+                    } else {
+                        rows.iter().filter(|&&n| n == 1).count() % 2 == 1
+                    };
+                    assert_eq!(!mover_wins(&rows, Ending::Misere), lost, "{rows:?}");
+                }
+            }
+        }
+    }
     // Three packets: leaving the last one (taking 2) is the only win.
     let three = nim(&[0, 0, 0, 3], Ending::Misere);
     step_passes_exactly("1357", 1, &three, |mv, _| mv.take == 2);

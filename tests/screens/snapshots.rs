@@ -180,7 +180,7 @@ fn misere_game_over_explains_who_took_the_last_coin() {
     h.keys(&[KeyCode::Left, KeyCode::Enter]);
     let screen = h.screen();
     assert!(screen.contains("The AI wins."), "{screen}");
-    assert!(screen.contains("You had to take the last"), "{screen}");
+    assert!(screen.contains("You took the last"), "{screen}");
 }
 
 #[test]

@@ -543,10 +543,7 @@ impl NimScreen {
         let s = &self.view.session;
         let why = match s.position().ending() {
             Ending::Normal => format!("{} took the last of the {many}.", s.name(winner)),
-            Ending::Misere => format!(
-                "{} had to take the last of the {many}.",
-                s.name(winner.other())
-            ),
+            Ending::Misere => format!("{} took the last of the {many}.", s.name(winner.other())),
         };
         self.view.render_game_over(frame, board, theme, keys, why);
     }

@@ -14,8 +14,18 @@ fn read(text: &str) -> Option<Nim> {
 }
 
 /// The sets the lesson names: leave one of them and your opponent, to move, is lost.
-/// (Two equal rows: of two packets or more; 1-1 is a win for the player to move.)
-pub const WINNING_SETS: [&[u8]; 5] = [&[1, 2, 3], &[1, 4, 5], &[2, 4, 6], &[3, 5, 6], &[1, 1, 1]];
+/// (Two equal rows: of two packets or more; 1-1 is a win for the player to move.) The
+/// rule behind them, which the lesson states: a nim-sum of 0 while a row of 2 or more
+/// is left, else an odd number of single packets.
+pub const WINNING_SETS: [&[u8]; 7] = [
+    &[1, 2, 3],
+    &[1, 4, 5],
+    &[2, 4, 6],
+    &[3, 5, 6],
+    &[2, 5, 7],
+    &[3, 4, 7],
+    &[1, 1, 1],
+];
 
 pub fn lesson() -> Lesson {
     Steps::new(read)
@@ -35,18 +45,19 @@ pub fn lesson() -> Lesson {
                 instruction: "Whoever takes the last packet loses. Three are left: leave \
                               your opponent the last one.",
                 success: "Your opponent must take the last packet: you win.",
-                retry: "Now you will have to take the last packet, or your opponent \
-                        leaves it to you.",
+                retry: "Not quite: leave exactly one packet (take two), so that your \
+                        opponent must take it.",
             },
             |p| !mover_wins(p.after.piles(), Ending::Misere),
         )
         .step(
             Words {
                 position: "0,3,5,7",
-                instruction: "Winning sets: leave rows of 1-2-3, 1-4-5, 2-4-6, 3-5-6, \
-                              two equal rows of 2 or more, or three single packets, and your opponent \
-                              is lost. (1-3-5-7 itself is one: the second player wins.) \
-                              Leave one here: 3-5-6 is in reach.",
+                instruction: "Winning sets: rows whose nim-sum is 0, as in Nim (1-2-3, \
+                              1-4-5, 2-4-6, 3-5-6, 2-5-7, 3-4-7, two equal rows), while a \
+                              row of 2 or more is left; at the very end, an odd number of \
+                              single packets. Leave one and your opponent is lost (1-3-5-7 \
+                              is one: the second player wins). Three moves do it here.",
                 success: "The solver proves your opponent lost, whatever they do.",
                 retry: "That is no winning set: the solver says your opponent can win \
                         from there.",

@@ -214,6 +214,9 @@ pub struct Keys {
     bindings: Vec<Binding>,
     /// A word on the match shown first in every footer ("saved"), set by the app.
     status: Option<&'static str>,
+    /// A lesson is on screen (`tui::lesson`): the game's footers name only the keys
+    /// that work in it, and the game draws no game-over box of its own.
+    teaching: bool,
 }
 
 impl Default for Keys {
@@ -246,6 +249,7 @@ impl Keys {
         Keys {
             bindings,
             status: None,
+            teaching: false,
         }
     }
 
@@ -331,12 +335,28 @@ impl Keys {
             .map(|s| (STATUS_MARK.to_string(), s.to_string()))
             .into_iter();
         status
-            .chain(
-                items
-                    .iter()
-                    .map(|(actions, what)| (self.label(actions), (*what).to_string())),
-            )
+            .chain(items.iter().filter_map(|(actions, what)| {
+                let what = if self.teaching {
+                    lesson_word(actions, what)?
+                } else {
+                    what
+                };
+                Some((self.label(actions), what.to_string()))
+            }))
             .collect()
+    }
+
+    /// The same keys, for a lesson's board (see `teaching`).
+    pub fn teaching(&self) -> Keys {
+        Keys {
+            teaching: true,
+            ..self.clone()
+        }
+    }
+
+    /// Whether a lesson is on screen.
+    pub fn is_teaching(&self) -> bool {
+        self.teaching
     }
 
     /// Shows `status` first in the footers drawn from now on (the app says "saved"
@@ -359,6 +379,27 @@ impl Keys {
             }
         }
         lines
+    }
+}
+
+/// What a footer entry says in a lesson (`None`: the key does nothing there): undo and
+/// a new game start the step again, Esc leaves the lesson.
+fn lesson_word<'a>(actions: &[Action], what: &'a str) -> Option<&'a str> {
+    match actions.first() {
+        Some(
+            Action::Hints
+            | Action::Spoilers
+            | Action::NewGame
+            | Action::Review
+            | Action::Rematch
+            | Action::Redo
+            | Action::Transcript
+            | Action::MoveNow
+            | Action::Pause,
+        ) => None,
+        Some(Action::Undo) => Some("again"),
+        Some(Action::Back) => Some("leave"),
+        _ => Some(what),
     }
 }
 

@@ -178,7 +178,8 @@ impl LessonScreen {
         keys: &Keys,
         hits: &mut Hits,
     ) {
-        self.board.render(frame, area, theme, keys, hits);
+        self.board
+            .render(frame, area, theme, &keys.teaching(), hits);
         if self.state != StepState::Playing {
             // The board waits: clicks on it do nothing until the next step.
             hits.clear();

@@ -214,3 +214,25 @@ fn the_wl_pyramid_step_at_80x24() {
     h.key(Char('p'));
     insta::assert_snapshot!("lesson_wl_pyramid_80x24", h.screen());
 }
+
+/// A step that ends the game (Nim's last coin) shows the lesson's panel and footer, not
+/// the game's "Game over" box with rematch and review keys that do nothing in a lesson;
+/// while a move is awaited the footer names no hint key.
+#[test]
+fn a_lesson_names_only_the_keys_that_work_in_it() {
+    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    open(&mut h, game("nim"));
+    let footer = |h: &mut Harness| h.screen().lines().last().unwrap_or_default().to_string();
+    let playing = footer(&mut h);
+    assert!(!playing.contains("hints"), "{playing}");
+    assert!(playing.contains("u again"), "{playing}");
+    assert!(playing.contains("Esc leave"), "{playing}");
+    h.keys(&intended("nim")[0]);
+    h.key(Enter);
+    h.keys(&intended("nim")[1]); // the last coin: the game ends
+    assert_eq!(state(&h), (1, StepState::Passed));
+    let screen = h.screen();
+    assert!(!screen.contains("Game over ─"), "no box:\n{screen}");
+    assert!(!screen.contains("rematch"), "{screen}");
+    assert!(footer(&mut h).contains("next step"), "{screen}");
+}

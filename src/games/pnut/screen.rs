@@ -668,6 +668,10 @@ impl PnutScreen {
         let Some(w) = game.winner() else {
             return;
         };
+        // A lesson's panel says what the end of its step means.
+        if keys.is_teaching() {
+            return;
+        }
         let rules = game.rules();
         let why = match game.forfeit() {
             Some(f) => {

@@ -764,6 +764,10 @@ impl<G: Game> MatchView<G> {
         let Some(headline) = self.result_headline() else {
             return;
         };
+        // A lesson's panel says what the end of its step means.
+        if keys.is_teaching() {
+            return;
+        }
         // A reason that wraps (Othello's count of the empty squares) grows the box.
         let why_height = widgets::wrapped_lines(&why, board.width.min(44).saturating_sub(2));
         let lines = vec![

@@ -499,9 +499,14 @@ impl OthelloScreen {
         let s = &self.view.session;
         let colour = seat_colour(s.to_move());
         let cursor = Square::new(self.cursor).map_or(String::new(), |q| q.to_string());
-        let turn = self
-            .view
-            .turn_line(theme, keys, format!(" ({colour}): {cursor} — Enter plays"));
+        // Only a legal square is "Enter plays"; elsewhere the line says where to look.
+        let legal = self.board().move_bits() & (1u64 << self.cursor) != 0;
+        let detail = if legal {
+            format!(" ({colour}): {cursor} — Enter plays")
+        } else {
+            format!(" ({colour}): {cursor} — not legal here")
+        };
+        let turn = self.view.turn_line(theme, keys, detail);
         let message = if self.message.is_empty() {
             self.view.voice_line(theme)
         } else {

@@ -741,7 +741,13 @@ fn the_status_line_says_enter_plays_only_on_a_legal_square() {
     let mut h = othello(Level::Benedict, FirstMover::You, 80, 24);
     assert!(h.screen().contains("d3 — Enter plays"), "{}", h.screen());
     // From d3 to a1: up two ranks, left three files.
-    h.keys(&[KeyCode::Up, KeyCode::Up, KeyCode::Left, KeyCode::Left, KeyCode::Left]);
+    h.keys(&[
+        KeyCode::Up,
+        KeyCode::Up,
+        KeyCode::Left,
+        KeyCode::Left,
+        KeyCode::Left,
+    ]);
     let screen = h.screen();
     assert!(screen.contains("a1 — not legal here"), "{screen}");
     assert!(!screen.contains("Enter plays"), "{screen}");

@@ -773,10 +773,7 @@ impl<G: Game> MatchView<G> {
         let lines = vec![
             Line::styled(headline, theme.title()),
             Line::raw(why),
-            Line::raw(match self.session.history().len() {
-                1 => "1 move played.".to_string(),
-                n => format!("{n} moves played."),
-            }),
+            Line::raw(moves_played(self.session.history())),
             Line::raw(""),
             what_next(keys, theme, false),
             super::review::review_line(keys, theme),
@@ -830,6 +827,21 @@ impl<G: Game> SolverLink for MatchView<G> {
 
 /// "You win.", "The AI wins.", "Player 2 wins.": a sentence of its own, the verb
 /// agreeing with the seat ("You wins." was a name put in front of "wins").
+/// "40 moves played.", with the passes among them said (an Othello game of 72 plies
+/// has 60 squares played).
+fn moves_played<G: Game>(history: &[PlayedMove<G>]) -> String {
+    let passes = history.iter().filter(|m| m.before.forced()).count();
+    let played = match history.len() {
+        1 => "1 move played".to_string(),
+        n => format!("{n} moves played"),
+    };
+    match passes {
+        0 => format!("{played}."),
+        1 => format!("{played}, 1 of them a pass."),
+        p => format!("{played}, {p} of them passes."),
+    }
+}
+
 pub fn wins_sentence(who: Who) -> String {
     match who {
         Who::You => "You win.".into(),

@@ -164,3 +164,33 @@ fn undo_with_nothing_to_take_back_says_so() {
     assert!(!vs_ai.undo());
     assert_eq!(line(&vs_ai), "Nothing of yours to take back yet.");
 }
+
+/// The game-over box counts the passes among the moves (an Othello game of 72 moves had
+/// 12 passes: 60 squares).
+#[test]
+fn the_moves_played_say_how_many_were_passes() {
+    use crate::game::othello::{Othello, OthelloMove};
+    let mut session = Session::new(
+        Othello::new(),
+        [Player::Human, Player::Human],
+        ["Player 1".into(), "Player 2".into()],
+        0,
+    );
+    // Black has no move after these (the pass test of the screens).
+    for mv in ["d3", "c3", "e6", "d2", "d1", "e1", "b2", "c1"] {
+        let m = session
+            .position()
+            .legal_moves()
+            .into_iter()
+            .find(|m| m.to_string() == mv)
+            .expect("legal");
+        session.play(m).expect("played");
+    }
+    assert_eq!(super::moves_played(session.history()), "8 moves played.");
+    assert_eq!(session.position().legal_moves(), [OthelloMove::Pass]);
+    session.play(OthelloMove::Pass).expect("the pass");
+    assert_eq!(
+        super::moves_played(session.history()),
+        "9 moves played, 1 of them a pass."
+    );
+}

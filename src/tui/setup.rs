@@ -664,21 +664,21 @@ pub fn proven_loss(setup: &GameSetup) -> Option<String> {
         FirstMover::AiChooses => {
             return Some(format!(
                 "Proven loss: from this start {wins} and the AI takes that side, so the \
-                 perfect AI wins whatever you play. For a fair game choose First move: \
+                 perfect AI wins whatever you play. For a game you can win, choose First move: \
                  {fair_first}, or a weaker AI."
             ));
         }
         FirstMover::Coin => {
             return Some(format!(
                 "From this start {wins}: if the coin gives you the other side, the perfect \
-                 AI wins whatever you play. For a fair game choose First move: {fair_first}."
+                 AI wins whatever you play. For a game you can win, choose First move: {fair_first}."
             ));
         }
     };
     (you != winner).then(|| {
         format!(
             "Proven loss: from this start {wins}, so the perfect AI wins whatever you play. \
-             For a fair game choose First move: {fair_first}, or a weaker AI."
+             For a game you can win, choose First move: {fair_first}, or a weaker AI."
         )
     })
 }

@@ -61,8 +61,8 @@ pub fn lesson() -> Lesson {
                 instruction: "The last 3 symbols may never repeat 3 symbols written \
                               earlier (overlaps count). Here a would make aba again: try \
                               it, then write the symbol that is allowed.",
-                success: "abb is new: allowed. Every 3 symbols in the string are \
-                          different.",
+                success: "abb is new: allowed. No block of 3 symbols in a row ever \
+                          appears twice in the string.",
                 retry: "Write the allowed symbol.",
             },
             |p| p.mv == PnutMove('b'),

@@ -265,9 +265,7 @@ impl Menu {
             .checked_sub(self.resumes.len())
             .and_then(|i| GameId::all().nth(i))
             .filter(|g| self.new_lessons.contains(g))
-            .map(|g| {
-                format!("New to {g}? Its setup has a short lesson: the rules on a live board.")
-            });
+            .map(|g| format!("New to {g}? Its setup has a lesson: the rules on a live board."));
         if let Some(text) = question.as_ref().or(self.notice.as_ref()) {
             // Two lines at most; the log has the whole story.
             let notice = Rect {

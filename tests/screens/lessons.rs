@@ -107,7 +107,7 @@ fn every_lesson_is_played_to_its_end_and_remembered() {
 fn a_finished_lesson_is_remembered_across_a_restart() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     let mut h = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
-    let pointer = "New to Winners & Losers? Its setup has a short lesson";
+    let pointer = "New to Winners & Losers? Its setup has a lesson";
     open(&mut h, game("wl"));
     h.key(KeyCode::Esc).key(KeyCode::Esc);
     assert!(
@@ -235,4 +235,17 @@ fn a_lesson_names_only_the_keys_that_work_in_it() {
     assert!(!screen.contains("Game over ─"), "no box:\n{screen}");
     assert!(!screen.contains("rematch"), "{screen}");
     assert!(footer(&mut h).contains("next step"), "{screen}");
+}
+
+/// The menu's pointer to a lesson fits 80 columns whole, for the longest game name.
+#[test]
+fn the_lesson_pointer_fits_80_columns() {
+    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    for _ in 0..GameId::all().count() {
+        let screen = h.screen();
+        if let Some(line) = screen.lines().find(|l| l.starts_with("New to")) {
+            assert!(line.trim_end().ends_with("board."), "cut: {line}");
+        }
+        h.key(Down);
+    }
 }

@@ -259,3 +259,23 @@ fn a_wl_letter_taken_stays_lit_for_a_frame_before_it_reads_as_taken() {
     h.ticks(10);
     assert_eq!(string(&mut h), "w L L W L", "taken");
 }
+
+/// With one letter left W&L's header still fits its line: "◀ left end … the last letter".
+#[test]
+fn the_wl_header_fits_with_one_letter_left() {
+    let mut s = GameSetup::from_config(parlor::games::wl::ID, &Config::default());
+    s.options_mut::<parlor::games::wl::options::WlSetup>()
+        .expect("wl options")
+        .letters = "WL".to_string();
+    s.matchup.mode = Mode::TwoPlayers;
+    s.matchup.first = FirstMover::You;
+    let mut h = Harness::new(Config::default(), Start::Game(s), 80, 24);
+    h.key(KeyCode::Left);
+    let screen = h.screen();
+    assert!(
+        screen
+            .lines()
+            .any(|l| l.contains("◀ left end") && l.contains("the last letter")),
+        "{screen}"
+    );
+}

@@ -102,17 +102,18 @@ pub fn draw_tiles(
     let ends = match remaining.len() {
         0 => Line::raw(""),
         n => {
-            let mut spans = vec![Span::styled("◀ left end", theme.muted())];
-            let gap = (area.width as usize).saturating_sub(22);
+            let left = "◀ left end";
+            let right = if n == 1 {
+                "the last letter"
+            } else {
+                "right end ▶"
+            };
+            let mut spans = vec![Span::styled(left, theme.muted())];
+            // The right label ends at the right edge, whatever its length.
+            let used = left.chars().count() + right.chars().count() + 1;
+            let gap = (area.width as usize).saturating_sub(used);
             spans.push(Span::raw(" ".repeat(gap)));
-            spans.push(Span::styled(
-                if n == 1 {
-                    "the last letter"
-                } else {
-                    "right end ▶"
-                },
-                theme.muted(),
-            ));
+            spans.push(Span::styled(right, theme.muted()));
             Line::from(spans)
         }
     };

@@ -26,6 +26,10 @@ use crate::solve::analyst::{Query, SharedAnalyst};
 use crate::solve::worker::{AnyReport, Job};
 use crate::store::{MatchRecord, ResultRecord, SeatRecord};
 
+/// The AI's words on a moment ("move now", an undo), said until the next move.
+const MOVE_NOW_LINE: &str = "All right, I'll move.";
+const TAKE_BACK_LINE: &str = "Taking it back? Fine.";
+
 /// Who sits in a seat, for the wording: the one person playing the AI, the AI, or
 /// someone named (two people, or two AIs). Never read from the names on screen.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -401,7 +405,7 @@ impl<G: Game> MatchView<G> {
     /// "Move now": the AI plays its best move so far.
     pub fn move_now(&mut self) {
         if self.session.hurry() {
-            self.voice = "All right, I'll move.".into();
+            self.voice = MOVE_NOW_LINE.into();
         }
     }
 
@@ -474,6 +478,10 @@ impl<G: Game> MatchView<G> {
         }
         self.note.clear();
         self.needs_analysis = true;
+        // A word on a moment is over once the next move is played.
+        if [MOVE_NOW_LINE, TAKE_BACK_LINE].contains(&self.voice.as_str()) {
+            self.voice.clear();
+        }
         match self.session.outcome() {
             Some(Outcome::Win(winner)) => {
                 self.voice = match self.ai_seat() {
@@ -504,7 +512,7 @@ impl<G: Game> MatchView<G> {
         self.needs_analysis = true;
         self.last_prediction = None;
         self.voice = if self.ai_seat().is_some() {
-            "Taking it back? Fine.".into()
+            TAKE_BACK_LINE.into()
         } else {
             String::new()
         };

@@ -194,3 +194,20 @@ fn the_moves_played_say_how_many_were_passes() {
         "9 moves played, 1 of them a pass."
     );
 }
+
+/// "Taking it back? Fine." and "All right, I'll move." are words on a moment: the next
+/// move ends them (one stayed 30 moves).
+#[test]
+fn a_word_on_a_moment_ends_with_the_next_move() {
+    use crate::game::nim::NimMove;
+    let mut view = nim_view(Mode::VsAi);
+    assert!(view.play(NimMove { pile: 0, take: 1 }));
+    assert!(view.play(NimMove { pile: 1, take: 1 }));
+    assert!(view.undo());
+    assert_eq!(view.voice, "Taking it back? Fine.");
+    assert!(view.play(NimMove { pile: 2, take: 1 }));
+    assert_eq!(view.voice, "", "the undo's word is over");
+    view.voice = super::MOVE_NOW_LINE.into();
+    assert!(view.play(NimMove { pile: 1, take: 1 }));
+    assert_eq!(view.voice, "");
+}

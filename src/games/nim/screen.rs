@@ -129,6 +129,20 @@ pub fn draw_piles(
         Some(spare) => spare.min(if roomy { 3 } else { 1 }),
         None => 0,
     };
+    // On a large terminal the piles sit in the middle of their panel, not its corner.
+    let piles_area = if roomy && wrap {
+        let rows = (rows_used + gap * between) as u16;
+        let widest = per_line.min(biggest.div_ceil(per_glyph));
+        let columns = (4 + widest * cell + 14) as u16;
+        Rect {
+            x: piles_area.x + piles_area.width.saturating_sub(columns) / 2,
+            y: piles_area.y + piles_area.height.saturating_sub(rows) / 2,
+            width: columns.min(piles_area.width),
+            height: rows.min(piles_area.height),
+        }
+    } else {
+        piles_area
+    };
 
     let mut y = piles_area.y;
     for (i, (&count, &orig)) in piles.iter().zip(start).enumerate() {

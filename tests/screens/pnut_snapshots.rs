@@ -311,3 +311,15 @@ fn winning_against_the_ai_reads_you_win() {
     assert!(screen.contains("You win."), "{screen}");
     assert!(!screen.contains("You wins"), "{screen}");
 }
+
+/// A typed key that is no symbol of the game says so, naming the symbols.
+#[test]
+fn a_key_that_is_no_symbol_says_so() {
+    let mut h = game(setup("012", 3), 80, 24);
+    h.key(KeyCode::Char('c'));
+    let screen = h.screen();
+    assert!(
+        screen.contains("'c' is not a symbol of this game: 012."),
+        "{screen}"
+    );
+}

@@ -204,6 +204,11 @@ impl PnutScreen {
         }
         let game = self.game().clone();
         let Some(s) = game.rules().index_of(c) else {
+            // A key that is no symbol says so, rather than nothing.
+            self.notice = Some(format!(
+                "'{c}' is not a symbol of this game: {}.",
+                game.rules().symbols_text()
+            ));
             return;
         };
         self.cursor = usize::from(s);

@@ -1010,8 +1010,9 @@ fn resume_detail(record: &MatchRecord) -> String {
         crate::session::Mode::AiVsAi => "AI vs AI".to_string(),
     };
     let start = record.from_position.as_deref().unwrap_or(&record.start);
+    // The position the match started from ("from 3,4,5"), not where it stands now.
     if !start.is_empty() && start.chars().count() <= 12 {
-        format!("{start} · {opponent}")
+        format!("from {start} · {opponent}")
     } else {
         opponent
     }

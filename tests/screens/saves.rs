@@ -349,6 +349,8 @@ fn the_app_saves_every_move_and_the_menu_offers_the_match_back() {
     let mut again = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
     let menu = again.screen();
     assert!(menu.contains("Resume Nim · move 3 ·"), "{menu}");
+    // The piles it started from, said as such (not where the match stands now).
+    assert!(menu.contains("· from "), "{menu}");
     again.key(KeyCode::Enter);
     let after = again.screen();
     let resumed = match again.app.screen() {

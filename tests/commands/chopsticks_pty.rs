@@ -69,7 +69,7 @@ fn play_keys_splits_hints_and_a_clean_exit() {
     );
     // Your left hits their right.
     tui.send(ENTER);
-    tui.wait_for("your left hits");
+    tui.wait_for("left hits which?");
     tui.send(RIGHT);
     tui.wait_for("▶ right 1");
     tui.send(ENTER);
@@ -103,7 +103,7 @@ fn mouse_clicks_pick_a_hand_and_hit() {
     // Your right hand's label is on the lower row, the AI's left on the upper.
     let (x, y) = cell_of(&screen, "right 1", true);
     tui.send(&click(x + 2, y));
-    tui.wait_for("your right hits");
+    tui.wait_for("right hits which?");
     let (x, y) = cell_of(&screen, "left 1", false);
     tui.send(&click(x + 1, y));
     tui.wait_until("1. You hit:r:l", |s| row_has(s, "1. You", "hit:r:l"));

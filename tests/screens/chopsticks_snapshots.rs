@@ -81,7 +81,7 @@ fn choosing_a_hand_then_a_target_hits_and_the_ai_answer_is_marked() {
     let mut h = game(setup(FirstMover::You), 80, 24);
     h.key(KeyCode::Enter);
     let screen = h.screen();
-    assert!(screen.contains("your left hits"), "{screen}");
+    assert!(screen.contains("left hits which?"), "{screen}");
     // The target cursor starts on their left; move it to their right.
     h.key(KeyCode::Right);
     assert!(h.screen().contains("▶ right 1"), "{}", h.screen());
@@ -104,7 +104,7 @@ fn down_goes_back_from_the_target_to_your_own_hands() {
     let mut h = game(setup(FirstMover::You), 80, 24);
     h.keys(&[KeyCode::Right, KeyCode::Enter, KeyCode::Down]);
     let screen = h.screen();
-    assert!(screen.contains("←→ your hand"), "{screen}");
+    assert!(screen.contains("←→ a hand"), "{screen}");
     // Enter, Enter now hits with the right hand.
     h.keys(&[KeyCode::Enter, KeyCode::Enter]);
     assert!(played(&h.screen(), 1, "You", "hit:r:l"), "{}", h.screen());
@@ -153,7 +153,7 @@ fn clicking_your_hand_then_theirs_hits() {
     // Your right hand's label is on the lower row, theirs on the upper.
     let (x, y) = find(&screen, "right 1", true);
     h.click(x + 2, y);
-    assert!(h.screen().contains("your right hits"), "{}", h.screen());
+    assert!(h.screen().contains("right hits which?"), "{}", h.screen());
     let (x, y) = find(&screen, "left 1", false);
     h.click(x + 1, y);
     assert!(played(&h.screen(), 1, "You", "hit:r:l"), "{}", h.screen());
@@ -171,7 +171,7 @@ fn clicking_your_hand_then_theirs_hits() {
     let screen = h.screen();
     let (x, y) = find(&screen, "left ✗", true);
     h.click(x, y);
-    assert!(!h.screen().contains("your left hits"), "{}", h.screen());
+    assert!(!h.screen().contains("left hits which?"), "{}", h.screen());
 }
 
 /// At 120x40 the hands are drawn larger, and a click anywhere on the larger pictures
@@ -187,7 +187,7 @@ fn a_large_terminal_draws_bigger_hands_and_clicks_still_hit() {
     let byte = line.rfind(palm).unwrap_or(0);
     let x = line[..byte].chars().count() as u16;
     h.click(x + 5, y);
-    assert!(h.screen().contains("your right hits"), "{}", h.screen());
+    assert!(h.screen().contains("right hits which?"), "{}", h.screen());
     let (x, y) = find(&screen, "___", false);
     h.click(x + 1, y);
     assert!(played(&h.screen(), 1, "You", "hit:r:l"), "{}", h.screen());
@@ -386,4 +386,28 @@ fn left_and_right_choose_those_hands_without_wrapping() {
         _ => panic!("a game"),
     };
     assert_eq!(record.moves.first().map(String::as_str), Some("hit:r:l"));
+}
+
+/// Between two people the turn line names the player and still fits one row at 80x24,
+/// choosing a hand and then its target.
+#[test]
+fn the_two_player_turn_line_fits_one_row() {
+    let mut s = setup(FirstMover::You);
+    s.matchup.mode = Mode::TwoPlayers;
+    let mut h = game(s, 80, 24);
+    let screen = h.screen();
+    assert!(
+        screen
+            .lines()
+            .any(|l| l.contains("Player 1's turn: ←→ a hand, Enter; s split")),
+        "{screen}"
+    );
+    h.key(KeyCode::Enter);
+    let screen = h.screen();
+    assert!(
+        screen
+            .lines()
+            .any(|l| l.contains("Player 1's turn: left hits which? ←→, Enter")),
+        "{screen}"
+    );
 }

@@ -589,7 +589,9 @@ fn quit_with_q_and_resume_in_a_real_terminal() {
         pty::selected_is(s, "↻ Resume Nim · move 3")
     });
     again.send(pty::ENTER);
-    let after = again.wait_until("the game again", |s| s.contains("Resumed: move 3."));
+    let after = again.wait_until("the game again, analysed", |s| {
+        s.contains("Resumed: move 3.") && !s.contains("Thinking…")
+    });
     let top = |s: &str| s.lines().take(19).map(str::to_string).collect::<Vec<_>>();
     assert_eq!(
         top(&after),

@@ -290,10 +290,10 @@ impl ChopsticksScreen {
         let s = self.session();
         let detail = match self.stage {
             Stage::Own => format!(
-                ": ←→ your hand, Enter; {} split",
+                ": ←→ a hand, Enter; {} split",
                 keys.key(Action::Own("splits"))
             ),
-            Stage::Target => format!(": your {} hits ←→, Enter", self.own.name()),
+            Stage::Target => format!(": {} hits which? ←→, Enter", self.own.name()),
             Stage::Split => ": ↑↓ a split, Enter".to_string(),
         };
         let turn = self.view.turn_line(theme, keys, detail);

@@ -90,7 +90,8 @@ impl<'a, S: EdgeSet> Searcher<'a, S> {
     }
 
     /// Replaces the used edges by those of `text` (symbol indices, a legal string of
-    /// this graph's rules): `load` without a game.
+    /// this graph's rules): `load` without a game (for the unit tests).
+    #[cfg(test)]
     pub fn load_text(&mut self, text: &[u8]) {
         self.used = S::empty(self.g.edges);
         self.touched = [0; 16];

@@ -399,10 +399,12 @@ impl<'a, S: EdgeSet> Searcher<'a, S> {
         let next = super::next_canonical(prefix, self.g.k);
         let mut unknown = false;
         let mut longest = 0;
+        // The prefix and one more symbol, the last set in turn.
         let mut child = prefix.to_vec();
         child.push(0);
+        let last = prefix.len();
         for c in 0..=next {
-            *child.last_mut().unwrap_or(&mut 0) = c;
+            child[last] = c;
             let r = self.search_prefix(&child, budget - 1);
             if self.stopped {
                 return Res::Unknown;

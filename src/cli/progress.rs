@@ -16,7 +16,6 @@ use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
-use serde_json::json;
 
 use super::{CliError, usage};
 
@@ -295,15 +294,6 @@ impl Played {
         self.done < self.asked
     }
 
-    /// After Ctrl-C, a simulation's JSON gains `"interrupted": true` and
-    /// `"games_asked": M` (its `games` counts the games played); otherwise nothing.
-    pub fn json_fields(&self, fields: &mut serde_json::Map<String, serde_json::Value>) {
-        if self.interrupted() {
-            fields.insert("interrupted".into(), json!(true));
-            fields.insert("games_asked".into(), json!(self.asked));
-        }
-    }
-
     /// The command's result once its output is printed: `result` itself when every game
     /// was played; after Ctrl-C, [`CliError::Interrupted`] ("interrupted after N of M
     /// games", exit code 130), a failed check of the games played said on stderr first.
@@ -352,15 +342,9 @@ mod tests {
     fn an_interrupted_run_says_how_far_it_got() {
         let whole = Played::all(10);
         assert!(!whole.interrupted());
-        let mut fields = serde_json::Map::new();
-        whole.json_fields(&mut fields);
-        assert!(fields.is_empty());
         assert!(whole.finish(Ok(())).is_ok());
 
         let cut = Played { done: 3, asked: 10 };
-        cut.json_fields(&mut fields);
-        assert_eq!(fields["interrupted"], json!(true));
-        assert_eq!(fields["games_asked"], json!(10));
         match cut.finish(Ok(())) {
             Err(e @ CliError::Interrupted(_)) => {
                 assert_eq!(e.exit_code(), INTERRUPTED);

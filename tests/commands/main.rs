@@ -2,6 +2,10 @@
 //! display, and the arcade in a pseudo-terminal: one test crate (one link) for what used
 //! to be one crate a file.
 
+// A test's helpers may unwrap too: a panic there is the failure report
+// (clippy.toml's allow-unwrap-in-tests covers only #[test] functions).
+#![allow(clippy::unwrap_used)]
+
 /// Runs the binary as a script would (`Sandbox`).
 #[path = "../common/cli.rs"]
 mod cli_harness;

@@ -264,10 +264,6 @@ impl NimScreen {
         screen
     }
 
-    pub fn hints_on(&self) -> bool {
-        self.hints
-    }
-
     fn session(&self) -> &Session<Nim> {
         &self.view.session
     }

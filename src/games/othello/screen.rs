@@ -720,21 +720,53 @@ fn cell_face(
     }
 }
 
+/// Where the board goes in an area: its cells' size, whether it has grid lines, and
+/// its left and top edges.
+#[derive(Clone, Copy)]
+struct BoardLayout {
+    cell_w: u16,
+    cell_h: u16,
+    grid: bool,
+    /// The whole width: the rank labels, the cells and the grid's right edge.
+    width: u16,
+    origin_x: u16,
+    origin_y: u16,
+}
+
+impl BoardLayout {
+    fn new(area: Rect, marks: &Marks, theme: &Theme) -> Self {
+        // Cells about twice as wide as tall, as large as fit.
+        let cell_h = ((area.height.saturating_sub(1)) / 8).clamp(1, 4);
+        let cell_w = (area.width.saturating_sub(3) / 8)
+            .min(cell_h * 2 + 1)
+            .max(3);
+        let cell_h = cell_h.min(cell_w / 2).max(1);
+        // Without colour, big cells get grid lines (in colour the squares' two shades
+        // already set them apart), closed on the right and at the bottom.
+        let grid = !theme.color && !marks.ascii && cell_h >= 3 && cell_w >= 7;
+        let width = 3 + cell_w * 8 + u16::from(grid);
+        BoardLayout {
+            cell_w,
+            cell_h,
+            grid,
+            width,
+            origin_x: area.x + area.width.saturating_sub(width) / 2,
+            origin_y: area.y,
+        }
+    }
+}
+
 /// The board with coordinates, as large as fits in `area`: the discs, and the marks.
 pub fn draw_board(frame: &mut Frame, area: Rect, marks: &Marks, theme: &Theme, hits: &mut Hits) {
-    let board = marks.board;
-    // Cells about twice as wide as tall, as large as fit.
-    let cell_h = ((area.height.saturating_sub(1)) / 8).clamp(1, 4);
-    let cell_w = (area.width.saturating_sub(3) / 8)
-        .min(cell_h * 2 + 1)
-        .max(3);
-    let cell_h = cell_h.min(cell_w / 2).max(1);
-    // Without colour, big cells get grid lines (in colour the squares' two shades
-    // already set them apart), closed on the right and at the bottom.
-    let grid = !theme.color && !marks.ascii && cell_h >= 3 && cell_w >= 7;
-    let width = 3 + cell_w * 8 + u16::from(grid);
-    let origin_x = area.x + area.width.saturating_sub(width) / 2;
-    let origin_y = area.y;
+    let layout = BoardLayout::new(area, marks, theme);
+    let BoardLayout {
+        cell_w,
+        cell_h,
+        grid,
+        width,
+        origin_x,
+        origin_y,
+    } = layout;
     let mut header = String::from("   ");
     for f in 0..8u8 {
         let label = ((b'a' + f) as char).to_string();
@@ -759,84 +791,8 @@ pub fn draw_board(frame: &mut Frame, area: Rect, marks: &Marks, theme: &Theme, h
             spans.push(Span::styled(label, theme.muted()));
             for file in 0..8u32 {
                 let index = rank * 8 + file;
-                let sq = Square::new(index);
-                let middle = line == cell_h / 2;
-                let is_cursor = marks.cursor == Some(index);
-                let mut style = if theme.color {
-                    let bg = if (rank + file) % 2 == 0 {
-                        Color::Rgb(0, 110, 50)
-                    } else {
-                        Color::Rgb(0, 100, 45)
-                    };
-                    Style::new().bg(bg)
-                } else {
-                    Style::new()
-                };
-                let mut text = String::new();
-                let disc = sq.and_then(|s| board.at(s));
-                // Big cells: a disc three rows tall that fills its cell (in colour
-                // a solid disc of its colour; without colour black is solid and
-                // white an outline).
-                let big = !marks.ascii && cell_h >= 3 && cell_w >= 7;
-                // A disc turning over is drawn as it looks at this moment.
-                let disc = disc.map(|seat| marks.face(index, seat));
-                let big_row = |face: Face, offset: i32| match face {
-                    Face::Disc(seat) => big_disc_row(seat, offset, cell_w - 4, theme.color),
-                    Face::Edge(_) => edge_row(cell_w - 4),
-                };
-                if middle {
-                    (text, style) = cell_face(index, style, cell_w, theme, marks);
-                    if let (true, Some(face)) = (big, disc) {
-                        text = big_row(face, 0);
-                    }
-                } else if let (true, Some(face)) = (big, disc) {
-                    let mid = cell_h / 2;
-                    let offset = if line + 1 == mid {
-                        -1
-                    } else if line == mid + 1 {
-                        1
-                    } else {
-                        2
-                    };
-                    text = big_row(face, offset);
-                    if theme.color {
-                        let (Face::Disc(seat) | Face::Edge(seat)) = face;
-                        style = style.fg(disc_colour(seat));
-                    }
-                }
-                let w = cell_w as usize;
-                let (l, r) = if is_cursor && middle {
-                    ("[", "]")
-                } else {
-                    ("", "")
-                };
-                if grid {
-                    let (rule, rest) = if line == 0 {
-                        let corner = match (rank == 0, file == 0) {
-                            (true, true) => "┌",
-                            (true, false) => "┬",
-                            (false, true) => "├",
-                            (false, false) => "┼",
-                        };
-                        (corner, "─".repeat(w - 1))
-                    } else {
-                        let inner = w.saturating_sub(1 + l.len() + r.len());
-                        ("│", format!("{l}{text:^inner$}{r}"))
-                    };
-                    spans.push(Span::styled(rule, theme.muted()));
-                    if is_cursor {
-                        style = style.patch(theme.cursor());
-                    }
-                    spans.push(Span::styled(rest, style));
-                } else {
-                    let inner = w.saturating_sub(l.len() + r.len());
-                    let body = format!("{l}{text:^inner$}{r}");
-                    if is_cursor {
-                        style = style.patch(theme.cursor());
-                    }
-                    spans.push(Span::styled(body, style));
-                }
-                if let Some(_s) = sq {
+                push_cell_row(&mut spans, &layout, (rank, file, line), marks, theme);
+                if let Some(_s) = Square::new(index) {
                     hits.add(
                         Rect::new(origin_x + 3 + file as u16 * cell_w, y, cell_w, 1),
                         Hit::Square(index),
@@ -866,6 +822,109 @@ pub fn draw_board(frame: &mut Frame, area: Rect, marks: &Marks, theme: &Theme, h
             Rect::new(origin_x, bottom, width.min(area.width), 1),
         );
     }
+}
+
+/// Row `line` of the square at `rank`, `file`: its face (see [`cell_row`]) framed by
+/// the cursor's brackets and, with a grid, the grid's left edge or top rule.
+fn push_cell_row(
+    spans: &mut Vec<Span<'static>>,
+    layout: &BoardLayout,
+    (rank, file, line): (u32, u32, u16),
+    marks: &Marks,
+    theme: &Theme,
+) {
+    let index = rank * 8 + file;
+    let middle = line == layout.cell_h / 2;
+    let is_cursor = marks.cursor == Some(index);
+    let (text, mut style) = cell_row(layout, (rank, file, line), marks, theme);
+    let w = layout.cell_w as usize;
+    let (l, r) = if is_cursor && middle {
+        ("[", "]")
+    } else {
+        ("", "")
+    };
+    if layout.grid {
+        let (rule, rest) = if line == 0 {
+            let corner = match (rank == 0, file == 0) {
+                (true, true) => "┌",
+                (true, false) => "┬",
+                (false, true) => "├",
+                (false, false) => "┼",
+            };
+            (corner, "─".repeat(w - 1))
+        } else {
+            let inner = w.saturating_sub(1 + l.len() + r.len());
+            ("│", format!("{l}{text:^inner$}{r}"))
+        };
+        spans.push(Span::styled(rule, theme.muted()));
+        if is_cursor {
+            style = style.patch(theme.cursor());
+        }
+        spans.push(Span::styled(rest, style));
+    } else {
+        let inner = w.saturating_sub(l.len() + r.len());
+        let body = format!("{l}{text:^inner$}{r}");
+        if is_cursor {
+            style = style.patch(theme.cursor());
+        }
+        spans.push(Span::styled(body, style));
+    }
+}
+
+/// What row `line` of the square at `rank`, `file` shows, and its style: the middle
+/// row the square's face ([`cell_face`]); in big cells, a disc's other rows.
+fn cell_row(
+    layout: &BoardLayout,
+    (rank, file, line): (u32, u32, u16),
+    marks: &Marks,
+    theme: &Theme,
+) -> (String, Style) {
+    let BoardLayout { cell_w, cell_h, .. } = *layout;
+    let index = rank * 8 + file;
+    let middle = line == cell_h / 2;
+    let mut style = if theme.color {
+        let bg = if (rank + file) % 2 == 0 {
+            Color::Rgb(0, 110, 50)
+        } else {
+            Color::Rgb(0, 100, 45)
+        };
+        Style::new().bg(bg)
+    } else {
+        Style::new()
+    };
+    let mut text = String::new();
+    let disc = Square::new(index).and_then(|s| marks.board.at(s));
+    // Big cells: a disc three rows tall that fills its cell (in colour
+    // a solid disc of its colour; without colour black is solid and
+    // white an outline).
+    let big = !marks.ascii && cell_h >= 3 && cell_w >= 7;
+    // A disc turning over is drawn as it looks at this moment.
+    let disc = disc.map(|seat| marks.face(index, seat));
+    let big_row = |face: Face, offset: i32| match face {
+        Face::Disc(seat) => big_disc_row(seat, offset, cell_w - 4, theme.color),
+        Face::Edge(_) => edge_row(cell_w - 4),
+    };
+    if middle {
+        (text, style) = cell_face(index, style, cell_w, theme, marks);
+        if let (true, Some(face)) = (big, disc) {
+            text = big_row(face, 0);
+        }
+    } else if let (true, Some(face)) = (big, disc) {
+        let mid = cell_h / 2;
+        let offset = if line + 1 == mid {
+            -1
+        } else if line == mid + 1 {
+            1
+        } else {
+            2
+        };
+        text = big_row(face, offset);
+        if theme.color {
+            let (Face::Disc(seat) | Face::Edge(seat)) = face;
+            style = style.fg(disc_colour(seat));
+        }
+    }
+    (text, style)
 }
 
 impl GameScreen for OthelloScreen {

@@ -73,37 +73,63 @@ fn start_text(rules: &Rules, s: &[u8]) -> String {
     s.iter().map(|&d| rules.symbol(d)).collect()
 }
 
-pub fn run(args: &ProveArgs, config: &Config) -> Result<(), CliError> {
-    let symbols = args.symbols.as_deref().unwrap_or(&config.pnut.symbols);
-    let length = args.length.unwrap_or(config.pnut.length);
-    let rules = Rules::new(symbols, length).map_err(|e| usage(format!("prove pnut: {e}")))?;
-    let g = Graph::new(rules.k(), length);
-    if g.edges > 128 {
-        return Err(usage(format!(
-            "prove pnut: k^l = {} l-grams; the resumable proof handles at most 128",
-            g.edges
-        )));
+/// What one `parlor prove pnut` proves, and where its checkpoint goes.
+struct Setting<'a> {
+    args: &'a ProveArgs,
+    rules: Rules,
+    length: usize,
+    g: Graph,
+    save_every: Duration,
+    max_time: Option<Duration>,
+}
+
+impl<'a> Setting<'a> {
+    /// The rules and limits of `args` (the config's rules by default), checked.
+    fn new(args: &'a ProveArgs, config: &Config) -> Result<Self, CliError> {
+        let symbols = args.symbols.as_deref().unwrap_or(&config.pnut.symbols);
+        let length = args.length.unwrap_or(config.pnut.length);
+        let rules = Rules::new(symbols, length).map_err(|e| usage(format!("prove pnut: {e}")))?;
+        let g = Graph::new(rules.k(), length);
+        if g.edges > 128 {
+            return Err(usage(format!(
+                "prove pnut: k^l = {} l-grams; the resumable proof handles at most 128",
+                g.edges
+            )));
+        }
+        let save_every = seconds("--save-every", args.save_every)?;
+        let max_time = args
+            .max_seconds
+            .map(|s| seconds("--max-seconds", s))
+            .transpose()?;
+        if !(1..=1 << 20).contains(&args.table_mib) {
+            return Err(usage(format!(
+                "--table-mib {}: expected 1 to 1048576",
+                args.table_mib
+            )));
+        }
+        Ok(Setting {
+            args,
+            rules,
+            length,
+            g,
+            save_every,
+            max_time,
+        })
     }
-    let save_every = seconds("--save-every", args.save_every)?;
-    let max_time = args
-        .max_seconds
-        .map(|s| seconds("--max-seconds", s))
-        .transpose()?;
-    if !(1..=1 << 20).contains(&args.table_mib) {
-        return Err(usage(format!(
-            "--table-mib {}: expected 1 to 1048576",
-            args.table_mib
-        )));
-    }
-    let mut proof = Proof::new(g, args.table_mib);
-    let mut earlier_nodes = 0;
-    let fail = |e: super::checkpoint::CheckpointError| CliError::Failed(e.to_string());
-    if let Some(path) = &args.checkpoint
-        && let Some(c) = checkpoint::load(path, rules.k(), length, |key, node, win| {
+
+    /// Restores into `proof` what the checkpoint (if any) established. Returns the
+    /// nodes searched before.
+    fn resume(&self, proof: &mut Proof) -> Result<u64, CliError> {
+        let Some(path) = &self.args.checkpoint else {
+            return Ok(0);
+        };
+        let Some(c) = checkpoint::load(path, self.rules.k(), self.length, |key, node, win| {
             proof.restore_position(key, node, win)
         })
-        .map_err(fail)?
-    {
+        .map_err(failed)?
+        else {
+            return Ok(0);
+        };
         eprintln!(
             "parlor: prove pnut: continuing from {}: {} start nodes decided, {} positions, {} nodes searched before",
             path.display(),
@@ -111,16 +137,19 @@ pub fn run(args: &ProveArgs, config: &Config) -> Result<(), CliError> {
             c.positions,
             c.nodes
         );
-        earlier_nodes = c.nodes;
         proof.restore(c.starts, std::iter::empty());
+        Ok(c.nodes)
     }
-    let save = |proof: &Proof, earlier: u64| -> Result<(), CliError> {
-        let Some(path) = &args.checkpoint else {
+
+    /// Writes what `proof` established to the checkpoint, if there is one (`earlier`:
+    /// the nodes searched by earlier runs).
+    fn save(&self, proof: &Proof, earlier: u64) -> Result<(), CliError> {
+        let Some(path) = &self.args.checkpoint else {
             return Ok(());
         };
         let c = checkpoint::Header {
-            k: rules.k(),
-            l: length,
+            k: self.rules.k(),
+            l: self.length,
             nodes: earlier + proof.nodes,
             starts: proof
                 .starts()
@@ -129,7 +158,7 @@ pub fn run(args: &ProveArgs, config: &Config) -> Result<(), CliError> {
                 .collect(),
             positions: proof.positions().count() as u64,
         };
-        checkpoint::save(path, &c, proof.positions()).map_err(fail)?;
+        checkpoint::save(path, &c, proof.positions()).map_err(failed)?;
         eprintln!(
             "parlor: prove pnut: checkpoint written to {} ({} start nodes, {} positions)",
             path.display(),
@@ -137,7 +166,100 @@ pub fn run(args: &ProveArgs, config: &Config) -> Result<(), CliError> {
             c.positions
         );
         Ok(())
-    };
+    }
+
+    /// The start nodes still open, as text ("-": none).
+    fn open_starts(&self, proof: &Proof) -> String {
+        let open: Vec<String> = proof
+            .open_starts()
+            .iter()
+            .map(|s| start_text(&self.rules, s))
+            .collect();
+        if open.is_empty() {
+            "-".to_string()
+        } else {
+            open.join(" ")
+        }
+    }
+
+    /// The progress line between two slices.
+    fn progress_line(&self, proof: &Proof, earlier: u64) -> String {
+        format!(
+            "{} positions proved, {} start nodes decided, open: {}{}, {} nodes",
+            proof.stats().stored,
+            proof.starts().len(),
+            self.open_starts(proof),
+            proof
+                .current()
+                .map(|s| format!(" (searching {})", start_text(&self.rules, s)))
+                .unwrap_or_default(),
+            earlier + proof.nodes,
+        )
+    }
+
+    /// Says what is established of a proof stopped before the end, and how to go on.
+    fn print_unproven(&self, proof: &Proof) {
+        println!(
+            "Pnut-Butta, symbols {} (k = {}), length l = {}: not proven yet.",
+            self.rules.symbols_text(),
+            self.rules.k(),
+            self.length
+        );
+        println!(
+            "Established: {} start nodes decided, {} positions; open start nodes: {}.",
+            proof.starts().len(),
+            proof.stats().stored,
+            self.open_starts(proof)
+        );
+        let again = match &self.args.checkpoint {
+            Some(p) => format!("run the same command to continue from {}", p.display()),
+            None => "give --checkpoint FILE to keep it for a later run".to_string(),
+        };
+        println!("Stopped after {} nodes: {again}.", proof.nodes);
+    }
+
+    /// Says who wins, from which start nodes, and at what cost.
+    fn print_proven(&self, proof: &Proof, winner: bool, earlier: u64, started: Instant) {
+        println!(
+            "Pnut-Butta, symbols {} (k = {}), length l = {}: proven: the {} player wins.",
+            self.rules.symbols_text(),
+            self.rules.k(),
+            self.length,
+            if winner { "first" } else { "second" }
+        );
+        let decided: Vec<String> = proof
+            .starts()
+            .iter()
+            .map(|(s, &v)| {
+                format!(
+                    "{} {}",
+                    start_text(&self.rules, s),
+                    if v { "W" } else { "L" }
+                )
+            })
+            .collect();
+        println!(
+            "Start nodes decided (W: their mover wins): {}",
+            decided.join(", ")
+        );
+        println!(
+            "Nodes: {} this run, {} in all; positions stored: {}; time: {:.2} s",
+            proof.nodes,
+            earlier + proof.nodes,
+            proof.stats().stored,
+            started.elapsed().as_secs_f64()
+        );
+    }
+}
+
+fn failed(e: checkpoint::CheckpointError) -> CliError {
+    CliError::Failed(e.to_string())
+}
+
+pub fn run(args: &ProveArgs, config: &Config) -> Result<(), CliError> {
+    let setting = Setting::new(args, config)?;
+    let mut proof = Proof::new(setting.g, args.table_mib);
+    let earlier_nodes = setting.resume(&mut proof)?;
     // SIGTERM (a plain `kill`) stops the proof like Ctrl-C: it saves before exiting.
     let term = Arc::new(AtomicBool::new(false));
     signal_hook::flag::register(signal_hook::consts::SIGTERM, Arc::clone(&term))
@@ -147,7 +269,7 @@ pub fn run(args: &ProveArgs, config: &Config) -> Result<(), CliError> {
     let mut last_save = Instant::now();
     let interrupted = || progress.interrupted() || term.load(Ordering::Relaxed);
     let out_of_budget = |proof: &Proof| {
-        max_time.is_some_and(|t| started.elapsed() >= t)
+        setting.max_time.is_some_and(|t| started.elapsed() >= t)
             || args.max_nodes.is_some_and(|n| proof.nodes >= n)
     };
     let winner = loop {
@@ -155,58 +277,19 @@ pub fn run(args: &ProveArgs, config: &Config) -> Result<(), CliError> {
             .max_nodes
             .map_or(SLICE, |n| n.saturating_sub(proof.nodes).clamp(1, SLICE));
         let step = proof.step(slice, &interrupted);
-        let stats = proof.stats();
-        let open: Vec<String> = proof
-            .open_starts()
-            .iter()
-            .map(|s| start_text(&rules, s))
-            .collect();
-        progress.message(format!(
-            "{} positions proved, {} start nodes decided, open: {}{}, {} nodes",
-            stats.stored,
-            proof.starts().len(),
-            if open.is_empty() {
-                "-".to_string()
-            } else {
-                open.join(" ")
-            },
-            proof
-                .current()
-                .map(|s| format!(" (searching {})", start_text(&rules, s)))
-                .unwrap_or_default(),
-            earlier_nodes + proof.nodes,
-        ));
+        progress.message(setting.progress_line(&proof, earlier_nodes));
         match step {
             Step::Done(w) => break w,
             Step::Slice if !out_of_budget(&proof) => {
-                if last_save.elapsed() >= save_every {
-                    progress.suspend(|| save(&proof, earlier_nodes))?;
+                if last_save.elapsed() >= setting.save_every {
+                    progress.suspend(|| setting.save(&proof, earlier_nodes))?;
                     last_save = Instant::now();
                 }
             }
             Step::Slice | Step::Stopped => {
                 progress.clear();
-                save(&proof, earlier_nodes)?;
-                let open = if open.is_empty() {
-                    "-".to_string()
-                } else {
-                    open.join(" ")
-                };
-                println!(
-                    "Pnut-Butta, symbols {} (k = {}), length l = {length}: not proven yet.",
-                    rules.symbols_text(),
-                    rules.k()
-                );
-                println!(
-                    "Established: {} start nodes decided, {} positions; open start nodes: {open}.",
-                    proof.starts().len(),
-                    proof.stats().stored
-                );
-                let again = match &args.checkpoint {
-                    Some(p) => format!("run the same command to continue from {}", p.display()),
-                    None => "give --checkpoint FILE to keep it for a later run".to_string(),
-                };
-                println!("Stopped after {} nodes: {again}.", proof.nodes);
+                setting.save(&proof, earlier_nodes)?;
+                setting.print_unproven(&proof);
                 if step == Step::Stopped {
                     return Err(CliError::Interrupted("prove pnut stopped".to_string()));
                 }
@@ -215,36 +298,20 @@ pub fn run(args: &ProveArgs, config: &Config) -> Result<(), CliError> {
         }
     };
     progress.clear();
-    save(&proof, earlier_nodes)?;
-    println!(
-        "Pnut-Butta, symbols {} (k = {}), length l = {length}: proven: the {} player wins.",
-        rules.symbols_text(),
-        rules.k(),
-        if winner { "first" } else { "second" }
-    );
-    let decided: Vec<String> = proof
-        .starts()
-        .iter()
-        .map(|(s, &v)| format!("{} {}", start_text(&rules, s), if v { "W" } else { "L" }))
-        .collect();
-    println!(
-        "Start nodes decided (W: their mover wins): {}",
-        decided.join(", ")
-    );
-    println!(
-        "Nodes: {} this run, {} in all; positions stored: {}; time: {:.2} s",
-        proof.nodes,
-        earlier_nodes + proof.nodes,
-        proof.stats().stored,
-        started.elapsed().as_secs_f64()
-    );
+    setting.save(&proof, earlier_nodes)?;
+    setting.print_proven(&proof, winner, earlier_nodes, started);
+    recheck(proof, winner, &interrupted)
+}
+
+/// Re-checks a finished proof by replay (see [`Proof::recheck`]), saying so first.
+fn recheck(proof: Proof, winner: bool, interrupted: &dyn Fn() -> bool) -> Result<(), CliError> {
     // The re-check can take as long as the proof did and reports nothing on the way:
     // say what it is doing, so a silent terminal does not look hung.
     println!(
         "Re-checking by replay: a second search of the winner's start nodes (no bridges, no relabelling, a fresh table); it may take as long as the proof. Ctrl-C stops it."
     );
     let _ = std::io::stdout().flush();
-    match proof.recheck(&interrupted) {
+    match proof.recheck(interrupted) {
         Ok((Some(w), n)) if w == winner => {
             println!(
                 "Re-checked by replay: the opening's minimax from the recorded start nodes gives the same winner, and the {n} start node(s) the winner's strategy rests on were proven again by a second search (no bridges, no relabelling, a fresh table)."

@@ -133,10 +133,6 @@ impl PnutScreen {
         }
     }
 
-    pub fn hints_on(&self) -> bool {
-        self.hints
-    }
-
     /// The game on the board (after a forfeit, with the illegal symbol).
     pub fn game(&self) -> &Pnut {
         if let Some(f) = &self.forfeited {

@@ -30,6 +30,7 @@ pub mod stability;
 pub mod table;
 
 use std::fmt;
+use std::ops::ControlFlow;
 use std::str::FromStr;
 use std::sync::Arc;
 use std::time::{Duration, Instant};
@@ -253,14 +254,7 @@ impl Engine {
             });
             return;
         }
-        let mut known: Vec<Known> = list
-            .iter()
-            .map(|m| Known {
-                sq: m.sq,
-                exact: None,
-                estimate: None,
-            })
-            .collect();
+        let mut stream = Stream::new(p, o, &list, report);
         let table = &self.table;
         let presearch = self.presearch;
         let eval = self.evaluator();
@@ -275,34 +269,9 @@ impl Engine {
             } else {
                 limits.max_depth.unwrap_or(n).min(n.saturating_sub(1))
             };
-            let mut estimate = None;
-            let full = Kind::Mid(0).full();
-            for d in 1..=mid_last {
-                s.poll();
-                if s.stop {
-                    return;
-                }
-                let Some(v) = s.root(p, o, Kind::Mid(d), &mut list, full.0, full.1, true) else {
-                    return;
-                };
-                estimate = Some(v);
-                for m in &list {
-                    if let Some(k) = known.iter_mut().find(|k| k.sq == m.sq) {
-                        k.estimate = Some(to_discs(m.value));
-                    }
-                }
-                let best = list[0].mv();
-                let pv = principal_variation(s.tt, p, o, best, d as usize);
-                report(build_analysis(
-                    &known,
-                    best,
-                    to_discs(v),
-                    false,
-                    pv,
-                    d,
-                    s.total_nodes(),
-                ));
-            }
+            let ControlFlow::Continue(estimate) = stream.deepen(&mut s, &mut list, mid_last) else {
+                return;
+            };
             if !depth_allows_exact {
                 return;
             }
@@ -317,52 +286,8 @@ impl Engine {
             let Some(v) = s.exact_root(p, o, &mut list, guess) else {
                 return;
             };
-            let best_sq = list[0].sq;
-            for m in &list {
-                if m.exact_value
-                    && let Some(k) = known.iter_mut().find(|k| k.sq == m.sq)
-                {
-                    k.exact = Some(m.value);
-                }
-            }
-            if let Some(k) = known.iter_mut().find(|k| k.sq == best_sq) {
-                k.exact = Some(v);
-            }
-            let best = move_of(best_sq);
-            let pv = principal_variation(s.tt, p, o, best, n as usize + 2);
-            report(build_analysis(
-                &known,
-                best,
-                v,
-                true,
-                pv.clone(),
-                n,
-                s.total_nodes(),
-            ));
-            // Then every other move, exactly.
-            for m in list.iter().skip(1) {
-                if known.iter().any(|k| k.sq == m.sq && k.exact.is_some()) {
-                    continue;
-                }
-                s.poll();
-                let (np, no) = m.child(p, o);
-                let child = -s.end_pvs(np, no, -65, 65);
-                if s.stop {
-                    return;
-                }
-                if let Some(k) = known.iter_mut().find(|k| k.sq == m.sq) {
-                    k.exact = Some(child);
-                }
-                report(build_analysis(
-                    &known,
-                    best,
-                    v,
-                    true,
-                    pv.clone(),
-                    n,
-                    s.total_nodes(),
-                ));
-            }
+            let (best, pv) = stream.exact_best(&s, &list, v, n);
+            stream.exact_others(&mut s, &list, (best, v), &pv, n);
         })
     }
 
@@ -587,6 +512,155 @@ pub const CASUAL_DEPTH: u32 = 2;
 pub const STRONG_DEPTH: u32 = 8;
 /// The strong level's exact-solve threshold.
 pub const STRONG_EXACT: u32 = 18;
+
+/// One analysis as [`Engine::analyse`] streams it: what is known of each root move of
+/// the position (`p` to move against `o`), and where each improvement is reported.
+struct Stream<'r> {
+    p: u64,
+    o: u64,
+    known: Vec<Known>,
+    report: &'r mut dyn FnMut(Analysis<OthelloMove>),
+}
+
+impl<'r> Stream<'r> {
+    /// Nothing known yet of the moves of `list`.
+    fn new(
+        p: u64,
+        o: u64,
+        list: &[RootMove],
+        report: &'r mut dyn FnMut(Analysis<OthelloMove>),
+    ) -> Self {
+        let known = list
+            .iter()
+            .map(|m| Known {
+                sq: m.sq,
+                exact: None,
+                estimate: None,
+            })
+            .collect();
+        Stream {
+            p,
+            o,
+            known,
+            report,
+        }
+    }
+
+    fn known_mut(&mut self, sq: u32) -> Option<&mut Known> {
+        self.known.iter_mut().find(|k| k.sq == sq)
+    }
+
+    /// The midgame iterations, depth 1 to `last`, each reported once every root move is
+    /// scored. Continues with the last iteration's value (`None` if `last` is 0); breaks
+    /// if the search was stopped.
+    fn deepen(
+        &mut self,
+        s: &mut Search<'_>,
+        list: &mut [RootMove],
+        last: u32,
+    ) -> ControlFlow<(), Option<i32>> {
+        let (p, o) = (self.p, self.o);
+        let mut estimate = None;
+        let full = Kind::Mid(0).full();
+        for d in 1..=last {
+            s.poll();
+            if s.stop {
+                return ControlFlow::Break(());
+            }
+            let Some(v) = s.root(p, o, Kind::Mid(d), list, full.0, full.1, true) else {
+                return ControlFlow::Break(());
+            };
+            estimate = Some(v);
+            for m in list.iter() {
+                if let Some(k) = self.known_mut(m.sq) {
+                    k.estimate = Some(to_discs(m.value));
+                }
+            }
+            let best = list[0].mv();
+            let pv = principal_variation(s.tt, p, o, best, d as usize);
+            (self.report)(build_analysis(
+                &self.known,
+                best,
+                to_discs(v),
+                false,
+                pv,
+                d,
+                s.total_nodes(),
+            ));
+        }
+        ControlFlow::Continue(estimate)
+    }
+
+    /// After the exact root search (`list` sorted best first, the best worth `v`):
+    /// records the moves it valued exactly and reports. Returns the best move and its
+    /// principal variation.
+    fn exact_best(
+        &mut self,
+        s: &Search<'_>,
+        list: &[RootMove],
+        v: i32,
+        n: u32,
+    ) -> (OthelloMove, Vec<OthelloMove>) {
+        let best_sq = list[0].sq;
+        for m in list {
+            if m.exact_value
+                && let Some(k) = self.known_mut(m.sq)
+            {
+                k.exact = Some(m.value);
+            }
+        }
+        if let Some(k) = self.known_mut(best_sq) {
+            k.exact = Some(v);
+        }
+        let best = move_of(best_sq);
+        let pv = principal_variation(s.tt, self.p, self.o, best, n as usize + 2);
+        (self.report)(build_analysis(
+            &self.known,
+            best,
+            v,
+            true,
+            pv.clone(),
+            n,
+            s.total_nodes(),
+        ));
+        (best, pv)
+    }
+
+    /// Then every other move of `list` not yet exact, exactly, one report each, the
+    /// best move (and its value) and `pv` unchanged. Returns early if stopped.
+    fn exact_others(
+        &mut self,
+        s: &mut Search<'_>,
+        list: &[RootMove],
+        (best, v): (OthelloMove, i32),
+        pv: &[OthelloMove],
+        n: u32,
+    ) {
+        for m in list.iter().skip(1) {
+            if self.known.iter().any(|k| k.sq == m.sq && k.exact.is_some()) {
+                continue;
+            }
+            s.poll();
+            let (np, no) = m.child(self.p, self.o);
+            let child = -s.end_pvs(np, no, -65, 65);
+            if s.stop {
+                return;
+            }
+            if let Some(k) = self.known_mut(m.sq) {
+                k.exact = Some(child);
+            }
+            (self.report)(build_analysis(
+                &self.known,
+                best,
+                v,
+                true,
+                pv.to_vec(),
+                n,
+                s.total_nodes(),
+            ));
+        }
+    }
+}
 
 fn build_analysis(
     known: &[Known],

@@ -59,41 +59,152 @@ pub(super) fn run<S: EdgeSet>(
     report: &mut dyn FnMut(&Analysis<PnutMove>),
 ) -> Run {
     let started = Instant::now();
-    let deadline = started + Duration::from_millis(limits.max_millis.max(1));
-    let slice = Cell::new(deadline);
-    let timed_stop = || stop() || Instant::now() >= slice.get();
-    let max_nodes = limits.max_nodes.unwrap_or(u64::MAX);
+    let clock = Clock::new(started, limits, stop);
+    let timed_stop = || stop() || Instant::now() >= clock.slice.get();
     let mut searcher: Searcher<S> = Searcher::new(g, table, memo, &timed_stop);
-    searcher.set_node_limit(max_nodes);
+    searcher.set_node_limit(clock.max_nodes);
     searcher.load(game);
     let legal = game.legal_indices();
     let rules = game.rules().clone();
     let mv = |s: u8| PnutMove(rules.symbol(s));
     if legal.is_empty() {
-        let analysis = Analysis {
-            best: None,
-            verdict: Verdict::Loss { plies: Some(0) },
-            score: None,
-            pv: Vec::new(),
-            moves: Vec::new(),
-            depth: 0,
-            nodes: 1,
-            exact: true,
-        };
+        return lost_at_once(started, report);
+    }
+    let text = &game.indices()[..game.len()];
+    let mut roots = root_moves(game, &legal, pins, goal);
+    // A move to play: a single legal move, or a win already proven, is answered at once.
+    if goal == Goal::Play && (roots.len() == 1 || settled(goal, &roots)) {
+        glance(&mut searcher, game, &mut roots);
+        let decided = settled(Goal::Winner, &roots);
+        // (No scores: the move is chosen already, and a forced or won position is
+        // answered at once.)
+        let analysis = build(&roots, &mv, 0, searcher.nodes, decided);
         report(&analysis);
         return Run {
             analysis,
-            roots: Vec::new(),
-            nodes: 1,
-            proof: Some((started.elapsed(), 1)),
+            nodes: searcher.nodes,
+            proof: decided.then(|| (started.elapsed(), searcher.nodes)),
+            roots,
         };
     }
+    let full = moves_left_bound(game).min(u64::from(MAX_BUDGET)) as u32;
+    let cap = limits.max_depth.map_or(full, |d| d.clamp(1, full.max(1)));
+    // What is known of this position: its pinned distance, else the fastest pinned win.
+    let known = pins
+        .get(text)
+        .and_then(|p| p.res.distance())
+        .or_else(|| roots.iter().filter_map(|m| win_distance(m.result)).min());
+    let plan = budget_plan(known, cap);
+    let (depth_done, last) = deepen(
+        &mut searcher,
+        &clock,
+        game,
+        &mut roots,
+        &plan,
+        cap,
+        goal,
+        &mv,
+        report,
+    );
+    let proven = roots.iter().all(|m| m.result.decided())
+        || roots.iter().any(|m| matches!(m.result, Res::Win(_)));
+    let proof = proven.then(|| (started.elapsed(), searcher.nodes));
+    make_exact(&mut searcher, game, &mut roots, goal);
+    follow_leaders(&mut roots);
+    let decided = roots.iter().all(|m| m.result.decided())
+        || roots.iter().any(|m| matches!(m.result, Res::Win(_)));
+    score_unknown(&mut roots, game, &g);
+    let analysis = if decided {
+        build(&roots, &mv, depth_done, searcher.nodes, true)
+    } else {
+        last.unwrap_or_else(|| build(&roots, &mv, depth_done, searcher.nodes, false))
+    };
+    let analysis = Analysis {
+        nodes: searcher.nodes,
+        ..analysis
+    };
+    report(&analysis);
+    Run {
+        analysis,
+        nodes: searcher.nodes,
+        roots,
+        proof,
+    }
+}
+
+/// The limits of one run: `slice` is when the searcher stops, the deadline but for the
+/// step straight to the whole game, which gets half of what is left (of the time and
+/// of the nodes).
+struct Clock<'s> {
+    deadline: Instant,
+    slice: Cell<Instant>,
+    max_nodes: u64,
+    /// The caller's stop (the searcher's adds the slice).
+    stop: &'s dyn Fn() -> bool,
+}
+
+impl<'s> Clock<'s> {
+    fn new(started: Instant, limits: &Limits, stop: &'s dyn Fn() -> bool) -> Self {
+        let deadline = started + Duration::from_millis(limits.max_millis.max(1));
+        Clock {
+            deadline,
+            slice: Cell::new(deadline),
+            max_nodes: limits.max_nodes.unwrap_or(u64::MAX),
+            stop,
+        }
+    }
+
+    /// Gives the next search half of the time and nodes left.
+    fn halve<S: EdgeSet>(&self, searcher: &mut Searcher<S>) {
+        let now = Instant::now();
+        self.slice
+            .set(now + self.deadline.saturating_duration_since(now) / 2);
+        let left = self.max_nodes.saturating_sub(searcher.nodes);
+        searcher.set_node_limit(searcher.nodes.saturating_add(left / 2));
+    }
+
+    /// Gives the searches all that is left again.
+    fn restore<S: EdgeSet>(&self, searcher: &mut Searcher<S>) {
+        self.slice.set(self.deadline);
+        searcher.set_node_limit(self.max_nodes);
+    }
+
+    /// Whether some time and nodes are left (and the caller has not stopped).
+    fn some_left<S: EdgeSet>(&self, searcher: &Searcher<S>) -> bool {
+        !(self.stop)() && Instant::now() < self.deadline && searcher.nodes < self.max_nodes
+    }
+}
+
+/// The analysis of a position with no legal move: the mover has lost.
+fn lost_at_once(started: Instant, report: &mut dyn FnMut(&Analysis<PnutMove>)) -> Run {
+    let analysis = Analysis {
+        best: None,
+        verdict: Verdict::Loss { plies: Some(0) },
+        score: None,
+        pv: Vec::new(),
+        moves: Vec::new(),
+        depth: 0,
+        nodes: 1,
+        exact: true,
+    };
+    report(&analysis);
+    Run {
+        analysis,
+        roots: Vec::new(),
+        nodes: 1,
+        proof: Some((started.elapsed(), 1)),
+    }
+}
+
+/// The root moves (the `legal` symbol indices of `game`), with what `pins` already
+/// decides of them.
+fn root_moves(game: &Pnut, legal: &[u8], pins: &Pins, goal: Goal) -> Vec<RootMove> {
     // Group moves that are the same up to relabelling while the string is short.
     let text = &game.indices()[..game.len()];
-    let short = game.len() < 3 * rules.length();
+    let short = game.len() < 3 * game.rules().length();
     let mut roots: Vec<RootMove> = Vec::new();
     let mut keys: Vec<Vec<u8>> = Vec::new();
-    for &s in &legal {
+    for &s in legal {
         let mut t = text.to_vec();
         t.push(s);
         let mut same_as = None;
@@ -133,35 +244,15 @@ pub(super) fn run<S: EdgeSet>(
             m.result = Res::Loss(d);
         }
     }
-    // A move to play: a single legal move, or a win already proven, is answered at once.
-    if goal == Goal::Play && (roots.len() == 1 || settled(goal, &roots)) {
-        glance(&mut searcher, game, &mut roots);
-        let decided = settled(Goal::Winner, &roots);
-        // (No scores: the move is chosen already, and a forced or won position is
-        // answered at once.)
-        let analysis = build(&roots, &mv, 0, searcher.nodes, decided);
-        report(&analysis);
-        return Run {
-            analysis,
-            nodes: searcher.nodes,
-            proof: decided.then(|| (started.elapsed(), searcher.nodes)),
-            roots,
-        };
-    }
-    let full = moves_left_bound(game).min(u64::from(MAX_BUDGET)) as u32;
-    let cap = limits.max_depth.map_or(full, |d| d.clamp(1, full.max(1)));
-    let mut depth_done = 0;
-    let mut last: Option<Analysis<PnutMove>> = None;
-    // What is known of this position: its pinned distance, else the fastest pinned win.
-    let known = pins
-        .get(text)
-        .and_then(|p| p.res.distance())
-        .or_else(|| roots.iter().filter_map(|m| win_distance(m.result)).min());
-    // A shallow look first (quick tactics to show), or the known distance (a proof
-    // within it exists and costs far less than the whole game's); then straight for
-    // the whole game with half the budget (shallow iterations in between would only
-    // re-search the same trees without proving anything), then deepening step by step
-    // with what is left.
+    roots
+}
+
+/// The budgets to search, up to `cap` plies. A shallow look first (quick tactics to
+/// show), or the `known` distance (a proof within it exists and costs far less than
+/// the whole game's); then straight for the whole game with half the budget (shallow
+/// iterations in between would only re-search the same trees without proving
+/// anything), then deepening step by step with what is left.
+fn budget_plan(known: Option<u32>, cap: u32) -> Vec<u32> {
     let first = known.unwrap_or(8).clamp(1, cap.max(1));
     let mut plan = vec![first];
     if cap > first {
@@ -175,22 +266,39 @@ pub(super) fn run<S: EdgeSet>(
         }
         plan.push(cap);
     }
+    plan
+}
+
+/// Searches the root moves at each budget of `plan` (the second, straight to `cap`,
+/// on half of what is left), reporting an analysis after each one completed, until
+/// the goal is proven, every move is decided, `cap` is searched, or the search stops.
+/// Returns the deepest budget completed and the last analysis reported.
+#[allow(clippy::too_many_arguments)]
+fn deepen<S: EdgeSet>(
+    searcher: &mut Searcher<S>,
+    clock: &Clock,
+    game: &Pnut,
+    roots: &mut [RootMove],
+    plan: &[u32],
+    cap: u32,
+    goal: Goal,
+    mv: &dyn Fn(u8) -> PnutMove,
+    report: &mut dyn FnMut(&Analysis<PnutMove>),
+) -> (u32, Option<Analysis<PnutMove>>) {
+    let mut depth_done = 0;
+    let mut last = None;
     for (step, &budget) in plan.iter().enumerate() {
         if budget <= depth_done && step > 0 {
             continue;
         }
         let sliced = step == 1;
         if sliced {
-            let now = Instant::now();
-            slice.set(now + deadline.saturating_duration_since(now) / 2);
-            let left = max_nodes.saturating_sub(searcher.nodes);
-            searcher.set_node_limit(searcher.nodes.saturating_add(left / 2));
+            clock.halve(searcher);
         }
-        let completed = iterate(&mut searcher, game, &mut roots, budget, goal);
+        let completed = iterate(searcher, game, roots, budget, goal);
         if sliced {
-            slice.set(deadline);
-            searcher.set_node_limit(max_nodes);
-            if !completed && !stop() && Instant::now() < deadline && searcher.nodes < max_nodes {
+            clock.restore(searcher);
+            if !completed && clock.some_left(searcher) {
                 searcher.resume();
                 continue;
             }
@@ -199,16 +307,16 @@ pub(super) fn run<S: EdgeSet>(
             break;
         }
         depth_done = budget;
-        if goal != Goal::Exact && settled(goal, &roots) {
+        if goal != Goal::Exact && settled(goal, roots) {
             // Proven: nothing more to search for this goal.
             break;
         }
         let all_decided = roots.iter().all(|m| m.result.decided());
         if !all_decided {
-            score_unknown(&mut roots, game, &g);
+            score_unknown(roots, game, &searcher.g);
         }
         if !all_decided || budget < cap {
-            let a = build(&roots, &mv, depth_done, searcher.nodes, false);
+            let a = build(roots, mv, depth_done, searcher.nodes, false);
             report(&a);
             last = Some(a);
         }
@@ -216,34 +324,45 @@ pub(super) fn run<S: EdgeSet>(
             break;
         }
     }
-    let proven = roots.iter().all(|m| m.result.decided())
-        || roots.iter().any(|m| matches!(m.result, Res::Win(_)));
-    let proof = proven.then(|| (started.elapsed(), searcher.nodes));
-    // Tighten the distances of decided moves until they are exact: wins first (the
-    // fastest one is what the player wants), then losses (the longest resistance).
-    // A move to play once a win is proven, and the winner alone, need none of it; a
-    // move to play also glances at the moves left undecided.
+    (depth_done, last)
+}
+
+/// Tightens the distances of decided moves until they are exact: wins first (the
+/// fastest one is what the player wants), then losses (the longest resistance). A
+/// move to play once a win is proven, and the winner alone, need none of it; a move
+/// to play also glances at the moves left undecided.
+fn make_exact<S: EdgeSet>(
+    searcher: &mut Searcher<S>,
+    game: &Pnut,
+    roots: &mut [RootMove],
+    goal: Goal,
+) {
     let won = roots.iter().any(|m| matches!(m.result, Res::Win(_)));
     if goal == Goal::Play && won {
-        glance(&mut searcher, game, &mut roots);
+        glance(searcher, game, roots);
     }
     let tightening = match goal {
         Goal::Exact => true,
         Goal::Play => !won,
         Goal::Winner => false,
     };
-    if tightening && !searcher.stopped() {
-        let mut order: Vec<usize> = (0..roots.len())
-            .filter(|&i| roots[i].same_as.is_none() && roots[i].result.decided())
-            .collect();
-        order.sort_by_key(|&i| !matches!(roots[i].result, Res::Win(_)));
-        for i in order {
-            tighten(&mut searcher, game, &mut roots[i]);
-            if searcher.stopped() {
-                break;
-            }
+    if !tightening || searcher.stopped() {
+        return;
+    }
+    let mut order: Vec<usize> = (0..roots.len())
+        .filter(|&i| roots[i].same_as.is_none() && roots[i].result.decided())
+        .collect();
+    order.sort_by_key(|&i| !matches!(roots[i].result, Res::Win(_)));
+    for i in order {
+        tighten(searcher, game, &mut roots[i]);
+        if searcher.stopped() {
+            break;
         }
     }
+}
+
+/// Gives each move equivalent to a decided one (the leader of its group) its result.
+fn follow_leaders(roots: &mut [RootMove]) {
     for i in 0..roots.len() {
         if let Some(j) = roots[i].same_as
             && roots[j].result.decided()
@@ -251,25 +370,6 @@ pub(super) fn run<S: EdgeSet>(
             roots[i].result = roots[j].result;
             roots[i].exact_distance = roots[j].exact_distance;
         }
-    }
-    let decided = roots.iter().all(|m| m.result.decided())
-        || roots.iter().any(|m| matches!(m.result, Res::Win(_)));
-    score_unknown(&mut roots, game, &g);
-    let analysis = if decided {
-        build(&roots, &mv, depth_done, searcher.nodes, true)
-    } else {
-        last.unwrap_or_else(|| build(&roots, &mv, depth_done, searcher.nodes, false))
-    };
-    let analysis = Analysis {
-        nodes: searcher.nodes,
-        ..analysis
-    };
-    report(&analysis);
-    Run {
-        analysis,
-        nodes: searcher.nodes,
-        roots,
-        proof,
     }
 }
 

@@ -1,5 +1,7 @@
 //! The depth-bounded proof search.
 
+use std::ops::ControlFlow;
+
 use rustc_hash::FxHashMap;
 
 use super::graph::{EdgeSet, Graph};
@@ -90,7 +92,8 @@ impl<'a, S: EdgeSet> Searcher<'a, S> {
     }
 
     /// Replaces the used edges by those of `text` (symbol indices, a legal string of
-    /// this graph's rules): `load` without a game.
+    /// this graph's rules): `load` without a game (for the unit tests).
+    #[cfg(test)]
     pub fn load_text(&mut self, text: &[u8]) {
         self.used = S::empty(self.g.edges);
         self.touched = [0; 16];
@@ -133,29 +136,16 @@ impl<'a, S: EdgeSet> Searcher<'a, S> {
         if budget == 0 {
             return Res::Unknown;
         }
-        let k = u64::from(self.g.k);
         if free.count_ones() == 1 {
             // A forced move: no branching, no table.
-            let e = cur * k + u64::from(free.trailing_zeros());
+            let e = cur * u64::from(self.g.k) + u64::from(free.trailing_zeros());
             self.mark(e);
             let r = self.search(self.g.head(e), budget - 1);
             self.unmark(e);
             return r.flip();
         }
-        // A move into a node left without free edges wins at once.
-        let mut bits = free;
-        while bits != 0 {
-            let c = bits.trailing_zeros();
-            bits &= bits - 1;
-            let e = cur * k + u64::from(c);
-            let h = self.g.head(e);
-            let mut hf = self.free(h);
-            if h == cur {
-                hf &= !(1 << c);
-            }
-            if hf == 0 {
-                return Res::Win(1);
-            }
+        if self.wins_at_once(cur, free) {
+            return Res::Win(1);
         }
         if budget <= 2 {
             // Not a win in 1; a loss in 2 needs every reply to win at once.
@@ -165,21 +155,81 @@ impl<'a, S: EdgeSet> Searcher<'a, S> {
             return Res::Unknown;
         }
         let key = self.used.state_key(cur, &self.g);
-        let mut tt_best = u8::MAX;
-        if let Some(e) = self.table.get(key, cur) {
-            if e.hi != NONE && u32::from(e.hi) <= budget {
-                let d = u32::from(e.hi);
-                return if e.win { Res::Win(d) } else { Res::Loss(d) };
-            }
-            if budget <= u32::from(e.lo) {
-                return Res::Unknown;
-            }
-            tt_best = e.best;
-        }
+        let tt_best = match self.probe(key, cur, budget) {
+            ControlFlow::Break(r) => return r,
+            ControlFlow::Continue(best) => best,
+        };
         let start_nodes = self.nodes;
-        // Moves: one of the fresh symbols only; ordered by the opponent's mobility.
-        let fresh = self.fresh(cur);
         let mut moves = [(0u32, 0u32); 16];
+        let n = self.order_moves(cur, free, tt_best, &mut moves);
+        let moves = &moves[..n];
+        if budget >= ETC_BUDGET
+            && let Some((c, d)) = self.lost_child(cur, moves, budget)
+        {
+            self.store(key, cur, Res::Win(d), budget, c as u8, start_nodes);
+            return Res::Win(d);
+        }
+        let (r, best) = self.search_moves(cur, moves, budget);
+        if self.stopped {
+            return Res::Unknown;
+        }
+        self.store(key, cur, r, budget, best, start_nodes);
+        r
+    }
+
+    /// The free edges of the node that symbol `c` written at `cur` leads to, once
+    /// written (a loop back to `cur` uses one of them).
+    #[inline]
+    fn free_after(&self, cur: u64, c: u32) -> u32 {
+        let e = cur * u64::from(self.g.k) + u64::from(c);
+        let h = self.g.head(e);
+        let mut hf = self.free(h);
+        if h == cur {
+            hf &= !(1 << c);
+        }
+        hf
+    }
+
+    /// Does one of the `free` moves at `cur` leave the opponent at a node without free
+    /// edges (a win at once)?
+    #[inline]
+    fn wins_at_once(&self, cur: u64, free: u32) -> bool {
+        let mut bits = free;
+        while bits != 0 {
+            let c = bits.trailing_zeros();
+            bits &= bits - 1;
+            if self.free_after(cur, c) == 0 {
+                return true;
+            }
+        }
+        false
+    }
+
+    /// What the table knows of the position (`key` at `cur`): breaks with its value
+    /// when that is decided within `budget` plies, or with unknown when no
+    /// decision within `budget` is possible; otherwise continues with the move the
+    /// table found best (`u8::MAX`: none).
+    #[inline]
+    fn probe(&mut self, key: u128, cur: u64, budget: u32) -> ControlFlow<Res, u8> {
+        let Some(e) = self.table.get(key, cur) else {
+            return ControlFlow::Continue(u8::MAX);
+        };
+        if e.hi != NONE && u32::from(e.hi) <= budget {
+            let d = u32::from(e.hi);
+            return ControlFlow::Break(if e.win { Res::Win(d) } else { Res::Loss(d) });
+        }
+        if budget <= u32::from(e.lo) {
+            return ControlFlow::Break(Res::Unknown);
+        }
+        ControlFlow::Continue(e.best)
+    }
+
+    /// The `free` moves at `cur` worth searching, written into `moves` as (order,
+    /// symbol) and sorted: of the fresh symbols only one (they are equivalent), the
+    /// table's best move first, then by the opponent's mobility. Returns how many.
+    #[inline]
+    fn order_moves(&self, cur: u64, free: u32, tt_best: u8, moves: &mut [(u32, u32); 16]) -> usize {
+        let fresh = self.fresh(cur);
         let mut n = 0;
         let mut fresh_taken = false;
         let mut bits = free;
@@ -192,57 +242,61 @@ impl<'a, S: EdgeSet> Searcher<'a, S> {
                 }
                 fresh_taken = true;
             }
-            let e = cur * k + u64::from(c);
-            let h = self.g.head(e);
-            let mut hf = self.free(h);
-            if h == cur {
-                hf &= !(1 << c);
-            }
             let order = if c == u32::from(tt_best) {
                 0
             } else {
-                1 + hf.count_ones()
+                1 + self.free_after(cur, c).count_ones()
             };
             moves[n] = (order, c);
             n += 1;
         }
-        let moves = &mut moves[..n];
-        moves.sort_unstable();
-        // Enhanced transposition cutoff: a child already known lost for the opponent.
-        if budget >= ETC_BUDGET {
-            for &(_, c) in moves.iter() {
-                let e = cur * k + u64::from(c);
-                let h = self.g.head(e);
-                self.used.insert(e);
-                let child = self.used.state_key(h, &self.g);
-                self.used.remove(e);
-                if let Some(entry) = self.table.get(child, h)
-                    && !entry.win
-                    && entry.hi != NONE
-                    && u32::from(entry.hi) < budget
-                {
-                    let d = u32::from(entry.hi) + 1;
-                    self.store(key, cur, Res::Win(d), budget, c as u8, start_nodes);
-                    return Res::Win(d);
-                }
+        moves[..n].sort_unstable();
+        n
+    }
+
+    /// Enhanced transposition cutoff: the first of `moves` whose child the table
+    /// already knows lost for the opponent in fewer than `budget` plies, with the
+    /// distance of the win it gives.
+    #[inline]
+    fn lost_child(&mut self, cur: u64, moves: &[(u32, u32)], budget: u32) -> Option<(u32, u32)> {
+        let k = u64::from(self.g.k);
+        for &(_, c) in moves {
+            let e = cur * k + u64::from(c);
+            let h = self.g.head(e);
+            self.used.insert(e);
+            let child = self.used.state_key(h, &self.g);
+            self.used.remove(e);
+            if let Some(entry) = self.table.get(child, h)
+                && !entry.win
+                && entry.hi != NONE
+                && u32::from(entry.hi) < budget
+            {
+                return Some((c, u32::from(entry.hi) + 1));
             }
         }
+        None
+    }
+
+    /// Searches `moves` in order: a win as soon as one leaves the opponent lost;
+    /// otherwise a loss after the opponent's longest win, or unknown if some move is.
+    /// Returns the value and the move for the table (the winning move, else the first
+    /// unknown one, else the longest resistance). Unknown once stopped.
+    #[inline]
+    fn search_moves(&mut self, cur: u64, moves: &[(u32, u32)], budget: u32) -> (Res, u8) {
+        let k = u64::from(self.g.k);
         let mut unknown = false;
         let mut longest = 0;
         let mut best = moves[0].1 as u8;
-        for &(_, c) in moves.iter() {
+        for &(_, c) in moves {
             let e = cur * k + u64::from(c);
             self.mark(e);
             let r = self.search(self.g.head(e), budget - 1);
             self.unmark(e);
             if self.stopped {
-                return Res::Unknown;
+                return (Res::Unknown, best);
             }
             match r {
-                Res::Loss(d) => {
-                    self.store(key, cur, Res::Win(d + 1), budget, c as u8, start_nodes);
-                    return Res::Win(d + 1);
-                }
+                Res::Loss(d) => return (Res::Win(d + 1), c as u8),
                 Res::Win(d) => {
                     if d >= longest {
                         longest = d;
@@ -264,8 +318,7 @@ impl<'a, S: EdgeSet> Searcher<'a, S> {
         } else {
             Res::Loss(longest + 1)
         };
-        self.store(key, cur, r, budget, best, start_nodes);
-        r
+        (r, best)
     }
 
     fn all_replies_win_at_once(&mut self, cur: u64, free: u32) -> bool {
@@ -346,10 +399,12 @@ impl<'a, S: EdgeSet> Searcher<'a, S> {
         let next = super::next_canonical(prefix, self.g.k);
         let mut unknown = false;
         let mut longest = 0;
+        // The prefix and one more symbol, the last set in turn.
         let mut child = prefix.to_vec();
         child.push(0);
+        let last = prefix.len();
         for c in 0..=next {
-            *child.last_mut().unwrap_or(&mut 0) = c;
+            child[last] = c;
             let r = self.search_prefix(&child, budget - 1);
             if self.stopped {
                 return Res::Unknown;

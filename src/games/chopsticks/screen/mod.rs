@@ -89,14 +89,6 @@ impl ChopsticksScreen {
         screen
     }
 
-    pub fn hints_on(&self) -> bool {
-        self.hints
-    }
-
-    pub fn stage(&self) -> Stage {
-        self.stage
-    }
-
     fn session(&self) -> &Session<Chopsticks> {
         &self.view.session
     }

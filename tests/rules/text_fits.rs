@@ -172,13 +172,19 @@ fn no_text_runs_past_the_screen_edge() {
                 &mut failures,
             );
         }
-        // The Winners & Losers simulation, from its setup (Start, then the games, then
-        // Simulate).
+        // The Winners & Losers simulation, from its setup (Start, then the Lesson, the
+        // games, then Simulate).
         let mut h = Harness::new(quick_config(), Start::Menu, w, hgt);
         for _ in 0..5 {
             h.key(KeyCode::Down);
         }
-        h.keys(&[KeyCode::Enter, KeyCode::Down, KeyCode::Down, KeyCode::Enter]);
+        h.keys(&[
+            KeyCode::Enter,
+            KeyCode::Down,
+            KeyCode::Down,
+            KeyCode::Down,
+            KeyCode::Enter,
+        ]);
         assert!(h.screen().contains("simulation"), "{}", h.screen());
         check(
             &mut h,

@@ -54,12 +54,10 @@ fn solve_args(game: &str) -> Vec<&str> {
     }
 }
 
-const GAMES: [&str; 6] = ["nim", "1357", "chopsticks", "othello", "pnut", "wl"];
-
 #[test]
 fn solve_json_keys_are_the_documented_ones_for_every_game() {
     let doc = documented("solve");
-    for game in GAMES {
+    for game in crate::game_names() {
         let mut args = solve_args(game);
         args.push("--json");
         let v = json_of(&args);
@@ -89,7 +87,7 @@ fn proof_json_keys_are_the_documented_ones() {
 #[test]
 fn simulate_json_keys_are_the_documented_ones_for_every_game() {
     let doc = documented("simulate");
-    for game in GAMES {
+    for game in crate::game_names() {
         let mut args = vec!["simulate", game, "--games", "2", "--json"];
         if game == "othello" {
             args.extend(["--black", "beginner", "--white", "beginner"]);

@@ -16,6 +16,12 @@ mod history_harness;
 #[path = "../common/pty.rs"]
 mod pty_harness;
 
+/// Every game's command-line name, from the registry (a hand-kept list would skip a
+/// seventh game without a word).
+fn game_names() -> Vec<&'static str> {
+    parlor::games::GameId::all().map(|g| g.cli_name()).collect()
+}
+
 mod chopsticks_cli;
 mod chopsticks_pty;
 mod cli;

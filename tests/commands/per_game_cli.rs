@@ -4,8 +4,6 @@
 
 use crate::cli_harness::{Sandbox, options_without_help, usage_error};
 
-const GAMES: [&str; 6] = ["nim", "1357", "chopsticks", "othello", "pnut", "wl"];
-
 /// The long options a help text lists.
 fn options_of(help: &str) -> Vec<String> {
     help.lines()
@@ -78,7 +76,7 @@ fn each_games_help_lists_its_own_options_alone_each_described() {
     for verb in ["play", "solve", "simulate"] {
         let listing = sandbox.run(&[verb, "--help"]);
         listing.expect_code(0);
-        for game in GAMES {
+        for game in crate::game_names() {
             assert!(listing.stdout.contains(game), "{verb} --help lists {game}");
             let run = sandbox.run(&[verb, game, "--help"]);
             run.expect_code(0);

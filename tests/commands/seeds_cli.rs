@@ -15,8 +15,6 @@ fn simulate_args(game: &str) -> Vec<&str> {
     args
 }
 
-const GAMES: [&str; 6] = ["nim", "1357", "chopsticks", "othello", "pnut", "wl"];
-
 /// The seed named by the text's line "seed: N — replay with --seed N".
 fn printed_seed(stdout: &str) -> String {
     let line = stdout
@@ -45,7 +43,7 @@ fn without_timings(stdout: &str) -> String {
 
 #[test]
 fn text_prints_its_seed_and_replays_from_it() {
-    for game in GAMES {
+    for game in crate::game_names() {
         let args = simulate_args(game);
         let first = parlor(&args);
         first.expect_code(0);
@@ -64,7 +62,7 @@ fn text_prints_its_seed_and_replays_from_it() {
 
 #[test]
 fn json_prints_its_seed_and_replays_from_it() {
-    for game in GAMES {
+    for game in crate::game_names() {
         let mut args = simulate_args(game);
         args.push("--json");
         let mut first = json_of(&args);

@@ -88,6 +88,7 @@ pub fn render(frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, to: Lea
         keys.label(&[Action::Back, Action::Enter])
     };
     lines.push(Line::raw(format!("  {stay:<8} stay and play on")));
+    let stay = stay.to_string();
     if !saved {
         lines.push(Line::raw(""));
         lines.push(Line::styled(
@@ -95,6 +96,23 @@ pub fn render(frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, to: Lea
             theme.warning(),
         ));
     }
+    // The footer under the box names its keys, not the game's behind it.
+    let mut footer: Vec<(String, String)> = Vec::new();
+    if saved {
+        footer.push((
+            format!("{}/{KEEP}", keys.label(&[Action::Enter])),
+            "keep".into(),
+        ));
+    }
+    footer.push((FORGET.to_string(), "forget".into()));
+    footer.push((stay, "stay".into()));
+    let bottom = Rect {
+        y: area.bottom().saturating_sub(1),
+        height: 1,
+        ..area
+    };
+    frame.render_widget(Clear, bottom);
+    widgets::footer(frame, bottom, &footer, theme);
     let height = lines.len() as u16 + 2;
     let popup = widgets::centered(area, 50, height);
     frame.render_widget(Clear, popup);

@@ -409,6 +409,13 @@ fn leaving_asks_and_forgetting_clears_the_save() {
         "{asked}"
     );
     assert!(asked.contains("f        forget this game"), "{asked}");
+    // The footer names the box's keys, not the game's behind it.
+    let footer = asked.lines().last().unwrap_or_default();
+    assert_eq!(
+        footer.trim_end(),
+        "Enter/s keep  f forget  Esc stay",
+        "{asked}"
+    );
     h.key(KeyCode::Esc);
     assert!(matches!(h.app.screen(), Screen::Game(_)), "Esc stays");
     h.key(KeyCode::Esc).key(KeyCode::Enter);

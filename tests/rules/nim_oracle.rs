@@ -937,3 +937,46 @@ fn perfect_play_wins_1357_as_second_player_against_anything() {
         assert_eq!(g.outcome(), Some(Outcome::Win(Seat::Second)));
     }
 }
+
+/// The prediction says "(at most N more moves)": the winner's fastest win lasts no
+/// longer against any defence, the perfect AI's trap-setting one included (which may
+/// end it sooner: 1-3-5-7 predicted 12 and ended after 8 when it said "12 more moves").
+#[test]
+fn a_perfect_winner_needs_at_most_the_predicted_moves() {
+    fn length_of<G: Game + Clone>(start: G, analyse: fn(&G) -> Analysis<G::Move>, seed: u64) {
+        let predicted = analyse(&start).verdict.plies().expect("a proven length");
+        let mut rng = StdRng::seed_from_u64(seed);
+        let mut game = start;
+        let mut plies = 0;
+        while game.outcome().is_none() {
+            let a = analyse(&game);
+            // The loser sometimes plays any move: "any defence".
+            let mv = if a.verdict.is_loss() && rng.random_bool(0.3) {
+                let legal = game.legal_moves();
+                legal[rng.random_range(0..legal.len())]
+            } else {
+                choose_move(&a, Difficulty::Perfect, &mut rng).expect("a move")
+            };
+            game.play(mv).expect("legal");
+            plies += 1;
+        }
+        assert!(plies <= predicted, "{plies} > {predicted}");
+    }
+    for seed in 0..16 {
+        length_of(Nim::new(vec![1, 3, 5, 7], Ending::Misere), analyse, seed);
+        length_of(Nim::new(vec![1, 1, 5, 5], Ending::Misere), analyse, seed);
+        length_of(Nim::new(vec![3, 4, 5], Ending::Normal), analyse, seed);
+        length_of(
+            parlor::game::chopsticks::Chopsticks::new(
+                parlor::game::chopsticks::Variant::STANDARD,
+                Some(100),
+            ),
+            parlor::solve::chopsticks::analyse,
+            seed,
+        );
+    }
+    assert_eq!(
+        parlor::tui::match_view::moves_left(12),
+        "(at most 12 more moves)"
+    );
+}

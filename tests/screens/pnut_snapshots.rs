@@ -39,7 +39,7 @@ fn the_start_hints_off_and_on() {
         "Your turn",
         "With perfect play,",
         "you win",
-        "(19 more moves)",
+        "(at most 19 more moves)",
         "(empty: any symbol may start)",
         "Substrings · 0 of 27 used",
         "000  001  002",

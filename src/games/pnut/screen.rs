@@ -569,7 +569,7 @@ impl PnutScreen {
         ];
         if let Some(p) = a.verdict.plies() {
             lines.push(Line::styled(
-                format!("({p} more move{})", if p == 1 { "" } else { "s" }),
+                crate::tui::match_view::moves_left(p),
                 theme.muted(),
             ));
         }

@@ -691,10 +691,7 @@ impl<G: Game> MatchView<G> {
             Line::styled(self.wins_text(winner), style),
         ];
         if let Some(p) = a.verdict.plies() {
-            lines.push(Line::styled(
-                format!("({p} more move{})", if p == 1 { "" } else { "s" }),
-                theme.muted(),
-            ));
+            lines.push(Line::styled(moves_left(p), theme.muted()));
         }
         lines
     }
@@ -835,6 +832,16 @@ impl<G: Game> SolverLink for MatchView<G> {
 
 /// "You win.", "The AI wins.", "Player 2 wins.": a sentence of its own, the verb
 /// agreeing with the seat ("You wins." was a name put in front of "wins").
+/// How long the predicted winner needs: "(at most 12 more moves)". The winner's
+/// fastest win against the longest defence; a defence that sets traps instead (the
+/// perfect AI's, when lost) or a slip ends it sooner, so "at most", not "exactly".
+pub fn moves_left(plies: u32) -> String {
+    match plies {
+        1 => "(1 more move)".to_string(),
+        p => format!("(at most {p} more moves)"),
+    }
+}
+
 /// "40 moves played.", with the passes among them said (an Othello game of 72 plies
 /// has 60 squares played).
 fn moves_played<G: Game>(history: &[PlayedMove<G>]) -> String {

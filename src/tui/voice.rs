@@ -49,9 +49,9 @@ pub fn outlook_line(outlook: crate::tui::match_view::Outlook, ai: crate::game::S
     match outlook {
         Outlook::Draw => "Best play draws from here.".into(),
         Outlook::Ahead(leader, _) if leader == ai => {
-            "I think I'm ahead, but nothing is proven yet.".into()
+            "I think I'm ahead; nothing is proven yet.".into()
         }
-        Outlook::Ahead(..) => "You look ahead, but nothing is proven yet.".into(),
+        Outlook::Ahead(..) => "You look ahead; nothing is proven yet.".into(),
         Outlook::Wins(_) | Outlook::Even | Outlook::Unknown => "Too early to tell who wins.".into(),
     }
 }
@@ -59,4 +59,28 @@ pub fn outlook_line(outlook: crate::tui::match_view::Outlook, ai: crate::game::S
 /// The commentator's line when two people (or two AIs) play and one slips.
 pub fn slip_line(name: &str, other: &str) -> String {
     format!("{name} slipped: {other} can now force a win.")
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::Seat;
+    use crate::tui::match_view::Outlook;
+
+    /// Every outlook line fits the AI's line at 80x24 whole, quotes included: Othello's
+    /// status is 48 columns wide, "AI: “" and "”" take 6 ("…but nothing is proven" was
+    /// cut there).
+    #[test]
+    fn outlook_lines_fit_the_narrowest_status() {
+        for outlook in [
+            Outlook::Draw,
+            Outlook::Ahead(Seat::First, 10),
+            Outlook::Ahead(Seat::Second, 10),
+            Outlook::Even,
+            Outlook::Unknown,
+        ] {
+            let line = outlook_line(outlook, Seat::First);
+            assert!(line.chars().count() <= 42, "{line}");
+        }
+    }
 }

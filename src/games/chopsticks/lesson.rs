@@ -31,11 +31,13 @@ pub fn lesson() -> Lesson {
         .step(
             Words {
                 position: "1,1/1,1",
-                instruction: "Your hands are at the bottom. A hit: tap one of your \
-                              opponent's hands with one of yours, and it gains your \
-                              fingers. Pick your hand (←→, Enter), then theirs (←→, Enter).",
-                success: "Their hand now shows 2: it gained your finger, and yours \
-                          stays as it was.",
+                instruction: "The player to move has the hands at the bottom. A hit: \
+                              tap one of your opponent's hands with one of yours, and it \
+                              gains your fingers. Pick your hand (←→, Enter), then theirs \
+                              (←→, Enter).",
+                success: "The hand you hit now shows 2 (marked \"was 1\"): it gained \
+                          your finger, and yours stays as it was. The board turns: the \
+                          player to move is always at the bottom.",
                 retry: "That was not a hit: this step wants one of your hands to tap \
                         one of theirs.",
             },
@@ -48,7 +50,8 @@ pub fn lesson() -> Lesson {
                               Your right hand is dead (0): split your 4 so that both hands \
                               live again. The split key (see the footer) lists them.",
                 success: "Both hands live again: a split can bring a dead hand back.",
-                retry: "Not a split that brings both hands to life: try 2,2, 1,3 or 3,1.",
+                retry: "Not that: this step wants a split (the split key) that brings \
+                        both hands to life: 2,2, 1,3 or 3,1.",
             },
             |p| matches!(p.mv, ChopsticksMove::Split { left, right } if left > 0 && right > 0),
         )

@@ -415,6 +415,8 @@ impl NimScreen {
                 None => Line::styled("Hints: thinking…", theme.muted()),
                 Some(a) => {
                     let wins: Vec<String> = a.winning_moves().map(|m| m.to_string()).collect();
+                    // The move under the cursor, as chosen now, in its own colour:
+                    // "This one loses." is not drawn in the winning colour.
                     let selected = a
                         .value_of(NimMove {
                             pile: self.cursor_pile,
@@ -422,40 +424,36 @@ impl NimScreen {
                         })
                         .filter(|_| s.human_to_move())
                         .map(|v| {
-                            // The move under the cursor, as chosen now.
                             if v.verdict.is_win() {
-                                " This one wins."
+                                Span::styled(" This one wins.", theme.hint())
                             } else {
-                                " This one loses."
+                                Span::styled(" This one loses.", theme.warning())
                             }
-                        })
-                        .unwrap_or("");
-                    if wins.is_empty() {
-                        Line::styled(
-                            format!("No winning move: all lose.{selected}"),
-                            theme.warning(),
-                        )
+                        });
+                    let (text, style) = if wins.is_empty() {
+                        ("No winning move: all lose.".to_string(), theme.warning())
                     } else if wins.len() > 3 {
                         // A list this long would be cut off at 80 columns; the piles
                         // carry every one of them.
-                        Line::styled(
+                        (
                             format!(
-                                "{} winning moves, each marked ◀ on its {}.{selected}",
+                                "{} winning moves, each marked ◀ on its {}.",
                                 wins.len(),
                                 self.pile_word()
                             ),
                             theme.hint(),
                         )
                     } else {
-                        Line::styled(
-                            format!(
-                                "Winning ({}:take): {}.{selected}",
-                                self.pile_word(),
-                                wins.join(" ")
-                            ),
+                        (
+                            format!("Winning ({}:take): {}.", self.pile_word(), wins.join(" ")),
                             theme.hint(),
                         )
-                    }
+                    };
+                    Line::from(
+                        std::iter::once(Span::styled(text, style))
+                            .chain(selected)
+                            .collect::<Vec<_>>(),
+                    )
                 }
             }
         };

@@ -165,9 +165,11 @@ fn short_count(n: u64) -> String {
 }
 
 /// The result once the game is over, the margin counted as the engine counts it (empty
-/// squares go to the winner): "White won by 64 (0-13)", "A draw, 32-32".
+/// squares go to the winner, in the count too): "White won by 64 (0-64)", "A draw, 32-32".
 pub fn final_margin(board: &Othello) -> String {
-    let (b, w) = (board.discs(Seat::First), board.discs(Seat::Second));
+    // The count the margin is made of: the empty squares go to the winner (on the
+    // board 4-56 is "White won by 56 (4-60)").
+    let [b, w] = board.final_count();
     match crate::game::Game::first_margin(board).unwrap_or(0) {
         0 => format!("A draw, {b}-{w}"),
         m if m > 0 => format!("Black won by {m} ({b}-{w})"),
@@ -1018,7 +1020,7 @@ mod tests {
         let wiped = Othello::from_bitboards(0x1fff, 0, Seat::Second);
         assert_eq!(
             wiped.map(|b| (b.is_over(), final_margin(&b))),
-            Ok((true, "Black won by 64 (13-0)".into()))
+            Ok((true, "Black won by 64 (64-0)".into()))
         );
         let draw = Othello::from_bitboards(u64::MAX >> 32, u64::MAX << 32, Seat::First);
         assert_eq!(draw.map(|b| final_margin(&b)), Ok("A draw, 32-32".into()));

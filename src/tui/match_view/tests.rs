@@ -61,12 +61,12 @@ fn the_voice_follows_the_outlook_until_a_proof() {
     // You are to move: +43 for the mover is you ahead.
     view.receive(1, unproven(43));
     assert_eq!(view.outlook(), Outlook::Ahead(Seat::First, 43));
-    assert_eq!(view.voice, "You look ahead, but nothing is proven yet.");
+    assert_eq!(view.voice, "You look ahead; nothing is proven yet.");
     view.receive(1, unproven(-2));
     assert_eq!(view.outlook(), Outlook::Even);
     assert_eq!(view.voice, "Too early to tell who wins.");
     view.receive(1, unproven(-9));
-    assert_eq!(view.voice, "I think I'm ahead, but nothing is proven yet.");
+    assert_eq!(view.voice, "I think I'm ahead; nothing is proven yet.");
     // The proof arrives: the AI wins from here, and says so.
     view.receive(
         1,

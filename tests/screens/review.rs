@@ -594,3 +594,23 @@ fn chopsticks_several_best_moves_are_all_named_and_a_position_of_equal_moves_say
         Some("move 1, hit:r:r: every move wins here in 7")
     );
 }
+
+/// The review calls Othello's start what the game calls it: a draw (8x8 is solved), not
+/// "even (depth 14)".
+#[test]
+fn the_othello_start_is_a_draw_in_the_review_too() {
+    let mut c = config();
+    c.solver.max_millis = 200;
+    let start = Othello::new();
+    let rec = record(
+        parlor::games::othello::ID,
+        &start.position_text(),
+        &["f5".to_string()],
+    );
+    let mut h = Harness::new(c, Start::Review(Box::new(rec)), 80, 24);
+    assert!(!h.app.analysing(), "the analysis finished");
+    h.key(KeyCode::Home);
+    let screen = h.screen();
+    assert!(screen.contains("a draw"), "{screen}");
+    assert!(!screen.contains("even (depth"), "{screen}");
+}

@@ -209,6 +209,8 @@ impl Review {
                 (report.mover.other(), -score)
             };
             return match (margin, report.exact) {
+                // A known draw (Othello's start) is a draw, not "even".
+                (0, _) if report.verdict == Verdict::Draw => "a draw".to_string(),
                 (0, true) => "a draw".to_string(),
                 (0, false) => format!("even{how}"),
                 (m, true) => format!("{} by {m}{distance}", self.wins(leader)),

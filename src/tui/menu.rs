@@ -27,7 +27,7 @@ pub struct Resume {
 }
 
 impl Resume {
-    pub fn label(&self) -> String {
+    fn label(&self) -> String {
         let mut label = format!("Resume {} · move {}", self.game.menu_name(), self.next_move);
         if !self.detail.is_empty() {
             label.push_str(" · ");
@@ -310,6 +310,47 @@ fn scroll_offset(selected: usize, len: usize, height: usize) -> usize {
     (selected + 1 + context)
         .saturating_sub(height)
         .min(last_start)
+}
+
+/// The saved matches as the menu offers them, most recent first. Two saves that would
+/// read alike (the same setup saved in the same minute) show their seconds too.
+pub fn resumes(saved: &[(crate::store::SaveSlot, crate::store::MatchRecord)]) -> Vec<Resume> {
+    let mut resumes: Vec<(Resume, &crate::store::MatchRecord)> = saved
+        .iter()
+        .filter_map(|(_, r)| {
+            let resume = Resume {
+                game: GameId::from_cli_name(&r.game)?,
+                next_move: r.moves.len() + 1,
+                detail: resume_detail(r),
+                date: r.saved_minute().to_string(),
+            };
+            Some((resume, r))
+        })
+        .collect();
+    let labels: Vec<String> = resumes.iter().map(|(r, _)| r.label()).collect();
+    for (i, (resume, record)) in resumes.iter_mut().enumerate() {
+        if labels.iter().filter(|l| **l == labels[i]).count() > 1 {
+            resume.date = record.saved_second();
+        }
+    }
+    resumes.into_iter().map(|(r, _)| r).collect()
+}
+
+/// What tells one saved match from another of the same game on the menu: who plays
+/// whom, and the start when it is short enough to read (`9,7,5`).
+fn resume_detail(record: &crate::store::MatchRecord) -> String {
+    let opponent = match record.mode {
+        crate::session::Mode::VsAi => format!("vs AI ({})", record.level),
+        crate::session::Mode::TwoPlayers => "two players".to_string(),
+        crate::session::Mode::AiVsAi => "AI vs AI".to_string(),
+    };
+    let start = record.from_position.as_deref().unwrap_or(&record.start);
+    // The position the match started from ("from 3,4,5"), not where it stands now.
+    if !start.is_empty() && start.chars().count() <= 12 {
+        format!("from {start} · {opponent}")
+    } else {
+        opponent
+    }
 }
 
 #[cfg(test)]

@@ -2,6 +2,7 @@
 //! to the exact endgame solver.
 
 pub mod analyst;
+pub mod board;
 pub mod cli;
 pub mod config;
 pub mod lesson;

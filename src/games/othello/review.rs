@@ -6,8 +6,9 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use super::analyst::OthelloAnalyst;
+use super::board::{Marks, draw_board};
 use super::options::OthelloSetup;
-use super::screen::{Marks, draw_board, start_position};
+use super::screen::start_position;
 use crate::config::Config;
 use crate::game::othello::Othello;
 use crate::games::GameSetup;

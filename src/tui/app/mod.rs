@@ -1,10 +1,11 @@
 //! The application state machine: every event goes through `App::update`, every frame
 //! is drawn by `App::render`. Nothing here blocks: analysis comes from the solver thread.
 
+mod draw;
+
 use crate::seeds::GameRng;
 use crossbeam_channel::Sender;
 use rand::SeedableRng;
-use ratatui::Frame;
 use ratatui::crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEventKind};
 
 use super::event::{AppEvent, TICK_MS};
@@ -13,7 +14,7 @@ use super::hits::{Hit, Hits};
 use super::keys::{Action, Keys};
 use super::leave::{self, Answer, Leave};
 use super::lesson::{LessonOutcome, LessonScreen};
-use super::menu::{Menu, MenuOutcome, Resume};
+use super::menu::{Menu, MenuOutcome};
 use super::review::{Review, ReviewOutcome};
 use super::screen::{GameScreen, SimOutcome, SimulationScreen};
 use super::setup::{Setup, SetupOutcome};
@@ -172,28 +173,7 @@ impl App {
     /// The menu, offering the saved matches first, with `game`'s entry selected (else
     /// the first).
     fn menu(&self, game: Option<GameId>) -> Menu {
-        let mut resumes: Vec<(Resume, &MatchRecord)> = self
-            .saved
-            .iter()
-            .filter_map(|(_, r)| {
-                let resume = Resume {
-                    game: GameId::from_cli_name(&r.game)?,
-                    next_move: r.moves.len() + 1,
-                    detail: resume_detail(r),
-                    date: r.saved_minute().to_string(),
-                };
-                Some((resume, r))
-            })
-            .collect();
-        // Two saves that would read alike (the same setup saved in the same minute)
-        // show their seconds too.
-        let labels: Vec<String> = resumes.iter().map(|(r, _)| r.label()).collect();
-        for (i, (resume, record)) in resumes.iter_mut().enumerate() {
-            if labels.iter().filter(|l| **l == labels[i]).count() > 1 {
-                resume.date = record.saved_second();
-            }
-        }
-        let resumes = resumes.into_iter().map(|(r, _)| r).collect();
+        let resumes = super::menu::resumes(&self.saved);
         let mut menu = Menu::new(resumes, self.notice.clone());
         menu.new_lessons = GameId::all()
             .filter(|g| g.kind().lesson().is_some() && !self.lesson_done(*g))
@@ -937,83 +917,5 @@ impl App {
         };
         self.refresh_saved();
         self.screen = Screen::Menu(self.menu(Some(selected)));
-    }
-
-    pub fn render(&mut self, frame: &mut Frame) {
-        let area = frame.area();
-        self.size = (area.width, area.height);
-        self.hits.clear();
-        if !widgets::fits(area) {
-            widgets::too_small(frame, &self.theme);
-            return;
-        }
-        match &self.screen {
-            Screen::Menu(menu) => menu.render(frame, area, &self.theme, &self.keys, &mut self.hits),
-            Screen::Setup(setup) => {
-                setup.render(frame, area, &self.theme, &self.keys, &mut self.hits)
-            }
-            Screen::Game(game) => {
-                let status = match (self.game_saved, game.is_over()) {
-                    (false, _) => None,
-                    (true, false) => Some("saved"),
-                    (true, true) => Some("in history"),
-                };
-                self.keys.set_status(status);
-                game.render(frame, area, &self.theme, &self.keys, &mut self.hits);
-                self.keys.set_status(None);
-                if let Some(to) = self.leaving {
-                    leave::render(frame, area, &self.theme, &self.keys, to, self.game_saved);
-                    self.hits.clear();
-                }
-            }
-            Screen::Simulation(sim) => sim.render(frame, area, &self.theme, &self.keys),
-            Screen::Stats(stats) => stats.render(frame, area, &self.theme, &self.keys),
-            Screen::Review(review, _) => review.render(frame, area, &self.theme, &self.keys),
-            Screen::Lesson(lesson) => {
-                lesson.render(frame, area, &self.theme, &self.keys, &mut self.hits)
-            }
-        }
-        if let (true, Screen::Game(game)) = (self.transcript, &self.screen) {
-            Transcript::of(game.as_ref()).render(frame, area, &self.theme, &self.keys);
-            self.hits.clear();
-        }
-        if let Some(help) = &self.help {
-            help.render(frame, area, &self.theme);
-            self.hits.clear();
-        }
-        if let Some(text) = &self.flash
-            && !matches!(self.screen, Screen::Menu(_))
-        {
-            // Over the footer: one line, warning colours, as wide as it may be.
-            let line = ratatui::layout::Rect {
-                y: area.bottom().saturating_sub(1),
-                height: 1,
-                width: area.width.saturating_sub(1),
-                ..area
-            };
-            frame.render_widget(ratatui::widgets::Clear, line);
-            frame.render_widget(
-                ratatui::widgets::Paragraph::new(widgets::fit(text, line.width))
-                    .style(self.theme.warning()),
-                line,
-            );
-        }
-    }
-}
-
-/// What tells one saved match from another of the same game on the menu: who plays
-/// whom, and the start when it is short enough to read (`9,7,5`).
-fn resume_detail(record: &MatchRecord) -> String {
-    let opponent = match record.mode {
-        crate::session::Mode::VsAi => format!("vs AI ({})", record.level),
-        crate::session::Mode::TwoPlayers => "two players".to_string(),
-        crate::session::Mode::AiVsAi => "AI vs AI".to_string(),
-    };
-    let start = record.from_position.as_deref().unwrap_or(&record.start);
-    // The position the match started from ("from 3,4,5"), not where it stands now.
-    if !start.is_empty() && start.chars().count() <= 12 {
-        format!("from {start} · {opponent}")
-    } else {
-        opponent
     }
 }

@@ -1,0 +1,73 @@
+//! Drawing the app: the screen on top, then what lies over it (the leave box, the
+//! transcript, the help, a flashed notice), and nothing but a request for room when
+//! the terminal is too small.
+
+use ratatui::Frame;
+
+use super::{App, Screen};
+use crate::tui::leave;
+use crate::tui::transcript::Transcript;
+use crate::tui::widgets;
+
+impl App {
+    pub fn render(&mut self, frame: &mut Frame) {
+        let area = frame.area();
+        self.size = (area.width, area.height);
+        self.hits.clear();
+        if !widgets::fits(area) {
+            widgets::too_small(frame, &self.theme);
+            return;
+        }
+        match &self.screen {
+            Screen::Menu(menu) => menu.render(frame, area, &self.theme, &self.keys, &mut self.hits),
+            Screen::Setup(setup) => {
+                setup.render(frame, area, &self.theme, &self.keys, &mut self.hits)
+            }
+            Screen::Game(game) => {
+                let status = match (self.game_saved, game.is_over()) {
+                    (false, _) => None,
+                    (true, false) => Some("saved"),
+                    (true, true) => Some("in history"),
+                };
+                self.keys.set_status(status);
+                game.render(frame, area, &self.theme, &self.keys, &mut self.hits);
+                self.keys.set_status(None);
+                if let Some(to) = self.leaving {
+                    leave::render(frame, area, &self.theme, &self.keys, to, self.game_saved);
+                    self.hits.clear();
+                }
+            }
+            Screen::Simulation(sim) => sim.render(frame, area, &self.theme, &self.keys),
+            Screen::Stats(stats) => stats.render(frame, area, &self.theme, &self.keys),
+            Screen::Review(review, _) => review.render(frame, area, &self.theme, &self.keys),
+            Screen::Lesson(lesson) => {
+                lesson.render(frame, area, &self.theme, &self.keys, &mut self.hits)
+            }
+        }
+        if let (true, Screen::Game(game)) = (self.transcript, &self.screen) {
+            Transcript::of(game.as_ref()).render(frame, area, &self.theme, &self.keys);
+            self.hits.clear();
+        }
+        if let Some(help) = &self.help {
+            help.render(frame, area, &self.theme);
+            self.hits.clear();
+        }
+        if let Some(text) = &self.flash
+            && !matches!(self.screen, Screen::Menu(_))
+        {
+            // Over the footer: one line, warning colours, as wide as it may be.
+            let line = ratatui::layout::Rect {
+                y: area.bottom().saturating_sub(1),
+                height: 1,
+                width: area.width.saturating_sub(1),
+                ..area
+            };
+            frame.render_widget(ratatui::widgets::Clear, line);
+            frame.render_widget(
+                ratatui::widgets::Paragraph::new(widgets::fit(text, line.width))
+                    .style(self.theme.warning()),
+                line,
+            );
+        }
+    }
+}

@@ -30,6 +30,12 @@ fn othello_setup(config: &Config) -> GameSetup {
     s
 }
 
+/// Othello between two people at 80x24, in colour (animations need it).
+fn othello_in_colour(config: Config) -> Harness {
+    let setup = othello_setup(&config);
+    Harness::with_colour(config, Start::Game(setup), 80, 24, true)
+}
+
 /// The board's part of the screen: its 8 ranks (the lines that start with a rank
 /// number), so the panel's own discs are not counted.
 fn board_rows(screen: &str) -> String {
@@ -57,14 +63,7 @@ fn discs(h: &mut Harness) -> (usize, usize, usize) {
 
 #[test]
 fn othellos_flipped_disc_turns_over_in_three_frames() {
-    let config = config();
-    let mut h = Harness::with_colour(
-        config.clone(),
-        Start::Game(othello_setup(&config)),
-        80,
-        24,
-        true,
-    );
+    let mut h = othello_in_colour(config());
     assert_eq!(discs(&mut h), (2, 2, 0), "the start");
     // The cursor starts on d3: Black plays it and d4 turns.
     h.key(KeyCode::Enter);
@@ -79,14 +78,7 @@ fn othellos_flipped_disc_turns_over_in_three_frames() {
 
 #[test]
 fn a_key_ends_the_animation_at_once() {
-    let config = config();
-    let mut h = Harness::with_colour(
-        config.clone(),
-        Start::Game(othello_setup(&config)),
-        80,
-        24,
-        true,
-    );
+    let mut h = othello_in_colour(config());
     h.key(KeyCode::Enter);
     assert_eq!(discs(&mut h), (3, 2, 0));
     h.key(KeyCode::Right); // moves the cursor, and the board shows what is
@@ -97,8 +89,7 @@ fn a_key_ends_the_animation_at_once() {
 fn no_animation_when_off_or_without_colour() {
     let mut off = config();
     off.ui.animations = false;
-    let setup = othello_setup(&off);
-    let mut h = Harness::with_colour(off, Start::Game(setup), 80, 24, true);
+    let mut h = othello_in_colour(off);
     h.key(KeyCode::Enter);
     assert_eq!(discs(&mut h), (4, 1, 0), "animations = false");
 

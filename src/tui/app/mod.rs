@@ -270,7 +270,7 @@ impl App {
 
     /// Handles one event. Returns whether the screen needs redrawing.
     pub fn update(&mut self, event: AppEvent) -> bool {
-        let watched = self.bell_watch();
+        let watched = self.config.ui.bell.then(|| self.bell_watch()).flatten();
         let ticked = matches!(event, AppEvent::Tick);
         let redraw = self.handle_event(event);
         if self.config.ui.bell

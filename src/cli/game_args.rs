@@ -53,9 +53,11 @@ fn with_games(cmd: Command, of: fn(&dyn GameKind) -> Command) -> Command {
         .subcommands(GameId::all().map(|g| {
             // The game's name and blurb, not the doc comment of its options' struct.
             let kind = g.kind();
-            of(kind)
-                .name(g.cli_name())
-                .about(format!("{}: {}", kind.menu_name(), kind.blurb()))
+            of(kind).name(g.cli_name()).about(format!(
+                "{}: {}",
+                kind.info().name,
+                kind.info().blurb
+            ))
         }))
 }
 

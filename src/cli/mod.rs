@@ -201,7 +201,7 @@ pub struct SimulateCommon {
 /// the game's own.
 pub(crate) fn play_command(kind: &dyn crate::games::GameKind) -> clap::Command {
     use clap::Args;
-    let shared = PlayCommon::augment_args(clap::Command::new(kind.id().cli_name()));
+    let shared = PlayCommon::augment_args(clap::Command::new(kind.info().id));
     let shared = if kind.uses_difficulty() {
         DifficultyOption::augment_args(shared)
     } else {

@@ -190,7 +190,7 @@ impl Config {
                 ),
             ));
         }
-        if let Err((name, message)) = crate::tui::keys::check(&self.keys) {
+        if let Err((name, message)) = crate::ui::keys::check(&self.keys) {
             // A name too long to quote is blamed on its table (the message quotes it
             // shortened).
             let key = if name.is_empty() || clip(&name) != name {

@@ -7,10 +7,10 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 
-use super::keys::{Action, Keys, key_label};
-use super::theme::Theme;
-use super::widgets;
 use crate::games::GameId;
+use crate::ui::keys::{Action, Keys, key_label};
+use crate::ui::theme::Theme;
+use crate::ui::widgets;
 
 const GENERAL: &str = include_str!("../../assets/help.md");
 /// The rules text for a game, with its keys written in.

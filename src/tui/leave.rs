@@ -7,9 +7,9 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 
-use super::keys::{Action, Keys};
-use super::theme::Theme;
-use super::widgets;
+use crate::ui::keys::{Action, Keys};
+use crate::ui::theme::Theme;
+use crate::ui::widgets;
 
 /// Where the player wanted to go.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

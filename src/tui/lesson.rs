@@ -10,15 +10,15 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 
-use super::hits::{Hit, Hits};
-use super::keys::{Action, Keys};
-use super::screen::GameScreen;
-use super::theme::Theme;
-use super::widgets;
 use crate::config::Config;
-use crate::games::lesson::Lesson;
 use crate::games::{GameId, GameSetup, StartEnv};
 use crate::matchup::{FirstMover, Mode};
+use crate::plugin::lesson::Lesson;
+use crate::plugin::screen::GameScreen;
+use crate::ui::hits::{Hit, Hits};
+use crate::ui::keys::{Action, Keys};
+use crate::ui::theme::Theme;
+use crate::ui::widgets;
 
 /// Where the step stands.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

@@ -6,11 +6,11 @@ use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::hits::{Hit, Hits};
-use super::keys::{Action, Keys};
-use super::theme::Theme;
-use super::widgets;
 use crate::games::GameId;
+use crate::ui::hits::{Hit, Hits};
+use crate::ui::keys::{Action, Keys};
+use crate::ui::theme::Theme;
+use crate::ui::widgets;
 
 pub const TITLE_ART: &str = include_str!("../../assets/title.txt");
 

@@ -1,26 +1,18 @@
 //! Drawing and keys only: the event loop, the screens and their widgets.
 
-pub mod animation;
 pub mod app;
 pub mod event;
 #[cfg(feature = "harness")]
 pub mod harness;
 pub mod help;
-pub mod hits;
-pub mod keys;
 pub mod leave;
 pub mod lesson;
-pub mod match_view;
 pub mod menu;
 pub mod review;
-pub mod screen;
 pub mod setup;
 pub mod stats;
-pub mod theme;
 pub mod transcript;
 pub mod unavailable;
-pub mod voice;
-pub mod widgets;
 
 use std::io::{IsTerminal, stdout};
 use std::mem::ManuallyDrop;
@@ -37,9 +29,9 @@ use thiserror::Error;
 
 use crate::config::Config;
 use crate::solve::worker;
+use crate::ui::theme::Theme;
 use app::{App, Start};
 use event::AppEvent;
-use theme::Theme;
 
 #[derive(Debug, Error)]
 pub enum TuiError {

@@ -9,14 +9,14 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use super::hits::{Hit, Hits};
-use super::keys::{Action, Keys};
-use super::theme::Theme;
-use super::widgets;
-use crate::games::options::cycle;
 use crate::games::{GameOptions, GameSetup, Row};
 use crate::matchup::{FirstMover, Mode};
+use crate::plugin::options::cycle;
 use crate::solve::policy::Difficulty;
+use crate::ui::hits::{Hit, Hits};
+use crate::ui::keys::{Action, Keys};
+use crate::ui::theme::Theme;
+use crate::ui::widgets;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 enum Field {
@@ -633,7 +633,7 @@ impl Setup {
     }
 
     fn game_summary(&self) -> String {
-        self.setup.game.kind().summary().to_string()
+        self.setup.game.info().summary.to_string()
     }
 
     /// Said before the first move when the person would start in a proven loss

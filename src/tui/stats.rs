@@ -9,11 +9,11 @@ use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use super::keys::{Action, Keys};
-use super::theme::Theme;
-use super::widgets;
 use crate::store::MatchRecord;
 use crate::store::stats::{self, GameStats, LevelStats, SeatTally};
+use crate::ui::keys::{Action, Keys};
+use crate::ui::theme::Theme;
+use crate::ui::widgets;
 
 /// The first column: a game's name, or a level indented under it.
 const NAME: usize = 18;

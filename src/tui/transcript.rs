@@ -7,9 +7,9 @@ use ratatui::layout::Rect;
 use ratatui::text::Line;
 use ratatui::widgets::{Clear, Paragraph};
 
-use super::keys::{Action, Keys};
-use super::screen::GameScreen;
-use super::theme::Theme;
+use crate::plugin::screen::GameScreen;
+use crate::ui::keys::{Action, Keys};
+use crate::ui::theme::Theme;
 
 /// What the overlay shows, read from the screen each time it is drawn (the AI may move
 /// while it is open).

@@ -2,8 +2,8 @@
 //! the footer instead of silence (`m` on your own turn, `v` or `r` mid-game, ...). The
 //! messages name the keys as bound, so they stay true after a remap.
 
-use super::keys::{Action, Keys};
-use super::screen::Situation;
+use crate::plugin::screen::Situation;
+use crate::ui::keys::{Action, Keys};
 
 /// Why `action` does nothing in a match in `now`, or `None` when it does something
 /// (or is no key of the match's: typing stray letters stays quiet).

@@ -9,7 +9,7 @@ use parlor::tui::app::Start;
 use parlor::tui::event::AppEvent;
 use parlor::tui::harness::Harness;
 use parlor::tui::help::Help;
-use parlor::tui::keys::Keys;
+use parlor::ui::keys::Keys;
 use ratatui::crossterm::event::KeyCode;
 
 fn wl_game(config: &Config) -> Harness {

@@ -9,7 +9,7 @@ use parlor::game::pnut::{Pnut, PnutMove};
 use parlor::game::wl::{Wl, WlMove, parse_letters};
 use parlor::game::{Game, Outcome, Seat};
 use parlor::games::GameId;
-use parlor::games::lesson::Lesson;
+use parlor::plugin::lesson::Lesson;
 use parlor::solve::analysis::Verdict;
 
 fn lesson(name: &str) -> Lesson {

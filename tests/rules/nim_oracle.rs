@@ -976,7 +976,7 @@ fn a_perfect_winner_needs_at_most_the_predicted_moves() {
         );
     }
     assert_eq!(
-        parlor::tui::match_view::moves_left(12),
+        parlor::plugin::match_view::moves_left(12),
         "(at most 12 more moves)"
     );
 }

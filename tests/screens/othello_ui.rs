@@ -596,7 +596,7 @@ fn setup_explanation(screen: &str) -> String {
 fn each_level_is_described_alike_on_the_setup_and_in_the_rules_as_the_code_plays() {
     use parlor::games::othello::levels::description;
     let config = quick_config();
-    let keys = parlor::tui::keys::Keys::new(&config.keys);
+    let keys = parlor::ui::keys::Keys::new(&config.keys);
     let rules = words(&parlor::tui::help::rules(parlor::games::othello::ID, &keys));
     let table = &rules[rules.find("The AI levels").expect("the levels' heading")..];
     let mut h = Harness::new(config, Start::Menu, 80, 24);

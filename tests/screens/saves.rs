@@ -12,11 +12,11 @@ use rand::{RngExt, SeedableRng};
 use parlor::config::Config;
 use parlor::game::{Game, chopsticks, nim, othello, pnut, wl};
 use parlor::games::{GameId, GameSetup, StartEnv};
+use parlor::plugin::screen::GameScreen;
 use parlor::session::Mode;
 use parlor::store::{MatchRecord, ResultRecord, SeatRecord, Store};
 use parlor::tui::app::{Screen, Start};
 use parlor::tui::harness::Harness;
-use parlor::tui::screen::GameScreen;
 use ratatui::crossterm::event::KeyCode;
 
 /// Up to `max` random legal moves from `start`, in notation.

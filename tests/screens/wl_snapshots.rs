@@ -451,7 +451,7 @@ fn a_wide_pyramid_scrolls_sideways_and_marks_the_cut_rows() {
         insta::assert_snapshot!(format!("wl_wide_pyramid_left_end_{w}x{hgt}"), screens[2]);
     }
     // The rules name the keys as they are bound.
-    let keys = parlor::tui::keys::Keys::new(&Config::default().keys);
+    let keys = parlor::ui::keys::Keys::new(&Config::default().keys);
     let rules = parlor::tui::help::rules(parlor::games::wl::ID, &keys);
     assert!(rules.contains("< and > one wider"), "{rules}");
 }

@@ -4,7 +4,7 @@
 
 use crate::game::chopsticks::{Chopsticks, ChopsticksMove, Variant};
 use crate::games::GameSetup;
-use crate::games::lesson::{Lesson, Steps, Words};
+use crate::plugin::lesson::{Lesson, Steps, Words};
 use crate::solve::analysis::Verdict;
 
 use super::options::ChopsticksSetup;

@@ -15,30 +15,28 @@ use crate::cli::game_args::GameArgs;
 use crate::cli::{CliError, SimulateCommon};
 use crate::config::Config;
 use crate::game::chopsticks::{MAX_MOVE_CAP, MIN_MOVE_CAP};
-use crate::games::{ConfigProblem, GameId, GameKind, GameOptions, GameSetup, StartEnv};
+use crate::games::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::matchup::FirstMover;
-use crate::tui::keys::{Action, OwnKey};
-use crate::tui::screen::GameScreen;
+use crate::plugin::screen::GameScreen;
+use crate::ui::keys::{Action, OwnKey};
 use options::ChopsticksSetup;
 use screen::ChopsticksScreen;
 
-pub const ID: GameId = GameId("chopsticks");
+pub const ID: GameId = GameId::of(&KIND);
 
 pub struct Chopsticks;
 pub static KIND: Chopsticks = Chopsticks;
 
+static INFO: GameInfo = GameInfo {
+    id: "chopsticks",
+    name: "Chopsticks",
+    blurb: "the finger-counting hand game",
+    summary: "Hit a hand to add your fingers to it, or split yours; both hands dead loses.",
+};
+
 impl GameKind for Chopsticks {
-    fn id(&self) -> GameId {
-        ID
-    }
-    fn menu_name(&self) -> &'static str {
-        "Chopsticks"
-    }
-    fn blurb(&self) -> &'static str {
-        "the finger-counting hand game"
-    }
-    fn summary(&self) -> &'static str {
-        "Hit a hand to add your fingers to it, or split yours; both hands dead loses."
+    fn info(&self) -> &'static GameInfo {
+        &INFO
     }
     fn rules(&self) -> std::borrow::Cow<'static, str> {
         include_str!("../../../assets/rules/chopsticks.md").into()
@@ -78,7 +76,7 @@ impl GameKind for Chopsticks {
             _ => None,
         }
     }
-    fn lesson(&self) -> Option<crate::games::lesson::Lesson> {
+    fn lesson(&self) -> Option<crate::plugin::lesson::Lesson> {
         Some(lesson::lesson())
     }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {

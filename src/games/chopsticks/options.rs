@@ -1,9 +1,9 @@
 //! Chopsticks' setup options: the rules variant and the move cap.
 
 use crate::game::chopsticks::{MAX_MOVE_CAP, MIN_MOVE_CAP, Variant};
-use crate::games::options::{GameOptions, Row, stepped};
 use crate::matchup::MatchSetup;
 use crate::options_plumbing;
+use crate::plugin::options::{GameOptions, Row, stepped};
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default)]

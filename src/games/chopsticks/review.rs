@@ -11,13 +11,13 @@ use crate::config::Config;
 use crate::game::Seat;
 use crate::game::chopsticks::Chopsticks;
 use crate::games::GameSetup;
+use crate::plugin::review::board::{GameBoard, Shown};
 use crate::solve::analyst::FnAnalyst;
 use crate::store::MatchRecord;
-use crate::tui::hits::Hits;
 use crate::tui::review::Review;
-use crate::tui::review::board::{GameBoard, Shown};
-use crate::tui::theme::Theme;
-use crate::tui::widgets;
+use crate::ui::hits::Hits;
+use crate::ui::theme::Theme;
+use crate::ui::widgets;
 
 pub fn review(record: &MatchRecord, config: &Config) -> Result<Review, String> {
     let setup = GameSetup::from_record(record, config)?;

@@ -3,7 +3,7 @@
 
 use crate::game::nim::{EmptyPiles, Ending, Nim, parse_piles};
 use crate::games::GameSetup;
-use crate::games::lesson::{Lesson, Steps, Words};
+use crate::plugin::lesson::{Lesson, Steps, Words};
 use crate::solve::nim::mover_wins;
 
 use super::options::NimSetup;

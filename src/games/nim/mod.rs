@@ -13,30 +13,28 @@ use crate::cli::game_args::GameArgs;
 use crate::cli::{CliError, usage};
 use crate::config::Config;
 use crate::game::nim::{EmptyPiles, MAX_COINS, MAX_PILES, parse_piles};
-use crate::games::{ConfigProblem, GameId, GameKind, GameOptions, GameSetup, StartEnv};
+use crate::games::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::matchup::FirstMover;
-use crate::tui::screen::GameScreen;
+use crate::plugin::screen::GameScreen;
 use clap::Args;
 use options::{NimSetup, PilePreset};
 use screen::NimScreen;
 
-pub const ID: GameId = GameId("nim");
+pub const ID: GameId = GameId::of(&KIND);
 
 pub struct Nim;
 pub static KIND: Nim = Nim;
 
+static INFO: GameInfo = GameInfo {
+    id: "nim",
+    name: "Nim",
+    blurb: "take coins from one pile; last coin wins",
+    summary: "Take any number of coins from one pile.",
+};
+
 impl GameKind for Nim {
-    fn id(&self) -> GameId {
-        ID
-    }
-    fn menu_name(&self) -> &'static str {
-        "Nim"
-    }
-    fn blurb(&self) -> &'static str {
-        "take coins from one pile; last coin wins"
-    }
-    fn summary(&self) -> &'static str {
-        "Take any number of coins from one pile."
+    fn info(&self) -> &'static GameInfo {
+        &INFO
     }
     fn rules(&self) -> std::borrow::Cow<'static, str> {
         include_str!("../../../assets/rules/nim.md").into()
@@ -73,7 +71,7 @@ impl GameKind for Nim {
             start.ending(),
         )))
     }
-    fn lesson(&self) -> Option<crate::games::lesson::Lesson> {
+    fn lesson(&self) -> Option<crate::plugin::lesson::Lesson> {
         Some(lesson::lesson())
     }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {

@@ -3,9 +3,9 @@
 use rand::{Rng, RngExt};
 
 use crate::game::nim::{MAX_COINS, MAX_PILES};
-use crate::games::options::{GameOptions, Row, cycle};
 use crate::matchup::MatchSetup;
 use crate::options_plumbing;
+use crate::plugin::options::{GameOptions, Row, cycle};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]

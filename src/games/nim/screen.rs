@@ -12,16 +12,16 @@ use crate::game::Outcome;
 use crate::game::nim::{EmptyPiles, Ending, Nim, NimMove, parse_piles};
 use crate::games::GameSetup;
 use crate::games::nim::options::NimSetup;
+use crate::plugin::match_view::MatchView;
+use crate::plugin::screen::GameScreen;
 use crate::session::{Mode, Session};
 use crate::solve::analyst::{FnAnalyst, SharedAnalyst};
 use crate::solve::nim::{mover_wins, nim_sum};
-use crate::tui::animation::Animation;
-use crate::tui::hits::{Hit, Hits};
-use crate::tui::keys::{Action, Keys};
-use crate::tui::match_view::MatchView;
-use crate::tui::screen::GameScreen;
-use crate::tui::theme::Theme;
-use crate::tui::widgets;
+use crate::ui::animation::Animation;
+use crate::ui::hits::{Hit, Hits};
+use crate::ui::keys::{Action, Keys};
+use crate::ui::theme::Theme;
+use crate::ui::widgets;
 
 /// Nim is played with coins in piles; 1-3-5-7 (misère Nim on 1, 3, 5, 7) with sugar
 /// packets in rows.

@@ -12,8 +12,8 @@ use ratatui::widgets::Paragraph;
 use crate::game::Seat;
 use crate::game::othello::{Othello, OthelloMove, Square};
 use crate::solve::Analysis;
-use crate::tui::hits::{Hit, Hits};
-use crate::tui::theme::Theme;
+use crate::ui::hits::{Hit, Hits};
+use crate::ui::theme::Theme;
 
 /// A board as drawn: the discs, and what is marked beside them: legal squares, the
 /// hinted scores and best move, the last move played, the cursor, the discs just

@@ -6,7 +6,7 @@ use crate::game::othello::{
     CORNERS, Othello, OthelloMove, shift_e, shift_n, shift_ne, shift_nw, shift_s, shift_se,
     shift_sw, shift_w,
 };
-use crate::games::lesson::{Lesson, Played, Steps, Words};
+use crate::plugin::lesson::{Lesson, Played, Steps, Words};
 
 fn read(text: &str) -> Option<Othello> {
     Othello::read(text).ok()

@@ -20,19 +20,26 @@ use clap::Args;
 use crate::cli::CliError;
 use crate::cli::game_args::GameArgs;
 use crate::config::Config;
-use crate::games::{ConfigProblem, GameId, GameKind, GameOptions, GameSetup, StartEnv};
+use crate::games::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::matchup::{FirstMover, Mode};
+use crate::plugin::screen::GameScreen;
 use crate::solve::othello::{Level, Limits};
 use crate::store::MatchRecord;
-use crate::tui::keys::{Action, OwnKey};
-use crate::tui::screen::GameScreen;
+use crate::ui::keys::{Action, OwnKey};
 use options::OthelloSetup;
 use screen::OthelloScreen;
 
-pub const ID: GameId = GameId("othello");
+pub const ID: GameId = GameId::of(&KIND);
 
 pub struct OthelloGame;
 pub static KIND: OthelloGame = OthelloGame;
+
+static INFO: GameInfo = GameInfo {
+    id: "othello",
+    name: "Othello",
+    blurb: "8x8 reversi against a searching engine",
+    summary: "Place a disc to flip a line of your opponent's; most discs wins.",
+};
 
 /// The engine's limits in the config: time per move, table size, exact threshold.
 pub fn limits(config: &Config) -> Limits {
@@ -54,17 +61,8 @@ pub fn threads(config: &Config) -> usize {
 }
 
 impl GameKind for OthelloGame {
-    fn id(&self) -> GameId {
-        ID
-    }
-    fn menu_name(&self) -> &'static str {
-        "Othello"
-    }
-    fn blurb(&self) -> &'static str {
-        "8x8 reversi against a searching engine"
-    }
-    fn summary(&self) -> &'static str {
-        "Place a disc to flip a line of your opponent's; most discs wins."
+    fn info(&self) -> &'static GameInfo {
+        &INFO
     }
     /// The rules with the table of levels written in from [`levels`], the one text
     /// that describes them.
@@ -136,7 +134,7 @@ impl GameKind for OthelloGame {
     fn position_help(&self) -> &'static str {
         "Moves from the start (f5d6c3), an OBF line, or 64 squares of X O - and the side; empty: the start."
     }
-    fn lesson(&self) -> Option<crate::games::lesson::Lesson> {
+    fn lesson(&self) -> Option<crate::plugin::lesson::Lesson> {
         Some(lesson::lesson())
     }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {

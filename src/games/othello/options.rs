@@ -1,9 +1,9 @@
 //! Othello's setup options: the AI's level and its thinking time per move.
 
 use super::levels;
-use crate::games::options::{GameOptions, Row, cycle, stepped};
 use crate::matchup::{MatchSetup, Mode};
 use crate::options_plumbing;
+use crate::plugin::options::{GameOptions, Row, cycle, stepped};
 use crate::solve::othello::Level;
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]

@@ -12,13 +12,13 @@ use super::screen::start_position;
 use crate::config::Config;
 use crate::game::othello::Othello;
 use crate::games::GameSetup;
+use crate::plugin::review::board::{GameBoard, Shown};
 use crate::solve::othello::{Level, Limits};
 use crate::store::MatchRecord;
-use crate::tui::hits::Hits;
 use crate::tui::review::Review;
-use crate::tui::review::board::{GameBoard, Shown};
-use crate::tui::theme::Theme;
-use crate::tui::widgets;
+use crate::ui::hits::Hits;
+use crate::ui::theme::Theme;
+use crate::ui::widgets;
 
 /// The most a review spends on one position before the exact solver's reach: a
 /// 60-move game is reviewed in about a minute at most.

@@ -19,17 +19,17 @@ use crate::game::{Game, Outcome, Seat};
 use crate::games::GameSetup;
 use crate::games::othello::analyst::OthelloAnalyst;
 use crate::games::othello::options::OthelloSetup;
+use crate::plugin::match_view::{MatchView, Outlook};
+use crate::plugin::screen::GameScreen;
 use crate::session::Mode;
 use crate::solve::Verdict;
 use crate::solve::analyst::SharedAnalyst;
 use crate::solve::othello::{Level, Limits};
-use crate::tui::animation::Animation;
-use crate::tui::hits::{Hit, Hits};
-use crate::tui::keys::{Action, Keys};
-use crate::tui::match_view::{MatchView, Outlook};
-use crate::tui::screen::GameScreen;
-use crate::tui::theme::Theme;
-use crate::tui::widgets;
+use crate::ui::animation::Animation;
+use crate::ui::hits::{Hit, Hits};
+use crate::ui::keys::{Action, Keys};
+use crate::ui::theme::Theme;
+use crate::ui::widgets;
 
 /// The bounds of the AI-vs-AI speed keys: pause between moves and thinking time.
 const MIN_PAUSE_MS: u64 = 50;

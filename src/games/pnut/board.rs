@@ -8,8 +8,8 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::game::pnut::{Forfeit, Pnut};
-use crate::tui::theme::Theme;
-use crate::tui::widgets;
+use crate::ui::theme::Theme;
+use crate::ui::widgets;
 
 /// Which symbols of the string are marked (a forfeit always marks both occurrences of
 /// the repeated substring).
@@ -259,7 +259,7 @@ pub fn draw_table(frame: &mut Frame, area: Rect, game: &Pnut, roomy: bool, theme
 pub fn draw_review(
     frame: &mut Frame,
     area: Rect,
-    shown: &crate::tui::review::board::Shown<Pnut>,
+    shown: &crate::plugin::review::board::Shown<Pnut>,
     theme: &Theme,
 ) {
     let game = shown.position;

@@ -5,7 +5,7 @@
 use crate::game::Game;
 use crate::game::pnut::{Pnut, PnutMove, Rules};
 use crate::games::GameSetup;
-use crate::games::lesson::{Lesson, Steps, Words};
+use crate::plugin::lesson::{Lesson, Steps, Words};
 
 use super::options::PnutSetup;
 

@@ -18,30 +18,28 @@ use crate::cli::game_args::GameArgs;
 use crate::cli::{CliError, SimulateCommon};
 use crate::config::Config;
 use crate::game::pnut::{self, MAX_PLAYERS, MIN_PLAYERS};
-use crate::games::{ConfigProblem, GameId, GameKind, GameOptions, GameSetup, StartEnv};
+use crate::games::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::matchup::FirstMover;
+use crate::plugin::screen::GameScreen;
 use crate::solve::pnut::MAX_BUDGET;
-use crate::tui::screen::GameScreen;
 use options::PnutSetup;
 use screen::PnutScreen;
 
-pub const ID: GameId = GameId("pnut");
+pub const ID: GameId = GameId::of(&KIND);
 
 pub struct PnutButta;
 pub static KIND: PnutButta = PnutButta;
 
+static INFO: GameInfo = GameInfo {
+    id: "pnut",
+    name: "Pnut-Butta",
+    blurb: "never repeat the last l symbols",
+    summary: "Append a symbol; the last l symbols must never have appeared before.",
+};
+
 impl GameKind for PnutButta {
-    fn id(&self) -> GameId {
-        ID
-    }
-    fn menu_name(&self) -> &'static str {
-        "Pnut-Butta"
-    }
-    fn blurb(&self) -> &'static str {
-        "never repeat the last l symbols"
-    }
-    fn summary(&self) -> &'static str {
-        "Append a symbol; the last l symbols must never have appeared before."
+    fn info(&self) -> &'static GameInfo {
+        &INFO
     }
     fn rules(&self) -> std::borrow::Cow<'static, str> {
         include_str!("../../../assets/rules/pnut.md").into()
@@ -81,7 +79,7 @@ impl GameKind for PnutButta {
     fn position_help(&self) -> &'static str {
         "The string written so far, e.g. 0012 (two players); empty: the empty string."
     }
-    fn lesson(&self) -> Option<crate::games::lesson::Lesson> {
+    fn lesson(&self) -> Option<crate::plugin::lesson::Lesson> {
         Some(lesson::lesson())
     }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
@@ -100,7 +98,7 @@ impl GameKind for PnutButta {
         record: &crate::store::MatchRecord,
         config: &Config,
     ) -> Result<crate::tui::review::Review, String> {
-        use crate::tui::review::board::GameBoard;
+        use crate::plugin::review::board::GameBoard;
         const REVIEW_MILLIS: u64 = 1000;
         let setup = GameSetup::from_record(record, config)?;
         let options: PnutSetup = setup.own();

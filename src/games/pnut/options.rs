@@ -2,9 +2,9 @@
 //! limits.
 
 use crate::game::pnut::{self, MAX_LENGTH, MAX_PLAYERS, MAX_SYMBOLS, MIN_LENGTH, MIN_PLAYERS};
-use crate::games::options::{GameOptions, Row, stepped};
 use crate::matchup::MatchSetup;
 use crate::options_plumbing;
+use crate::plugin::options::{GameOptions, Row, stepped};
 use crate::solve::pnut::{Limits, MAX_BUDGET};
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]

@@ -25,15 +25,15 @@ use crate::game::pnut::{Pnut, PnutMove};
 use crate::games::GameSetup;
 use crate::games::pnut::analyst::PnutAnalyst;
 use crate::games::pnut::options::PnutSetup;
+use crate::plugin::match_view::{MatchView, Who, what_next, wins_sentence};
+use crate::plugin::screen::{GameScreen, SolverLink};
 use crate::solve::analyst::SharedAnalyst;
 use crate::solve::worker::{AnyReport, Job};
 use crate::solve::{Analysis, Verdict};
-use crate::tui::hits::{Hit, Hits};
-use crate::tui::keys::{Action, Keys};
-use crate::tui::match_view::{MatchView, Who, what_next, wins_sentence};
-use crate::tui::screen::{GameScreen, SolverLink};
-use crate::tui::theme::Theme;
-use crate::tui::widgets;
+use crate::ui::hits::{Hit, Hits};
+use crate::ui::keys::{Action, Keys};
+use crate::ui::theme::Theme;
+use crate::ui::widgets;
 
 use super::board::{
     StringMarks, draw_string, draw_table, roomy, string_lines, string_spread, table_height,
@@ -569,7 +569,7 @@ impl PnutScreen {
         ];
         if let Some(p) = a.verdict.plies() {
             lines.push(Line::styled(
-                crate::tui::match_view::moves_left(p),
+                crate::plugin::match_view::moves_left(p),
                 theme.muted(),
             ));
         }
@@ -711,7 +711,7 @@ impl PnutScreen {
         ];
         // Only two-player games are kept, and so reviewed.
         if matches!(self.seats, Seats::Two(_)) {
-            lines.push(crate::tui::review::review_line(keys, theme));
+            lines.push(crate::ui::widgets::review_line(keys, theme));
         }
         // Below the string, so both marked occurrences stay in view; a spare row inside
         // the box, and the board's border below it.
@@ -798,14 +798,14 @@ fn verdict_style(v: Verdict, theme: &Theme) -> Style {
 
 impl GameScreen for PnutScreen {
     crate::screen_basics!();
-    fn situation(&self) -> crate::tui::screen::Situation {
+    fn situation(&self) -> crate::plugin::screen::Situation {
         match &self.seats {
-            Seats::Two(view) => crate::tui::screen::Situation {
+            Seats::Two(view) => crate::plugin::screen::Situation {
                 over: self.is_over(),
                 human_to_move: self.human_to_move(),
                 ..view.situation()
             },
-            Seats::Many(_) => crate::tui::screen::Situation {
+            Seats::Many(_) => crate::plugin::screen::Situation {
                 over: self.is_over(),
                 human_to_move: self.human_to_move(),
                 ai_plays: false,

@@ -3,7 +3,7 @@
 //! move the solver wins with, 3-5-6 among them).
 
 use crate::game::nim::{EmptyPiles, Ending, Nim, parse_piles};
-use crate::games::lesson::{Lesson, Steps, Words};
+use crate::plugin::lesson::{Lesson, Steps, Words};
 use crate::solve::nim::mover_wins;
 
 /// Misère rows from the lesson's text.

@@ -13,27 +13,25 @@ use crate::cli::{CliError, SimulateCommon};
 use crate::config::Config;
 use crate::games::nim::cli;
 use crate::games::nim::screen::{Flavour, NimScreen};
-use crate::games::{GameId, GameKind, GameOptions, GameSetup, NoOptions, StartEnv};
+use crate::games::{GameId, GameInfo, GameKind, GameOptions, GameSetup, NoOptions, StartEnv};
 use crate::matchup::FirstMover;
-use crate::tui::screen::GameScreen;
+use crate::plugin::screen::GameScreen;
 
-pub const ID: GameId = GameId("1357");
+pub const ID: GameId = GameId::of(&KIND);
 
 pub struct SugarPackets;
 pub static KIND: SugarPackets = SugarPackets;
 
+static INFO: GameInfo = GameInfo {
+    id: "1357",
+    name: "1-3-5-7",
+    blurb: "misère Nim with sugar packets",
+    summary: "Rows of 1, 3, 5 and 7 packets; whoever takes the last packet loses.",
+};
+
 impl GameKind for SugarPackets {
-    fn id(&self) -> GameId {
-        ID
-    }
-    fn menu_name(&self) -> &'static str {
-        "1-3-5-7"
-    }
-    fn blurb(&self) -> &'static str {
-        "misère Nim with sugar packets"
-    }
-    fn summary(&self) -> &'static str {
-        "Rows of 1, 3, 5 and 7 packets; whoever takes the last packet loses."
+    fn info(&self) -> &'static GameInfo {
+        &INFO
     }
     fn rules(&self) -> std::borrow::Cow<'static, str> {
         include_str!("../../../assets/rules/1357.md").into()
@@ -55,7 +53,7 @@ impl GameKind for SugarPackets {
             start.ending(),
         )))
     }
-    fn lesson(&self) -> Option<crate::games::lesson::Lesson> {
+    fn lesson(&self) -> Option<crate::plugin::lesson::Lesson> {
         Some(lesson::lesson())
     }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {

@@ -2,7 +2,7 @@
 //! checked by the solver in `tests/rules/lessons.rs`).
 
 use crate::game::wl::{Wl, WlMove, parse_letters};
-use crate::games::lesson::{Lesson, Steps, Words};
+use crate::plugin::lesson::{Lesson, Steps, Words};
 use crate::solve::wl::mover_wins;
 
 fn read(text: &str) -> Option<Wl> {

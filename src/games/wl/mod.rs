@@ -16,31 +16,29 @@ use clap::Args;
 use crate::cli::game_args::GameArgs;
 use crate::cli::{CliError, usage};
 use crate::config::Config;
-use crate::games::{ConfigProblem, GameId, GameKind, GameOptions, GameSetup, StartEnv};
+use crate::games::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::matchup::FirstMover;
-use crate::tui::keys::{Action, OwnKey};
-use crate::tui::screen::{GameScreen, SimulationScreen};
+use crate::plugin::screen::{GameScreen, SimulationScreen};
+use crate::ui::keys::{Action, OwnKey};
 use options::{MAX_LEN, MAX_SIMULATED_GAMES, WlSetup};
 use screen::WlScreen;
 use simulation::WlSimulation;
 
-pub const ID: GameId = GameId("wl");
+pub const ID: GameId = GameId::of(&KIND);
 
 pub struct WinnersLosers;
 pub static KIND: WinnersLosers = WinnersLosers;
 
+static INFO: GameInfo = GameInfo {
+    id: "wl",
+    name: "Winners & Losers",
+    blurb: "take W/L letters from either end",
+    summary: "Take a letter from either end; whoever takes the last: W wins, L loses.",
+};
+
 impl GameKind for WinnersLosers {
-    fn id(&self) -> GameId {
-        ID
-    }
-    fn menu_name(&self) -> &'static str {
-        "Winners & Losers"
-    }
-    fn blurb(&self) -> &'static str {
-        "take W/L letters from either end"
-    }
-    fn summary(&self) -> &'static str {
-        "Take a letter from either end; whoever takes the last: W wins, L loses."
+    fn info(&self) -> &'static GameInfo {
+        &INFO
     }
     fn rules(&self) -> std::borrow::Cow<'static, str> {
         include_str!("../../../assets/rules/wl.md").into()
@@ -120,7 +118,7 @@ impl GameKind for WinnersLosers {
             &letters,
         )))
     }
-    fn lesson(&self) -> Option<crate::games::lesson::Lesson> {
+    fn lesson(&self) -> Option<crate::plugin::lesson::Lesson> {
         Some(lesson::lesson())
     }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {

@@ -3,9 +3,9 @@
 
 use rand::{Rng, RngExt};
 
-use crate::games::options::{GameOptions, Row, erased_number, stepped, typed_number};
 use crate::matchup::MatchSetup;
 use crate::options_plumbing;
+use crate::plugin::options::{GameOptions, Row, erased_number, stepped, typed_number};
 
 /// The longest random string the setup offers, and the longest typed one.
 pub const MAX_LEN: usize = 200;

@@ -15,16 +15,16 @@ use crate::game::wl::{Wl, WlMove};
 use crate::game::{Game, Outcome, Seat};
 use crate::games::GameSetup;
 use crate::games::wl::options::WlSetup;
+use crate::plugin::match_view::{MatchView, Who};
+use crate::plugin::screen::GameScreen;
 use crate::session::Mode;
 use crate::solve::analyst::{FnAnalyst, SharedAnalyst};
 use crate::solve::wl::pyramid;
-use crate::tui::animation::Animation;
-use crate::tui::hits::{Hit, Hits};
-use crate::tui::keys::{Action, Keys};
-use crate::tui::match_view::{MatchView, Who};
-use crate::tui::screen::GameScreen;
-use crate::tui::theme::Theme;
-use crate::tui::widgets;
+use crate::ui::animation::Animation;
+use crate::ui::hits::{Hit, Hits};
+use crate::ui::keys::{Action, Keys};
+use crate::ui::theme::Theme;
+use crate::ui::widgets;
 
 /// The pyramid is drawn for strings up to this long (it has n(n+1)/2 cells).
 pub const PYRAMID_MAX: usize = 200;

@@ -9,12 +9,12 @@ use ratatui::widgets::{Gauge, Paragraph};
 
 use crate::games::GameSetup;
 use crate::games::wl::options::WlSetup;
+use crate::plugin::screen::{SimOutcome, SimulationScreen};
 use crate::solve::wl::{self, SimulationReport};
 use crate::solve::worker::{AnyReport, Job};
-use crate::tui::keys::{Action, Keys};
-use crate::tui::screen::{SimOutcome, SimulationScreen};
-use crate::tui::theme::Theme;
-use crate::tui::widgets;
+use crate::ui::keys::{Action, Keys};
+use crate::ui::theme::Theme;
+use crate::ui::widgets;
 
 pub struct WlSimulation {
     pub setup: GameSetup,

@@ -7,7 +7,7 @@ use ratatui::Frame;
 use super::{App, Screen};
 use crate::tui::leave;
 use crate::tui::transcript::Transcript;
-use crate::tui::widgets;
+use crate::ui::widgets;
 
 impl App {
     pub fn render(&mut self, frame: &mut Frame) {

@@ -10,22 +10,22 @@ use ratatui::crossterm::event::{KeyModifiers, MouseButton, MouseEvent, MouseEven
 
 use super::event::{AppEvent, TICK_MS};
 use super::help::Help;
-use super::hits::{Hit, Hits};
-use super::keys::{Action, Keys};
 use super::leave::{self, Answer, Leave};
 use super::lesson::{LessonOutcome, LessonScreen};
 use super::menu::{Menu, MenuOutcome};
 use super::review::{Review, ReviewOutcome};
-use super::screen::{GameScreen, SimOutcome, SimulationScreen};
 use super::setup::{Setup, SetupOutcome};
 use super::stats::{StatsOutcome, StatsScreen};
-use super::theme::Theme;
 use super::transcript::Transcript;
-use super::widgets;
 use crate::config::Config;
 use crate::games::{GameId, GameSetup, StartEnv};
+use crate::plugin::screen::{GameScreen, SimOutcome, SimulationScreen};
 use crate::solve::worker::{AnyReport, SolverMsg, SolverThread};
 use crate::store::{MatchRecord, SaveSlot, Store};
+use crate::ui::hits::{Hit, Hits};
+use crate::ui::keys::{Action, Keys};
+use crate::ui::theme::Theme;
+use crate::ui::widgets;
 
 /// Where the app opens.
 #[derive(Clone, Debug, PartialEq)]

@@ -10,10 +10,10 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Axis, Chart, Dataset, GraphType, Paragraph, Wrap};
 
 use super::Review;
-use super::plies::Turn;
-use crate::tui::keys::{Action, Keys};
-use crate::tui::theme::Theme;
-use crate::tui::widgets;
+use crate::plugin::review::plies::Turn;
+use crate::ui::keys::{Action, Keys};
+use crate::ui::theme::Theme;
+use crate::ui::widgets;
 
 impl Review {
     pub fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys) {

@@ -6,19 +6,17 @@
 //! Generic over the games: a game supplies its board (`board::GameBoard`, with its own
 //! drawing and analyst) through `GameKind::review`; everything here reads text.
 
-pub mod board;
 mod draw;
-pub mod plies;
 
-use board::ReviewBoard;
-use plies::{PlyReport, Turn};
+use crate::plugin::review::board::ReviewBoard;
+use crate::plugin::review::plies::{self, PlyReport, Turn};
 
-use super::keys::Action;
 use crate::game::Seat;
 use crate::games::GameId;
 use crate::solve::Verdict;
 use crate::solve::worker::{AnyReport, Job};
 use crate::store::MatchRecord;
+use crate::ui::keys::Action;
 
 /// What a key on the review asks the app to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -346,15 +344,4 @@ fn listed(moves: &[String], and_or: &str) -> String {
         [rest @ .., last] if moves.len() <= 3 => format!("{} {and_or} {last}", rest.join(", ")),
         [a, b, rest @ ..] => format!("{a}, {b} {and_or} {} others", rest.len()),
     }
-}
-
-/// The game-over boxes' line about the review: "v review the game".
-pub fn review_line(
-    keys: &super::keys::Keys,
-    theme: &super::theme::Theme,
-) -> ratatui::text::Line<'static> {
-    ratatui::text::Line::from(vec![
-        ratatui::text::Span::styled(keys.key(Action::Review), theme.accent()),
-        ratatui::text::Span::raw(" review the game, move by move"),
-    ])
 }

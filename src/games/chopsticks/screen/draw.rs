@@ -16,11 +16,11 @@ use crate::solve::{Analysis, Verdict};
 /// The move notation in a few words, under the move list: a hit names the mover's hand,
 /// then the hand it hits; a split gives the mover's hands after it.
 const NOTATION: &str = " hit:l:r = left hits right ";
-use crate::tui::hits::{Hit, Hits};
-use crate::tui::keys::{Action, Keys};
-use crate::tui::match_view::Who;
-use crate::tui::theme::Theme;
-use crate::tui::widgets;
+use crate::plugin::match_view::Who;
+use crate::ui::hits::{Hit, Hits};
+use crate::ui::keys::{Action, Keys};
+use crate::ui::theme::Theme;
+use crate::ui::widgets;
 
 /// The move that led to a position: the position before it, who played it, the move.
 pub type LastMove<'a> = (&'a Chopsticks, Seat, ChopsticksMove);

@@ -44,8 +44,8 @@ pub fn line(moment: Moment, variety: usize) -> String {
 
 /// What the AI says of a position nobody has proven won, matching the prediction
 /// panel: the side the search leans to, a draw, or that it is too early.
-pub fn outlook_line(outlook: crate::tui::match_view::Outlook, ai: crate::game::Seat) -> String {
-    use crate::tui::match_view::Outlook;
+pub fn outlook_line(outlook: crate::plugin::match_view::Outlook, ai: crate::game::Seat) -> String {
+    use crate::plugin::match_view::Outlook;
     match outlook {
         Outlook::Draw => "Best play draws from here.".into(),
         Outlook::Ahead(leader, _) if leader == ai => {
@@ -65,7 +65,7 @@ pub fn slip_line(name: &str, other: &str) -> String {
 mod tests {
     use super::*;
     use crate::game::Seat;
-    use crate::tui::match_view::Outlook;
+    use crate::plugin::match_view::Outlook;
 
     /// Every outlook line fits the AI's line at 80x24 whole, quotes included: Othello's
     /// status is 48 columns wide, "AI: “" and "”" take 6 ("…but nothing is proven" was

@@ -5,12 +5,12 @@ use crate::seeds::GameRng;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
-use super::hits::{Hit, Hits};
-use super::keys::{Action, Keys};
-use super::theme::Theme;
 use crate::games::GameSetup;
 use crate::solve::worker::{AnyReport, Job};
 use crate::store::MatchRecord;
+use crate::ui::hits::{Hit, Hits};
+use crate::ui::keys::{Action, Keys};
+use crate::ui::theme::Theme;
 
 /// The traffic between a game on screen and the solver thread. `MatchView` implements
 /// it for every two-player game, so most screens only point at their view.
@@ -170,16 +170,16 @@ macro_rules! screen_basics {
     };
     ($view:ident) => {
         $crate::screen_basics!();
-        fn link(&self) -> &dyn $crate::tui::screen::SolverLink {
+        fn link(&self) -> &dyn $crate::plugin::screen::SolverLink {
             &self.$view
         }
-        fn link_mut(&mut self) -> &mut dyn $crate::tui::screen::SolverLink {
+        fn link_mut(&mut self) -> &mut dyn $crate::plugin::screen::SolverLink {
             &mut self.$view
         }
         fn is_over(&self) -> bool {
             self.$view.session.is_over()
         }
-        fn situation(&self) -> $crate::tui::screen::Situation {
+        fn situation(&self) -> $crate::plugin::screen::Situation {
             self.$view.situation()
         }
         fn spoilers_on(&self) -> bool {

@@ -8,7 +8,7 @@ use super::plies::{analysis_job, positions};
 use crate::game::Game;
 use crate::solve::analyst::Analyst;
 use crate::solve::worker::Job;
-use crate::tui::theme::Theme;
+use crate::ui::theme::Theme;
 
 /// A position as the review shows it: the position, the start of the game (some
 /// boards size themselves by it) and the move that led here.

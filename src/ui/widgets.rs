@@ -263,10 +263,21 @@ pub fn wrapped_lines(text: &str, width: u16) -> u16 {
     lines
 }
 
+/// The game-over boxes' line about the review: "v review the game".
+pub fn review_line(
+    keys: &crate::ui::keys::Keys,
+    theme: &crate::ui::theme::Theme,
+) -> ratatui::text::Line<'static> {
+    ratatui::text::Line::from(vec![
+        ratatui::text::Span::styled(keys.key(crate::ui::keys::Action::Review), theme.accent()),
+        ratatui::text::Span::raw(" review the game, move by move"),
+    ])
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::tui::keys::{Action, Keys};
+    use crate::ui::keys::{Action, Keys};
 
     /// Nim's footer with "✓ saved" is 88 columns: at 80 the status gives way, not undo
     /// and new game.

@@ -10,11 +10,7 @@ use ratatui::layout::Rect;
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 
-use super::keys::{Action, Keys};
 use super::screen::SolverLink;
-use super::theme::Theme;
-use super::voice::{self, Moment};
-use super::widgets;
 use crate::config::FirstMover;
 use crate::game::Game;
 use crate::game::{Outcome, Seat};
@@ -25,6 +21,10 @@ use crate::solve::Analysis;
 use crate::solve::analyst::{Query, SharedAnalyst};
 use crate::solve::worker::{AnyReport, Job};
 use crate::store::{MatchRecord, ResultRecord, SeatRecord};
+use crate::ui::keys::{Action, Keys};
+use crate::ui::theme::Theme;
+use crate::ui::voice::{self, Moment};
+use crate::ui::widgets;
 
 /// The AI's words on a moment ("move now", an undo), said until the next move.
 const MOVE_NOW_LINE: &str = "All right, I'll move.";
@@ -781,7 +781,7 @@ impl<G: Game> MatchView<G> {
             Line::raw(moves_played(self.session.history())),
             Line::raw(""),
             what_next(keys, theme, false),
-            super::review::review_line(keys, theme),
+            crate::ui::widgets::review_line(keys, theme),
         ];
         let area = widgets::centered(board, 44, 7 + why_height);
         widgets::popup(frame, area, "Game over", lines, theme);

@@ -1,0 +1,403 @@
+//! The plug-in API: what a game is to the rest of the program (its identity, options,
+//! setup, screens, commands and engine session), and the pieces a game builds them
+//! from. The games implement it (`games/`); the shell (`tui/`, `cli/`) uses it. It
+//! imports no shell module.
+
+pub mod lesson;
+pub mod match_view;
+pub mod options;
+pub mod review;
+pub mod screen;
+
+use std::fmt;
+
+use crate::seeds::GameRng;
+
+use crate::cli::CliError;
+use crate::cli::game_args::GameArgs;
+use crate::config::Config;
+use crate::games::REGISTRY;
+use crate::matchup::{FirstMover, MatchSetup, Mode};
+use crate::plugin::screen::{GameScreen, SimulationScreen};
+use crate::solve::policy::Difficulty;
+use crate::store::MatchRecord;
+use crate::tui::review::Review;
+use crate::ui::keys::OwnKey;
+pub use options::{GameOptions, NoOptions, Row};
+
+/// What a game is called and says of itself: one static description per game.
+#[derive(Debug)]
+pub struct GameInfo {
+    /// Its command-line name (`parlor play <id>`), also the name its saves are kept
+    /// under.
+    pub id: &'static str,
+    /// Its name on the menu and in titles.
+    pub name: &'static str,
+    /// One line on the menu.
+    pub blurb: &'static str,
+    /// One line under the setup screen's title.
+    pub summary: &'static str,
+}
+
+/// A game: a handle on its [`GameKind`], compared and shown by its names. Whoever holds
+/// one reaches the game without a global look-up.
+#[derive(Clone, Copy)]
+pub struct GameId(&'static dyn GameKind);
+
+impl GameId {
+    /// The handle of `kind` (each game's `ID`).
+    pub const fn of(kind: &'static dyn GameKind) -> GameId {
+        GameId(kind)
+    }
+
+    /// Every game, in menu order.
+    pub fn all() -> impl ExactSizeIterator<Item = GameId> {
+        REGISTRY.iter().map(|k| GameId(*k))
+    }
+
+    /// The game whose command-line name is `name`.
+    pub fn from_cli_name(name: &str) -> Option<GameId> {
+        GameId::all().find(|g| g.cli_name() == name)
+    }
+
+    /// What the game is and does.
+    pub fn kind(self) -> &'static dyn GameKind {
+        self.0
+    }
+
+    pub fn info(self) -> &'static GameInfo {
+        self.0.info()
+    }
+
+    pub fn menu_name(self) -> &'static str {
+        self.info().name
+    }
+
+    /// The name used on the command line.
+    pub fn cli_name(self) -> &'static str {
+        self.info().id
+    }
+
+    pub fn blurb(self) -> &'static str {
+        self.info().blurb
+    }
+}
+
+impl PartialEq for GameId {
+    fn eq(&self, other: &GameId) -> bool {
+        self.cli_name() == other.cli_name()
+    }
+}
+
+impl Eq for GameId {}
+
+impl std::hash::Hash for GameId {
+    fn hash<H: std::hash::Hasher>(&self, state: &mut H) {
+        self.cli_name().hash(state);
+    }
+}
+
+impl fmt::Display for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.menu_name())
+    }
+}
+
+impl fmt::Debug for GameId {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "GameId({})", self.cli_name())
+    }
+}
+
+/// What a game screen is started with besides its setup.
+pub struct StartEnv<'a> {
+    pub config: &'a Config,
+    pub ai_delay_ms: u64,
+    pub hints: bool,
+}
+
+/// A problem with a game's own section of the config: the dotted key and why.
+pub type ConfigProblem = (&'static str, String);
+
+/// One game, as the rest of the program sees it.
+pub trait GameKind: Sync {
+    /// Its names and its lines on the menu and the setup screen.
+    fn info(&self) -> &'static GameInfo;
+    /// The rules, for the help overlay (Markdown-ish text; a game may write parts in
+    /// from its code).
+    fn rules(&self) -> std::borrow::Cow<'static, str>;
+
+    /// Who moves first by default.
+    fn first_default(&self, config: &Config) -> FirstMover;
+    /// The game's own options, with the config's defaults.
+    fn options(&self, config: &Config) -> Box<dyn GameOptions>;
+    /// Checks the game's own section of the config.
+    fn validate_config(&self, _config: &Config) -> Result<(), ConfigProblem> {
+        Ok(())
+    }
+
+    /// The first-mover choices the setup offers in `mode`.
+    fn first_options(&self, mode: Mode) -> &'static [FirstMover] {
+        match mode {
+            Mode::VsAi => &[
+                FirstMover::You,
+                FirstMover::Ai,
+                FirstMover::Coin,
+                FirstMover::AiChooses,
+            ],
+            Mode::TwoPlayers => &[FirstMover::You, FirstMover::Coin],
+            Mode::AiVsAi => &[],
+        }
+    }
+    fn first_label(&self, first: FirstMover, mode: Mode) -> &'static str {
+        match (first, mode) {
+            (FirstMover::You, Mode::TwoPlayers) => "player 1",
+            (FirstMover::You, _) => "you",
+            (FirstMover::Ai, _) => "the AI",
+            (FirstMover::Coin, _) => "coin flip",
+            (FirstMover::AiChooses, _) => "AI chooses (takes the winning side)",
+        }
+    }
+    fn first_explanation(&self) -> &'static str {
+        "AI chooses: the AI analyses the start and takes the side that wins."
+    }
+    /// The keys of this game's own (they apply only while it is on screen).
+    fn keys(&self) -> &'static [OwnKey] {
+        &[]
+    }
+    /// Whether the setup offers the shared AI difficulty (Othello has levels instead).
+    fn uses_difficulty(&self) -> bool {
+        true
+    }
+    /// What the AI's strength is called in a match of this setup (the statistics count
+    /// per level): the shared difficulty, unless the game has levels of its own.
+    fn ai_level(&self, setup: &GameSetup) -> String {
+        setup.matchup.difficulty.to_string()
+    }
+    /// Every name `ai_level` can give, in the order the setup offers them: the
+    /// statistics list a game's levels in this order.
+    fn levels(&self) -> Vec<&'static str> {
+        Difficulty::ALL.iter().map(|d| d.name()).collect()
+    }
+
+    /// Who wins from this setup's start with perfect play, where the game knows it at
+    /// once (a formula or a table) and the start is the same every game: the setup
+    /// warns a player who would start in a proven loss, and a first game is set up on
+    /// the winning side. `None`: not known, a draw, or a random start.
+    fn start_winner(&self, _setup: &GameSetup) -> Option<crate::game::Seat> {
+        None
+    }
+
+    /// The game's lesson: its rules on a live board in a few steps, then one idea of
+    /// strategy from its solver (`games::lesson`). `None`: the game has none.
+    fn lesson(&self) -> Option<lesson::Lesson> {
+        None
+    }
+
+    /// One line for the setup's "From a position" row: the notation, with an example.
+    fn position_help(&self) -> &'static str {
+        "Type a position as parlor solve reads it; empty: the usual start."
+    }
+    /// Checks the setup's position (`GameSetup::position`) against its options: the
+    /// error says what is wrong and what is accepted. Called before `start`.
+    fn check_position(&self, setup: &GameSetup) -> Result<(), String>;
+    /// The screen of a new match.
+    fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut GameRng) -> Box<dyn GameScreen>;
+    /// The review of a recorded game of this kind: its positions, drawn the game's way,
+    /// and the analyst that judges them (with limits suited to a review). The error
+    /// says what in the record cannot be read.
+    fn review(&self, record: &MatchRecord, config: &Config) -> Result<Review, String>;
+    /// The AI-vs-AI simulation screen, for games whose setup offers one.
+    fn simulation(&self, _setup: GameSetup, _seed: u64) -> Option<Box<dyn SimulationScreen>> {
+        None
+    }
+
+    /// The session of `parlor engine <game> [options]` (`options` as `parlor play`
+    /// reads them): how the engine reads this game's positions and moves, and the
+    /// analyst it keeps for the whole session.
+    fn engine(
+        &self,
+        options: &[String],
+        config: &Config,
+    ) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError>;
+
+    /// `parlor solve <game>`'s arguments: the game's own typed struct (its help text
+    /// is the command's help), usually `Args::augment_args(Command::new(..))`.
+    fn solve_command(&self) -> clap::Command;
+    /// `parlor solve <game>`: `args` were parsed by [`GameKind::solve_command`].
+    fn solve(&self, args: &GameArgs, config: &Config) -> Result<(), CliError>;
+    /// `parlor simulate <game>`'s arguments (with `cli::SimulateCommon` flattened in).
+    fn simulate_command(&self) -> clap::Command;
+    /// `parlor simulate <game>`: `args` were parsed by [`GameKind::simulate_command`].
+    fn simulate(&self, args: &GameArgs, config: &Config) -> Result<(), CliError>;
+    /// `parlor play <game>`: the game's own options added to `shared` (the options
+    /// every game takes).
+    fn play_command(&self, shared: clap::Command) -> clap::Command {
+        shared
+    }
+    /// Applies the game's own `parlor play` options (parsed by
+    /// [`GameKind::play_command`]) to `setup`.
+    fn play_options(&self, _args: &GameArgs, _setup: &mut GameSetup) -> Result<(), CliError> {
+        Ok(())
+    }
+
+    /// Moves (each in the game's move notation) from `start` (the record's start
+    /// position) as one move list, the way players of this game write them: separated
+    /// by spaces unless the game has its own habit (Othello: `f5d6c3`; Winners & Losers
+    /// shows the letter each move took).
+    fn move_list(&self, _start: &str, moves: &[String]) -> String {
+        moves.join(" ")
+    }
+    /// The record formats of this game's own that `parlor export --format` offers
+    /// besides moves and json (Othello: ggf).
+    fn record_formats(&self) -> &'static [&'static str] {
+        &[]
+    }
+    /// A finished game in one of [`GameKind::record_formats`].
+    fn game_record(&self, _record: &MatchRecord, format: &str) -> Result<String, String> {
+        Err(format!("{} has no {format} format", self.info().name))
+    }
+}
+
+/// The statistics of `history` (`store::stats`), in menu order, each game's levels in
+/// the order its setup offers them.
+pub fn statistics(history: &[MatchRecord]) -> Vec<crate::store::stats::GameStats> {
+    let known: Vec<crate::store::stats::GameInfo> = REGISTRY
+        .iter()
+        .map(|k| crate::store::stats::GameInfo {
+            id: k.info().id,
+            name: k.info().name,
+            levels: k.levels(),
+        })
+        .collect();
+    crate::store::stats::compute(history, &known)
+}
+
+/// A saved match put back on the board: its game's screen started from the record's
+/// start, with its options, seats, moves and what undo had taken back. The error says
+/// why it cannot be (an unknown game, options or moves that do not fit).
+pub fn resume(record: &MatchRecord, env: &StartEnv) -> Result<Box<dyn GameScreen>, String> {
+    let setup = GameSetup::from_record(record, env.config)?;
+    let kind = setup.game.kind();
+    kind.check_position(&setup)
+        .map_err(|e| format!("its start: {e}"))?;
+    let mut rng = <GameRng as rand::SeedableRng>::seed_from_u64(record.seed);
+    let mut screen = kind.start(setup, env, &mut rng);
+    screen.set_seed(record.seed);
+    screen.restore(record)?;
+    // Remembered as set up: a rematch starts where the setup said, not from here.
+    screen.setup_mut().position = record.from_position.clone();
+    Ok(screen)
+}
+
+/// Everything needed to start a game.
+#[derive(Debug)]
+pub struct GameSetup {
+    pub game: GameId,
+    pub matchup: MatchSetup,
+    pub options: Box<dyn GameOptions>,
+    /// Start from this position (in the game's notation, as `parlor solve` reads it)
+    /// instead of the game's own start.
+    pub position: Option<String>,
+    /// The spoiler switch: whether the prediction, the AI's remarks on who wins and
+    /// the best move are shown during the game.
+    pub spoilers: bool,
+}
+
+impl Clone for GameSetup {
+    fn clone(&self) -> Self {
+        GameSetup {
+            game: self.game,
+            matchup: self.matchup.clone(),
+            options: self.options.clone_box(),
+            position: self.position.clone(),
+            spoilers: self.spoilers,
+        }
+    }
+}
+
+impl PartialEq for GameSetup {
+    fn eq(&self, other: &Self) -> bool {
+        self.game == other.game
+            && self.matchup == other.matchup
+            && self.options.eq_box(other.options.as_ref())
+            && self.position == other.position
+            && self.spoilers == other.spoilers
+    }
+}
+
+impl GameSetup {
+    /// The config's defaults for `game`.
+    pub fn from_config(game: GameId, config: &Config) -> GameSetup {
+        let kind = game.kind();
+        GameSetup {
+            game,
+            matchup: MatchSetup {
+                mode: Mode::VsAi,
+                first: kind.first_default(config),
+                difficulty: config.ai.difficulty,
+            },
+            options: kind.options(config),
+            position: None,
+            spoilers: true,
+        }
+    }
+
+    /// The setup a recorded game was played with, starting from the record's start
+    /// (`MatchRecord::start`). The error names what cannot be read.
+    pub fn from_record(record: &MatchRecord, config: &Config) -> Result<GameSetup, String> {
+        let game = GameId::from_cli_name(&record.game)
+            .ok_or_else(|| format!("unknown game {:?}", record.game))?;
+        let options = game
+            .kind()
+            .options(config)
+            .read_json(&record.options)
+            .map_err(|e| format!("the options of this {} game: {e}", game.menu_name()))?;
+        Ok(GameSetup {
+            game,
+            matchup: MatchSetup {
+                mode: record.mode,
+                first: record.first,
+                difficulty: record.difficulty,
+            },
+            options,
+            position: Some(record.start.clone()),
+            spoilers: true,
+        })
+    }
+
+    /// The game's own options, when they are of type `T`.
+    pub fn options<T: GameOptions>(&self) -> Option<&T> {
+        self.options.as_any().downcast_ref()
+    }
+
+    /// A copy of the game's own options of type `T` (its defaults for a setup of
+    /// another game, which a screen is never started with).
+    pub fn own<T: GameOptions + Clone + Default>(&self) -> T {
+        self.options::<T>().cloned().unwrap_or_default()
+    }
+
+    /// The game's own options to change, when they are of type `T`.
+    pub fn options_mut<T: GameOptions>(&mut self) -> Option<&mut T> {
+        self.options.as_any_mut().downcast_mut()
+    }
+}
+
+/// The start `draw` makes when it does not depend on the random draw (two different
+/// seeds give the same start), else `None`.
+pub fn fixed_start<T: PartialEq, E>(draw: impl Fn(&mut GameRng) -> Result<T, E>) -> Option<T> {
+    let mut a = <GameRng as rand::SeedableRng>::seed_from_u64(1);
+    let mut b = <GameRng as rand::SeedableRng>::seed_from_u64(2);
+    let (x, y) = (draw(&mut a).ok()?, draw(&mut b).ok()?);
+    (x == y).then_some(x)
+}
+
+/// The seat that wins when the player to move at the start wins (`mover_wins`), or
+/// loses.
+pub fn winner_if(mover_wins: bool) -> crate::game::Seat {
+    if mover_wins {
+        crate::game::Seat::First
+    } else {
+        crate::game::Seat::Second
+    }
+}

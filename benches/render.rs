@@ -19,7 +19,13 @@ fn nim(piles: &[u8], hints: bool, w: u16, h: u16) -> Harness {
     s.options_mut::<NimSetup>().expect("nim options").piles = piles.to_vec();
     s.options_mut::<NimSetup>().expect("nim options").preset = PilePreset::Custom;
     s.matchup.first = FirstMover::You;
-    let mut harness = Harness::new(Config::default(), Start::Game(s), w, h);
+    let mut harness = Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Game(s),
+        w,
+        h,
+    );
     if hints {
         harness.key(KeyCode::Char('h'));
     }
@@ -28,7 +34,13 @@ fn nim(piles: &[u8], hints: bool, w: u16, h: u16) -> Harness {
 
 #[divan::bench(args = [(80, 24), (120, 40)])]
 fn menu(bencher: Bencher, (w, h): (u16, u16)) {
-    let mut harness = Harness::new(Config::default(), Start::Menu, w, h);
+    let mut harness = Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        w,
+        h,
+    );
     bencher.bench_local(|| harness.screen());
 }
 

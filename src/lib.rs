@@ -6,6 +6,7 @@
 //! and routes keys, [`cli`] parses and dispatches. [`session`] ties a game to its
 //! players, [`matchup`] says who plays and how.
 
+pub mod arcade;
 pub mod cli;
 pub mod config;
 pub mod game;

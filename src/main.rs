@@ -1,5 +1,5 @@
 use std::process::ExitCode;
 
 fn main() -> ExitCode {
-    parlor::cli::main()
+    parlor::cli::main(parlor::arcade::registry())
 }

@@ -5,7 +5,7 @@
 use std::io::Write;
 
 use crate::cli::{CliError, usage};
-use crate::games::GameId;
+use crate::plugin::{GameId, Registry};
 use crate::store::{self, MatchRecord, ResultRecord, SeatRecord, Store};
 
 #[derive(Debug, clap::Args)]
@@ -22,21 +22,21 @@ pub struct ExportArgs {
 /// The formats every game has.
 const SHARED_FORMATS: [&str; 2] = ["moves", "json"];
 
-pub fn export(args: &ExportArgs) -> Result<(), CliError> {
+pub fn export(args: &ExportArgs, games: &Registry) -> Result<(), CliError> {
     let format = args.format.as_deref().unwrap_or("moves");
-    check_format(format)?;
+    check_format(format, games)?;
     let history = history()?;
     let record = pick(&history, args.n.as_deref())?;
-    let text = write(record, format)?;
+    let text = write(record, format, games)?;
     let mut out = std::io::stdout().lock();
     writeln!(out, "{text}")?;
     Ok(())
 }
 
 /// Refuses a format no game has, before the history is read.
-fn check_format(format: &str) -> Result<(), CliError> {
+fn check_format(format: &str, games: &Registry) -> Result<(), CliError> {
     let mut all: Vec<&str> = SHARED_FORMATS.to_vec();
-    for game in GameId::all() {
+    for game in games.all() {
         for f in game.kind().record_formats() {
             if !all.contains(f) {
                 all.push(f);
@@ -48,15 +48,15 @@ fn check_format(format: &str) -> Result<(), CliError> {
     } else {
         Err(usage(format!(
             "--format {format} is not a format: expected {}",
-            formats_text()
+            formats_text(games)
         )))
     }
 }
 
 /// "moves, json, or ggf (Othello)".
-fn formats_text() -> String {
+fn formats_text(games: &Registry) -> String {
     let mut names: Vec<String> = SHARED_FORMATS.iter().map(|f| f.to_string()).collect();
-    for game in GameId::all() {
+    for game in games.all() {
         for f in game.kind().record_formats() {
             names.push(format!("{f} ({})", game.menu_name()));
         }
@@ -126,8 +126,8 @@ struct ExportJson<'a> {
 }
 
 /// The record in `format`.
-fn write(record: &MatchRecord, format: &str) -> Result<String, CliError> {
-    let game = GameId::from_cli_name(&record.game);
+fn write(record: &MatchRecord, format: &str, games: &Registry) -> Result<String, CliError> {
+    let game = games.find(&record.game);
     match format {
         "moves" => Ok(moves_text(record, game)),
         "json" => serde_json::to_string_pretty(&ExportJson {

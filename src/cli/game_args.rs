@@ -8,7 +8,7 @@
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 
 use super::{CliError, usage};
-use crate::games::{GameId, GameKind};
+use crate::plugin::{GameId, GameKind, Registry};
 
 /// The game named after a command, and the matches of that game's own subcommand.
 #[derive(Clone, Debug)]
@@ -17,13 +17,15 @@ pub struct GameArgs {
     pub matches: ArgMatches,
 }
 
-impl GameArgs {
-    /// The game's typed options. The subcommand was built from the same struct, so
-    /// this fails only if a game reads a struct other than the one it described.
-    pub fn typed<T: FromArgMatches>(&self) -> Result<T, CliError> {
-        T::from_arg_matches(&self.matches).map_err(|e| usage(e.render()))
-    }
+/// The game's name as typed and the matches of its subcommand, before the name is
+/// looked up in the registry (clap's derive has no registry at hand).
+#[derive(Clone, Debug)]
+pub struct GameMatches {
+    pub name: String,
+    pub matches: ArgMatches,
+}
 
+impl GameMatches {
     fn from_parent(matches: &ArgMatches) -> Result<Self, clap::Error> {
         let (name, sub) = matches.subcommand().ok_or_else(|| {
             clap::Error::raw(
@@ -31,56 +33,86 @@ impl GameArgs {
                 "a game is needed\n",
             )
         })?;
-        let game = GameId::from_cli_name(name).ok_or_else(|| {
-            clap::Error::raw(
-                clap::error::ErrorKind::InvalidSubcommand,
-                format!("unknown game {name}\n"),
-            )
+        Ok(GameMatches {
+            name: name.to_string(),
+            matches: sub.clone(),
+        })
+    }
+
+    /// The game of `games` it names (clap only offered their names).
+    pub fn resolve(&self, games: &Registry) -> Result<GameArgs, CliError> {
+        let game = games.find(&self.name).ok_or_else(|| {
+            usage(format!(
+                "unknown game {}: expected one of {}",
+                crate::quote::clip(&self.name),
+                games.names().join(", ")
+            ))
         })?;
         Ok(GameArgs {
             game,
-            matches: sub.clone(),
+            matches: self.matches.clone(),
         })
     }
 }
 
-/// `cmd` with one subcommand per game, each made by `of`.
-fn with_games(cmd: Command, of: fn(&dyn GameKind) -> Command) -> Command {
+impl GameArgs {
+    /// The game's typed options. The subcommand was built from the same struct, so
+    /// this fails only if a game reads a struct other than the one it described.
+    pub fn typed<T: FromArgMatches>(&self) -> Result<T, CliError> {
+        T::from_arg_matches(&self.matches).map_err(|e| usage(e.render()))
+    }
+}
+
+/// `cmd` ready for one subcommand per game (added by [`add_games`]).
+fn game_shell(cmd: Command) -> Command {
     cmd.subcommand_required(true)
         .disable_help_subcommand(true)
         .subcommand_value_name("GAME")
         .subcommand_help_heading("Games")
-        .subcommands(GameId::all().map(|g| {
-            // The game's name and blurb, not the doc comment of its options' struct.
-            let kind = g.kind();
-            of(kind).name(g.cli_name()).about(format!(
-                "{}: {}",
-                kind.info().name,
-                kind.info().blurb
-            ))
-        }))
+}
+
+/// `command` (the whole command line) with the games of `games` under play, solve and
+/// simulate, each described by the game.
+pub fn add_games(command: Command, games: &Registry) -> Command {
+    command
+        .mut_subcommand("play", |c| with_games(c, games, super::play_command))
+        .mut_subcommand("solve", |c| with_games(c, games, |k| k.solve_command()))
+        .mut_subcommand("simulate", |c| {
+            with_games(c, games, |k| k.simulate_command())
+        })
+}
+
+/// `cmd` with one subcommand per game, each made by `of`.
+fn with_games(cmd: Command, games: &Registry, of: fn(&dyn GameKind) -> Command) -> Command {
+    cmd.subcommands(games.all().map(|g| {
+        // The game's name and blurb, not the doc comment of its options' struct.
+        let kind = g.kind();
+        of(kind)
+            .name(g.cli_name())
+            .about(format!("{}: {}", kind.info().name, kind.info().blurb))
+    }))
 }
 
 /// The three commands whose options depend on the game. Each is a [`GameArgs`] whose
 /// subcommands come from one `GameKind` method.
 macro_rules! game_command {
-    ($(#[$doc:meta])* $name:ident, $of:expr) => {
+    ($(#[$doc:meta])* $name:ident) => {
         $(#[$doc])*
         #[derive(Clone, Debug)]
-        pub struct $name(pub GameArgs);
+        pub struct $name(pub GameMatches);
 
         impl Args for $name {
             fn augment_args(cmd: Command) -> Command {
-                with_games(cmd, $of)
+                game_shell(cmd)
             }
             fn augment_args_for_update(cmd: Command) -> Command {
-                with_games(cmd, $of)
+                game_shell(cmd)
             }
         }
 
         impl FromArgMatches for $name {
             fn from_arg_matches(matches: &ArgMatches) -> Result<Self, clap::Error> {
-                GameArgs::from_parent(matches).map($name)
+                GameMatches::from_parent(matches).map($name)
             }
             fn update_from_arg_matches(&mut self, matches: &ArgMatches) -> Result<(), clap::Error> {
                 *self = Self::from_arg_matches(matches)?;
@@ -92,18 +124,15 @@ macro_rules! game_command {
 
 game_command!(
     /// `parlor play <game>`: the shared options (`super::PlayCommon`) and the game's own.
-    PlayCommand,
-    |kind| super::play_command(kind)
+    PlayCommand
 );
 game_command!(
     /// `parlor solve <game>`.
-    SolveCommand,
-    |kind| kind.solve_command()
+    SolveCommand
 );
 game_command!(
     /// `parlor simulate <game>`.
-    SimulateCommand,
-    |kind| kind.simulate_command()
+    SimulateCommand
 );
 
 /// The command `verb` (play, solve or simulate) of `game`, as the game describes it.
@@ -140,7 +169,11 @@ fn accepted(command: &Command) -> String {
 /// option of another game, an option put before the game (the flat command line of
 /// earlier versions took them anywhere), an unknown game. `None`: clap's own message
 /// says it well.
-pub fn explain(error: &clap::Error, raw: &[std::ffi::OsString]) -> Option<String> {
+pub fn explain(
+    error: &clap::Error,
+    raw: &[std::ffi::OsString],
+    games: &Registry,
+) -> Option<String> {
     use clap::error::{ContextKind, ContextValue, ErrorKind};
     let words: Vec<String> = raw
         .iter()
@@ -153,12 +186,9 @@ pub fn explain(error: &clap::Error, raw: &[std::ffi::OsString]) -> Option<String
     let verb = words[verb_at].as_str();
     let game_at = words[verb_at + 1..]
         .iter()
-        .position(|w| GameId::from_cli_name(w).is_some())
+        .position(|w| games.find(w).is_some())
         .map(|i| verb_at + 1 + i);
-    let names = GameId::all()
-        .map(GameId::cli_name)
-        .collect::<Vec<_>>()
-        .join(", ");
+    let names = games.names().join(", ");
     let context = |kind| match error.get(kind) {
         Some(ContextValue::String(s)) => Some(s.clone()),
         _ => None,
@@ -180,7 +210,7 @@ pub fn explain(error: &clap::Error, raw: &[std::ffi::OsString]) -> Option<String
                     "parlor {verb} needs the game first, then its options: parlor {verb} <GAME> {arg} (games: {names})"
                 ));
             };
-            let game = GameId::from_cli_name(&words[game_at])?;
+            let game = games.find(&words[game_at])?;
             let arg_at = words.iter().position(|w| *w == arg);
             if arg_at.is_some_and(|at| at < game_at) {
                 return Some(format!(
@@ -201,7 +231,7 @@ pub fn explain(error: &clap::Error, raw: &[std::ffi::OsString]) -> Option<String
                     .cloned()
                     .unwrap_or(arg)
             };
-            Some(not_an_option(verb, game, &option))
+            Some(not_an_option(verb, game, &option, games))
         }
         _ => None,
     }
@@ -215,8 +245,9 @@ fn takes(command: &Command, word: &str) -> bool {
 }
 
 /// The games other than `game` whose `verb` takes `--long`, by their names.
-fn owners(verb: &str, long: &str, game: GameId) -> Vec<&'static str> {
-    GameId::all()
+fn owners(verb: &str, long: &str, game: GameId, games: &Registry) -> Vec<&'static str> {
+    games
+        .all()
         .filter(|g| *g != game)
         .filter(|g| verb_command(verb, *g).is_some_and(|c| takes(&c, long)))
         .map(GameId::menu_name)
@@ -225,13 +256,13 @@ fn owners(verb: &str, long: &str, game: GameId) -> Vec<&'static str> {
 
 /// "--rollover is not an option of Nim (it is an option of Chopsticks): solve nim takes
 /// [PILES] --misere --proof --json (see parlor solve nim --help)".
-fn not_an_option(verb: &str, game: GameId, option: &str) -> String {
+fn not_an_option(verb: &str, game: GameId, option: &str, games: &Registry) -> String {
     let Some(own) = verb_command(verb, game) else {
         return format!("{option} is not an option of {verb}");
     };
     let long = option.trim_start_matches('-');
     let long = long.split('=').next().unwrap_or(long);
-    let owners = owners(verb, long, game);
+    let owners = owners(verb, long, game, games);
     let whose = if owners.is_empty() || !option.starts_with("--") {
         String::new()
     } else {
@@ -248,15 +279,20 @@ fn not_an_option(verb: &str, game: GameId, option: &str) -> String {
 
 /// Refuses a position that is another option of the command (`parlor solve chopsticks
 /// --depth`): the position takes values starting with '-', so clap let it through.
-pub fn refuse_option_as_position(verb: &str, args: &GameArgs) -> Result<(), CliError> {
+pub fn refuse_option_as_position(
+    verb: &str,
+    args: &GameArgs,
+    games: &Registry,
+) -> Result<(), CliError> {
     let Ok(Some(position)) = args.matches.try_get_one::<String>("position") else {
         return Ok(());
     };
-    let known = GameId::all()
+    let known = games
+        .all()
         .filter_map(|g| verb_command(verb, g))
         .any(|c| takes(&c, position));
     if position.starts_with("--") && known {
-        return Err(usage(not_an_option(verb, args.game, position)));
+        return Err(usage(not_an_option(verb, args.game, position, games)));
     }
     Ok(())
 }

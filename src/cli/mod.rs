@@ -19,13 +19,11 @@ use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::builder::TypedValueParser;
 use clap::{Parser, Subcommand, ValueEnum};
 use thiserror::Error;
 
 use crate::config::{Config, ConfigError, FirstMover, clip};
-use crate::games::GameId;
-use crate::games::GameSetup;
+use crate::plugin::{GameSetup, Registry};
 use crate::quote::clip_values;
 use crate::session::Mode;
 use crate::solve::policy::Difficulty;
@@ -61,10 +59,11 @@ pub enum Command {
     /// the other games: the line protocol in docs/engine.md).
     Engine {
         /// The game the engine plays.
-        #[arg(value_parser = game_parser())]
-        game: GameId,
+        // Its possible values, the registry's names, are added in `command`.
+        #[arg(index = 1)]
+        game: String,
         /// The game's options, as `parlor play` takes them (e.g. --piles 3,4,5).
-        #[arg(trailing_var_arg = true, allow_hyphen_values = true)]
+        #[arg(index = 2, trailing_var_arg = true, allow_hyphen_values = true)]
         options: Vec<String>,
     },
     /// Print a shell completion script, e.g. `parlor completions bash > ~/.local/share/bash-completion/completions/parlor`.
@@ -114,12 +113,19 @@ pub enum Command {
     },
 }
 
-/// The game named on the command line: one of the registry's names.
-fn game_parser() -> impl clap::builder::TypedValueParser<Value = GameId> {
-    let names: Vec<&'static str> = GameId::all().map(GameId::cli_name).collect();
-    clap::builder::PossibleValuesParser::new(names).try_map(|name: String| {
-        GameId::from_cli_name(&name).ok_or_else(|| format!("unknown game {name}"))
-    })
+/// The whole command line, with the games of `games` where a game is named.
+pub fn command(games: &Registry) -> clap::Command {
+    let command = <Cli as clap::CommandFactory>::command()
+        .after_help(format!(
+            "Games: {}. Run without a command for the arcade.",
+            games.names().join(", ")
+        ))
+        .mut_subcommand("engine", |c| {
+            c.mut_arg("game", |a| {
+                a.value_parser(clap::builder::PossibleValuesParser::new(games.names()))
+            })
+        });
+    game_args::add_games(command, games)
 }
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
@@ -199,7 +205,7 @@ pub struct SimulateCommon {
 
 /// `parlor play <GAME>`: the shared options, `--difficulty` where the game has it, then
 /// the game's own.
-pub(crate) fn play_command(kind: &dyn crate::games::GameKind) -> clap::Command {
+pub(crate) fn play_command(kind: &dyn crate::plugin::GameKind) -> clap::Command {
     use clap::Args;
     let shared = PlayCommon::augment_args(clap::Command::new(kind.info().id));
     let shared = if kind.uses_difficulty() {
@@ -241,13 +247,10 @@ impl CliError {
     }
 }
 
-/// Parses the process arguments and runs; the exit code follows the contract.
-pub fn main() -> ExitCode {
-    let names: Vec<&str> = GameId::all().map(GameId::cli_name).collect();
-    let command = <Cli as clap::CommandFactory>::command().after_help(format!(
-        "Games: {}. Run without a command for the arcade.",
-        names.join(", ")
-    ));
+/// Parses the process arguments and runs the games of `games`; the exit code follows
+/// the contract.
+pub fn main(games: Registry) -> ExitCode {
+    let command = command(&games);
     let raw: Vec<std::ffi::OsString> = std::env::args_os().collect();
     // Under --json (or export's --format json) errors are one JSON object on stderr.
     let as_json = json::wants_json(&raw);
@@ -260,7 +263,7 @@ pub fn main() -> ExitCode {
         Err(e) => {
             // clap prints help and version to stdout with code 0, usage errors with code 2.
             let code = e.exit_code().clamp(0, 255) as u8;
-            if let Some(message) = game_args::explain(&e, &raw_copy) {
+            if let Some(message) = game_args::explain(&e, &raw_copy, &games) {
                 report(&message, code, as_json);
                 return ExitCode::from(code);
             }
@@ -279,7 +282,7 @@ pub fn main() -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    match run(cli) {
+    match run(cli, &games) {
         Ok(()) => ExitCode::SUCCESS,
         // The reader went away (e.g. `| head`): not an error of ours.
         Err(CliError::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
@@ -307,31 +310,33 @@ fn report(message: &str, code: u8, as_json: bool) {
     let _ = writeln!(std::io::stderr(), "{line}");
 }
 
-pub fn run(cli: Cli) -> Result<(), CliError> {
+pub fn run(cli: Cli, games: &Registry) -> Result<(), CliError> {
     let command = match cli.command {
         // `parlor config` helps to find and fix the config, so it never reads it.
         Some(Command::Config(command)) => {
             return config_cmd::run(&command, cli.config.as_deref());
         }
         // Neither needs the config either: they describe the command line itself.
-        Some(Command::Completions { shell }) => return shell::completions(shell),
-        Some(Command::Man) => return shell::man(),
+        Some(Command::Completions { shell }) => return shell::completions(shell, games),
+        Some(Command::Man) => return shell::man(games),
         other => other,
     };
     // Every other command reads the config, so a broken file is reported whatever was
     // asked.
-    let config = Config::load(cli.config.as_deref())?;
+    let config = Config::load(cli.config.as_deref(), &|c| games.check_config(c))?;
     match command {
         // Answered above, without the config.
         Some(Command::Config(_) | Command::Completions { .. } | Command::Man) => Ok(()),
         None => {
-            tui::run(config, Start::Menu, rand::random())?;
+            tui::run(games, config, Start::Menu, rand::random())?;
             Ok(())
         }
         Some(Command::Play(game_args::PlayCommand(args))) => {
+            let args = args.resolve(games)?;
             let setup = play_setup(&args, &config)?;
             let seed = args.typed::<PlayCommon>()?.seed;
             tui::run(
+                games,
                 config,
                 Start::Game(setup),
                 seed.unwrap_or_else(rand::random),
@@ -339,15 +344,22 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             Ok(())
         }
         Some(Command::Solve(game_args::SolveCommand(args))) => {
-            game_args::refuse_option_as_position("solve", &args)?;
+            let args = args.resolve(games)?;
+            game_args::refuse_option_as_position("solve", &args, games)?;
             args.game.kind().solve(&args, &config)
         }
         Some(Command::Simulate(game_args::SimulateCommand(args))) => {
+            let args = args.resolve(games)?;
             args.game.kind().simulate(&args, &config)
         }
         Some(Command::Review { back }) => {
-            let record = review_record(back.as_deref(), &config)?;
-            tui::run(config, Start::Review(Box::new(record)), rand::random())?;
+            let record = review_record(back.as_deref(), &config, games)?;
+            tui::run(
+                games,
+                config,
+                Start::Review(Box::new(record)),
+                rand::random(),
+            )?;
             Ok(())
         }
         Some(Command::Perft { depth }) => crate::games::othello::cli::perft(depth),
@@ -357,16 +369,28 @@ pub fn run(cli: Cli) -> Result<(), CliError> {
             threads,
             eval,
         }) => crate::games::othello::cli::bench(&suite, &file, threads, eval.as_deref(), &config),
-        Some(Command::Export(args)) => export::export(&args),
+        Some(Command::Export(args)) => export::export(&args, games),
         Some(Command::Prove(args)) => crate::games::pnut::prove::run(&args, &config),
-        Some(Command::Stats { json }) => stats::run(json),
-        Some(Command::Engine { game, options }) => engine::run(game, &options, &config),
+        Some(Command::Stats { json }) => stats::run(json, games),
+        Some(Command::Engine { game, options }) => {
+            let game = game_args::GameMatches {
+                name: game,
+                matches: clap::ArgMatches::default(),
+            }
+            .resolve(games)?
+            .game;
+            engine::run(game, &options, &config)
+        }
     }
 }
 
 /// The game `parlor review [N]` opens: the N-th last of the history, checked to be
 /// one the review can read.
-fn review_record(back: Option<&str>, config: &Config) -> Result<MatchRecord, CliError> {
+fn review_record(
+    back: Option<&str>,
+    config: &Config,
+    games: &Registry,
+) -> Result<MatchRecord, CliError> {
     let history = crate::store::Store::open_default()
         .map(|mut store| store.history())
         .unwrap_or_default();
@@ -396,14 +420,11 @@ fn review_record(back: Option<&str>, config: &Config) -> Result<MatchRecord, Cli
             })?,
     };
     let record = history[count - n].clone();
-    let game = GameId::from_cli_name(&record.game).ok_or_else(|| {
+    let game = games.find(&record.game).ok_or_else(|| {
         usage(format!(
             "game {n} back is of an unknown game {:?}: expected one of {}",
             clip(&record.game),
-            GameId::all()
-                .map(GameId::cli_name)
-                .collect::<Vec<_>>()
-                .join(", ")
+            games.names().join(", ")
         ))
     })?;
     game.kind()

@@ -3,14 +3,14 @@
 
 use std::io::Write;
 
-use clap::CommandFactory;
 use clap_complete::Shell;
 
-use super::{Cli, CliError};
+use super::CliError;
+use crate::plugin::Registry;
 
 /// Prints the completion script for `shell` on standard output.
-pub fn completions(shell: Shell) -> Result<(), CliError> {
-    let mut command = Cli::command();
+pub fn completions(shell: Shell, games: &Registry) -> Result<(), CliError> {
+    let mut command = super::command(games);
     let mut out = Vec::new();
     clap_complete::generate(shell, &mut command, "parlor", &mut out);
     std::io::stdout().lock().write_all(&out)?;
@@ -19,8 +19,8 @@ pub fn completions(shell: Shell) -> Result<(), CliError> {
 
 /// Prints the man page (roff) on standard output: the command, then each subcommand
 /// with its synopsis and options (one page, as `man parlor` shows it).
-pub fn man() -> Result<(), CliError> {
-    let command = Cli::command();
+pub fn man(games: &Registry) -> Result<(), CliError> {
+    let command = super::command(games);
     let mut out = Vec::new();
     clap_mangen::Man::new(command.clone()).render(&mut out)?;
     for sub in command.get_subcommands().filter(|s| !s.is_hide_set()) {

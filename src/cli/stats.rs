@@ -21,7 +21,7 @@ struct StatsJson<'a> {
 
 /// Reads the history and prints its statistics. Notices of the store (a broken history
 /// moved aside, a data directory that cannot be written) go to stderr.
-pub fn run(json: bool) -> Result<(), CliError> {
+pub fn run(json: bool, games: &crate::plugin::Registry) -> Result<(), CliError> {
     let mut err = std::io::stderr();
     let (history, place) = match Store::open_default() {
         Some(mut store) => {
@@ -40,7 +40,7 @@ pub fn run(json: bool) -> Result<(), CliError> {
             (Vec::new(), "the history".to_string())
         }
     };
-    let games = crate::games::statistics(&history);
+    let games = games.statistics(&history);
     let mut out = std::io::stdout().lock();
     if json {
         let text = serde_json::to_string(&StatsJson {

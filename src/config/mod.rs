@@ -78,6 +78,17 @@ pub struct Config {
     pub solver: SolverConfig,
 }
 
+/// A problem with the config that the shared sections cannot see alone: the dotted
+/// key to blame and what is wrong with it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Problem {
+    pub key: String,
+    pub message: String,
+}
+
+/// What checks a parsed config beyond its shared sections (`Registry::check_config`).
+pub type Check<'a> = &'a dyn Fn(&Config) -> Result<(), Problem>;
+
 /// Names the config file as `--config` does (which wins over it).
 pub const CONFIG_ENV: &str = "PARLOR_CONFIG";
 
@@ -132,14 +143,32 @@ impl Config {
     }
 
     /// Loads the file `ConfigSource::find` names (one named by `--config` or
-    /// `PARLOR_CONFIG` must exist), else the built-in defaults.
-    pub fn load(explicit: Option<&Path>) -> Result<Config, ConfigError> {
+    /// `PARLOR_CONFIG` must exist), else the built-in defaults; `check` looks at what
+    /// the shared sections cannot judge alone (the keys of every game, each game's own
+    /// section: `Registry::check_config`).
+    pub fn load(explicit: Option<&Path>, check: Check) -> Result<Config, ConfigError> {
         let source = ConfigSource::find(explicit);
         let Some(path) = source.file() else {
             return Ok(Config::builtin());
         };
         let text = read_config_file(path)?;
-        Config::parse(&text, path)
+        Config::parse_checked(&text, path, check)
+    }
+
+    /// [`Config::parse`], then `check`: a problem it finds is reported at the line of
+    /// the key it blames.
+    pub fn parse_checked(text: &str, path: &Path, check: Check) -> Result<Config, ConfigError> {
+        let config = Config::parse(text, path)?;
+        if let Err(problem) = check(&config) {
+            let line = line_of_key(text, &problem.key);
+            return Err(ConfigError::Invalid {
+                path: path.to_path_buf(),
+                line,
+                key: problem.key,
+                message: problem.message,
+            });
+        }
+        Ok(config)
     }
 
     /// Parses a config file's text: missing keys keep their defaults.
@@ -190,16 +219,6 @@ impl Config {
                 ),
             ));
         }
-        if let Err((name, message)) = crate::ui::keys::check(&self.keys) {
-            // A name too long to quote is blamed on its table (the message quotes it
-            // shortened).
-            let key = if name.is_empty() || clip(&name) != name {
-                "keys".to_string()
-            } else {
-                format!("keys.{name}")
-            };
-            return Err(invalid(&key, message));
-        }
         for (name, value) in self.colors.entries() {
             if ratatui::style::Color::from_str(value).is_err() {
                 return Err(invalid(
@@ -209,12 +228,6 @@ impl Config {
                         clip(value)
                     ),
                 ));
-            }
-        }
-        // Each game checks its own section.
-        for game in crate::games::GameId::all() {
-            if let Err((key, message)) = game.kind().validate_config(self) {
-                return Err(invalid(key, message));
             }
         }
         if self.solver.exact_empties > 64 {

@@ -126,15 +126,9 @@ impl Default for KeyConfig {
             spoilers: "e".into(),
             up: "k".into(),
             down: "j".into(),
-            games: crate::games::GameId::all()
-                .flat_map(|g| g.kind().keys())
-                .map(|k| {
-                    (
-                        k.name.to_string(),
-                        toml::Value::String(k.default.to_string()),
-                    )
-                })
-                .collect(),
+            // Each game's own keys keep the defaults the game declares
+            // (`ui::keys::remappable`) unless the file names them.
+            games: Default::default(),
         }
     }
 }

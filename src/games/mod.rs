@@ -13,13 +13,3 @@ pub mod sugar_packets;
 pub mod wl;
 
 pub use crate::plugin::*;
-
-/// Every game, in menu order. The only list of the games.
-pub(crate) static REGISTRY: &[&dyn GameKind] = &[
-    &nim::KIND,
-    &sugar_packets::KIND,
-    &chopsticks::KIND,
-    &othello::KIND,
-    &pnut::KIND,
-    &wl::KIND,
-];

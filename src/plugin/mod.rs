@@ -16,7 +16,6 @@ use crate::seeds::GameRng;
 use crate::cli::CliError;
 use crate::cli::game_args::GameArgs;
 use crate::config::Config;
-use crate::games::REGISTRY;
 use crate::matchup::{FirstMover, MatchSetup, Mode};
 use crate::plugin::screen::{GameScreen, SimulationScreen};
 use crate::solve::policy::Difficulty;
@@ -48,16 +47,6 @@ impl GameId {
     /// The handle of `kind` (each game's `ID`).
     pub const fn of(kind: &'static dyn GameKind) -> GameId {
         GameId(kind)
-    }
-
-    /// Every game, in menu order.
-    pub fn all() -> impl ExactSizeIterator<Item = GameId> {
-        REGISTRY.iter().map(|k| GameId(*k))
-    }
-
-    /// The game whose command-line name is `name`.
-    pub fn from_cli_name(name: &str) -> Option<GameId> {
-        GameId::all().find(|g| g.cli_name() == name)
     }
 
     /// What the game is and does.
@@ -259,35 +248,105 @@ pub trait GameKind: Sync {
     }
 }
 
-/// The statistics of `history` (`store::stats`), in menu order, each game's levels in
-/// the order its setup offers them.
-pub fn statistics(history: &[MatchRecord]) -> Vec<crate::store::stats::GameStats> {
-    let known: Vec<crate::store::stats::GameInfo> = REGISTRY
-        .iter()
-        .map(|k| crate::store::stats::GameInfo {
-            id: k.info().id,
-            name: k.info().name,
-            levels: k.levels(),
-        })
-        .collect();
-    crate::store::stats::compute(history, &known)
+/// The games an arcade offers, in menu order: built once where the program starts
+/// (`arcade::registry`) and handed to the command line and the app. Tests build their
+/// own, with one game or a made-up one.
+#[derive(Clone, Debug, Default, PartialEq)]
+pub struct Registry {
+    games: std::sync::Arc<[GameId]>,
 }
 
-/// A saved match put back on the board: its game's screen started from the record's
-/// start, with its options, seats, moves and what undo had taken back. The error says
-/// why it cannot be (an unknown game, options or moves that do not fit).
-pub fn resume(record: &MatchRecord, env: &StartEnv) -> Result<Box<dyn GameScreen>, String> {
-    let setup = GameSetup::from_record(record, env.config)?;
-    let kind = setup.game.kind();
-    kind.check_position(&setup)
-        .map_err(|e| format!("its start: {e}"))?;
-    let mut rng = <GameRng as rand::SeedableRng>::seed_from_u64(record.seed);
-    let mut screen = kind.start(setup, env, &mut rng);
-    screen.set_seed(record.seed);
-    screen.restore(record)?;
-    // Remembered as set up: a rematch starts where the setup said, not from here.
-    screen.setup_mut().position = record.from_position.clone();
-    Ok(screen)
+impl Registry {
+    pub fn new(kinds: &[&'static dyn GameKind]) -> Registry {
+        Registry {
+            games: kinds.iter().map(|k| GameId::of(*k)).collect(),
+        }
+    }
+
+    /// Every game, in menu order.
+    pub fn all(&self) -> impl ExactSizeIterator<Item = GameId> + '_ {
+        self.games.iter().copied()
+    }
+
+    /// The game whose command-line name is `name`.
+    pub fn find(&self, name: &str) -> Option<GameId> {
+        self.all().find(|g| g.cli_name() == name)
+    }
+
+    /// The command-line names, in menu order.
+    pub fn names(&self) -> Vec<&'static str> {
+        self.all().map(GameId::cli_name).collect()
+    }
+
+    /// Each game's own keys, by its command-line name (`ui::keys::Keys::new`).
+    pub fn own_keys(&self) -> Vec<(&'static str, &'static [OwnKey])> {
+        self.all()
+            .map(|g| (g.cli_name(), g.kind().keys()))
+            .collect()
+    }
+
+    /// What the config's shared sections cannot judge alone: the keys, of every game
+    /// at once (no two on one screen may clash), and each game's own section.
+    pub fn check_config(&self, config: &Config) -> Result<(), crate::config::Problem> {
+        use crate::config::{Problem, clip};
+        crate::ui::keys::check(&config.keys, &self.own_keys()).map_err(|(name, message)| {
+            // A name too long to quote is blamed on its table (the message quotes it
+            // shortened).
+            let key = if name.is_empty() || clip(&name) != name {
+                "keys".to_string()
+            } else {
+                format!("keys.{name}")
+            };
+            Problem { key, message }
+        })?;
+        for game in self.all() {
+            game.kind()
+                .validate_config(config)
+                .map_err(|(key, message)| Problem {
+                    key: key.to_string(),
+                    message,
+                })?;
+        }
+        Ok(())
+    }
+
+    /// The statistics of `history` (`store::stats`), in menu order, each game's levels
+    /// in the order its setup offers them.
+    pub fn statistics(&self, history: &[MatchRecord]) -> Vec<crate::store::stats::GameStats> {
+        let known: Vec<crate::store::stats::GameInfo> = self
+            .all()
+            .map(|g| crate::store::stats::GameInfo {
+                id: g.cli_name(),
+                name: g.menu_name(),
+                levels: g.kind().levels(),
+            })
+            .collect();
+        crate::store::stats::compute(history, &known)
+    }
+
+    /// A saved match put back on the board: its game's screen started from the record's
+    /// start, with its options, seats, moves and what undo had taken back. The error
+    /// says why it cannot be (an unknown game, options or moves that do not fit).
+    pub fn resume(
+        &self,
+        record: &MatchRecord,
+        env: &StartEnv,
+    ) -> Result<Box<dyn GameScreen>, String> {
+        let game = self
+            .find(&record.game)
+            .ok_or_else(|| format!("unknown game {:?}", record.game))?;
+        let setup = GameSetup::from_record(game, record, env.config)?;
+        let kind = setup.game.kind();
+        kind.check_position(&setup)
+            .map_err(|e| format!("its start: {e}"))?;
+        let mut rng = <GameRng as rand::SeedableRng>::seed_from_u64(record.seed);
+        let mut screen = kind.start(setup, env, &mut rng);
+        screen.set_seed(record.seed);
+        screen.restore(record)?;
+        // Remembered as set up: a rematch starts where the setup said, not from here.
+        screen.setup_mut().position = record.from_position.clone();
+        Ok(screen)
+    }
 }
 
 /// Everything needed to start a game.
@@ -345,9 +404,11 @@ impl GameSetup {
 
     /// The setup a recorded game was played with, starting from the record's start
     /// (`MatchRecord::start`). The error names what cannot be read.
-    pub fn from_record(record: &MatchRecord, config: &Config) -> Result<GameSetup, String> {
-        let game = GameId::from_cli_name(&record.game)
-            .ok_or_else(|| format!("unknown game {:?}", record.game))?;
+    pub fn from_record(
+        game: GameId,
+        record: &MatchRecord,
+        config: &Config,
+    ) -> Result<GameSetup, String> {
         let options = game
             .kind()
             .options(config)

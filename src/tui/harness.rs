@@ -13,6 +13,8 @@ use super::app::{App, Start};
 use super::event::AppEvent;
 use crate::config::Config;
 
+use crate::plugin::Registry;
+
 pub struct Harness {
     pub app: App,
     events: Receiver<AppEvent>,
@@ -21,23 +23,25 @@ pub struct Harness {
 
 impl Harness {
     /// An app of `width` x `height` with colours off, a fixed seed and no AI pause.
-    pub fn new(config: Config, start: Start, width: u16, height: u16) -> Harness {
-        Harness::with_colour(config, start, width, height, false)
+    pub fn new(games: &Registry, config: Config, start: Start, width: u16, height: u16) -> Harness {
+        Harness::with_colour(games, config, start, width, height, false)
     }
 
     /// As [`Harness::new`], with colours on or off.
     pub fn with_colour(
+        games: &Registry,
         config: Config,
         start: Start,
         width: u16,
         height: u16,
         colour: bool,
     ) -> Harness {
-        Harness::build(config, start, width, height, colour, None)
+        Harness::build(games, config, start, width, height, colour, None)
     }
 
     /// As [`Harness::new`], saving games in `data_dir` (a temporary directory).
     pub fn with_store(
+        games: &Registry,
         config: Config,
         start: Start,
         width: u16,
@@ -45,10 +49,11 @@ impl Harness {
         data_dir: &std::path::Path,
     ) -> Harness {
         let store = crate::store::Store::open(data_dir.to_path_buf());
-        Harness::build(config, start, width, height, false, Some(store))
+        Harness::build(games, config, start, width, height, false, Some(store))
     }
 
     fn build(
+        games: &Registry,
         mut config: Config,
         start: Start,
         width: u16,
@@ -58,7 +63,7 @@ impl Harness {
     ) -> Harness {
         config.ui.ai_delay_ms = 0;
         let (tx, rx) = unbounded();
-        let app = App::new(config, start, tx, 7, !colour, store);
+        let app = App::new(games.clone(), config, start, tx, 7, !colour, store);
         let terminal = match Terminal::new(TestBackend::new(width, height)) {
             Ok(t) => t,
             Err(e) => match e {},

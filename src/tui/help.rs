@@ -22,7 +22,10 @@ pub fn rules(game: GameId, keys: &Keys) -> String {
 /// `keys::REMAPPABLE` for the names), and `{keys}` the list of the keys that apply,
 /// one per line, so the help always says what the keys really do.
 fn fill(text: &str, keys: &Keys, game: Option<GameId>) -> String {
-    let mut out = text.replace("{keys}", &keys.help_lines(game).join("\n"));
+    let mut out = text.replace(
+        "{keys}",
+        &keys.help_lines(game.map(GameId::cli_name)).join("\n"),
+    );
     for b in keys.bindings() {
         if let Some(name) = b.config {
             out = out.replace(&format!("{{{name}}}"), &key_label(b.key));
@@ -180,7 +183,7 @@ mod tests {
         assert_eq!(line.spans[1].content, "*");
         assert_eq!(line.spans[1].style, theme.accent());
         // Every rules text is free of backticks once drawn.
-        for game in GameId::all() {
+        for game in crate::arcade::registry().all() {
             let keys = Keys::default();
             for l in reflow(&rules(game, &keys)) {
                 let drawn: String = code_spans(&l, &theme)

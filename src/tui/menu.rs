@@ -6,7 +6,7 @@ use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use crate::games::GameId;
+use crate::plugin::{GameId, Registry};
 use crate::ui::hits::{Hit, Hits};
 use crate::ui::keys::{Action, Keys};
 use crate::ui::theme::Theme;
@@ -41,6 +41,8 @@ impl Resume {
 
 #[derive(Clone, Debug, Default, PartialEq)]
 pub struct Menu {
+    /// The games offered, in order.
+    pub games: Registry,
     pub selected: usize,
     /// The saved games, most recent first; they come before the games in the list.
     pub resumes: Vec<Resume>,
@@ -69,8 +71,9 @@ pub enum MenuOutcome {
 
 impl Menu {
     /// The menu with the saved games first, the first of them selected.
-    pub fn new(resumes: Vec<Resume>, notice: Option<String>) -> Menu {
+    pub fn new(games: Registry, resumes: Vec<Resume>, notice: Option<String>) -> Menu {
         Menu {
+            games,
             selected: 0,
             resumes,
             notice,
@@ -83,7 +86,7 @@ impl Menu {
     pub fn select_game(&mut self, game: GameId) {
         self.selected = match self.resumes.iter().position(|r| r.game == game) {
             Some(i) => i,
-            None => self.resumes.len() + GameId::all().position(|g| g == game).unwrap_or(0),
+            None => self.resumes.len() + self.games.all().position(|g| g == game).unwrap_or(0),
         };
     }
 
@@ -94,7 +97,7 @@ impl Menu {
 
     /// The saved games, the games, then the statistics.
     fn len(&self) -> usize {
-        self.resumes.len() + GameId::all().len() + 1
+        self.resumes.len() + self.games.all().len() + 1
     }
 
     /// The key that confirms forgetting a saved game, read as typed.
@@ -139,7 +142,7 @@ impl Menu {
             self.selected = index;
             return MenuOutcome::Stats;
         }
-        let Some(game) = GameId::all().nth(index - self.resumes.len()) else {
+        let Some(game) = self.games.all().nth(index - self.resumes.len()) else {
             return MenuOutcome::Stay;
         };
         self.selected = index;
@@ -203,7 +206,7 @@ impl Menu {
                 Span::raw(widgets::fit(&r.label(), width.saturating_sub(5))),
             ])
         });
-        let games = GameId::all().map(|game| {
+        let games = self.games.all().map(|game| {
             Line::from(vec![
                 Span::raw(format!("{:<18}", game.menu_name())),
                 Span::styled(game.blurb(), theme.muted()),
@@ -263,7 +266,7 @@ impl Menu {
         let lesson = self
             .selected
             .checked_sub(self.resumes.len())
-            .and_then(|i| GameId::all().nth(i))
+            .and_then(|i| self.games.all().nth(i))
             .filter(|g| self.new_lessons.contains(g))
             .map(|g| format!("New to {g}? Its setup has a lesson: the rules on a live board."));
         if let Some(text) = question.as_ref().or(self.notice.as_ref()) {
@@ -314,12 +317,15 @@ fn scroll_offset(selected: usize, len: usize, height: usize) -> usize {
 
 /// The saved matches as the menu offers them, most recent first. Two saves that would
 /// read alike (the same setup saved in the same minute) show their seconds too.
-pub fn resumes(saved: &[(crate::store::SaveSlot, crate::store::MatchRecord)]) -> Vec<Resume> {
+pub fn resumes(
+    saved: &[(crate::store::SaveSlot, crate::store::MatchRecord)],
+    games: &Registry,
+) -> Vec<Resume> {
     let mut resumes: Vec<(Resume, &crate::store::MatchRecord)> = saved
         .iter()
         .filter_map(|(_, r)| {
             let resume = Resume {
-                game: GameId::from_cli_name(&r.game)?,
+                game: games.find(&r.game)?,
                 next_move: r.moves.len() + 1,
                 detail: resume_detail(r),
                 date: r.saved_minute().to_string(),

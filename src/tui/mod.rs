@@ -106,7 +106,12 @@ fn install_panic_hook(mouse: bool) {
 }
 
 /// Runs the arcade until the user quits.
-pub fn run(config: Config, start: Start, seed: u64) -> Result<(), TuiError> {
+pub fn run(
+    games: &crate::plugin::Registry,
+    config: Config,
+    start: Start,
+    seed: u64,
+) -> Result<(), TuiError> {
     if !std::io::stdin().is_terminal() || !stdout().is_terminal() {
         return Err(TuiError::NotATerminal);
     }
@@ -126,7 +131,15 @@ pub fn run(config: Config, start: Start, seed: u64) -> Result<(), TuiError> {
     event::spawn_ticks(tx.clone())?;
     event::spawn_signals(tx.clone())?;
     let store = crate::store::Store::open_default();
-    let mut app = App::new(config, start, tx, seed, Theme::no_color_requested(), store);
+    let mut app = App::new(
+        games.clone(),
+        config,
+        start,
+        tx,
+        seed,
+        Theme::no_color_requested(),
+        store,
+    );
     terminal.draw(|f| app.render(f))?;
     let mut ticks = 0u64;
     while let Ok(ev) = rx.recv() {

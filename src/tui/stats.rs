@@ -42,9 +42,9 @@ pub struct StatsScreen {
 
 impl StatsScreen {
     /// The statistics of `history` (oldest first, as `Store::history` gives it).
-    pub fn new(history: &[MatchRecord]) -> StatsScreen {
+    pub fn new(history: &[MatchRecord], games: &crate::plugin::Registry) -> StatsScreen {
         StatsScreen {
-            games: crate::games::statistics(history),
+            games: games.statistics(history),
             scroll: 0,
             bottom: Cell::new(u16::MAX),
             page: Cell::new(10),

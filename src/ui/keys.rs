@@ -6,7 +6,6 @@
 use ratatui::crossterm::event::{KeyCode, KeyEvent, KeyModifiers};
 
 use crate::config::KeyConfig;
-use crate::games::GameId;
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Action {
@@ -49,8 +48,12 @@ pub enum Action {
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Scope {
     Everywhere,
-    Game(GameId),
+    /// The game of this command-line name.
+    Game(&'static str),
 }
+
+/// Each game's own keys, by the game's command-line name (`Registry::own_keys`).
+pub type GameKeys = [(&'static str, &'static [OwnKey])];
 
 /// One key and what it does.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -147,13 +150,21 @@ pub const SHARED: [(&str, Action, char, &str); 14] = [
 ];
 
 /// Every remappable key: the shared ones, then each game's own, with the game.
-pub fn remappable() -> Vec<(&'static str, Action, Option<GameId>, char, &'static str)> {
+pub fn remappable(
+    games: &GameKeys,
+) -> Vec<(
+    &'static str,
+    Action,
+    Option<&'static str>,
+    char,
+    &'static str,
+)> {
     let mut all: Vec<_> = SHARED
         .iter()
         .map(|&(name, action, default, what)| (name, action, None, default, what))
         .collect();
-    for game in GameId::all() {
-        for k in game.kind().keys() {
+    for &(game, keys) in games {
+        for k in keys {
             all.push((k.name, k.action, Some(game), k.default, k.what));
         }
     }
@@ -221,15 +232,16 @@ pub struct Keys {
 
 impl Default for Keys {
     fn default() -> Self {
-        Keys::new(&KeyConfig::default())
+        Keys::new(&KeyConfig::default(), &[])
     }
 }
 
 impl Keys {
     /// The fixed keys and the remappable ones as `config` binds them. Remappable keys
-    /// come first, so the footer names the key the user chose.
-    pub fn new(config: &KeyConfig) -> Keys {
-        let mut bindings: Vec<Binding> = remappable()
+    /// come first, so the footer names the key the user chose. `games`: each game's
+    /// own keys.
+    pub fn new(config: &KeyConfig, games: &GameKeys) -> Keys {
+        let mut bindings: Vec<Binding> = remappable(games)
             .into_iter()
             .map(|(name, action, game, default, what)| Binding {
                 action,
@@ -258,8 +270,9 @@ impl Keys {
         &self.bindings
     }
 
-    /// The action of a key press where `game` is on screen (`None`: menu and setup).
-    pub fn action(&self, key: KeyEvent, game: Option<GameId>) -> Action {
+    /// The action of a key press where `game` (a command-line name) is on screen
+    /// (`None`: menu and setup).
+    pub fn action(&self, key: KeyEvent, game: Option<&str>) -> Action {
         if key.modifiers.contains(KeyModifiers::CONTROL) {
             return match key.code {
                 KeyCode::Char('c') => Action::Quit,
@@ -366,7 +379,7 @@ impl Keys {
     }
 
     /// The keys that apply everywhere, one line each, for the help.
-    pub fn help_lines(&self, game: Option<GameId>) -> Vec<String> {
+    pub fn help_lines(&self, game: Option<&str>) -> Vec<String> {
         let mut lines = Vec::new();
         for b in &self.bindings {
             let shown = match b.scope {
@@ -406,9 +419,9 @@ fn lesson_word<'a>(actions: &[Action], what: &'a str) -> Option<&'a str> {
 /// Why a `[keys]` section cannot be used: the key to blame and what is wrong. Each
 /// remappable key must be one visible character (or a space) and differ from every
 /// other key that can apply on the same screen.
-pub fn check(config: &KeyConfig) -> Result<(), (String, String)> {
-    let defaults = KeyConfig::default();
-    let all = remappable();
+pub fn check(config: &KeyConfig, games: &GameKeys) -> Result<(), (String, String)> {
+    let all = remappable(games);
+    let default_of = |n: &str| all.iter().find(|(name, ..)| *name == n).map(|k| k.3);
     if let Some(unknown) = config
         .games
         .keys()
@@ -435,8 +448,8 @@ pub fn check(config: &KeyConfig) -> Result<(), (String, String)> {
             ),
         ));
     }
-    let mut seen: Vec<(&'static str, Option<GameId>, char)> = Vec::new();
-    for (name, _, game, default, _) in all {
+    let mut seen: Vec<(&'static str, Option<&'static str>, char)> = Vec::new();
+    for &(name, _, game, default, _) in &all {
         // A game key left out of the file keeps its default.
         let text = config
             .text(name)
@@ -462,7 +475,7 @@ pub fn check(config: &KeyConfig) -> Result<(), (String, String)> {
         });
         if let Some(&(other, _, _)) = clash {
             // Blame the binding the user changed, which is the one in their file.
-            let untouched = |n: &str| defaults.get(n) == Some(c);
+            let untouched = |n: &str| default_of(n) == Some(c);
             let (blamed, kept) = if untouched(name) {
                 (other, name)
             } else {
@@ -486,11 +499,25 @@ mod tests {
         KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE)
     }
 
+    /// Two made-up games: one with a key of its own, one without.
+    const GAMES: &GameKeys = &[
+        (
+            "pyramids",
+            &[OwnKey {
+                name: "pyramid",
+                action: Action::Own("pyramid"),
+                default: 'p',
+                what: "the pyramid",
+            }],
+        ),
+        ("letters", &[]),
+    ];
+
     #[test]
     fn game_keys_apply_only_in_their_game() {
-        let keys = Keys::default();
-        let wl = Some(crate::games::wl::ID);
-        let pnut = Some(crate::games::pnut::ID);
+        let keys = Keys::new(&KeyConfig::default(), GAMES);
+        let wl = Some("pyramids");
+        let pnut = Some("letters");
         assert_eq!(keys.action(press('p'), wl), Action::Own("pyramid"));
         assert_eq!(keys.action(press('p'), pnut), Action::Char('p'));
         assert_eq!(keys.action(press('p'), None), Action::Char('p'));
@@ -505,7 +532,7 @@ mod tests {
             pause: "x".into(),
             ..KeyConfig::default()
         };
-        let keys = Keys::new(&config);
+        let keys = Keys::new(&config, GAMES);
         assert_eq!(keys.action(press('w'), None), Action::Hints);
         assert_eq!(keys.action(press('h'), None), Action::Char('h'));
         assert_eq!(keys.action(press('x'), None), Action::Pause);
@@ -524,7 +551,7 @@ mod tests {
             pause: "p".into(),
             ..KeyConfig::default()
         };
-        let (blamed, message) = check(&config).unwrap_err();
+        let (blamed, message) = check(&config, GAMES).unwrap_err();
         assert_eq!(blamed, "pause");
         assert!(message.contains("keys.pyramid"), "{message}");
         // Two games' own keys may share a character.
@@ -532,12 +559,12 @@ mod tests {
         config
             .games
             .insert("pyramid".into(), toml::Value::String("s".into()));
-        assert_eq!(check(&config), Ok(()));
+        assert_eq!(check(&config, GAMES), Ok(()));
         // A name no game declares is refused.
         config
             .games
             .insert("teleport".into(), toml::Value::String("t".into()));
-        assert!(check(&config).is_err_and(|(_, m)| m.contains("keys.teleport")));
-        assert_eq!(check(&KeyConfig::default()), Ok(()));
+        assert!(check(&config, GAMES).is_err_and(|(_, m)| m.contains("keys.teleport")));
+        assert_eq!(check(&KeyConfig::default(), GAMES), Ok(()));
     }
 }

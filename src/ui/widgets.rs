@@ -283,7 +283,17 @@ mod tests {
     /// and new game.
     #[test]
     fn the_saved_status_gives_way_before_undo_and_new() {
-        let mut keys = Keys::default();
+        // A game with a key of its own, as Chopsticks has `s` for its splits.
+        const SPLITS: crate::ui::keys::OwnKey = crate::ui::keys::OwnKey {
+            name: "splits",
+            action: Action::Own("splits"),
+            default: 's',
+            what: "the splits",
+        };
+        let mut keys = Keys::new(
+            &crate::config::KeyConfig::default(),
+            &[("chopsticks", &[SPLITS])],
+        );
         keys.set_status(Some("saved"));
         let list = keys.footer(&[
             (&[Action::Up, Action::Down], "pile"),

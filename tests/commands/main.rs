@@ -19,7 +19,10 @@ mod pty_harness;
 /// Every game's command-line name, from the registry (a hand-kept list would skip a
 /// seventh game without a word).
 fn game_names() -> Vec<&'static str> {
-    parlor::games::GameId::all().map(|g| g.cli_name()).collect()
+    parlor::arcade::registry()
+        .all()
+        .map(|g| g.cli_name())
+        .collect()
 }
 
 mod chopsticks_cli;

@@ -5,7 +5,6 @@
 
 use crate::cli_harness as harness;
 
-use clap::Parser;
 use harness::*;
 use parlor::cli::{Cli, Command, play_setup};
 use parlor::config::{Config, FirstMover};
@@ -39,12 +38,16 @@ const POSITIONS: [(&str, &str, &str, &str); 6] = [
 #[test]
 fn play_takes_a_position_for_every_game() {
     for (game, good, _, _) in POSITIONS {
-        let cli = Cli::try_parse_from(["parlor", "play", game, "--position", good])
+        let games = parlor::arcade::registry();
+        let matches = parlor::cli::command(&games)
+            .try_get_matches_from(["parlor", "play", game, "--position", good])
             .expect("the arguments parse");
+        let cli = <Cli as clap::FromArgMatches>::from_arg_matches(&matches).expect("a command");
         let Some(Command::Play(args)) = cli.command else {
             panic!("not play: {game}");
         };
-        let setup = play_setup(&args.0, &Config::default()).expect("a good position");
+        let args = args.0.resolve(&games).expect("a game");
+        let setup = play_setup(&args, &Config::default()).expect("a good position");
         assert_eq!(setup.position.as_deref(), Some(good), "{game}");
         // The real binary goes on to want a terminal: the position was fine.
         let run = parlor(&["play", game, "--position", good]);

@@ -2,8 +2,8 @@
 //! does, and the footers and the help name the new key.
 
 use parlor::config::{Config, FirstMover};
+use parlor::games::GameSetup;
 use parlor::games::wl::options::WlSetup;
-use parlor::games::{GameId, GameSetup};
 use parlor::session::Mode;
 use parlor::tui::app::Start;
 use parlor::tui::event::AppEvent;
@@ -17,7 +17,13 @@ fn wl_game(config: &Config) -> Harness {
     s.options_mut::<WlSetup>().expect("wl options").letters = "WLLWLW".into();
     s.matchup.mode = Mode::TwoPlayers;
     s.matchup.first = FirstMover::You;
-    Harness::new(config.clone(), Start::Game(s), 80, 24)
+    Harness::new(
+        &parlor::arcade::registry(),
+        config.clone(),
+        Start::Game(s),
+        80,
+        24,
+    )
 }
 
 fn footer(screen: &str) -> &str {
@@ -47,8 +53,8 @@ fn remapped_keys_act_and_every_text_names_them() {
     h.key(KeyCode::Char('!'));
     let overlay = h.screen();
     assert!(overlay.contains("Rules: Winners & Losers"), "{overlay}");
-    let keys = Keys::new(&config.keys);
-    for game in GameId::all() {
+    let keys = Keys::new(&config.keys, &parlor::arcade::registry().own_keys());
+    for game in parlor::arcade::registry().all() {
         let rules = parlor::tui::help::rules(game, &keys);
         assert!(rules.contains("w      hints"), "{game}: {rules}");
         assert!(rules.contains("!      help"), "{game}: {rules}");
@@ -81,7 +87,13 @@ fn the_default_footers_agree_on_esc_and_new_game() {
 
 #[test]
 fn q_quits_from_the_help_overlay() {
-    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+    );
     h.key(KeyCode::Char('?'));
     assert!(h.screen().contains("Help"));
     assert!(!h.app.should_quit());
@@ -92,28 +104,45 @@ fn q_quits_from_the_help_overlay() {
 #[test]
 fn a_config_names_a_bad_game_key_and_its_line() {
     let path = std::path::Path::new("/tmp/keys.toml");
-    let e = Config::parse("[keys]\nhints = \"h\"\nteleport = \"t\"\n", path)
-        .unwrap_err()
-        .to_string();
+    let e = Config::parse_checked("[keys]\nhints = \"h\"\nteleport = \"t\"\n", path, &|c| {
+        parlor::arcade::registry().check_config(c)
+    })
+    .unwrap_err()
+    .to_string();
     assert!(e.contains("keys.teleport"), "{e}");
     assert!(e.contains("pyramid"), "the accepted names are listed: {e}");
-    let e = Config::parse("[keys]\n\npyramid = \"h\"\n", path)
-        .unwrap_err()
-        .to_string();
+    let e = Config::parse_checked("[keys]\n\npyramid = \"h\"\n", path, &|c| {
+        parlor::arcade::registry().check_config(c)
+    })
+    .unwrap_err()
+    .to_string();
     assert!(e.contains("already bound"), "{e}");
     assert!(e.contains("line 3") && e.contains("keys.pyramid"), "{e}");
-    let e = Config::parse("[keys]\nsplits = 5\n", path)
-        .unwrap_err()
-        .to_string();
+    let e = Config::parse_checked("[keys]\nsplits = 5\n", path, &|c| {
+        parlor::arcade::registry().check_config(c)
+    })
+    .unwrap_err()
+    .to_string();
     assert!(e.contains("line 2"), "{e}");
     // Two games' own keys may share a character.
-    assert!(Config::parse("[keys]\nsplits = \"p\"\n", path).is_ok());
+    assert!(
+        Config::parse_checked("[keys]\nsplits = \"p\"\n", path, &|c| {
+            parlor::arcade::registry().check_config(c)
+        })
+        .is_ok()
+    );
 }
 
 #[test]
 fn the_help_scrolls_by_pages_and_the_wheel_but_never_past_its_end() {
     use ratatui::crossterm::event::{KeyModifiers, MouseEvent, MouseEventKind};
-    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+    );
     h.key(KeyCode::Char('?'));
     let top = h.screen();
     assert!(top.contains("PgDn"), "{top}");
@@ -164,9 +193,11 @@ fn the_help_scrolls_by_pages_and_the_wheel_but_never_past_its_end() {
 #[test]
 fn an_unknown_key_name_is_reported_at_its_own_line() {
     let path = std::path::Path::new("/tmp/keys.toml");
-    let e = Config::parse("[keys]\nhints = \"h\"\n\nteleport = \"t\"\n", path)
-        .unwrap_err()
-        .to_string();
+    let e = Config::parse_checked("[keys]\nhints = \"h\"\n\nteleport = \"t\"\n", path, &|c| {
+        parlor::arcade::registry().check_config(c)
+    })
+    .unwrap_err()
+    .to_string();
     assert!(e.contains("line 4"), "{e}");
     assert!(e.contains("keys.teleport"), "{e}");
 }

@@ -8,12 +8,12 @@ use parlor::game::othello::{Othello, OthelloMove};
 use parlor::game::pnut::{Pnut, PnutMove};
 use parlor::game::wl::{Wl, WlMove, parse_letters};
 use parlor::game::{Game, Outcome, Seat};
-use parlor::games::GameId;
 use parlor::plugin::lesson::Lesson;
 use parlor::solve::analysis::Verdict;
 
 fn lesson(name: &str) -> Lesson {
-    GameId::from_cli_name(name)
+    parlor::arcade::registry()
+        .find(name)
         .and_then(|g| g.kind().lesson())
         .expect("the game has a lesson")
 }
@@ -333,7 +333,7 @@ fn wl_the_last_letter_and_the_pyramid_agree_with_the_solver() {
 #[test]
 fn every_lesson_has_three_to_six_steps_whose_positions_the_game_reads() {
     use parlor::config::Config;
-    for game in GameId::all() {
+    for game in parlor::arcade::registry().all() {
         let lesson = game.kind().lesson().expect("every game has a lesson");
         assert!((3..=6).contains(&lesson.steps.len()), "{game:?}");
         for step in &lesson.steps {

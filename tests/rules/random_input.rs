@@ -4,7 +4,7 @@
 //! must never panic, hang or fail to draw. Seeded, so a failure replays exactly.
 
 use parlor::config::Config;
-use parlor::games::{GameId, GameSetup};
+use parlor::games::GameSetup;
 use parlor::matchup::Mode;
 use parlor::tui::app::Start;
 use parlor::tui::event::AppEvent;
@@ -68,7 +68,7 @@ fn random_event(rng: &mut StdRng) -> AppEvent {
 fn drive(start: impl Fn() -> Start, seed: u64, steps: usize) {
     let mut rng = StdRng::seed_from_u64(seed);
     let (w, h) = (rng.random_range(20..=250), rng.random_range(6..=80));
-    let mut app = Harness::new(quick_config(), start(), w, h);
+    let mut app = Harness::new(&parlor::arcade::registry(), quick_config(), start(), w, h);
     for step in 0..steps {
         let event = random_event(&mut rng);
         if let AppEvent::Resize(w, h) = event {
@@ -82,7 +82,7 @@ fn drive(start: impl Fn() -> Start, seed: u64, steps: usize) {
         let screen = app.screen();
         assert!(!screen.is_empty(), "seed {seed} step {step}: nothing drawn");
         if app.app.should_quit() {
-            app = Harness::new(quick_config(), start(), w, h);
+            app = Harness::new(&parlor::arcade::registry(), quick_config(), start(), w, h);
         }
     }
 }
@@ -96,7 +96,7 @@ fn random_input_from_the_menu_never_breaks_the_app() {
 
 #[test]
 fn random_input_in_every_game_and_mode_never_breaks_the_app() {
-    for (i, game) in GameId::all().enumerate() {
+    for (i, game) in parlor::arcade::registry().all().enumerate() {
         for (j, mode) in Mode::ALL.into_iter().enumerate() {
             let setup = move || {
                 let mut s = GameSetup::from_config(game, &quick_config());

@@ -3,7 +3,7 @@
 //! off and on, the rules, a finished game and its review) at 80x24 (the smallest size the arcade draws) and 120x40.
 
 use parlor::config::Config;
-use parlor::games::{GameId, GameSetup};
+use parlor::games::GameSetup;
 use parlor::matchup::Mode;
 use parlor::tui::app::Start;
 use parlor::tui::harness::Harness;
@@ -106,12 +106,21 @@ fn words_at_borders(screen: &str) -> Vec<(String, String)> {
 fn no_text_runs_past_the_screen_edge() {
     let mut failures = Vec::new();
     for (w, hgt) in SIZES {
-        for game in GameId::all() {
+        for game in parlor::arcade::registry().all() {
             let name = format!("{game} at {w}x{hgt}");
             // The setup screen, every row selected in turn (each has its explanation).
             let setup = GameSetup::from_config(game, &quick_config());
-            let mut h = Harness::new(quick_config(), Start::Menu, w, hgt);
-            let index = GameId::all().position(|g| g == game).unwrap_or(0);
+            let mut h = Harness::new(
+                &parlor::arcade::registry(),
+                quick_config(),
+                Start::Menu,
+                w,
+                hgt,
+            );
+            let index = parlor::arcade::registry()
+                .all()
+                .position(|g| g == game)
+                .unwrap_or(0);
             for _ in 0..index {
                 h.key(KeyCode::Down);
             }
@@ -130,7 +139,13 @@ fn no_text_runs_past_the_screen_edge() {
             s.matchup.mode = Mode::VsAi;
             // You first, so the hints are about your move.
             s.matchup.first = parlor::matchup::FirstMover::You;
-            let mut h = Harness::new(quick_config(), Start::Game(s), w, hgt);
+            let mut h = Harness::new(
+                &parlor::arcade::registry(),
+                quick_config(),
+                Start::Game(s),
+                w,
+                hgt,
+            );
             check(&mut h, &format!("{name}, start"), w, &mut failures);
             h.key(KeyCode::Char('h'));
             check(&mut h, &format!("{name}, hints"), w, &mut failures);
@@ -138,7 +153,13 @@ fn no_text_runs_past_the_screen_edge() {
             check(&mut h, &format!("{name}, rules"), w, &mut failures);
             let mut s = setup.clone();
             s.matchup.mode = Mode::AiVsAi;
-            let mut h = Harness::new(quick_config(), Start::Game(s), w, hgt);
+            let mut h = Harness::new(
+                &parlor::arcade::registry(),
+                quick_config(),
+                Start::Game(s),
+                w,
+                hgt,
+            );
             h.key(KeyCode::Char('h'));
             for _ in 0..400 {
                 h.ticks(1);
@@ -174,7 +195,13 @@ fn no_text_runs_past_the_screen_edge() {
         }
         // The Winners & Losers simulation, from its setup (Start, then the Lesson, the
         // games, then Simulate).
-        let mut h = Harness::new(quick_config(), Start::Menu, w, hgt);
+        let mut h = Harness::new(
+            &parlor::arcade::registry(),
+            quick_config(),
+            Start::Menu,
+            w,
+            hgt,
+        );
         for _ in 0..5 {
             h.key(KeyCode::Down);
         }
@@ -192,7 +219,13 @@ fn no_text_runs_past_the_screen_edge() {
             w,
             &mut failures,
         );
-        let mut h = Harness::new(quick_config(), Start::Menu, w, hgt);
+        let mut h = Harness::new(
+            &parlor::arcade::registry(),
+            quick_config(),
+            Start::Menu,
+            w,
+            hgt,
+        );
         check(&mut h, &format!("menu at {w}x{hgt}"), w, &mut failures);
         h.key(KeyCode::Char('?'));
         check(&mut h, &format!("help at {w}x{hgt}"), w, &mut failures);

@@ -16,7 +16,13 @@ fn setup(first: FirstMover) -> GameSetup {
 }
 
 fn game(setup: GameSetup, w: u16, h: u16) -> Harness {
-    Harness::new(Config::default(), Start::Game(setup), w, h)
+    Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Game(setup),
+        w,
+        h,
+    )
 }
 
 /// The (column, row) of the first character of `text` on the last (or first) row
@@ -247,7 +253,13 @@ fn two_players_draw_by_repetition() {
 
 #[test]
 fn the_setup_offers_the_variants_and_rollover_is_a_draw() {
-    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+    );
     h.keys(&[KeyCode::Down, KeyCode::Down, KeyCode::Enter]);
     let screen = h.screen();
     for text in [

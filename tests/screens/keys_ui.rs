@@ -26,7 +26,14 @@ fn footer(screen: &str) -> String {
 fn the_saved_mark_leaves_undo_and_new_in_an_80_column_footer() {
     let dir = tempfile::tempdir().expect("temp dir");
     let setup = nim(Mode::TwoPlayers, FirstMover::You);
-    let mut h = Harness::with_store(Config::default(), Start::Game(setup), 80, 24, dir.path());
+    let mut h = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Game(setup),
+        80,
+        24,
+        dir.path(),
+    );
     h.key(KeyCode::Enter).key(KeyCode::Enter);
     let last = footer(&h.screen());
     assert!(last.contains("u undo"), "{last}");
@@ -44,7 +51,14 @@ fn the_chopsticks_footer_never_shows_a_lone_saved_mark() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut setup = GameSetup::from_config(parlor::games::chopsticks::ID, &Config::default());
     setup.matchup.mode = Mode::TwoPlayers;
-    let mut h = Harness::with_store(Config::default(), Start::Game(setup), 80, 24, dir.path());
+    let mut h = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Game(setup),
+        80,
+        24,
+        dir.path(),
+    );
     // Left hits left: a move, so the match is saved.
     h.key(KeyCode::Enter).key(KeyCode::Enter);
     let last = footer(&h.screen());
@@ -61,6 +75,7 @@ fn the_chopsticks_footer_never_shows_a_lone_saved_mark() {
 #[test]
 fn move_now_on_your_own_turn_says_why_it_does_nothing() {
     let mut h = Harness::new(
+        &parlor::arcade::registry(),
         Config::default(),
         Start::Game(nim(Mode::VsAi, FirstMover::You)),
         80,
@@ -77,6 +92,7 @@ fn move_now_on_your_own_turn_says_why_it_does_nothing() {
 #[test]
 fn review_and_rematch_mid_game_say_when_they_work() {
     let mut h = Harness::new(
+        &parlor::arcade::registry(),
         Config::default(),
         Start::Game(nim(Mode::TwoPlayers, FirstMover::You)),
         80,
@@ -100,7 +116,13 @@ fn review_and_rematch_mid_game_say_when_they_work() {
 }
 
 fn setup_screen() -> Harness {
-    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+    );
     h.key(KeyCode::Enter);
     h
 }
@@ -188,7 +210,13 @@ fn hints_wait_for_your_turn() {
     setup.options_mut::<NimSetup>().expect("nim options").piles = vec![1, 2];
     let mut config = Config::default();
     config.ui.hints = true;
-    let mut h = Harness::new(config, Start::Game(setup), 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        config,
+        Start::Game(setup),
+        80,
+        24,
+    );
     let waiting = h.screen();
     assert!(waiting.contains("is thinking"), "{waiting}");
     assert!(
@@ -209,6 +237,7 @@ fn hints_wait_for_your_turn() {
 #[test]
 fn each_nim_turn_starts_at_one_coin() {
     let mut h = Harness::new(
+        &parlor::arcade::registry(),
         Config::default(),
         Start::Game(nim(Mode::TwoPlayers, FirstMover::You)),
         80,

@@ -13,7 +13,10 @@ use KeyCode::{Char, Down, Enter, Left, Right, Up};
 
 /// Opens `game`'s lesson from the menu: its entry, then the Lesson row under Start.
 fn open(h: &mut Harness, game: GameId) {
-    let index = GameId::all().position(|g| g == game).expect("a game");
+    let index = parlor::arcade::registry()
+        .all()
+        .position(|g| g == game)
+        .expect("a game");
     for _ in 0..index {
         h.key(Down);
     }
@@ -29,7 +32,7 @@ fn state(h: &Harness) -> (usize, StepState) {
 }
 
 fn game(name: &str) -> GameId {
-    GameId::from_cli_name(name).expect("a game")
+    parlor::arcade::registry().find(name).expect("a game")
 }
 
 /// The keys of each step's intended move, per game.
@@ -77,8 +80,15 @@ fn intended(name: &str) -> Vec<Vec<KeyCode>> {
 #[test]
 fn every_lesson_is_played_to_its_end_and_remembered() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    for id in GameId::all() {
-        let mut h = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    for id in parlor::arcade::registry().all() {
+        let mut h = Harness::with_store(
+            &parlor::arcade::registry(),
+            Config::default(),
+            Start::Menu,
+            80,
+            24,
+            dir.path(),
+        );
         open(&mut h, id);
         let steps = intended(id.cli_name());
         for (i, keys) in steps.iter().enumerate() {
@@ -98,7 +108,7 @@ fn every_lesson_is_played_to_its_end_and_remembered() {
         assert!(h.screen().contains("lesson done ✓"), "{id:?}");
     }
     let kept = std::fs::read_to_string(dir.path().join("lessons.json")).expect("lessons.json");
-    for id in GameId::all() {
+    for id in parlor::arcade::registry().all() {
         assert!(kept.contains(&format!("\"{}\"", id.cli_name())), "{kept}");
     }
 }
@@ -106,7 +116,14 @@ fn every_lesson_is_played_to_its_end_and_remembered() {
 #[test]
 fn a_finished_lesson_is_remembered_across_a_restart() {
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let mut h = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    let mut h = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+        dir.path(),
+    );
     let pointer = "New to Winners & Losers? Its setup has a lesson";
     open(&mut h, game("wl"));
     h.key(KeyCode::Esc).key(KeyCode::Esc);
@@ -119,8 +136,18 @@ fn a_finished_lesson_is_remembered_across_a_restart() {
         h.keys(&keys).key(Enter);
     }
     drop(h);
-    let mut again = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
-    let wl = GameId::all().position(|g| g == game("wl")).expect("W&L");
+    let mut again = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+        dir.path(),
+    );
+    let wl = parlor::arcade::registry()
+        .all()
+        .position(|g| g == game("wl"))
+        .expect("W&L");
     for _ in 0..wl {
         again.key(Down);
     }
@@ -137,7 +164,13 @@ fn a_finished_lesson_is_remembered_across_a_restart() {
 
 #[test]
 fn a_wrong_move_gets_the_retry_line_and_u_starts_the_step_again() {
-    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+    );
     open(&mut h, game("wl"));
     h.key(Right);
     assert_eq!(state(&h), (0, StepState::Missed));
@@ -151,7 +184,13 @@ fn a_wrong_move_gets_the_retry_line_and_u_starts_the_step_again() {
     assert!(h.screen().contains("W L L W"));
 
     // Chopsticks: a hit that kills nothing, where a kill was asked.
-    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+    );
     open(&mut h, game("chopsticks"));
     for keys in &intended("chopsticks")[..2] {
         h.keys(keys).key(Enter);
@@ -163,7 +202,13 @@ fn a_wrong_move_gets_the_retry_line_and_u_starts_the_step_again() {
 
 #[test]
 fn a_forbidden_repeat_is_refused_on_the_board_and_the_step_waits() {
-    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+    );
     open(&mut h, game("pnut"));
     h.keys(&[Char('a'), Enter, Char('a')]);
     assert_eq!(state(&h), (1, StepState::Playing));
@@ -172,7 +217,13 @@ fn a_forbidden_repeat_is_refused_on_the_board_and_the_step_waits() {
 
 #[test]
 fn the_othello_pass_step_at_80x24() {
-    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+    );
     open(&mut h, game("othello"));
     for keys in &intended("othello")[..2] {
         h.keys(keys).key(Enter);
@@ -195,7 +246,13 @@ fn the_othello_pass_step_at_80x24() {
 #[test]
 fn the_nim_sum_step_at_80x24_and_120x40() {
     for (w, hgt) in [(80, 24), (120, 40)] {
-        let mut h = Harness::new(Config::default(), Start::Menu, w, hgt);
+        let mut h = Harness::new(
+            &parlor::arcade::registry(),
+            Config::default(),
+            Start::Menu,
+            w,
+            hgt,
+        );
         open(&mut h, game("nim"));
         for keys in &intended("nim")[..2] {
             h.keys(keys).key(Enter);
@@ -206,7 +263,13 @@ fn the_nim_sum_step_at_80x24_and_120x40() {
 
 #[test]
 fn the_wl_pyramid_step_at_80x24() {
-    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+    );
     open(&mut h, game("wl"));
     for keys in &intended("wl")[..3] {
         h.keys(keys).key(Enter);
@@ -220,7 +283,13 @@ fn the_wl_pyramid_step_at_80x24() {
 /// while a move is awaited the footer names no hint key.
 #[test]
 fn a_lesson_names_only_the_keys_that_work_in_it() {
-    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+    );
     open(&mut h, game("nim"));
     let footer = |h: &mut Harness| h.screen().lines().last().unwrap_or_default().to_string();
     let playing = footer(&mut h);
@@ -240,8 +309,14 @@ fn a_lesson_names_only_the_keys_that_work_in_it() {
 /// The menu's pointer to a lesson fits 80 columns whole, for the longest game name.
 #[test]
 fn the_lesson_pointer_fits_80_columns() {
-    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
-    for _ in 0..GameId::all().count() {
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+    );
+    for _ in 0..parlor::arcade::registry().all().count() {
         let screen = h.screen();
         if let Some(line) = screen.lines().find(|l| l.starts_with("New to")) {
             assert!(line.trim_end().ends_with("board."), "cut: {line}");

@@ -32,7 +32,7 @@ fn othello(level: Level, first: FirstMover, w: u16, h: u16) -> Harness {
         .expect("othello options")
         .think_ms = 200;
     s.matchup.first = first;
-    Harness::new(config, Start::Game(s), w, h)
+    Harness::new(&parlor::arcade::registry(), config, Start::Game(s), w, h)
 }
 
 /// The screen without the AI's line, which follows the engine's outlook (and so how
@@ -202,7 +202,7 @@ fn benedicts_watching() -> Harness {
         .expect("othello options")
         .level = Level::Benedict;
     s.matchup.mode = Mode::AiVsAi;
-    Harness::new(config, Start::Game(s), 80, 24)
+    Harness::new(&parlor::arcade::registry(), config, Start::Game(s), 80, 24)
 }
 
 /// Plays the watched game to the end and returns the final board.
@@ -247,7 +247,13 @@ fn rematches_are_new_games_with_a_prediction_throughout() {
 
 #[test]
 fn setup_offers_colour_level_and_time() {
-    let mut h = Harness::new(quick_config(), Start::Menu, 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        quick_config(),
+        Start::Menu,
+        80,
+        24,
+    );
     h.keys(&[KeyCode::Down, KeyCode::Down, KeyCode::Down, KeyCode::Enter]);
     let screen = h.screen();
     for text in [
@@ -335,7 +341,7 @@ fn ascii_discs_draw_without_unicode() {
         .expect("othello options")
         .level = Level::Benedict;
     s.matchup.first = FirstMover::You;
-    let mut h = Harness::new(config, Start::Game(s), 80, 24);
+    let mut h = Harness::new(&parlor::arcade::registry(), config, Start::Game(s), 80, 24);
     let screen = h.screen();
     let board = board_part(&screen, 50);
     let grid: String = board
@@ -387,7 +393,7 @@ fn a_forced_pass_is_announced_and_needs_no_key() {
     let config = quick_config();
     let mut s = GameSetup::from_config(parlor::games::othello::ID, &config);
     s.matchup.mode = Mode::TwoPlayers;
-    let mut h = Harness::new(config, Start::Game(s), 80, 24);
+    let mut h = Harness::new(&parlor::arcade::registry(), config, Start::Game(s), 80, 24);
     for mv in ["d3", "c3", "e6", "d2", "d1", "e1", "b2", "c1"] {
         let b = mv.as_bytes();
         let screen = h.screen();
@@ -436,13 +442,27 @@ fn faster_and_slower_change_the_thinking_time_and_say_so() {
 fn big_cells_draw_big_discs() {
     let mut s = GameSetup::from_config(parlor::games::othello::ID, &quick_config());
     s.matchup.mode = Mode::TwoPlayers;
-    let mut big = Harness::with_colour(quick_config(), Start::Game(s.clone()), 120, 40, true);
+    let mut big = Harness::with_colour(
+        &parlor::arcade::registry(),
+        quick_config(),
+        Start::Game(s.clone()),
+        120,
+        40,
+        true,
+    );
     let screen = big.screen();
     let board = board_part(&screen, 80);
     assert_eq!(board.matches('█').count(), 4 * 5, "{board}");
     assert_eq!(board.matches('▄').count(), 4 * 5, "{board}");
     assert_eq!(board.matches('▀').count(), 4 * 5, "{board}");
-    let mut small = Harness::with_colour(quick_config(), Start::Game(s), 80, 24, true);
+    let mut small = Harness::with_colour(
+        &parlor::arcade::registry(),
+        quick_config(),
+        Start::Game(s),
+        80,
+        24,
+        true,
+    );
     let screen = small.screen();
     assert!(!screen.contains('█'), "{screen}");
 }
@@ -504,7 +524,14 @@ fn the_game_over_box_counts_the_empty_squares_as_the_history_and_export_do() {
     let mut s = GameSetup::from_config(parlor::games::othello::ID, &config);
     s.matchup.mode = Mode::TwoPlayers;
     s.position = Some(before.position_text());
-    let mut h = Harness::with_store(config, Start::Game(s), 80, 24, dir.path());
+    let mut h = Harness::with_store(
+        &parlor::arcade::registry(),
+        config,
+        Start::Game(s),
+        80,
+        24,
+        dir.path(),
+    );
     let sq = last.square().expect("a square").index() as usize;
     let (col, row) = square_at(&h.screen(), sq % 8, sq / 8);
     h.click(col, row);
@@ -596,10 +623,10 @@ fn setup_explanation(screen: &str) -> String {
 fn each_level_is_described_alike_on_the_setup_and_in_the_rules_as_the_code_plays() {
     use parlor::games::othello::levels::description;
     let config = quick_config();
-    let keys = parlor::ui::keys::Keys::new(&config.keys);
+    let keys = parlor::ui::keys::Keys::new(&config.keys, &parlor::arcade::registry().own_keys());
     let rules = words(&parlor::tui::help::rules(parlor::games::othello::ID, &keys));
     let table = &rules[rules.find("The AI levels").expect("the levels' heading")..];
-    let mut h = Harness::new(config, Start::Menu, 80, 24);
+    let mut h = Harness::new(&parlor::arcade::registry(), config, Start::Menu, 80, 24);
     h.keys(&[KeyCode::Down, KeyCode::Down, KeyCode::Down, KeyCode::Enter]);
     // From Start up to the AI level row (position, thinking time, level).
     h.keys(&[KeyCode::Up, KeyCode::Up, KeyCode::Up]);
@@ -689,7 +716,7 @@ fn from_a_position_the_cursor_starts_on_a_legal_square() {
             .level = Level::Beginner;
         s.position = Some(line.into());
         s.matchup.first = FirstMover::You;
-        let mut h = Harness::new(config, Start::Game(s), 80, 24);
+        let mut h = Harness::new(&parlor::arcade::registry(), config, Start::Game(s), 80, 24);
         let screen = h.screen();
         let Some(at) = screen.find("Your turn") else {
             continue; // the AI moves first from here

@@ -19,7 +19,13 @@ fn setup(symbols: &str, length: usize) -> GameSetup {
 }
 
 fn game(setup: GameSetup, w: u16, h: u16) -> Harness {
-    Harness::new(Config::default(), Start::Game(setup), w, h)
+    Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Game(setup),
+        w,
+        h,
+    )
 }
 
 fn typed(h: &mut Harness, text: &str) {
@@ -238,7 +244,13 @@ fn symbols_that_are_keys_are_picked_with_the_arrows() {
 
 #[test]
 fn the_setup_screen_offers_the_options() {
-    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+    );
     h.keys(&[
         KeyCode::Down,
         KeyCode::Down,

@@ -26,7 +26,13 @@ fn type_text(h: &mut Harness, text: &str) {
 /// The Othello setup with the position row selected (just above Start).
 fn othello_setup(w: u16, height: u16) -> Harness {
     // The menu's game, then its setup: Othello is the fourth.
-    let mut h = Harness::new(config(), Start::Menu, w, height);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        config(),
+        Start::Menu,
+        w,
+        height,
+    );
     h.keys(&[KeyCode::Down, KeyCode::Down, KeyCode::Down, KeyCode::Enter]);
     assert!(matches!(h.app.screen(), Screen::Setup(_)));
     h.key(KeyCode::Up);
@@ -86,7 +92,7 @@ fn every_game_refuses_a_bad_position_on_its_setup() {
         (4, "01a", "is not one of the symbols"),
         (5, "WLX", "letter 3 is 'X'"),
     ] {
-        let mut h = Harness::new(config(), Start::Menu, 80, 24);
+        let mut h = Harness::new(&parlor::arcade::registry(), config(), Start::Menu, 80, 24);
         for _ in 0..index {
             h.key(KeyCode::Down);
         }
@@ -104,7 +110,7 @@ fn every_game_refuses_a_bad_position_on_its_setup() {
 /// of it and its length, not all of it.
 #[test]
 fn a_huge_bad_position_is_quoted_short() {
-    let mut h = Harness::new(config(), Start::Menu, 80, 24);
+    let mut h = Harness::new(&parlor::arcade::registry(), config(), Start::Menu, 80, 24);
     h.key(KeyCode::Enter);
     h.key(KeyCode::Up);
     let huge = "7".repeat(150);
@@ -129,7 +135,13 @@ fn the_transcript_shows_the_position_and_the_moves_as_text() {
     let mut s = GameSetup::from_config(parlor::games::othello::ID, &config());
     s.matchup.mode = Mode::TwoPlayers;
     s.matchup.first = FirstMover::You;
-    let mut h = Harness::new(config(), Start::Game(s), 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        config(),
+        Start::Game(s),
+        80,
+        24,
+    );
     // Black plays d3 (the cursor's square), white c3 (one to the left).
     h.key(KeyCode::Enter);
     h.keys(&[KeyCode::Left, KeyCode::Enter]);
@@ -175,7 +187,13 @@ fn the_tallest_setup_scrolls_to_the_selected_row_at_the_smallest_size() {
     let nim = s.options_mut::<NimSetup>().expect("Nim's options");
     nim.preset = PilePreset::Custom;
     nim.piles = vec![9; 8];
-    let mut h = Harness::new(config(), Start::Game(s), 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        config(),
+        Start::Game(s),
+        80,
+        24,
+    );
     h.key(KeyCode::Char('n'));
     let screen = h.screen();
     assert!(screen.contains("From a position"), "{screen}");

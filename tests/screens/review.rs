@@ -63,7 +63,9 @@ fn record(game: GameId, start: &str, moves: &[String]) -> MatchRecord {
 
 /// The review of `record` with its analysis run to the end on a solver thread.
 fn analysed(record: &MatchRecord) -> Review {
-    let game = GameId::from_cli_name(&record.game).expect("a game");
+    let game = parlor::arcade::registry()
+        .find(&record.game)
+        .expect("a game");
     let mut review = game.kind().review(record, &config()).expect("reviewable");
     let (tx, rx) = crossbeam_channel::unbounded();
     let solver = SolverThread::spawn(move |m| {
@@ -279,7 +281,13 @@ fn othello_endgame_plies_are_exact_and_the_costly_move_is_marked() {
 
 /// The review on screen, after ↓ (the first turning point).
 fn review_screen(record: MatchRecord, w: u16, h: u16) -> String {
-    let mut h = Harness::new(config(), Start::Review(Box::new(record)), w, h);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        config(),
+        Start::Review(Box::new(record)),
+        w,
+        h,
+    );
     assert!(!h.app.analysing(), "the analysis finished");
     h.key(KeyCode::Down);
     h.screen()
@@ -331,7 +339,13 @@ fn othello_review_snapshots_show_the_graph_and_the_costly_move() {
 #[test]
 fn keys_step_jump_and_go_back_to_the_menu() {
     let (record, _) = nim_game();
-    let mut h = Harness::new(config(), Start::Review(Box::new(record)), 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        config(),
+        Start::Review(Box::new(record)),
+        80,
+        24,
+    );
     assert!(h.screen().contains("Start · 6 moves"));
     h.key(KeyCode::PageDown);
     assert!(h.screen().contains("Move 6 of 6"));
@@ -356,7 +370,13 @@ fn the_review_key_opens_the_finished_game_and_esc_returns_to_it() {
     let mut setup = parlor::games::GameSetup::from_config(parlor::games::nim::ID, &config);
     setup.matchup.mode = Mode::TwoPlayers;
     setup.position = Some("1,2".into());
-    let mut h = Harness::new(config, Start::Game(setup), 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        config,
+        Start::Game(setup),
+        80,
+        24,
+    );
     // Ann takes pile 1 (the losing move), Bob takes pile 2.
     h.key(KeyCode::Enter);
     h.key(KeyCode::Left);
@@ -398,7 +418,13 @@ fn parlor_review_without_history_or_out_of_range_is_a_usage_error() {
 
 /// The review on screen after `keys`.
 fn review_screen_after(record: MatchRecord, w: u16, h: u16, keys: &[KeyCode]) -> String {
-    let mut h = Harness::new(config(), Start::Review(Box::new(record)), w, h);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        config(),
+        Start::Review(Box::new(record)),
+        w,
+        h,
+    );
     assert!(!h.app.analysing(), "the analysis finished");
     h.keys(keys);
     h.screen()
@@ -607,7 +633,13 @@ fn the_othello_start_is_a_draw_in_the_review_too() {
         &start.position_text(),
         &["f5".to_string()],
     );
-    let mut h = Harness::new(c, Start::Review(Box::new(rec)), 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        c,
+        Start::Review(Box::new(rec)),
+        80,
+        24,
+    );
     assert!(!h.app.analysing(), "the analysis finished");
     h.key(KeyCode::Home);
     let screen = h.screen();

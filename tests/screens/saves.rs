@@ -75,7 +75,9 @@ fn env(config: &Config) -> StartEnv<'_> {
 
 /// A screen of `record`'s game put back from it, as the app resumes.
 fn resumed(record: &MatchRecord, config: &Config) -> Box<dyn GameScreen> {
-    parlor::games::resume(record, &env(config)).expect("resumes")
+    parlor::arcade::registry()
+        .resume(record, &env(config))
+        .expect("resumes")
 }
 
 /// The fields a save and its resume must agree on (not when it was written).
@@ -140,7 +142,7 @@ proptest! {
         two_players in any::<bool>(),
     ) {
         let mode = if two_players { Mode::TwoPlayers } else { Mode::VsAi };
-        for game in GameId::all() {
+        for game in parlor::arcade::registry().all() {
             round_trip(game, mode, seed, plies, undone);
         }
     }
@@ -293,7 +295,14 @@ fn nim_game(dir: &Path) -> Harness {
     let mut setup = GameSetup::from_config(parlor::games::nim::ID, &Config::default());
     setup.position = Some("3,4,5".into());
     setup.matchup.mode = Mode::TwoPlayers;
-    Harness::with_store(Config::default(), Start::Game(setup), 80, 24, dir)
+    Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Game(setup),
+        80,
+        24,
+        dir,
+    )
 }
 
 /// The files of `game`'s saved matches, one a match (`saves/<game>-<started>-<seed>.json`).
@@ -346,7 +355,14 @@ fn the_app_saves_every_move_and_the_menu_offers_the_match_back() {
     // Quit (nothing asked), start again: the menu offers it first.
     h.key(KeyCode::Char('q'));
     assert!(h.app.should_quit());
-    let mut again = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    let mut again = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+        dir.path(),
+    );
     let menu = again.screen();
     assert!(menu.contains("Resume Nim · move 3 ·"), "{menu}");
     // The piles it started from, said as such (not where the match stands now).
@@ -376,7 +392,14 @@ fn a_click_on_a_resume_entry_resumes() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = nim_game(dir.path());
     h.key(KeyCode::Enter);
-    let mut again = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    let mut again = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+        dir.path(),
+    );
     let menu = again.screen();
     let row = menu
         .lines()
@@ -446,7 +469,14 @@ fn a_finished_game_goes_to_the_history_and_its_save_is_cleared() {
     let mut setup = GameSetup::from_config(parlor::games::nim::ID, &Config::default());
     setup.position = Some("2".into());
     setup.matchup.mode = Mode::TwoPlayers;
-    let mut h = Harness::with_store(Config::default(), Start::Game(setup), 80, 24, dir.path());
+    let mut h = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Game(setup),
+        80,
+        24,
+        dir.path(),
+    );
     // One pile of two: take one, then the other takes the last.
     h.key(KeyCode::Enter);
     assert!(save_file(dir.path(), "nim").exists());
@@ -469,7 +499,14 @@ fn broken_and_future_files_are_moved_aside_with_a_notice() {
     std::fs::create_dir_all(dir.path().join("saves")).expect("dir");
     let legacy = dir.path().join("saves").join("nim.json");
     std::fs::write(&legacy, "{\"format\":\"save\",\"vers").expect("w");
-    let mut h = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    let mut h = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+        dir.path(),
+    );
     let menu = h.screen();
     assert!(menu.contains("moved aside"), "{menu}");
     assert!(!menu.contains("Resume"), "{menu}");
@@ -515,7 +552,14 @@ fn a_save_that_does_not_replay_is_set_aside_on_resume() {
         &text[moves_at..].split_once("],").expect("list").1
     );
     std::fs::write(&path, broken).expect("w");
-    let mut again = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    let mut again = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+        dir.path(),
+    );
     assert!(again.screen().contains("Resume Nim"));
     again.key(KeyCode::Enter);
     let menu = again.screen();
@@ -612,7 +656,14 @@ fn nim_at(dir: &Path, piles: &str) -> Harness {
     let mut setup = GameSetup::from_config(parlor::games::nim::ID, &Config::default());
     setup.position = Some(piles.into());
     setup.matchup.mode = Mode::TwoPlayers;
-    Harness::with_store(Config::default(), Start::Game(setup), 80, 24, dir)
+    Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Game(setup),
+        80,
+        24,
+        dir,
+    )
 }
 
 /// The menu's rows that offer a saved match.
@@ -632,7 +683,14 @@ fn a_new_game_from_the_menu_never_replaces_a_saved_one() {
     first.key(KeyCode::Enter).key(KeyCode::Char('q'));
     let kept = save_file(dir.path(), "nim");
 
-    let mut h = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    let mut h = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+        dir.path(),
+    );
     let menu = h.screen();
     assert_eq!(resume_rows(&menu).len(), 1, "{menu}");
     // Down to Nim's own entry (below the resume), its setup, start.
@@ -648,7 +706,14 @@ fn a_new_game_from_the_menu_never_replaces_a_saved_one() {
     assert!(kept.exists(), "playing another game kept the save");
     assert_eq!(save_files(dir.path(), "nim").len(), 2);
 
-    let mut again = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    let mut again = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+        dir.path(),
+    );
     let menu = again.screen();
     let rows = resume_rows(&menu);
     assert_eq!(rows.len(), 2, "both games offered:\n{menu}");
@@ -679,7 +744,14 @@ fn a_save_of_the_first_version_still_loads() {
     let legacy = dir.path().join("saves").join("nim.json");
     std::fs::rename(&new_style, &legacy).expect("as the first version named it");
 
-    let mut again = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    let mut again = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+        dir.path(),
+    );
     let menu = again.screen();
     assert_eq!(resume_rows(&menu).len(), 1, "{menu}");
     again.key(KeyCode::Enter);
@@ -712,7 +784,14 @@ fn forgetting_a_saved_game_from_the_menu_asks_first() {
     nim_at(dir.path(), "2,2")
         .key(KeyCode::Enter)
         .key(KeyCode::Char('q'));
-    let mut h = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    let mut h = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+        dir.path(),
+    );
     assert!(h.screen().contains("Backspace forget"), "{}", h.screen());
     h.key(KeyCode::Delete);
     let asked = h.screen();
@@ -768,7 +847,14 @@ fn many_saved_games_scroll_on_the_menu() {
             .key(KeyCode::Char('q'));
     }
     assert_eq!(save_files(dir.path(), "nim").len(), 14);
-    let mut h = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    let mut h = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+        dir.path(),
+    );
     let menu = h.screen();
     assert!(menu.contains("▼"), "more below, marked:\n{menu}");
     let mut seen = std::collections::BTreeSet::new();
@@ -805,7 +891,14 @@ fn select_row(h: &mut Harness, label: &str) {
 #[test]
 fn the_last_setup_of_a_game_is_the_next_default() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut h = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    let mut h = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+        dir.path(),
+    );
     h.key(KeyCode::Enter); // Nim's setup
     let fresh = h.screen();
     assert!(fresh.contains("you vs the AI"), "{fresh}");
@@ -822,7 +915,14 @@ fn the_last_setup_of_a_game_is_the_next_default() {
     h.key(KeyCode::Char('q'));
     assert!(dir.path().join("setups.json").exists());
 
-    let mut again = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    let mut again = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+        dir.path(),
+    );
     again.key(KeyCode::Enter);
     let remembered = again.screen();
     assert!(
@@ -845,7 +945,14 @@ fn the_last_setup_of_a_game_is_the_next_default() {
     );
 
     std::fs::write(dir.path().join("setups.json"), "{broken").expect("w");
-    let mut broken = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    let mut broken = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+        dir.path(),
+    );
     broken.key(KeyCode::Enter);
     let defaults = broken.screen();
     assert!(defaults.contains("you vs the AI"), "{defaults}");
@@ -858,7 +965,14 @@ fn the_last_setup_of_a_game_is_the_next_default() {
 #[test]
 fn a_first_setup_is_fair_and_a_proven_loss_is_said() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut h = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    let mut h = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+        dir.path(),
+    );
     // Nim 3,4,5: the first player wins, and you move first.
     h.key(KeyCode::Enter);
     let nim = h.screen();
@@ -895,7 +1009,14 @@ fn the_spoiler_switch_hides_the_prediction_and_is_remembered() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut setup = GameSetup::from_config(parlor::games::nim::ID, &Config::default());
     setup.position = Some("5,6,7".into());
-    let mut h = Harness::with_store(Config::default(), Start::Game(setup), 80, 24, dir.path());
+    let mut h = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Game(setup),
+        80,
+        24,
+        dir.path(),
+    );
     h.settle();
     let shown = h.screen();
     assert!(shown.contains("With perfect play,"), "{shown}");
@@ -915,7 +1036,14 @@ fn the_spoiler_switch_hides_the_prediction_and_is_remembered() {
     h.settle();
     assert!(!h.screen().contains("With perfect play,"), "{}", h.screen());
     h.key(KeyCode::Char('q'));
-    let mut again = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    let mut again = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+        dir.path(),
+    );
     again.key(KeyCode::Enter);
     again.settle();
     let resumed = again.screen();
@@ -978,7 +1106,14 @@ fn saved_games_show_their_whole_label_at_80_columns() {
     nim_at(dir.path(), "9,7,5")
         .key(KeyCode::Enter)
         .key(KeyCode::Char('q'));
-    let mut h = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    let mut h = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+        dir.path(),
+    );
     let menu = h.screen();
     let row = resume_rows(&menu).pop().expect("the saved game");
     assert!(!row.contains('…'), "{menu}");
@@ -1011,7 +1146,14 @@ fn two_saves_of_one_minute_show_their_seconds() {
         json["game"]["saved"] = serde_json::Value::String(saved.into());
         std::fs::write(file, json.to_string()).expect("written");
     }
-    let mut h = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    let mut h = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+        dir.path(),
+    );
     let rows = resume_rows(&h.screen());
     assert_eq!(rows.len(), 2, "{rows:#?}");
     assert!(rows.iter().any(|r| r.contains("10:02:05")), "{rows:#?}");
@@ -1023,7 +1165,14 @@ fn two_saves_of_one_minute_show_their_seconds() {
         serde_json::from_str(&std::fs::read_to_string(file).expect("save")).expect("json");
     json["game"]["saved"] = serde_json::Value::String("2026-11-23T10:09:41Z".into());
     std::fs::write(file, json.to_string()).expect("written");
-    let mut h = Harness::with_store(Config::default(), Start::Menu, 80, 24, dir.path());
+    let mut h = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+        dir.path(),
+    );
     let rows = resume_rows(&h.screen());
     assert!(
         rows.iter()

@@ -2,7 +2,6 @@
 //! pause) and compared with reviewed snapshots.
 
 use parlor::config::{Config, FirstMover};
-use parlor::games::GameId;
 use parlor::games::GameSetup;
 use parlor::games::nim::options::NimSetup;
 use parlor::games::nim::options::PilePreset;
@@ -22,12 +21,24 @@ fn nim_setup(piles: &[u8], first: FirstMover) -> GameSetup {
 }
 
 fn game(setup: GameSetup, w: u16, h: u16) -> Harness {
-    Harness::new(Config::default(), Start::Game(setup), w, h)
+    Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Game(setup),
+        w,
+        h,
+    )
 }
 
 #[test]
 fn menu() {
-    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+    );
     let screen = h.screen();
     for name in [
         "Nim",
@@ -41,14 +52,30 @@ fn menu() {
     }
     assert!(!screen.contains("coming soon"), "{screen}");
     insta::assert_snapshot!("menu_80x24", screen);
-    let mut big = Harness::new(Config::default(), Start::Menu, 120, 40);
+    let mut big = Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        120,
+        40,
+    );
     insta::assert_snapshot!("menu_120x40", big.screen());
 }
 
 #[test]
 fn every_game_on_the_menu_opens_its_setup() {
-    for (downs, title) in GameId::all().enumerate().map(|(i, g)| (i, g.menu_name())) {
-        let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    for (downs, title) in parlor::arcade::registry()
+        .all()
+        .enumerate()
+        .map(|(i, g)| (i, g.menu_name()))
+    {
+        let mut h = Harness::new(
+            &parlor::arcade::registry(),
+            Config::default(),
+            Start::Menu,
+            80,
+            24,
+        );
         for _ in 0..downs {
             h.keys(&[KeyCode::Down]);
         }
@@ -68,7 +95,13 @@ fn every_game_on_the_menu_opens_its_setup() {
 
 #[test]
 fn menu_wraps_with_k_and_j() {
-    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+    );
     h.key(KeyCode::Char('k'));
     assert!(h.screen().contains("▶ Statistics"));
     h.key(KeyCode::Char('k'));
@@ -79,7 +112,13 @@ fn menu_wraps_with_k_and_j() {
 
 #[test]
 fn setup() {
-    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+    );
     h.key(KeyCode::Enter);
     let screen = h.screen();
     assert!(screen.contains("New game: Nim"), "{screen}");
@@ -93,7 +132,13 @@ fn setup() {
 
 #[test]
 fn setup_1357_has_no_pile_options() {
-    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+    );
     h.keys(&[KeyCode::Down, KeyCode::Enter]);
     let screen = h.screen();
     assert!(screen.contains("New game: 1-3-5-7"), "{screen}");

@@ -20,7 +20,7 @@ const SIZES: [(u16, u16); 2] = [(80, 24), (120, 40)];
 fn draw(screen: &StatsScreen, width: u16, height: u16) -> String {
     let config = Config::default();
     let theme = Theme::new(&config.colors, true);
-    let keys = Keys::new(&config.keys);
+    let keys = Keys::new(&config.keys, &parlor::arcade::registry().own_keys());
     let mut terminal = Terminal::new(TestBackend::new(width, height)).expect("test terminal");
     terminal
         .draw(|f| screen.render(f, f.area(), &theme, &keys))
@@ -54,7 +54,7 @@ fn assert_fits(screen: &str, width: u16) {
 
 #[test]
 fn empty_history_says_how_to_get_one() {
-    let screen = StatsScreen::new(&[]);
+    let screen = StatsScreen::new(&[], &parlor::arcade::registry());
     for (w, h) in SIZES {
         let text = draw(&screen, w, h);
         assert!(text.contains("No finished games yet."), "{text}");
@@ -67,7 +67,7 @@ fn empty_history_says_how_to_get_one() {
 
 #[test]
 fn filled_history_at_every_size() {
-    let screen = StatsScreen::new(&history::sample());
+    let screen = StatsScreen::new(&history::sample(), &parlor::arcade::registry());
     for (w, h) in SIZES {
         let text = draw(&screen, w, h);
         assert!(text.contains("Statistics"), "{text}");
@@ -80,7 +80,7 @@ fn filled_history_at_every_size() {
 /// whole table fits).
 #[test]
 fn filled_rows_carry_the_numbers() {
-    let screen = StatsScreen::new(&history::sample());
+    let screen = StatsScreen::new(&history::sample(), &parlor::arcade::registry());
     let text = draw(&screen, 120, 40);
     let row = |start: &str| -> Vec<String> {
         let found: Vec<&str> = text
@@ -130,7 +130,7 @@ fn filled_rows_carry_the_numbers() {
 
 #[test]
 fn a_tall_table_scrolls_to_its_end_and_back() {
-    let mut screen = StatsScreen::new(&history::sample());
+    let mut screen = StatsScreen::new(&history::sample(), &parlor::arcade::registry());
     let first = draw(&screen, 64, 20);
     assert!(first.contains("lines 1-"), "{first}");
     assert!(first.contains("↓ more"), "{first}");
@@ -165,7 +165,7 @@ fn a_tall_table_scrolls_to_its_end_and_back() {
 
 #[test]
 fn esc_goes_back_and_q_quits() {
-    let mut screen = StatsScreen::new(&history::sample());
+    let mut screen = StatsScreen::new(&history::sample(), &parlor::arcade::registry());
     assert_eq!(screen.handle(Action::Back), StatsOutcome::Back);
     assert_eq!(screen.handle(Action::Quit), StatsOutcome::Quit);
     assert_eq!(screen.handle(Action::Enter), StatsOutcome::Stay);
@@ -175,10 +175,10 @@ fn esc_goes_back_and_q_quits() {
 #[test]
 fn the_screen_counts_what_parlor_stats_counts() {
     let records = history::sample();
-    let screen = StatsScreen::new(&records);
+    let screen = StatsScreen::new(&records, &parlor::arcade::registry());
     assert_eq!(
         screen.games(),
-        parlor::games::statistics(&records).as_slice()
+        parlor::arcade::registry().statistics(&records).as_slice()
     );
 }
 
@@ -189,7 +189,14 @@ fn the_menu_opens_the_statistics_of_the_store() {
     let data = tempfile::tempdir().expect("temp dir");
     history::write(data.path(), &history::sample());
     for (w, h) in SIZES {
-        let mut app = Harness::with_store(Config::default(), Start::Menu, w, h, data.path());
+        let mut app = Harness::with_store(
+            &parlor::arcade::registry(),
+            Config::default(),
+            Start::Menu,
+            w,
+            h,
+            data.path(),
+        );
         let menu = app.screen();
         assert!(menu.contains("Statistics"), "{menu}");
         assert_fits(&menu, w);
@@ -199,7 +206,11 @@ fn the_menu_opens_the_statistics_of_the_store() {
         assert!(screen.contains("perfect               4    3"), "{screen}");
         assert_eq!(
             screen,
-            draw(&StatsScreen::new(&history::sample()), w, h),
+            draw(
+                &StatsScreen::new(&history::sample(), &parlor::arcade::registry()),
+                w,
+                h
+            ),
             "the app draws the screen as it is"
         );
         app.key(KeyCode::PageDown);
@@ -218,11 +229,24 @@ fn the_menu_opens_the_statistics_of_the_store() {
 
 #[test]
 fn without_a_store_or_a_history_the_screen_is_empty() {
-    let mut app = Harness::new(Config::default(), Start::Menu, 80, 24);
+    let mut app = Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+    );
     app.keys(&[KeyCode::Up, KeyCode::Enter]);
     assert!(app.screen().contains("No finished games yet."));
     let data = tempfile::tempdir().expect("temp dir");
-    let mut app = Harness::with_store(Config::default(), Start::Menu, 80, 24, data.path());
+    let mut app = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+        data.path(),
+    );
     app.keys(&[KeyCode::Up, KeyCode::Enter]);
     assert!(app.screen().contains("No finished games yet."));
     app.key(KeyCode::Char('q'));
@@ -233,7 +257,14 @@ fn without_a_store_or_a_history_the_screen_is_empty() {
 fn a_broken_history_is_moved_aside_and_the_menu_says_so() {
     let data = tempfile::tempdir().expect("temp dir");
     std::fs::write(data.path().join("history.json"), "[1, 2").expect("write");
-    let mut app = Harness::with_store(Config::default(), Start::Menu, 80, 24, data.path());
+    let mut app = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+        data.path(),
+    );
     app.keys(&[KeyCode::Up, KeyCode::Enter]);
     assert!(app.screen().contains("No finished games yet."));
     assert!(
@@ -258,7 +289,7 @@ fn games_and_levels_come_in_the_registrys_order() {
         history::vs_ai("nim", "perfect", true),
         history::vs_ai("othello", "beginner", true),
     ];
-    let games = parlor::games::statistics(&records);
+    let games = parlor::arcade::registry().statistics(&records);
     let order: Vec<(&str, Vec<&str>)> = games
         .iter()
         .map(|g| {

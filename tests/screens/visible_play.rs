@@ -33,7 +33,14 @@ fn othello_setup(config: &Config) -> GameSetup {
 /// Othello between two people at 80x24, in colour (animations need it).
 fn othello_in_colour(config: Config) -> Harness {
     let setup = othello_setup(&config);
-    Harness::with_colour(config, Start::Game(setup), 80, 24, true)
+    Harness::with_colour(
+        &parlor::arcade::registry(),
+        config,
+        Start::Game(setup),
+        80,
+        24,
+        true,
+    )
 }
 
 /// The board's part of the screen: its 8 ranks (the lines that start with a rank
@@ -94,7 +101,13 @@ fn no_animation_when_off_or_without_colour() {
     assert_eq!(discs(&mut h), (4, 1, 0), "animations = false");
 
     let config = config();
-    let mut h = Harness::new(config.clone(), Start::Game(othello_setup(&config)), 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        config.clone(),
+        Start::Game(othello_setup(&config)),
+        80,
+        24,
+    );
     h.key(KeyCode::Enter);
     assert_eq!(discs(&mut h), (4, 1, 0), "NO_COLOR");
 }
@@ -103,10 +116,22 @@ fn no_animation_when_off_or_without_colour() {
 fn othellos_legal_marks_can_be_turned_off() {
     let mut config = config();
     let setup = othello_setup(&config);
-    let mut h = Harness::new(config.clone(), Start::Game(setup.clone()), 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        config.clone(),
+        Start::Game(setup.clone()),
+        80,
+        24,
+    );
     assert_eq!(board_rows(&h.screen()).matches('*').count(), 4);
     config.othello.legal_marks = false;
-    let mut h = Harness::new(config, Start::Game(setup), 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        config,
+        Start::Game(setup),
+        80,
+        24,
+    );
     let screen = h.screen();
     assert_eq!(board_rows(&screen).matches('*').count(), 0, "{screen}");
     assert!(
@@ -137,7 +162,14 @@ fn pile_rows(screen: &str) -> Vec<String> {
 #[test]
 fn nims_coins_leave_the_pile_in_three_frames() {
     let setup = nim(vec![3, 4, 5], Mode::TwoPlayers, FirstMover::You);
-    let mut h = Harness::with_colour(Config::default(), Start::Game(setup), 80, 24, true);
+    let mut h = Harness::with_colour(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Game(setup),
+        80,
+        24,
+        true,
+    );
     // Take 2 from the first pile: "2" then Enter.
     h.keys(&[KeyCode::Char('2'), KeyCode::Enter]);
     let first = |h: &mut Harness| pile_rows(&h.screen()).first().cloned().unwrap_or_default();
@@ -165,7 +197,13 @@ fn the_bell_rings_for_the_ais_move_and_the_end_only_when_asked() {
     config.ui.bell = true;
     // 1,2: the AI (first) leaves 1,1, the person takes one, the AI the last.
     let setup = nim(vec![1, 2], Mode::VsAi, FirstMover::Ai);
-    let mut h = Harness::new(config.clone(), Start::Game(setup.clone()), 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        config.clone(),
+        Start::Game(setup.clone()),
+        80,
+        24,
+    );
     h.ticks(3);
     assert!(h.app.take_bell(), "the AI moved");
     assert!(!h.app.take_bell(), "once per ring");
@@ -177,7 +215,13 @@ fn the_bell_rings_for_the_ais_move_and_the_end_only_when_asked() {
     assert!(h.app.take_bell(), "the AI's last move and the end");
 
     config.ui.bell = false;
-    let mut quiet = Harness::new(config, Start::Game(setup), 80, 24);
+    let mut quiet = Harness::new(
+        &parlor::arcade::registry(),
+        config,
+        Start::Game(setup),
+        80,
+        24,
+    );
     quiet.ticks(3);
     quiet.key(KeyCode::Enter);
     quiet.ticks(3);
@@ -199,7 +243,14 @@ fn a_chopsticks_hand_that_dies_is_drawn_alive_for_a_frame_then_dead() {
         s.position = Some("1,1/4,1".into());
         s.matchup.mode = Mode::TwoPlayers;
         s.matchup.first = FirstMover::You;
-        Harness::with_colour(config, Start::Game(s), 80, 24, true)
+        Harness::with_colour(
+            &parlor::arcade::registry(),
+            config,
+            Start::Game(s),
+            80,
+            24,
+            true,
+        )
     };
     let mut h = start(true);
     let before = hand_rows(&h.screen());
@@ -231,7 +282,14 @@ fn a_wl_letter_taken_stays_lit_for_a_frame_before_it_reads_as_taken() {
         .letters = "WLLWL".to_string();
     s.matchup.mode = Mode::TwoPlayers;
     s.matchup.first = FirstMover::You;
-    let mut h = Harness::with_colour(Config::default(), Start::Game(s), 80, 24, true);
+    let mut h = Harness::with_colour(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Game(s),
+        80,
+        24,
+        true,
+    );
     let string = |h: &mut Harness| {
         h.screen()
             .lines()
@@ -260,7 +318,13 @@ fn the_wl_header_fits_with_one_letter_left() {
         .letters = "WL".to_string();
     s.matchup.mode = Mode::TwoPlayers;
     s.matchup.first = FirstMover::You;
-    let mut h = Harness::new(Config::default(), Start::Game(s), 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Game(s),
+        80,
+        24,
+    );
     h.key(KeyCode::Left);
     let screen = h.screen();
     assert!(

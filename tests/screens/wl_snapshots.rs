@@ -13,7 +13,13 @@ fn wl(letters: &str, first: FirstMover, w: u16, h: u16) -> Harness {
     let mut s = GameSetup::from_config(parlor::games::wl::ID, &Config::default());
     s.options_mut::<WlSetup>().expect("wl options").letters = letters.to_string();
     s.matchup.first = first;
-    Harness::new(Config::default(), Start::Game(s), w, h)
+    Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Game(s),
+        w,
+        h,
+    )
 }
 
 #[test]
@@ -150,7 +156,13 @@ fn two_players_get_the_same_prediction_and_hints() {
     s.options_mut::<WlSetup>().expect("wl options").letters = "LLWWW".into();
     s.matchup.mode = Mode::TwoPlayers;
     s.matchup.first = FirstMover::You;
-    let mut h = Harness::new(Config::default(), Start::Game(s), 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Game(s),
+        80,
+        24,
+    );
     h.key(KeyCode::Char('h'));
     let screen = h.screen();
     assert!(screen.contains("Player 1"), "{screen}");
@@ -166,7 +178,13 @@ fn two_players_get_the_same_prediction_and_hints() {
 
 #[test]
 fn setup_and_simulation() {
-    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+    );
     // Up from the first game: the statistics, then Winners & Losers.
     h.keys(&[KeyCode::Up, KeyCode::Up, KeyCode::Enter]);
     let screen = h.screen();
@@ -212,7 +230,13 @@ fn setup_and_simulation() {
 /// quit key; off the string, q quits as everywhere.
 #[test]
 fn q_typed_into_the_string_does_not_quit() {
-    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+    );
     h.keys(&[KeyCode::Up, KeyCode::Up, KeyCode::Enter]);
     h.keys(&[KeyCode::Up, KeyCode::Up, KeyCode::Up, KeyCode::Up]);
     h.keys(&[KeyCode::Char('w'), KeyCode::Char('q'), KeyCode::Char('l')]);
@@ -227,7 +251,13 @@ fn q_typed_into_the_string_does_not_quit() {
 /// not a quit.
 #[test]
 fn q_typed_into_a_full_string_does_not_quit() {
-    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+    );
     h.keys(&[KeyCode::Up, KeyCode::Up, KeyCode::Enter]);
     h.keys(&[KeyCode::Up, KeyCode::Up, KeyCode::Up, KeyCode::Up]);
     for _ in 0..200 {
@@ -301,7 +331,13 @@ fn moves_are_shown_by_their_end_and_the_letter_taken() {
     let mut s = GameSetup::from_config(parlor::games::wl::ID, &Config::default());
     s.options_mut::<WlSetup>().expect("wl options").letters = "LLWWW".into();
     s.matchup.mode = Mode::TwoPlayers;
-    let mut h = Harness::new(Config::default(), Start::Game(s), 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Game(s),
+        80,
+        24,
+    );
     h.keys(&[KeyCode::Left, KeyCode::Right]);
     let screen = h.screen();
     for text in ["1. Player 1  left L", "2. Player 2 right W"] {
@@ -317,7 +353,13 @@ fn moves_are_shown_by_their_end_and_the_letter_taken() {
 /// number of simulated games, and the simulation plays what was typed.
 #[test]
 fn digits_typed_set_the_lengths_and_the_simulated_games() {
-    let mut h = Harness::new(Config::default(), Start::Menu, 80, 24);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+    );
     h.keys(&[KeyCode::Up, KeyCode::Up, KeyCode::Enter]);
     // Up from Start past the position and the longest string: the shortest.
     h.keys(&[KeyCode::Up, KeyCode::Up, KeyCode::Up]);
@@ -451,7 +493,10 @@ fn a_wide_pyramid_scrolls_sideways_and_marks_the_cut_rows() {
         insta::assert_snapshot!(format!("wl_wide_pyramid_left_end_{w}x{hgt}"), screens[2]);
     }
     // The rules name the keys as they are bound.
-    let keys = parlor::ui::keys::Keys::new(&Config::default().keys);
+    let keys = parlor::ui::keys::Keys::new(
+        &Config::default().keys,
+        &parlor::arcade::registry().own_keys(),
+    );
     let rules = parlor::tui::help::rules(parlor::games::wl::ID, &keys);
     assert!(rules.contains("< and > one wider"), "{rules}");
 }

@@ -5,10 +5,8 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use clap::Parser;
-
 use super::{EngineSession, Flow};
-use crate::cli::{Cli, CliError, Command, play_setup, usage};
+use crate::cli::{CliError, play_setup, usage};
 use crate::config::Config;
 use crate::game::{Game, Outcome, Seat};
 use crate::games::{GameId, GameSetup};
@@ -212,29 +210,26 @@ impl<G: Game> EngineSession for LineEngine<G> {
 
 /// The setup of `game` with `options` as `parlor play <game>` reads them.
 fn setup(game: GameId, options: &[String], config: &Config) -> Result<GameSetup, CliError> {
-    let argv = ["parlor", "play", game.cli_name()]
+    let argv = [game.cli_name()]
         .into_iter()
         .map(String::from)
         .chain(options.iter().cloned());
-    let cli = Cli::try_parse_from(argv).map_err(|e| {
-        let text = e.to_string();
-        let first = text
-            .lines()
-            .next()
-            .unwrap_or("")
-            .trim_start_matches("error: ");
-        usage(format!("the options {}: {first}", options.join(" ")))
-    })?;
-    match cli.command {
-        Some(Command::Play(args)) => {
-            let setup = play_setup(&args.0, config)?;
-            game.kind()
-                .check_position(&setup)
-                .map_err(|e| usage(format!("the options {}: {e}", options.join(" "))))?;
-            Ok(setup)
-        }
-        _ => Err(usage("the options of a game are those of parlor play")),
-    }
+    let matches = crate::cli::play_command(game.kind())
+        .try_get_matches_from(argv)
+        .map_err(|e| {
+            let text = e.to_string();
+            let first = text
+                .lines()
+                .next()
+                .unwrap_or("")
+                .trim_start_matches("error: ");
+            usage(format!("the options {}: {first}", options.join(" ")))
+        })?;
+    let setup = play_setup(&crate::cli::game_args::GameArgs { game, matches }, config)?;
+    game.kind()
+        .check_position(&setup)
+        .map_err(|e| usage(format!("the options {}: {e}", options.join(" "))))?;
+    Ok(setup)
 }
 
 /// The deadline of `go <seconds>`; none without seconds (the analyst's own limits).

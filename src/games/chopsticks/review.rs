@@ -20,7 +20,7 @@ use crate::ui::theme::Theme;
 use crate::ui::widgets;
 
 pub fn review(record: &MatchRecord, config: &Config) -> Result<Review, String> {
-    let setup = GameSetup::from_record(record, config)?;
+    let setup = GameSetup::from_record(super::ID, record, config)?;
     let names = [record.seats[0].name.clone(), record.seats[1].name.clone()];
     // The person at the bottom against the AI, as in the match; else the first mover,
     // so that the hands stay put while stepping through the moves.

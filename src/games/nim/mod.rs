@@ -86,7 +86,7 @@ impl GameKind for Nim {
         record: &crate::store::MatchRecord,
         config: &Config,
     ) -> Result<crate::tui::review::Review, String> {
-        review::review(record, config)
+        review::review(ID, record, config)
     }
     fn engine(
         &self,

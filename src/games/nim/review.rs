@@ -19,8 +19,13 @@ use crate::ui::hits::Hits;
 use crate::ui::theme::Theme;
 use crate::ui::widgets;
 
-pub fn review(record: &MatchRecord, config: &Config) -> Result<Review, String> {
-    let setup = GameSetup::from_record(record, config)?;
+/// The review of `record`, a game of Nim or of 1-3-5-7 (`game`).
+pub fn review(
+    game: crate::plugin::GameId,
+    record: &MatchRecord,
+    config: &Config,
+) -> Result<Review, String> {
+    let setup = GameSetup::from_record(game, record, config)?;
     let flavour = match setup.options::<NimSetup>() {
         Some(_) => Flavour::Coins,
         None => Flavour::SugarPackets,

@@ -36,7 +36,7 @@ pub fn review_limits(config: &Config) -> Limits {
 }
 
 pub fn review(record: &MatchRecord, config: &Config) -> Result<Review, String> {
-    let setup = GameSetup::from_record(record, config)?;
+    let setup = GameSetup::from_record(super::ID, record, config)?;
     let ascii = setup.own::<OthelloSetup>().ascii;
     let start = start_position(&setup)?;
     let limits = review_limits(config);

@@ -100,7 +100,7 @@ impl GameKind for PnutButta {
     ) -> Result<crate::tui::review::Review, String> {
         use crate::plugin::review::board::GameBoard;
         const REVIEW_MILLIS: u64 = 1000;
-        let setup = GameSetup::from_record(record, config)?;
+        let setup = GameSetup::from_record(ID, record, config)?;
         let options: PnutSetup = setup.own();
         let limits = crate::solve::pnut::Limits {
             max_millis: options.limits().max_millis.min(REVIEW_MILLIS),

@@ -68,7 +68,7 @@ impl GameKind for SugarPackets {
         record: &crate::store::MatchRecord,
         config: &Config,
     ) -> Result<crate::tui::review::Review, String> {
-        crate::games::nim::review::review(record, config)
+        crate::games::nim::review::review(ID, record, config)
     }
     fn engine(
         &self,

@@ -23,7 +23,7 @@ use crate::ui::theme::Theme;
 use crate::ui::widgets;
 
 pub fn review(record: &MatchRecord, config: &Config) -> Result<Review, String> {
-    let setup = GameSetup::from_record(record, config)?;
+    let setup = GameSetup::from_record(super::ID, record, config)?;
     // The record names its letters, so the generator is never drawn from.
     let mut rng = GameRng::seed_from_u64(record.seed);
     let start = Wl::new(screen::start_letters(&setup, &mut rng)?);

@@ -18,8 +18,8 @@ use super::setup::{Setup, SetupOutcome};
 use super::stats::{StatsOutcome, StatsScreen};
 use super::transcript::Transcript;
 use crate::config::Config;
-use crate::games::{GameId, GameSetup, StartEnv};
 use crate::plugin::screen::{GameScreen, SimOutcome, SimulationScreen};
+use crate::plugin::{GameId, GameSetup, Registry, StartEnv};
 use crate::solve::worker::{AnyReport, SolverMsg, SolverThread};
 use crate::store::{MatchRecord, SaveSlot, Store};
 use crate::ui::hits::{Hit, Hits};
@@ -50,6 +50,8 @@ pub enum Screen {
 }
 
 pub struct App {
+    /// The games this arcade offers (the composition root's list).
+    games: Registry,
     screen: Screen,
     help: Option<Help>,
     /// The position and moves as text (`Action::Transcript`), over the game.
@@ -90,6 +92,7 @@ impl App {
     /// `events` is the channel the main loop reads: the solver thread reports into it.
     /// `store` is where games are saved (`None`: nothing is kept).
     pub fn new(
+        games: Registry,
         config: Config,
         start: Start,
         events: Sender<AppEvent>,
@@ -102,12 +105,14 @@ impl App {
             let _ = events.send(AppEvent::Solver(msg));
         })
         .ok();
+        let keys = Keys::new(&config.keys, &games.own_keys());
         let mut app = App {
             screen: Screen::Menu(Menu::default()),
+            games,
             help: None,
             transcript: false,
             theme: Theme::new(&config.colors, no_color).with_animations(config.ui.animations),
-            keys: Keys::new(&config.keys),
+            keys,
             config,
             solver,
             rng: GameRng::seed_from_u64(seed),
@@ -155,7 +160,7 @@ impl App {
         self.saved = store
             .saved_matches()
             .into_iter()
-            .filter(|(_, r)| GameId::from_cli_name(&r.game).is_some())
+            .filter(|(_, r)| self.games.find(&r.game).is_some())
             .collect();
         self.take_notices();
     }
@@ -173,9 +178,11 @@ impl App {
     /// The menu, offering the saved matches first, with `game`'s entry selected (else
     /// the first).
     fn menu(&self, game: Option<GameId>) -> Menu {
-        let resumes = super::menu::resumes(&self.saved);
-        let mut menu = Menu::new(resumes, self.notice.clone());
-        menu.new_lessons = GameId::all()
+        let resumes = super::menu::resumes(&self.saved, &self.games);
+        let mut menu = Menu::new(self.games.clone(), resumes, self.notice.clone());
+        menu.new_lessons = self
+            .games
+            .all()
             .filter(|g| g.kind().lesson().is_some() && !self.lesson_done(*g))
             .collect();
         if let Some(game) = game {
@@ -304,7 +311,9 @@ impl App {
                 let action = match &self.screen {
                     // A typed position takes every letter, bound to an action or not.
                     Screen::Setup(setup) if setup.takes_text() => self.keys.text_action(key),
-                    _ => self.keys.action(key, self.game_on_screen()),
+                    _ => self
+                        .keys
+                        .action(key, self.game_on_screen().map(GameId::cli_name)),
                 };
                 let typed = match key.code {
                     ratatui::crossterm::event::KeyCode::Char(c) => Some(c),
@@ -535,7 +544,7 @@ impl App {
             store.clear_match(&slot);
         }
         self.refresh_saved();
-        let game = GameId::from_cli_name(&record.game);
+        let game = self.games.find(&record.game);
         let mut menu = self.menu(game);
         menu.selected = index.min(menu.resumes.len().saturating_sub(1));
         if menu.resumes.is_empty()
@@ -552,7 +561,7 @@ impl App {
         let Some((slot, record)) = self.saved.get(index).cloned() else {
             return;
         };
-        let Some(game) = GameId::from_cli_name(&record.game) else {
+        let Some(game) = self.games.find(&record.game) else {
             return;
         };
         let env = StartEnv {
@@ -565,7 +574,7 @@ impl App {
             .as_mut()
             .and_then(|s| s.remembered_setup(game.cli_name()))
             .is_none_or(|last| last.spoilers);
-        match crate::games::resume(&record, &env) {
+        match self.games.resume(&record, &env) {
             Ok(mut screen) => {
                 screen.set_spoilers(spoilers);
                 self.saved_generation = Some(screen.generation());
@@ -847,7 +856,9 @@ impl App {
     /// The review of `record`, opened from the finished game `from` (or from the
     /// command line). A record that cannot be reviewed leaves things as they were.
     fn open_review(&mut self, record: &MatchRecord, from: Option<Box<dyn GameScreen>>) {
-        let review = GameId::from_cli_name(&record.game)
+        let review = self
+            .games
+            .find(&record.game)
             .ok_or_else(|| format!("unknown game {:?}", record.game))
             .and_then(|game| game.kind().review(record, &self.config));
         match (review, from) {
@@ -893,7 +904,7 @@ impl App {
     fn open_stats(&mut self) {
         let history = self.store.as_mut().map(Store::history).unwrap_or_default();
         self.take_notices();
-        self.screen = Screen::Stats(StatsScreen::new(&history));
+        self.screen = Screen::Stats(StatsScreen::new(&history, &self.games));
     }
 
     fn back_to_menu(&mut self) {

@@ -6,8 +6,8 @@
 //! history read, a game added, written back) with 100 and 1000 games already kept.
 
 use parlor::config::FirstMover;
-use parlor::session::Mode;
-use parlor::solve::policy::Difficulty;
+use parlor::matchup::Difficulty;
+use parlor::matchup::Mode;
 use parlor::store::{MatchRecord, ResultRecord, SeatRecord, Store};
 
 fn main() {

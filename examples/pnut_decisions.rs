@@ -32,7 +32,7 @@ use pnut_yardstick::mcts_move;
 use parlor::game::Game;
 use parlor::game::pnut::{Pnut, PnutMove, Rules};
 use parlor::solve::pnut::{Engine, Goal, Limits};
-use parlor::solve::policy::{Difficulty, choose_move};
+use parlor::solve::policy::{Slips, choose_move};
 
 fn main() {
     let args: Vec<String> = std::env::args().skip(1).collect();
@@ -105,7 +105,7 @@ fn run(args: &[String]) -> Result<(), String> {
             .moves
             .iter()
             .any(|m| m.verdict.is_win() || m.verdict.is_loss());
-        let parlor_right = choose_move(&a, Difficulty::Perfect, &mut rng) == Some(*winning);
+        let parlor_right = choose_move(&a, Slips::NONE, &mut rng) == Some(*winning);
         let yardstick_right = mcts_move(game, ms, &mut rng) == Some(*winning);
         // One line a position on stderr, for subsets (the ones parlor did not prove).
         eprintln!(

@@ -35,7 +35,7 @@ use parlor::game::{Game, Outcome, Seat};
 use parlor::games::pnut::analyst::PnutAnalyst;
 use parlor::solve::analyst::{Analyst, Query};
 use parlor::solve::pnut::Limits;
-use parlor::solve::policy::{Difficulty, choose_move};
+use parlor::solve::policy::{Slips, choose_move};
 use parlor::solve::{Analysis, Verdict};
 
 struct Args {
@@ -149,7 +149,7 @@ fn parlor_move(
             moves.join(" ")
         );
     }
-    (choose_move(&analysis, Difficulty::Perfect, rng), proved)
+    (choose_move(&analysis, Slips::NONE, rng), proved)
 }
 
 fn main() {

@@ -4,28 +4,9 @@
 use rand::Rng;
 
 use crate::game::{Game, Outcome, Seat};
-use crate::solve::policy::{self, Difficulty};
+pub use crate::matchup::{Difficulty, Mode};
+use crate::solve::policy;
 use crate::solve::{Analysis, Verdict};
-
-#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
-#[serde(rename_all = "kebab-case")]
-pub enum Mode {
-    VsAi,
-    TwoPlayers,
-    AiVsAi,
-}
-
-impl Mode {
-    pub const ALL: [Mode; 3] = [Mode::VsAi, Mode::TwoPlayers, Mode::AiVsAi];
-
-    pub fn label(self) -> &'static str {
-        match self {
-            Mode::VsAi => "you vs the AI",
-            Mode::TwoPlayers => "two players, one keyboard",
-            Mode::AiVsAi => "AI vs AI (watch)",
-        }
-    }
-}
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Player {
@@ -482,7 +463,7 @@ impl<G: Game> Session<G> {
         if self.engine_picks {
             return self.analysis.as_ref()?.best;
         }
-        policy::choose_move(self.analysis.as_ref()?, difficulty, rng)
+        policy::choose_move(self.analysis.as_ref()?, difficulty.slips(), rng)
     }
 }
 

@@ -23,10 +23,10 @@ use clap::{Parser, Subcommand, ValueEnum};
 use thiserror::Error;
 
 use crate::config::{Config, ConfigError, FirstMover, clip};
+use crate::matchup::Difficulty;
+use crate::matchup::Mode;
 use crate::plugin::{GameSetup, Registry};
 use crate::quote::clip_values;
-use crate::session::Mode;
-use crate::solve::policy::Difficulty;
 use crate::store::MatchRecord;
 use crate::tui::app::Start;
 use crate::tui::{self, TuiError};

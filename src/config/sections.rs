@@ -3,7 +3,7 @@
 
 use serde::Deserialize;
 
-use crate::solve::policy::Difficulty;
+use crate::matchup::Difficulty;
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(default, deny_unknown_fields)]

@@ -2,72 +2,28 @@
 //! The solver never lies; the difficulty decides how often the AI ignores it.
 
 use std::cmp::Ordering;
-use std::fmt;
-use std::str::FromStr;
 
 use rand::{Rng, RngExt};
-use serde::{Deserialize, Serialize};
 
 use super::analysis::{Analysis, MoveValue, Verdict};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
-#[serde(rename_all = "lowercase")]
-pub enum Difficulty {
-    /// Fastest win; when lost, the most traps, then the best chances, then the longest
-    /// resistance.
-    Perfect,
-    /// Perfect, with rare slips.
-    Strong,
-    /// A fair opponent that often plays a natural-looking but unsound move.
-    Casual,
-    /// Makes mistakes more often than not.
-    Beginner,
+/// How the AI leaves the solver's best move: how often, and whether a slip may be any
+/// move at all. The difficulties of a match (`matchup::Difficulty`) are made of these.
+#[derive(Clone, Copy, Debug, PartialEq)]
+pub struct Slips {
+    /// The chance of playing a move other than the best one.
+    pub chance: f64,
+    /// A slip may be any move, even one that hands the opponent a win at once (a
+    /// beginner's); otherwise the AI sees one move ahead.
+    pub blind: bool,
 }
 
-impl Difficulty {
-    pub const ALL: [Difficulty; 4] = [
-        Difficulty::Perfect,
-        Difficulty::Strong,
-        Difficulty::Casual,
-        Difficulty::Beginner,
-    ];
-
-    /// How often the AI plays a move other than the best one.
-    pub fn slip_chance(self) -> f64 {
-        match self {
-            Difficulty::Perfect => 0.0,
-            Difficulty::Strong => 0.05,
-            Difficulty::Casual => 0.3,
-            Difficulty::Beginner => 0.6,
-        }
-    }
-
-    pub fn name(self) -> &'static str {
-        match self {
-            Difficulty::Perfect => "perfect",
-            Difficulty::Strong => "strong",
-            Difficulty::Casual => "casual",
-            Difficulty::Beginner => "beginner",
-        }
-    }
-}
-
-impl fmt::Display for Difficulty {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        f.write_str(self.name())
-    }
-}
-
-impl FromStr for Difficulty {
-    type Err = String;
-    fn from_str(s: &str) -> Result<Self, Self::Err> {
-        Difficulty::ALL
-            .into_iter()
-            .find(|d| d.name() == s.trim().to_ascii_lowercase())
-            .ok_or_else(|| {
-                format!("'{s}' is not a difficulty: expected perfect, strong, casual or beginner")
-            })
-    }
+impl Slips {
+    /// Never leaves the best move.
+    pub const NONE: Slips = Slips {
+        chance: 0.0,
+        blind: false,
+    };
 }
 
 /// How good a move is for the player making it; higher is better.
@@ -121,12 +77,13 @@ pub fn perfect_choice<M: Copy>(moves: &[MoveValue<M>]) -> Option<M> {
     best_moves(moves).first().copied()
 }
 
-/// The moves a player of `difficulty` might play by mistake. Like a person, a strong or
+/// The moves a player who `slips` might play by mistake. Like a person, a strong or
 /// casual player sees one move ahead: it does not hand over a win the opponent can take
-/// at once (when some other move avoids that). A beginner may play anything.
-fn plausible_slips<M: Copy>(moves: &[MoveValue<M>], difficulty: Difficulty) -> Vec<M> {
+/// at once (when some other move avoids that). A blind one (a beginner) may play
+/// anything.
+fn plausible_slips<M: Copy>(moves: &[MoveValue<M>], slips: Slips) -> Vec<M> {
     let all = || moves.iter().map(|m| m.mv).collect::<Vec<M>>();
-    if difficulty == Difficulty::Beginner {
+    if slips.blind {
         return all();
     }
     // A move after which the opponent wins with their very next move.
@@ -140,18 +97,18 @@ fn plausible_slips<M: Copy>(moves: &[MoveValue<M>], difficulty: Difficulty) -> V
     if sensible.is_empty() { all() } else { sensible }
 }
 
-/// The move the AI plays at `difficulty`. Ties between equally good moves and slips
+/// The move the AI plays when it `slips` so. Ties between equally good moves and slips
 /// are decided by `rng`, so a seeded rng gives a reproducible game.
 pub fn choose_move<M: Copy, R: Rng + ?Sized>(
     analysis: &Analysis<M>,
-    difficulty: Difficulty,
+    slips: Slips,
     rng: &mut R,
 ) -> Option<M> {
     if analysis.moves.is_empty() {
         return None;
     }
-    if rng.random_bool(difficulty.slip_chance()) {
-        let plausible = plausible_slips(&analysis.moves, difficulty);
+    if rng.random_bool(slips.chance) {
+        let plausible = plausible_slips(&analysis.moves, slips);
         let i = rng.random_range(0..plausible.len());
         return Some(plausible[i]);
     }
@@ -166,6 +123,21 @@ mod tests {
     use crate::solve::Traps;
     use rand::SeedableRng;
     use rand::rngs::StdRng;
+
+    // Slips as the difficulties of a match use them (`matchup::Difficulty::slips`).
+    const STRONG: Slips = Slips {
+        chance: 0.05,
+        blind: false,
+    };
+    const CASUAL: Slips = Slips {
+        chance: 0.3,
+        blind: false,
+    };
+    const BEGINNER: Slips = Slips {
+        chance: 0.6,
+        blind: true,
+    };
+    const SLIPS: [Slips; 4] = [Slips::NONE, STRONG, CASUAL, BEGINNER];
 
     fn mv(id: u8, verdict: Verdict, traps: Option<(u32, u32)>) -> MoveValue<u8> {
         MoveValue {
@@ -205,7 +177,7 @@ mod tests {
         ]);
         let mut rng = StdRng::seed_from_u64(1);
         for _ in 0..50 {
-            assert_eq!(choose_move(&a, Difficulty::Perfect, &mut rng), Some(2));
+            assert_eq!(choose_move(&a, Slips::NONE, &mut rng), Some(2));
         }
     }
 
@@ -236,7 +208,7 @@ mod tests {
         a.moves[2].plies_at_most = None;
         assert_eq!(best_moves(&a.moves), vec![0]);
         let mut rng = StdRng::seed_from_u64(4);
-        assert_eq!(choose_move(&a, Difficulty::Perfect, &mut rng), Some(0));
+        assert_eq!(choose_move(&a, Slips::NONE, &mut rng), Some(0));
     }
 
     #[test]
@@ -330,7 +302,7 @@ mod tests {
         );
         let mut rng = StdRng::seed_from_u64(7);
         let mut slips = [0u32; 4];
-        for (i, d) in Difficulty::ALL.into_iter().enumerate() {
+        for (i, d) in SLIPS.into_iter().enumerate() {
             for _ in 0..2000 {
                 if choose_move(&a, d, &mut rng) != Some(0) {
                     slips[i] += 1;
@@ -354,20 +326,12 @@ mod tests {
         let mut rng = StdRng::seed_from_u64(11);
         let mut beginner_blunders = 0;
         for _ in 0..500 {
-            assert_ne!(choose_move(&a, Difficulty::Casual, &mut rng), Some(1));
-            assert_ne!(choose_move(&a, Difficulty::Strong, &mut rng), Some(1));
-            if choose_move(&a, Difficulty::Beginner, &mut rng) == Some(1) {
+            assert_ne!(choose_move(&a, CASUAL, &mut rng), Some(1));
+            assert_ne!(choose_move(&a, STRONG, &mut rng), Some(1));
+            if choose_move(&a, BEGINNER, &mut rng) == Some(1) {
                 beginner_blunders += 1;
             }
         }
         assert!(beginner_blunders > 0, "a beginner may blunder outright");
-    }
-
-    #[test]
-    fn difficulty_names_parse() {
-        for d in Difficulty::ALL {
-            assert_eq!(d.name().parse::<Difficulty>().unwrap(), d);
-        }
-        assert!("expert".parse::<Difficulty>().is_err());
     }
 }

@@ -10,7 +10,7 @@ use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 
 use super::analysis::{Analysis, MoveValue, Traps, Verdict};
-use super::policy::{self, Difficulty};
+use super::policy;
 use crate::game::wl::{Wl, WlMove};
 use crate::game::{Game, Outcome, Seat};
 
@@ -235,7 +235,7 @@ pub fn simulate(
         };
         while game.outcome().is_none() {
             let a = analyse(&game);
-            let Some(mv) = policy::choose_move(&a, Difficulty::Perfect, &mut rng) else {
+            let Some(mv) = policy::choose_move(&a, policy::Slips::NONE, &mut rng) else {
                 break;
             };
             if game.play(mv).is_err() {

@@ -5,8 +5,8 @@
 use serde::{Deserialize, Serialize};
 
 use crate::game::{Outcome, Seat};
+use crate::matchup::Difficulty;
 use crate::matchup::{FirstMover, Mode};
-use crate::solve::policy::Difficulty;
 
 /// Who sat in a seat.
 #[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]

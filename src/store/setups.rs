@@ -8,8 +8,8 @@ use std::collections::BTreeMap;
 use serde::{Deserialize, Serialize};
 
 use super::Format;
+use crate::matchup::Difficulty;
 use crate::matchup::{FirstMover, MatchSetup, Mode};
-use crate::solve::policy::Difficulty;
 
 /// `setups.json`.
 pub const SETUPS: Format = Format {

@@ -233,8 +233,8 @@ pub fn compute(history: &[MatchRecord], known: &[GameInfo]) -> Vec<GameStats> {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::matchup::Difficulty;
     use crate::matchup::FirstMover;
-    use crate::solve::policy::Difficulty;
     use crate::store::record::SeatRecord;
 
     fn person() -> SeatRecord {

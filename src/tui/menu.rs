@@ -346,9 +346,9 @@ pub fn resumes(
 /// whom, and the start when it is short enough to read (`9,7,5`).
 fn resume_detail(record: &crate::store::MatchRecord) -> String {
     let opponent = match record.mode {
-        crate::session::Mode::VsAi => format!("vs AI ({})", record.level),
-        crate::session::Mode::TwoPlayers => "two players".to_string(),
-        crate::session::Mode::AiVsAi => "AI vs AI".to_string(),
+        crate::matchup::Mode::VsAi => format!("vs AI ({})", record.level),
+        crate::matchup::Mode::TwoPlayers => "two players".to_string(),
+        crate::matchup::Mode::AiVsAi => "AI vs AI".to_string(),
     };
     let start = record.from_position.as_deref().unwrap_or(&record.start);
     // The position the match started from ("from 3,4,5"), not where it stands now.

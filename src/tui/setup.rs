@@ -10,9 +10,9 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::games::{GameOptions, GameSetup, Row};
+use crate::matchup::Difficulty;
 use crate::matchup::{FirstMover, Mode};
 use crate::plugin::options::cycle;
-use crate::solve::policy::Difficulty;
 use crate::ui::hits::{Hit, Hits};
 use crate::ui::keys::{Action, Keys};
 use crate::ui::theme::Theme;

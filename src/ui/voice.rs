@@ -1,5 +1,7 @@
 //! What the AI says. It reacts to the solver's verdicts, never to guesses.
 
+use crate::game::Seat;
+
 /// A change in the game the AI may comment on.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Moment {
@@ -42,10 +44,25 @@ pub fn line(moment: Moment, variety: usize) -> String {
     }
 }
 
+/// What is known of the position on the board, for the prediction panel and the AI's
+/// voice alike, so the two never disagree.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Outlook {
+    /// No analysis yet.
+    Unknown,
+    /// A proven winner.
+    Wins(Seat),
+    /// A draw with perfect play: proven, or known (the game is solved there).
+    Draw,
+    /// Nothing proven; the search leans to a side by more than the game's noise.
+    Ahead(Seat, i32),
+    /// Nothing proven, and the search's margin is within the game's noise.
+    Even,
+}
+
 /// What the AI says of a position nobody has proven won, matching the prediction
 /// panel: the side the search leans to, a draw, or that it is too early.
-pub fn outlook_line(outlook: crate::plugin::match_view::Outlook, ai: crate::game::Seat) -> String {
-    use crate::plugin::match_view::Outlook;
+pub fn outlook_line(outlook: Outlook, ai: Seat) -> String {
     match outlook {
         Outlook::Draw => "Best play draws from here.".into(),
         Outlook::Ahead(leader, _) if leader == ai => {
@@ -65,7 +82,6 @@ pub fn slip_line(name: &str, other: &str) -> String {
 mod tests {
     use super::*;
     use crate::game::Seat;
-    use crate::plugin::match_view::Outlook;
 
     /// Every outlook line fits the AI's line at 80x24 whole, quotes included: Othello's
     /// status is 48 columns wide, "AI: “" and "”" take 6 ("…but nothing is proven" was

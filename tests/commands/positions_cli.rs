@@ -11,8 +11,8 @@ use parlor::config::{Config, FirstMover};
 use parlor::game::othello::ggf::GgfGame;
 use parlor::game::othello::{Othello, OthelloMove, move_list};
 use parlor::game::{Game, Outcome};
-use parlor::session::Mode;
-use parlor::solve::policy::Difficulty;
+use parlor::matchup::Difficulty;
+use parlor::matchup::Mode;
 use parlor::store::{MatchRecord, ResultRecord, SeatRecord, Store};
 
 /// Per game: a position it takes, and one it refuses with words from its message.

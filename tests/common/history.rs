@@ -4,8 +4,8 @@
 
 use std::path::Path;
 
+use parlor::matchup::Difficulty;
 use parlor::matchup::{FirstMover, Mode};
-use parlor::solve::policy::Difficulty;
 use parlor::store::{MatchRecord, ResultRecord, SeatRecord, Store};
 
 fn seat(name: &str, ai: Option<Difficulty>) -> SeatRecord {

@@ -12,8 +12,9 @@ use std::collections::{HashMap, HashSet, VecDeque};
 
 use parlor::game::nim::{Ending, Nim, NimMove};
 use parlor::game::{Game, Outcome, RuleError, Seat};
+use parlor::matchup::Difficulty;
 use parlor::solve::nim::{analyse, mover_wins, small_enough};
-use parlor::solve::policy::{Difficulty, best_moves, choose_move};
+use parlor::solve::policy::{best_moves, choose_move};
 use parlor::solve::proof::{prove, prove_1357};
 use parlor::solve::{Analysis, Traps, Verdict};
 use rand::rngs::StdRng;
@@ -875,7 +876,7 @@ fn the_perfect_policy_never_lets_a_won_1357_position_slip() {
         let a = analyse(&nim);
         // Ties are broken at random: ask several times.
         for _ in 0..4 {
-            let Some(m) = choose_move(&a, Difficulty::Perfect, &mut rng) else {
+            let Some(m) = choose_move(&a, Difficulty::Perfect.slips(), &mut rng) else {
                 assert!(nim.outcome().is_some(), "{state:?}: no move chosen");
                 break;
             };
@@ -930,7 +931,7 @@ fn perfect_play_wins_1357_as_second_player_against_anything() {
                 let moves = g.legal_moves();
                 moves[rng.random_range(0..moves.len())]
             } else {
-                choose_move(&analyse(&g), Difficulty::Perfect, &mut rng).unwrap()
+                choose_move(&analyse(&g), Difficulty::Perfect.slips(), &mut rng).unwrap()
             };
             g.play(m).unwrap();
         }
@@ -955,7 +956,7 @@ fn a_perfect_winner_needs_at_most_the_predicted_moves() {
                 let legal = game.legal_moves();
                 legal[rng.random_range(0..legal.len())]
             } else {
-                choose_move(&a, Difficulty::Perfect, &mut rng).expect("a move")
+                choose_move(&a, Difficulty::Perfect.slips(), &mut rng).expect("a move")
             };
             game.play(mv).expect("legal");
             plies += 1;

@@ -5,9 +5,9 @@ use parlor::game::nim::{
     EmptyPiles, Ending, MAX_COINS, MAX_PILES, Nim, NimMove, format_piles, parse_piles,
 };
 use parlor::game::{Game, Seat};
+use parlor::matchup::Difficulty;
 use parlor::session::{Player, Session};
 use parlor::solve::nim::{analyse, small_enough};
-use parlor::solve::policy::Difficulty;
 use parlor::solve::{Analysis, Verdict};
 use proptest::prelude::*;
 use rand::SeedableRng;

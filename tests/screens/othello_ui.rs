@@ -7,7 +7,7 @@ use parlor::game::othello::{Othello, OthelloMove};
 use parlor::game::{Game, Seat};
 use parlor::games::GameSetup;
 use parlor::games::othello::options::OthelloSetup;
-use parlor::session::Mode;
+use parlor::matchup::Mode;
 use parlor::solve::othello::Level;
 use parlor::tui::app::Start;
 use parlor::tui::harness::Harness;

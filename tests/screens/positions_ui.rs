@@ -5,7 +5,7 @@
 use parlor::config::{Config, FirstMover};
 use parlor::game::othello::Othello;
 use parlor::games::GameSetup;
-use parlor::session::Mode;
+use parlor::matchup::Mode;
 use parlor::tui::app::{Screen, Start};
 use parlor::tui::harness::Harness;
 use ratatui::crossterm::event::KeyCode;

@@ -12,8 +12,8 @@ use rand::{RngExt, SeedableRng};
 use parlor::config::Config;
 use parlor::game::{Game, chopsticks, nim, othello, pnut, wl};
 use parlor::games::{GameId, GameSetup, StartEnv};
+use parlor::matchup::Mode;
 use parlor::plugin::screen::GameScreen;
-use parlor::session::Mode;
 use parlor::store::{MatchRecord, ResultRecord, SeatRecord, Store};
 use parlor::tui::app::{Screen, Start};
 use parlor::tui::harness::Harness;
@@ -154,7 +154,7 @@ fn finished(game: &str, started: &str, result: ResultRecord) -> MatchRecord {
         options: serde_json::Value::Null,
         mode: Mode::VsAi,
         first: parlor::config::FirstMover::You,
-        difficulty: parlor::solve::policy::Difficulty::Perfect,
+        difficulty: parlor::matchup::Difficulty::Perfect,
         level: "perfect".into(),
         from_position: None,
         start: "1,3,5,7".into(),
@@ -165,7 +165,7 @@ fn finished(game: &str, started: &str, result: ResultRecord) -> MatchRecord {
             },
             SeatRecord {
                 name: "AI".into(),
-                ai: Some(parlor::solve::policy::Difficulty::Perfect),
+                ai: Some(parlor::matchup::Difficulty::Perfect),
             },
         ],
         moves: vec!["1-1".into()],

@@ -5,7 +5,7 @@ use parlor::config::{Config, FirstMover};
 use parlor::games::GameSetup;
 use parlor::games::nim::options::NimSetup;
 use parlor::games::nim::options::PilePreset;
-use parlor::session::Mode;
+use parlor::matchup::Mode;
 use parlor::solve::worker::SolverMsg;
 use parlor::tui::app::Start;
 use parlor::tui::event::AppEvent;

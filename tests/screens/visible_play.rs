@@ -5,7 +5,7 @@
 use parlor::config::{Config, FirstMover};
 use parlor::games::GameSetup;
 use parlor::games::othello::options::OthelloSetup;
-use parlor::session::Mode;
+use parlor::matchup::Mode;
 use parlor::solve::othello::Level;
 use parlor::tui::app::Start;
 use parlor::tui::harness::Harness;

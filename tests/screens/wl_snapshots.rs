@@ -4,7 +4,7 @@
 use parlor::config::{Config, FirstMover};
 use parlor::games::GameSetup;
 use parlor::games::wl::options::WlSetup;
-use parlor::session::Mode;
+use parlor::matchup::Mode;
 use parlor::tui::app::Start;
 use parlor::tui::harness::Harness;
 use ratatui::crossterm::event::KeyCode;

@@ -13,7 +13,7 @@ use crate::games::GameSetup;
 use crate::games::chopsticks::options::ChopsticksSetup;
 use crate::solve::Verdict;
 use crate::solve::chopsticks::{analyse, table};
-use crate::solve::policy::{self, Difficulty};
+use crate::solve::policy;
 
 /// `parlor solve chopsticks`.
 #[derive(Debug, clap::Args)]
@@ -154,7 +154,7 @@ pub fn simulate(args: &SimulateCommon, config: &Config) -> Result<(), CliError> 
         let mut game = start.clone();
         while game.outcome().is_none() {
             let a = analyse(&game);
-            let mv = policy::choose_move(&a, Difficulty::Perfect, &mut rng)
+            let mv = policy::choose_move(&a, policy::Slips::NONE, &mut rng)
                 .ok_or_else(|| CliError::Failed("a running game had no legal move".into()))?;
             game.play(mv).map_err(|e| CliError::Failed(e.to_string()))?;
             total_moves += 1;

@@ -14,7 +14,7 @@ use crate::game::{Game, Outcome, Seat};
 use crate::games::GameId;
 use crate::games::nim::screen::Flavour;
 use crate::solve::nim as nim_solver;
-use crate::solve::policy::{self, Difficulty};
+use crate::solve::policy;
 use crate::solve::proof;
 
 /// `parlor solve nim`.
@@ -288,7 +288,7 @@ pub fn simulate(
         };
         while position.outcome().is_none() {
             let a = nim_solver::analyse(&position);
-            let mv = policy::choose_move(&a, Difficulty::Perfect, &mut rng)
+            let mv = policy::choose_move(&a, policy::Slips::NONE, &mut rng)
                 .ok_or_else(|| CliError::Failed("a running game had no legal move".into()))?;
             position
                 .play(mv)

@@ -198,8 +198,8 @@ impl Default for NimSetup {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::matchup::Difficulty;
     use crate::matchup::{FirstMover, Mode};
-    use crate::solve::policy::Difficulty;
 
     fn explanation(setup: &NimSetup, id: u16) -> String {
         let matchup = MatchSetup {

@@ -14,7 +14,7 @@ use crate::games::GameSetup;
 use crate::games::pnut::options::PnutSetup;
 use crate::solve::Verdict;
 use crate::solve::pnut::{Goal, Limits, MAX_BUDGET, Solved, analyse as analyse_pnut, analyse_goal};
-use crate::solve::policy::{self, Difficulty};
+use crate::solve::policy;
 
 /// `parlor solve pnut`.
 #[derive(Debug, clap::Args)]
@@ -294,7 +294,7 @@ pub fn simulate(args: &SimulateCommon, config: &Config) -> Result<(), CliError> 
                 // The search was cut short: this game is not counted.
                 return Ok(false);
             }
-            let mv = policy::choose_move(&a, Difficulty::Perfect, &mut rng)
+            let mv = policy::choose_move(&a, policy::Slips::NONE, &mut rng)
                 .ok_or_else(|| CliError::Failed("a running game had no legal move".into()))?;
             game.play(mv).map_err(|e| CliError::Failed(e.to_string()))?;
             total_moves += 1;

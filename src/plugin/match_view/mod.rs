@@ -39,21 +39,7 @@ pub enum Who<'a> {
     Named(&'a str),
 }
 
-/// What is known of the position on the board, for the prediction panel and the AI's
-/// voice alike, so the two never disagree.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Outlook {
-    /// No analysis yet.
-    Unknown,
-    /// A proven winner.
-    Wins(Seat),
-    /// A draw with perfect play: proven, or known (the game is solved there).
-    Draw,
-    /// Nothing proven; the search leans to a side by more than the game's noise.
-    Ahead(Seat, i32),
-    /// Nothing proven, and the search's margin is within the game's noise.
-    Even,
-}
+pub use crate::ui::voice::Outlook;
 
 /// How a game reads a search that proved nothing (see [`MatchView::set_outlook_rules`]).
 struct OutlookRules<G> {

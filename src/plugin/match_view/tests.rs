@@ -1,9 +1,9 @@
 //! The match view's own tests: the voice and the outlook, the move list's marks.
 use super::*;
 use crate::game::nim::{Ending, Nim};
+use crate::matchup::Difficulty;
 use crate::matchup::{FirstMover, Mode};
 use crate::solve::analyst::FnAnalyst;
-use crate::solve::policy::Difficulty;
 use crate::solve::{Analysis, Verdict};
 use rand::SeedableRng;
 

@@ -9,6 +9,7 @@
 pub mod arcade;
 pub mod cli;
 pub mod config;
+pub mod console;
 pub mod game;
 pub mod games;
 pub mod log;

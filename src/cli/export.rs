@@ -4,7 +4,7 @@
 
 use std::io::Write;
 
-use crate::cli::{CliError, usage};
+use crate::plugin::{CliError, usage};
 use crate::plugin::{GameId, Registry};
 use crate::store::{self, MatchRecord, ResultRecord, SeatRecord, Store};
 
@@ -131,7 +131,7 @@ fn write(record: &MatchRecord, format: &str, games: &Registry) -> Result<String,
     match format {
         "moves" => Ok(moves_text(record, game)),
         "json" => serde_json::to_string_pretty(&ExportJson {
-            version: super::json::VERSION,
+            version: crate::console::json::VERSION,
             record,
         })
         .map_err(|e| CliError::Failed(e.to_string())),

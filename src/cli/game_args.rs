@@ -8,14 +8,7 @@
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 
 use super::{CliError, usage};
-use crate::plugin::{GameId, GameKind, Registry};
-
-/// The game named after a command, and the matches of that game's own subcommand.
-#[derive(Clone, Debug)]
-pub struct GameArgs {
-    pub game: GameId,
-    pub matches: ArgMatches,
-}
+use crate::plugin::{GameArgs, GameId, GameKind, Registry};
 
 /// The game's name as typed and the matches of its subcommand, before the name is
 /// looked up in the registry (clap's derive has no registry at hand).
@@ -52,14 +45,6 @@ impl GameMatches {
             game,
             matches: self.matches.clone(),
         })
-    }
-}
-
-impl GameArgs {
-    /// The game's typed options. The subcommand was built from the same struct, so
-    /// this fails only if a game reads a struct other than the one it described.
-    pub fn typed<T: FromArgMatches>(&self) -> Result<T, CliError> {
-        T::from_arg_matches(&self.matches).map_err(|e| usage(e.render()))
     }
 }
 

@@ -8,28 +8,27 @@ pub mod config_cmd;
 pub mod engine;
 pub mod export;
 pub mod game_args;
-pub mod input;
-pub mod json;
-pub mod progress;
 pub mod shell;
 pub mod stats;
-pub mod tally;
 
 use std::io::Write;
 use std::path::PathBuf;
 use std::process::ExitCode;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Parser, Subcommand};
 use thiserror::Error;
 
 use crate::config::{Config, ConfigError, FirstMover, clip};
-use crate::matchup::Difficulty;
 use crate::matchup::Mode;
 use crate::plugin::{GameSetup, Registry};
 use crate::quote::clip_values;
 use crate::store::MatchRecord;
 use crate::tui::app::Start;
 use crate::tui::{self, TuiError};
+
+pub use crate::plugin::command::{
+    CliError, DifficultyArg, DifficultyOption, FirstArg, ModeArg, PlayCommon, SimulateCommon, usage,
+};
 
 #[derive(Debug, Parser)]
 #[command(
@@ -71,9 +70,6 @@ pub enum Command {
         /// The shell.
         shell: clap_complete::Shell,
     },
-    /// An exact proof of who wins that can stop and continue from a checkpoint
-    /// (Pnut-Butta only): `parlor prove pnut --symbols 012 --length 4 --checkpoint FILE`.
-    Prove(crate::games::pnut::prove::ProveArgs),
     /// Print the man page (roff), e.g. `parlor man > ~/.local/share/man/man1/parlor.1`.
     Man,
     /// Where the config file is, and the documented defaults.
@@ -84,24 +80,6 @@ pub enum Command {
         /// Which game, counting back from the last one played (1, the default, is the last).
         #[arg(value_name = "N", allow_hyphen_values = true)]
         back: Option<String>,
-    },
-    /// Othello move-generation count from the start position.
-    Perft {
-        /// Depth in plies.
-        depth: u32,
-    },
-    /// Engine benchmarks: `parlor bench ffo FILE` solves the FFO endgame positions in FILE.
-    Bench {
-        /// The suite: ffo.
-        suite: String,
-        /// The positions file, one position a line.
-        file: PathBuf,
-        /// Search threads, 1-64 (default: solver.threads in the config).
-        #[arg(long, value_name = "N")]
-        threads: Option<u32>,
-        /// The evaluation: patterns (trained) or classic (the one before, to compare).
-        #[arg(long, value_name = "EVAL")]
-        eval: Option<String>,
     },
     /// Print a finished game from the history: its start, moves and result.
     Export(export::ExportArgs),
@@ -125,82 +103,50 @@ pub fn command(games: &Registry) -> clap::Command {
                 a.value_parser(clap::builder::PossibleValuesParser::new(games.names()))
             })
         });
+    // The commands of one game's own (Othello's perft and bench, Pnut-Butta's prove).
+    let command = games
+        .all()
+        .flat_map(|g| g.kind().commands())
+        .fold(command, |command, own| command.subcommand(own));
     game_args::add_games(command, games)
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum ModeArg {
-    VsAi,
-    TwoPlayers,
-    AiVsAi,
+/// A command line that names a game's own command (`parlor perft 5`): the game, its
+/// command's name and arguments, and `--config`.
+struct OwnCommand {
+    game: crate::plugin::GameId,
+    name: String,
+    args: clap::ArgMatches,
+    config: Option<PathBuf>,
 }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum FirstArg {
-    You,
-    Ai,
-    Coin,
-    AiChooses,
-}
+impl OwnCommand {
+    fn of(matches: &clap::ArgMatches, games: &Registry) -> Option<OwnCommand> {
+        let (name, args) = matches.subcommand()?;
+        let game = games
+            .all()
+            .find(|g| g.kind().commands().iter().any(|c| c.get_name() == name))?;
+        Some(OwnCommand {
+            game,
+            name: name.to_string(),
+            args: args.clone(),
+            config: matches.get_one::<PathBuf>("config").cloned(),
+        })
+    }
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq, ValueEnum)]
-pub enum DifficultyArg {
-    Perfect,
-    Strong,
-    Casual,
-    Beginner,
-}
-
-impl DifficultyArg {
-    fn difficulty(self) -> Difficulty {
-        match self {
-            DifficultyArg::Perfect => Difficulty::Perfect,
-            DifficultyArg::Strong => Difficulty::Strong,
-            DifficultyArg::Casual => Difficulty::Casual,
-            DifficultyArg::Beginner => Difficulty::Beginner,
-        }
+    fn run(self, games: &Registry) -> Result<(), RunError> {
+        let config = Config::load(self.config.as_deref(), &|c| games.check_config(c))?;
+        Ok(self
+            .game
+            .kind()
+            .run_command(&self.name, &self.args, &config)?)
     }
 }
 
-/// The options `parlor play` takes for every game (each game adds its own).
-#[derive(Debug, clap::Args)]
-pub struct PlayCommon {
-    /// Who plays: you against the AI, two people on one keyboard, or two AIs to watch.
-    #[arg(long, value_enum)]
-    pub mode: Option<ModeArg>,
-    /// Who moves first.
-    #[arg(long, value_enum)]
-    pub first: Option<FirstArg>,
-    /// Seed for coin flips and the AI's choices, for a reproducible game.
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Start from this position, in the notation `parlor solve <GAME>` reads (see its
-    /// --help; Othello also takes an OBF line or a move list from the start such as f5d6c3).
-    #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
-    pub position: Option<String>,
-}
-
-/// `--difficulty`, for the games whose AI has the four difficulties (Othello has levels).
-#[derive(Debug, clap::Args)]
-pub struct DifficultyOption {
-    /// How well the AI plays (perfect never slips; beginner more often than not).
-    #[arg(long, value_enum)]
-    pub difficulty: Option<DifficultyArg>,
-}
-
-/// The options `parlor simulate` takes for every game.
-#[derive(Debug, clap::Args)]
-pub struct SimulateCommon {
-    /// How many games to play (1-1000000).
-    #[arg(long, value_parser = clap::value_parser!(u32).range(1..=1_000_000))]
-    pub games: u32,
-    /// Seed of the games' random choices; each run prints the seed it used, which
-    /// replays the same games.
-    #[arg(long)]
-    pub seed: Option<u64>,
-    /// Print one JSON object (its shape is in docs/json.md) instead of the table.
-    #[arg(long)]
-    pub json: bool,
+/// What the command line asks for.
+enum Parsed {
+    Cli(Cli),
+    Own(OwnCommand),
 }
 
 /// `parlor play <GAME>`: the shared options, `--difficulty` where the game has it, then
@@ -216,33 +162,29 @@ pub(crate) fn play_command(kind: &dyn crate::plugin::GameKind) -> clap::Command 
     kind.play_command(shared)
 }
 
+/// What stops `parlor`: a command's error, or the arcade's.
 #[derive(Debug, Error)]
-pub enum CliError {
-    #[error("{0}")]
-    Usage(String),
+pub enum RunError {
     #[error(transparent)]
-    Config(#[from] ConfigError),
+    Command(#[from] CliError),
     #[error(transparent)]
     Tui(#[from] TuiError),
-    #[error("cannot write output: {0}")]
-    Output(#[from] std::io::Error),
-    #[error("{0}")]
-    Failed(String),
-    /// Ctrl-C stopped the command after it printed what it had done: exit code 130.
-    #[error("{0}")]
-    Interrupted(String),
-    #[error("cannot catch Ctrl-C: {0}")]
-    Signal(std::io::Error),
 }
 
-impl CliError {
+impl From<ConfigError> for RunError {
+    fn from(e: ConfigError) -> Self {
+        RunError::Command(CliError::Config(e))
+    }
+}
+
+impl RunError {
     pub fn exit_code(&self) -> u8 {
         match self {
-            CliError::Usage(_) | CliError::Config(_) | CliError::Tui(TuiError::NotATerminal) => 2,
+            RunError::Command(e) => e.exit_code(),
+            RunError::Tui(TuiError::NotATerminal) => 2,
             // The shell's convention: 128 + the signal's number.
-            CliError::Tui(TuiError::Signal(s)) => (128 + s).clamp(0, 255) as u8,
-            CliError::Interrupted(_) => progress::INTERRUPTED,
-            _ => 1,
+            RunError::Tui(TuiError::Signal(s)) => (128 + s).clamp(0, 255) as u8,
+            RunError::Tui(_) => 1,
         }
     }
 }
@@ -253,13 +195,16 @@ pub fn main(games: Registry) -> ExitCode {
     let command = command(&games);
     let raw: Vec<std::ffi::OsString> = std::env::args_os().collect();
     // Under --json (or export's --format json) errors are one JSON object on stderr.
-    let as_json = json::wants_json(&raw);
+    let as_json = crate::console::json::wants_json(&raw);
     let raw_copy = raw.clone();
     let parsed = command
         .try_get_matches_from(raw)
-        .and_then(|m| <Cli as clap::FromArgMatches>::from_arg_matches(&m));
-    let cli = match parsed {
-        Ok(cli) => cli,
+        .and_then(|m| match OwnCommand::of(&m, &games) {
+            Some(own) => Ok(Parsed::Own(own)),
+            None => <Cli as clap::FromArgMatches>::from_arg_matches(&m).map(Parsed::Cli),
+        });
+    let parsed = match parsed {
+        Ok(parsed) => parsed,
         Err(e) => {
             // clap prints help and version to stdout with code 0, usage errors with code 2.
             let code = e.exit_code().clamp(0, 255) as u8;
@@ -282,12 +227,20 @@ pub fn main(games: Registry) -> ExitCode {
             return ExitCode::from(code);
         }
     };
-    match run(cli, &games) {
+    let result = match parsed {
+        Parsed::Cli(cli) => run(cli, &games),
+        Parsed::Own(own) => own.run(&games),
+    };
+    match result {
         Ok(()) => ExitCode::SUCCESS,
         // The reader went away (e.g. `| head`): not an error of ours.
-        Err(CliError::Output(e)) if e.kind() == std::io::ErrorKind::BrokenPipe => ExitCode::SUCCESS,
+        Err(RunError::Command(CliError::Output(e)))
+            if e.kind() == std::io::ErrorKind::BrokenPipe =>
+        {
+            ExitCode::SUCCESS
+        }
         // Asked to stop, or nobody left to tell: the exit code says it all.
-        Err(e @ CliError::Tui(TuiError::Signal(_) | TuiError::TerminalLost)) => {
+        Err(e @ RunError::Tui(TuiError::Signal(_) | TuiError::TerminalLost)) => {
             ExitCode::from(e.exit_code())
         }
         Err(e) => {
@@ -302,7 +255,7 @@ pub fn main(games: Registry) -> ExitCode {
 fn report(message: &str, code: u8, as_json: bool) {
     let message = clip_values(message);
     let line = if as_json {
-        json::error_line(&message, code)
+        crate::console::json::error_line(&message, code)
     } else {
         format!("parlor: {message}")
     };
@@ -310,15 +263,15 @@ fn report(message: &str, code: u8, as_json: bool) {
     let _ = writeln!(std::io::stderr(), "{line}");
 }
 
-pub fn run(cli: Cli, games: &Registry) -> Result<(), CliError> {
+pub fn run(cli: Cli, games: &Registry) -> Result<(), RunError> {
     let command = match cli.command {
         // `parlor config` helps to find and fix the config, so it never reads it.
         Some(Command::Config(command)) => {
-            return config_cmd::run(&command, cli.config.as_deref());
+            return Ok(config_cmd::run(&command, cli.config.as_deref())?);
         }
         // Neither needs the config either: they describe the command line itself.
-        Some(Command::Completions { shell }) => return shell::completions(shell, games),
-        Some(Command::Man) => return shell::man(games),
+        Some(Command::Completions { shell }) => return Ok(shell::completions(shell, games)?),
+        Some(Command::Man) => return Ok(shell::man(games)?),
         other => other,
     };
     // Every other command reads the config, so a broken file is reported whatever was
@@ -346,11 +299,11 @@ pub fn run(cli: Cli, games: &Registry) -> Result<(), CliError> {
         Some(Command::Solve(game_args::SolveCommand(args))) => {
             let args = args.resolve(games)?;
             game_args::refuse_option_as_position("solve", &args, games)?;
-            args.game.kind().solve(&args, &config)
+            Ok(args.game.kind().solve(&args, &config)?)
         }
         Some(Command::Simulate(game_args::SimulateCommand(args))) => {
             let args = args.resolve(games)?;
-            args.game.kind().simulate(&args, &config)
+            Ok(args.game.kind().simulate(&args, &config)?)
         }
         Some(Command::Review { back }) => {
             let record = review_record(back.as_deref(), &config, games)?;
@@ -362,16 +315,8 @@ pub fn run(cli: Cli, games: &Registry) -> Result<(), CliError> {
             )?;
             Ok(())
         }
-        Some(Command::Perft { depth }) => crate::games::othello::cli::perft(depth),
-        Some(Command::Bench {
-            suite,
-            file,
-            threads,
-            eval,
-        }) => crate::games::othello::cli::bench(&suite, &file, threads, eval.as_deref(), &config),
-        Some(Command::Export(args)) => export::export(&args, games),
-        Some(Command::Prove(args)) => crate::games::pnut::prove::run(&args, &config),
-        Some(Command::Stats { json }) => stats::run(json, games),
+        Some(Command::Export(args)) => Ok(export::export(&args, games)?),
+        Some(Command::Stats { json }) => Ok(stats::run(json, games)?),
         Some(Command::Engine { game, options }) => {
             let game = game_args::GameMatches {
                 name: game,
@@ -379,7 +324,7 @@ pub fn run(cli: Cli, games: &Registry) -> Result<(), CliError> {
             }
             .resolve(games)?
             .game;
-            engine::run(game, &options, &config)
+            Ok(engine::run(game, &options, &config)?)
         }
     }
 }
@@ -433,13 +378,12 @@ fn review_record(
     Ok(record)
 }
 
-pub(crate) fn usage(e: impl ToString) -> CliError {
-    CliError::Usage(e.to_string())
-}
-
 /// The game setup for `parlor play`: the shared options here, the game's own in its
 /// folder; another game's options are refused, not ignored.
-pub fn play_setup(game_args: &game_args::GameArgs, config: &Config) -> Result<GameSetup, CliError> {
+pub fn play_setup(
+    game_args: &crate::plugin::GameArgs,
+    config: &Config,
+) -> Result<GameSetup, CliError> {
     let game = game_args.game;
     let args = game_args.typed::<PlayCommon>()?;
     let difficulty = if game.kind().uses_difficulty() {

@@ -5,7 +5,7 @@
 //! `tui::lesson` shows them around the game's ordinary screen.
 
 use crate::game::Game;
-use crate::games::GameSetup;
+use crate::plugin::GameSetup;
 
 /// The steps of one game's lesson.
 pub struct Lesson {

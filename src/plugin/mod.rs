@@ -3,6 +3,8 @@
 //! from. The games implement it (`games/`); the shell (`tui/`, `cli/`) uses it. It
 //! imports no shell module.
 
+pub mod command;
+pub mod engine;
 pub mod lesson;
 pub mod match_view;
 pub mod options;
@@ -13,15 +15,13 @@ use std::fmt;
 
 use crate::seeds::GameRng;
 
-use crate::cli::CliError;
-use crate::cli::game_args::GameArgs;
 use crate::config::Config;
 use crate::matchup::Difficulty;
 use crate::matchup::{FirstMover, MatchSetup, Mode};
 use crate::plugin::screen::{GameScreen, SimulationScreen};
 use crate::store::MatchRecord;
-use crate::tui::review::Review;
 use crate::ui::keys::OwnKey;
+pub use command::{CliError, GameArgs, ModeArg, PlayCommon, SimulateCommon, usage};
 pub use options::{GameOptions, NoOptions, Row};
 
 /// What a game is called and says of itself: one static description per game.
@@ -195,7 +195,7 @@ pub trait GameKind: Sync {
     /// The review of a recorded game of this kind: its positions, drawn the game's way,
     /// and the analyst that judges them (with limits suited to a review). The error
     /// says what in the record cannot be read.
-    fn review(&self, record: &MatchRecord, config: &Config) -> Result<Review, String>;
+    fn review(&self, record: &MatchRecord, config: &Config) -> Result<review::ReviewPlan, String>;
     /// The AI-vs-AI simulation screen, for games whose setup offers one.
     fn simulation(&self, _setup: GameSetup, _seed: u64) -> Option<Box<dyn SimulationScreen>> {
         None
@@ -204,11 +204,13 @@ pub trait GameKind: Sync {
     /// The session of `parlor engine <game> [options]` (`options` as `parlor play`
     /// reads them): how the engine reads this game's positions and moves, and the
     /// analyst it keeps for the whole session.
+    /// `setups` reads a setup of this game from `parlor play` options.
     fn engine(
         &self,
         options: &[String],
         config: &Config,
-    ) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError>;
+        setups: engine::SetupReader,
+    ) -> Result<Box<dyn engine::EngineSession>, CliError>;
 
     /// `parlor solve <game>`'s arguments: the game's own typed struct (its help text
     /// is the command's help), usually `Args::augment_args(Command::new(..))`.
@@ -228,6 +230,24 @@ pub trait GameKind: Sync {
     /// [`GameKind::play_command`]) to `setup`.
     fn play_options(&self, _args: &GameArgs, _setup: &mut GameSetup) -> Result<(), CliError> {
         Ok(())
+    }
+
+    /// The game's own top-level commands besides play, solve and simulate (Othello:
+    /// `perft` and `bench`; Pnut-Butta: `prove`), as clap commands named as typed.
+    fn commands(&self) -> Vec<clap::Command> {
+        Vec::new()
+    }
+    /// Runs the command `name` of [`GameKind::commands`], its arguments parsed by it.
+    fn run_command(
+        &self,
+        name: &str,
+        _args: &clap::ArgMatches,
+        _config: &Config,
+    ) -> Result<(), CliError> {
+        Err(usage(format!(
+            "{name} is not a command of {}",
+            self.info().name
+        )))
     }
 
     /// Moves (each in the game's move notation) from `start` (the record's start

@@ -55,10 +55,10 @@ pub trait GameOptions: Any + Debug + Send {
 #[macro_export]
 macro_rules! options_plumbing {
     () => {
-        fn clone_box(&self) -> Box<dyn $crate::games::GameOptions> {
+        fn clone_box(&self) -> Box<dyn $crate::plugin::GameOptions> {
             Box::new(self.clone())
         }
-        fn eq_box(&self, other: &dyn $crate::games::GameOptions) -> bool {
+        fn eq_box(&self, other: &dyn $crate::plugin::GameOptions) -> bool {
             other.as_any().downcast_ref::<Self>() == Some(self)
         }
         fn as_any(&self) -> &dyn std::any::Any {
@@ -73,9 +73,9 @@ macro_rules! options_plumbing {
         fn read_json(
             &self,
             value: &serde_json::Value,
-        ) -> Result<Box<dyn $crate::games::GameOptions>, String> {
+        ) -> Result<Box<dyn $crate::plugin::GameOptions>, String> {
             <Self as serde::Deserialize>::deserialize(value)
-                .map(|o| Box::new(o) as Box<dyn $crate::games::GameOptions>)
+                .map(|o| Box::new(o) as Box<dyn $crate::plugin::GameOptions>)
                 .map_err(|e| e.to_string())
         }
     };

@@ -7,7 +7,7 @@ use ratatui::layout::Rect;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 
-use crate::games::GameId;
+use crate::plugin::GameId;
 use crate::ui::keys::{Action, Keys, key_label};
 use crate::ui::theme::Theme;
 use crate::ui::widgets;

@@ -11,10 +11,10 @@ use ratatui::text::Line;
 use ratatui::widgets::{Clear, Paragraph, Wrap};
 
 use crate::config::Config;
-use crate::games::{GameId, GameSetup, StartEnv};
 use crate::matchup::{FirstMover, Mode};
 use crate::plugin::lesson::Lesson;
 use crate::plugin::screen::GameScreen;
+use crate::plugin::{GameId, GameSetup, StartEnv};
 use crate::ui::hits::{Hit, Hits};
 use crate::ui::keys::{Action, Keys};
 use crate::ui::theme::Theme;

@@ -9,10 +9,10 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use crate::games::{GameOptions, GameSetup, Row};
 use crate::matchup::Difficulty;
 use crate::matchup::{FirstMover, Mode};
 use crate::plugin::options::cycle;
+use crate::plugin::{GameOptions, GameSetup, Row};
 use crate::ui::hits::{Hit, Hits};
 use crate::ui::keys::{Action, Keys};
 use crate::ui::theme::Theme;
@@ -57,7 +57,7 @@ pub struct Setup {
 pub enum SetupOutcome {
     Stay,
     /// The game's lesson.
-    Lesson(crate::games::GameId),
+    Lesson(crate::plugin::GameId),
     /// Run the game's AI-vs-AI simulation with these options.
     Simulate(GameSetup),
     Start(GameSetup),

@@ -66,7 +66,8 @@ fn analysed(record: &MatchRecord) -> Review {
     let game = parlor::arcade::registry()
         .find(&record.game)
         .expect("a game");
-    let mut review = game.kind().review(record, &config()).expect("reviewable");
+    let plan = game.kind().review(record, &config()).expect("reviewable");
+    let mut review = Review::new(plan.game, record, plan.board, plan.method);
     let (tx, rx) = crossbeam_channel::unbounded();
     let solver = SolverThread::spawn(move |m| {
         let _ = tx.send(m);

@@ -4,29 +4,19 @@
 //! protocol (`lines.rs`, documented in docs/engine.md). Each game builds its session through
 //! `GameKind::engine`.
 
-pub mod lines;
-
 use std::io::{BufRead, Write};
 
 use super::CliError;
 use crate::config::Config;
-use crate::games::GameId;
-
-/// What the loop does after a line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flow {
-    Continue,
-    Quit,
-}
-
-/// One engine session: answers each input line on `out`.
-pub trait EngineSession {
-    fn answer(&mut self, line: &str, out: &mut dyn Write) -> std::io::Result<Flow>;
-}
+use crate::plugin::GameId;
+use crate::plugin::engine::{Flow, SetupReader};
+use crate::plugin::{GameSetup, usage};
 
 /// Runs `parlor engine <game> [options]` on stdin/stdout until `quit` or end of input.
 pub fn run(game: GameId, options: &[String], config: &Config) -> Result<(), CliError> {
-    let mut session = game.kind().engine(options, config)?;
+    let reader_config = config.clone();
+    let setups: SetupReader = Box::new(move |options| setup(game, options, &reader_config));
+    let mut session = game.kind().engine(options, config, setups)?;
     let stdin = std::io::stdin();
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
@@ -48,4 +38,28 @@ pub fn run(game: GameId, options: &[String], config: &Config) -> Result<(), CliE
         }
     }
     Ok(())
+}
+
+/// The setup of `game` with `options` as `parlor play <game>` reads them.
+fn setup(game: GameId, options: &[String], config: &Config) -> Result<GameSetup, CliError> {
+    let argv = [game.cli_name()]
+        .into_iter()
+        .map(String::from)
+        .chain(options.iter().cloned());
+    let matches = crate::cli::play_command(game.kind())
+        .try_get_matches_from(argv)
+        .map_err(|e| {
+            let text = e.to_string();
+            let first = text
+                .lines()
+                .next()
+                .unwrap_or("")
+                .trim_start_matches("error: ");
+            usage(format!("the options {}: {first}", options.join(" ")))
+        })?;
+    let setup = crate::cli::play_setup(&crate::plugin::GameArgs { game, matches }, config)?;
+    game.kind()
+        .check_position(&setup)
+        .map_err(|e| usage(format!("the options {}: {e}", options.join(" "))))?;
+    Ok(setup)
 }

@@ -3,14 +3,14 @@
 
 use std::io::Write;
 
-use crate::cli::progress::Progress;
-use crate::cli::tally::Tally;
-use crate::cli::{CliError, SimulateCommon, usage};
 use crate::config::Config;
+use crate::console::progress::Progress;
+use crate::console::tally::Tally;
 use crate::game::chopsticks::{Chopsticks, MAX_MOVE_CAP, MIN_MOVE_CAP, Variant};
 use crate::game::{Game, Outcome, Seat};
 use crate::games::GameSetup;
 use crate::games::chopsticks::options::ChopsticksSetup;
+use crate::plugin::{CliError, SimulateCommon, usage};
 use crate::solve::Verdict;
 use crate::solve::chopsticks::{analyse, table};
 use crate::solve::policy;
@@ -70,7 +70,7 @@ pub fn solve(args: ChopsticksSolveArgs) -> Result<(), CliError> {
         rollover: args.rollover,
         empty_splits: !args.no_empty_splits,
     };
-    let text = crate::cli::input::read_position(args.position)?;
+    let text = crate::console::input::read_position(args.position)?;
     let text = text.as_deref().unwrap_or("1,1/1,1");
     let position = Chopsticks::parse(text, variant, None).map_err(usage)?;
     let analysis = analyse(&position);
@@ -79,7 +79,8 @@ pub fn solve(args: ChopsticksSolveArgs) -> Result<(), CliError> {
         writeln!(
             out,
             "{}",
-            crate::cli::json::SolveJson::new("chopsticks", &position.notation(), &analysis).line()
+            crate::console::json::SolveJson::new("chopsticks", &position.notation(), &analysis)
+                .line()
         )?;
         return Ok(());
     }
@@ -140,7 +141,7 @@ pub fn simulate(args: &SimulateCommon, config: &Config) -> Result<(), CliError> 
         empty_splits: config.chopsticks.empty_splits,
     };
     let cap = Some(config.chopsticks.move_cap);
-    let (seed, mut rng) = crate::cli::tally::seeded(args.seed);
+    let (seed, mut rng) = crate::console::tally::seeded(args.seed);
     let start = Chopsticks::new(variant, cap);
     let predicted = match analyse(&start).verdict {
         Verdict::Win { .. } => Some(Seat::First),
@@ -214,9 +215,9 @@ pub fn play_options(args: ChopsticksPlayArgs, setup: &mut GameSetup) -> Result<(
 /// `parlor engine chopsticks`: the line protocol, with the analyst a match keeps.
 pub fn engine(
     options: &[String],
-    config: &Config,
-) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError> {
-    use crate::cli::engine::lines::{LineEngine, LineGame};
+    setups: crate::plugin::engine::SetupReader,
+) -> Result<Box<dyn crate::plugin::engine::EngineSession>, CliError> {
+    use crate::console::lines::{LineEngine, LineGame};
     let game: LineGame<crate::game::chopsticks::Chopsticks> = LineGame {
         id: super::ID,
         start: crate::games::chopsticks::screen::start_position,
@@ -226,5 +227,5 @@ pub fn engine(
             ))
         },
     };
-    Ok(Box::new(LineEngine::new(game, options, config)?))
+    Ok(Box::new(LineEngine::new(game, options, setups)?))
 }

@@ -11,13 +11,13 @@ use crate::seeds::GameRng;
 
 use clap::Args;
 
-use crate::cli::game_args::GameArgs;
-use crate::cli::{CliError, SimulateCommon};
 use crate::config::Config;
 use crate::game::chopsticks::{MAX_MOVE_CAP, MIN_MOVE_CAP};
 use crate::games::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::matchup::FirstMover;
+use crate::plugin::GameArgs;
 use crate::plugin::screen::GameScreen;
+use crate::plugin::{CliError, SimulateCommon};
 use crate::ui::keys::{Action, OwnKey};
 use options::ChopsticksSetup;
 use screen::ChopsticksScreen;
@@ -95,15 +95,16 @@ impl GameKind for Chopsticks {
         &self,
         record: &crate::store::MatchRecord,
         config: &Config,
-    ) -> Result<crate::tui::review::Review, String> {
+    ) -> Result<crate::plugin::review::ReviewPlan, String> {
         review::review(record, config)
     }
     fn engine(
         &self,
         options: &[String],
-        config: &Config,
-    ) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError> {
-        cli::engine(options, config)
+        _config: &Config,
+        setups: crate::plugin::engine::SetupReader,
+    ) -> Result<Box<dyn crate::plugin::engine::EngineSession>, CliError> {
+        cli::engine(options, setups)
     }
     fn solve_command(&self) -> clap::Command {
         cli::ChopsticksSolveArgs::augment_args(clap::Command::new(ID.cli_name()))

@@ -11,15 +11,15 @@ use crate::config::Config;
 use crate::game::Seat;
 use crate::game::chopsticks::Chopsticks;
 use crate::games::GameSetup;
+use crate::plugin::review::ReviewPlan;
 use crate::plugin::review::board::{GameBoard, Shown};
 use crate::solve::analyst::FnAnalyst;
 use crate::store::MatchRecord;
-use crate::tui::review::Review;
 use crate::ui::hits::Hits;
 use crate::ui::theme::Theme;
 use crate::ui::widgets;
 
-pub fn review(record: &MatchRecord, config: &Config) -> Result<Review, String> {
+pub fn review(record: &MatchRecord, config: &Config) -> Result<ReviewPlan, String> {
     let setup = GameSetup::from_record(super::ID, record, config)?;
     let names = [record.seats[0].name.clone(), record.seats[1].name.clone()];
     // The person at the bottom against the AI, as in the match; else the first mover,
@@ -31,9 +31,8 @@ pub fn review(record: &MatchRecord, config: &Config) -> Result<Review, String> {
         Box::new(FnAnalyst(crate::solve::chopsticks::analyse)),
         Box::new(move |frame, area, shown, theme| draw(frame, area, shown, theme, &names, bottom)),
     )?;
-    Ok(Review::new(
+    Ok(ReviewPlan::new(
         ID,
-        record,
         Box::new(board),
         "every ply solved exactly".into(),
     ))

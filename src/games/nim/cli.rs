@@ -5,14 +5,14 @@ use std::io::Write;
 
 use rand::RngExt;
 
-use crate::cli::json::{self, ProofJson, SolveJson};
-use crate::cli::progress::Progress;
-use crate::cli::tally::Tally;
-use crate::cli::{CliError, SimulateCommon, usage};
+use crate::console::json::{self, ProofJson, SolveJson};
+use crate::console::progress::Progress;
+use crate::console::tally::Tally;
 use crate::game::nim::{EmptyPiles, Ending, Nim, format_piles, parse_piles};
 use crate::game::{Game, Outcome, Seat};
 use crate::games::GameId;
 use crate::games::nim::screen::Flavour;
+use crate::plugin::{CliError, SimulateCommon, usage};
 use crate::solve::nim as nim_solver;
 use crate::solve::policy;
 use crate::solve::proof;
@@ -187,7 +187,7 @@ fn prove(
 }
 
 pub fn solve(game: GameId, args: NimSolveArgs, flavour: Flavour) -> Result<(), CliError> {
-    let position = crate::cli::input::read_position(args.position.clone())?;
+    let position = crate::console::input::read_position(args.position.clone())?;
     let position = nim_position(flavour, position.as_deref(), args.misere)?;
     let mut out = std::io::stdout().lock();
     if args.proof {
@@ -259,7 +259,7 @@ pub fn simulate(
     misere: bool,
     flavour: Flavour,
 ) -> Result<(), CliError> {
-    let (seed, mut rng) = crate::cli::tally::seeded(args.seed);
+    let (seed, mut rng) = crate::console::tally::seeded(args.seed);
     let mut first_wins = 0u32;
     let mut confirmed = 0u32;
     let mut total_moves = 0u64;
@@ -321,9 +321,9 @@ pub fn simulate(
 pub fn engine(
     id: GameId,
     options: &[String],
-    config: &crate::config::Config,
-) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError> {
-    use crate::cli::engine::lines::{LineEngine, LineGame};
+    setups: crate::plugin::engine::SetupReader,
+) -> Result<Box<dyn crate::plugin::engine::EngineSession>, CliError> {
+    use crate::console::lines::{LineEngine, LineGame};
     let game: LineGame<crate::game::nim::Nim> = LineGame {
         id,
         start: |setup| {
@@ -333,5 +333,5 @@ pub fn engine(
         },
         analyst: |_| Box::new(crate::solve::analyst::FnAnalyst(crate::solve::nim::analyse)),
     };
-    Ok(Box::new(LineEngine::new(game, options, config)?))
+    Ok(Box::new(LineEngine::new(game, options, setups)?))
 }

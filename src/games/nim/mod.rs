@@ -9,13 +9,13 @@ pub mod screen;
 
 use crate::seeds::GameRng;
 
-use crate::cli::game_args::GameArgs;
-use crate::cli::{CliError, usage};
 use crate::config::Config;
 use crate::game::nim::{EmptyPiles, MAX_COINS, MAX_PILES, parse_piles};
 use crate::games::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::matchup::FirstMover;
+use crate::plugin::GameArgs;
 use crate::plugin::screen::GameScreen;
+use crate::plugin::{CliError, usage};
 use clap::Args;
 use options::{NimSetup, PilePreset};
 use screen::NimScreen;
@@ -85,15 +85,16 @@ impl GameKind for Nim {
         &self,
         record: &crate::store::MatchRecord,
         config: &Config,
-    ) -> Result<crate::tui::review::Review, String> {
+    ) -> Result<crate::plugin::review::ReviewPlan, String> {
         review::review(ID, record, config)
     }
     fn engine(
         &self,
         options: &[String],
-        config: &Config,
-    ) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError> {
-        cli::engine(ID, options, config)
+        _config: &Config,
+        setups: crate::plugin::engine::SetupReader,
+    ) -> Result<Box<dyn crate::plugin::engine::EngineSession>, CliError> {
+        cli::engine(ID, options, setups)
     }
     fn solve_command(&self) -> clap::Command {
         cli::NimSolveArgs::augment_args(clap::Command::new(ID.cli_name()))

@@ -11,10 +11,10 @@ use super::screen::{self, Flavour, PilesLook, draw_piles};
 use crate::config::Config;
 use crate::game::nim::Nim;
 use crate::games::GameSetup;
+use crate::plugin::review::ReviewPlan;
 use crate::plugin::review::board::{GameBoard, Shown};
 use crate::solve::analyst::FnAnalyst;
 use crate::store::MatchRecord;
-use crate::tui::review::Review;
 use crate::ui::hits::Hits;
 use crate::ui::theme::Theme;
 use crate::ui::widgets;
@@ -24,7 +24,7 @@ pub fn review(
     game: crate::plugin::GameId,
     record: &MatchRecord,
     config: &Config,
-) -> Result<Review, String> {
+) -> Result<ReviewPlan, String> {
     let setup = GameSetup::from_record(game, record, config)?;
     let flavour = match setup.options::<NimSetup>() {
         Some(_) => Flavour::Coins,
@@ -39,9 +39,8 @@ pub fn review(
         Box::new(FnAnalyst(crate::solve::nim::analyse)),
         Box::new(move |frame, area, shown, theme| draw(frame, area, shown, theme, flavour)),
     )?;
-    Ok(Review::new(
+    Ok(ReviewPlan::new(
         setup.game,
-        record,
         Box::new(board),
         "every ply solved exactly".into(),
     ))

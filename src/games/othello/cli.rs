@@ -8,13 +8,13 @@ use rand::RngExt;
 use rand::rngs::ChaCha8Rng;
 use serde_json::json;
 
-use crate::cli::json::{self, SimulateJson};
+use crate::console::json::{self, SimulateJson};
 
-use crate::cli::progress::{Played, Progress};
-use crate::cli::{CliError, SimulateCommon, usage};
 use crate::config::{Config, MAX_THREADS};
+use crate::console::progress::{Played, Progress};
 use crate::game::othello::{Othello, OthelloMove};
 use crate::game::{Game, Seat};
+use crate::plugin::{CliError, SimulateCommon, usage};
 use crate::solve::othello::perft::perft_watched;
 use crate::solve::othello::{Engine, Evaluation, Level, Limits, STRONG_DEPTH};
 use crate::solve::{Analysis, Verdict};
@@ -115,6 +115,28 @@ const MAX_PERFT: u32 = 16;
 /// Without `--depth` or `--max-seconds`, positions with up to this many empty squares
 /// are solved exactly however long it takes; beyond, the config's time limit applies.
 const SOLVE_EXACT_CAP: u32 = 30;
+
+/// `parlor perft <DEPTH>`.
+#[derive(Debug, clap::Args)]
+pub struct PerftArgs {
+    /// Depth in plies.
+    pub depth: u32,
+}
+
+/// `parlor bench <SUITE> <FILE>`.
+#[derive(Debug, clap::Args)]
+pub struct BenchArgs {
+    /// The suite: ffo.
+    pub suite: String,
+    /// The positions file, one position a line.
+    pub file: std::path::PathBuf,
+    /// Search threads, 1-64 (default: solver.threads in the config).
+    #[arg(long, value_name = "N")]
+    pub threads: Option<u32>,
+    /// The evaluation: patterns (trained) or classic (the one before, to compare).
+    #[arg(long, value_name = "EVAL")]
+    pub eval: Option<String>,
+}
 
 pub fn perft(depth: u32) -> Result<(), CliError> {
     if depth > MAX_PERFT {
@@ -217,7 +239,7 @@ fn solve_limits(
 /// The position `solve othello` analyses: the board given (notation or OBF line),
 /// else the start, after the moves of `--moves` if any.
 fn solve_position(args: &OthelloSolveArgs) -> Result<Othello, CliError> {
-    let position = crate::cli::input::read_position(args.position.clone())?;
+    let position = crate::console::input::read_position(args.position.clone())?;
     let board = match (position.as_deref(), args.moves.as_deref()) {
         (None, None) => {
             return Err(usage(
@@ -292,7 +314,7 @@ fn write_solution(
     let n = board.empty_count();
     let mut out = std::io::stdout().lock();
     if args.json {
-        let mut v = crate::cli::json::SolveJson::new("othello", &board.notation(), analysis);
+        let mut v = crate::console::json::SolveJson::new("othello", &board.notation(), analysis);
         // The engine counts discs, not plies.
         v.plies = None;
         for m in &mut v.moves {
@@ -425,7 +447,7 @@ fn play_one(
 pub fn simulate(all: &OthelloSimulateArgs, config: &Config) -> Result<(), CliError> {
     let args = &all.common;
     let (a, b) = (all.black, all.white);
-    let (seed, mut rng) = crate::cli::tally::seeded(args.seed);
+    let (seed, mut rng) = crate::console::tally::seeded(args.seed);
     let limits = crate::games::othello::limits(config);
     // Strong searches to a fixed depth instead of the clock, so a seed repeats its games
     // on any machine.
@@ -546,7 +568,7 @@ fn write_simulation(
         )?;
     }
     writeln!(out, "time: {secs:.1} s")?;
-    writeln!(out, "{}", crate::cli::tally::seed_line(seed))?;
+    writeln!(out, "{}", crate::console::tally::seed_line(seed))?;
     Ok(())
 }
 

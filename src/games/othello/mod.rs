@@ -15,13 +15,13 @@ pub mod screen;
 
 use crate::seeds::GameRng;
 
-use clap::Args;
+use clap::{Args, FromArgMatches};
 
-use crate::cli::CliError;
-use crate::cli::game_args::GameArgs;
 use crate::config::Config;
 use crate::games::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::matchup::{FirstMover, Mode};
+use crate::plugin::CliError;
+use crate::plugin::GameArgs;
 use crate::plugin::screen::GameScreen;
 use crate::solve::othello::{Level, Limits};
 use crate::store::MatchRecord;
@@ -163,14 +163,51 @@ impl GameKind for OthelloGame {
         &self,
         record: &crate::store::MatchRecord,
         config: &Config,
-    ) -> Result<crate::tui::review::Review, String> {
+    ) -> Result<crate::plugin::review::ReviewPlan, String> {
         review::review(record, config)
+    }
+    fn commands(&self) -> Vec<clap::Command> {
+        vec![
+            cli::PerftArgs::augment_args(clap::Command::new("perft"))
+                .about("Othello move-generation count from the start position"),
+            cli::BenchArgs::augment_args(clap::Command::new("bench")).about(
+                "Engine benchmarks: `parlor bench ffo FILE` solves the FFO endgame positions in FILE",
+            ),
+        ]
+    }
+    fn run_command(
+        &self,
+        name: &str,
+        args: &clap::ArgMatches,
+        config: &Config,
+    ) -> Result<(), CliError> {
+        let typed = |e: clap::Error| crate::plugin::usage(e.render());
+        match name {
+            "perft" => {
+                let args = cli::PerftArgs::from_arg_matches(args).map_err(typed)?;
+                cli::perft(args.depth)
+            }
+            "bench" => {
+                let args = cli::BenchArgs::from_arg_matches(args).map_err(typed)?;
+                cli::bench(
+                    &args.suite,
+                    &args.file,
+                    args.threads,
+                    args.eval.as_deref(),
+                    config,
+                )
+            }
+            _ => Err(crate::plugin::usage(format!(
+                "{name} is not a command of Othello"
+            ))),
+        }
     }
     fn engine(
         &self,
         _options: &[String],
         config: &Config,
-    ) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError> {
+        _setups: crate::plugin::engine::SetupReader,
+    ) -> Result<Box<dyn crate::plugin::engine::EngineSession>, CliError> {
         Ok(Box::new(nboard::NBoard::new(config)))
     }
     fn solve_command(&self) -> clap::Command {

@@ -8,11 +8,11 @@
 use std::io::Write;
 use std::time::Instant;
 
-use crate::cli::engine::{EngineSession, Flow};
 use crate::config::Config;
 use crate::game::Game;
 use crate::game::othello::ggf::GgfGame;
 use crate::game::othello::{Othello, OthelloMove};
+use crate::plugin::engine::{EngineSession, Flow};
 use crate::solve::Analysis;
 use crate::solve::othello::{Engine, Evaluation, Limits, STRONG_EXACT};
 

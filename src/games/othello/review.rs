@@ -12,10 +12,10 @@ use super::screen::start_position;
 use crate::config::Config;
 use crate::game::othello::Othello;
 use crate::games::GameSetup;
+use crate::plugin::review::ReviewPlan;
 use crate::plugin::review::board::{GameBoard, Shown};
 use crate::solve::othello::{Level, Limits};
 use crate::store::MatchRecord;
-use crate::tui::review::Review;
 use crate::ui::hits::Hits;
 use crate::ui::theme::Theme;
 use crate::ui::widgets;
@@ -35,7 +35,7 @@ pub fn review_limits(config: &Config) -> Limits {
     }
 }
 
-pub fn review(record: &MatchRecord, config: &Config) -> Result<Review, String> {
+pub fn review(record: &MatchRecord, config: &Config) -> Result<ReviewPlan, String> {
     let setup = GameSetup::from_record(super::ID, record, config)?;
     let ascii = setup.own::<OthelloSetup>().ascii;
     let start = start_position(&setup)?;
@@ -54,7 +54,7 @@ pub fn review(record: &MatchRecord, config: &Config) -> Result<Review, String> {
         Box::new(analyst),
         Box::new(move |frame, area, shown, theme| draw(frame, area, shown, theme, ascii)),
     )?;
-    Ok(Review::new(setup.game, record, Box::new(board), method))
+    Ok(ReviewPlan::new(setup.game, Box::new(board), method))
 }
 
 fn draw(frame: &mut Frame, area: Rect, shown: &Shown<Othello>, theme: &Theme, ascii: bool) {

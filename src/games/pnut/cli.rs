@@ -2,16 +2,16 @@
 
 use std::io::Write;
 
-use crate::cli::json::SimulateJson;
+use crate::console::json::SimulateJson;
 
-use crate::cli::progress::Progress;
-use crate::cli::tally::Tally;
-use crate::cli::{CliError, ModeArg, PlayCommon, SimulateCommon, usage};
 use crate::config::Config;
+use crate::console::progress::Progress;
+use crate::console::tally::Tally;
 use crate::game::pnut::{LENGTH_FORMAT, MAX_PLAYERS, MIN_PLAYERS, Pnut, Rules};
 use crate::game::{Game, Outcome, Seat};
 use crate::games::GameSetup;
 use crate::games::pnut::options::PnutSetup;
+use crate::plugin::{CliError, ModeArg, PlayCommon, SimulateCommon, usage};
 use crate::solve::Verdict;
 use crate::solve::pnut::{Goal, Limits, MAX_BUDGET, Solved, analyse as analyse_pnut, analyse_goal};
 use crate::solve::policy;
@@ -151,7 +151,7 @@ fn unproven_headline(depth: u32, v: Verdict) -> String {
 /// proven (a winning move, or every move losing), without exact distances.
 pub fn solve(args: &PnutSolveArgs, config: &Config) -> Result<(), CliError> {
     let rules = rules(args.symbols.as_deref(), args.length.as_deref(), config)?;
-    let position = crate::cli::input::read_position(args.position.clone())?;
+    let position = crate::console::input::read_position(args.position.clone())?;
     let text = position.as_deref().unwrap_or("");
     let game = Pnut::parse(rules.clone(), text).map_err(|e| {
         // The string may start with '-' (a symbol like any other), so clap lets
@@ -199,7 +199,7 @@ fn write_solved(
     let a = &solved.analysis;
     let mut out = std::io::stdout().lock();
     if args.json {
-        let mut v = crate::cli::json::SolveJson::new("pnut", &game.text(), a);
+        let mut v = crate::console::json::SolveJson::new("pnut", &game.text(), a);
         v.interrupted = interrupted;
         v.symbols = Some(rules.symbols_text());
         v.length = Some(rules.length());
@@ -275,7 +275,7 @@ pub fn simulate(args: &SimulateCommon, config: &Config) -> Result<(), CliError> 
         table_mib: config.solver.table_mib,
         max_nodes: None,
     };
-    let (seed, mut rng) = crate::cli::tally::seeded(args.seed);
+    let (seed, mut rng) = crate::console::tally::seeded(args.seed);
     let start = Pnut::new(rules.clone());
     let progress = Progress::count("simulate", "games", Some(u64::from(args.games)))?;
     let stop = progress.stop();
@@ -381,9 +381,9 @@ pub fn play_options(
 /// `parlor engine pnut`: the line protocol, with the analyst a match keeps.
 pub fn engine(
     options: &[String],
-    config: &Config,
-) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError> {
-    use crate::cli::engine::lines::{LineEngine, LineGame};
+    setups: crate::plugin::engine::SetupReader,
+) -> Result<Box<dyn crate::plugin::engine::EngineSession>, CliError> {
+    use crate::console::lines::{LineEngine, LineGame};
     let game: LineGame<crate::game::pnut::Pnut> = LineGame {
         id: super::ID,
         start: crate::games::pnut::screen::start_position,
@@ -395,7 +395,7 @@ pub fn engine(
             ))
         },
     };
-    Ok(Box::new(LineEngine::new(game, options, config)?))
+    Ok(Box::new(LineEngine::new(game, options, setups)?))
 }
 
 #[cfg(test)]

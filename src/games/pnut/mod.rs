@@ -14,13 +14,13 @@ use crate::seeds::GameRng;
 
 use clap::Args;
 
-use crate::cli::game_args::GameArgs;
-use crate::cli::{CliError, SimulateCommon};
 use crate::config::Config;
 use crate::game::pnut::{self, MAX_PLAYERS, MIN_PLAYERS};
 use crate::games::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::matchup::FirstMover;
+use crate::plugin::GameArgs;
 use crate::plugin::screen::GameScreen;
+use crate::plugin::{CliError, SimulateCommon};
 use crate::solve::pnut::MAX_BUDGET;
 use options::PnutSetup;
 use screen::PnutScreen;
@@ -97,7 +97,7 @@ impl GameKind for PnutButta {
         &self,
         record: &crate::store::MatchRecord,
         config: &Config,
-    ) -> Result<crate::tui::review::Review, String> {
+    ) -> Result<crate::plugin::review::ReviewPlan, String> {
         use crate::plugin::review::board::GameBoard;
         const REVIEW_MILLIS: u64 = 1000;
         let setup = GameSetup::from_record(ID, record, config)?;
@@ -116,19 +116,37 @@ impl GameKind for PnutButta {
             Box::new(analyst::PnutAnalyst::new(&options.rules(), limits)),
             Box::new(board::draw_review),
         )?;
-        Ok(crate::tui::review::Review::new(
+        Ok(crate::plugin::review::ReviewPlan::new(
             ID,
-            record,
             Box::new(board),
             method,
         ))
     }
+    fn commands(&self) -> Vec<clap::Command> {
+        vec![prove::ProveArgs::augment_args(clap::Command::new("prove")).about(
+            "An exact proof of who wins that can stop and continue from a checkpoint (Pnut-Butta only): `parlor prove pnut --symbols 012 --length 4 --checkpoint FILE`",
+        )]
+    }
+    fn run_command(
+        &self,
+        name: &str,
+        args: &clap::ArgMatches,
+        config: &Config,
+    ) -> Result<(), CliError> {
+        match name {
+            "prove" => prove::run(&typed(args)?, config),
+            _ => Err(crate::plugin::usage(format!(
+                "{name} is not a command of Pnut-Butta"
+            ))),
+        }
+    }
     fn engine(
         &self,
         options: &[String],
-        config: &Config,
-    ) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError> {
-        cli::engine(options, config)
+        _config: &Config,
+        setups: crate::plugin::engine::SetupReader,
+    ) -> Result<Box<dyn crate::plugin::engine::EngineSession>, CliError> {
+        cli::engine(options, setups)
     }
     fn solve_command(&self) -> clap::Command {
         cli::PnutSolveArgs::augment_args(clap::Command::new(ID.cli_name()))
@@ -150,4 +168,9 @@ impl GameKind for PnutButta {
     fn play_options(&self, args: &GameArgs, setup: &mut GameSetup) -> Result<(), CliError> {
         cli::play_options(&args.typed()?, &args.typed()?, setup)
     }
+}
+
+/// A command's typed arguments, read back from the matches its own struct described.
+fn typed<T: clap::FromArgMatches>(args: &clap::ArgMatches) -> Result<T, CliError> {
+    T::from_arg_matches(args).map_err(|e| crate::plugin::usage(e.render()))
 }

@@ -14,10 +14,10 @@ use std::sync::Arc;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::time::{Duration, Instant};
 
-use crate::cli::progress::Progress;
-use crate::cli::{CliError, usage};
 use crate::config::Config;
+use crate::console::progress::Progress;
 use crate::game::pnut::Rules;
+use crate::plugin::{CliError, usage};
 use crate::solve::pnut::{Graph, Proof, Step};
 
 use super::checkpoint;

@@ -8,14 +8,14 @@ use crate::seeds::GameRng;
 
 use clap::Args;
 
-use crate::cli::game_args::GameArgs;
-use crate::cli::{CliError, SimulateCommon};
 use crate::config::Config;
 use crate::games::nim::cli;
 use crate::games::nim::screen::{Flavour, NimScreen};
 use crate::games::{GameId, GameInfo, GameKind, GameOptions, GameSetup, NoOptions, StartEnv};
 use crate::matchup::FirstMover;
+use crate::plugin::GameArgs;
 use crate::plugin::screen::GameScreen;
+use crate::plugin::{CliError, SimulateCommon};
 
 pub const ID: GameId = GameId::of(&KIND);
 
@@ -67,15 +67,16 @@ impl GameKind for SugarPackets {
         &self,
         record: &crate::store::MatchRecord,
         config: &Config,
-    ) -> Result<crate::tui::review::Review, String> {
+    ) -> Result<crate::plugin::review::ReviewPlan, String> {
         crate::games::nim::review::review(ID, record, config)
     }
     fn engine(
         &self,
         options: &[String],
-        config: &Config,
-    ) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError> {
-        cli::engine(ID, options, config)
+        _config: &Config,
+        setups: crate::plugin::engine::SetupReader,
+    ) -> Result<Box<dyn crate::plugin::engine::EngineSession>, CliError> {
+        cli::engine(ID, options, setups)
     }
     fn solve_command(&self) -> clap::Command {
         cli::SugarSolveArgs::augment_args(clap::Command::new(ID.cli_name()))

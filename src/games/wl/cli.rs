@@ -4,13 +4,13 @@ use std::io::Write;
 
 use serde_json::json;
 
-use crate::cli::json::{self, SimulateJson};
+use crate::console::json::{self, SimulateJson};
 
-use crate::cli::progress::{Played, Progress};
-use crate::cli::{CliError, SimulateCommon, usage};
 use crate::config::Config;
+use crate::console::progress::{Played, Progress};
 use crate::game::Game;
 use crate::game::wl::{Wl, parse_letters};
+use crate::plugin::{CliError, SimulateCommon, usage};
 use crate::solve::wl::{self, SIMULATION_MAX_LEN, SimulationReport};
 
 /// `parlor solve wl`.
@@ -47,7 +47,7 @@ pub struct WlPlayArgs {
 }
 
 pub fn solve(args: WlSolveArgs) -> Result<(), CliError> {
-    let position = crate::cli::input::read_position(args.position)?;
+    let position = crate::console::input::read_position(args.position)?;
     let text = position.as_deref().ok_or_else(|| {
         usage("solve wl needs a string of W and L letters, e.g. parlor solve wl WLLWL")
     })?;
@@ -55,7 +55,7 @@ pub fn solve(args: WlSolveArgs) -> Result<(), CliError> {
     let a = wl::analyse(&game);
     let mut out = std::io::stdout().lock();
     if args.json {
-        let v = crate::cli::json::SolveJson::new("wl", &game.notation(), &a);
+        let v = crate::console::json::SolveJson::new("wl", &game.notation(), &a);
         writeln!(out, "{}", v.line())?;
         return Ok(());
     }
@@ -174,7 +174,7 @@ fn write_simulation(
                 rate * 100.0
             )?;
         }
-        writeln!(out, "{}", crate::cli::tally::seed_line(seed))?;
+        writeln!(out, "{}", crate::console::tally::seed_line(seed))?;
     }
     if r.predictions_confirmed != r.games {
         return Err(CliError::Failed(format!(
@@ -188,9 +188,9 @@ fn write_simulation(
 /// `parlor engine wl`: the line protocol, with the analyst a match keeps.
 pub fn engine(
     options: &[String],
-    config: &Config,
-) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError> {
-    use crate::cli::engine::lines::{LineEngine, LineGame};
+    setups: crate::plugin::engine::SetupReader,
+) -> Result<Box<dyn crate::plugin::engine::EngineSession>, CliError> {
+    use crate::console::lines::{LineEngine, LineGame};
     let game: LineGame<crate::game::wl::Wl> = LineGame {
         id: super::ID,
         start: |setup| {
@@ -200,5 +200,5 @@ pub fn engine(
         },
         analyst: |_| Box::new(crate::solve::analyst::FnAnalyst(crate::solve::wl::analyse)),
     };
-    Ok(Box::new(LineEngine::new(game, options, config)?))
+    Ok(Box::new(LineEngine::new(game, options, setups)?))
 }

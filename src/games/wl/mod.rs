@@ -13,12 +13,12 @@ use crate::seeds::GameRng;
 
 use clap::Args;
 
-use crate::cli::game_args::GameArgs;
-use crate::cli::{CliError, usage};
 use crate::config::Config;
 use crate::games::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::matchup::FirstMover;
+use crate::plugin::GameArgs;
 use crate::plugin::screen::{GameScreen, SimulationScreen};
+use crate::plugin::{CliError, usage};
 use crate::ui::keys::{Action, OwnKey};
 use options::{MAX_LEN, MAX_SIMULATED_GAMES, WlSetup};
 use screen::WlScreen;
@@ -136,15 +136,16 @@ impl GameKind for WinnersLosers {
         &self,
         record: &crate::store::MatchRecord,
         config: &Config,
-    ) -> Result<crate::tui::review::Review, String> {
+    ) -> Result<crate::plugin::review::ReviewPlan, String> {
         review::review(record, config)
     }
     fn engine(
         &self,
         options: &[String],
-        config: &Config,
-    ) -> Result<Box<dyn crate::cli::engine::EngineSession>, CliError> {
-        cli::engine(options, config)
+        _config: &Config,
+        setups: crate::plugin::engine::SetupReader,
+    ) -> Result<Box<dyn crate::plugin::engine::EngineSession>, CliError> {
+        cli::engine(options, setups)
     }
     fn solve_command(&self) -> clap::Command {
         cli::WlSolveArgs::augment_args(clap::Command::new(ID.cli_name()))

@@ -14,15 +14,15 @@ use crate::config::Config;
 use crate::game::wl::{Wl, WlMove};
 use crate::game::{Game, Seat};
 use crate::games::GameSetup;
+use crate::plugin::review::ReviewPlan;
 use crate::plugin::review::board::{GameBoard, Shown};
 use crate::solve::analyst::FnAnalyst;
 use crate::store::MatchRecord;
-use crate::tui::review::Review;
 use crate::ui::hits::Hits;
 use crate::ui::theme::Theme;
 use crate::ui::widgets;
 
-pub fn review(record: &MatchRecord, config: &Config) -> Result<Review, String> {
+pub fn review(record: &MatchRecord, config: &Config) -> Result<ReviewPlan, String> {
     let setup = GameSetup::from_record(super::ID, record, config)?;
     // The record names its letters, so the generator is never drawn from.
     let mut rng = GameRng::seed_from_u64(record.seed);
@@ -37,9 +37,8 @@ pub fn review(record: &MatchRecord, config: &Config) -> Result<Review, String> {
         Box::new(FnAnalyst(crate::solve::wl::analyse)),
         Box::new(move |frame, area, shown, theme| draw(frame, area, shown, theme, &moves, &names)),
     )?;
-    Ok(Review::new(
+    Ok(ReviewPlan::new(
         ID,
-        record,
         Box::new(board),
         "every ply solved exactly".into(),
     ))

@@ -4,3 +4,25 @@
 
 pub mod board;
 pub mod plies;
+
+use super::GameId;
+use board::ReviewBoard;
+
+/// A recorded game as the review screen (`tui::review`) reads it: its positions, drawn
+/// the game's way, with the analyst that judges them, and how they are judged, said on
+/// screen ("every ply solved exactly").
+pub struct ReviewPlan {
+    pub game: GameId,
+    pub board: Box<dyn ReviewBoard>,
+    pub method: String,
+}
+
+impl ReviewPlan {
+    pub fn new(game: GameId, board: Box<dyn ReviewBoard>, method: String) -> ReviewPlan {
+        ReviewPlan {
+            game,
+            board,
+            method,
+        }
+    }
+}

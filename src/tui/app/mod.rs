@@ -862,7 +862,10 @@ impl App {
             .ok_or_else(|| format!("unknown game {:?}", record.game))
             .and_then(|game| game.kind().review(record, &self.config));
         match (review, from) {
-            (Ok(review), from) => self.screen = Screen::Review(Box::new(review), from),
+            (Ok(plan), from) => {
+                let review = Review::new(plan.game, record, plan.board, plan.method);
+                self.screen = Screen::Review(Box::new(review), from);
+            }
             (Err(e), Some(game)) => {
                 tracing::warn!("no review: {e}");
                 self.flash = Some(format!("No review of this game: {e}"));

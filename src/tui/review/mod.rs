@@ -12,7 +12,7 @@ use crate::plugin::review::board::ReviewBoard;
 use crate::plugin::review::plies::{self, PlyReport, Turn};
 
 use crate::game::Seat;
-use crate::games::GameId;
+use crate::plugin::GameId;
 use crate::solve::Verdict;
 use crate::solve::worker::{AnyReport, Job};
 use crate::store::MatchRecord;

@@ -3,7 +3,7 @@
 
 use std::io::BufRead;
 
-use super::{CliError, usage};
+use crate::plugin::{CliError, usage};
 
 /// The position a `solve` command was given: a position of `-` is replaced with the
 /// first line of standard input (its line ending and surrounding spaces dropped).

@@ -152,7 +152,7 @@ pub struct SimulateJson {
 
 impl SimulateJson {
     /// The shared part; the game fills in its counts.
-    pub fn new(game: &str, seed: u64, played: super::progress::Played) -> SimulateJson {
+    pub fn new(game: &str, seed: u64, played: crate::console::progress::Played) -> SimulateJson {
         SimulateJson {
             version: VERSION,
             game: game.to_string(),

@@ -17,10 +17,10 @@ use std::time::{Duration, Instant};
 
 use indicatif::{ProgressBar, ProgressDrawTarget, ProgressStyle};
 
-use super::{CliError, usage};
+use crate::plugin::{CliError, usage};
 
 /// The exit code of a command stopped by Ctrl-C (128 + SIGINT, as shells report it).
-pub const INTERRUPTED: u8 = 130;
+pub use crate::plugin::command::INTERRUPTED;
 
 /// The environment variable that chooses the progress display.
 pub const PROGRESS_VAR: &str = "PARLOR_PROGRESS";

@@ -1,13 +1,13 @@
 //! The result of a perfect-AI-against-itself simulation, as every game's `simulate`
 //! prints it: a table (or one JSON object), and exit code 1 unless every game ended as
 //! the start's analysis predicted. A simulation cut short by Ctrl-C prints the tally of
-//! the games played and exits with code 130 (see [`super::progress::Played`]).
+//! the games played and exits with code 130 (see [`crate::console::progress::Played`]).
 
 use std::io::Write;
 
-use super::CliError;
-use super::json::{self, SimulateJson};
-use super::progress::Played;
+use crate::console::json::{self, SimulateJson};
+use crate::console::progress::Played;
+use crate::plugin::CliError;
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 

@@ -5,11 +5,10 @@
 use std::io::Write;
 use std::time::{Duration, Instant};
 
-use super::{EngineSession, Flow};
-use crate::cli::{CliError, play_setup, usage};
-use crate::config::Config;
 use crate::game::{Game, Outcome, Seat};
-use crate::games::{GameId, GameSetup};
+use crate::plugin::engine::{EngineSession, Flow, SetupReader};
+use crate::plugin::{CliError, usage};
+use crate::plugin::{GameId, GameSetup};
 use crate::quote::clip_values;
 use crate::solve::analysis::{Analysis, Verdict};
 use crate::solve::analyst::{Analyst, Query};
@@ -26,7 +25,8 @@ pub struct LineGame<G: Game> {
 /// A session of the line protocol.
 pub struct LineEngine<G: Game> {
     game: LineGame<G>,
-    config: Config,
+    /// Reads the setup of `new <options>`.
+    setups: SetupReader,
     /// The options the engine was started with: `new` alone starts another such game.
     options: Vec<String>,
     setup: GameSetup,
@@ -41,13 +41,17 @@ const MAX_SECONDS: f64 = 86_400.0;
 
 impl<G: Game> LineEngine<G> {
     /// A session of the game set up with `options` (its `parlor play` options).
-    pub fn new(game: LineGame<G>, options: &[String], config: &Config) -> Result<Self, CliError> {
-        let setup = setup(game.id, options, config)?;
+    pub fn new(
+        game: LineGame<G>,
+        options: &[String],
+        setups: SetupReader,
+    ) -> Result<Self, CliError> {
+        let setup = setups(options)?;
         let position = (game.start)(&setup).map_err(usage)?;
         let analyst = (game.analyst)(&setup);
         Ok(LineEngine {
             game,
-            config: config.clone(),
+            setups,
             options: options.to_vec(),
             setup,
             position,
@@ -68,8 +72,7 @@ impl<G: Game> LineEngine<G> {
                 } else {
                     rest.split_whitespace().map(String::from).collect()
                 };
-                let setup =
-                    setup(self.game.id, &options, &self.config).map_err(|e| e.to_string())?;
+                let setup = (self.setups)(&options).map_err(|e| e.to_string())?;
                 self.position = (self.game.start)(&setup)?;
                 self.analyst = (self.game.analyst)(&setup);
                 self.setup = setup;
@@ -206,30 +209,6 @@ impl<G: Game> EngineSession for LineEngine<G> {
         }
         Ok(Flow::Continue)
     }
-}
-
-/// The setup of `game` with `options` as `parlor play <game>` reads them.
-fn setup(game: GameId, options: &[String], config: &Config) -> Result<GameSetup, CliError> {
-    let argv = [game.cli_name()]
-        .into_iter()
-        .map(String::from)
-        .chain(options.iter().cloned());
-    let matches = crate::cli::play_command(game.kind())
-        .try_get_matches_from(argv)
-        .map_err(|e| {
-            let text = e.to_string();
-            let first = text
-                .lines()
-                .next()
-                .unwrap_or("")
-                .trim_start_matches("error: ");
-            usage(format!("the options {}: {first}", options.join(" ")))
-        })?;
-    let setup = play_setup(&crate::cli::game_args::GameArgs { game, matches }, config)?;
-    game.kind()
-        .check_position(&setup)
-        .map_err(|e| usage(format!("the options {}: {e}", options.join(" "))))?;
-    Ok(setup)
 }
 
 /// The deadline of `go <seconds>`; none without seconds (the analyst's own limits).

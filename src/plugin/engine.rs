@@ -1,0 +1,22 @@
+//! `parlor engine <game>`'s session as the games provide it: the engine loop (`cli::engine`)
+//! hands each input line to the session and writes its answer.
+
+use std::io::Write;
+
+use super::{CliError, GameSetup};
+
+/// Reads a game's setup from its `parlor play` options, as the command line does (the
+/// shell parses options; a game's engine asks it, e.g. for the line protocol's `new`).
+pub type SetupReader = Box<dyn Fn(&[String]) -> Result<GameSetup, CliError>>;
+
+/// What the loop does after a line.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Flow {
+    Continue,
+    Quit,
+}
+
+/// One engine session: answers each input line on `out`.
+pub trait EngineSession {
+    fn answer(&mut self, line: &str, out: &mut dyn Write) -> std::io::Result<Flow>;
+}

@@ -10,6 +10,7 @@ use thiserror::Error;
 
 mod limits;
 mod quote;
+mod section;
 mod sections;
 mod source;
 #[cfg(test)]
@@ -21,9 +22,11 @@ pub use limits::{
     max_table_mib, table_mib_limit, total_memory_mib,
 };
 use quote::clip_message;
+use section::GameSections;
+pub use section::{AnySection, Section};
 pub use sections::{AiConfig, ColorConfig, KeyConfig, SolverConfig, ThemePreset, UiConfig};
 pub use source::is_null_device;
-use source::{key_at, key_written_at, line_and_column, line_of_key, read_config_file};
+use source::{Span, key_at, key_written_at, line_and_column, line_of_key, read_config_file};
 
 /// The documented defaults, as shipped.
 pub const DEFAULT_CONFIG: &str = include_str!("../../config.toml");
@@ -62,28 +65,41 @@ pub enum ConfigError {
 
 pub use crate::matchup::FirstMover;
 
+/// The shared sections, typed; the games' sections as the file writes them, each read
+/// by its game through a [`Section`]. A section that is neither is refused where the
+/// games are known (`Registry::check_config`).
 #[derive(Clone, Debug, Default, PartialEq, Deserialize)]
-#[serde(default, deny_unknown_fields)]
+#[serde(default)]
 pub struct Config {
     pub ui: UiConfig,
     pub ai: AiConfig,
     pub keys: KeyConfig,
     pub colors: ColorConfig,
-    pub nim: crate::games::nim::config::NimConfig,
-    pub sugar_packets: crate::games::sugar_packets::config::SugarPacketsConfig,
-    pub chopsticks: crate::games::chopsticks::config::ChopsticksConfig,
-    pub othello: crate::games::othello::config::OthelloConfig,
-    pub pnut: crate::games::pnut::config::PnutConfig,
-    pub wl: crate::games::wl::config::WlConfig,
     pub solver: SolverConfig,
+    #[serde(skip)]
+    games: GameSections,
 }
 
-/// A problem with the config that the shared sections cannot see alone: the dotted
-/// key to blame and what is wrong with it.
+/// A problem with the config that the shared sections cannot see alone.
 #[derive(Clone, Debug, PartialEq, Eq)]
-pub struct Problem {
-    pub key: String,
-    pub message: String,
+pub enum Problem {
+    /// A value that reads but is refused: blamed on the line of its dotted key.
+    Invalid { key: String, message: String },
+    /// Text that does not read as its section (a wrong type, an unknown key or
+    /// section): reported where it is written, as a parse error is.
+    Unreadable {
+        message: String,
+        span: Option<std::ops::Range<usize>>,
+    },
+}
+
+impl Problem {
+    pub fn invalid(key: impl Into<String>, message: impl Into<String>) -> Problem {
+        Problem::Invalid {
+            key: key.into(),
+            message: message.into(),
+        }
+    }
 }
 
 /// What checks a parsed config beyond its shared sections (`Registry::check_config`).
@@ -159,46 +175,38 @@ impl Config {
     /// the key it blames.
     pub fn parse_checked(text: &str, path: &Path, check: Check) -> Result<Config, ConfigError> {
         let config = Config::parse(text, path)?;
-        if let Err(problem) = check(&config) {
-            let line = line_of_key(text, &problem.key);
-            return Err(ConfigError::Invalid {
+        match check(&config) {
+            Ok(()) => Ok(config),
+            Err(Problem::Invalid { key, message }) => Err(ConfigError::Invalid {
                 path: path.to_path_buf(),
-                line,
-                key: problem.key,
-                message: problem.message,
-            });
+                line: line_of_key(text, &key),
+                key,
+                message,
+            }),
+            Err(Problem::Unreadable { message, span }) => {
+                Err(parse_error(text, path, &message, span.unwrap_or(0..0)))
+            }
         }
-        Ok(config)
+    }
+
+    /// Sets one key of a game's section, as a file would (for tests and tools that
+    /// start from a config and change one thing).
+    pub fn set_section_key(&mut self, section: &str, key: &str, value: impl Into<toml::Value>) {
+        self.games.set(section, key, value.into());
+    }
+
+    /// Refuses a section that is neither shared nor one of `games`' (the games'
+    /// sections by name), naming every section there is.
+    pub fn refuse_unknown_sections(&self, games: &[&str]) -> Result<(), Problem> {
+        self.games.refuse_unknown(games)
     }
 
     /// Parses a config file's text: missing keys keep their defaults.
     pub fn parse(text: &str, path: &Path) -> Result<Config, ConfigError> {
-        let config: Config = toml::from_str(text).map_err(|e| {
-            let span = e.span().unwrap_or(0..0);
-            let (line, column) = line_and_column(text, span.start);
-            let mut message = clip_message(e.message().trim());
-            let key = match key_at(text, span.start) {
-                Some(key) => Some(key),
-                // A key written twice is not in the parsed document: name it from the
-                // line it is written on.
-                None => key_written_at(text, span.clone()).inspect(|key| {
-                    let first = line_of_key(text, key);
-                    if first != line {
-                        message.push_str(&format!(" (already set on line {first})"));
-                    }
-                }),
-            };
-            let key = key
-                .map(|k| format!(", key `{}`", clip(&k)))
-                .unwrap_or_default();
-            ConfigError::Parse {
-                path: path.to_path_buf(),
-                line,
-                column,
-                key,
-                message,
-            }
-        })?;
+        let error =
+            |e: toml::de::Error| parse_error(text, path, e.message(), e.span().unwrap_or(0..0));
+        let mut config: Config = toml::from_str(text).map_err(error)?;
+        config.games = GameSections::of(text).map_err(error)?;
         config.validate(text, path)?;
         Ok(config)
     }
@@ -271,5 +279,33 @@ impl Config {
             ));
         }
         Ok(())
+    }
+}
+
+/// An error at byte `span` of the text: its line and column, and the dotted key written
+/// there when there is one.
+fn parse_error(text: &str, path: &Path, message: &str, span: Span) -> ConfigError {
+    let (line, column) = line_and_column(text, span.start);
+    let mut message = clip_message(message.trim());
+    let key = match key_at(text, span.start) {
+        Some(key) => Some(key),
+        // A key written twice is not in the parsed document: name it from the line it
+        // is written on.
+        None => key_written_at(text, span).inspect(|key| {
+            let first = line_of_key(text, key);
+            if first != line {
+                message.push_str(&format!(" (already set on line {first})"));
+            }
+        }),
+    };
+    let key = key
+        .map(|k| format!(", key `{}`", clip(&k)))
+        .unwrap_or_default();
+    ConfigError::Parse {
+        path: path.to_path_buf(),
+        line,
+        column,
+        key,
+        message,
     }
 }

@@ -24,13 +24,44 @@ fn built_in_file_matches_the_defaults_in_code() {
             .map(|k| k.default.to_string());
         assert_eq!(value.as_str().map(str::to_string), declared, "keys.{name}");
     }
+    // Each game's section is written in the file for the reader; in code each game's
+    // type has its defaults: they must agree.
+    for game in games.all() {
+        let Some(section) = game.kind().config_section() else {
+            continue;
+        };
+        assert!(
+            section.is_written(&parsed),
+            "[{}] is documented",
+            section.name()
+        );
+        assert!(section.is_default(&parsed), "[{}]", section.name());
+    }
+    parsed.games = GameSections::default();
     assert_eq!(parsed, Config::default());
 }
+
+/// A game's section as a test reads it (the config knows no game's type).
+#[derive(Debug, Default, PartialEq, serde::Deserialize)]
+#[serde(default, deny_unknown_fields)]
+struct Piles {
+    piles: Vec<u8>,
+    misere: bool,
+}
+
+const PILES: Section<Piles> = Section::new("nim");
 
 #[test]
 fn user_values_override_and_the_rest_keep_defaults() {
     let c = parse("[nim]\npiles = [1, 2]\n[ui]\nai_delay_ms = 0\n").unwrap();
-    assert_eq!(c.nim.piles, vec![1, 2]);
+    assert_eq!(
+        PILES.read(&c),
+        Piles {
+            piles: vec![1, 2],
+            misere: false
+        }
+    );
+    assert_eq!(PILES.try_read(&c), Ok(PILES.read(&c)));
     assert_eq!(c.ui.ai_delay_ms, 0);
     assert_eq!(c.keys, KeyConfig::default());
 }
@@ -347,4 +378,76 @@ fn threads_are_bounded_with_a_clear_message() {
         assert!(e.contains("expected 1-64 threads, or 0"), "{e}");
     }
     assert!(parse("[solver]\nthreads = -1\n").is_err());
+}
+
+#[test]
+fn an_unknown_section_is_refused_at_its_line_naming_the_sections_there_are() {
+    let e = parse("[ui]\nmouse = true\n\n[chess]\nclock = 5\n")
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        "config file /tmp/c.toml, line 4, column 2, key `chess`: unknown field `chess`, \
+         expected one of `ui`, `ai`, `keys`, `colors`, `nim`, `sugar_packets`, `chopsticks`, \
+         `othello`, `pnut`, `wl`, `solver`"
+    );
+    // Written as a key, it is found the same way.
+    let e = parse("# mine\nchess = 3\n").unwrap_err().to_string();
+    assert!(e.contains("line 2, column 1, key `chess`"), "{e}");
+    // With no check, the config keeps it unread.
+    let unchecked = Config::parse_checked("[chess]\n", Path::new("/tmp/c.toml"), &|_| Ok(()));
+    assert!(unchecked.is_ok());
+}
+
+#[test]
+fn a_game_section_that_does_not_read_is_reported_where_it_is_written() {
+    let e = parse("\n[nim]\npiles = \"x\"\n").unwrap_err().to_string();
+    assert_eq!(
+        e,
+        "config file /tmp/c.toml, line 3, column 9, key `nim.piles`: invalid type: string \"x\", expected a sequence"
+    );
+    let e = parse("[nim]\nmisere = true\nspeed = 3\n")
+        .unwrap_err()
+        .to_string();
+    assert_eq!(
+        e,
+        "config file /tmp/c.toml, line 3, column 1, key `nim.speed`: unknown field `speed`, expected one of `piles`, `misere`, `first`"
+    );
+    let e = parse("nim = { piles = [1, \"a\"] }\n")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("line 1, column 21, key `nim.piles`: invalid type: string \"a\", expected u8"),
+        "{e}"
+    );
+    let e = parse("[sugar_packets]\nfirst = \"nobody\"\n")
+        .unwrap_err()
+        .to_string();
+    assert!(
+        e.contains("line 2, column 9, key `sugar_packets.first`: unknown variant `nobody`"),
+        "{e}"
+    );
+}
+
+#[test]
+fn a_section_reads_as_its_type_or_says_where_not() {
+    let c = Config::parse("[nim]\n\nmisere = 3\n", Path::new("x.toml")).unwrap();
+    // Unchecked, a read gives the defaults; the checked read says why.
+    assert_eq!(PILES.read(&c), Piles::default());
+    match PILES.try_read(&c) {
+        Err(Problem::Unreadable {
+            message,
+            span: Some(span),
+        }) => {
+            assert!(message.contains("invalid type: integer `3`"), "{message}");
+            assert_eq!(&"[nim]\n\nmisere = 3\n"[span], "3");
+        }
+        other => panic!("{other:?}"),
+    }
+    // No section: the defaults; a section set in code reads too.
+    let mut c = Config::default();
+    assert_eq!(PILES.try_read(&c), Ok(Piles::default()));
+    c.set_section_key("nim", "misere", true);
+    assert!(PILES.read(&c).misere);
+    assert_ne!(c, Config::default());
 }

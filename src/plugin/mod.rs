@@ -15,7 +15,7 @@ use std::fmt;
 
 use crate::seeds::GameRng;
 
-use crate::config::Config;
+use crate::config::{AnySection, Config};
 use crate::matchup::Difficulty;
 use crate::matchup::{FirstMover, MatchSetup, Mode};
 use crate::plugin::screen::{GameScreen, SimulationScreen};
@@ -120,7 +120,13 @@ pub trait GameKind: Sync {
     fn first_default(&self, config: &Config) -> FirstMover;
     /// The game's own options, with the config's defaults.
     fn options(&self, config: &Config) -> Box<dyn GameOptions>;
-    /// Checks the game's own section of the config.
+    /// The game's own section of the config (`[nim]`), if it has one: the registry
+    /// checks that it reads as its type, and refuses a section no game has.
+    fn config_section(&self) -> Option<&'static dyn AnySection> {
+        None
+    }
+    /// Checks the values of the game's own section (which reads: the registry has
+    /// checked it first).
     fn validate_config(&self, _config: &Config) -> Result<(), ConfigProblem> {
         Ok(())
     }
@@ -305,10 +311,20 @@ impl Registry {
             .collect()
     }
 
-    /// What the config's shared sections cannot judge alone: the keys, of every game
-    /// at once (no two on one screen may clash), and each game's own section.
+    /// What the config's shared sections cannot judge alone: which other sections
+    /// there may be (the games'), that each game's reads as its type, the keys, of
+    /// every game at once (no two on one screen may clash), and each game's values.
     pub fn check_config(&self, config: &Config) -> Result<(), crate::config::Problem> {
         use crate::config::{Problem, clip};
+        let sections: Vec<&dyn AnySection> = self
+            .all()
+            .filter_map(|g| g.kind().config_section())
+            .collect();
+        let names: Vec<&str> = sections.iter().map(|s| s.name()).collect();
+        config.refuse_unknown_sections(&names)?;
+        for section in &sections {
+            section.check(config)?;
+        }
         crate::ui::keys::check(&config.keys, &self.own_keys()).map_err(|(name, message)| {
             // A name too long to quote is blamed on its table (the message quotes it
             // shortened).
@@ -317,15 +333,12 @@ impl Registry {
             } else {
                 format!("keys.{name}")
             };
-            Problem { key, message }
+            Problem::invalid(key, message)
         })?;
         for game in self.all() {
             game.kind()
                 .validate_config(config)
-                .map_err(|(key, message)| Problem {
-                    key: key.to_string(),
-                    message,
-                })?;
+                .map_err(|(key, message)| Problem::invalid(key, message))?;
         }
         Ok(())
     }

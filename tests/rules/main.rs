@@ -8,6 +8,7 @@
 
 mod chopsticks_rules;
 mod chopsticks_solver;
+mod config_sections;
 mod keys;
 mod lessons;
 mod nim_oracle;

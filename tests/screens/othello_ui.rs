@@ -335,7 +335,7 @@ fn the_board_at_120x40() {
 #[test]
 fn ascii_discs_draw_without_unicode() {
     let mut config = quick_config();
-    config.othello.ascii_discs = true;
+    config.set_section_key("othello", "ascii_discs", true);
     let mut s = GameSetup::from_config(parlor::games::othello::ID, &config);
     s.options_mut::<OthelloSetup>()
         .expect("othello options")

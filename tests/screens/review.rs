@@ -528,8 +528,8 @@ fn wl_review_snapshots_draw_the_string_and_the_taken_letter() {
 /// trapped (00 and 01 are used).
 fn pnut_game() -> MatchRecord {
     let mut c = config();
-    c.pnut.symbols = "01".into();
-    c.pnut.length = 2;
+    c.set_section_key("pnut", "symbols", "01");
+    c.set_section_key("pnut", "length", 2);
     let mut record = record(
         parlor::games::pnut::ID,
         "",

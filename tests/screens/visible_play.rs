@@ -124,7 +124,7 @@ fn othellos_legal_marks_can_be_turned_off() {
         24,
     );
     assert_eq!(board_rows(&h.screen()).matches('*').count(), 4);
-    config.othello.legal_marks = false;
+    config.set_section_key("othello", "legal_marks", false);
     let mut h = Harness::new(
         &parlor::arcade::registry(),
         config,

@@ -136,11 +136,12 @@ pub fn solve(args: ChopsticksSolveArgs) -> Result<(), CliError> {
 /// in the configured variant, checking that every game ends as the start's analysis
 /// predicted (a draw by repetition or the move cap when the start is drawn).
 pub fn simulate(args: &SimulateCommon, config: &Config) -> Result<(), CliError> {
+    let own = super::config::SECTION.read(config);
     let variant = Variant {
-        rollover: config.chopsticks.rollover,
-        empty_splits: config.chopsticks.empty_splits,
+        rollover: own.rollover,
+        empty_splits: own.empty_splits,
     };
-    let cap = Some(config.chopsticks.move_cap);
+    let cap = Some(own.move_cap);
     let (seed, mut rng) = crate::console::tally::seeded(args.seed);
     let start = Chopsticks::new(variant, cap);
     let predicted = match analyse(&start).verdict {

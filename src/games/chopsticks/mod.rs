@@ -11,7 +11,7 @@ use crate::seeds::GameRng;
 
 use clap::Args;
 
-use crate::config::Config;
+use crate::config::{AnySection, Config};
 use crate::game::chopsticks::{MAX_MOVE_CAP, MIN_MOVE_CAP};
 use crate::games::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::matchup::FirstMover;
@@ -41,14 +41,18 @@ impl GameKind for Chopsticks {
     fn rules(&self) -> std::borrow::Cow<'static, str> {
         include_str!("../../../assets/rules/chopsticks.md").into()
     }
+    fn config_section(&self) -> Option<&'static dyn AnySection> {
+        Some(&config::SECTION)
+    }
+
     fn first_default(&self, config: &Config) -> FirstMover {
-        config.chopsticks.first
+        config::SECTION.read(config).first
     }
     fn options(&self, config: &Config) -> Box<dyn GameOptions> {
         Box::new(ChopsticksSetup::from_config(config))
     }
     fn validate_config(&self, config: &Config) -> Result<(), ConfigProblem> {
-        let cap = config.chopsticks.move_cap;
+        let cap = config::SECTION.read(config).move_cap;
         if !(MIN_MOVE_CAP..=MAX_MOVE_CAP).contains(&cap) {
             return Err((
                 "chopsticks.move_cap",

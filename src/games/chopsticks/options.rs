@@ -94,10 +94,11 @@ impl GameOptions for ChopsticksSetup {
 impl ChopsticksSetup {
     /// The options as the config sets them.
     pub fn from_config(config: &crate::config::Config) -> ChopsticksSetup {
+        let own = super::config::SECTION.read(config);
         ChopsticksSetup {
-            rollover: config.chopsticks.rollover,
-            empty_splits: config.chopsticks.empty_splits,
-            move_cap: config.chopsticks.move_cap,
+            rollover: own.rollover,
+            empty_splits: own.empty_splits,
+            move_cap: own.move_cap,
         }
     }
 }

@@ -9,7 +9,7 @@ pub mod screen;
 
 use crate::seeds::GameRng;
 
-use crate::config::Config;
+use crate::config::{AnySection, Config};
 use crate::game::nim::{EmptyPiles, MAX_COINS, MAX_PILES, parse_piles};
 use crate::games::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::matchup::FirstMover;
@@ -39,14 +39,18 @@ impl GameKind for Nim {
     fn rules(&self) -> std::borrow::Cow<'static, str> {
         include_str!("../../../assets/rules/nim.md").into()
     }
+    fn config_section(&self) -> Option<&'static dyn AnySection> {
+        Some(&config::SECTION)
+    }
+
     fn first_default(&self, config: &Config) -> FirstMover {
-        config.nim.first
+        config::SECTION.read(config).first
     }
     fn options(&self, config: &Config) -> Box<dyn GameOptions> {
         Box::new(NimSetup::from_config(config))
     }
     fn validate_config(&self, config: &Config) -> Result<(), ConfigProblem> {
-        let piles = &config.nim.piles;
+        let piles = &config::SECTION.read(config).piles;
         if piles.is_empty()
             || piles.len() > MAX_PILES
             || piles.iter().any(|&p| p == 0 || p > MAX_COINS)

@@ -175,15 +175,16 @@ impl GameOptions for NimSetup {
 impl NimSetup {
     /// The options as the config sets them.
     pub fn from_config(config: &crate::config::Config) -> NimSetup {
-        let preset = if config.nim.piles == [3, 4, 5] {
+        let own = super::config::SECTION.read(config);
+        let preset = if own.piles == [3, 4, 5] {
             PilePreset::ThreeFourFive
         } else {
             PilePreset::Custom
         };
         NimSetup {
-            piles: config.nim.piles.clone(),
+            piles: own.piles,
             preset,
-            misere: config.nim.misere,
+            misere: own.misere,
         }
     }
 }

@@ -17,7 +17,7 @@ use crate::seeds::GameRng;
 
 use clap::{Args, FromArgMatches};
 
-use crate::config::Config;
+use crate::config::{AnySection, Config};
 use crate::games::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::matchup::{FirstMover, Mode};
 use crate::plugin::CliError;
@@ -71,14 +71,18 @@ impl GameKind for OthelloGame {
             .replace("{levels}", &levels::rules_table())
             .into()
     }
+    fn config_section(&self) -> Option<&'static dyn AnySection> {
+        Some(&config::SECTION)
+    }
+
     fn first_default(&self, config: &Config) -> FirstMover {
-        config.othello.first
+        config::SECTION.read(config).first
     }
     fn options(&self, config: &Config) -> Box<dyn GameOptions> {
         Box::new(OthelloSetup::from_config(config))
     }
     fn validate_config(&self, config: &Config) -> Result<(), ConfigProblem> {
-        if config.othello.first == FirstMover::AiChooses {
+        if config::SECTION.read(config).first == FirstMover::AiChooses {
             return Err((
                 "othello.first",
                 "ai-chooses is not offered for Othello: expected you, ai or coin".into(),
@@ -156,7 +160,7 @@ impl GameKind for OthelloGame {
                 threads(env.config),
                 rng,
             )
-            .with_legal_marks(env.config.othello.legal_marks),
+            .with_legal_marks(config::SECTION.read(env.config).legal_marks),
         )
     }
     fn review(

@@ -56,10 +56,11 @@ impl GameOptions for OthelloSetup {
 impl OthelloSetup {
     /// The options as the config sets them.
     pub fn from_config(config: &crate::config::Config) -> OthelloSetup {
+        let own = super::config::SECTION.read(config);
         OthelloSetup {
-            level: config.othello.level,
+            level: own.level,
             think_ms: config.solver.max_millis,
-            ascii: config.othello.ascii_discs,
+            ascii: own.ascii_discs,
         }
     }
 }

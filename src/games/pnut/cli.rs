@@ -73,11 +73,12 @@ fn parse_length(text: &str) -> Result<usize, CliError> {
 
 /// The rules from `--symbols` and `--length`, each defaulting to the config.
 fn rules(symbols: Option<&str>, length: Option<&str>, config: &Config) -> Result<Rules, CliError> {
+    let own = super::config::SECTION.read(config);
     let length = match length {
         Some(text) => parse_length(text)?,
-        None => config.pnut.length,
+        None => own.length,
     };
-    let symbols = symbols.unwrap_or(&config.pnut.symbols);
+    let symbols = symbols.unwrap_or(&own.symbols);
     Rules::new(symbols, length).map_err(|e| {
         let flag = match e {
             crate::game::pnut::PnutError::BadLength(_) => "--length",

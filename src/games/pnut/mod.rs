@@ -14,7 +14,7 @@ use crate::seeds::GameRng;
 
 use clap::Args;
 
-use crate::config::Config;
+use crate::config::{AnySection, Config};
 use crate::game::pnut::{self, MAX_PLAYERS, MIN_PLAYERS};
 use crate::games::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::matchup::FirstMover;
@@ -44,14 +44,18 @@ impl GameKind for PnutButta {
     fn rules(&self) -> std::borrow::Cow<'static, str> {
         include_str!("../../../assets/rules/pnut.md").into()
     }
+    fn config_section(&self) -> Option<&'static dyn AnySection> {
+        Some(&config::SECTION)
+    }
+
     fn first_default(&self, config: &Config) -> FirstMover {
-        config.pnut.first
+        config::SECTION.read(config).first
     }
     fn options(&self, config: &Config) -> Box<dyn GameOptions> {
         Box::new(PnutSetup::from_config(config))
     }
     fn validate_config(&self, config: &Config) -> Result<(), ConfigProblem> {
-        let p = &config.pnut;
+        let p = &config::SECTION.read(config);
         if let Err(e) = pnut::Rules::new(&p.symbols, p.length) {
             let key = match e {
                 pnut::PnutError::BadLength(_) => "pnut.length",

@@ -202,12 +202,13 @@ impl GameOptions for PnutSetup {
 impl PnutSetup {
     /// The options as the config sets them.
     pub fn from_config(config: &crate::config::Config) -> PnutSetup {
+        let own = super::config::SECTION.read(config);
         PnutSetup {
-            symbols: config.pnut.symbols.clone(),
-            length: config.pnut.length,
-            players: config.pnut.players,
-            assist: config.pnut.assist,
-            max_depth: config.pnut.max_depth,
+            symbols: own.symbols,
+            length: own.length,
+            players: own.players,
+            assist: own.assist,
+            max_depth: own.max_depth,
             think_ms: config.solver.max_millis,
             table_mib: config.solver.table_mib,
         }

@@ -86,8 +86,9 @@ struct Setting<'a> {
 impl<'a> Setting<'a> {
     /// The rules and limits of `args` (the config's rules by default), checked.
     fn new(args: &'a ProveArgs, config: &Config) -> Result<Self, CliError> {
-        let symbols = args.symbols.as_deref().unwrap_or(&config.pnut.symbols);
-        let length = args.length.unwrap_or(config.pnut.length);
+        let own = super::config::SECTION.read(config);
+        let symbols = args.symbols.as_deref().unwrap_or(&own.symbols);
+        let length = args.length.unwrap_or(own.length);
         let rules = Rules::new(symbols, length).map_err(|e| usage(format!("prove pnut: {e}")))?;
         let g = Graph::new(rules.k(), length);
         if g.edges > 128 {

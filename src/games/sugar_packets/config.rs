@@ -2,7 +2,11 @@
 
 use serde::Deserialize;
 
+use crate::config::Section;
 use crate::matchup::FirstMover;
+
+/// Where the file writes it, and what it reads as.
+pub const SECTION: Section<SugarPacketsConfig> = Section::new("sugar_packets");
 
 #[derive(Clone, Debug, PartialEq, Deserialize)]
 #[serde(default, deny_unknown_fields)]

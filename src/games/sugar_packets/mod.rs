@@ -8,7 +8,7 @@ use crate::seeds::GameRng;
 
 use clap::Args;
 
-use crate::config::Config;
+use crate::config::{AnySection, Config};
 use crate::games::nim::cli;
 use crate::games::nim::screen::{Flavour, NimScreen};
 use crate::games::{GameId, GameInfo, GameKind, GameOptions, GameSetup, NoOptions, StartEnv};
@@ -36,8 +36,12 @@ impl GameKind for SugarPackets {
     fn rules(&self) -> std::borrow::Cow<'static, str> {
         include_str!("../../../assets/rules/1357.md").into()
     }
+    fn config_section(&self) -> Option<&'static dyn AnySection> {
+        Some(&config::SECTION)
+    }
+
     fn first_default(&self, config: &Config) -> FirstMover {
-        config.sugar_packets.first
+        config::SECTION.read(config).first
     }
     fn options(&self, _config: &Config) -> Box<dyn GameOptions> {
         Box::new(NoOptions)

@@ -87,8 +87,9 @@ pub fn solve(args: WlSolveArgs) -> Result<(), CliError> {
 
 pub fn simulate(all: &WlSimulateArgs, config: &Config) -> Result<(), CliError> {
     let args = &all.common;
-    let min_len = all.min_len.unwrap_or(config.wl.min_len);
-    let max_len = all.max_len.unwrap_or(config.wl.max_len);
+    let own = super::config::SECTION.read(config);
+    let min_len = all.min_len.unwrap_or(own.min_len);
+    let max_len = all.max_len.unwrap_or(own.max_len);
     if min_len == 0 || min_len > max_len || max_len > SIMULATION_MAX_LEN {
         return Err(usage(format!(
             "--min-len {min_len} --max-len {max_len}: expected 1 <= min-len <= max-len <= {SIMULATION_MAX_LEN}"

@@ -13,7 +13,7 @@ use crate::seeds::GameRng;
 
 use clap::Args;
 
-use crate::config::Config;
+use crate::config::{AnySection, Config};
 use crate::games::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::matchup::FirstMover;
 use crate::plugin::GameArgs;
@@ -43,19 +43,23 @@ impl GameKind for WinnersLosers {
     fn rules(&self) -> std::borrow::Cow<'static, str> {
         include_str!("../../../assets/rules/wl.md").into()
     }
+    fn config_section(&self) -> Option<&'static dyn AnySection> {
+        Some(&config::SECTION)
+    }
+
     fn first_default(&self, config: &Config) -> FirstMover {
-        config.wl.first
+        config::SECTION.read(config).first
     }
     fn options(&self, config: &Config) -> Box<dyn GameOptions> {
         Box::new(WlSetup::from_config(config))
     }
     fn validate_config(&self, config: &Config) -> Result<(), ConfigProblem> {
-        let wl = &config.wl;
+        let wl = &config::SECTION.read(config);
         if wl.min_len == 0 || wl.min_len > wl.max_len || wl.max_len > MAX_LEN {
             // Name the bound that is out of range, or else the one the user moved.
             let blamed = if wl.min_len == 0 {
                 "wl.min_len"
-            } else if wl.max_len > MAX_LEN || wl.max_len != Config::default().wl.max_len {
+            } else if wl.max_len > MAX_LEN || wl.max_len != config::WlConfig::default().max_len {
                 "wl.max_len"
             } else {
                 "wl.min_len"

@@ -162,11 +162,12 @@ impl GameOptions for WlSetup {
 impl WlSetup {
     /// The options as the config sets them.
     pub fn from_config(config: &crate::config::Config) -> WlSetup {
+        let own = super::config::SECTION.read(config);
         WlSetup {
-            min_len: config.wl.min_len,
-            max_len: config.wl.max_len,
+            min_len: own.min_len,
+            max_len: own.max_len,
             letters: String::new(),
-            simulate_games: config.wl.simulate_games,
+            simulate_games: own.simulate_games,
         }
     }
 }

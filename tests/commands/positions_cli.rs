@@ -35,6 +35,17 @@ const POSITIONS: [(&str, &str, &str, &str); 6] = [
     ("wl", "WLLW", "WLX", "letter 3 is 'X'"),
 ];
 
+/// The table above has a line for every game of the registry, so a new game cannot be
+/// skipped without a word.
+#[test]
+fn every_game_has_positions_in_the_table() {
+    let mut listed: Vec<&str> = POSITIONS.iter().map(|p| p.0).collect();
+    let mut games = crate::game_names();
+    listed.sort_unstable();
+    games.sort_unstable();
+    assert_eq!(listed, games, "a game without a line in POSITIONS");
+}
+
 #[test]
 fn play_takes_a_position_for_every_game() {
     for (game, good, _, _) in POSITIONS {

@@ -65,6 +65,23 @@ pub fn start_position<R: Rng + ?Sized>(setup: &GameSetup, rng: &mut R) -> Result
     Ok(Nim::new(piles, ending))
 }
 
+/// A coin is clicked as `Hit::Square(pile * COIN_STRIDE + index)`: a pile holds at
+/// most `u8::MAX` coins, so every index is below the stride.
+const COIN_STRIDE: u32 = 256;
+
+/// The hit of coin `index` (counted from the left) of `pile`.
+pub fn coin_hit(pile: usize, index: usize) -> Hit {
+    Hit::Square(pile as u32 * COIN_STRIDE + index as u32)
+}
+
+/// The pile and coin a hit is on, if it is on a coin.
+pub fn coin_of(hit: Hit) -> Option<(usize, usize)> {
+    match hit {
+        Hit::Square(n) => Some(((n / COIN_STRIDE) as usize, (n % COIN_STRIDE) as usize)),
+        _ => None,
+    }
+}
+
 /// What the piles show besides the coins: the move that led here, the cursor (pile and
 /// how many to take) and each pile's winning takes (hints).
 pub struct PilesLook<'a> {
@@ -200,13 +217,7 @@ pub fn draw_piles(
                 }
                 let x = piles_area.x + 4 + ((slot - first_slot) * cell) as u16;
                 if present && x < piles_area.right() {
-                    hits.add(
-                        Rect::new(x, y, cell as u16, 1),
-                        Hit::Coin {
-                            pile: i,
-                            index: coin,
-                        },
-                    );
+                    hits.add(Rect::new(x, y, cell as u16, 1), coin_hit(i, coin));
                 }
             }
             if line == lines - 1 {
@@ -604,7 +615,7 @@ impl GameScreen for NimScreen {
     }
     /// A click on coin `index` (from the left) of `pile`: take it and every coin right of it.
     fn click(&mut self, hit: Hit) {
-        let Hit::Coin { pile, index } = hit else {
+        let Some((pile, index)) = coin_of(hit) else {
             return;
         };
         if !self.view.session.human_to_move() {
@@ -658,6 +669,20 @@ mod tests {
     use crate::config::{Config, FirstMover};
     use crate::seeds::GameRng;
     use rand::SeedableRng;
+
+    /// Every coin of every pile has its own square, and reads back as itself.
+    #[test]
+    fn a_coin_hit_reads_back_as_its_pile_and_coin() {
+        let mut seen = std::collections::HashSet::new();
+        for pile in 0..8 {
+            for index in 0..usize::from(u8::MAX) {
+                let hit = coin_hit(pile, index);
+                assert_eq!(coin_of(hit), Some((pile, index)));
+                assert!(seen.insert(hit), "{pile}:{index} shares {hit:?}");
+            }
+        }
+        assert_eq!(coin_of(Hit::Choice(3)), None);
+    }
 
     #[test]
     fn cursor_skips_empty_piles() {

@@ -45,6 +45,24 @@ pub struct WlScreen {
     taking: Animation,
 }
 
+/// An end of the string is clicked as `Hit::Square(0)` (left) or `Hit::Square(1)`
+/// (right).
+pub fn end_hit(end: WlMove) -> Hit {
+    Hit::Square(match end {
+        WlMove::Left => 0,
+        WlMove::Right => 1,
+    })
+}
+
+/// The end of the string a hit is on, if any.
+pub fn end_of(hit: Hit) -> Option<WlMove> {
+    match hit {
+        Hit::Square(0) => Some(WlMove::Left),
+        Hit::Square(1) => Some(WlMove::Right),
+        _ => None,
+    }
+}
+
 fn letter(w: bool) -> &'static str {
     if w { "W" } else { "L" }
 }
@@ -177,7 +195,7 @@ pub fn draw_tiles(
                 let width = if boxed { step - 1 } else { 1 };
                 hits.add(
                     Rect::new(area.x + 1 + step * col as u16, y, width, size),
-                    Hit::WlEnd(e),
+                    end_hit(e),
                 );
             }
         }
@@ -699,11 +717,26 @@ impl GameScreen for WlScreen {
         true
     }
     fn click(&mut self, hit: Hit) {
-        if let Hit::WlEnd(mv) = hit {
+        if let Some(mv) = end_of(hit) {
             self.play(mv);
         }
     }
     fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, hits: &mut Hits) {
         WlScreen::render(self, frame, area, theme, keys, hits);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_end_hit_reads_back_as_its_end() {
+        for end in [WlMove::Left, WlMove::Right] {
+            assert_eq!(end_of(end_hit(end)), Some(end));
+        }
+        assert_ne!(end_hit(WlMove::Left), end_hit(WlMove::Right));
+        assert_eq!(end_of(Hit::Square(2)), None);
+        assert_eq!(end_of(Hit::Choice(0)), None);
     }
 }

@@ -167,13 +167,7 @@ fn draw_row(
             .map(|l| Line::styled(l, style))
             .collect();
         frame.render_widget(Paragraph::new(lines), art_area);
-        hits.add(
-            art_area,
-            Hit::Hand {
-                bottom,
-                hand: hand.index(),
-            },
-        );
+        hits.add(art_area, super::hand_hit(bottom, hand.index()));
         let marker = if cursor { "▶ " } else { "" };
         let mut label = if count == 0 {
             format!("{marker}{} ✗", hand.name())
@@ -191,13 +185,7 @@ fn draw_row(
             1,
         );
         frame.render_widget(Paragraph::new(Line::styled(label, style)), label_area);
-        hits.add(
-            label_area,
-            Hit::Hand {
-                bottom,
-                hand: hand.index(),
-            },
-        );
+        hits.add(label_area, super::hand_hit(bottom, hand.index()));
     }
 }
 

@@ -25,6 +25,20 @@ mod draw;
 
 pub use draw::{HandsLook, draw_hands, move_text};
 
+/// A hand is clicked as `Hit::Square(row * 2 + hand)`: row 0 the hands drawn at the
+/// top (the opponent's), 1 those at the bottom (the player's own); hand 0 left, 1 right.
+pub fn hand_hit(bottom: bool, hand: usize) -> Hit {
+    Hit::Square(u32::from(bottom) * 2 + hand as u32)
+}
+
+/// Whether a hit is on a hand: (drawn at the bottom, 0 left or 1 right).
+pub fn hand_of(hit: Hit) -> Option<(bool, usize)> {
+    match hit {
+        Hit::Square(n) if n < 4 => Some((n >= 2, (n % 2) as usize)),
+        _ => None,
+    }
+}
+
 /// What the player to move is choosing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
@@ -335,8 +349,8 @@ impl GameScreen for ChopsticksScreen {
             return;
         }
         let hands = self.position().hands();
-        match hit {
-            Hit::Hand { bottom: true, hand } if hand < 2 => {
+        match (hand_of(hit), hit) {
+            (Some((true, hand)), _) => {
                 let hand = Hand::from_index(hand);
                 if hands.mine[hand.index()] > 0 {
                     self.own = hand;
@@ -344,10 +358,7 @@ impl GameScreen for ChopsticksScreen {
                     self.notice = None;
                 }
             }
-            Hit::Hand {
-                bottom: false,
-                hand,
-            } if hand < 2 && self.stage != Stage::Split => {
+            (Some((false, hand)), _) if self.stage != Stage::Split => {
                 let hand = Hand::from_index(hand);
                 if hands.theirs[hand.index()] > 0 {
                     self.target = hand;
@@ -357,7 +368,7 @@ impl GameScreen for ChopsticksScreen {
                     });
                 }
             }
-            Hit::Choice(i) if self.stage == Stage::Split => {
+            (_, Hit::Choice(i)) if self.stage == Stage::Split => {
                 if let Some(&mv) = self.splits().get(i) {
                     self.play(mv);
                 }
@@ -392,5 +403,29 @@ impl GameScreen for ChopsticksScreen {
         } else if self.stage == Stage::Split && self.view.session.human_to_move() {
             self.render_splits(frame, board, theme, keys, hits);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The four hands have four squares, each read back as itself; other squares and
+    /// the split chooser's lines are no hand.
+    #[test]
+    fn a_hand_hit_reads_back_as_its_hand() {
+        let all: Vec<Hit> = [false, true]
+            .into_iter()
+            .flat_map(|bottom| (0..2).map(move |hand| (bottom, hand)))
+            .map(|(bottom, hand)| {
+                let hit = hand_hit(bottom, hand);
+                assert_eq!(hand_of(hit), Some((bottom, hand)));
+                hit
+            })
+            .collect();
+        let distinct: std::collections::HashSet<_> = all.iter().collect();
+        assert_eq!(distinct.len(), 4);
+        assert_eq!(hand_of(Hit::Square(4)), None);
+        assert_eq!(hand_of(Hit::Choice(0)), None);
     }
 }

@@ -4,6 +4,7 @@
 //! imports no shell module.
 
 pub mod lesson;
+pub mod match_screen;
 pub mod match_view;
 pub mod options;
 pub mod review;

@@ -6,6 +6,7 @@
 pub mod command;
 pub mod engine;
 pub mod lesson;
+pub mod match_screen;
 pub mod match_view;
 pub mod options;
 pub mod review;

@@ -2,27 +2,17 @@
 
 use ratatui::layout::{Position, Rect};
 
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+/// What was clicked. The kit names no game: a game numbers its own clickable things
+/// as `Square`s or `Choice`s (and decodes them itself, next to where it draws them).
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Hit {
     MenuItem(usize),
     SetupField(usize),
-    /// A cell of a game's board, numbered by the game (Othello: 0..64, a1 = 0). A new
-    /// game's clickable cells use this, or `Choice`, without a variant of their own.
+    /// A cell of a game's board, numbered by the game (Othello: 0..64, a1 = 0; Nim: a
+    /// coin; Chopsticks: a hand; Winners & Losers: an end of the string).
     Square(u32),
-    /// An end of the Winners & Losers string.
-    WlEnd(crate::game::wl::WlMove),
-    /// A coin (or packet) in a Nim pile, counted from the left.
-    Coin {
-        pile: usize,
-        index: usize,
-    },
-    /// A Chopsticks hand: `bottom` is the row drawn at the bottom (the player's own),
-    /// `hand` 0 for left, 1 for right.
-    Hand {
-        bottom: bool,
-        hand: usize,
-    },
-    /// An entry of a game's pop-up list (Chopsticks: the splits), counted from the top.
+    /// An entry of a game's pop-up list or a numbered choice (Chopsticks: the splits;
+    /// Pnut-Butta: the symbols), counted from the top.
     Choice(usize),
 }
 

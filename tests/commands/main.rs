@@ -9,6 +9,9 @@
 /// Runs the binary as a script would (`Sandbox`).
 #[path = "../common/cli.rs"]
 mod cli_harness;
+/// A seventh game made up for the tests, through the plug-in API alone.
+#[path = "../common/fake_game.rs"]
+mod fake_game;
 /// Hand-made histories of finished games.
 #[path = "../common/history.rs"]
 mod history_harness;
@@ -41,5 +44,6 @@ mod positions_cli;
 mod progress_cli;
 mod pty;
 mod seeds_cli;
+mod seventh_game_cli;
 mod signals_pty;
 mod stats_cli;

@@ -10,6 +10,9 @@
 /// Runs the binary as a script would (`Sandbox`).
 #[path = "../common/cli.rs"]
 mod cli_harness;
+/// A seventh game made up for the tests, through the plug-in API alone.
+#[path = "../common/fake_game.rs"]
+mod fake_game;
 /// Hand-made histories of finished games.
 #[path = "../common/history.rs"]
 mod history_harness;
@@ -25,6 +28,7 @@ mod pnut_snapshots;
 mod positions_ui;
 mod review;
 mod saves;
+mod seventh_game;
 mod snapshots;
 mod stats_ui;
 mod visible_play;

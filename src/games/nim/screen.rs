@@ -1,6 +1,5 @@
 //! The Nim (and 1-3-5-7) screen: piles, cursor, prediction, hints, move list.
 
-use crate::seeds::GameRng;
 use rand::Rng;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -12,8 +11,8 @@ use crate::game::Outcome;
 use crate::game::nim::{EmptyPiles, Ending, Nim, NimMove, parse_piles};
 use crate::games::GameSetup;
 use crate::games::nim::options::NimSetup;
+use crate::plugin::match_screen::{Board, Match};
 use crate::plugin::match_view::MatchView;
-use crate::plugin::screen::GameScreen;
 use crate::session::{Mode, Session};
 use crate::solve::analyst::{FnAnalyst, SharedAnalyst};
 use crate::solve::nim::{mover_wins, nim_sum};
@@ -31,18 +30,19 @@ pub enum Flavour {
     SugarPackets,
 }
 
-pub struct NimScreen {
-    pub setup: GameSetup,
+/// Nim's own part of its screen: the cursor and the coins leaving.
+pub struct NimBoard {
     flavour: Flavour,
-    pub view: MatchView<Nim>,
     cursor_pile: usize,
     take: u8,
     /// The last key was a digit: the next one makes a two-digit take (1 then 2: 12).
     typing: bool,
-    hints: bool,
     /// The coins just taken leaving the pile.
     taking: Animation,
 }
+
+/// The Nim (and 1-3-5-7) screen.
+pub type NimScreen = Match<NimBoard>;
 
 /// The start of a game of this setup: its position if it names one, else the setup's
 /// piles (1-3-5-7 has no options of its own: always misère).
@@ -63,6 +63,23 @@ pub fn start_position<R: Rng + ?Sized>(setup: &GameSetup, rng: &mut R) -> Result
         None => piles,
     };
     Ok(Nim::new(piles, ending))
+}
+
+/// A coin is clicked as `Hit::Square(pile * COIN_STRIDE + index)`: a pile holds at
+/// most `u8::MAX` coins, so every index is below the stride.
+const COIN_STRIDE: u32 = 256;
+
+/// The hit of coin `index` (counted from the left) of `pile`.
+pub fn coin_hit(pile: usize, index: usize) -> Hit {
+    Hit::Square(pile as u32 * COIN_STRIDE + index as u32)
+}
+
+/// The pile and coin a hit is on, if it is on a coin.
+pub fn coin_of(hit: Hit) -> Option<(usize, usize)> {
+    match hit {
+        Hit::Square(n) => Some(((n / COIN_STRIDE) as usize, (n % COIN_STRIDE) as usize)),
+        _ => None,
+    }
 }
 
 /// What the piles show besides the coins: the move that led here, the cursor (pile and
@@ -200,13 +217,7 @@ pub fn draw_piles(
                 }
                 let x = piles_area.x + 4 + ((slot - first_slot) * cell) as u16;
                 if present && x < piles_area.right() {
-                    hits.add(
-                        Rect::new(x, y, cell as u16, 1),
-                        Hit::Coin {
-                            pile: i,
-                            index: coin,
-                        },
-                    );
+                    hits.add(Rect::new(x, y, cell as u16, 1), coin_hit(i, coin));
                 }
             }
             if line == lines - 1 {
@@ -250,16 +261,14 @@ impl NimScreen {
         let start = start_position(&setup, rng).unwrap_or_else(|_| Nim::sugar_packets());
         let analyst = SharedAnalyst::new(FnAnalyst(crate::solve::nim::analyse));
         let view = MatchView::new(start, &setup.matchup, ai_delay_ms, analyst, rng);
-        let mut screen = NimScreen {
-            setup,
+        let board = NimBoard {
             flavour,
-            view,
             cursor_pile: 0,
             take: 1,
             typing: false,
-            hints,
             taking: Animation::default(),
         };
+        let mut screen = Match::with_board(setup, hints, view, board);
         screen.settle_cursor();
         screen
     }
@@ -270,10 +279,10 @@ impl NimScreen {
 
     fn play(&mut self, mv: NimMove) {
         if self.view.play(mv) {
-            self.taking.start(3);
+            self.board.taking.start(3);
             // Each turn starts at one coin: a take chosen for one pile and turn must not
             // ride along into the next, where a reflex Enter would take it.
-            self.take = 1;
+            self.board.take = 1;
             self.settle_cursor();
         }
     }
@@ -284,35 +293,29 @@ impl NimScreen {
         if piles.iter().all(|&p| p == 0) {
             return;
         }
-        if piles.get(self.cursor_pile).is_none_or(|&p| p == 0) {
-            self.cursor_pile = piles.iter().position(|&p| p > 0).unwrap_or(0);
+        if piles.get(self.board.cursor_pile).is_none_or(|&p| p == 0) {
+            self.board.cursor_pile = piles.iter().position(|&p| p > 0).unwrap_or(0);
         }
-        let count = piles[self.cursor_pile];
-        self.take = self.take.clamp(1, count.max(1));
+        let count = piles[self.board.cursor_pile];
+        self.board.take = self.board.take.clamp(1, count.max(1));
     }
 
     fn move_cursor(&mut self, step: isize) {
         let piles = self.view.session.position().piles();
         let n = piles.len() as isize;
-        let mut i = self.cursor_pile as isize;
+        let mut i = self.board.cursor_pile as isize;
         for _ in 0..n {
             i = (i + step).rem_euclid(n);
             if piles[i as usize] > 0 {
-                self.cursor_pile = i as usize;
+                self.board.cursor_pile = i as usize;
                 break;
             }
         }
         self.settle_cursor();
     }
 
-    /// The board moved (undo, redo, a resumed match).
-    fn after_jump(&mut self) {
-        self.taking.skip();
-        self.settle_cursor();
-    }
-
     fn title(&self) -> String {
-        let rule = match (self.flavour, self.view.session.position().ending()) {
+        let rule = match (self.board.flavour, self.view.session.position().ending()) {
             (Flavour::SugarPackets, _) => "1-3-5-7 · whoever takes the last packet loses",
             (_, Ending::Normal) => "Nim · normal play: the last coin wins",
             (_, Ending::Misere) => "Nim · misère: the last coin loses",
@@ -327,14 +330,14 @@ impl NimScreen {
 
     /// What a pile is called: 1-3-5-7 is played in rows.
     fn pile_word(&self) -> &'static str {
-        match self.flavour {
+        match self.board.flavour {
             Flavour::SugarPackets => "row",
             _ => "pile",
         }
     }
 
     fn unit(&self) -> (&'static str, &'static str) {
-        unit(self.flavour)
+        unit(self.board.flavour)
     }
 
     fn winning_takes(&self, pile: usize) -> Vec<u8> {
@@ -360,7 +363,7 @@ impl NimScreen {
         keys: &Keys,
         hits: &mut Hits,
     ) {
-        let title = match self.flavour {
+        let title = match self.board.flavour {
             Flavour::SugarPackets => "Sugar packets",
             _ => "Piles",
         };
@@ -375,12 +378,12 @@ impl NimScreen {
             position: self.view.session.position(),
             start: self.view.session.start(),
             last: self.view.session.history().last().map(|m| m.mv),
-            cursor: show_cursor.then_some((self.cursor_pile, self.take)),
+            cursor: show_cursor.then_some((self.board.cursor_pile, self.board.take)),
             winning: (0..self.view.session.position().piles().len())
                 .map(|i| self.winning_takes(i))
                 .collect(),
-            flavour: self.flavour,
-            taking: self.taking.frame().filter(|_| theme.animate),
+            flavour: self.board.flavour,
+            taking: self.board.taking.frame().filter(|_| theme.animate),
         };
         draw_piles(frame, piles_area, &piles, theme, hits);
         frame.render_widget(
@@ -392,15 +395,15 @@ impl NimScreen {
     fn status_lines(&self, theme: &Theme, keys: &Keys) -> Vec<Line<'static>> {
         let s = &self.view.session;
         let (one, many) = self.unit();
-        let unit = if self.take == 1 { one } else { many };
+        let unit = if self.board.take == 1 { one } else { many };
         let turn = self.view.turn_line(
             theme,
             keys,
             format!(
                 ": take {} {unit} from {} {}",
-                self.take,
+                self.board.take,
                 self.pile_word(),
-                self.cursor_pile + 1
+                self.board.cursor_pile + 1
             ),
         );
         let voice = self.view.voice_line(theme);
@@ -419,8 +422,8 @@ impl NimScreen {
                     // "This one loses." is not drawn in the winning colour.
                     let selected = a
                         .value_of(NimMove {
-                            pile: self.cursor_pile,
-                            take: self.take,
+                            pile: self.board.cursor_pile,
+                            take: self.board.take,
                         })
                         .filter(|_| s.human_to_move())
                         .map(|v| {
@@ -557,77 +560,88 @@ impl NimScreen {
     }
 }
 
-impl GameScreen for NimScreen {
-    crate::screen_basics!(view);
+impl Board for NimBoard {
+    type Game = Nim;
+
     fn skip_animation(&mut self) {
         self.taking.skip();
     }
-    fn tick(&mut self, elapsed_ms: u64, rng: &mut GameRng) -> bool {
-        let frame_changed = self.taking.tick(elapsed_ms);
-        let (mv, redraw) = self.view.tick(elapsed_ms, rng);
-        if let Some(mv) = mv {
-            self.play(mv);
-        }
-        redraw || frame_changed
+    fn animate(&mut self, elapsed_ms: u64) -> bool {
+        self.taking.tick(elapsed_ms)
+    }
+    fn play(m: &mut Match<Self>, mv: NimMove) {
+        m.play(mv);
+    }
+    /// The board moved (undo, redo, a resumed match).
+    fn after_jump(m: &mut Match<Self>) {
+        m.board.taking.skip();
+        m.settle_cursor();
     }
     /// The piles' own keys; false for the rest.
-    fn handle(&mut self, action: Action) -> bool {
-        if !self.view.session.human_to_move() {
+    fn handle(m: &mut Match<Self>, action: Action) -> bool {
+        if !m.view.session.human_to_move() {
             return false;
         }
-        let typed = std::mem::take(&mut self.typing);
+        let typed = std::mem::take(&mut m.board.typing);
         match action {
-            Action::Up => self.move_cursor(-1),
-            Action::Down => self.move_cursor(1),
+            Action::Up => m.move_cursor(-1),
+            Action::Down => m.move_cursor(1),
             Action::Left => {
-                let count = self.view.session.position().piles()[self.cursor_pile];
-                self.take = (self.take + 1).min(count);
+                let count = m.view.session.position().piles()[m.board.cursor_pile];
+                m.board.take = (m.board.take + 1).min(count);
             }
-            Action::Right => self.take = self.take.saturating_sub(1).max(1),
+            Action::Right => m.board.take = m.board.take.saturating_sub(1).max(1),
             Action::Digit(d) => {
-                let count = self.view.session.position().piles()[self.cursor_pile];
-                let appended = u16::from(self.take) * 10 + u16::from(d);
+                let count = m.view.session.position().piles()[m.board.cursor_pile];
+                let appended = u16::from(m.board.take) * 10 + u16::from(d);
                 if typed && appended <= u16::from(count) {
-                    self.take = appended as u8;
+                    m.board.take = appended as u8;
                 } else if (1..=count).contains(&d) {
-                    self.take = d;
+                    m.board.take = d;
                 }
-                self.typing = true;
+                m.board.typing = true;
             }
-            Action::Enter => self.play(NimMove {
-                pile: self.cursor_pile,
-                take: self.take,
+            Action::Enter => m.play(NimMove {
+                pile: m.board.cursor_pile,
+                take: m.board.take,
             }),
             _ => return false,
         }
         true
     }
     /// A click on coin `index` (from the left) of `pile`: take it and every coin right of it.
-    fn click(&mut self, hit: Hit) {
-        let Hit::Coin { pile, index } = hit else {
+    fn click(m: &mut Match<Self>, hit: Hit) {
+        let Some((pile, index)) = coin_of(hit) else {
             return;
         };
-        if !self.view.session.human_to_move() {
+        if !m.view.session.human_to_move() {
             return;
         }
-        let Some(&count) = self.view.session.position().piles().get(pile) else {
+        let Some(&count) = m.view.session.position().piles().get(pile) else {
             return;
         };
         if index < usize::from(count) {
-            self.cursor_pile = pile;
-            self.take = count - index as u8;
-            self.play(NimMove {
+            m.board.cursor_pile = pile;
+            m.board.take = count - index as u8;
+            m.play(NimMove {
                 pile,
-                take: self.take,
+                take: m.board.take,
             });
         }
     }
-    fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, hits: &mut Hits) {
-        let pile = self.pile_word();
+    fn render(
+        m: &Match<Self>,
+        frame: &mut Frame,
+        area: Rect,
+        theme: &Theme,
+        keys: &Keys,
+        hits: &mut Hits,
+    ) {
+        let pile = m.pile_word();
         let (board, side, footer) =
-            widgets::game_frame(frame, area, self.title(), [40, 34, 30], theme);
-        self.render_board(frame, board, theme, keys, hits);
-        self.render_side(frame, side, theme, keys);
+            widgets::game_frame(frame, area, m.title(), [40, 34, 30], theme);
+        m.render_board(frame, board, theme, keys, hits);
+        m.render_side(frame, side, theme, keys);
         let mut list = keys.footer(&[
             (&[Action::Up, Action::Down], pile),
             (&[Action::Left], "more"),
@@ -639,15 +653,15 @@ impl GameScreen for NimScreen {
             (&[Action::Help], "rules"),
             (&[Action::Back], "menu"),
         ]);
-        if self.view.all_ai() {
+        if m.view.all_ai() {
             list.splice(0..4, keys.footer(&[(&[Action::Pause], "pause")]));
         }
-        if self.view.session.is_over() {
+        if m.view.session.is_over() {
             list = widgets::game_over_footer(keys);
         }
         widgets::footer(frame, footer, &list, theme);
-        if self.view.session.is_over() {
-            self.render_game_over(frame, board, theme, keys);
+        if m.view.session.is_over() {
+            m.render_game_over(frame, board, theme, keys);
         }
     }
 }
@@ -656,8 +670,23 @@ impl GameScreen for NimScreen {
 mod tests {
     use super::*;
     use crate::config::{Config, FirstMover};
+    use crate::plugin::screen::GameScreen;
     use crate::seeds::GameRng;
     use rand::SeedableRng;
+
+    /// Every coin of every pile has its own square, and reads back as itself.
+    #[test]
+    fn a_coin_hit_reads_back_as_its_pile_and_coin() {
+        let mut seen = std::collections::HashSet::new();
+        for pile in 0..8 {
+            for index in 0..usize::from(u8::MAX) {
+                let hit = coin_hit(pile, index);
+                assert_eq!(coin_of(hit), Some((pile, index)));
+                assert!(seen.insert(hit), "{pile}:{index} shares {hit:?}");
+            }
+        }
+        assert_eq!(coin_of(Hit::Choice(3)), None);
+    }
 
     #[test]
     fn cursor_skips_empty_piles() {
@@ -673,17 +702,17 @@ mod tests {
         s.handle(Action::Enter); // takes pile 2 entirely
         assert_eq!(s.view.session.position().piles(), &[2, 0, 3]);
         // The cursor leaves the emptied pile, and skips it both ways.
-        assert_eq!(s.cursor_pile, 0);
+        assert_eq!(s.board.cursor_pile, 0);
         s.handle(Action::Down);
-        assert_eq!(s.cursor_pile, 2);
+        assert_eq!(s.board.cursor_pile, 2);
         s.handle(Action::Down);
-        assert_eq!(s.cursor_pile, 0);
+        assert_eq!(s.board.cursor_pile, 0);
         s.handle(Action::Up);
-        assert_eq!(s.cursor_pile, 2);
+        assert_eq!(s.board.cursor_pile, 2);
         s.handle(Action::Left);
         s.handle(Action::Left);
         s.handle(Action::Left);
-        assert_eq!(s.take, 3);
+        assert_eq!(s.board.take, 3);
     }
 
     /// Piles hold up to 99 coins: typing 1 then 2 takes 12, where the pile has them.
@@ -699,17 +728,17 @@ mod tests {
         let mut s = NimScreen::new(setup, 0, false, &mut rng);
         s.handle(Action::Digit(1));
         s.handle(Action::Digit(2));
-        assert_eq!(s.take, 12);
+        assert_eq!(s.board.take, 12);
         // A third digit would make 122: it starts a new number.
         s.handle(Action::Digit(4));
-        assert_eq!(s.take, 4);
+        assert_eq!(s.board.take, 4);
         // More than the pile holds (42) keeps the single digit.
         s.handle(Action::Digit(2));
-        assert_eq!(s.take, 2);
+        assert_eq!(s.board.take, 2);
         // Another key in between starts afresh.
         s.handle(Action::Left);
         s.handle(Action::Digit(1));
-        assert_eq!(s.take, 1);
+        assert_eq!(s.board.take, 1);
         s.handle(Action::Digit(5));
         s.handle(Action::Enter);
         assert_eq!(s.view.session.position().piles(), &[0, 3]);

@@ -20,8 +20,8 @@ use crate::games::GameSetup;
 use crate::games::othello::analyst::OthelloAnalyst;
 use crate::games::othello::options::OthelloSetup;
 use crate::matchup::Mode;
+use crate::plugin::match_screen::{Board, Match};
 use crate::plugin::match_view::{MatchView, Outlook};
-use crate::plugin::screen::GameScreen;
 use crate::solve::Verdict;
 use crate::solve::analyst::SharedAnalyst;
 use crate::solve::othello::{Level, Limits};
@@ -40,10 +40,9 @@ const MAX_THINK_MS: u64 = 60_000;
 /// How long the discs a move flipped stay highlighted.
 const FLASH_MS: u64 = 1500;
 
-pub struct OthelloScreen {
-    pub setup: GameSetup,
-    pub view: MatchView<Othello>,
-    hints: bool,
+/// Othello's own part of its screen: the cursor, the discs turning, the AI's level and
+/// speed.
+pub struct OthelloBoard {
     /// The square under the cursor, 0..64 (a1 = 0, h8 = 63).
     cursor: u32,
     /// A short message: an illegal square, a pass.
@@ -60,6 +59,9 @@ pub struct OthelloScreen {
     /// The AI's thinking time per move, shared with the match's analyst.
     think_ms: Arc<AtomicU64>,
 }
+
+/// The Othello screen.
+pub type OthelloScreen = Match<OthelloBoard>;
 
 fn seat_colour(seat: Seat) -> &'static str {
     match seat {
@@ -150,10 +152,7 @@ impl OthelloScreen {
         view.session.let_engine_pick();
         view.set_think_ms(Arc::clone(&think_ms));
         view.set_outlook_rules(EVEN_WITHIN, known_draw);
-        let mut screen = OthelloScreen {
-            setup,
-            view,
-            hints,
+        let board = OthelloBoard {
             cursor: 19, // d3, a first move for black
             message: String::new(),
             flash: 0,
@@ -164,6 +163,7 @@ impl OthelloScreen {
             level: options.level,
             think_ms,
         };
+        let mut screen = Match::with_board(setup, hints, view, board);
         // From a typed position d3 may be taken or flip nothing: "d3 — Enter plays"
         // would lie. Before the first move the jump is safe between two people too.
         screen.move_cursor_to_a_legal_square();
@@ -173,21 +173,21 @@ impl OthelloScreen {
     /// Marks a person's legal squares `*` or not (`othello.legal_marks`; a display
     /// preference of the config, not part of a game's setup).
     pub fn with_legal_marks(mut self, on: bool) -> OthelloScreen {
-        self.legal_marks = on;
+        self.board.legal_marks = on;
         self
     }
 
-    fn board(&self) -> &Othello {
+    fn position(&self) -> &Othello {
         self.view.session.position()
     }
 
     fn play(&mut self, mv: OthelloMove) {
-        let before = *self.board();
+        let before = *self.position();
         if self.view.play(mv) {
-            self.flash = before.flips_of(mv);
-            self.flash_ms = FLASH_MS;
-            self.turning.start(3);
-            self.message = match mv {
+            self.board.flash = before.flips_of(mv);
+            self.board.flash_ms = FLASH_MS;
+            self.board.turning.start(3);
+            self.board.message = match mv {
                 OthelloMove::Pass => {
                     format!("{} has no move and passes.", seat_colour(before.to_move()))
                 }
@@ -201,7 +201,7 @@ impl OthelloScreen {
     fn weak_ai_to_move(&self) -> bool {
         self.view.session.ai_to_move()
             && matches!(
-                self.level,
+                self.board.level,
                 Level::Beginner | Level::Casual | Level::Benedict
             )
     }
@@ -226,11 +226,17 @@ impl OthelloScreen {
 
     /// The cursor to the legal square nearest to it, unless it is on one.
     fn move_cursor_to_a_legal_square(&mut self) {
-        let legal = self.board().move_bits();
-        if !self.view.session.human_to_move() || legal == 0 || legal & (1u64 << self.cursor) != 0 {
+        let legal = self.position().move_bits();
+        if !self.view.session.human_to_move()
+            || legal == 0
+            || legal & (1u64 << self.board.cursor) != 0
+        {
             return;
         }
-        let (cf, cr) = ((self.cursor % 8) as i32, (self.cursor / 8) as i32);
+        let (cf, cr) = (
+            (self.board.cursor % 8) as i32,
+            (self.board.cursor / 8) as i32,
+        );
         let distance = |sq: u32| {
             let (f, r) = ((sq % 8) as i32, (sq / 8) as i32);
             let (df, dr) = ((f - cf).abs(), (r - cr).abs());
@@ -240,21 +246,14 @@ impl OthelloScreen {
             .filter(|sq| legal & (1u64 << sq) != 0)
             .min_by_key(|&sq| distance(sq))
         {
-            self.cursor = nearest;
+            self.board.cursor = nearest;
         }
-    }
-
-    /// The board moved (undo, redo, a resumed match).
-    fn after_jump(&mut self) {
-        self.flash = 0;
-        self.turning.skip();
-        self.auto_pass();
-        self.keep_cursor_on_a_legal_square();
     }
 
     /// A human with no legal square passes without a key.
     fn auto_pass(&mut self) {
-        if self.view.session.human_to_move() && self.board().legal_moves() == [OthelloMove::Pass] {
+        if self.view.session.human_to_move() && self.position().legal_moves() == [OthelloMove::Pass]
+        {
             self.play(OthelloMove::Pass);
         }
     }
@@ -266,12 +265,12 @@ impl OthelloScreen {
         let Some(mv) = OthelloMove::at(index) else {
             return;
         };
-        if self.board().is_legal(mv) {
+        if self.position().is_legal(mv) {
             self.play(mv);
         } else {
             let square = Square::new(index);
             let sq = square.map_or(String::new(), |s| s.to_string());
-            self.message = if square.and_then(|s| self.board().at(s)).is_some() {
+            self.board.message = if square.and_then(|s| self.position().at(s)).is_some() {
                 format!("{sq} is taken: play on an empty square.")
             } else {
                 format!("{sq} is not legal: it flips nothing.")
@@ -287,17 +286,17 @@ impl OthelloScreen {
         self.view
             .session
             .set_ai_delay_ms(scale(delay.max(50), MIN_PAUSE_MS, MAX_PAUSE_MS));
-        let think = self.think_ms.load(Ordering::Relaxed);
+        let think = self.board.think_ms.load(Ordering::Relaxed);
         let think = scale(think.max(MIN_THINK_MS), MIN_THINK_MS, MAX_THINK_MS);
-        self.think_ms.store(think, Ordering::Relaxed);
-        self.message = format!("Speed: {}.", self.speed());
+        self.board.think_ms.store(think, Ordering::Relaxed);
+        self.board.message = format!("Speed: {}.", self.speed());
     }
 
     /// "think 2.5 s, pause 0.4 s": what the AIs get per move.
     fn speed(&self) -> String {
         format!(
             "think {:.1} s, pause {:.1} s",
-            self.think_ms.load(Ordering::Relaxed) as f64 / 1000.0,
+            self.board.think_ms.load(Ordering::Relaxed) as f64 / 1000.0,
             self.view.session.ai_delay_ms() as f64 / 1000.0
         )
     }
@@ -305,8 +304,8 @@ impl OthelloScreen {
     fn level_name(&self) -> String {
         match self.setup.matchup.mode {
             Mode::TwoPlayers => "two players".into(),
-            Mode::VsAi => format!("you vs the AI ({})", self.level),
-            Mode::AiVsAi => format!("AI vs AI ({}) · {}", self.level, self.speed()),
+            Mode::VsAi => format!("you vs the AI ({})", self.board.level),
+            Mode::AiVsAi => format!("AI vs AI ({}) · {}", self.board.level, self.speed()),
         }
     }
 
@@ -388,7 +387,7 @@ impl OthelloScreen {
     }
 
     fn disc(&self, seat: Seat) -> &'static str {
-        disc(seat, self.ascii)
+        disc(seat, self.board.ascii)
     }
 
     fn render_board(&self, frame: &mut Frame, area: Rect, theme: &Theme, hits: &mut Hits) {
@@ -401,16 +400,16 @@ impl OthelloScreen {
         // The cursor stays on the board while the AI thinks, where the person left it.
         let show_cursor = !self.view.session.is_over() && !self.view.all_ai();
         let marks = Marks {
-            board: self.board(),
+            board: self.position(),
             // The squares a person may play, marked `*` as the original program did
             // (not the AI's, on its turn).
-            legal: if !self.legal_marks
+            legal: if !self.board.legal_marks
                 || self.view.session.is_over()
                 || !self.view.session.human_to_move()
             {
                 0
             } else {
-                self.board().move_bits()
+                self.position().move_bits()
             },
             scores: analysis,
             best: analysis.and_then(|_| self.engine_best()),
@@ -420,10 +419,10 @@ impl OthelloScreen {
                 .history()
                 .last()
                 .and_then(|m| m.mv.square()),
-            cursor: show_cursor.then_some(self.cursor),
-            flash: self.flash,
-            turning: self.turning.frame().filter(|_| theme.animate),
-            ascii: self.ascii,
+            cursor: show_cursor.then_some(self.board.cursor),
+            flash: self.board.flash,
+            turning: self.board.turning.frame().filter(|_| theme.animate),
+            ascii: self.board.ascii,
         };
         draw_board(frame, area, &marks, theme, hits);
     }
@@ -431,19 +430,19 @@ impl OthelloScreen {
     fn status_lines(&self, theme: &Theme, keys: &Keys) -> Vec<Line<'static>> {
         let s = &self.view.session;
         let colour = seat_colour(s.to_move());
-        let cursor = Square::new(self.cursor).map_or(String::new(), |q| q.to_string());
+        let cursor = Square::new(self.board.cursor).map_or(String::new(), |q| q.to_string());
         // Only a legal square is "Enter plays"; elsewhere the line says where to look.
-        let legal = self.board().move_bits() & (1u64 << self.cursor) != 0;
+        let legal = self.position().move_bits() & (1u64 << self.board.cursor) != 0;
         let detail = if legal {
             format!(" ({colour}): {cursor} — Enter plays")
         } else {
             format!(" ({colour}): {cursor} — not legal here")
         };
         let turn = self.view.turn_line(theme, keys, detail);
-        let message = if self.message.is_empty() {
+        let message = if self.board.message.is_empty() {
             self.view.voice_line(theme)
         } else {
-            Line::styled(self.message.clone(), theme.warning())
+            Line::styled(self.board.message.clone(), theme.warning())
         };
         vec![turn, message]
     }
@@ -466,7 +465,7 @@ impl OthelloScreen {
             status,
         );
 
-        let board = self.board();
+        let board = self.position();
         let s = &self.view.session;
         // Both counts in one column, whatever the names' lengths.
         let name_width = [Seat::First, Seat::Second]
@@ -482,11 +481,13 @@ impl OthelloScreen {
                 ),
                 Span::raw(format!("{:<name_width$} ", format!("({})", s.name(seat)))),
                 Span::styled(format!("{:>2}", board.discs(seat)), theme.bold()),
-                Span::raw(match (s.to_move() == seat && !s.is_over(), self.ascii) {
-                    (true, false) => "  ◀",
-                    (true, true) => "  <",
-                    (false, _) => "",
-                }),
+                Span::raw(
+                    match (s.to_move() == seat && !s.is_over(), self.board.ascii) {
+                        (true, false) => "  ◀",
+                        (true, true) => "  <",
+                        (false, _) => "",
+                    },
+                ),
             ])
         };
         let [discs, prediction, moves] = Layout::vertical([
@@ -573,12 +574,14 @@ pub fn final_score(board: &Othello) -> String {
     }
 }
 
-impl GameScreen for OthelloScreen {
-    crate::screen_basics!(view);
+impl Board for OthelloBoard {
+    type Game = Othello;
+
     fn skip_animation(&mut self) {
         self.turning.skip();
     }
-    fn tick(&mut self, elapsed_ms: u64, rng: &mut GameRng) -> bool {
+    /// The discs turning, and the flipped ones' highlight fading.
+    fn animate(&mut self, elapsed_ms: u64) -> bool {
         let mut redraw = self.turning.tick(elapsed_ms);
         if self.flash_ms > 0 {
             self.flash_ms = self.flash_ms.saturating_sub(elapsed_ms);
@@ -587,16 +590,26 @@ impl GameScreen for OthelloScreen {
                 redraw = true;
             }
         }
-        let (mv, animate) = self.view.tick(elapsed_ms, rng);
-        if let Some(mv) = mv {
-            self.play(mv);
-        }
-        self.auto_pass();
-        redraw || animate || mv.is_some()
+        redraw
     }
-    fn handle(&mut self, action: Action) -> bool {
+    fn tick(m: &mut Match<Self>, elapsed_ms: u64, rng: &mut GameRng) -> bool {
+        let redraw = m.tick_view(elapsed_ms, rng);
+        m.auto_pass();
+        redraw
+    }
+    fn play(m: &mut Match<Self>, mv: OthelloMove) {
+        m.play(mv);
+    }
+    /// The board moved (undo, redo, a resumed match).
+    fn after_jump(m: &mut Match<Self>) {
+        m.board.flash = 0;
+        m.board.turning.skip();
+        m.auto_pass();
+        m.keep_cursor_on_a_legal_square();
+    }
+    fn handle(m: &mut Match<Self>, action: Action) -> bool {
         if !matches!(action, Action::Enter) {
-            self.message.clear();
+            m.board.message.clear();
         }
         let step = |c: u32, df: i32, dr: i32| -> u32 {
             let f = (c % 8) as i32 + df;
@@ -604,27 +617,34 @@ impl GameScreen for OthelloScreen {
             (r.clamp(0, 7) * 8 + f.clamp(0, 7)) as u32
         };
         match action {
-            Action::Own("faster") if self.view.all_ai() => self.change_speed(0.5),
-            Action::Own("slower") if self.view.all_ai() => self.change_speed(2.0),
-            Action::Up => self.cursor = step(self.cursor, 0, -1),
-            Action::Down => self.cursor = step(self.cursor, 0, 1),
-            Action::Left => self.cursor = step(self.cursor, -1, 0),
-            Action::Right => self.cursor = step(self.cursor, 1, 0),
-            Action::Enter => self.try_square(self.cursor),
+            Action::Own("faster") if m.view.all_ai() => m.change_speed(0.5),
+            Action::Own("slower") if m.view.all_ai() => m.change_speed(2.0),
+            Action::Up => m.board.cursor = step(m.board.cursor, 0, -1),
+            Action::Down => m.board.cursor = step(m.board.cursor, 0, 1),
+            Action::Left => m.board.cursor = step(m.board.cursor, -1, 0),
+            Action::Right => m.board.cursor = step(m.board.cursor, 1, 0),
+            Action::Enter => m.try_square(m.board.cursor),
             _ => return false,
         }
-        self.auto_pass();
+        m.auto_pass();
         true
     }
-    fn click(&mut self, hit: Hit) {
+    fn click(m: &mut Match<Self>, hit: Hit) {
         if let Hit::Square(index) = hit {
-            self.cursor = index;
-            self.try_square(index);
-            self.auto_pass();
+            m.board.cursor = index;
+            m.try_square(index);
+            m.auto_pass();
         }
     }
-    fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, hits: &mut Hits) {
-        OthelloScreen::render(self, frame, area, theme, keys, hits);
+    fn render(
+        m: &Match<Self>,
+        frame: &mut Frame,
+        area: Rect,
+        theme: &Theme,
+        keys: &Keys,
+        hits: &mut Hits,
+    ) {
+        OthelloScreen::render(m, frame, area, theme, keys, hits);
     }
 }
 

@@ -14,22 +14,25 @@ use std::sync::Arc;
 use std::sync::atomic::AtomicU64;
 
 use crate::seeds::GameRng;
-use rand::Rng;
+use rand::{Rng, SeedableRng};
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
+use crate::game::Game;
 use crate::game::pnut::{Pnut, PnutMove};
 use crate::games::GameSetup;
 use crate::games::pnut::analyst::PnutAnalyst;
 use crate::games::pnut::options::PnutSetup;
+use crate::plugin::match_screen::{Board, Match};
 use crate::plugin::match_view::{MatchView, Who, what_next, wins_sentence};
-use crate::plugin::screen::{GameScreen, SolverLink};
-use crate::solve::analyst::SharedAnalyst;
+use crate::plugin::screen::{Situation, SolverLink};
+use crate::solve::analyst::{Analyst, Query, SharedAnalyst};
 use crate::solve::worker::{AnyReport, Job};
 use crate::solve::{Analysis, Verdict};
+use crate::store::{MatchRecord, ResultRecord};
 use crate::ui::hits::{Hit, Hits};
 use crate::ui::keys::{Action, Keys};
 use crate::ui::theme::Theme;
@@ -45,6 +48,7 @@ pub struct HotSeat {
     history: Vec<Pnut>,
 }
 
+/// The hot seat asks the solver nothing.
 impl SolverLink for HotSeat {
     fn take_job(&mut self) -> Option<Job> {
         None
@@ -61,17 +65,33 @@ impl SolverLink for HotSeat {
     fn failed(&mut self, _ticket: u64, _reason: String) {}
 }
 
-pub enum Seats {
-    Two(Box<MatchView<Pnut>>),
-    Many(HotSeat),
+/// Who plays: the match's shared view (two players) or the hot seat (three to six).
+pub enum Seats<'a> {
+    Two(&'a MatchView<Pnut>),
+    Many(&'a HotSeat),
 }
 
-pub struct PnutScreen {
-    pub setup: GameSetup,
-    pub seats: Seats,
+/// An analyst for the view a hot-seat match does not use: never asked.
+struct Unused;
+
+impl Analyst<Pnut> for Unused {
+    fn analyse(
+        &mut self,
+        _query: &Query<Pnut>,
+        _stop: &dyn Fn() -> bool,
+        _report: &mut dyn FnMut(Analysis<PnutMove>),
+    ) {
+    }
+}
+
+/// Pnut-Butta's own part of its screen: the hot seat of three or more people, the
+/// symbol picker, a game lost by an illegal symbol.
+pub struct PnutBoard {
+    /// Three to six people take turns here, and the match's view sits unused (the
+    /// hooks of [`Board`] below say so); `None`: two players, through the view.
+    hot_seat: Option<HotSeat>,
     /// Illegal symbols are refused (off: the hard mode, where they lose).
     assist: bool,
-    hints: bool,
     /// The symbol under the picker's cursor (index into the symbol set).
     cursor: usize,
     /// The game as it ended after an illegal symbol in the hard mode (two players: the
@@ -79,6 +99,9 @@ pub struct PnutScreen {
     forfeited: Option<Pnut>,
     notice: Option<String>,
 }
+
+/// The Pnut-Butta screen.
+pub type PnutScreen = Match<PnutBoard>;
 
 /// The start of a two-player game of this setup: the string written so far if it names
 /// one (`0012`), else the empty string.
@@ -100,52 +123,67 @@ impl PnutScreen {
         let options: PnutSetup = setup.own();
         let rules = options.rules();
         let limits = options.limits();
-        let seats = if options.players > 2 {
+        let (view, hot_seat) = if options.players > 2 {
             let game = Pnut::with_players(rules.clone(), options.players)
-                .unwrap_or_else(|_| Pnut::new(rules));
-            Seats::Many(HotSeat {
+                .unwrap_or_else(|_| Pnut::new(rules.clone()));
+            // A view of two seats the hot seat never uses, drawn from a generator of
+            // its own: the arcade's draws stay as they were without it.
+            let view = MatchView::new(
+                Pnut::new(rules),
+                &setup.matchup,
+                ai_delay_ms,
+                SharedAnalyst::new(Unused),
+                &mut GameRng::seed_from_u64(0),
+            );
+            let hot_seat = HotSeat {
                 game,
                 history: Vec::new(),
-            })
+            };
+            (view, Some(hot_seat))
         } else {
-            {
-                // The position was checked before the game was started.
-                let start = start_position(&setup).unwrap_or_else(|_| Pnut::new(rules.clone()));
-                let mut view = MatchView::new(
-                    start,
-                    &setup.matchup,
-                    ai_delay_ms,
-                    SharedAnalyst::new(PnutAnalyst::new(&rules, limits)),
-                    rng,
-                );
-                view.set_think_ms(Arc::new(AtomicU64::new(options.think_ms)));
-                Seats::Two(Box::new(view))
-            }
+            // The position was checked before the game was started.
+            let start = start_position(&setup).unwrap_or_else(|_| Pnut::new(rules.clone()));
+            let mut view = MatchView::new(
+                start,
+                &setup.matchup,
+                ai_delay_ms,
+                SharedAnalyst::new(PnutAnalyst::new(&rules, limits)),
+                rng,
+            );
+            view.set_think_ms(Arc::new(AtomicU64::new(options.think_ms)));
+            (view, None)
         };
-        PnutScreen {
-            setup,
-            seats,
+        let board = PnutBoard {
+            hot_seat,
             assist: options.assist,
-            hints,
             cursor: 0,
             forfeited: None,
             notice: None,
+        };
+        Match::with_board(setup, hints, view, board)
+    }
+
+    /// Who plays: the view or the hot seat.
+    fn seats(&self) -> Seats<'_> {
+        match &self.board.hot_seat {
+            Some(h) => Seats::Many(h),
+            None => Seats::Two(&self.view),
         }
     }
 
     /// The game on the board (after a forfeit, with the illegal symbol).
     pub fn game(&self) -> &Pnut {
-        if let Some(f) = &self.forfeited {
+        if let Some(f) = &self.board.forfeited {
             return f;
         }
-        match &self.seats {
+        match self.seats() {
             Seats::Two(view) => view.session.position(),
             Seats::Many(h) => &h.game,
         }
     }
 
     fn assisted(&self) -> bool {
-        self.assist
+        self.board.assist
     }
 
     fn is_over(&self) -> bool {
@@ -154,7 +192,7 @@ impl PnutScreen {
 
     /// The name of player `i` (0-based, in turn order).
     fn name(&self, i: usize) -> String {
-        match &self.seats {
+        match self.seats() {
             Seats::Two(view) => {
                 let seat = if i.is_multiple_of(2) {
                     crate::game::Seat::First
@@ -168,10 +206,10 @@ impl PnutScreen {
     }
 
     fn human_to_move(&self) -> bool {
-        if self.forfeited.is_some() {
+        if self.board.forfeited.is_some() {
             return false;
         }
-        match &self.seats {
+        match self.seats() {
             Seats::Two(view) => view.session.human_to_move(),
             Seats::Many(h) => !h.game.is_over(),
         }
@@ -179,15 +217,15 @@ impl PnutScreen {
 
     /// See [`MatchView::hints_wait`].
     fn hints_wait(&self) -> Option<&'static str> {
-        match &self.seats {
-            Seats::Two(view) if self.forfeited.is_none() => view.hints_wait(),
+        match self.seats() {
+            Seats::Two(view) if self.board.forfeited.is_none() => view.hints_wait(),
             _ => None,
         }
     }
 
     fn analysis(&self) -> Option<&Analysis<PnutMove>> {
-        match &self.seats {
-            Seats::Two(view) if self.forfeited.is_none() => view.session.analysis(),
+        match self.seats() {
+            Seats::Two(view) if self.board.forfeited.is_none() => view.session.analysis(),
             _ => None,
         }
     }
@@ -201,20 +239,20 @@ impl PnutScreen {
         let game = self.game().clone();
         let Some(s) = game.rules().index_of(c) else {
             // A key that is no symbol says so, rather than nothing.
-            self.notice = Some(format!(
+            self.board.notice = Some(format!(
                 "'{c}' is not a symbol of this game: {}.",
                 game.rules().symbols_text()
             ));
             return;
         };
-        self.cursor = usize::from(s);
+        self.board.cursor = usize::from(s);
         if let Some(earlier) = game.earlier_occurrence(s) {
             if self.assisted() {
                 let gram = game
                     .gram_after(s)
                     .map(|g| game.rules().gram_text(g))
                     .unwrap_or_default();
-                self.notice = Some(format!(
+                self.board.notice = Some(format!(
                     "'{c}' would repeat {gram}, already at position {}.",
                     earlier + 1
                 ));
@@ -223,22 +261,22 @@ impl PnutScreen {
             let mut lost = game;
             if lost.write_unchecked(c).is_ok() {
                 let winner = self.name_of_winner(&lost);
-                if let Seats::Two(view) = &mut self.seats {
-                    view.voice = match view.ai_seat() {
+                if self.board.hot_seat.is_none() {
+                    self.view.voice = match self.view.ai_seat() {
                         Some(_) => "That one was used before: I win.".to_string(),
                         None => format!("{winner} wins."),
                     };
                 }
-                self.forfeited = Some(lost);
+                self.board.forfeited = Some(lost);
             }
             return;
         }
-        self.notice = None;
-        match &mut self.seats {
-            Seats::Two(view) => {
-                view.play(PnutMove(c));
+        self.board.notice = None;
+        match &mut self.board.hot_seat {
+            None => {
+                self.view.play(PnutMove(c));
             }
-            Seats::Many(h) => {
+            Some(h) => {
                 h.history.push(h.game.clone());
                 let _ = h.game.write_unchecked(c);
             }
@@ -247,7 +285,7 @@ impl PnutScreen {
 
     /// Who player `i` is, for the wording (see [`Who`]).
     fn who(&self, i: usize) -> Who<'_> {
-        match &self.seats {
+        match self.seats() {
             Seats::Two(view) => view.who(if i.is_multiple_of(2) {
                 crate::game::Seat::First
             } else {
@@ -270,18 +308,18 @@ impl PnutScreen {
     }
 
     fn undo(&mut self) {
-        self.notice = None;
-        if self.forfeited.take().is_some() {
-            if let Seats::Two(view) = &mut self.seats {
-                view.voice = String::new();
+        self.board.notice = None;
+        if self.board.forfeited.take().is_some() {
+            if self.board.hot_seat.is_none() {
+                self.view.voice = String::new();
             }
             return;
         }
-        match &mut self.seats {
-            Seats::Two(view) => {
-                view.undo();
+        match &mut self.board.hot_seat {
+            None => {
+                self.view.undo();
             }
-            Seats::Many(h) => {
+            Some(h) => {
                 if let Some(previous) = h.history.pop() {
                     h.game = previous;
                 }
@@ -291,7 +329,7 @@ impl PnutScreen {
 
     fn step_cursor(&mut self, step: isize) {
         let k = self.game().rules().k() as isize;
-        let mut i = self.cursor as isize;
+        let mut i = self.board.cursor as isize;
         let game = self.game().clone();
         for _ in 0..k {
             i = (i + step).rem_euclid(k);
@@ -300,7 +338,7 @@ impl PnutScreen {
                 break;
             }
         }
-        self.cursor = i as usize;
+        self.board.cursor = i as usize;
     }
 
     /// Keeps the cursor on a legal symbol when the assistant is on.
@@ -308,16 +346,16 @@ impl PnutScreen {
         let game = self.game();
         if self.assisted()
             && !game.is_over()
-            && !game.is_legal_index(self.cursor as u8)
+            && !game.is_legal_index(self.board.cursor as u8)
             && let Some(&s) = game.legal_indices().first()
         {
-            self.cursor = usize::from(s);
+            self.board.cursor = usize::from(s);
         }
     }
 
     fn toggle_pause(&mut self) {
-        if let Seats::Two(view) = &mut self.seats {
-            view.toggle_pause();
+        if self.board.hot_seat.is_none() {
+            self.view.toggle_pause();
         }
     }
 
@@ -424,7 +462,7 @@ impl PnutScreen {
         for i in 0..k {
             let c = rules.symbol(i as u8);
             let legal = game.is_legal_index(i as u8) && !game.is_over();
-            let here = i == self.cursor && self.human_to_move();
+            let here = i == self.board.cursor && self.human_to_move();
             let style = if here {
                 theme.cursor()
             } else if !legal && self.assisted() {
@@ -488,8 +526,8 @@ impl PnutScreen {
 
     fn status_lines(&self, theme: &Theme, keys: &Keys) -> Vec<Line<'static>> {
         let game = self.game();
-        let turn = match &self.seats {
-            Seats::Two(view) if self.forfeited.is_none() => {
+        let turn = match self.seats() {
+            Seats::Two(view) if self.board.forfeited.is_none() => {
                 view.turn_line(theme, keys, ": ←→ Enter or type a symbol".to_string())
             }
             _ if game.is_over() => Line::styled("Game over.", theme.bold()),
@@ -498,11 +536,11 @@ impl PnutScreen {
                 Span::raw(": ←→ Enter or type a symbol"),
             ]),
         };
-        let voice = match &self.seats {
+        let voice = match self.seats() {
             Seats::Two(view) => view.voice_line(theme),
             Seats::Many(_) => Line::raw(""),
         };
-        let third = if let Some(n) = &self.notice {
+        let third = if let Some(n) = &self.board.notice {
             Line::styled(n.clone(), theme.warning())
         } else if game.is_over() {
             Line::raw("")
@@ -529,7 +567,7 @@ impl PnutScreen {
                 Line::styled(self.wins_sentence(w), theme.bold()),
             ];
         }
-        let Seats::Two(view) = &self.seats else {
+        let Seats::Two(view) = self.seats() else {
             return vec![
                 Line::raw("No prediction with"),
                 Line::raw("three or more players."),
@@ -580,7 +618,7 @@ impl PnutScreen {
         let history = widgets::prediction_and_hints(
             frame,
             area,
-            match &self.seats {
+            match self.seats() {
                 Seats::Two(view) => view.hidden_prediction(keys, theme),
                 Seats::Many(_) => None,
             }
@@ -602,7 +640,7 @@ impl PnutScreen {
         if self.is_over() {
             return vec![Line::styled("The game is over.", theme.muted())];
         }
-        if matches!(self.seats, Seats::Many(_)) {
+        if self.board.hot_seat.is_some() {
             return vec![Line::styled("No analysis for 3+ players.", theme.muted())];
         }
         if let Some(wait) = self.hints_wait() {
@@ -632,7 +670,7 @@ impl PnutScreen {
         let game = self.game();
         let text: Vec<char> = game.text().chars().collect();
         let skip = text.len().saturating_sub(room.max(1));
-        let mistakes: Vec<bool> = match &self.seats {
+        let mistakes: Vec<bool> = match self.seats() {
             Seats::Two(view) => view
                 .session
                 .history()
@@ -710,7 +748,7 @@ impl PnutScreen {
             what_next(keys, theme, true),
         ];
         // Only two-player games are kept, and so reviewed.
-        if matches!(self.seats, Seats::Two(_)) {
+        if self.board.hot_seat.is_none() {
             lines.push(crate::ui::widgets::review_line(keys, theme));
         }
         // Below the string, so both marked occurrences stay in view; a spare row inside
@@ -796,154 +834,154 @@ fn verdict_style(v: Verdict, theme: &Theme) -> Style {
     }
 }
 
-impl GameScreen for PnutScreen {
-    crate::screen_basics!();
-    fn situation(&self) -> crate::plugin::screen::Situation {
-        match &self.seats {
-            Seats::Two(view) => crate::plugin::screen::Situation {
-                over: self.is_over(),
-                human_to_move: self.human_to_move(),
-                ..view.situation()
-            },
-            Seats::Many(_) => crate::plugin::screen::Situation {
-                over: self.is_over(),
-                human_to_move: self.human_to_move(),
+/// Two players go through the shared view as in every game, but for a game lost by an
+/// illegal symbol; the hot seat keeps its own history and asks the solver nothing.
+impl Board for PnutBoard {
+    type Game = Pnut;
+
+    fn link(m: &Match<Self>) -> &dyn SolverLink {
+        match &m.board.hot_seat {
+            Some(h) => h,
+            None => &m.view,
+        }
+    }
+    fn link_mut(m: &mut Match<Self>) -> &mut dyn SolverLink {
+        match &mut m.board.hot_seat {
+            Some(h) => h,
+            None => &mut m.view,
+        }
+    }
+    fn is_over(m: &Match<Self>) -> bool {
+        m.is_over()
+    }
+    fn situation(m: &Match<Self>) -> Situation {
+        let shared = match m.seats() {
+            Seats::Two(view) => view.situation(),
+            Seats::Many(_) => Situation {
+                over: false,
+                human_to_move: false,
                 ai_plays: false,
                 all_ai: false,
             },
-        }
-    }
-    fn redo(&mut self) {
-        if self.forfeited.is_some() {
-            return;
-        }
-        if let Seats::Two(view) = &mut self.seats
-            && view.redo()
-        {
-            self.notice = None;
-            self.settle();
-        }
-    }
-    /// Two players only; a game lost by an illegal symbol (the hard mode) is recorded
-    /// with its result, the illegal symbol itself not being a move that can be replayed.
-    fn record(&self) -> Option<crate::store::MatchRecord> {
-        let Seats::Two(view) = &self.seats else {
-            return None;
         };
-        let mut record = view.record(&self.setup);
-        if let Some(lost) = &self.forfeited {
-            record.result = crate::game::Game::outcome(lost).map(crate::store::ResultRecord::from);
-        }
-        Some(record)
-    }
-    fn restore(&mut self, record: &crate::store::MatchRecord) -> Result<(), String> {
-        let Seats::Two(view) = &mut self.seats else {
-            return Err("matches of more than two players are not kept".into());
-        };
-        view.restore(record)?;
-        self.settle();
-        Ok(())
-    }
-    fn generation(&self) -> u64 {
-        match &self.seats {
-            Seats::Two(view) => view.session.generation() + u64::from(self.forfeited.is_some()),
-            Seats::Many(h) => h.history.len() as u64,
+        Situation {
+            over: m.is_over(),
+            human_to_move: m.human_to_move(),
+            ..shared
         }
     }
-    fn set_seed(&mut self, seed: u64) {
-        if let Seats::Two(view) = &mut self.seats {
-            view.seed = seed;
-        }
-    }
-    fn position_text(&self) -> String {
-        match &self.seats {
-            Seats::Two(view) => crate::game::Game::position_text(view.session.position()),
-            Seats::Many(h) => crate::game::Game::position_text(&h.game),
-        }
-    }
-    fn link(&self) -> &dyn SolverLink {
-        match &self.seats {
-            Seats::Two(view) => view.as_ref(),
-            Seats::Many(h) => h,
-        }
-    }
-    fn link_mut(&mut self) -> &mut dyn SolverLink {
-        match &mut self.seats {
-            Seats::Two(view) => view.as_mut(),
-            Seats::Many(h) => h,
-        }
-    }
-    fn tick(&mut self, elapsed_ms: u64, rng: &mut GameRng) -> bool {
-        let Seats::Two(view) = &mut self.seats else {
-            return false;
-        };
-        if self.forfeited.is_some() {
-            return false;
-        }
-        let (mv, redraw) = view.tick(elapsed_ms, rng);
-        if let Some(mv) = mv {
-            view.play(mv);
-            self.settle();
-        }
-        redraw
-    }
-    /// The symbol picker's keys and typed symbols; false for the rest.
-    fn handle(&mut self, action: Action) -> bool {
-        match action {
-            Action::Left | Action::Up => self.step_cursor(-1),
-            Action::Right | Action::Down => self.step_cursor(1),
-            Action::Enter => {
-                let c = self.game().rules().symbol(self.cursor as u8);
-                self.write(c);
-            }
-            Action::Char(c) => self.write(c),
-            Action::Digit(d) => self.write(char::from(b'0' + d)),
-            _ => return false,
-        }
-        self.settle();
-        true
-    }
-    fn is_over(&self) -> bool {
-        PnutScreen::is_over(self)
-    }
-    fn toggle_pause(&mut self) {
-        PnutScreen::toggle_pause(self);
-    }
-    fn move_now(&mut self) {
-        if let Seats::Two(view) = &mut self.seats {
-            view.move_now();
-        }
-    }
-    fn spoilers_on(&self) -> bool {
-        match &self.seats {
+    fn spoilers_on(m: &Match<Self>) -> bool {
+        match m.seats() {
             Seats::Two(view) => view.spoilers,
             Seats::Many(_) => true,
         }
     }
-    fn set_spoilers(&mut self, on: bool) {
-        if let Seats::Two(view) = &mut self.seats {
-            view.spoilers = on;
-            self.setup.spoilers = on;
+    fn set_spoilers(m: &mut Match<Self>, on: bool) {
+        if m.board.hot_seat.is_none() {
+            m.view.spoilers = on;
+            m.setup.spoilers = on;
         }
     }
-    fn undo(&mut self) {
-        PnutScreen::undo(self);
+    fn toggle_pause(m: &mut Match<Self>) {
+        m.toggle_pause();
     }
-    fn click(&mut self, hit: Hit) {
+    fn move_now(m: &mut Match<Self>) {
+        if m.board.hot_seat.is_none() {
+            m.view.move_now();
+        }
+    }
+    fn undo(m: &mut Match<Self>) {
+        m.undo();
+    }
+    fn redo(m: &mut Match<Self>) {
+        if m.board.forfeited.is_some() || m.board.hot_seat.is_some() {
+            return;
+        }
+        if m.view.redo() {
+            m.board.notice = None;
+            m.settle();
+        }
+    }
+    /// Two players only; a game lost by an illegal symbol (the hard mode) is recorded
+    /// with its result, the illegal symbol itself not being a move that can be replayed.
+    fn record(m: &Match<Self>) -> Option<MatchRecord> {
+        let Seats::Two(view) = m.seats() else {
+            return None;
+        };
+        let mut record = view.record(&m.setup);
+        if let Some(lost) = &m.board.forfeited {
+            record.result = lost.outcome().map(ResultRecord::from);
+        }
+        Some(record)
+    }
+    fn restore(m: &mut Match<Self>, record: &MatchRecord) -> Result<(), String> {
+        if m.board.hot_seat.is_some() {
+            return Err("matches of more than two players are not kept".into());
+        }
+        m.view.restore(record)?;
+        m.settle();
+        Ok(())
+    }
+    fn generation(m: &Match<Self>) -> u64 {
+        match m.seats() {
+            Seats::Two(view) => view.session.generation() + u64::from(m.board.forfeited.is_some()),
+            Seats::Many(h) => h.history.len() as u64,
+        }
+    }
+    fn position_text(m: &Match<Self>) -> String {
+        match m.seats() {
+            Seats::Two(view) => view.session.position().position_text(),
+            Seats::Many(h) => h.game.position_text(),
+        }
+    }
+    fn tick(m: &mut Match<Self>, elapsed_ms: u64, rng: &mut GameRng) -> bool {
+        if m.board.hot_seat.is_some() || m.board.forfeited.is_some() {
+            return false;
+        }
+        m.tick_view(elapsed_ms, rng)
+    }
+    fn play(m: &mut Match<Self>, mv: PnutMove) {
+        m.view.play(mv);
+        m.settle();
+    }
+    /// The symbol picker's keys and typed symbols; false for the rest.
+    fn handle(m: &mut Match<Self>, action: Action) -> bool {
+        match action {
+            Action::Left | Action::Up => m.step_cursor(-1),
+            Action::Right | Action::Down => m.step_cursor(1),
+            Action::Enter => {
+                let c = m.game().rules().symbol(m.board.cursor as u8);
+                m.write(c);
+            }
+            Action::Char(c) => m.write(c),
+            Action::Digit(d) => m.write(char::from(b'0' + d)),
+            _ => return false,
+        }
+        m.settle();
+        true
+    }
+    fn click(m: &mut Match<Self>, hit: Hit) {
         if let Hit::Choice(i) = hit
-            && i < self.game().rules().k()
+            && i < m.game().rules().k()
         {
-            let c = self.game().rules().symbol(i as u8);
-            self.write(c);
-            self.settle();
+            let c = m.game().rules().symbol(i as u8);
+            m.write(c);
+            m.settle();
         }
     }
-    fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, hits: &mut Hits) {
+    fn render(
+        m: &Match<Self>,
+        frame: &mut Frame,
+        area: Rect,
+        theme: &Theme,
+        keys: &Keys,
+        hits: &mut Hits,
+    ) {
         let (board, side, footer) =
-            widgets::game_frame(frame, area, self.title(), [40, 32, 32], theme);
-        self.render_board(frame, board, theme, keys, hits);
-        self.render_side(frame, side, theme, keys);
-        let list = if self.is_over() {
+            widgets::game_frame(frame, area, m.title(), [40, 32, 32], theme);
+        m.render_board(frame, board, theme, keys, hits);
+        m.render_side(frame, side, theme, keys);
+        let list = if m.is_over() {
             widgets::game_over_footer(keys)
         } else {
             keys.footer(&[
@@ -957,8 +995,54 @@ impl GameScreen for PnutScreen {
             ])
         };
         widgets::footer(frame, footer, &list, theme);
-        if self.is_over() {
-            self.render_game_over(frame, board, theme, keys);
+        if m.is_over() {
+            m.render_game_over(frame, board, theme, keys);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::config::Config;
+    use crate::plugin::screen::GameScreen;
+    use crate::seeds::GameRng;
+
+    fn players(n: usize) -> PnutScreen {
+        let mut setup = GameSetup::from_config(crate::games::pnut::ID, &Config::default());
+        setup.matchup.mode = crate::matchup::Mode::TwoPlayers;
+        if let Some(options) = setup.options_mut::<PnutSetup>() {
+            options.symbols = "01".into();
+            options.length = 2;
+            options.players = n;
+        }
+        PnutScreen::new(setup, 0, false, &mut GameRng::seed_from_u64(1))
+    }
+
+    /// Three people take turns on the hot seat: the match's view is never asked (no
+    /// job for the solver, no record kept), and undo and the save counter follow the
+    /// hot seat's own history.
+    #[test]
+    fn the_hot_seat_keeps_the_match_to_itself() {
+        let Some(two_players) = players(2).record() else {
+            panic!("a two-player match is kept");
+        };
+        let mut s = players(3);
+        assert!(s.take_job().is_none());
+        for key in ['0', '0', '1'] {
+            assert!(s.handle(Action::Char(key)));
+        }
+        assert!(s.take_job().is_none());
+        assert_eq!((s.position_text(), s.generation()), ("001".to_string(), 3));
+        assert!(s.record().is_none());
+        assert!(s.restore(&two_players).is_err());
+        s.undo();
+        assert_eq!((s.position_text(), s.generation()), ("00".to_string(), 2));
+        let situation = s.situation();
+        assert!(!situation.ai_plays && situation.human_to_move && !situation.over);
+        assert!(
+            s.view.session.history().is_empty(),
+            "the view plays no part"
+        );
     }
 }

@@ -3,7 +3,6 @@
 
 use std::cell::Cell;
 
-use crate::seeds::GameRng;
 use rand::Rng;
 use ratatui::Frame;
 use ratatui::layout::{Constraint, Layout, Rect};
@@ -16,8 +15,8 @@ use crate::game::{Game, Outcome, Seat};
 use crate::games::GameSetup;
 use crate::games::wl::options::WlSetup;
 use crate::matchup::Mode;
+use crate::plugin::match_screen::{Board, Match};
 use crate::plugin::match_view::{MatchView, Who};
-use crate::plugin::screen::GameScreen;
 use crate::solve::analyst::{FnAnalyst, SharedAnalyst};
 use crate::solve::wl::pyramid;
 use crate::ui::animation::Animation;
@@ -29,10 +28,8 @@ use crate::ui::widgets;
 /// The pyramid is drawn for strings up to this long (it has n(n+1)/2 cells).
 pub const PYRAMID_MAX: usize = 200;
 
-pub struct WlScreen {
-    pub setup: GameSetup,
-    pub view: MatchView<Wl>,
-    hints: bool,
+/// Winners & Losers' own part of its screen: the pyramid and the letter leaving.
+pub struct WlBoard {
     show_pyramid: bool,
     /// Rows the pyramid is scrolled by (↑↓) from where it follows the game.
     pyramid_scroll: Cell<isize>,
@@ -43,6 +40,27 @@ pub struct WlScreen {
     pyramid: Vec<Vec<bool>>,
     /// The letter just taken leaving the string.
     taking: Animation,
+}
+
+/// The Winners & Losers screen.
+pub type WlScreen = Match<WlBoard>;
+
+/// An end of the string is clicked as `Hit::Square(0)` (left) or `Hit::Square(1)`
+/// (right).
+pub fn end_hit(end: WlMove) -> Hit {
+    Hit::Square(match end {
+        WlMove::Left => 0,
+        WlMove::Right => 1,
+    })
+}
+
+/// The end of the string a hit is on, if any.
+pub fn end_of(hit: Hit) -> Option<WlMove> {
+    match hit {
+        Hit::Square(0) => Some(WlMove::Left),
+        Hit::Square(1) => Some(WlMove::Right),
+        _ => None,
+    }
 }
 
 fn letter(w: bool) -> &'static str {
@@ -177,7 +195,7 @@ pub fn draw_tiles(
                 let width = if boxed { step - 1 } else { 1 };
                 hits.add(
                     Rect::new(area.x + 1 + step * col as u16, y, width, size),
-                    Hit::WlEnd(e),
+                    end_hit(e),
                 );
             }
         }
@@ -244,11 +262,6 @@ pub fn last_move_line(before: &Wl, mv: WlMove, who: &str, theme: &Theme) -> Line
 }
 
 impl WlScreen {
-    /// The board moved (undo, redo, a resumed match): no letter is leaving.
-    fn after_jump(&mut self) {
-        self.taking.skip();
-    }
-
     pub fn new<R: Rng + ?Sized>(
         setup: GameSetup,
         ai_delay_ms: u64,
@@ -264,16 +277,14 @@ impl WlScreen {
         };
         let analyst = SharedAnalyst::new(FnAnalyst(crate::solve::wl::analyse));
         let view = MatchView::new(Wl::new(letters), &setup.matchup, ai_delay_ms, analyst, rng);
-        WlScreen {
-            setup,
-            view,
-            hints,
+        let board = WlBoard {
             show_pyramid: false,
             pyramid_scroll: Cell::new(0),
             pyramid_pan: Cell::new(0),
             pyramid,
             taking: Animation::default(),
-        }
+        };
+        Match::with_board(setup, hints, view, board)
     }
 
     fn game(&self) -> &Wl {
@@ -282,9 +293,9 @@ impl WlScreen {
 
     fn play(&mut self, mv: WlMove) {
         if self.view.session.human_to_move() && self.view.play(mv) {
-            self.taking.start(3);
-            self.pyramid_scroll.set(0);
-            self.pyramid_pan.set(0);
+            self.board.taking.start(3);
+            self.board.pyramid_scroll.set(0);
+            self.board.pyramid_pan.set(0);
         }
     }
 
@@ -329,7 +340,7 @@ impl WlScreen {
             last: s.history().last().map(|m| m.mv),
             wins: self.winning_ends(),
             cursor: s.human_to_move(),
-            taking: self.taking.frame().filter(|_| theme.animate),
+            taking: self.board.taking.frame().filter(|_| theme.animate),
         };
         draw_tiles(frame, area, &look, below, theme, hits);
     }
@@ -340,7 +351,7 @@ impl WlScreen {
     /// ◀ or ▶ there, and the last line says which letters of the string the view is over.
     fn render_pyramid(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys) {
         let n = self.game().letters().len();
-        if self.pyramid.is_empty() || n == 0 {
+        if self.board.pyramid.is_empty() || n == 0 {
             frame.render_widget(
                 Paragraph::new(format!(
                     "The pyramid is drawn for strings up to {PYRAMID_MAX} letters."
@@ -384,8 +395,8 @@ impl WlScreen {
         let last_top = n.saturating_sub(height.min(n));
         let follow = in_view.0.saturating_sub(height / 3).min(last_top);
         // ↑↓ move the view from there, within the pyramid (kept for the next frame).
-        let top = (follow as isize + self.pyramid_scroll.get()).clamp(0, last_top as isize);
-        self.pyramid_scroll.set(top - follow as isize);
+        let top = (follow as isize + self.board.pyramid_scroll.get()).clamp(0, last_top as isize);
+        self.board.pyramid_scroll.set(top - follow as isize);
         let top = top as usize;
         let bottom = (top + height.max(1)).min(n);
         // Centred when the whole base fits, else scrolled to the current node and from
@@ -396,8 +407,8 @@ impl WlScreen {
         let follow_x = node_x(in_view.0, in_view.1)
             .saturating_sub(width / 2)
             .min(last_left);
-        let left = (follow_x as isize + self.pyramid_pan.get()).clamp(0, last_left as isize);
-        self.pyramid_pan.set(left - follow_x as isize);
+        let left = (follow_x as isize + self.board.pyramid_pan.get()).clamp(0, last_left as isize);
+        self.board.pyramid_pan.set(left - follow_x as isize);
         let left = left as usize;
         let wins = self.winning_ends();
         let mut lines = Vec::new();
@@ -431,7 +442,7 @@ impl WlScreen {
                 if x < left || x >= left + width {
                     continue;
                 }
-                let last_w = self.pyramid[len - 1][i];
+                let last_w = self.board.pyramid[len - 1][i];
                 let on_path = path.contains(&(r, i));
                 let is_child = r == current.0 + 1 && (i == current.1 || i == current.1 + 1);
                 let child_wins = is_child
@@ -591,7 +602,7 @@ impl WlScreen {
     fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, hits: &mut Hits) {
         let (board, side, footer) =
             widgets::game_frame(frame, area, self.title(), [40, 34, 34], theme);
-        let block_title = if self.show_pyramid {
+        let block_title = if self.board.show_pyramid {
             format!(
                 "Pyramid ({}: the string · ↑↓ scroll)",
                 keys.key(Action::Own("pyramid"))
@@ -604,7 +615,7 @@ impl WlScreen {
         frame.render_widget(block, board);
         let [main, status] =
             Layout::vertical([Constraint::Min(3), Constraint::Length(3)]).areas(inner);
-        if self.show_pyramid {
+        if self.board.show_pyramid {
             self.render_pyramid(frame, main, theme, keys);
         } else {
             self.render_tiles(frame, main, theme, hits);
@@ -655,8 +666,9 @@ impl WlScreen {
     }
 }
 
-impl GameScreen for WlScreen {
-    crate::screen_basics!(view);
+impl Board for WlBoard {
+    type Game = Wl;
+
     fn wheel(&mut self, lines: i32) {
         if self.show_pyramid {
             self.pyramid_scroll
@@ -666,44 +678,70 @@ impl GameScreen for WlScreen {
     fn skip_animation(&mut self) {
         self.taking.skip();
     }
-    fn tick(&mut self, elapsed_ms: u64, rng: &mut GameRng) -> bool {
-        let frame_changed = self.taking.tick(elapsed_ms);
-        let (mv, redraw) = self.view.tick(elapsed_ms, rng);
-        if let Some(mv) = mv
-            && self.view.play(mv)
-        {
-            self.taking.start(3);
-        }
-        redraw || frame_changed
+    fn animate(&mut self, elapsed_ms: u64) -> bool {
+        self.taking.tick(elapsed_ms)
     }
-    fn handle(&mut self, action: Action) -> bool {
+    /// The AI's move (a person's goes through `WlScreen::play`, which also brings the
+    /// pyramid back to where it follows the game).
+    fn play(m: &mut Match<Self>, mv: WlMove) {
+        if m.view.play(mv) {
+            m.board.taking.start(3);
+        }
+    }
+    /// The board moved (undo, redo, a resumed match): no letter is leaving.
+    fn after_jump(m: &mut Match<Self>) {
+        m.board.taking.skip();
+    }
+    fn handle(m: &mut Match<Self>, action: Action) -> bool {
         match action {
-            Action::Own("pyramid") => self.show_pyramid = !self.show_pyramid,
-            Action::Up if self.show_pyramid => {
-                self.pyramid_scroll.set(self.pyramid_scroll.get() - 1);
+            Action::Own("pyramid") => m.board.show_pyramid = !m.board.show_pyramid,
+            Action::Up if m.board.show_pyramid => {
+                m.board.pyramid_scroll.set(m.board.pyramid_scroll.get() - 1);
             }
-            Action::Down if self.show_pyramid => {
-                self.pyramid_scroll.set(self.pyramid_scroll.get() + 1);
+            Action::Down if m.board.show_pyramid => {
+                m.board.pyramid_scroll.set(m.board.pyramid_scroll.get() + 1);
             }
             // Two columns: one cell of a row sideways.
-            Action::Own("pyramid_left") if self.show_pyramid => {
-                self.pyramid_pan.set(self.pyramid_pan.get() - 2);
+            Action::Own("pyramid_left") if m.board.show_pyramid => {
+                m.board.pyramid_pan.set(m.board.pyramid_pan.get() - 2);
             }
-            Action::Own("pyramid_right") if self.show_pyramid => {
-                self.pyramid_pan.set(self.pyramid_pan.get() + 2);
+            Action::Own("pyramid_right") if m.board.show_pyramid => {
+                m.board.pyramid_pan.set(m.board.pyramid_pan.get() + 2);
             }
-            Action::Left => self.play(WlMove::Left),
-            Action::Right => self.play(WlMove::Right),
+            Action::Left => m.play(WlMove::Left),
+            Action::Right => m.play(WlMove::Right),
             _ => return false,
         }
         true
     }
-    fn click(&mut self, hit: Hit) {
-        if let Hit::WlEnd(mv) = hit {
-            self.play(mv);
+    fn click(m: &mut Match<Self>, hit: Hit) {
+        if let Some(mv) = end_of(hit) {
+            m.play(mv);
         }
     }
-    fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, hits: &mut Hits) {
-        WlScreen::render(self, frame, area, theme, keys, hits);
+    fn render(
+        m: &Match<Self>,
+        frame: &mut Frame,
+        area: Rect,
+        theme: &Theme,
+        keys: &Keys,
+        hits: &mut Hits,
+    ) {
+        WlScreen::render(m, frame, area, theme, keys, hits);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn an_end_hit_reads_back_as_its_end() {
+        for end in [WlMove::Left, WlMove::Right] {
+            assert_eq!(end_of(end_hit(end)), Some(end));
+        }
+        assert_ne!(end_hit(WlMove::Left), end_hit(WlMove::Right));
+        assert_eq!(end_of(Hit::Square(2)), None);
+        assert_eq!(end_of(Hit::Choice(0)), None);
     }
 }

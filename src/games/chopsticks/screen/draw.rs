@@ -167,13 +167,7 @@ fn draw_row(
             .map(|l| Line::styled(l, style))
             .collect();
         frame.render_widget(Paragraph::new(lines), art_area);
-        hits.add(
-            art_area,
-            Hit::Hand {
-                bottom,
-                hand: hand.index(),
-            },
-        );
+        hits.add(art_area, super::hand_hit(bottom, hand.index()));
         let marker = if cursor { "▶ " } else { "" };
         let mut label = if count == 0 {
             format!("{marker}{} ✗", hand.name())
@@ -191,13 +185,7 @@ fn draw_row(
             1,
         );
         frame.render_widget(Paragraph::new(Line::styled(label, style)), label_area);
-        hits.add(
-            label_area,
-            Hit::Hand {
-                bottom,
-                hand: hand.index(),
-            },
-        );
+        hits.add(label_area, super::hand_hit(bottom, hand.index()));
     }
 }
 
@@ -261,11 +249,11 @@ impl ChopsticksScreen {
         let mut cursors = Vec::new();
         if s.human_to_move() {
             let mover = position.to_move();
-            if self.stage != Stage::Split {
-                cursors.push((mover, self.own));
+            if self.board.stage != Stage::Split {
+                cursors.push((mover, self.board.own));
             }
-            if self.stage == Stage::Target {
-                cursors.push((mover.other(), self.target));
+            if self.board.stage == Stage::Target {
+                cursors.push((mover.other(), self.board.target));
             }
         }
         let last = s.history().last().map(|m| (&m.before, m.seat, m.mv));
@@ -277,7 +265,7 @@ impl ChopsticksScreen {
             cursors,
             last,
             last_text: self.last_move_text(),
-            changing: self.changing.frame().filter(|_| theme.animate),
+            changing: self.board.changing.frame().filter(|_| theme.animate),
         };
         draw_hands(frame, hands_area, &look, theme, hits);
         frame.render_widget(
@@ -288,17 +276,17 @@ impl ChopsticksScreen {
 
     pub(super) fn status_lines(&self, theme: &Theme, keys: &Keys) -> Vec<Line<'static>> {
         let s = self.session();
-        let detail = match self.stage {
+        let detail = match self.board.stage {
             Stage::Own => format!(
                 ": ←→ a hand, Enter; {} split",
                 keys.key(Action::Own("splits"))
             ),
-            Stage::Target => format!(": {} hits which? ←→, Enter", self.own.name()),
+            Stage::Target => format!(": {} hits which? ←→, Enter", self.board.own.name()),
             Stage::Split => ": ↑↓ a split, Enter".to_string(),
         };
         let turn = self.view.turn_line(theme, keys, detail);
         let voice = self.view.voice_line(theme);
-        let third = if let Some(notice) = &self.notice {
+        let third = if let Some(notice) = &self.board.notice {
             Line::styled(notice.clone(), theme.warning())
         } else if !self.hints || s.is_over() {
             Line::raw("")
@@ -446,7 +434,7 @@ impl ChopsticksScreen {
             let ChopsticksMove::Split { left, right } = *mv else {
                 continue;
             };
-            let selected = i == self.split_cursor;
+            let selected = i == self.board.split_cursor;
             let style = if selected {
                 theme.selected()
             } else {

@@ -1,7 +1,6 @@
 //! The Chopsticks screen: four hands drawn as ASCII art (the player's own at the bottom),
 //! choosing a hand and a target, the split chooser, the prediction and every move's value.
 
-use crate::seeds::GameRng;
 use rand::Rng;
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -10,8 +9,8 @@ use crate::game::chopsticks::{Chopsticks, ChopsticksMove, Hand};
 use crate::game::{Game, Seat};
 use crate::games::GameSetup;
 use crate::games::chopsticks::options::ChopsticksSetup;
+use crate::plugin::match_screen::{Board, Match};
 use crate::plugin::match_view::{MatchView, Who};
-use crate::plugin::screen::GameScreen;
 use crate::session::{Mode, Session};
 use crate::solve::analyst::{FnAnalyst, SharedAnalyst};
 use crate::ui::animation::Animation;
@@ -25,6 +24,20 @@ mod draw;
 
 pub use draw::{HandsLook, draw_hands, move_text};
 
+/// A hand is clicked as `Hit::Square(row * 2 + hand)`: row 0 the hands drawn at the
+/// top (the opponent's), 1 those at the bottom (the player's own); hand 0 left, 1 right.
+pub fn hand_hit(bottom: bool, hand: usize) -> Hit {
+    Hit::Square(u32::from(bottom) * 2 + hand as u32)
+}
+
+/// Whether a hit is on a hand: (drawn at the bottom, 0 left or 1 right).
+pub fn hand_of(hit: Hit) -> Option<(bool, usize)> {
+    match hit {
+        Hit::Square(n) if n < 4 => Some((n >= 2, (n % 2) as usize)),
+        _ => None,
+    }
+}
+
 /// What the player to move is choosing.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum Stage {
@@ -36,10 +49,9 @@ pub enum Stage {
     Split,
 }
 
-pub struct ChopsticksScreen {
-    pub setup: GameSetup,
-    pub view: MatchView<Chopsticks>,
-    hints: bool,
+/// Chopsticks' own part of its screen: what the player to move is choosing, its
+/// cursors, the hands changing.
+pub struct ChopsticksBoard {
     stage: Stage,
     own: Hand,
     target: Hand,
@@ -49,6 +61,9 @@ pub struct ChopsticksScreen {
     /// The hands the last move touched, changing (a dying hand flashes).
     changing: Animation,
 }
+
+/// The Chopsticks screen.
+pub type ChopsticksScreen = Match<ChopsticksBoard>;
 
 /// The start of a game of this setup: its position (`1,1/1,1`, the first player's
 /// hands first) if it names one, else the usual start.
@@ -74,10 +89,7 @@ impl ChopsticksScreen {
             .unwrap_or_else(|_| Chopsticks::new(options.variant(), Some(options.move_cap)));
         let analyst = SharedAnalyst::new(FnAnalyst(crate::solve::chopsticks::analyse));
         let view = MatchView::new(start, &setup.matchup, ai_delay_ms, analyst, rng);
-        let mut screen = ChopsticksScreen {
-            setup,
-            view,
-            hints,
+        let board = ChopsticksBoard {
             stage: Stage::Own,
             own: Hand::Left,
             target: Hand::Left,
@@ -85,6 +97,7 @@ impl ChopsticksScreen {
             notice: None,
             changing: Animation::default(),
         };
+        let mut screen = Match::with_board(setup, hints, view, board);
         screen.settle();
         screen
     }
@@ -118,35 +131,27 @@ impl ChopsticksScreen {
     /// Keeps the cursors on live hands and the split cursor in range.
     fn settle(&mut self) {
         let hands = self.position().hands();
-        if hands.mine[self.own.index()] == 0 {
-            self.own = self.own.other();
+        if hands.mine[self.board.own.index()] == 0 {
+            self.board.own = self.board.own.other();
         }
-        if hands.theirs[self.target.index()] == 0 {
-            self.target = self.target.other();
+        if hands.theirs[self.board.target.index()] == 0 {
+            self.board.target = self.board.target.other();
         }
         let splits = self.splits().len();
-        if self.stage == Stage::Split && splits == 0 {
-            self.stage = Stage::Own;
+        if self.board.stage == Stage::Split && splits == 0 {
+            self.board.stage = Stage::Own;
         }
-        self.split_cursor = self.split_cursor.min(splits.saturating_sub(1));
+        self.board.split_cursor = self.board.split_cursor.min(splits.saturating_sub(1));
     }
 
     fn play(&mut self, mv: ChopsticksMove) {
         if self.view.play(mv) {
-            self.changing.start(3);
-            self.stage = Stage::Own;
-            self.split_cursor = 0;
-            self.notice = None;
+            self.board.changing.start(3);
+            self.board.stage = Stage::Own;
+            self.board.split_cursor = 0;
+            self.board.notice = None;
             self.settle();
         }
-    }
-
-    /// The board moved (undo, redo, a resumed match).
-    fn after_jump(&mut self) {
-        self.changing.skip();
-        self.stage = Stage::Own;
-        self.notice = None;
-        self.settle();
     }
 
     /// Moves a cursor to the other hand when that one is alive.
@@ -167,13 +172,13 @@ impl ChopsticksScreen {
     }
 
     fn toggle_splits(&mut self) {
-        if self.stage == Stage::Split {
-            self.stage = Stage::Own;
+        if self.board.stage == Stage::Split {
+            self.board.stage = Stage::Own;
             return;
         }
         if self.splits().is_empty() {
             let [l, r] = self.position().hands().mine;
-            self.notice = Some(format!(
+            self.board.notice = Some(format!(
                 "No split from {l},{r}: it would only keep or swap your hands{}.",
                 if self.position().variant().empty_splits {
                     ""
@@ -183,18 +188,20 @@ impl ChopsticksScreen {
             ));
             return;
         }
-        self.notice = None;
-        self.split_cursor = 0;
-        self.stage = Stage::Split;
+        self.board.notice = None;
+        self.board.split_cursor = 0;
+        self.board.stage = Stage::Split;
     }
 
     fn handle_own(&mut self, action: Action) {
         let mine = self.position().hands().mine;
         match action {
-            Action::Left | Action::Right => self.own = Self::toward(self.own, mine, action),
+            Action::Left | Action::Right => {
+                self.board.own = Self::toward(self.board.own, mine, action)
+            }
             Action::Enter | Action::Up => {
-                self.notice = None;
-                self.stage = Stage::Target;
+                self.board.notice = None;
+                self.board.stage = Stage::Target;
             }
             _ => {}
         }
@@ -204,13 +211,13 @@ impl ChopsticksScreen {
         let theirs = self.position().hands().theirs;
         match action {
             Action::Left | Action::Right => {
-                self.target = Self::toward(self.target, theirs, action);
+                self.board.target = Self::toward(self.board.target, theirs, action);
             }
             Action::Enter => self.play(ChopsticksMove::Hit {
-                from: self.own,
-                to: self.target,
+                from: self.board.own,
+                to: self.board.target,
             }),
-            Action::Down | Action::Backspace => self.stage = Stage::Own,
+            Action::Down | Action::Backspace => self.board.stage = Stage::Own,
             _ => {}
         }
     }
@@ -219,10 +226,10 @@ impl ChopsticksScreen {
         let splits = self.splits();
         let n = splits.len();
         match action {
-            Action::Up if n > 0 => self.split_cursor = (self.split_cursor + n - 1) % n,
-            Action::Down if n > 0 => self.split_cursor = (self.split_cursor + 1) % n,
+            Action::Up if n > 0 => self.board.split_cursor = (self.board.split_cursor + n - 1) % n,
+            Action::Down if n > 0 => self.board.split_cursor = (self.board.split_cursor + 1) % n,
             Action::Enter => {
-                if let Some(&mv) = splits.get(self.split_cursor) {
+                if let Some(&mv) = splits.get(self.board.split_cursor) {
                     self.play(mv);
                 }
             }
@@ -231,7 +238,7 @@ impl ChopsticksScreen {
                     self.play(mv);
                 }
             }
-            Action::Backspace => self.stage = Stage::Own,
+            Action::Backspace => self.board.stage = Stage::Own,
             _ => {}
         }
     }
@@ -241,13 +248,13 @@ impl ChopsticksScreen {
         if !self.view.session.human_to_move() {
             return None;
         }
-        match self.stage {
+        match self.board.stage {
             Stage::Own => None,
             Stage::Target => Some(ChopsticksMove::Hit {
-                from: self.own,
-                to: self.target,
+                from: self.board.own,
+                to: self.board.target,
             }),
-            Stage::Split => self.splits().get(self.split_cursor).copied(),
+            Stage::Split => self.splits().get(self.board.split_cursor).copied(),
         }
     }
 
@@ -291,38 +298,44 @@ impl ChopsticksScreen {
     }
 }
 
-impl GameScreen for ChopsticksScreen {
-    crate::screen_basics!(view);
+impl Board for ChopsticksBoard {
+    type Game = Chopsticks;
+
     fn skip_animation(&mut self) {
         self.changing.skip();
     }
-    fn tick(&mut self, elapsed_ms: u64, rng: &mut GameRng) -> bool {
-        let frame_changed = self.changing.tick(elapsed_ms);
-        let (mv, redraw) = self.view.tick(elapsed_ms, rng);
-        if let Some(mv) = mv {
-            self.play(mv);
-        }
-        redraw || frame_changed
+    fn animate(&mut self, elapsed_ms: u64) -> bool {
+        self.changing.tick(elapsed_ms)
+    }
+    fn play(m: &mut Match<Self>, mv: ChopsticksMove) {
+        m.play(mv);
+    }
+    /// The board moved (undo, redo, a resumed match).
+    fn after_jump(m: &mut Match<Self>) {
+        m.board.changing.skip();
+        m.board.stage = Stage::Own;
+        m.board.notice = None;
+        m.settle();
     }
     /// The hands' own keys (while a person is to move); false for the rest.
-    fn handle(&mut self, action: Action) -> bool {
-        if !self.view.session.human_to_move() {
+    fn handle(m: &mut Match<Self>, action: Action) -> bool {
+        if !m.view.session.human_to_move() {
             return false;
         }
         match action {
             // Esc backs out of a choice before it leaves the game.
-            Action::Back if self.stage != Stage::Own => self.stage = Stage::Own,
-            Action::Own("splits") => self.toggle_splits(),
+            Action::Back if m.board.stage != Stage::Own => m.board.stage = Stage::Own,
+            Action::Own("splits") => m.toggle_splits(),
             Action::Up
             | Action::Down
             | Action::Left
             | Action::Right
             | Action::Enter
             | Action::Digit(_)
-            | Action::Backspace => match self.stage {
-                Stage::Own => self.handle_own(action),
-                Stage::Target => self.handle_target(action),
-                Stage::Split => self.handle_split(action),
+            | Action::Backspace => match m.board.stage {
+                Stage::Own => m.handle_own(action),
+                Stage::Target => m.handle_target(action),
+                Stage::Split => m.handle_split(action),
             },
             _ => return false,
         }
@@ -330,46 +343,50 @@ impl GameScreen for ChopsticksScreen {
     }
     /// A click on a hand or on a line of the split chooser. Clicking one of your hands
     /// picks it; clicking one of the opponent's hits it with the hand you picked.
-    fn click(&mut self, hit: Hit) {
-        if !self.view.session.human_to_move() {
+    fn click(m: &mut Match<Self>, hit: Hit) {
+        if !m.view.session.human_to_move() {
             return;
         }
-        let hands = self.position().hands();
-        match hit {
-            Hit::Hand { bottom: true, hand } if hand < 2 => {
+        let hands = m.position().hands();
+        match (hand_of(hit), hit) {
+            (Some((true, hand)), _) => {
                 let hand = Hand::from_index(hand);
                 if hands.mine[hand.index()] > 0 {
-                    self.own = hand;
-                    self.stage = Stage::Target;
-                    self.notice = None;
+                    m.board.own = hand;
+                    m.board.stage = Stage::Target;
+                    m.board.notice = None;
                 }
             }
-            Hit::Hand {
-                bottom: false,
-                hand,
-            } if hand < 2 && self.stage != Stage::Split => {
+            (Some((false, hand)), _) if m.board.stage != Stage::Split => {
                 let hand = Hand::from_index(hand);
                 if hands.theirs[hand.index()] > 0 {
-                    self.target = hand;
-                    self.play(ChopsticksMove::Hit {
-                        from: self.own,
+                    m.board.target = hand;
+                    m.play(ChopsticksMove::Hit {
+                        from: m.board.own,
                         to: hand,
                     });
                 }
             }
-            Hit::Choice(i) if self.stage == Stage::Split => {
-                if let Some(&mv) = self.splits().get(i) {
-                    self.play(mv);
+            (_, Hit::Choice(i)) if m.board.stage == Stage::Split => {
+                if let Some(&mv) = m.splits().get(i) {
+                    m.play(mv);
                 }
             }
             _ => {}
         }
     }
-    fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, hits: &mut Hits) {
+    fn render(
+        m: &Match<Self>,
+        frame: &mut Frame,
+        area: Rect,
+        theme: &Theme,
+        keys: &Keys,
+        hits: &mut Hits,
+    ) {
         let (board, side, footer) =
-            widgets::game_frame(frame, area, self.title(), [40, 34, 30], theme);
-        self.render_board(frame, board, theme, keys, hits);
-        self.render_side(frame, side, theme, keys);
+            widgets::game_frame(frame, area, m.title(), [40, 34, 30], theme);
+        m.render_board(frame, board, theme, keys, hits);
+        m.render_side(frame, side, theme, keys);
         let mut list = keys.footer(&[
             (&[Action::Left, Action::Right], "hand"),
             (&[Action::Enter], "pick"),
@@ -380,17 +397,41 @@ impl GameScreen for ChopsticksScreen {
             (&[Action::Help], "rules"),
             (&[Action::Back], "menu"),
         ]);
-        if self.view.all_ai() {
+        if m.view.all_ai() {
             list.splice(0..3, keys.footer(&[(&[Action::Pause], "pause")]));
         }
-        if self.view.session.is_over() {
+        if m.view.session.is_over() {
             list = widgets::game_over_footer(keys);
         }
         widgets::footer(frame, footer, &list, theme);
-        if self.view.session.is_over() {
-            self.render_game_over(frame, board, theme, keys);
-        } else if self.stage == Stage::Split && self.view.session.human_to_move() {
-            self.render_splits(frame, board, theme, keys, hits);
+        if m.view.session.is_over() {
+            m.render_game_over(frame, board, theme, keys);
+        } else if m.board.stage == Stage::Split && m.view.session.human_to_move() {
+            m.render_splits(frame, board, theme, keys, hits);
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// The four hands have four squares, each read back as itself; other squares and
+    /// the split chooser's lines are no hand.
+    #[test]
+    fn a_hand_hit_reads_back_as_its_hand() {
+        let all: Vec<Hit> = [false, true]
+            .into_iter()
+            .flat_map(|bottom| (0..2).map(move |hand| (bottom, hand)))
+            .map(|(bottom, hand)| {
+                let hit = hand_hit(bottom, hand);
+                assert_eq!(hand_of(hit), Some((bottom, hand)));
+                hit
+            })
+            .collect();
+        let distinct: std::collections::HashSet<_> = all.iter().collect();
+        assert_eq!(distinct.len(), 4);
+        assert_eq!(hand_of(Hit::Square(4)), None);
+        assert_eq!(hand_of(Hit::Choice(0)), None);
     }
 }

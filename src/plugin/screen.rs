@@ -6,7 +6,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use crate::games::GameSetup;
-use crate::solve::worker::{AnyReport, Job};
+use crate::solve::worker::Job;
 use crate::store::MatchRecord;
 use crate::ui::hits::{Hit, Hits};
 use crate::ui::keys::{Action, Keys};
@@ -23,7 +23,9 @@ pub trait SolverLink {
     fn ticket(&self) -> u64;
     /// True while the position on the board is still being analysed.
     fn analysing(&self) -> bool;
-    fn receive(&mut self, ticket: u64, report: AnyReport);
+    /// The solver has news for `ticket`: the screen takes the reports from its own
+    /// inbox (those of stale tickets are dropped).
+    fn news(&mut self, ticket: u64);
     fn finished(&mut self, ticket: u64);
     fn failed(&mut self, ticket: u64, reason: String);
 }
@@ -61,8 +63,8 @@ pub trait GameScreen {
     fn analysing(&self) -> bool {
         self.link().analysing()
     }
-    fn receive(&mut self, ticket: u64, report: AnyReport) {
-        self.link_mut().receive(ticket, report);
+    fn news(&mut self, ticket: u64) {
+        self.link_mut().news(ticket);
     }
     fn finished(&mut self, ticket: u64) {
         self.link_mut().finished(ticket);
@@ -140,7 +142,9 @@ pub trait SimulationScreen {
     fn take_request(&mut self) -> Option<Job>;
     fn requested(&mut self, ticket: u64);
     fn running(&self) -> bool;
-    fn progress(&mut self, ticket: u64, report: AnyReport);
+    /// The solver has news for `ticket`: the simulation takes its reports from its
+    /// own inbox.
+    fn progress(&mut self, ticket: u64);
     fn finished(&mut self, ticket: u64);
     fn failed(&mut self, ticket: u64, reason: String);
     fn handle(&mut self, action: Action) -> SimOutcome;

@@ -1,6 +1,10 @@
 //! The solver thread. Jobs carry tickets; submitting a job cancels every older one
 //! (the search polls an atomic), and reports from stale tickets are dropped here, so the
 //! UI never waits and never sees analysis of a position that is no longer on the board.
+//!
+//! A screen's job sends its reports, typed, to the screen's own [`Inbox`]; the app hears
+//! only a [`Notice`] that a ticket has news, has finished or has failed, and the screen
+//! then takes its reports from its inbox. Reports keep their types end to end.
 
 use std::any::Any;
 use std::panic::{AssertUnwindSafe, catch_unwind};
@@ -35,12 +39,55 @@ impl<R> SolverMsg<R> {
     }
 }
 
-/// A report of any job: each screen downcasts it to its own game's analysis type.
-pub type AnyReport = Box<dyn Any + Send>;
+/// What the app hears of a screen's job: its ticket has news (`Progress`), finished or
+/// failed. The reports themselves are in the screen's [`Inbox`].
+pub type Notice = SolverMsg<()>;
 
-/// A job as a screen hands it to the solver thread: it reports whatever its game's
-/// analysis type is.
-pub type Job = Box<dyn FnOnce(&JobContext<AnyReport>) + Send>;
+/// A job as a screen hands it to the solver thread: it sends its reports to the
+/// screen's inbox with [`JobContext::send`].
+pub type Job = Box<dyn FnOnce(&JobContext<()>) + Send>;
+
+/// A screen's own channel of its jobs' reports, typed, each under its job's ticket.
+pub struct Inbox<R> {
+    tx: Sender<(u64, R)>,
+    rx: Receiver<(u64, R)>,
+}
+
+/// Where a job sends its reports: the sending end of an [`Inbox`].
+pub struct Outbox<R>(Sender<(u64, R)>);
+
+impl<R> Default for Inbox<R> {
+    fn default() -> Self {
+        let (tx, rx) = unbounded();
+        Inbox { tx, rx }
+    }
+}
+
+impl<R> Inbox<R> {
+    /// The end a job sends its reports to (moved into the job).
+    pub fn outbox(&self) -> Outbox<R> {
+        Outbox(self.tx.clone())
+    }
+
+    /// The reports in so far, each with its ticket, oldest first; never waits. The
+    /// caller drops those of stale tickets.
+    pub fn drain(&self) -> impl Iterator<Item = (u64, R)> + '_ {
+        self.rx.try_iter()
+    }
+}
+
+impl JobContext<()> {
+    /// Sends `report` to the screen's inbox unless the job is stale, then tells the app
+    /// that this ticket has news. Returns false when cancelled.
+    pub fn send<R>(&self, to: &Outbox<R>, report: R) -> bool {
+        if self.is_cancelled() {
+            return false;
+        }
+        // The inbox is gone only with its screen: nobody waits for the report then.
+        let _ = to.0.send((self.ticket, report));
+        self.report(())
+    }
+}
 
 type Sink<R> = Arc<dyn Fn(SolverMsg<R>) + Send + Sync>;
 type Work<R> = Box<dyn FnOnce(&JobContext<R>) + Send>;
@@ -164,5 +211,60 @@ pub fn panic_text(payload: &(dyn Any + Send)) -> String {
         s.clone()
     } else {
         "the solver stopped unexpectedly".to_string()
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use std::time::Duration;
+
+    use super::*;
+
+    /// Waits for the notice that `ticket` finished; the deadline only turns a hang into
+    /// a failure. Returns the tickets that had news on the way.
+    fn until_finished(rx: &Receiver<Notice>, ticket: u64) -> Vec<u64> {
+        let mut news = Vec::new();
+        loop {
+            match rx.recv_timeout(Duration::from_secs(60)) {
+                Ok(SolverMsg::Finished { ticket: t }) if t == ticket => return news,
+                Ok(SolverMsg::Progress { ticket: t, .. }) => news.push(t),
+                Ok(other) => assert!(!matches!(other, SolverMsg::Failed { .. }), "{other:?}"),
+                Err(e) => panic!("no notice: {e}"),
+            }
+        }
+    }
+
+    /// A job's reports reach its screen's inbox typed and under its ticket, each with a
+    /// notice; a job cancelled by a newer one sends nothing, to the inbox or the app.
+    #[test]
+    fn reports_go_typed_to_the_inbox_and_a_cancelled_job_sends_none() {
+        let (tx, rx) = unbounded();
+        let solver = SolverThread::spawn(move |m| {
+            let _ = tx.send(m);
+        })
+        .expect("a solver thread");
+        let inbox = Inbox::<String>::default();
+        let (go, wait) = unbounded::<()>();
+        let out = inbox.outbox();
+        // The first job waits until the second has been submitted, so it is stale when
+        // it reports (or it never runs at all).
+        let first = solver.submit(move |ctx: &JobContext<()>| {
+            let _ = wait.recv();
+            ctx.send(&out, "stale".to_string());
+        });
+        let out = inbox.outbox();
+        let second = solver.submit(move |ctx: &JobContext<()>| {
+            ctx.send(&out, "one".to_string());
+            ctx.send(&out, "two".to_string());
+        });
+        let _ = go.send(());
+        assert_eq!(until_finished(&rx, second), vec![second, second]);
+        let reports: Vec<(u64, String)> = inbox.drain().collect();
+        assert_eq!(
+            reports,
+            vec![(second, "one".into()), (second, "two".into())]
+        );
+        assert_ne!(first, second);
+        assert_eq!(inbox.drain().count(), 0, "taken once");
     }
 }

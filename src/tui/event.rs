@@ -6,7 +6,7 @@ use std::time::Duration;
 use crossbeam_channel::Sender;
 use ratatui::crossterm::event::{self, Event, KeyEvent, KeyEventKind, MouseEvent};
 
-use crate::solve::worker::{AnyReport, SolverMsg};
+use crate::solve::worker::Notice;
 
 /// How often the tick arrives; AI pauses are counted in ticks of this length.
 pub const TICK_MS: u64 = 50;
@@ -17,7 +17,7 @@ pub enum AppEvent {
     Mouse(MouseEvent),
     Resize(u16, u16),
     Tick,
-    Solver(SolverMsg<AnyReport>),
+    Solver(Notice),
     /// A signal asking parlor to stop (SIGTERM, SIGINT, SIGHUP, SIGQUIT): the main
     /// loop ends and the terminal is restored.
     Signal(i32),

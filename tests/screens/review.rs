@@ -81,7 +81,7 @@ fn analysed(record: &MatchRecord) -> Review {
             .recv_timeout(Duration::from_secs(120))
             .expect("a message")
         {
-            SolverMsg::Progress { ticket, report } => review.progress(ticket, report),
+            SolverMsg::Progress { ticket, .. } => review.progress(ticket),
             SolverMsg::Finished { ticket } => review.finished(ticket),
             SolverMsg::Failed { reason, .. } => panic!("the analysis failed: {reason}"),
         }

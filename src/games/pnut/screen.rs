@@ -30,7 +30,7 @@ use crate::plugin::match_screen::{Board, Match};
 use crate::plugin::match_view::{MatchView, Who, what_next, wins_sentence};
 use crate::plugin::screen::{Situation, SolverLink};
 use crate::solve::analyst::{Analyst, Query, SharedAnalyst};
-use crate::solve::worker::{AnyReport, Job};
+use crate::solve::worker::Job;
 use crate::solve::{Analysis, Verdict};
 use crate::store::{MatchRecord, ResultRecord};
 use crate::ui::hits::{Hit, Hits};
@@ -60,7 +60,7 @@ impl SolverLink for HotSeat {
     fn analysing(&self) -> bool {
         false
     }
-    fn receive(&mut self, _ticket: u64, _report: AnyReport) {}
+    fn news(&mut self, _ticket: u64) {}
     fn finished(&mut self, _ticket: u64) {}
     fn failed(&mut self, _ticket: u64, _reason: String) {}
 }

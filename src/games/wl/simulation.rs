@@ -11,7 +11,7 @@ use crate::games::GameSetup;
 use crate::games::wl::options::WlSetup;
 use crate::plugin::screen::{SimOutcome, SimulationScreen};
 use crate::solve::wl::{self, SimulationReport};
-use crate::solve::worker::{AnyReport, Job};
+use crate::solve::worker::{Inbox, Job};
 use crate::ui::keys::{Action, Keys};
 use crate::ui::theme::Theme;
 use crate::ui::widgets;
@@ -24,6 +24,8 @@ pub struct WlSimulation {
     report: SimulationReport,
     finished: bool,
     failed: Option<String>,
+    /// The counts the running simulation sent, under their tickets.
+    inbox: Inbox<SimulationReport>,
 }
 
 impl WlSimulation {
@@ -111,6 +113,7 @@ impl WlSimulation {
             report: SimulationReport::default(),
             finished: false,
             failed: None,
+            inbox: Inbox::default(),
         }
     }
 }
@@ -128,13 +131,14 @@ impl SimulationScreen for WlSimulation {
         let w: WlSetup = self.setup.own();
         let (min_len, max_len) = w.lengths();
         let (games, seed) = (w.simulate_games, self.seed);
+        let outbox = self.inbox.outbox();
         Some(Box::new(move |ctx| {
             let mut reported = 0;
             wl::simulate(games, min_len, max_len, seed, &mut |so_far| {
                 // A report every 1% of the games keeps the channel light.
                 if so_far.games == games || so_far.games - reported >= (games / 100).max(1) {
                     reported = so_far.games;
-                    ctx.report(Box::new(so_far.clone()));
+                    ctx.send(&outbox, so_far.clone());
                 }
                 !ctx.is_cancelled()
             });
@@ -149,16 +153,17 @@ impl SimulationScreen for WlSimulation {
         !self.finished && self.failed.is_none()
     }
 
-    fn progress(&mut self, ticket: u64, report: AnyReport) {
-        if ticket != self.ticket {
-            return;
-        }
-        if let Ok(report) = report.downcast::<SimulationReport>() {
-            self.report = *report;
+    /// The latest count of the current run comes in; a stale run's are dropped.
+    fn progress(&mut self, _ticket: u64) {
+        for (ticket, report) in self.inbox.drain() {
+            if ticket == self.ticket {
+                self.report = report;
+            }
         }
     }
 
     fn finished(&mut self, ticket: u64) {
+        self.progress(ticket);
         if ticket == self.ticket {
             self.finished = true;
         }

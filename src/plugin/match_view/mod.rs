@@ -19,7 +19,7 @@ use crate::matchup::MatchSetup;
 use crate::session::{Mode, PlayedMove, Player, Session};
 use crate::solve::Analysis;
 use crate::solve::analyst::{Query, SharedAnalyst};
-use crate::solve::worker::{AnyReport, Job};
+use crate::solve::worker::{Inbox, Job};
 use crate::store::{MatchRecord, ResultRecord, SeatRecord};
 use crate::ui::keys::{Action, Keys};
 use crate::ui::theme::Theme;
@@ -75,6 +75,8 @@ pub struct MatchView<G: Game> {
     /// Whether the prediction, the AI's remarks on who wins, the best move and the
     /// mistake marks are shown (the spoiler switch); once the game is over they are.
     pub spoilers: bool,
+    /// The analyses the solver thread sent for this match, under their tickets.
+    inbox: Inbox<Analysis<G::Move>>,
     /// A word from the program, not the AI ("Resumed: move 3.", "Nothing to redo."):
     /// shown on the voice's line without the AI's quotes, until the next move.
     note: String,
@@ -164,6 +166,7 @@ impl<G: Game> MatchView<G> {
             started: crate::store::record::now(),
             spoilers: true,
             note: String::new(),
+            inbox: Inbox::default(),
         }
     }
 
@@ -260,11 +263,9 @@ impl<G: Game> MatchView<G> {
         Ok(())
     }
 
-    fn receive_report(&mut self, ticket: u64, report: AnyReport) {
-        let Ok(analysis) = report.downcast::<Analysis<G::Move>>() else {
-            return;
-        };
-        let analysis = *analysis;
+    /// An analysis of the position under `ticket` (dropped when stale): the prediction,
+    /// the AI's side and its remarks follow it.
+    pub fn receive_analysis(&mut self, ticket: u64, analysis: Analysis<G::Move>) {
         let was_pending = self.session.side_pending();
         if !self.session.receive_analysis(ticket, analysis) {
             return;
@@ -786,10 +787,11 @@ impl<G: Game> SolverLink for MatchView<G> {
             ply: self.session.history().len(),
         };
         let analyst = self.analyst.clone();
+        let outbox = self.inbox.outbox();
         Some(Box::new(move |ctx| {
             let mut analyst = analyst.lock();
             analyst.analyse(&query, &|| ctx.is_cancelled(), &mut |analysis| {
-                ctx.report(Box::new(analysis));
+                ctx.send(&outbox, analysis);
             });
         }))
     }
@@ -802,10 +804,17 @@ impl<G: Game> SolverLink for MatchView<G> {
     fn analysing(&self) -> bool {
         self.session.analysing()
     }
-    fn receive(&mut self, ticket: u64, report: AnyReport) {
-        self.receive_report(ticket, report);
+    /// Takes every analysis in, each under its own ticket: the session drops the
+    /// stale ones.
+    fn news(&mut self, _ticket: u64) {
+        let reports: Vec<_> = self.inbox.drain().collect();
+        for (ticket, analysis) in reports {
+            self.receive_analysis(ticket, analysis);
+        }
     }
     fn finished(&mut self, ticket: u64) {
+        // The reports sent before the end come first.
+        self.news(ticket);
         let was_pending = self.session.side_pending();
         if self.session.analysis_finished(ticket) {
             self.announce_side(was_pending);

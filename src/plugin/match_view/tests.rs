@@ -25,8 +25,8 @@ fn nim_view(mode: Mode) -> MatchView<Nim> {
     )
 }
 
-fn proven_win() -> Box<Analysis<crate::game::nim::NimMove>> {
-    Box::new(Analysis {
+fn proven_win() -> Analysis<crate::game::nim::NimMove> {
+    Analysis {
         best: None,
         verdict: Verdict::Win { plies: Some(3) },
         score: None,
@@ -35,11 +35,11 @@ fn proven_win() -> Box<Analysis<crate::game::nim::NimMove>> {
         depth: 3,
         nodes: 1,
         exact: true,
-    })
+    }
 }
 
-fn unproven(score: i32) -> Box<Analysis<crate::game::nim::NimMove>> {
-    Box::new(Analysis {
+fn unproven(score: i32) -> Analysis<crate::game::nim::NimMove> {
+    Analysis {
         best: None,
         verdict: Verdict::Unknown,
         score: Some(score),
@@ -48,7 +48,7 @@ fn unproven(score: i32) -> Box<Analysis<crate::game::nim::NimMove>> {
         depth: 14,
         nodes: 1,
         exact: false,
-    })
+    }
 }
 
 /// The voice says what the prediction says ("Too early to tell who wins." stood
@@ -59,22 +59,22 @@ fn the_voice_follows_the_outlook_until_a_proof() {
     view.set_outlook_rules(2, |_| false);
     view.analysis_requested(1);
     // You are to move: +43 for the mover is you ahead.
-    view.receive(1, unproven(43));
+    view.receive_analysis(1, unproven(43));
     assert_eq!(view.outlook(), Outlook::Ahead(Seat::First, 43));
     assert_eq!(view.voice, "You look ahead; nothing is proven yet.");
-    view.receive(1, unproven(-2));
+    view.receive_analysis(1, unproven(-2));
     assert_eq!(view.outlook(), Outlook::Even);
     assert_eq!(view.voice, "Too early to tell who wins.");
-    view.receive(1, unproven(-9));
+    view.receive_analysis(1, unproven(-9));
     assert_eq!(view.voice, "I think I'm ahead; nothing is proven yet.");
     // The proof arrives: the AI wins from here, and says so.
-    view.receive(
+    view.receive_analysis(
         1,
-        Box::new(Analysis {
+        Analysis {
             verdict: Verdict::Loss { plies: Some(4) },
             exact: true,
-            ..*unproven(-9)
-        }),
+            ..unproven(-9)
+        },
     );
     assert_eq!(view.outlook(), Outlook::Wins(Seat::Second));
     assert!(
@@ -90,12 +90,12 @@ fn the_voice_follows_the_outlook_until_a_proof() {
 fn the_move_that_lost_a_proven_win_is_marked_when_the_proof_arrives() {
     let mut view = nim_view(Mode::VsAi);
     view.analysis_requested(1);
-    view.receive(1, proven_win());
+    view.receive_analysis(1, proven_win());
     let mv = view.session.position().legal_moves()[0];
     assert!(view.play(mv));
     assert!(!view.session.history()[0].mistake);
     view.analysis_requested(2);
-    view.receive(2, proven_win());
+    view.receive_analysis(2, proven_win());
     assert!(
         view.session.history()[0].mistake,
         "you had it; now the AI does"
@@ -210,4 +210,48 @@ fn a_word_on_a_moment_ends_with_the_next_move() {
     view.voice = super::MOVE_NOW_LINE.into();
     assert!(view.play(NimMove { pile: 1, take: 1 }));
     assert_eq!(view.voice, "");
+}
+
+/// The match's job runs on a real solver thread: its analysis comes back typed through
+/// the match's inbox when the app passes on the news; an analysis of a ticket the
+/// board no longer waits for is dropped.
+#[test]
+fn the_solver_threads_analysis_reaches_the_view_and_a_stale_one_is_dropped() {
+    use crate::solve::worker::{SolverMsg, SolverThread};
+    let (tx, rx) = crossbeam_channel::unbounded();
+    let solver = SolverThread::spawn(move |m| {
+        let _ = tx.send(m);
+    })
+    .expect("a solver thread");
+    let run = |view: &mut MatchView<Nim>| {
+        let Some(job) = view.take_job() else {
+            panic!("a new position asks for analysis");
+        };
+        let ticket = solver.submit(job);
+        view.analysis_requested(ticket);
+        // Wait for the end without passing the news on.
+        loop {
+            match rx.recv_timeout(std::time::Duration::from_secs(60)) {
+                Ok(SolverMsg::Finished { ticket: t }) if t == ticket => return ticket,
+                Ok(SolverMsg::Failed { reason, .. }) => panic!("{reason}"),
+                Ok(_) => {}
+                Err(e) => panic!("no notice: {e}"),
+            }
+        }
+    };
+    // Stale: the board asked again (as after a move) before the news was passed on.
+    let mut view = nim_view(Mode::TwoPlayers);
+    let ticket = run(&mut view);
+    view.analysis_requested(ticket + 1);
+    view.news(ticket);
+    assert!(view.session.analysis().is_none());
+    // Current: 3,4,5 is a win for the mover, found by the solver thread.
+    let mut view = nim_view(Mode::TwoPlayers);
+    let ticket = run(&mut view);
+    view.news(ticket);
+    assert_eq!(
+        view.session.analysis().map(|a| a.verdict.is_win()),
+        Some(true)
+    );
+    assert!(view.take_job().is_none(), "asked once per position");
 }

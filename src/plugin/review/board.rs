@@ -4,10 +4,11 @@
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
+use super::plies::PlyReport;
 use super::plies::{analysis_job, positions};
 use crate::game::Game;
 use crate::solve::analyst::Analyst;
-use crate::solve::worker::Job;
+use crate::solve::worker::{Job, Outbox};
 use crate::ui::theme::Theme;
 
 /// A position as the review shows it: the position, the start of the game (some
@@ -28,8 +29,8 @@ pub trait ReviewBoard {
     fn moves(&self) -> Vec<String>;
     /// Draws the position after `ply` moves.
     fn draw(&self, frame: &mut Frame, area: Rect, ply: usize, theme: &Theme);
-    /// The analysis of every position, once.
-    fn take_job(&mut self) -> Option<Job>;
+    /// The analysis of every position, once, its reports sent to `to`.
+    fn take_job(&mut self, to: Outbox<PlyReport>) -> Option<Job>;
 }
 
 pub struct GameBoard<G: Game> {
@@ -86,12 +87,13 @@ impl<G: Game> ReviewBoard for GameBoard<G> {
         (self.draw)(frame, area, &shown, theme);
     }
 
-    fn take_job(&mut self) -> Option<Job> {
+    fn take_job(&mut self, to: Outbox<PlyReport>) -> Option<Job> {
         let analyst = self.analyst.take()?;
         Some(analysis_job(
             self.positions.clone(),
             self.moves.clone(),
             analyst,
+            to,
         ))
     }
 }

@@ -5,7 +5,7 @@
 
 use crate::game::{Game, Outcome, Seat};
 use crate::solve::analyst::{Analyst, Query};
-use crate::solve::worker::Job;
+use crate::solve::worker::{Job, Outbox};
 use crate::solve::{Analysis, Verdict};
 
 /// A move and what it is worth to the player making it.
@@ -202,6 +202,7 @@ pub fn analysis_job<G: Game>(
     positions: Vec<G>,
     moves: Vec<G::Move>,
     mut analyst: Box<dyn Analyst<G>>,
+    to: Outbox<PlyReport>,
 ) -> Job {
     Box::new(move |ctx| {
         for (ply, position) in positions.iter().enumerate() {
@@ -215,7 +216,7 @@ pub fn analysis_job<G: Game>(
             ) else {
                 return;
             };
-            if !ctx.report(Box::new(report)) {
+            if !ctx.send(&to, report) {
                 return;
             }
         }

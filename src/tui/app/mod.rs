@@ -20,7 +20,7 @@ use super::transcript::Transcript;
 use crate::config::Config;
 use crate::plugin::screen::{GameScreen, SimOutcome, SimulationScreen};
 use crate::plugin::{GameId, GameSetup, Registry, StartEnv};
-use crate::solve::worker::{AnyReport, SolverMsg, SolverThread};
+use crate::solve::worker::{Notice, SolverMsg, SolverThread};
 use crate::store::{MatchRecord, SaveSlot, Store};
 use crate::ui::hits::{Hit, Hits};
 use crate::ui::keys::{Action, Keys};
@@ -59,7 +59,7 @@ pub struct App {
     config: Config,
     theme: Theme,
     keys: Keys,
-    solver: Option<SolverThread<AnyReport>>,
+    solver: Option<SolverThread<()>>,
     rng: GameRng,
     hits: Hits,
     quit: bool,
@@ -687,10 +687,11 @@ impl App {
         }
     }
 
-    fn on_solver(&mut self, msg: SolverMsg<AnyReport>) -> bool {
+    /// A notice from the solver thread: the screen on show takes its own reports.
+    fn on_solver(&mut self, msg: Notice) -> bool {
         if let Screen::Review(review, _) = &mut self.screen {
             match msg {
-                SolverMsg::Progress { ticket, report } => review.progress(ticket, report),
+                SolverMsg::Progress { ticket, .. } => review.progress(ticket),
                 SolverMsg::Finished { ticket } => review.finished(ticket),
                 SolverMsg::Failed { ticket, reason } => review.failed(ticket, reason),
             }
@@ -698,7 +699,7 @@ impl App {
         }
         if let Screen::Simulation(sim) = &mut self.screen {
             match msg {
-                SolverMsg::Progress { ticket, report } => sim.progress(ticket, report),
+                SolverMsg::Progress { ticket, .. } => sim.progress(ticket),
                 SolverMsg::Finished { ticket } => sim.finished(ticket),
                 SolverMsg::Failed { ticket, reason } => sim.failed(ticket, reason),
             }
@@ -708,7 +709,7 @@ impl App {
             return false;
         };
         match msg {
-            SolverMsg::Progress { ticket, report } => game.receive(ticket, report),
+            SolverMsg::Progress { ticket, .. } => game.news(ticket),
             SolverMsg::Finished { ticket } => game.finished(ticket),
             SolverMsg::Failed { ticket, reason } => game.failed(ticket, reason),
         }

@@ -14,7 +14,7 @@ use crate::plugin::review::plies::{self, PlyReport, Turn};
 use crate::game::Seat;
 use crate::plugin::GameId;
 use crate::solve::Verdict;
-use crate::solve::worker::{AnyReport, Job};
+use crate::solve::worker::{Inbox, Job};
 use crate::store::MatchRecord;
 use crate::ui::keys::Action;
 
@@ -45,6 +45,8 @@ pub struct Review {
     ticket: u64,
     running: bool,
     failed: Option<String>,
+    /// The plies' analyses the solver thread sent, under their tickets.
+    inbox: Inbox<PlyReport>,
 }
 
 impl Review {
@@ -68,6 +70,7 @@ impl Review {
             ticket: 0,
             running: false,
             failed: None,
+            inbox: Inbox::default(),
         }
     }
 
@@ -82,7 +85,7 @@ impl Review {
 
     /// The analysis of the whole game, as a job for the solver thread, once.
     pub fn take_job(&mut self) -> Option<Job> {
-        self.board.take_job()
+        self.board.take_job(self.inbox.outbox())
     }
 
     pub fn requested(&mut self, ticket: u64) {
@@ -95,18 +98,20 @@ impl Review {
         self.running
     }
 
-    pub fn progress(&mut self, ticket: u64, report: AnyReport) {
-        if ticket != self.ticket {
-            return;
-        }
-        if let Ok(report) = report.downcast::<PlyReport>()
-            && let Some(slot) = self.reports.get_mut(report.ply)
-        {
-            *slot = Some(*report);
+    /// The solver has news: the plies analysed so far come in (those of a stale
+    /// ticket are dropped).
+    pub fn progress(&mut self, _ticket: u64) {
+        for (ticket, report) in self.inbox.drain() {
+            if ticket == self.ticket
+                && let Some(slot) = self.reports.get_mut(report.ply)
+            {
+                *slot = Some(report);
+            }
         }
     }
 
     pub fn finished(&mut self, ticket: u64) {
+        self.progress(ticket);
         if ticket == self.ticket {
             self.running = false;
         }

@@ -3,9 +3,9 @@
 
 use divan::Bencher;
 use parlor::config::{Config, FirstMover};
-use parlor::games::GameSetup;
 use parlor::games::nim::options::NimSetup;
 use parlor::games::nim::options::PilePreset;
+use parlor::plugin::GameSetup;
 use parlor::tui::app::Start;
 use parlor::tui::harness::Harness;
 use ratatui::crossterm::event::KeyCode;

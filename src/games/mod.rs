@@ -11,5 +11,3 @@ pub mod othello;
 pub mod pnut;
 pub mod sugar_packets;
 pub mod wl;
-
-pub use crate::plugin::*;

@@ -5,7 +5,7 @@ use crate::seeds::GameRng;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 
-use crate::games::GameSetup;
+use crate::plugin::GameSetup;
 use crate::solve::worker::Job;
 use crate::store::MatchRecord;
 use crate::ui::hits::{Hit, Hits};

@@ -2,9 +2,9 @@
 //! does, and the footers and the help name the new key.
 
 use parlor::config::{Config, FirstMover};
-use parlor::games::GameSetup;
 use parlor::games::wl::options::WlSetup;
 use parlor::matchup::Mode;
+use parlor::plugin::GameSetup;
 use parlor::tui::app::Start;
 use parlor::tui::event::AppEvent;
 use parlor::tui::harness::Harness;

@@ -337,7 +337,7 @@ fn every_lesson_has_three_to_six_steps_whose_positions_the_game_reads() {
         let lesson = game.kind().lesson().expect("every game has a lesson");
         assert!((3..=6).contains(&lesson.steps.len()), "{game:?}");
         for step in &lesson.steps {
-            let mut setup = parlor::games::GameSetup::from_config(game, &Config::default());
+            let mut setup = parlor::plugin::GameSetup::from_config(game, &Config::default());
             (lesson.configure)(&mut setup);
             setup.position = Some(step.position.to_string());
             if !step.position.is_empty() {

@@ -4,8 +4,8 @@
 //! must never panic, hang or fail to draw. Seeded, so a failure replays exactly.
 
 use parlor::config::Config;
-use parlor::games::GameSetup;
 use parlor::matchup::Mode;
+use parlor::plugin::GameSetup;
 use parlor::tui::app::Start;
 use parlor::tui::event::AppEvent;
 use parlor::tui::harness::Harness;

@@ -3,8 +3,8 @@
 //! off and on, the rules, a finished game and its review) at 80x24 (the smallest size the arcade draws) and 120x40.
 
 use parlor::config::Config;
-use parlor::games::GameSetup;
 use parlor::matchup::Mode;
+use parlor::plugin::GameSetup;
 use parlor::tui::app::Start;
 use parlor::tui::harness::Harness;
 use ratatui::crossterm::event::KeyCode;

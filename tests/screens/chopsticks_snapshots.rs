@@ -2,9 +2,9 @@
 //! AI pause) and compared with reviewed snapshots, plus the keys, clicks and endings.
 
 use parlor::config::{Config, FirstMover};
-use parlor::games::GameSetup;
 use parlor::games::chopsticks::options::ChopsticksSetup;
 use parlor::matchup::Mode;
+use parlor::plugin::GameSetup;
 use parlor::tui::app::Start;
 use parlor::tui::harness::Harness;
 use ratatui::crossterm::event::KeyCode;

@@ -3,9 +3,9 @@
 //! selected row, and "✓ saved" never pushes undo and new game out of an 80-column line.
 
 use parlor::config::{Config, FirstMover};
-use parlor::games::GameSetup;
 use parlor::games::nim::options::NimSetup;
 use parlor::matchup::Mode;
+use parlor::plugin::GameSetup;
 use parlor::tui::app::Start;
 use parlor::tui::harness::Harness;
 use ratatui::crossterm::event::KeyCode;

@@ -3,7 +3,7 @@
 //! gets the retry line, and a lesson step at 80x24.
 
 use parlor::config::Config;
-use parlor::games::GameId;
+use parlor::plugin::GameId;
 use parlor::tui::app::{Screen, Start};
 use parlor::tui::harness::Harness;
 use parlor::tui::lesson::StepState;

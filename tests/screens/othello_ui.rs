@@ -5,9 +5,9 @@
 use parlor::config::{Config, FirstMover};
 use parlor::game::othello::{Othello, OthelloMove};
 use parlor::game::{Game, Seat};
-use parlor::games::GameSetup;
 use parlor::games::othello::options::OthelloSetup;
 use parlor::matchup::Mode;
+use parlor::plugin::GameSetup;
 use parlor::solve::othello::Level;
 use parlor::tui::app::Start;
 use parlor::tui::harness::Harness;

@@ -3,9 +3,9 @@
 //! hot seat for three players.
 
 use parlor::config::{Config, FirstMover};
-use parlor::games::GameSetup;
 use parlor::games::pnut::options::PnutSetup;
 use parlor::matchup::Mode;
+use parlor::plugin::GameSetup;
 use parlor::tui::app::Start;
 use parlor::tui::harness::Harness;
 use ratatui::crossterm::event::KeyCode;

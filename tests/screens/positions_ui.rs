@@ -4,8 +4,8 @@
 
 use parlor::config::{Config, FirstMover};
 use parlor::game::othello::Othello;
-use parlor::games::GameSetup;
 use parlor::matchup::Mode;
+use parlor::plugin::GameSetup;
 use parlor::tui::app::{Screen, Start};
 use parlor::tui::harness::Harness;
 use ratatui::crossterm::event::KeyCode;

@@ -13,9 +13,9 @@ use parlor::game::nim::{Ending, Nim};
 use parlor::game::othello::{Othello, OthelloMove};
 use parlor::game::wl::Wl;
 use parlor::game::{Game, Seat};
-use parlor::games::GameId;
 use parlor::matchup::Difficulty;
 use parlor::matchup::Mode;
+use parlor::plugin::GameId;
 use parlor::plugin::review::plies::Turn;
 use parlor::solve::Analysis;
 use parlor::solve::othello::{Engine, Limits};
@@ -194,7 +194,7 @@ fn winners_and_losers_and_chopsticks_plies_are_the_solvers() {
     same_as_solver(&review, start, &moves, parlor::solve::wl::analyse);
 
     let config = config();
-    let setup = parlor::games::GameSetup::from_config(parlor::games::chopsticks::ID, &config);
+    let setup = parlor::plugin::GameSetup::from_config(parlor::games::chopsticks::ID, &config);
     let start = parlor::games::chopsticks::screen::start_position(&setup).expect("start");
     let mut position: Chopsticks = start.clone();
     let mut moves = Vec::new();
@@ -368,7 +368,7 @@ fn keys_step_jump_and_go_back_to_the_menu() {
 #[test]
 fn the_review_key_opens_the_finished_game_and_esc_returns_to_it() {
     let config = config();
-    let mut setup = parlor::games::GameSetup::from_config(parlor::games::nim::ID, &config);
+    let mut setup = parlor::plugin::GameSetup::from_config(parlor::games::nim::ID, &config);
     setup.matchup.mode = Mode::TwoPlayers;
     setup.position = Some("1,2".into());
     let mut h = Harness::new(
@@ -434,7 +434,8 @@ fn review_screen_after(record: MatchRecord, w: u16, h: u16, keys: &[KeyCode]) ->
 /// Chopsticks from 2,3/1,4 (Ann to move wins in 9 plies with hit:l:r): Ann's right
 /// hits Bob's left (1 → 4), which loses in 6, and both play best from there.
 fn chopsticks_game() -> MatchRecord {
-    let mut setup = parlor::games::GameSetup::from_config(parlor::games::chopsticks::ID, &config());
+    let mut setup =
+        parlor::plugin::GameSetup::from_config(parlor::games::chopsticks::ID, &config());
     setup.position = Some("2,3/1,4".into());
     let mut position =
         parlor::games::chopsticks::screen::start_position(&setup).expect("a position");

@@ -11,9 +11,9 @@ use rand::{RngExt, SeedableRng};
 
 use parlor::config::Config;
 use parlor::game::{Game, chopsticks, nim, othello, pnut, wl};
-use parlor::games::{GameId, GameSetup, StartEnv};
 use parlor::matchup::Mode;
 use parlor::plugin::screen::GameScreen;
+use parlor::plugin::{GameId, GameSetup, StartEnv};
 use parlor::store::{MatchRecord, ResultRecord, SeatRecord, Store};
 use parlor::tui::app::{Screen, Start};
 use parlor::tui::harness::Harness;

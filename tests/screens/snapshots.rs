@@ -2,10 +2,10 @@
 //! pause) and compared with reviewed snapshots.
 
 use parlor::config::{Config, FirstMover};
-use parlor::games::GameSetup;
 use parlor::games::nim::options::NimSetup;
 use parlor::games::nim::options::PilePreset;
 use parlor::matchup::Mode;
+use parlor::plugin::GameSetup;
 use parlor::solve::worker::SolverMsg;
 use parlor::tui::app::Start;
 use parlor::tui::event::AppEvent;

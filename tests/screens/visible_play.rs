@@ -3,9 +3,9 @@
 //! key), the terminal bell rings when asked for, and Othello's `*` can be turned off.
 
 use parlor::config::{Config, FirstMover};
-use parlor::games::GameSetup;
 use parlor::games::othello::options::OthelloSetup;
 use parlor::matchup::Mode;
+use parlor::plugin::GameSetup;
 use parlor::solve::othello::Level;
 use parlor::tui::app::Start;
 use parlor::tui::harness::Harness;

@@ -2,9 +2,9 @@
 //! pyramid, the setup, and the simulation.
 
 use parlor::config::{Config, FirstMover};
-use parlor::games::GameSetup;
 use parlor::games::wl::options::WlSetup;
 use parlor::matchup::Mode;
+use parlor::plugin::GameSetup;
 use parlor::tui::app::Start;
 use parlor::tui::harness::Harness;
 use ratatui::crossterm::event::KeyCode;

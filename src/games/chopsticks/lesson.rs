@@ -3,7 +3,7 @@
 //! start (checked against its table in `tests/rules/lessons.rs`).
 
 use crate::game::chopsticks::{Chopsticks, ChopsticksMove, Variant};
-use crate::games::GameSetup;
+use crate::plugin::GameSetup;
 use crate::plugin::lesson::{Lesson, Steps, Words};
 use crate::solve::analysis::Verdict;
 

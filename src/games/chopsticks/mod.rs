@@ -13,11 +13,11 @@ use clap::Args;
 
 use crate::config::{AnySection, Config};
 use crate::game::chopsticks::{MAX_MOVE_CAP, MIN_MOVE_CAP};
-use crate::games::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::matchup::FirstMover;
 use crate::plugin::GameArgs;
 use crate::plugin::screen::GameScreen;
 use crate::plugin::{CliError, SimulateCommon};
+use crate::plugin::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::ui::keys::{Action, OwnKey};
 use options::ChopsticksSetup;
 use screen::ChopsticksScreen;
@@ -75,8 +75,8 @@ impl GameKind for Chopsticks {
     fn start_winner(&self, setup: &GameSetup) -> Option<crate::game::Seat> {
         let start = screen::start_position(setup).ok()?;
         match crate::solve::chopsticks::analyse(&start).verdict {
-            crate::solve::Verdict::Win { .. } => Some(crate::games::winner_if(true)),
-            crate::solve::Verdict::Loss { .. } => Some(crate::games::winner_if(false)),
+            crate::solve::Verdict::Win { .. } => Some(crate::plugin::winner_if(true)),
+            crate::solve::Verdict::Loss { .. } => Some(crate::plugin::winner_if(false)),
             _ => None,
         }
     }

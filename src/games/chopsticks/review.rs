@@ -10,7 +10,7 @@ use super::screen::{self, HandsLook, draw_hands, move_text};
 use crate::config::Config;
 use crate::game::Seat;
 use crate::game::chopsticks::Chopsticks;
-use crate::games::GameSetup;
+use crate::plugin::GameSetup;
 use crate::plugin::review::ReviewPlan;
 use crate::plugin::review::board::{GameBoard, Shown};
 use crate::solve::analyst::FnAnalyst;

@@ -2,7 +2,7 @@
 //! solver uses).
 
 use crate::game::nim::{EmptyPiles, Ending, Nim, parse_piles};
-use crate::games::GameSetup;
+use crate::plugin::GameSetup;
 use crate::plugin::lesson::{Lesson, Steps, Words};
 use crate::solve::nim::mover_wins;
 

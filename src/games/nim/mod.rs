@@ -11,11 +11,11 @@ use crate::seeds::GameRng;
 
 use crate::config::{AnySection, Config};
 use crate::game::nim::{EmptyPiles, MAX_COINS, MAX_PILES, parse_piles};
-use crate::games::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::matchup::FirstMover;
 use crate::plugin::GameArgs;
 use crate::plugin::screen::GameScreen;
 use crate::plugin::{CliError, usage};
+use crate::plugin::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
 use clap::Args;
 use options::{NimSetup, PilePreset};
 use screen::NimScreen;
@@ -69,8 +69,8 @@ impl GameKind for Nim {
         "Piles as parlor solve reads them, e.g. 3,4,5 (empty piles allowed); empty: the setup's piles."
     }
     fn start_winner(&self, setup: &GameSetup) -> Option<crate::game::Seat> {
-        let start = crate::games::fixed_start(|rng| screen::start_position(setup, rng))?;
-        Some(crate::games::winner_if(crate::solve::nim::mover_wins(
+        let start = crate::plugin::fixed_start(|rng| screen::start_position(setup, rng))?;
+        Some(crate::plugin::winner_if(crate::solve::nim::mover_wins(
             start.piles(),
             start.ending(),
         )))

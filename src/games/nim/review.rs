@@ -10,7 +10,7 @@ use super::options::NimSetup;
 use super::screen::{self, Flavour, PilesLook, draw_piles};
 use crate::config::Config;
 use crate::game::nim::Nim;
-use crate::games::GameSetup;
+use crate::plugin::GameSetup;
 use crate::plugin::review::ReviewPlan;
 use crate::plugin::review::board::{GameBoard, Shown};
 use crate::solve::analyst::FnAnalyst;

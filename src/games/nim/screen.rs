@@ -9,8 +9,8 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::game::Outcome;
 use crate::game::nim::{EmptyPiles, Ending, Nim, NimMove, parse_piles};
-use crate::games::GameSetup;
 use crate::games::nim::options::NimSetup;
+use crate::plugin::GameSetup;
 use crate::plugin::match_screen::{Board, Match};
 use crate::plugin::match_view::MatchView;
 use crate::session::{Mode, Session};

@@ -18,11 +18,11 @@ use crate::seeds::GameRng;
 use clap::{Args, FromArgMatches};
 
 use crate::config::{AnySection, Config};
-use crate::games::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::matchup::{FirstMover, Mode};
 use crate::plugin::CliError;
 use crate::plugin::GameArgs;
 use crate::plugin::screen::GameScreen;
+use crate::plugin::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::solve::othello::{Level, Limits};
 use crate::store::MatchRecord;
 use crate::ui::keys::{Action, OwnKey};

@@ -11,7 +11,7 @@ use super::options::OthelloSetup;
 use super::screen::start_position;
 use crate::config::Config;
 use crate::game::othello::Othello;
-use crate::games::GameSetup;
+use crate::plugin::GameSetup;
 use crate::plugin::review::ReviewPlan;
 use crate::plugin::review::board::{GameBoard, Shown};
 use crate::solve::othello::{Level, Limits};

@@ -4,7 +4,7 @@
 
 use crate::game::Game;
 use crate::game::pnut::{Pnut, PnutMove, Rules};
-use crate::games::GameSetup;
+use crate::plugin::GameSetup;
 use crate::plugin::lesson::{Lesson, Steps, Words};
 
 use super::options::PnutSetup;

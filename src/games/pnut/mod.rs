@@ -16,11 +16,11 @@ use clap::Args;
 
 use crate::config::{AnySection, Config};
 use crate::game::pnut::{self, MAX_PLAYERS, MIN_PLAYERS};
-use crate::games::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::matchup::FirstMover;
 use crate::plugin::GameArgs;
 use crate::plugin::screen::GameScreen;
 use crate::plugin::{CliError, SimulateCommon};
+use crate::plugin::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::solve::pnut::MAX_BUDGET;
 use options::PnutSetup;
 use screen::PnutScreen;

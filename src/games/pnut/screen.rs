@@ -23,9 +23,9 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::game::Game;
 use crate::game::pnut::{Pnut, PnutMove};
-use crate::games::GameSetup;
 use crate::games::pnut::analyst::PnutAnalyst;
 use crate::games::pnut::options::PnutSetup;
+use crate::plugin::GameSetup;
 use crate::plugin::match_screen::{Board, Match};
 use crate::plugin::match_view::{MatchView, Who, what_next, wins_sentence};
 use crate::plugin::screen::{Situation, SolverLink};

@@ -11,11 +11,11 @@ use clap::Args;
 use crate::config::{AnySection, Config};
 use crate::games::nim::cli;
 use crate::games::nim::screen::{Flavour, NimScreen};
-use crate::games::{GameId, GameInfo, GameKind, GameOptions, GameSetup, NoOptions, StartEnv};
 use crate::matchup::FirstMover;
 use crate::plugin::GameArgs;
 use crate::plugin::screen::GameScreen;
 use crate::plugin::{CliError, SimulateCommon};
+use crate::plugin::{GameId, GameInfo, GameKind, GameOptions, GameSetup, NoOptions, StartEnv};
 
 pub const ID: GameId = GameId::of(&KIND);
 
@@ -50,9 +50,10 @@ impl GameKind for SugarPackets {
         "Packets per row as parlor solve reads them, e.g. 1,3,5,7; empty: the usual 1,3,5,7."
     }
     fn start_winner(&self, setup: &GameSetup) -> Option<crate::game::Seat> {
-        let start =
-            crate::games::fixed_start(|rng| crate::games::nim::screen::start_position(setup, rng))?;
-        Some(crate::games::winner_if(crate::solve::nim::mover_wins(
+        let start = crate::plugin::fixed_start(|rng| {
+            crate::games::nim::screen::start_position(setup, rng)
+        })?;
+        Some(crate::plugin::winner_if(crate::solve::nim::mover_wins(
             start.piles(),
             start.ending(),
         )))

@@ -14,11 +14,11 @@ use crate::seeds::GameRng;
 use clap::Args;
 
 use crate::config::{AnySection, Config};
-use crate::games::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::matchup::FirstMover;
 use crate::plugin::GameArgs;
 use crate::plugin::screen::{GameScreen, SimulationScreen};
 use crate::plugin::{CliError, usage};
+use crate::plugin::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::ui::keys::{Action, OwnKey};
 use options::{MAX_LEN, MAX_SIMULATED_GAMES, WlSetup};
 use screen::WlScreen;
@@ -117,8 +117,8 @@ impl GameKind for WinnersLosers {
         "A string of W and L, e.g. WLLWL; empty: the setup's string or a random one."
     }
     fn start_winner(&self, setup: &GameSetup) -> Option<crate::game::Seat> {
-        let letters = crate::games::fixed_start(|rng| screen::start_letters(setup, rng))?;
-        Some(crate::games::winner_if(crate::solve::wl::mover_wins(
+        let letters = crate::plugin::fixed_start(|rng| screen::start_letters(setup, rng))?;
+        Some(crate::plugin::winner_if(crate::solve::wl::mover_wins(
             &letters,
         )))
     }

@@ -13,7 +13,7 @@ use super::screen::{self, TilesLook, draw_tiles, last_move_line};
 use crate::config::Config;
 use crate::game::wl::{Wl, WlMove};
 use crate::game::{Game, Seat};
-use crate::games::GameSetup;
+use crate::plugin::GameSetup;
 use crate::plugin::review::ReviewPlan;
 use crate::plugin::review::board::{GameBoard, Shown};
 use crate::solve::analyst::FnAnalyst;

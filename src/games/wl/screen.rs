@@ -12,9 +12,9 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::game::wl::{Wl, WlMove};
 use crate::game::{Game, Outcome, Seat};
-use crate::games::GameSetup;
 use crate::games::wl::options::WlSetup;
 use crate::matchup::Mode;
+use crate::plugin::GameSetup;
 use crate::plugin::match_screen::{Board, Match};
 use crate::plugin::match_view::{MatchView, Who};
 use crate::solve::analyst::{FnAnalyst, SharedAnalyst};

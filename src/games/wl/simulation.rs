@@ -7,8 +7,8 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Gauge, Paragraph};
 
-use crate::games::GameSetup;
 use crate::games::wl::options::WlSetup;
+use crate::plugin::GameSetup;
 use crate::plugin::screen::{SimOutcome, SimulationScreen};
 use crate::solve::wl::{self, SimulationReport};
 use crate::solve::worker::{Inbox, Job};

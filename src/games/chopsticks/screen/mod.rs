@@ -7,8 +7,8 @@ use ratatui::layout::Rect;
 
 use crate::game::chopsticks::{Chopsticks, ChopsticksMove, Hand};
 use crate::game::{Game, Seat};
-use crate::games::GameSetup;
 use crate::games::chopsticks::options::ChopsticksSetup;
+use crate::plugin::GameSetup;
 use crate::plugin::match_screen::{Board, Match};
 use crate::plugin::match_view::{MatchView, Who};
 use crate::session::{Mode, Session};

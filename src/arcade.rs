@@ -2,17 +2,17 @@
 //! handed to the command line (and through it to the app). Nothing else names the
 //! games; adding one adds its line here.
 
-use crate::games::{chopsticks, nim, othello, pnut, sugar_packets, wl};
+use crate::games;
 use crate::plugin::Registry;
 
 /// Every game, in menu order.
 pub fn registry() -> Registry {
     Registry::new(&[
-        &nim::KIND,
-        &sugar_packets::KIND,
-        &chopsticks::KIND,
-        &othello::KIND,
-        &pnut::KIND,
-        &wl::KIND,
+        &games::nim::KIND,
+        &games::sugar_packets::KIND,
+        &games::chopsticks::KIND,
+        &games::othello::KIND,
+        &games::pnut::KIND,
+        &games::wl::KIND,
     ])
 }

@@ -185,9 +185,12 @@ pub fn explain(
                 "{word} is not a game: expected one of {names} (parlor {verb} <GAME> [options])"
             ))
         }
-        ErrorKind::MissingSubcommand => Some(format!(
-            "parlor {verb} needs a game: one of {names}, e.g. parlor {verb} nim --help"
-        )),
+        ErrorKind::MissingSubcommand => {
+            let example = games.names().first().copied().unwrap_or("<GAME>");
+            Some(format!(
+                "parlor {verb} needs a game: one of {names}, e.g. parlor {verb} {example} --help"
+            ))
+        }
         ErrorKind::UnknownArgument => {
             let arg = context(ContextKind::InvalidArg)?;
             let Some(game_at) = game_at else {

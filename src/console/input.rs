@@ -27,7 +27,7 @@ fn first_line(mut input: impl BufRead) -> Result<String, CliError> {
     let line = line.trim();
     if line.is_empty() {
         return Err(usage(
-            "solve -: standard input has no position: expected it on the first line, e.g. echo 3,4,5 | parlor solve nim -",
+            "solve -: standard input has no position: expected it on the first line, e.g. echo <POSITION> | parlor solve <GAME> -",
         ));
     }
     Ok(line.to_string())

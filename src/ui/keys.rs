@@ -143,7 +143,7 @@ pub const SHARED: [(&str, Action, char, &str); 14] = [
         "spoilers",
         Action::Spoilers,
         'e',
-        "show or hide the prediction, the AI's remarks on who wins and the best move (kept for each kind of game: all your Nim games, all your Othello games, ...)",
+        "show or hide the prediction, the AI's remarks on who wins and the best move (kept for each game: every match of that game)",
     ),
     ("up", Action::Up, 'k', "up, beside the arrow key"),
     ("down", Action::Down, 'j', "down, beside the arrow key"),

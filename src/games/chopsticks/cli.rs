@@ -212,21 +212,3 @@ pub fn play_options(args: ChopsticksPlayArgs, setup: &mut GameSetup) -> Result<(
     }
     Ok(())
 }
-
-/// `parlor engine chopsticks`: the line protocol, with the analyst a match keeps.
-pub fn engine(
-    options: &[String],
-    setups: crate::plugin::engine::SetupReader,
-) -> Result<Box<dyn crate::plugin::engine::EngineSession>, CliError> {
-    use crate::console::lines::{LineEngine, LineGame};
-    let game: LineGame<crate::game::chopsticks::Chopsticks> = LineGame {
-        id: super::ID,
-        start: crate::games::chopsticks::screen::start_position,
-        analyst: |_| {
-            Box::new(crate::solve::analyst::FnAnalyst(
-                crate::solve::chopsticks::analyse,
-            ))
-        },
-    };
-    Ok(Box::new(LineEngine::new(game, options, setups)?))
-}

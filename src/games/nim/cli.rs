@@ -323,8 +323,7 @@ pub fn engine(
     options: &[String],
     setups: crate::plugin::engine::SetupReader,
 ) -> Result<Box<dyn crate::plugin::engine::EngineSession>, CliError> {
-    use crate::console::lines::{LineEngine, LineGame};
-    let game: LineGame<crate::game::nim::Nim> = LineGame {
+    crate::console::lines::LineGame {
         id,
         start: |setup| {
             // Random piles (an option of play) are drawn once, the same every time.
@@ -332,6 +331,6 @@ pub fn engine(
             crate::games::nim::screen::start_position(setup, &mut rng)
         },
         analyst: |_| Box::new(crate::solve::analyst::FnAnalyst(crate::solve::nim::analyse)),
-    };
-    Ok(Box::new(LineEngine::new(game, options, setups)?))
+    }
+    .session(options, setups)
 }

@@ -379,26 +379,6 @@ pub fn play_options(
     Ok(())
 }
 
-/// `parlor engine pnut`: the line protocol, with the analyst a match keeps.
-pub fn engine(
-    options: &[String],
-    setups: crate::plugin::engine::SetupReader,
-) -> Result<Box<dyn crate::plugin::engine::EngineSession>, CliError> {
-    use crate::console::lines::{LineEngine, LineGame};
-    let game: LineGame<crate::game::pnut::Pnut> = LineGame {
-        id: super::ID,
-        start: crate::games::pnut::screen::start_position,
-        analyst: |setup| {
-            let options: crate::games::pnut::options::PnutSetup = setup.own();
-            Box::new(crate::games::pnut::analyst::PnutAnalyst::new(
-                &options.rules(),
-                options.limits(),
-            ))
-        },
-    };
-    Ok(Box::new(LineEngine::new(game, options, setups)?))
-}
-
 #[cfg(test)]
 mod wording_tests {
     use super::*;

@@ -286,7 +286,10 @@ pub fn simulate(args: &SimulateCommon, config: &Config) -> Result<(), CliError> 
         Verdict::Loss { .. } if first.exact => Some(Seat::Second),
         _ => None,
     };
-    let (mut first_wins, mut confirmed, mut total_moves) = (0u32, 0u32, 0u64);
+    let mut tally = Tally {
+        seed,
+        ..Tally::default()
+    };
     let played = progress.games(args.games, |stop| {
         let mut game = start.clone();
         while game.outcome().is_none() {
@@ -298,28 +301,16 @@ pub fn simulate(args: &SimulateCommon, config: &Config) -> Result<(), CliError> 
             let mv = policy::choose_move(&a, policy::Slips::NONE, &mut rng)
                 .ok_or_else(|| CliError::Failed("a running game had no legal move".into()))?;
             game.play(mv).map_err(|e| CliError::Failed(e.to_string()))?;
-            total_moves += 1;
+            tally.total_moves += 1;
         }
         let winner = match game.outcome() {
             Some(Outcome::Win(w)) => w,
             _ => Seat::First,
         };
-        if winner == Seat::First {
-            first_wins += 1;
-        }
-        if predicted.is_none_or(|p| p == winner) {
-            confirmed += 1;
-        }
+        tally.count(Some(winner), predicted.is_none_or(|p| p == winner));
         Ok(true)
     })?;
-    let tally = Tally {
-        games: played.done,
-        first_wins,
-        draws: None,
-        confirmed,
-        total_moves,
-        seed,
-    };
+    tally.games = played.done;
     let heading = format!(
         "Pnut-Butta, symbols {}, length {}",
         rules.symbols_text(),

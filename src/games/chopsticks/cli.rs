@@ -4,6 +4,7 @@
 use std::io::Write;
 
 use crate::config::Config;
+use crate::console::in_plies;
 use crate::console::progress::Progress;
 use crate::console::tally::{Tally, play_out};
 use crate::game::chopsticks::{Chopsticks, MAX_MOVE_CAP, MIN_MOVE_CAP, Variant};
@@ -49,14 +50,9 @@ pub struct ChopsticksPlayArgs {
 
 /// "wins in 7 plies", "loses in 26 plies", "draws".
 fn verdict_words(v: Verdict) -> String {
-    let plies = |p: Option<u32>| match p {
-        Some(1) => " in 1 ply".to_string(),
-        Some(p) => format!(" in {p} plies"),
-        None => String::new(),
-    };
     match v {
-        Verdict::Win { plies: p } => format!("wins{}", plies(p)),
-        Verdict::Loss { plies: p } => format!("loses{}", plies(p)),
+        Verdict::Win { plies: p } => format!("wins{}", in_plies(p)),
+        Verdict::Loss { plies: p } => format!("loses{}", in_plies(p)),
         Verdict::Draw => "draws".to_string(),
         _ => "is unknown".to_string(),
     }

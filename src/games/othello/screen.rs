@@ -593,15 +593,10 @@ impl Board for OthelloBoard {
                 .block(widgets::block("Discs", theme)),
             discs,
         );
-        widgets::panel(
-            frame,
-            prediction,
-            "Prediction",
-            m.view
-                .hidden_prediction(keys, theme)
-                .unwrap_or_else(|| m.prediction_lines(theme)),
-            theme,
-        );
+        m.view
+            .render_prediction(frame, prediction, (keys, theme), || {
+                m.prediction_lines(theme)
+            });
         m.view
             .render_moves(frame, moves, theme, |m| m.mv.to_string());
         let list = if m.view.session.is_over() {

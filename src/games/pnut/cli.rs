@@ -5,6 +5,7 @@ use std::io::Write;
 use crate::console::json::SimulateJson;
 
 use crate::config::Config;
+use crate::console::in_plies;
 use crate::console::progress::Progress;
 use crate::console::tally::Tally;
 use crate::game::pnut::{LENGTH_FORMAT, MAX_PLAYERS, MIN_PLAYERS, Pnut, Rules};
@@ -114,14 +115,9 @@ fn limits(args: &PnutSolveArgs, config: &Config) -> Result<Limits, CliError> {
 
 /// "wins in 7 plies", "loses", "is not proven".
 fn verdict_words(v: Verdict) -> String {
-    let plies = |p: Option<u32>| match p {
-        Some(1) => " in 1 ply".to_string(),
-        Some(p) => format!(" in {p} plies"),
-        None => String::new(),
-    };
     match v {
-        Verdict::Win { plies: p } => format!("wins{}", plies(p)),
-        Verdict::Loss { plies: p } => format!("loses{}", plies(p)),
+        Verdict::Win { plies: p } => format!("wins{}", in_plies(p)),
+        Verdict::Loss { plies: p } => format!("loses{}", in_plies(p)),
         // The share of the search's simulated games through the move that its player won.
         Verdict::Score(s) => format!(
             "is not proven (won {:.0}% of simulations)",

@@ -677,15 +677,10 @@ impl Board for WlBoard {
 
         let [prediction, moves] =
             Layout::vertical([Constraint::Length(6), Constraint::Min(3)]).areas(side);
-        widgets::panel(
-            frame,
-            prediction,
-            "Prediction",
-            m.view
-                .hidden_prediction(keys, theme)
-                .unwrap_or_else(|| m.prediction_lines(theme)),
-            theme,
-        );
+        m.view
+            .render_prediction(frame, prediction, (keys, theme), || {
+                m.prediction_lines(theme)
+            });
         m.view
             .render_moves(frame, moves, theme, |m| m.before.move_text(m.mv));
         m.view.render_footer(

@@ -744,6 +744,18 @@ impl<G: Game> MatchView<G> {
         );
     }
 
+    /// The prediction panel: the game's `lines`, unless the prediction is hidden.
+    pub fn render_prediction(
+        &self,
+        frame: &mut Frame,
+        area: Rect,
+        (keys, theme): (&Keys, &Theme),
+        lines: impl FnOnce() -> Vec<Line<'static>>,
+    ) {
+        let lines = self.hidden_prediction(keys, theme).unwrap_or_else(lines);
+        widgets::panel(frame, area, "Prediction", lines, theme);
+    }
+
     /// The footer of a match: the game's `items` while people play, pause in place of
     /// the first `moving` of them (the keys that make a move) when only AIs play, the
     /// game-over keys once it is over.

@@ -39,6 +39,17 @@ pub struct LineEngine<G: Game> {
 /// The longest `go <seconds>` accepted: a day.
 const MAX_SECONDS: f64 = 86_400.0;
 
+impl<G: Game + 'static> LineGame<G> {
+    /// `parlor engine <game>`'s session of this game set up with `options`.
+    pub fn session(
+        self,
+        options: &[String],
+        setups: SetupReader,
+    ) -> Result<Box<dyn EngineSession>, CliError> {
+        Ok(Box::new(LineEngine::new(self, options, setups)?))
+    }
+}
+
 impl<G: Game> LineEngine<G> {
     /// A session of the game set up with `options` (its `parlor play` options).
     pub fn new(

@@ -7,7 +7,10 @@ use std::io::Write;
 
 use crate::console::json::{self, SimulateJson};
 use crate::console::progress::Played;
+use crate::game::{Game, Seat};
 use crate::plugin::CliError;
+use crate::solve::analysis::Analysis;
+use crate::solve::policy;
 use rand::SeedableRng;
 use rand::rngs::ChaCha8Rng;
 
@@ -17,6 +20,23 @@ use rand::rngs::ChaCha8Rng;
 pub fn seeded(seed: Option<u64>) -> (u64, ChaCha8Rng) {
     let seed = seed.unwrap_or_else(rand::random);
     (seed, ChaCha8Rng::seed_from_u64(seed))
+}
+
+/// Plays `game` out with the best moves of `analyse` (ties broken by `rng`), as the
+/// simulations do: the finished game and how many moves it took.
+pub fn play_out<G: Game>(
+    mut game: G,
+    analyse: impl Fn(&G) -> Analysis<G::Move>,
+    rng: &mut ChaCha8Rng,
+) -> Result<(G, u64), CliError> {
+    let mut moves = 0;
+    while game.outcome().is_none() {
+        let mv = policy::choose_move(&analyse(&game), policy::Slips::NONE, rng)
+            .ok_or_else(|| CliError::Failed("a running game had no legal move".into()))?;
+        game.play(mv).map_err(|e| CliError::Failed(e.to_string()))?;
+        moves += 1;
+    }
+    Ok((game, moves))
 }
 
 /// The line every text simulation ends with, so any run can be replayed.
@@ -38,6 +58,17 @@ pub struct Tally {
 }
 
 impl Tally {
+    /// Counts a finished game: won by `winner` (`None`: drawn), `confirmed` if it ended
+    /// as predicted.
+    pub fn count(&mut self, winner: Option<Seat>, confirmed: bool) {
+        match winner {
+            Some(Seat::First) => self.first_wins += 1,
+            Some(Seat::Second) => {}
+            None => *self.draws.get_or_insert(0) += 1,
+        }
+        self.confirmed += u32::from(confirmed);
+    }
+
     pub fn second_wins(&self) -> u32 {
         self.games - self.first_wins - self.draws.unwrap_or(0)
     }
@@ -120,5 +151,41 @@ impl Tally {
             "{} game(s) did not end as predicted",
             self.games - self.confirmed
         )))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::game::nim::{Ending, Nim};
+
+    /// Piles 1,2 under normal play: the first player wins by taking one from the two
+    /// (the nim-sum 3 is not zero), then each takes one coin: three moves.
+    #[test]
+    fn a_game_played_out_ends_as_solved_and_counts_its_moves() -> Result<(), CliError> {
+        let (_, mut rng) = seeded(Some(7));
+        let start = Nim::new(vec![1, 2], Ending::Normal);
+        let (end, moves) = play_out(start, crate::solve::nim::analyse, &mut rng)?;
+        assert_eq!(end.outcome(), Some(crate::game::Outcome::Win(Seat::First)));
+        assert_eq!(moves, 3);
+        Ok(())
+    }
+
+    /// Wins of either seat and draws are counted apart; a game without a draw leaves
+    /// `draws` as it was (`None` in games that cannot be drawn).
+    #[test]
+    fn counting_games_keeps_wins_draws_and_confirmations_apart() {
+        let mut tally = Tally::default();
+        tally.count(Some(Seat::First), true);
+        tally.count(Some(Seat::Second), false);
+        assert_eq!(
+            (tally.first_wins, tally.draws, tally.confirmed),
+            (1, None, 1)
+        );
+        tally.count(None, true);
+        assert_eq!(
+            (tally.first_wins, tally.draws, tally.confirmed),
+            (1, Some(1), 2)
+        );
     }
 }

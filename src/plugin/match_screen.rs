@@ -9,9 +9,11 @@ use ratatui::layout::Rect;
 use super::match_view::MatchView;
 use super::screen::{GameScreen, Situation, SolverLink};
 use crate::game::Game;
+use crate::matchup::Mode;
 use crate::plugin::GameSetup;
 use crate::seeds::GameRng;
 use crate::store::MatchRecord;
+use crate::ui::animation::Animation;
 use crate::ui::hits::{Hit, Hits};
 use crate::ui::keys::{Action, Keys};
 use crate::ui::theme::Theme;
@@ -39,13 +41,28 @@ impl<B: Board> Match<B> {
         }
     }
 
+    /// Plays `mv` the game's way ([`Board::play`]).
+    pub fn play(&mut self, mv: <B::Game as Game>::Move) {
+        B::play(self, mv);
+    }
+
+    /// Who plays, for the title: "you vs the AI (hard)", "two players", "AI vs AI (hard)".
+    pub fn who_plays(&self) -> String {
+        let level = self.setup.matchup.difficulty;
+        match self.setup.matchup.mode {
+            Mode::VsAi => format!("you vs the AI ({level})"),
+            Mode::TwoPlayers => "two players".into(),
+            Mode::AiVsAi => format!("AI vs AI ({level})"),
+        }
+    }
+
     /// Time passes as it does in most games: the board's animations run, and a move
     /// the AI chose is played the game's way. Returns whether to redraw.
     pub fn tick_view(&mut self, elapsed_ms: u64, rng: &mut GameRng) -> bool {
         let frame_changed = self.board.animate(elapsed_ms);
         let (mv, redraw) = self.view.tick(elapsed_ms, rng);
         if let Some(mv) = mv {
-            B::play(self, mv);
+            self.play(mv);
         }
         redraw || frame_changed
     }
@@ -79,19 +96,28 @@ pub trait Board: Sized {
     /// cursor.
     fn play(m: &mut Match<Self>, mv: <Self::Game as Game>::Move);
 
+    /// The animation of the last move, for a board that has one: by default it is what
+    /// runs with time ([`Board::animate`]) and what a key or a jump ends.
+    fn animation(&mut self) -> Option<&mut Animation> {
+        None
+    }
     /// The board's own animations move on by `elapsed_ms`. Returns whether one changed.
-    fn animate(&mut self, _elapsed_ms: u64) -> bool {
-        false
+    fn animate(&mut self, elapsed_ms: u64) -> bool {
+        self.animation().is_some_and(|a| a.tick(elapsed_ms))
     }
     /// Time passes (the AI may move). Returns whether to redraw.
     fn tick(m: &mut Match<Self>, elapsed_ms: u64, rng: &mut GameRng) -> bool {
         m.tick_view(elapsed_ms, rng)
     }
-    /// The board moved without a move being played (undo, redo, a restored match):
-    /// the board puts its cursor and notices right.
+    /// The board moved without a move being played (undo, redo, a restored match): the
+    /// board puts its cursor and notices right (its animation has been ended).
     fn after_jump(_m: &mut Match<Self>) {}
-    /// Ends a running animation of the last move (a key was pressed).
-    fn skip_animation(&mut self) {}
+    /// Ends a running animation of the last move (a key was pressed, the board jumped).
+    fn skip_animation(&mut self) {
+        if let Some(animation) = self.animation() {
+            animation.skip();
+        }
+    }
     /// The mouse wheel: `lines` down (negative: up).
     fn wheel(&mut self, _lines: i32) {}
 
@@ -123,11 +149,13 @@ pub trait Board: Sized {
     }
     fn undo(m: &mut Match<Self>) {
         if m.view.undo() {
+            m.board.skip_animation();
             Self::after_jump(m);
         }
     }
     fn redo(m: &mut Match<Self>) {
         if m.view.redo() {
+            m.board.skip_animation();
             Self::after_jump(m);
         }
     }
@@ -137,6 +165,7 @@ pub trait Board: Sized {
     }
     fn restore(m: &mut Match<Self>, record: &MatchRecord) -> Result<(), String> {
         m.view.restore(record)?;
+        m.board.skip_animation();
         Self::after_jump(m);
         Ok(())
     }

@@ -37,6 +37,10 @@ pub struct GameInfo {
     pub blurb: &'static str,
     /// One line under the setup screen's title.
     pub summary: &'static str,
+    /// The rules, for the help overlay (Markdown-ish text, usually an
+    /// `assets/rules/` file): what [`GameKind::rules`] shows unless the game writes
+    /// parts in from its code.
+    pub rules: &'static str,
 }
 
 /// A game: a handle on its [`GameKind`], compared and shown by its names. Whoever holds
@@ -113,14 +117,18 @@ pub type ConfigProblem = (&'static str, String);
 pub trait GameKind: Sync {
     /// Its names and its lines on the menu and the setup screen.
     fn info(&self) -> &'static GameInfo;
-    /// The rules, for the help overlay (Markdown-ish text; a game may write parts in
-    /// from its code).
-    fn rules(&self) -> std::borrow::Cow<'static, str>;
+    /// The rules, for the help overlay: [`GameInfo::rules`], where a game may write
+    /// parts in from its code.
+    fn rules(&self) -> std::borrow::Cow<'static, str> {
+        self.info().rules.into()
+    }
 
     /// Who moves first by default.
     fn first_default(&self, config: &Config) -> FirstMover;
-    /// The game's own options, with the config's defaults.
-    fn options(&self, config: &Config) -> Box<dyn GameOptions>;
+    /// The game's own options, with the config's defaults (by default it has none).
+    fn options(&self, _config: &Config) -> Box<dyn GameOptions> {
+        Box::new(NoOptions)
+    }
     /// The game's own section of the config (`[nim]`), if it has one: the registry
     /// checks that it reads as its type, and refuses a section no game has.
     fn config_section(&self) -> Option<&'static dyn AnySection> {

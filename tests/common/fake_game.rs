@@ -6,7 +6,6 @@
 //! includes it runs the shared suites (menu, setup, save and resume, the per-game help,
 //! the JSON shapes), which proves the recipe of ARCHITECTURE.md.
 
-use std::borrow::Cow;
 use std::fmt;
 use std::str::FromStr;
 
@@ -265,6 +264,7 @@ static INFO: GameInfo = GameInfo {
     name: "Ten",
     blurb: "add 1 or 2; whoever reaches 10 wins",
     summary: "Add 1 or 2 to the count; reach 10 to win.",
+    rules: "# Ten\n\nAdd 1 or 2 to the count. Whoever reaches 10 wins.\n\n{keys}\n",
 };
 
 /// `parlor solve ten [POSITION]`.
@@ -277,9 +277,6 @@ pub struct TenSolveArgs {
 impl GameKind for TenKind {
     fn info(&self) -> &'static GameInfo {
         &INFO
-    }
-    fn rules(&self) -> Cow<'static, str> {
-        "# Ten\n\nAdd 1 or 2 to the count. Whoever reaches 10 wins.\n\n{keys}\n".into()
     }
     fn first_default(&self, _config: &Config) -> FirstMover {
         FirstMover::You

@@ -4,8 +4,9 @@
 use std::io::Write;
 
 use crate::config::Config;
+use crate::console::in_plies;
 use crate::console::progress::Progress;
-use crate::console::tally::Tally;
+use crate::console::tally::{Tally, play_out};
 use crate::game::chopsticks::{Chopsticks, MAX_MOVE_CAP, MIN_MOVE_CAP, Variant};
 use crate::game::{Game, Outcome, Seat};
 use crate::games::chopsticks::options::ChopsticksSetup;
@@ -13,7 +14,6 @@ use crate::plugin::GameSetup;
 use crate::plugin::{CliError, SimulateCommon, usage};
 use crate::solve::Verdict;
 use crate::solve::chopsticks::{analyse, table};
-use crate::solve::policy;
 
 /// `parlor solve chopsticks`.
 #[derive(Debug, clap::Args)]
@@ -50,14 +50,9 @@ pub struct ChopsticksPlayArgs {
 
 /// "wins in 7 plies", "loses in 26 plies", "draws".
 fn verdict_words(v: Verdict) -> String {
-    let plies = |p: Option<u32>| match p {
-        Some(1) => " in 1 ply".to_string(),
-        Some(p) => format!(" in {p} plies"),
-        None => String::new(),
-    };
     match v {
-        Verdict::Win { plies: p } => format!("wins{}", plies(p)),
-        Verdict::Loss { plies: p } => format!("loses{}", plies(p)),
+        Verdict::Win { plies: p } => format!("wins{}", in_plies(p)),
+        Verdict::Loss { plies: p } => format!("loses{}", in_plies(p)),
         Verdict::Draw => "draws".to_string(),
         _ => "is unknown".to_string(),
     }
@@ -149,40 +144,23 @@ pub fn simulate(args: &SimulateCommon, config: &Config) -> Result<(), CliError> 
         Verdict::Loss { .. } => Some(Seat::Second),
         _ => None,
     };
-    let (mut first, mut draws, mut confirmed) = (0u32, 0u32, 0u32);
-    let mut total_moves = 0u64;
+    let mut tally = Tally {
+        draws: Some(0),
+        seed,
+        ..Tally::default()
+    };
     let progress = Progress::count("simulate", "games", Some(u64::from(args.games)))?;
     let played = progress.games(args.games, |_stop| {
-        let mut game = start.clone();
-        while game.outcome().is_none() {
-            let a = analyse(&game);
-            let mv = policy::choose_move(&a, policy::Slips::NONE, &mut rng)
-                .ok_or_else(|| CliError::Failed("a running game had no legal move".into()))?;
-            game.play(mv).map_err(|e| CliError::Failed(e.to_string()))?;
-            total_moves += 1;
-        }
+        let (game, moves) = play_out(start.clone(), analyse, &mut rng)?;
         let winner = match game.outcome() {
             Some(Outcome::Win(w)) => Some(w),
             _ => None,
         };
-        match winner {
-            Some(Seat::First) => first += 1,
-            Some(Seat::Second) => {}
-            None => draws += 1,
-        }
-        if winner == predicted {
-            confirmed += 1;
-        }
+        tally.count(winner, winner == predicted);
+        tally.total_moves += moves;
         Ok(true)
     })?;
-    let tally = Tally {
-        games: played.done,
-        first_wins: first,
-        draws: Some(draws),
-        confirmed,
-        total_moves,
-        seed,
-    };
+    tally.games = played.done;
     let heading = format!("Chopsticks, {}", variant.describe());
     tally.print("chopsticks", Some(heading), &|_| {}, args.json, played)
 }
@@ -211,22 +189,4 @@ pub fn play_options(args: ChopsticksPlayArgs, setup: &mut GameSetup) -> Result<(
         options.move_cap = cap;
     }
     Ok(())
-}
-
-/// `parlor engine chopsticks`: the line protocol, with the analyst a match keeps.
-pub fn engine(
-    options: &[String],
-    setups: crate::plugin::engine::SetupReader,
-) -> Result<Box<dyn crate::plugin::engine::EngineSession>, CliError> {
-    use crate::console::lines::{LineEngine, LineGame};
-    let game: LineGame<crate::game::chopsticks::Chopsticks> = LineGame {
-        id: super::ID,
-        start: crate::games::chopsticks::screen::start_position,
-        analyst: |_| {
-            Box::new(crate::solve::analyst::FnAnalyst(
-                crate::solve::chopsticks::analyse,
-            ))
-        },
-    };
-    Ok(Box::new(LineEngine::new(game, options, setups)?))
 }

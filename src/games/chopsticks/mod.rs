@@ -12,12 +12,14 @@ use crate::seeds::GameRng;
 use clap::Args;
 
 use crate::config::{AnySection, Config};
+use crate::console::lines::LineGame;
 use crate::game::chopsticks::{MAX_MOVE_CAP, MIN_MOVE_CAP};
 use crate::matchup::FirstMover;
 use crate::plugin::GameArgs;
 use crate::plugin::screen::GameScreen;
 use crate::plugin::{CliError, SimulateCommon};
 use crate::plugin::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
+use crate::solve::analyst::FnAnalyst;
 use crate::ui::keys::{Action, OwnKey};
 use options::ChopsticksSetup;
 use screen::ChopsticksScreen;
@@ -32,14 +34,12 @@ static INFO: GameInfo = GameInfo {
     name: "Chopsticks",
     blurb: "the finger-counting hand game",
     summary: "Hit a hand to add your fingers to it, or split yours; both hands dead loses.",
+    rules: include_str!("../../../assets/rules/chopsticks.md"),
 };
 
 impl GameKind for Chopsticks {
     fn info(&self) -> &'static GameInfo {
         &INFO
-    }
-    fn rules(&self) -> std::borrow::Cow<'static, str> {
-        include_str!("../../../assets/rules/chopsticks.md").into()
     }
     fn config_section(&self) -> Option<&'static dyn AnySection> {
         Some(&config::SECTION)
@@ -108,7 +108,13 @@ impl GameKind for Chopsticks {
         _config: &Config,
         setups: crate::plugin::engine::SetupReader,
     ) -> Result<Box<dyn crate::plugin::engine::EngineSession>, CliError> {
-        cli::engine(options, setups)
+        // The line protocol, with the analyst a match keeps.
+        LineGame {
+            id: ID,
+            start: screen::start_position,
+            analyst: |_| Box::new(FnAnalyst(crate::solve::chopsticks::analyse)),
+        }
+        .session(options, setups)
     }
     fn solve_command(&self) -> clap::Command {
         cli::ChopsticksSolveArgs::augment_args(clap::Command::new(ID.cli_name()))

@@ -31,11 +31,7 @@ pub fn review(record: &MatchRecord, config: &Config) -> Result<ReviewPlan, Strin
         Box::new(FnAnalyst(crate::solve::chopsticks::analyse)),
         Box::new(move |frame, area, shown, theme| draw(frame, area, shown, theme, &names, bottom)),
     )?;
-    Ok(ReviewPlan::new(
-        ID,
-        Box::new(board),
-        "every ply solved exactly".into(),
-    ))
+    Ok(board.plan(ID, "every ply solved exactly"))
 }
 
 fn draw(

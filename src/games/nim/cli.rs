@@ -7,14 +7,13 @@ use rand::RngExt;
 
 use crate::console::json::{self, ProofJson, SolveJson};
 use crate::console::progress::Progress;
-use crate::console::tally::Tally;
+use crate::console::tally::{Tally, play_out};
 use crate::game::nim::{EmptyPiles, Ending, Nim, format_piles, parse_piles};
 use crate::game::{Game, Outcome, Seat};
 use crate::games::nim::screen::Flavour;
 use crate::plugin::GameId;
 use crate::plugin::{CliError, SimulateCommon, usage};
 use crate::solve::nim as nim_solver;
-use crate::solve::policy;
 use crate::solve::proof;
 
 /// `parlor solve nim`.
@@ -260,12 +259,13 @@ pub fn simulate(
     flavour: Flavour,
 ) -> Result<(), CliError> {
     let (seed, mut rng) = crate::console::tally::seeded(args.seed);
-    let mut first_wins = 0u32;
-    let mut confirmed = 0u32;
-    let mut total_moves = 0u64;
+    let mut tally = Tally {
+        seed,
+        ..Tally::default()
+    };
     let progress = Progress::count("simulate", "games", Some(u64::from(args.games)))?;
     let played = progress.games(args.games, |_stop| {
-        let mut position = match flavour {
+        let position = match flavour {
             Flavour::SugarPackets => Nim::sugar_packets(),
             Flavour::Coins => {
                 let n = rng.random_range(1..=5);
@@ -286,33 +286,14 @@ pub fn simulate(
         } else {
             Seat::Second
         };
-        while position.outcome().is_none() {
-            let a = nim_solver::analyse(&position);
-            let mv = policy::choose_move(&a, policy::Slips::NONE, &mut rng)
-                .ok_or_else(|| CliError::Failed("a running game had no legal move".into()))?;
-            position
-                .play(mv)
-                .map_err(|e| CliError::Failed(e.to_string()))?;
-            total_moves += 1;
-        }
+        let (position, moves) = play_out(position, nim_solver::analyse, &mut rng)?;
         if let Some(Outcome::Win(w)) = position.outcome() {
-            if w == Seat::First {
-                first_wins += 1;
-            }
-            if w == predicted {
-                confirmed += 1;
-            }
+            tally.count(Some(w), w == predicted);
         }
+        tally.total_moves += moves;
         Ok(true)
     })?;
-    let tally = Tally {
-        games: played.done,
-        first_wins,
-        draws: None,
-        confirmed,
-        total_moves,
-        seed,
-    };
+    tally.games = played.done;
     tally.print(game.cli_name(), None, &|_| {}, args.json, played)
 }
 
@@ -323,8 +304,7 @@ pub fn engine(
     options: &[String],
     setups: crate::plugin::engine::SetupReader,
 ) -> Result<Box<dyn crate::plugin::engine::EngineSession>, CliError> {
-    use crate::console::lines::{LineEngine, LineGame};
-    let game: LineGame<crate::game::nim::Nim> = LineGame {
+    crate::console::lines::LineGame {
         id,
         start: |setup| {
             // Random piles (an option of play) are drawn once, the same every time.
@@ -332,6 +312,6 @@ pub fn engine(
             crate::games::nim::screen::start_position(setup, &mut rng)
         },
         analyst: |_| Box::new(crate::solve::analyst::FnAnalyst(crate::solve::nim::analyse)),
-    };
-    Ok(Box::new(LineEngine::new(game, options, setups)?))
+    }
+    .session(options, setups)
 }

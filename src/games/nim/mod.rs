@@ -30,14 +30,12 @@ static INFO: GameInfo = GameInfo {
     name: "Nim",
     blurb: "take coins from one pile; last coin wins",
     summary: "Take any number of coins from one pile.",
+    rules: include_str!("../../../assets/rules/nim.md"),
 };
 
 impl GameKind for Nim {
     fn info(&self) -> &'static GameInfo {
         &INFO
-    }
-    fn rules(&self) -> std::borrow::Cow<'static, str> {
-        include_str!("../../../assets/rules/nim.md").into()
     }
     fn config_section(&self) -> Option<&'static dyn AnySection> {
         Some(&config::SECTION)

@@ -39,11 +39,7 @@ pub fn review(
         Box::new(FnAnalyst(crate::solve::nim::analyse)),
         Box::new(move |frame, area, shown, theme| draw(frame, area, shown, theme, flavour)),
     )?;
-    Ok(ReviewPlan::new(
-        setup.game,
-        Box::new(board),
-        "every ply solved exactly".into(),
-    ))
+    Ok(board.plan(setup.game, "every ply solved exactly"))
 }
 
 fn draw(frame: &mut Frame, area: Rect, shown: &Shown<Nim>, theme: &Theme, flavour: Flavour) {

@@ -13,7 +13,7 @@ use crate::games::nim::options::NimSetup;
 use crate::plugin::GameSetup;
 use crate::plugin::match_screen::{Board, Match};
 use crate::plugin::match_view::MatchView;
-use crate::session::{Mode, Session};
+use crate::session::Session;
 use crate::solve::analyst::{FnAnalyst, SharedAnalyst};
 use crate::solve::nim::{mover_wins, nim_sum};
 use crate::ui::animation::Animation;
@@ -277,16 +277,6 @@ impl NimScreen {
         &self.view.session
     }
 
-    fn play(&mut self, mv: NimMove) {
-        if self.view.play(mv) {
-            self.board.taking.start(3);
-            // Each turn starts at one coin: a take chosen for one pile and turn must not
-            // ride along into the next, where a reflex Enter would take it.
-            self.board.take = 1;
-            self.settle_cursor();
-        }
-    }
-
     /// Keeps the cursor on a non-empty pile with a legal amount.
     fn settle_cursor(&mut self) {
         let piles = self.view.session.position().piles();
@@ -320,11 +310,7 @@ impl NimScreen {
             (_, Ending::Normal) => "Nim · normal play: the last coin wins",
             (_, Ending::Misere) => "Nim · misère: the last coin loses",
         };
-        let who = match self.setup.matchup.mode {
-            Mode::VsAi => format!("you vs the AI ({})", self.setup.matchup.difficulty),
-            Mode::TwoPlayers => "two players".into(),
-            Mode::AiVsAi => format!("AI vs AI ({})", self.setup.matchup.difficulty),
-        };
+        let who = self.who_plays();
         format!("{rule} · {who}")
     }
 
@@ -563,18 +549,20 @@ impl NimScreen {
 impl Board for NimBoard {
     type Game = Nim;
 
-    fn skip_animation(&mut self) {
-        self.taking.skip();
-    }
-    fn animate(&mut self, elapsed_ms: u64) -> bool {
-        self.taking.tick(elapsed_ms)
+    fn animation(&mut self) -> Option<&mut Animation> {
+        Some(&mut self.taking)
     }
     fn play(m: &mut Match<Self>, mv: NimMove) {
-        m.play(mv);
+        if m.view.play(mv) {
+            m.board.taking.start(3);
+            // Each turn starts at one coin: a take chosen for one pile and turn must not
+            // ride along into the next, where a reflex Enter would take it.
+            m.board.take = 1;
+            m.settle_cursor();
+        }
     }
     /// The board moved (undo, redo, a resumed match).
     fn after_jump(m: &mut Match<Self>) {
-        m.board.taking.skip();
         m.settle_cursor();
     }
     /// The piles' own keys; false for the rest.
@@ -642,24 +630,23 @@ impl Board for NimBoard {
             widgets::game_frame(frame, area, m.title(), [40, 34, 30], theme);
         m.render_board(frame, board, theme, keys, hits);
         m.render_side(frame, side, theme, keys);
-        let mut list = keys.footer(&[
-            (&[Action::Up, Action::Down], pile),
-            (&[Action::Left], "more"),
-            (&[Action::Right], "fewer"),
-            (&[Action::Enter], "take"),
-            (&[Action::Hints], "hints"),
-            (&[Action::Undo], "undo"),
-            (&[Action::NewGame], "new"),
-            (&[Action::Help], "rules"),
-            (&[Action::Back], "menu"),
-        ]);
-        if m.view.all_ai() {
-            list.splice(0..4, keys.footer(&[(&[Action::Pause], "pause")]));
-        }
-        if m.view.session.is_over() {
-            list = widgets::game_over_footer(keys);
-        }
-        widgets::footer(frame, footer, &list, theme);
+        m.view.render_footer(
+            frame,
+            footer,
+            (keys, theme),
+            4,
+            &[
+                (&[Action::Up, Action::Down], pile),
+                (&[Action::Left], "more"),
+                (&[Action::Right], "fewer"),
+                (&[Action::Enter], "take"),
+                (&[Action::Hints], "hints"),
+                (&[Action::Undo], "undo"),
+                (&[Action::NewGame], "new"),
+                (&[Action::Help], "rules"),
+                (&[Action::Back], "menu"),
+            ],
+        );
         if m.view.session.is_over() {
             m.render_game_over(frame, board, theme, keys);
         }
@@ -672,6 +659,7 @@ mod tests {
     use crate::config::{Config, FirstMover};
     use crate::plugin::screen::GameScreen;
     use crate::seeds::GameRng;
+    use crate::session::Mode;
     use rand::SeedableRng;
 
     /// Every coin of every pile has its own square, and reads back as itself.

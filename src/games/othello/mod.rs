@@ -39,6 +39,7 @@ static INFO: GameInfo = GameInfo {
     name: "Othello",
     blurb: "8x8 reversi against a searching engine",
     summary: "Place a disc to flip a line of your opponent's; most discs wins.",
+    rules: include_str!("../../../assets/rules/othello.md"),
 };
 
 /// The engine's limits in the config: time per move, table size, exact threshold.
@@ -67,7 +68,7 @@ impl GameKind for OthelloGame {
     /// The rules with the table of levels written in from [`levels`], the one text
     /// that describes them.
     fn rules(&self) -> std::borrow::Cow<'static, str> {
-        include_str!("../../../assets/rules/othello.md")
+        INFO.rules
             .replace("{levels}", &levels::rules_table())
             .into()
     }

@@ -54,7 +54,7 @@ pub fn review(record: &MatchRecord, config: &Config) -> Result<ReviewPlan, Strin
         Box::new(analyst),
         Box::new(move |frame, area, shown, theme| draw(frame, area, shown, theme, ascii)),
     )?;
-    Ok(ReviewPlan::new(setup.game, Box::new(board), method))
+    Ok(board.plan(setup.game, method))
 }
 
 fn draw(frame: &mut Frame, area: Rect, shown: &Shown<Othello>, theme: &Theme, ascii: bool) {

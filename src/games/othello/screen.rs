@@ -181,22 +181,6 @@ impl OthelloScreen {
         self.view.session.position()
     }
 
-    fn play(&mut self, mv: OthelloMove) {
-        let before = *self.position();
-        if self.view.play(mv) {
-            self.board.flash = before.flips_of(mv);
-            self.board.flash_ms = FLASH_MS;
-            self.board.turning.start(3);
-            self.board.message = match mv {
-                OthelloMove::Pass => {
-                    format!("{} has no move and passes.", seat_colour(before.to_move()))
-                }
-                OthelloMove::Play(_) => String::new(),
-            };
-            self.keep_cursor_on_a_legal_square();
-        }
-    }
-
     /// A weaker level's report carries its own pick, which is not the engine's best.
     fn weak_ai_to_move(&self) -> bool {
         self.view.session.ai_to_move()
@@ -446,104 +430,6 @@ impl OthelloScreen {
         };
         vec![turn, message]
     }
-
-    fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, hits: &mut Hits) {
-        let title = format!("Othello · {}", self.level_name());
-        let (board_area, side, footer) =
-            widgets::game_frame(frame, area, title, [40, 30, 30], theme);
-        let block = widgets::block("Board", theme);
-        let inner = block.inner(board_area);
-        // A narrow board wraps the turn line (the AI's thinking time, the key to hurry
-        // it): a third row keeps the voice in view.
-        let status_rows = if inner.width < 48 { 3 } else { 2 };
-        frame.render_widget(block, board_area);
-        let [grid, status] =
-            Layout::vertical([Constraint::Min(9), Constraint::Length(status_rows)]).areas(inner);
-        self.render_board(frame, grid, theme, hits);
-        frame.render_widget(
-            Paragraph::new(self.status_lines(theme, keys)).wrap(Wrap { trim: true }),
-            status,
-        );
-
-        let board = self.position();
-        let s = &self.view.session;
-        // Both counts in one column, whatever the names' lengths.
-        let name_width = [Seat::First, Seat::Second]
-            .iter()
-            .map(|&seat| s.name(seat).chars().count() + 2)
-            .max()
-            .unwrap_or(0);
-        let count_line = |seat: Seat| {
-            Line::from(vec![
-                Span::styled(
-                    format!("{} {} ", self.disc(seat), seat_colour(seat)),
-                    theme.bold(),
-                ),
-                Span::raw(format!("{:<name_width$} ", format!("({})", s.name(seat)))),
-                Span::styled(format!("{:>2}", board.discs(seat)), theme.bold()),
-                Span::raw(
-                    match (s.to_move() == seat && !s.is_over(), self.board.ascii) {
-                        (true, false) => "  ◀",
-                        (true, true) => "  <",
-                        (false, _) => "",
-                    },
-                ),
-            ])
-        };
-        let [discs, prediction, moves] = Layout::vertical([
-            Constraint::Length(4),
-            // Four lines: the heading, a verdict that may wrap, the best move.
-            Constraint::Length(6),
-            Constraint::Min(3),
-        ])
-        .areas(side);
-        frame.render_widget(
-            Paragraph::new(vec![count_line(Seat::First), count_line(Seat::Second)])
-                .block(widgets::block("Discs", theme)),
-            discs,
-        );
-        widgets::panel(
-            frame,
-            prediction,
-            "Prediction",
-            self.view
-                .hidden_prediction(keys, theme)
-                .unwrap_or_else(|| self.prediction_lines(theme)),
-            theme,
-        );
-        self.view
-            .render_moves(frame, moves, theme, |m| m.mv.to_string());
-        let list = if self.view.session.is_over() {
-            widgets::game_over_footer(keys)
-        } else if self.view.all_ai() {
-            keys.footer(&[
-                (&[Action::Pause], "pause"),
-                (&[Action::Own("faster"), Action::Own("slower")], "speed"),
-                (&[Action::Hints], "hints"),
-                (&[Action::NewGame], "new"),
-                (&[Action::Help], "rules"),
-                (&[Action::Back], "menu"),
-            ])
-        } else {
-            keys.footer(&[
-                (
-                    &[Action::Up, Action::Down, Action::Left, Action::Right],
-                    "move",
-                ),
-                (&[Action::Enter], "play"),
-                (&[Action::Hints], "hints"),
-                (&[Action::Undo], "undo"),
-                (&[Action::NewGame], "new"),
-                (&[Action::Help], "rules"),
-                (&[Action::Back], "menu"),
-            ])
-        };
-        widgets::footer(frame, footer, &list, theme);
-        if s.is_over() {
-            self.view
-                .render_game_over(frame, board_area, theme, keys, final_score(board));
-        }
-    }
 }
 
 /// The score of a finished game as the rules count it, empty squares to the winner
@@ -577,8 +463,8 @@ pub fn final_score(board: &Othello) -> String {
 impl Board for OthelloBoard {
     type Game = Othello;
 
-    fn skip_animation(&mut self) {
-        self.turning.skip();
+    fn animation(&mut self) -> Option<&mut Animation> {
+        Some(&mut self.turning)
     }
     /// The discs turning, and the flipped ones' highlight fading.
     fn animate(&mut self, elapsed_ms: u64) -> bool {
@@ -598,12 +484,23 @@ impl Board for OthelloBoard {
         redraw
     }
     fn play(m: &mut Match<Self>, mv: OthelloMove) {
-        m.play(mv);
+        let before = *m.position();
+        if m.view.play(mv) {
+            m.board.flash = before.flips_of(mv);
+            m.board.flash_ms = FLASH_MS;
+            m.board.turning.start(3);
+            m.board.message = match mv {
+                OthelloMove::Pass => {
+                    format!("{} has no move and passes.", seat_colour(before.to_move()))
+                }
+                OthelloMove::Play(_) => String::new(),
+            };
+            m.keep_cursor_on_a_legal_square();
+        }
     }
     /// The board moved (undo, redo, a resumed match).
     fn after_jump(m: &mut Match<Self>) {
         m.board.flash = 0;
-        m.board.turning.skip();
         m.auto_pass();
         m.keep_cursor_on_a_legal_square();
     }
@@ -644,7 +541,94 @@ impl Board for OthelloBoard {
         keys: &Keys,
         hits: &mut Hits,
     ) {
-        OthelloScreen::render(m, frame, area, theme, keys, hits);
+        let title = format!("Othello · {}", m.level_name());
+        let (board_area, side, footer) =
+            widgets::game_frame(frame, area, title, [40, 30, 30], theme);
+        let block = widgets::block("Board", theme);
+        let inner = block.inner(board_area);
+        // A narrow board wraps the turn line (the AI's thinking time, the key to hurry
+        // it): a third row keeps the voice in view.
+        let status_rows = if inner.width < 48 { 3 } else { 2 };
+        frame.render_widget(block, board_area);
+        let [grid, status] =
+            Layout::vertical([Constraint::Min(9), Constraint::Length(status_rows)]).areas(inner);
+        m.render_board(frame, grid, theme, hits);
+        frame.render_widget(
+            Paragraph::new(m.status_lines(theme, keys)).wrap(Wrap { trim: true }),
+            status,
+        );
+
+        let board = m.position();
+        let s = &m.view.session;
+        // Both counts in one column, whatever the names' lengths.
+        let name_width = [Seat::First, Seat::Second]
+            .iter()
+            .map(|&seat| s.name(seat).chars().count() + 2)
+            .max()
+            .unwrap_or(0);
+        let count_line = |seat: Seat| {
+            Line::from(vec![
+                Span::styled(
+                    format!("{} {} ", m.disc(seat), seat_colour(seat)),
+                    theme.bold(),
+                ),
+                Span::raw(format!("{:<name_width$} ", format!("({})", s.name(seat)))),
+                Span::styled(format!("{:>2}", board.discs(seat)), theme.bold()),
+                Span::raw(match (s.to_move() == seat && !s.is_over(), m.board.ascii) {
+                    (true, false) => "  ◀",
+                    (true, true) => "  <",
+                    (false, _) => "",
+                }),
+            ])
+        };
+        let [discs, prediction, moves] = Layout::vertical([
+            Constraint::Length(4),
+            // Four lines: the heading, a verdict that may wrap, the best move.
+            Constraint::Length(6),
+            Constraint::Min(3),
+        ])
+        .areas(side);
+        frame.render_widget(
+            Paragraph::new(vec![count_line(Seat::First), count_line(Seat::Second)])
+                .block(widgets::block("Discs", theme)),
+            discs,
+        );
+        m.view
+            .render_prediction(frame, prediction, (keys, theme), || {
+                m.prediction_lines(theme)
+            });
+        m.view
+            .render_moves(frame, moves, theme, |m| m.mv.to_string());
+        let list = if m.view.session.is_over() {
+            widgets::game_over_footer(keys)
+        } else if m.view.all_ai() {
+            keys.footer(&[
+                (&[Action::Pause], "pause"),
+                (&[Action::Own("faster"), Action::Own("slower")], "speed"),
+                (&[Action::Hints], "hints"),
+                (&[Action::NewGame], "new"),
+                (&[Action::Help], "rules"),
+                (&[Action::Back], "menu"),
+            ])
+        } else {
+            keys.footer(&[
+                (
+                    &[Action::Up, Action::Down, Action::Left, Action::Right],
+                    "move",
+                ),
+                (&[Action::Enter], "play"),
+                (&[Action::Hints], "hints"),
+                (&[Action::Undo], "undo"),
+                (&[Action::NewGame], "new"),
+                (&[Action::Help], "rules"),
+                (&[Action::Back], "menu"),
+            ])
+        };
+        widgets::footer(frame, footer, &list, theme);
+        if s.is_over() {
+            m.view
+                .render_game_over(frame, board_area, theme, keys, final_score(board));
+        }
     }
 }
 

@@ -5,6 +5,7 @@ use std::io::Write;
 use crate::console::json::SimulateJson;
 
 use crate::config::Config;
+use crate::console::in_plies;
 use crate::console::progress::Progress;
 use crate::console::tally::Tally;
 use crate::game::pnut::{LENGTH_FORMAT, MAX_PLAYERS, MIN_PLAYERS, Pnut, Rules};
@@ -114,14 +115,9 @@ fn limits(args: &PnutSolveArgs, config: &Config) -> Result<Limits, CliError> {
 
 /// "wins in 7 plies", "loses", "is not proven".
 fn verdict_words(v: Verdict) -> String {
-    let plies = |p: Option<u32>| match p {
-        Some(1) => " in 1 ply".to_string(),
-        Some(p) => format!(" in {p} plies"),
-        None => String::new(),
-    };
     match v {
-        Verdict::Win { plies: p } => format!("wins{}", plies(p)),
-        Verdict::Loss { plies: p } => format!("loses{}", plies(p)),
+        Verdict::Win { plies: p } => format!("wins{}", in_plies(p)),
+        Verdict::Loss { plies: p } => format!("loses{}", in_plies(p)),
         // The share of the search's simulated games through the move that its player won.
         Verdict::Score(s) => format!(
             "is not proven (won {:.0}% of simulations)",
@@ -286,7 +282,10 @@ pub fn simulate(args: &SimulateCommon, config: &Config) -> Result<(), CliError> 
         Verdict::Loss { .. } if first.exact => Some(Seat::Second),
         _ => None,
     };
-    let (mut first_wins, mut confirmed, mut total_moves) = (0u32, 0u32, 0u64);
+    let mut tally = Tally {
+        seed,
+        ..Tally::default()
+    };
     let played = progress.games(args.games, |stop| {
         let mut game = start.clone();
         while game.outcome().is_none() {
@@ -298,28 +297,16 @@ pub fn simulate(args: &SimulateCommon, config: &Config) -> Result<(), CliError> 
             let mv = policy::choose_move(&a, policy::Slips::NONE, &mut rng)
                 .ok_or_else(|| CliError::Failed("a running game had no legal move".into()))?;
             game.play(mv).map_err(|e| CliError::Failed(e.to_string()))?;
-            total_moves += 1;
+            tally.total_moves += 1;
         }
         let winner = match game.outcome() {
             Some(Outcome::Win(w)) => w,
             _ => Seat::First,
         };
-        if winner == Seat::First {
-            first_wins += 1;
-        }
-        if predicted.is_none_or(|p| p == winner) {
-            confirmed += 1;
-        }
+        tally.count(Some(winner), predicted.is_none_or(|p| p == winner));
         Ok(true)
     })?;
-    let tally = Tally {
-        games: played.done,
-        first_wins,
-        draws: None,
-        confirmed,
-        total_moves,
-        seed,
-    };
+    tally.games = played.done;
     let heading = format!(
         "Pnut-Butta, symbols {}, length {}",
         rules.symbols_text(),
@@ -377,26 +364,6 @@ pub fn play_options(
         p.assist = false;
     }
     Ok(())
-}
-
-/// `parlor engine pnut`: the line protocol, with the analyst a match keeps.
-pub fn engine(
-    options: &[String],
-    setups: crate::plugin::engine::SetupReader,
-) -> Result<Box<dyn crate::plugin::engine::EngineSession>, CliError> {
-    use crate::console::lines::{LineEngine, LineGame};
-    let game: LineGame<crate::game::pnut::Pnut> = LineGame {
-        id: super::ID,
-        start: crate::games::pnut::screen::start_position,
-        analyst: |setup| {
-            let options: crate::games::pnut::options::PnutSetup = setup.own();
-            Box::new(crate::games::pnut::analyst::PnutAnalyst::new(
-                &options.rules(),
-                options.limits(),
-            ))
-        },
-    };
-    Ok(Box::new(LineEngine::new(game, options, setups)?))
 }
 
 #[cfg(test)]

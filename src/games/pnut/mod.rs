@@ -15,6 +15,7 @@ use crate::seeds::GameRng;
 use clap::Args;
 
 use crate::config::{AnySection, Config};
+use crate::console::lines::LineGame;
 use crate::game::pnut::{self, MAX_PLAYERS, MIN_PLAYERS};
 use crate::matchup::FirstMover;
 use crate::plugin::GameArgs;
@@ -35,14 +36,12 @@ static INFO: GameInfo = GameInfo {
     name: "Pnut-Butta",
     blurb: "never repeat the last l symbols",
     summary: "Append a symbol; the last l symbols must never have appeared before.",
+    rules: include_str!("../../../assets/rules/pnut.md"),
 };
 
 impl GameKind for PnutButta {
     fn info(&self) -> &'static GameInfo {
         &INFO
-    }
-    fn rules(&self) -> std::borrow::Cow<'static, str> {
-        include_str!("../../../assets/rules/pnut.md").into()
     }
     fn config_section(&self) -> Option<&'static dyn AnySection> {
         Some(&config::SECTION)
@@ -120,11 +119,7 @@ impl GameKind for PnutButta {
             Box::new(analyst::PnutAnalyst::new(&options.rules(), limits)),
             Box::new(board::draw_review),
         )?;
-        Ok(crate::plugin::review::ReviewPlan::new(
-            ID,
-            Box::new(board),
-            method,
-        ))
+        Ok(board.plan(ID, method))
     }
     fn commands(&self) -> Vec<clap::Command> {
         vec![prove::ProveArgs::augment_args(clap::Command::new("prove")).about(
@@ -150,7 +145,19 @@ impl GameKind for PnutButta {
         _config: &Config,
         setups: crate::plugin::engine::SetupReader,
     ) -> Result<Box<dyn crate::plugin::engine::EngineSession>, CliError> {
-        cli::engine(options, setups)
+        // The line protocol, with the analyst a match keeps.
+        LineGame {
+            id: ID,
+            start: screen::start_position,
+            analyst: |setup| {
+                let options: PnutSetup = setup.own();
+                Box::new(analyst::PnutAnalyst::new(
+                    &options.rules(),
+                    options.limits(),
+                ))
+            },
+        }
+        .session(options, setups)
     }
     fn solve_command(&self) -> clap::Command {
         cli::PnutSolveArgs::augment_args(clap::Command::new(ID.cli_name()))

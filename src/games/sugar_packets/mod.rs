@@ -15,7 +15,7 @@ use crate::matchup::FirstMover;
 use crate::plugin::GameArgs;
 use crate::plugin::screen::GameScreen;
 use crate::plugin::{CliError, SimulateCommon};
-use crate::plugin::{GameId, GameInfo, GameKind, GameOptions, GameSetup, NoOptions, StartEnv};
+use crate::plugin::{GameId, GameInfo, GameKind, GameSetup, StartEnv};
 
 pub const ID: GameId = GameId::of(&KIND);
 
@@ -27,14 +27,12 @@ static INFO: GameInfo = GameInfo {
     name: "1-3-5-7",
     blurb: "misère Nim with sugar packets",
     summary: "Rows of 1, 3, 5 and 7 packets; whoever takes the last packet loses.",
+    rules: include_str!("../../../assets/rules/1357.md"),
 };
 
 impl GameKind for SugarPackets {
     fn info(&self) -> &'static GameInfo {
         &INFO
-    }
-    fn rules(&self) -> std::borrow::Cow<'static, str> {
-        include_str!("../../../assets/rules/1357.md").into()
     }
     fn config_section(&self) -> Option<&'static dyn AnySection> {
         Some(&config::SECTION)
@@ -42,9 +40,6 @@ impl GameKind for SugarPackets {
 
     fn first_default(&self, config: &Config) -> FirstMover {
         config::SECTION.read(config).first
-    }
-    fn options(&self, _config: &Config) -> Box<dyn GameOptions> {
-        Box::new(NoOptions)
     }
     fn position_help(&self) -> &'static str {
         "Packets per row as parlor solve reads them, e.g. 1,3,5,7; empty: the usual 1,3,5,7."

@@ -185,21 +185,3 @@ fn write_simulation(
     }
     Ok(())
 }
-
-/// `parlor engine wl`: the line protocol, with the analyst a match keeps.
-pub fn engine(
-    options: &[String],
-    setups: crate::plugin::engine::SetupReader,
-) -> Result<Box<dyn crate::plugin::engine::EngineSession>, CliError> {
-    use crate::console::lines::{LineEngine, LineGame};
-    let game: LineGame<crate::game::wl::Wl> = LineGame {
-        id: super::ID,
-        start: |setup| {
-            // Random letters (an option of play) are drawn once, the same every time.
-            let mut rng = <crate::seeds::GameRng as rand::SeedableRng>::seed_from_u64(0);
-            crate::games::wl::screen::start_letters(setup, &mut rng).map(crate::game::wl::Wl::new)
-        },
-        analyst: |_| Box::new(crate::solve::analyst::FnAnalyst(crate::solve::wl::analyse)),
-    };
-    Ok(Box::new(LineEngine::new(game, options, setups)?))
-}

@@ -14,11 +14,13 @@ use crate::seeds::GameRng;
 use clap::Args;
 
 use crate::config::{AnySection, Config};
+use crate::console::lines::LineGame;
 use crate::matchup::FirstMover;
 use crate::plugin::GameArgs;
 use crate::plugin::screen::{GameScreen, SimulationScreen};
 use crate::plugin::{CliError, usage};
 use crate::plugin::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
+use crate::solve::analyst::FnAnalyst;
 use crate::ui::keys::{Action, OwnKey};
 use options::{MAX_LEN, MAX_SIMULATED_GAMES, WlSetup};
 use screen::WlScreen;
@@ -34,14 +36,12 @@ static INFO: GameInfo = GameInfo {
     name: "Winners & Losers",
     blurb: "take W/L letters from either end",
     summary: "Take a letter from either end; whoever takes the last: W wins, L loses.",
+    rules: include_str!("../../../assets/rules/wl.md"),
 };
 
 impl GameKind for WinnersLosers {
     fn info(&self) -> &'static GameInfo {
         &INFO
-    }
-    fn rules(&self) -> std::borrow::Cow<'static, str> {
-        include_str!("../../../assets/rules/wl.md").into()
     }
     fn config_section(&self) -> Option<&'static dyn AnySection> {
         Some(&config::SECTION)
@@ -149,7 +149,17 @@ impl GameKind for WinnersLosers {
         _config: &Config,
         setups: crate::plugin::engine::SetupReader,
     ) -> Result<Box<dyn crate::plugin::engine::EngineSession>, CliError> {
-        cli::engine(options, setups)
+        // The line protocol, with the analyst a match keeps.
+        LineGame {
+            id: ID,
+            start: |setup| {
+                // Random letters (an option of play) are drawn once, the same every time.
+                let mut rng = <GameRng as rand::SeedableRng>::seed_from_u64(0);
+                screen::start_letters(setup, &mut rng).map(crate::game::wl::Wl::new)
+            },
+            analyst: |_| Box::new(FnAnalyst(crate::solve::wl::analyse)),
+        }
+        .session(options, setups)
     }
     fn solve_command(&self) -> clap::Command {
         cli::WlSolveArgs::augment_args(clap::Command::new(ID.cli_name()))

@@ -37,11 +37,7 @@ pub fn review(record: &MatchRecord, config: &Config) -> Result<ReviewPlan, Strin
         Box::new(FnAnalyst(crate::solve::wl::analyse)),
         Box::new(move |frame, area, shown, theme| draw(frame, area, shown, theme, &moves, &names)),
     )?;
-    Ok(ReviewPlan::new(
-        ID,
-        Box::new(board),
-        "every ply solved exactly".into(),
-    ))
+    Ok(board.plan(ID, "every ply solved exactly"))
 }
 
 fn draw(

@@ -13,7 +13,6 @@ use ratatui::widgets::{Paragraph, Wrap};
 use crate::game::wl::{Wl, WlMove};
 use crate::game::{Game, Outcome, Seat};
 use crate::games::wl::options::WlSetup;
-use crate::matchup::Mode;
 use crate::plugin::GameSetup;
 use crate::plugin::match_screen::{Board, Match};
 use crate::plugin::match_view::{MatchView, Who};
@@ -291,7 +290,9 @@ impl WlScreen {
         self.view.session.position()
     }
 
-    fn play(&mut self, mv: WlMove) {
+    /// A person's move, which also brings the pyramid back to where it follows the
+    /// game.
+    fn take(&mut self, mv: WlMove) {
         if self.view.session.human_to_move() && self.view.play(mv) {
             self.board.taking.start(3);
             self.board.pyramid_scroll.set(0);
@@ -307,11 +308,7 @@ impl WlScreen {
     }
 
     fn title(&self) -> String {
-        let who = match self.setup.matchup.mode {
-            Mode::VsAi => format!("you vs the AI ({})", self.setup.matchup.difficulty),
-            Mode::TwoPlayers => "two players".into(),
-            Mode::AiVsAi => format!("AI vs AI ({})", self.setup.matchup.difficulty),
-        };
+        let who = self.who_plays();
         format!("Winners & Losers · last letter: W wins, L loses · {who}")
     }
 
@@ -598,72 +595,6 @@ impl WlScreen {
         }
         lines
     }
-
-    fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, hits: &mut Hits) {
-        let (board, side, footer) =
-            widgets::game_frame(frame, area, self.title(), [40, 34, 34], theme);
-        let block_title = if self.board.show_pyramid {
-            format!(
-                "Pyramid ({}: the string · ↑↓ scroll)",
-                keys.key(Action::Own("pyramid"))
-            )
-        } else {
-            "String".to_string()
-        };
-        let block = widgets::block(&block_title, theme);
-        let inner = block.inner(board);
-        frame.render_widget(block, board);
-        let [main, status] =
-            Layout::vertical([Constraint::Min(3), Constraint::Length(3)]).areas(inner);
-        if self.board.show_pyramid {
-            self.render_pyramid(frame, main, theme, keys);
-        } else {
-            self.render_tiles(frame, main, theme, hits);
-        }
-        frame.render_widget(
-            Paragraph::new(self.status_lines(theme, keys)).wrap(Wrap { trim: true }),
-            status,
-        );
-
-        let [prediction, moves] =
-            Layout::vertical([Constraint::Length(6), Constraint::Min(3)]).areas(side);
-        widgets::panel(
-            frame,
-            prediction,
-            "Prediction",
-            self.view
-                .hidden_prediction(keys, theme)
-                .unwrap_or_else(|| self.prediction_lines(theme)),
-            theme,
-        );
-        self.view
-            .render_moves(frame, moves, theme, |m| m.before.move_text(m.mv));
-        let mut list = keys.footer(&[
-            (&[Action::Left, Action::Right], "take"),
-            (&[Action::Hints], "hints"),
-            (&[Action::Own("pyramid")], "pyramid"),
-            (&[Action::Undo], "undo"),
-            (&[Action::NewGame], "new"),
-            (&[Action::Help], "rules"),
-            (&[Action::Back], "menu"),
-        ]);
-        if self.view.all_ai() {
-            list.splice(0..1, keys.footer(&[(&[Action::Pause], "pause")]));
-        }
-        if self.view.session.is_over() {
-            list = widgets::game_over_footer(keys);
-        }
-        widgets::footer(frame, footer, &list, theme);
-        if let Some(Outcome::Win(winner)) = self.view.session.outcome() {
-            let s = &self.view.session;
-            let last = s.history().last().and_then(|m| m.before.letter_at(m.mv));
-            let why = match last {
-                Some(true) => format!("{} took the last letter, a W.", s.name(winner)),
-                _ => format!("{} took the last letter, an L.", s.name(winner.other())),
-            };
-            self.view.render_game_over(frame, board, theme, keys, why);
-        }
-    }
 }
 
 impl Board for WlBoard {
@@ -675,22 +606,14 @@ impl Board for WlBoard {
                 .set(self.pyramid_scroll.get() + lines as isize);
         }
     }
-    fn skip_animation(&mut self) {
-        self.taking.skip();
+    fn animation(&mut self) -> Option<&mut Animation> {
+        Some(&mut self.taking)
     }
-    fn animate(&mut self, elapsed_ms: u64) -> bool {
-        self.taking.tick(elapsed_ms)
-    }
-    /// The AI's move (a person's goes through `WlScreen::play`, which also brings the
-    /// pyramid back to where it follows the game).
+    /// The AI's move (a person's goes through `WlScreen::take`).
     fn play(m: &mut Match<Self>, mv: WlMove) {
         if m.view.play(mv) {
             m.board.taking.start(3);
         }
-    }
-    /// The board moved (undo, redo, a resumed match): no letter is leaving.
-    fn after_jump(m: &mut Match<Self>) {
-        m.board.taking.skip();
     }
     fn handle(m: &mut Match<Self>, action: Action) -> bool {
         match action {
@@ -708,15 +631,15 @@ impl Board for WlBoard {
             Action::Own("pyramid_right") if m.board.show_pyramid => {
                 m.board.pyramid_pan.set(m.board.pyramid_pan.get() + 2);
             }
-            Action::Left => m.play(WlMove::Left),
-            Action::Right => m.play(WlMove::Right),
+            Action::Left => m.take(WlMove::Left),
+            Action::Right => m.take(WlMove::Right),
             _ => return false,
         }
         true
     }
     fn click(m: &mut Match<Self>, hit: Hit) {
         if let Some(mv) = end_of(hit) {
-            m.play(mv);
+            m.take(mv);
         }
     }
     fn render(
@@ -727,7 +650,63 @@ impl Board for WlBoard {
         keys: &Keys,
         hits: &mut Hits,
     ) {
-        WlScreen::render(m, frame, area, theme, keys, hits);
+        let (board, side, footer) =
+            widgets::game_frame(frame, area, m.title(), [40, 34, 34], theme);
+        let block_title = if m.board.show_pyramid {
+            format!(
+                "Pyramid ({}: the string · ↑↓ scroll)",
+                keys.key(Action::Own("pyramid"))
+            )
+        } else {
+            "String".to_string()
+        };
+        let block = widgets::block(&block_title, theme);
+        let inner = block.inner(board);
+        frame.render_widget(block, board);
+        let [main, status] =
+            Layout::vertical([Constraint::Min(3), Constraint::Length(3)]).areas(inner);
+        if m.board.show_pyramid {
+            m.render_pyramid(frame, main, theme, keys);
+        } else {
+            m.render_tiles(frame, main, theme, hits);
+        }
+        frame.render_widget(
+            Paragraph::new(m.status_lines(theme, keys)).wrap(Wrap { trim: true }),
+            status,
+        );
+
+        let [prediction, moves] =
+            Layout::vertical([Constraint::Length(6), Constraint::Min(3)]).areas(side);
+        m.view
+            .render_prediction(frame, prediction, (keys, theme), || {
+                m.prediction_lines(theme)
+            });
+        m.view
+            .render_moves(frame, moves, theme, |m| m.before.move_text(m.mv));
+        m.view.render_footer(
+            frame,
+            footer,
+            (keys, theme),
+            1,
+            &[
+                (&[Action::Left, Action::Right], "take"),
+                (&[Action::Hints], "hints"),
+                (&[Action::Own("pyramid")], "pyramid"),
+                (&[Action::Undo], "undo"),
+                (&[Action::NewGame], "new"),
+                (&[Action::Help], "rules"),
+                (&[Action::Back], "menu"),
+            ],
+        );
+        if let Some(Outcome::Win(winner)) = m.view.session.outcome() {
+            let s = &m.view.session;
+            let last = s.history().last().and_then(|m| m.before.letter_at(m.mv));
+            let why = match last {
+                Some(true) => format!("{} took the last letter, a W.", s.name(winner)),
+                _ => format!("{} took the last letter, an L.", s.name(winner.other())),
+            };
+            m.view.render_game_over(frame, board, theme, keys, why);
+        }
     }
 }
 

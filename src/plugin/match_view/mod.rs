@@ -744,6 +744,39 @@ impl<G: Game> MatchView<G> {
         );
     }
 
+    /// The prediction panel: the game's `lines`, unless the prediction is hidden.
+    pub fn render_prediction(
+        &self,
+        frame: &mut Frame,
+        area: Rect,
+        (keys, theme): (&Keys, &Theme),
+        lines: impl FnOnce() -> Vec<Line<'static>>,
+    ) {
+        let lines = self.hidden_prediction(keys, theme).unwrap_or_else(lines);
+        widgets::panel(frame, area, "Prediction", lines, theme);
+    }
+
+    /// The footer of a match: the game's `items` while people play, pause in place of
+    /// the first `moving` of them (the keys that make a move) when only AIs play, the
+    /// game-over keys once it is over.
+    pub fn render_footer(
+        &self,
+        frame: &mut Frame,
+        area: Rect,
+        (keys, theme): (&Keys, &Theme),
+        moving: usize,
+        items: &[(&[Action], &str)],
+    ) {
+        let mut list = keys.footer(items);
+        if self.all_ai() {
+            list.splice(0..moving, keys.footer(&[(&[Action::Pause], "pause")]));
+        }
+        if self.session.is_over() {
+            list = widgets::game_over_footer(keys);
+        }
+        widgets::footer(frame, area, &list, theme);
+    }
+
     /// The box over the board when the game is over: the result, why, and what next.
     pub fn render_game_over(
         &self,

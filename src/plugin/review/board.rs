@@ -67,6 +67,13 @@ impl<G: Game> GameBoard<G> {
     }
 }
 
+impl<G: Game + 'static> GameBoard<G> {
+    /// The review of game `game` on this board, its analyst's `method` said in words.
+    pub fn plan(self, game: crate::plugin::GameId, method: impl Into<String>) -> super::ReviewPlan {
+        super::ReviewPlan::new(game, Box::new(self), method.into())
+    }
+}
+
 impl<G: Game> ReviewBoard for GameBoard<G> {
     fn moves(&self) -> Vec<String> {
         self.positions

@@ -11,7 +11,7 @@ use crate::games::chopsticks::options::ChopsticksSetup;
 use crate::plugin::GameSetup;
 use crate::plugin::match_screen::{Board, Match};
 use crate::plugin::match_view::{MatchView, Who};
-use crate::session::{Mode, Session};
+use crate::session::Session;
 use crate::solve::analyst::{FnAnalyst, SharedAnalyst};
 use crate::ui::animation::Animation;
 use crate::ui::hits::{Hit, Hits};
@@ -144,16 +144,6 @@ impl ChopsticksScreen {
         self.board.split_cursor = self.board.split_cursor.min(splits.saturating_sub(1));
     }
 
-    fn play(&mut self, mv: ChopsticksMove) {
-        if self.view.play(mv) {
-            self.board.changing.start(3);
-            self.board.stage = Stage::Own;
-            self.board.split_cursor = 0;
-            self.board.notice = None;
-            self.settle();
-        }
-    }
-
     /// Moves a cursor to the other hand when that one is alive.
     /// The hand ← or → points at: the left hand for ←, the right for →, as drawn (a
     /// dead hand cannot be chosen, so the choice stays). They never wrap around: with
@@ -268,11 +258,7 @@ impl ChopsticksScreen {
         if !variant.empty_splits {
             rules.push("no empty splits");
         }
-        let who = match self.setup.matchup.mode {
-            Mode::VsAi => format!("you vs the AI ({})", self.setup.matchup.difficulty),
-            Mode::TwoPlayers => "two players".into(),
-            Mode::AiVsAi => format!("AI vs AI ({})", self.setup.matchup.difficulty),
-        };
+        let who = self.who_plays();
         format!("Chopsticks · {} · {who}", rules.join(", "))
     }
 
@@ -301,18 +287,20 @@ impl ChopsticksScreen {
 impl Board for ChopsticksBoard {
     type Game = Chopsticks;
 
-    fn skip_animation(&mut self) {
-        self.changing.skip();
-    }
-    fn animate(&mut self, elapsed_ms: u64) -> bool {
-        self.changing.tick(elapsed_ms)
+    fn animation(&mut self) -> Option<&mut Animation> {
+        Some(&mut self.changing)
     }
     fn play(m: &mut Match<Self>, mv: ChopsticksMove) {
-        m.play(mv);
+        if m.view.play(mv) {
+            m.board.changing.start(3);
+            m.board.stage = Stage::Own;
+            m.board.split_cursor = 0;
+            m.board.notice = None;
+            m.settle();
+        }
     }
     /// The board moved (undo, redo, a resumed match).
     fn after_jump(m: &mut Match<Self>) {
-        m.board.changing.skip();
         m.board.stage = Stage::Own;
         m.board.notice = None;
         m.settle();
@@ -387,23 +375,22 @@ impl Board for ChopsticksBoard {
             widgets::game_frame(frame, area, m.title(), [40, 34, 30], theme);
         m.render_board(frame, board, theme, keys, hits);
         m.render_side(frame, side, theme, keys);
-        let mut list = keys.footer(&[
-            (&[Action::Left, Action::Right], "hand"),
-            (&[Action::Enter], "pick"),
-            (&[Action::Own("splits")], "split"),
-            (&[Action::Hints], "hints"),
-            (&[Action::Undo], "undo"),
-            (&[Action::NewGame], "new"),
-            (&[Action::Help], "rules"),
-            (&[Action::Back], "menu"),
-        ]);
-        if m.view.all_ai() {
-            list.splice(0..3, keys.footer(&[(&[Action::Pause], "pause")]));
-        }
-        if m.view.session.is_over() {
-            list = widgets::game_over_footer(keys);
-        }
-        widgets::footer(frame, footer, &list, theme);
+        m.view.render_footer(
+            frame,
+            footer,
+            (keys, theme),
+            3,
+            &[
+                (&[Action::Left, Action::Right], "hand"),
+                (&[Action::Enter], "pick"),
+                (&[Action::Own("splits")], "split"),
+                (&[Action::Hints], "hints"),
+                (&[Action::Undo], "undo"),
+                (&[Action::NewGame], "new"),
+                (&[Action::Help], "rules"),
+                (&[Action::Back], "menu"),
+            ],
+        );
         if m.view.session.is_over() {
             m.render_game_over(frame, board, theme, keys);
         } else if m.board.stage == Stage::Split && m.view.session.human_to_move() {

@@ -2,13 +2,9 @@
 //! prediction panel, the move list, the game-over box, and the traffic with the solver.
 
 use std::sync::Arc;
-use std::sync::atomic::{AtomicU64, Ordering};
+use std::sync::atomic::AtomicU64;
 
 use rand::{Rng, RngExt};
-use ratatui::Frame;
-use ratatui::layout::Rect;
-use ratatui::style::Style;
-use ratatui::text::{Line, Span};
 
 use super::screen::SolverLink;
 use crate::config::FirstMover;
@@ -21,12 +17,15 @@ use crate::solve::Analysis;
 use crate::solve::analyst::{Query, SharedAnalyst};
 use crate::solve::worker::{Inbox, Job};
 use crate::store::{MatchRecord, ResultRecord, SeatRecord};
-use crate::ui::keys::{Action, Keys};
-use crate::ui::theme::Theme;
 use crate::ui::voice::{self, Moment};
-use crate::ui::widgets;
 
 /// The AI's words on a moment ("move now", an undo), said until the next move.
+mod draw;
+
+#[cfg(test)]
+use draw::moves_played;
+pub use draw::{moves_left, what_next, wins_sentence};
+
 const MOVE_NOW_LINE: &str = "All right, I'll move.";
 const TAKE_BACK_LINE: &str = "Taking it back? Fine.";
 
@@ -555,257 +554,6 @@ impl<G: Game> MatchView<G> {
             },
         })
     }
-
-    /// Whose turn, or that the AI is thinking, as a short styled line.
-    pub fn turn_line(&self, theme: &Theme, keys: &Keys, human_detail: String) -> Line<'static> {
-        let s = &self.session;
-        if s.is_over() {
-            Line::styled("Game over.", theme.bold())
-        } else if s.side_pending() {
-            Line::raw("The AI is choosing a side…")
-        } else if s.human_to_move() {
-            let who = match self.who(s.to_move()) {
-                Who::You => "Your turn".to_string(),
-                Who::Ai => "The AI's turn".to_string(),
-                Who::Named(name) => format!("{name}'s turn"),
-            };
-            Line::from(vec![
-                Span::styled(who, theme.bold()),
-                Span::raw(human_detail),
-            ])
-        } else if s.paused() {
-            Line::raw(format!("Paused: {} resumes.", keys.key(Action::Pause)))
-        } else {
-            let dots = ["·  ", "·· ", "···"][(self.frames / 4) % 3];
-            let spent = s.thinking_ms() as f64 / 1000.0;
-            // With a time budget the clock itself shows progress; without, the dots do.
-            let time = match self.think_ms.as_ref().map(|t| t.load(Ordering::Relaxed)) {
-                Some(budget) => format!("{spent:.1}/{:.1} s", budget as f64 / 1000.0),
-                None => format!("{dots} {spent:.1} s"),
-            };
-            Line::raw(format!(
-                "{} is thinking {time} · {} now",
-                s.name(s.to_move()),
-                keys.key(Action::MoveNow)
-            ))
-        }
-    }
-
-    /// Whether what gives the result away is hidden now (the spoiler switch is off and
-    /// the game goes on).
-    pub fn spoilers_hidden(&self) -> bool {
-        !self.spoilers && !self.session.is_over()
-    }
-
-    /// Whether a move's "✗ mistake" mark is shown: it was one, and the spoiler switch
-    /// does not hide it (a mark tells that the position was won).
-    pub fn mistake_shown(&self, m: &PlayedMove<G>) -> bool {
-        m.mistake && !self.spoilers_hidden()
-    }
-
-    /// The prediction panel while the spoiler switch hides it, else `None`.
-    pub fn hidden_prediction(&self, keys: &Keys, theme: &Theme) -> Option<Vec<Line<'static>>> {
-        self.spoilers_hidden().then(|| {
-            vec![
-                Line::styled("Hidden: find the win yourself.", theme.muted()),
-                Line::styled(
-                    format!("{} shows the prediction", keys.key(Action::Spoilers)),
-                    theme.muted(),
-                ),
-            ]
-        })
-    }
-
-    pub fn voice_line(&self, theme: &Theme) -> Line<'static> {
-        if !self.note.is_empty() {
-            return Line::styled(self.note.clone(), theme.muted());
-        }
-        // The AI's remarks tell who wins ("I can't force a win from here").
-        if self.voice.is_empty() || self.spoilers_hidden() {
-            Line::raw("")
-        } else if self.ai_seat().is_some() {
-            Line::styled(format!("AI: “{}”", self.voice), theme.accent())
-        } else {
-            Line::styled(self.voice.clone(), theme.accent())
-        }
-    }
-
-    /// What the prediction panel says before there is a prediction to give: the
-    /// result, a solver that failed, the AI choosing its side. `None` otherwise.
-    pub fn prediction_preamble(&self, theme: &Theme) -> Option<Vec<Line<'static>>> {
-        let s = &self.session;
-        if let Some(headline) = self.result_headline() {
-            return Some(vec![
-                Line::raw("Game over:"),
-                Line::styled(headline, theme.bold()),
-            ]);
-        }
-        if let Some(reason) = s.analysis_failed() {
-            return Some(vec![
-                Line::styled("Analysis unavailable.", theme.warning()),
-                Line::styled(format!("The solver stopped: {reason}"), theme.muted()),
-            ]);
-        }
-        if s.side_pending() {
-            return Some(vec![Line::raw("The AI is choosing a side…")]);
-        }
-        None
-    }
-
-    /// "With perfect play, you win" and what is known about the distance.
-    pub fn prediction_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
-        if let Some(lines) = self.prediction_preamble(theme) {
-            return lines;
-        }
-        let s = &self.session;
-        if s.analysis()
-            .is_some_and(|a| a.verdict == crate::solve::Verdict::Draw)
-        {
-            return vec![
-                Line::raw("With perfect play,"),
-                Line::styled("a draw", theme.bold()),
-            ];
-        }
-        let (Some(winner), Some(a)) = (s.predicted_winner(), s.analysis()) else {
-            return vec![Line::styled("Thinking…", theme.muted())];
-        };
-        let style = match self.ai_seat() {
-            Some(ai) if ai == winner => theme.warning(),
-            _ => theme.hint(),
-        };
-        let mut lines = vec![
-            Line::raw("With perfect play,"),
-            Line::styled(self.wins_text(winner), style),
-        ];
-        if let Some(p) = a.verdict.plies() {
-            lines.push(Line::styled(moves_left(p), theme.muted()));
-        }
-        lines
-    }
-
-    /// The last `room` moves, numbered, each described by `describe`, mistakes marked.
-    pub fn move_lines(
-        &self,
-        theme: &Theme,
-        room: usize,
-        describe: impl Fn(&PlayedMove<G>) -> String,
-    ) -> Vec<Line<'static>> {
-        let history = self.session.history();
-        let skip = history.len().saturating_sub(room.max(1));
-        history
-            .iter()
-            .enumerate()
-            .skip(skip)
-            .map(|(i, m)| {
-                let style = if i + 1 == history.len() {
-                    theme.last_move()
-                } else {
-                    Style::new()
-                };
-                let mut spans = vec![Span::styled(
-                    format!(
-                        "{:>3}. {:<9}{:>7}",
-                        i + 1,
-                        self.session.name(m.seat),
-                        describe(m)
-                    ),
-                    style,
-                )];
-                if self.mistake_shown(m) {
-                    spans.push(Span::styled(MISTAKE_MARK, theme.warning()));
-                }
-                Line::from(spans)
-            })
-            .collect()
-    }
-
-    /// The "Moves" panel: as many of the last moves as fit in `area`.
-    pub fn render_moves(
-        &self,
-        frame: &mut Frame,
-        area: Rect,
-        theme: &Theme,
-        describe: impl Fn(&PlayedMove<G>) -> String,
-    ) {
-        let mut lines = self.move_lines(theme, area.height.saturating_sub(2) as usize, describe);
-        // A narrow panel keeps the mark and drops its word rather than cut it ("✗ mist").
-        let inner = usize::from(area.width.saturating_sub(2));
-        for line in &mut lines {
-            if line.width() > inner
-                && let Some(mark) = line.spans.last_mut()
-                && mark.content == MISTAKE_MARK
-            {
-                mark.content = " ✗".into();
-            }
-        }
-        frame.render_widget(
-            ratatui::widgets::Paragraph::new(lines).block(widgets::block("Moves", theme)),
-            area,
-        );
-    }
-
-    /// The prediction panel: the game's `lines`, unless the prediction is hidden.
-    pub fn render_prediction(
-        &self,
-        frame: &mut Frame,
-        area: Rect,
-        (keys, theme): (&Keys, &Theme),
-        lines: impl FnOnce() -> Vec<Line<'static>>,
-    ) {
-        let lines = self.hidden_prediction(keys, theme).unwrap_or_else(lines);
-        widgets::panel(frame, area, "Prediction", lines, theme);
-    }
-
-    /// The footer of a match: the game's `items` while people play, pause in place of
-    /// the first `moving` of them (the keys that make a move) when only AIs play, the
-    /// game-over keys once it is over.
-    pub fn render_footer(
-        &self,
-        frame: &mut Frame,
-        area: Rect,
-        (keys, theme): (&Keys, &Theme),
-        moving: usize,
-        items: &[(&[Action], &str)],
-    ) {
-        let mut list = keys.footer(items);
-        if self.all_ai() {
-            list.splice(0..moving, keys.footer(&[(&[Action::Pause], "pause")]));
-        }
-        if self.session.is_over() {
-            list = widgets::game_over_footer(keys);
-        }
-        widgets::footer(frame, area, &list, theme);
-    }
-
-    /// The box over the board when the game is over: the result, why, and what next.
-    pub fn render_game_over(
-        &self,
-        frame: &mut Frame,
-        board: Rect,
-        theme: &Theme,
-        keys: &Keys,
-        why: String,
-    ) {
-        let Some(headline) = self.result_headline() else {
-            return;
-        };
-        // A lesson's panel says what the end of its step means.
-        if keys.is_teaching() {
-            return;
-        }
-        // A reason that wraps (Othello's count of the empty squares) grows the box.
-        let why_height = widgets::wrapped_lines(&why, board.width.min(44).saturating_sub(2));
-        let lines = vec![
-            Line::styled(headline, theme.title()),
-            Line::raw(why),
-            Line::raw(moves_played(self.session.history())),
-            Line::raw(""),
-            what_next(keys, theme, false),
-            crate::ui::widgets::review_line(keys, theme),
-        ];
-        let area = widgets::centered(board, 44, 7 + why_height);
-        widgets::popup(frame, area, "Game over", lines, theme);
-    }
 }
 
 impl<G: Game> SolverLink for MatchView<G> {
@@ -856,65 +604,6 @@ impl<G: Game> SolverLink for MatchView<G> {
     fn failed(&mut self, ticket: u64, reason: String) {
         self.failed_with(ticket, reason);
     }
-}
-
-/// "You win.", "The AI wins.", "Player 2 wins.": a sentence of its own, the verb
-/// agreeing with the seat ("You wins." was a name put in front of "wins").
-/// How long the predicted winner needs: "(at most 12 more moves)". The winner's
-/// fastest win against the longest defence; a defence that sets traps instead (the
-/// perfect AI's, when lost) or a slip ends it sooner, so "at most", not "exactly".
-pub fn moves_left(plies: u32) -> String {
-    match plies {
-        1 => "(1 more move)".to_string(),
-        p => format!("(at most {p} more moves)"),
-    }
-}
-
-/// "40 moves played.", with the passes among them said (an Othello game of 72 plies
-/// has 60 squares played).
-fn moves_played<G: Game>(history: &[PlayedMove<G>]) -> String {
-    let passes = history.iter().filter(|m| m.before.forced()).count();
-    let played = match history.len() {
-        1 => "1 move played".to_string(),
-        n => format!("{n} moves played"),
-    };
-    match passes {
-        0 => format!("{played}."),
-        1 => format!("{played}, 1 of them a pass."),
-        p => format!("{played}, {p} of them passes."),
-    }
-}
-
-pub fn wins_sentence(who: Who) -> String {
-    match who {
-        Who::You => "You win.".into(),
-        Who::Ai => "The AI wins.".into(),
-        Who::Named(name) => format!("{name} wins."),
-    }
-}
-
-/// The mark after a move that threw a win away, in the move list.
-const MISTAKE_MARK: &str = " ✗ mistake";
-
-/// The last line of a game-over box: rematch, new game, (undo,) menu, with their keys.
-pub fn what_next(keys: &Keys, theme: &Theme, undo: bool) -> Line<'static> {
-    let key = |actions: &[Action]| Span::styled(keys.label(actions), theme.accent());
-    let mut spans = vec![
-        key(&[Action::Rematch]),
-        Span::raw(" rematch · "),
-        key(&[Action::NewGame]),
-    ];
-    if undo {
-        spans.extend([
-            Span::raw(" new · "),
-            key(&[Action::Undo]),
-            Span::raw(" undo · "),
-        ]);
-    } else {
-        spans.push(Span::raw(" new game · "));
-    }
-    spans.extend([key(&[Action::Back]), Span::raw(" menu")]);
-    Line::from(spans)
 }
 
 #[cfg(test)]

@@ -5,6 +5,7 @@ use crate::matchup::Difficulty;
 use crate::matchup::{FirstMover, Mode};
 use crate::solve::analyst::FnAnalyst;
 use crate::solve::{Analysis, Verdict};
+use crate::ui::theme::Theme;
 use rand::SeedableRng;
 
 /// Nim 3,4,5 with you first, against the perfect AI or between two people.

@@ -2,6 +2,7 @@
 //! is drawn by `App::render`. Nothing here blocks: analysis comes from the solver thread.
 
 mod draw;
+mod saves;
 
 use crate::seeds::GameRng;
 use crossbeam_channel::Sender;
@@ -151,30 +152,6 @@ impl App {
         app
     }
 
-    /// Reads the saved matches again, keeping those of known games, and any notice.
-    fn refresh_saved(&mut self) {
-        let Some(store) = &mut self.store else {
-            return;
-        };
-        self.finished_lessons = store.finished_lessons();
-        self.saved = store
-            .saved_matches()
-            .into_iter()
-            .filter(|(_, r)| self.games.find(&r.game).is_some())
-            .collect();
-        self.take_notices();
-    }
-
-    fn take_notices(&mut self) {
-        if let Some(store) = &mut self.store
-            && let Some(last) = store.take_notices().pop()
-        {
-            // Said at once on the screen that is up, and kept on the menu.
-            self.flash = Some(last.clone());
-            self.notice = Some(last);
-        }
-    }
-
     /// The menu, offering the saved matches first, with `game`'s entry selected (else
     /// the first).
     fn menu(&self, game: Option<GameId>) -> Menu {
@@ -194,37 +171,6 @@ impl App {
     /// The latest notice about saving, if any.
     pub fn notice(&self) -> Option<&str> {
         self.notice.as_deref()
-    }
-
-    /// Saves the game on screen when it changed: a match in progress to resume, a
-    /// finished one to the history.
-    fn autosave(&mut self) {
-        let Screen::Game(game) = &self.screen else {
-            return;
-        };
-        let generation = game.generation();
-        if self.saved_generation == Some(generation) {
-            return;
-        }
-        self.saved_generation = Some(generation);
-        let (Some(store), Some(record)) = (&mut self.store, game.record()) else {
-            self.game_saved = false;
-            return;
-        };
-        self.game_saved = if record.result.is_some() {
-            store.finish_match(self.slot.as_ref(), &record)
-        } else if record.moves.is_empty() && record.redo.is_empty() {
-            // Nothing played yet: nothing worth resuming (this match's own file only;
-            // other saved matches of the game stay).
-            if let Some(slot) = &self.slot {
-                store.clear_match(slot);
-            }
-            false
-        } else {
-            let slot = self.slot.get_or_insert_with(|| store.new_slot(&record));
-            store.save_match(slot, &record)
-        };
-        self.take_notices();
     }
 
     /// The terminal size at the last draw or resize.
@@ -532,64 +478,6 @@ impl App {
             }
             let setup = game.setup().clone();
             self.screen = Screen::Setup(self.setup_screen(setup));
-        }
-    }
-
-    /// Forgets the saved match at `index` of the menu's list (the player said yes).
-    fn forget_saved(&mut self, index: usize) {
-        let Some((slot, record)) = self.saved.get(index).cloned() else {
-            return;
-        };
-        if let Some(store) = &mut self.store {
-            store.clear_match(&slot);
-        }
-        self.refresh_saved();
-        let game = self.games.find(&record.game);
-        let mut menu = self.menu(game);
-        menu.selected = index.min(menu.resumes.len().saturating_sub(1));
-        if menu.resumes.is_empty()
-            && let Some(game) = game
-        {
-            menu.select_game(game);
-        }
-        self.screen = Screen::Menu(menu);
-    }
-
-    /// Puts the saved match at `index` of the menu's list back on the board; one that
-    /// cannot be is moved aside with a notice.
-    fn resume(&mut self, index: usize) {
-        let Some((slot, record)) = self.saved.get(index).cloned() else {
-            return;
-        };
-        let Some(game) = self.games.find(&record.game) else {
-            return;
-        };
-        let env = StartEnv {
-            config: &self.config,
-            ai_delay_ms: self.config.ui.ai_delay_ms,
-            hints: self.config.ui.hints,
-        };
-        let spoilers = self
-            .store
-            .as_mut()
-            .and_then(|s| s.remembered_setup(game.cli_name()))
-            .is_none_or(|last| last.spoilers);
-        match self.games.resume(&record, &env) {
-            Ok(mut screen) => {
-                screen.set_spoilers(spoilers);
-                self.saved_generation = Some(screen.generation());
-                self.slot = Some(slot);
-                self.game_saved = self.store.as_ref().is_some_and(Store::writable);
-                self.screen = Screen::Game(screen);
-            }
-            Err(why) => {
-                if let Some(store) = &mut self.store {
-                    store.set_aside_match(&slot, game.menu_name(), &why);
-                }
-                self.take_notices();
-                self.refresh_saved();
-                self.screen = Screen::Menu(self.menu(Some(game)));
-            }
         }
     }
 

@@ -34,18 +34,23 @@ impl GameMatches {
 
     /// The game of `games` it names (clap only offered their names).
     pub fn resolve(&self, games: &Registry) -> Result<GameArgs, CliError> {
-        let game = games.find(&self.name).ok_or_else(|| {
-            usage(format!(
-                "unknown game {}: expected one of {}",
-                crate::quote::clip(&self.name),
-                games.names().join(", ")
-            ))
-        })?;
         Ok(GameArgs {
-            game,
+            game: find_game(games, &self.name)?,
             matches: self.matches.clone(),
         })
     }
+}
+
+/// The game of `games` named `name` on the command line; clap offered only their
+/// names, so this fails only for a command line built from another registry.
+pub fn find_game(games: &Registry, name: &str) -> Result<GameId, CliError> {
+    games.find(name).ok_or_else(|| {
+        usage(format!(
+            "unknown game {}: expected one of {}",
+            crate::quote::clip(name),
+            games.names().join(", ")
+        ))
+    })
 }
 
 /// `cmd` ready for one subcommand per game (added by [`add_games`]).

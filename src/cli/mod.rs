@@ -318,12 +318,7 @@ pub fn run(cli: Cli, games: &Registry) -> Result<(), RunError> {
         Some(Command::Export(args)) => Ok(export::export(&args, games)?),
         Some(Command::Stats { json }) => Ok(stats::run(json, games)?),
         Some(Command::Engine { game, options }) => {
-            let game = game_args::GameMatches {
-                name: game,
-                matches: clap::ArgMatches::default(),
-            }
-            .resolve(games)?
-            .game;
+            let game = game_args::find_game(games, &game)?;
             Ok(engine::run(game, &options, &config)?)
         }
     }

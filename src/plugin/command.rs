@@ -44,6 +44,12 @@ pub fn usage(e: impl ToString) -> CliError {
     CliError::Usage(e.to_string())
 }
 
+/// A command's typed arguments, read back from the matches its own struct described
+/// (a game's subcommand, or one of its own commands).
+pub fn typed<T: FromArgMatches>(matches: &ArgMatches) -> Result<T, CliError> {
+    T::from_arg_matches(matches).map_err(|e| usage(e.render()))
+}
+
 /// The game named after a command, and the matches of that game's own subcommand.
 #[derive(Clone, Debug)]
 pub struct GameArgs {
@@ -55,7 +61,7 @@ impl GameArgs {
     /// The game's typed options. The subcommand was built from the same struct, so
     /// this fails only if a game reads a struct other than the one it described.
     pub fn typed<T: FromArgMatches>(&self) -> Result<T, CliError> {
-        T::from_arg_matches(&self.matches).map_err(|e| usage(e.render()))
+        typed(&self.matches)
     }
 }
 

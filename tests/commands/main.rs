@@ -35,6 +35,7 @@ mod docs;
 mod engine_cli;
 mod json_schema;
 mod keep_pty;
+mod layers;
 mod othello_cli;
 mod per_game_cli;
 mod pnut_cli;

@@ -15,7 +15,7 @@ pub mod screen;
 
 use crate::seeds::GameRng;
 
-use clap::{Args, FromArgMatches};
+use clap::Args;
 
 use crate::config::{AnySection, Config};
 use crate::matchup::{FirstMover, Mode};
@@ -186,14 +186,14 @@ impl GameKind for OthelloGame {
         args: &clap::ArgMatches,
         config: &Config,
     ) -> Result<(), CliError> {
-        let typed = |e: clap::Error| crate::plugin::usage(e.render());
+        use crate::plugin::command::typed;
         match name {
             "perft" => {
-                let args = cli::PerftArgs::from_arg_matches(args).map_err(typed)?;
+                let args: cli::PerftArgs = typed(args)?;
                 cli::perft(args.depth)
             }
             "bench" => {
-                let args = cli::BenchArgs::from_arg_matches(args).map_err(typed)?;
+                let args: cli::BenchArgs = typed(args)?;
                 cli::bench(
                     &args.suite,
                     &args.file,

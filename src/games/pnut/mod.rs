@@ -133,7 +133,7 @@ impl GameKind for PnutButta {
         config: &Config,
     ) -> Result<(), CliError> {
         match name {
-            "prove" => prove::run(&typed(args)?, config),
+            "prove" => prove::run(&crate::plugin::command::typed(args)?, config),
             _ => Err(crate::plugin::usage(format!(
                 "{name} is not a command of Pnut-Butta"
             ))),
@@ -179,9 +179,4 @@ impl GameKind for PnutButta {
     fn play_options(&self, args: &GameArgs, setup: &mut GameSetup) -> Result<(), CliError> {
         cli::play_options(&args.typed()?, &args.typed()?, setup)
     }
-}
-
-/// A command's typed arguments, read back from the matches its own struct described.
-fn typed<T: clap::FromArgMatches>(args: &clap::ArgMatches) -> Result<T, CliError> {
-    T::from_arg_matches(args).map_err(|e| crate::plugin::usage(e.render()))
 }

@@ -252,3 +252,23 @@ fn each_nim_turn_starts_at_one_coin() {
         "the second turn took one:\n{screen}"
     );
 }
+
+/// "It is the AI's turn" said over the footer goes once the AI has moved: a reason
+/// that is no longer true is not left on screen (it stayed until the next key, even
+/// over the game-over box).
+#[test]
+fn why_a_key_does_nothing_goes_once_the_game_moves_on() {
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Game(nim(Mode::VsAi, FirstMover::Ai)),
+        80,
+        24,
+    );
+    h.key(KeyCode::Enter);
+    assert!(h.screen().contains("It is the AI's turn"), "{}", h.screen());
+    h.ticks(10);
+    let after = h.screen();
+    assert!(after.contains("Your turn"), "the AI has moved:\n{after}");
+    assert!(!after.contains("It is the AI's turn"), "{after}");
+}

@@ -83,6 +83,9 @@ pub struct App {
     leaving: Option<Leave>,
     /// A notice shown over the footer of whatever screen is up, until the next key.
     flash: Option<String>,
+    /// The game's generation when the flash said why a key does nothing now: once a
+    /// move is played the reason is stale ("it is the AI's turn"), so it goes.
+    flash_generation: Option<u64>,
     /// The terminal bell is due (`ui.bell`: the AI moved, or a game ended).
     bell: bool,
     /// The games whose lesson was finished (command-line names), as last read.
@@ -128,6 +131,7 @@ impl App {
             game_saved: false,
             leaving: None,
             flash: None,
+            flash_generation: None,
             bell: false,
             finished_lessons: Vec::new(),
         };
@@ -225,7 +229,8 @@ impl App {
     pub fn update(&mut self, event: AppEvent) -> bool {
         let watched = self.config.ui.bell.then(|| self.bell_watch()).flatten();
         let ticked = matches!(event, AppEvent::Tick);
-        let redraw = self.handle_event(event);
+        let mut redraw = self.handle_event(event);
+        redraw |= self.drop_stale_flash();
         if self.config.ui.bell
             && let (Some((moves, over, ai)), Some((now_moves, now_over, _))) =
                 (watched, self.bell_watch())
@@ -235,6 +240,23 @@ impl App {
             self.bell |= ai_moved || (now_over && !over);
         }
         redraw
+    }
+
+    /// Drops a "why this key does nothing" notice once the game it spoke of has moved
+    /// on. Returns whether one was dropped (the screen changes).
+    fn drop_stale_flash(&mut self) -> bool {
+        let Some(said_at) = self.flash_generation else {
+            return false;
+        };
+        let now = match &self.screen {
+            Screen::Game(game) => Some(game.generation()),
+            _ => None,
+        };
+        if now == Some(said_at) {
+            return false;
+        }
+        self.flash_generation = None;
+        self.flash.take().is_some()
     }
 
     fn handle_event(&mut self, event: AppEvent) -> bool {
@@ -250,6 +272,7 @@ impl App {
             AppEvent::Key(key) => {
                 // A flashed notice stays until the next key.
                 self.flash = None;
+                self.flash_generation = None;
                 // A key ends a running animation: the board shows the position as is.
                 if let Screen::Game(game) = &mut self.screen {
                     game.skip_animation();
@@ -406,6 +429,7 @@ impl App {
         // A key that does nothing at this moment says why, over the footer.
         if let Some(why) = super::unavailable::why(action, game.situation(), &self.keys) {
             self.flash = Some(why);
+            self.flash_generation = Some(game.generation());
             return;
         }
         // Leaving a game in progress asks first: keep it or forget it.

@@ -175,6 +175,37 @@ pub trait Board: Sized {
     fn position_text(m: &Match<Self>) -> String {
         m.view.session.position().position_text()
     }
+    fn legal_moves_text(m: &Match<Self>) -> Vec<String> {
+        let session = &m.view.session;
+        if !session.human_to_move() {
+            return Vec::new();
+        }
+        let position = session.position();
+        position
+            .legal_moves()
+            .into_iter()
+            .map(|mv| mv.to_string())
+            .collect()
+    }
+    fn play_text(m: &mut Match<Self>, text: &str) -> Result<(), String> {
+        let session = &m.view.session;
+        if session.is_over() {
+            return Err("the game is over".into());
+        }
+        if !session.human_to_move() {
+            return Err("it is not a person's turn".into());
+        }
+        let mv: <Self::Game as Game>::Move = text.trim().parse().map_err(|e| format!("{e}"))?;
+        let mut after = session.position().clone();
+        after.play(mv).map_err(|e| e.to_string())?;
+        m.play(mv);
+        Self::after_person_move(m);
+        Ok(())
+    }
+    /// After a move a person made in notation ([`GameScreen::play_text`]): what the
+    /// board does after a key or a click plays one (Othello plays a pass left without a
+    /// choice).
+    fn after_person_move(_m: &mut Match<Self>) {}
 }
 
 impl<B: Board> GameScreen for Match<B> {
@@ -252,6 +283,12 @@ impl<B: Board> GameScreen for Match<B> {
     }
     fn position_text(&self) -> String {
         B::position_text(self)
+    }
+    fn legal_moves_text(&self) -> Vec<String> {
+        B::legal_moves_text(self)
+    }
+    fn play_text(&mut self, mv: &str) -> Result<(), String> {
+        B::play_text(self, mv)
     }
 }
 

@@ -123,6 +123,13 @@ pub trait GameScreen {
     /// The position on the board in the game's notation (as `parlor solve` and
     /// `--position` read it).
     fn position_text(&self) -> String;
+    /// The moves a person may make now, in the game's notation (none while the AI is
+    /// to move or the game is over).
+    fn legal_moves_text(&self) -> Vec<String>;
+    /// Plays a move given in the game's notation as its player would have on the board
+    /// (a move that did not come from this keyboard). Refused, with the rules' words,
+    /// when it is not legal or not a person's turn.
+    fn play_text(&mut self, mv: &str) -> Result<(), String>;
 }
 
 /// What a simulation screen asks the app to do.

@@ -18,6 +18,9 @@ pub enum AppEvent {
     Resize(u16, u16),
     Tick,
     Solver(Notice),
+    /// A move in the game's notation that did not come from this keyboard: played on
+    /// the board on screen as its player would have played it.
+    Move(String),
     /// A signal asking parlor to stop (SIGTERM, SIGINT, SIGHUP, SIGQUIT): the main
     /// loop ends and the terminal is restored.
     Signal(i32),

@@ -103,6 +103,14 @@ impl Harness {
         self
     }
 
+    /// Plays `mv` (the game's notation) on the board on screen, as a move that did not
+    /// come from the keyboard arrives.
+    pub fn play(&mut self, mv: &str) -> &mut Self {
+        self.app.update(AppEvent::Move(mv.to_string()));
+        self.settle();
+        self
+    }
+
     pub fn resize(&mut self, width: u16, height: u16) -> &mut Self {
         self.terminal.backend_mut().resize(width, height);
         self.app.update(AppEvent::Resize(width, height));

@@ -155,6 +155,17 @@ impl LessonScreen {
         LessonOutcome::Stay
     }
 
+    /// A move in notation on the board (only while a move is awaited), judged as a
+    /// move made with the keys is.
+    pub fn play_text(&mut self, mv: &str) -> Result<LessonOutcome, String> {
+        self.note = None;
+        if self.state != StepState::Playing {
+            return Err("this step is not waiting for a move".into());
+        }
+        self.board.play_text(mv)?;
+        Ok(self.judge())
+    }
+
     /// A click on the board (only while a move is awaited).
     pub fn click(&mut self, hit: Hit) -> LessonOutcome {
         self.note = None;

@@ -423,3 +423,36 @@ fn the_two_player_turn_line_fits_one_row() {
         "{screen}"
     );
 }
+
+/// The lesson's steps by keys: a hit (left on left); the split 1,3; 2 on their 3; the
+/// split 1,1.
+fn lesson_keys() -> Vec<Vec<KeyCode>> {
+    use KeyCode::{Char, Enter};
+    vec![
+        vec![Enter, Enter],
+        vec![Char('s'), Enter],
+        vec![Enter, Enter],
+        vec![Char('s'), Enter],
+    ]
+}
+
+#[test]
+fn the_lesson_is_played_with_the_keys_it_names() {
+    crate::lessons::played_with_keys("chopsticks", &lesson_keys());
+}
+
+/// A hit that kills nothing, where a kill was asked.
+#[test]
+fn a_hit_that_kills_nothing_gets_the_retry_line() {
+    use crate::lessons::{on_menu, open, state};
+    use KeyCode::{Enter, Right};
+    use parlor::tui::lesson::StepState;
+    let mut h = on_menu(None);
+    open(&mut h, parlor::games::chopsticks::ID);
+    for keys in &lesson_keys()[..2] {
+        h.keys(keys).key(Enter);
+    }
+    h.keys(&[Enter, Right, Enter]);
+    assert_eq!(state(&h), (2, StepState::Missed));
+    assert!(h.screen().contains("No hand reached 5"), "{}", h.screen());
+}

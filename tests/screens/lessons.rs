@@ -1,6 +1,9 @@
-//! The lessons, played through the app: every step's intended move passes and the
-//! lesson ends remembered in the data directory (across a restart too), a wrong move
-//! gets the retry line, and a lesson step at 80x24.
+//! The lessons, played through the app for every game of the registry: each step has a
+//! legal move that passes and one that does not (the retry line, `u` starts the step
+//! again), the lesson ends remembered in the data directory (across a restart too), and
+//! the menu's pointer to it fits 80 columns. The moves come from the board itself
+//! (`Harness::play`); each game's own test file plays its lesson with its keys
+//! ([`played_with_keys`]).
 
 use parlor::config::Config;
 use parlor::plugin::GameId;
@@ -9,10 +12,10 @@ use parlor::tui::harness::Harness;
 use parlor::tui::lesson::StepState;
 use ratatui::crossterm::event::KeyCode;
 
-use KeyCode::{Char, Down, Enter, Left, Right, Up};
+use KeyCode::{Char, Down, Enter, Up};
 
 /// Opens `game`'s lesson from the menu: its entry, then the Lesson row under Start.
-fn open(h: &mut Harness, game: GameId) {
+pub(crate) fn open(h: &mut Harness, game: GameId) {
     let index = parlor::arcade::registry()
         .all()
         .position(|g| g == game)
@@ -24,83 +27,86 @@ fn open(h: &mut Harness, game: GameId) {
 }
 
 /// The lesson's step (0-based) and state.
-fn state(h: &Harness) -> (usize, StepState) {
+pub(crate) fn state(h: &Harness) -> (usize, StepState) {
     match h.app.screen() {
         Screen::Lesson(l) => (l.step().0, l.state()),
         _ => panic!("not in a lesson"),
     }
 }
 
-fn game(name: &str) -> GameId {
-    parlor::arcade::registry().find(name).expect("a game")
+/// A harness on the menu at 80x24 (keeping its data in `dir`, if given).
+pub(crate) fn on_menu(dir: Option<&std::path::Path>) -> Harness {
+    let games = parlor::arcade::registry();
+    match dir {
+        Some(dir) => Harness::with_store(&games, Config::default(), Start::Menu, 80, 24, dir),
+        None => Harness::new(&games, Config::default(), Start::Menu, 80, 24),
+    }
 }
 
-/// The keys of each step's intended move, per game.
-fn intended(name: &str) -> Vec<Vec<KeyCode>> {
-    match name {
-        // 3,4,5: 2 from the pile of 5; 0,0,4: all 4; 3,4,5: 2 from the pile of 3.
-        "nim" => vec![
-            vec![Down, Down, Left, Enter],
-            vec![Char('4'), Enter],
-            vec![Char('2'), Enter],
-        ],
-        // 1,3,5,7: all 7; 0,0,0,3: 2 of 3; 0,3,5,7: 1 from the 7.
-        "1357" => vec![
-            vec![Down, Down, Down, Char('7'), Enter],
-            vec![Char('2'), Enter],
-            vec![Down, Down, Char('1'), Enter],
-        ],
-        // A hit (left on left); the split 1,3; 2 on their 3; the split 1,1.
-        "chopsticks" => vec![
-            vec![Enter, Enter],
-            vec![Char('s'), Enter],
-            vec![Enter, Enter],
-            vec![Char('s'), Enter],
-        ],
-        // The cursor starts on the legal square nearest d3: d3 itself; e3, to c5; c5,
-        // to d7; b1, to h1.
-        "othello" => vec![
-            vec![Enter],
-            vec![Left, Left, Down, Down, Enter],
-            vec![Right, Down, Down, Enter],
-            vec![Right, Right, Right, Right, Right, Right, Enter],
-        ],
-        // Any symbol; the refused a, then b; the trap a; the win a.
-        "pnut" => vec![
-            vec![Char('a')],
-            vec![Char('a'), Char('b')],
-            vec![Char('a')],
-            vec![Char('a')],
-        ],
-        "wl" => vec![vec![Left], vec![Right], vec![Right], vec![Char('p'), Right]],
-        other => panic!("no keys for {other}"),
+/// Plays `game`'s lesson step by step with `keys` (each step's keys), checking that
+/// each passes, and returns the harness on the last step's "done".
+pub(crate) fn played_with_keys(game: &str, keys: &[Vec<KeyCode>]) -> Harness {
+    let id = parlor::arcade::registry().find(game).expect("a game");
+    let mut h = on_menu(None);
+    open(&mut h, id);
+    let steps = id.kind().lesson().expect("a lesson").steps.len();
+    assert_eq!(keys.len(), steps, "{game}: keys for every step");
+    for (i, step) in keys.iter().enumerate() {
+        assert_eq!(state(&h), (i, StepState::Playing), "{game} step {}", i + 1);
+        h.keys(step);
+        let want = if i + 1 == steps {
+            StepState::Finished
+        } else {
+            StepState::Passed
+        };
+        assert_eq!(
+            state(&h),
+            (i, want),
+            "{game} step {}:\n{}",
+            i + 1,
+            h.screen()
+        );
+        if i + 1 < steps {
+            h.key(Enter);
+        }
     }
+    h
+}
+
+/// Passes the step on screen with the first of the board's legal moves that does,
+/// taking back (`u`) those that do not. Returns how many were missed first.
+fn pass_step(h: &mut Harness) -> usize {
+    let (step, _) = state(h);
+    let moves = h.app.legal_moves_text();
+    assert!(!moves.is_empty(), "step {}: no legal move", step + 1);
+    for (missed, mv) in moves.iter().enumerate() {
+        h.play(mv);
+        match state(h) {
+            (at, StepState::Passed | StepState::Finished) if at == step => return missed,
+            (at, StepState::Missed) if at == step => {
+                h.key(Char('u'));
+                assert_eq!(state(h), (step, StepState::Playing), "u starts it again");
+            }
+            other => panic!("step {}: {mv} gave {other:?}:\n{}", step + 1, h.screen()),
+        }
+    }
+    panic!(
+        "step {}: none of {moves:?} passes:\n{}",
+        step + 1,
+        h.screen()
+    )
 }
 
 #[test]
 fn every_lesson_is_played_to_its_end_and_remembered() {
     let dir = tempfile::tempdir().expect("a temporary directory");
     for id in parlor::arcade::registry().all() {
-        let mut h = Harness::with_store(
-            &parlor::arcade::registry(),
-            Config::default(),
-            Start::Menu,
-            80,
-            24,
-            dir.path(),
-        );
+        let mut h = on_menu(Some(dir.path()));
         open(&mut h, id);
-        let steps = intended(id.cli_name());
-        for (i, keys) in steps.iter().enumerate() {
+        let steps = id.kind().lesson().expect("a lesson").steps.len();
+        for i in 0..steps {
             assert_eq!(state(&h), (i, StepState::Playing), "{id:?} step {}", i + 1);
-            h.keys(keys);
-            let screen = h.screen();
-            let expected = if i + 1 == steps.len() {
-                StepState::Finished
-            } else {
-                StepState::Passed
-            };
-            assert_eq!(state(&h), (i, expected), "{id:?} step {}:\n{screen}", i + 1);
+            pass_step(&mut h);
             h.key(Enter);
         }
         // Enter after the last step: back to the setup, which says the lesson is done.
@@ -113,209 +119,113 @@ fn every_lesson_is_played_to_its_end_and_remembered() {
     }
 }
 
+/// `id`'s lesson opened and played to step `i` (0-based), waiting for its move.
+fn at_step(id: GameId, i: usize) -> Harness {
+    let mut h = on_menu(None);
+    open(&mut h, id);
+    for _ in 0..i {
+        pass_step(&mut h);
+        h.key(Enter);
+    }
+    assert_eq!(state(&h), (i, StepState::Playing), "{id:?}");
+    h
+}
+
+/// A move that misses a step gets the step's retry line, and `u` puts the step's
+/// position back. Every lesson has steps a move can miss (a first step may take any
+/// move: Pnut-Butta's "write a symbol").
+#[test]
+fn a_wrong_move_gets_the_retry_line_and_u_starts_the_step_again() {
+    for id in parlor::arcade::registry().all() {
+        let lesson = id.kind().lesson().expect("a lesson");
+        let mut can_miss = 0;
+        for (i, step) in lesson.steps.iter().enumerate() {
+            let moves = at_step(id, i).app.legal_moves_text();
+            let missed = moves.iter().any(|mv| {
+                let mut h = at_step(id, i);
+                let start = h.screen();
+                h.play(mv);
+                let missed = state(&h) == (i, StepState::Missed);
+                if missed {
+                    check_missed(&mut h, id, i, step.retry, &start);
+                }
+                missed
+            });
+            can_miss += usize::from(missed);
+        }
+        assert!(
+            can_miss * 2 >= lesson.steps.len(),
+            "{id:?}: only {can_miss} steps of {} can be missed",
+            lesson.steps.len()
+        );
+    }
+}
+
+/// The step missed says its retry line, and `u` gives the step's screen back.
+fn check_missed(h: &mut Harness, id: GameId, i: usize, retry: &str, start: &str) {
+    assert_eq!(state(h), (i, StepState::Missed), "{id:?} step {}", i + 1);
+    let screen = h.screen();
+    let words: Vec<&str> = retry.split_whitespace().take(3).collect();
+    let flat = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        flat.contains(&words.join(" ")),
+        "{id:?} step {}: no retry line {retry:?}:\n{screen}",
+        i + 1
+    );
+    h.key(Char('u'));
+    assert_eq!(state(h), (i, StepState::Playing));
+    assert_eq!(
+        h.screen(),
+        start,
+        "{id:?} step {}: u starts it again",
+        i + 1
+    );
+}
+
 #[test]
 fn a_finished_lesson_is_remembered_across_a_restart() {
+    let games = parlor::arcade::registry();
+    let all: Vec<GameId> = games.all().collect();
+    let (last, before) = (all[all.len() - 1], all[all.len() - 2]);
+    let pointer = format!("New to {}? Its setup has a lesson", last.menu_name());
     let dir = tempfile::tempdir().expect("a temporary directory");
-    let mut h = Harness::with_store(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-        dir.path(),
-    );
-    let pointer = "New to Winners & Losers? Its setup has a lesson";
-    open(&mut h, game("wl"));
+    let mut h = on_menu(Some(dir.path()));
+    open(&mut h, last);
     h.key(KeyCode::Esc).key(KeyCode::Esc);
     assert!(
-        h.screen().contains(pointer),
+        h.screen().contains(&pointer),
         "the menu points to the lesson"
     );
     h.keys(&[Enter, Down, Enter]);
-    for keys in intended("wl") {
-        h.keys(&keys).key(Enter);
+    let steps = last.kind().lesson().expect("a lesson").steps.len();
+    for _ in 0..steps {
+        pass_step(&mut h);
+        h.key(Enter);
     }
     drop(h);
-    let mut again = Harness::with_store(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-        dir.path(),
-    );
-    let wl = parlor::arcade::registry()
-        .all()
-        .position(|g| g == game("wl"))
-        .expect("W&L");
-    for _ in 0..wl {
+    let mut again = on_menu(Some(dir.path()));
+    for _ in 0..all.len() - 1 {
         again.key(Down);
     }
     assert!(
-        !again.screen().contains(pointer),
+        !again.screen().contains(&pointer),
         "no pointer once it is done"
     );
     again.key(Enter);
     assert!(again.screen().contains("[ Lesson ]  lesson done ✓"));
     // Another game's lesson is still new.
     again.key(KeyCode::Esc).key(Up);
-    assert!(again.screen().contains("New to Pnut-Butta?"));
-}
-
-#[test]
-fn a_wrong_move_gets_the_retry_line_and_u_starts_the_step_again() {
-    let mut h = Harness::new(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-    );
-    open(&mut h, game("wl"));
-    h.key(Right);
-    assert_eq!(state(&h), (0, StepState::Missed));
     assert!(
-        h.screen().contains("That was the right end"),
-        "{}",
-        h.screen()
+        again
+            .screen()
+            .contains(&format!("New to {}?", before.menu_name()))
     );
-    h.key(Char('u'));
-    assert_eq!(state(&h), (0, StepState::Playing));
-    assert!(h.screen().contains("W L L W"));
-
-    // Chopsticks: a hit that kills nothing, where a kill was asked.
-    let mut h = Harness::new(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-    );
-    open(&mut h, game("chopsticks"));
-    for keys in &intended("chopsticks")[..2] {
-        h.keys(keys).key(Enter);
-    }
-    h.keys(&[Enter, Right, Enter]);
-    assert_eq!(state(&h), (2, StepState::Missed));
-    assert!(h.screen().contains("No hand reached 5"), "{}", h.screen());
-}
-
-#[test]
-fn a_forbidden_repeat_is_refused_on_the_board_and_the_step_waits() {
-    let mut h = Harness::new(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-    );
-    open(&mut h, game("pnut"));
-    h.keys(&[Char('a'), Enter, Char('a')]);
-    assert_eq!(state(&h), (1, StepState::Playing));
-    insta::assert_snapshot!("lesson_pnut_refused_80x24", h.screen());
-}
-
-#[test]
-fn the_othello_pass_step_at_80x24() {
-    let mut h = Harness::new(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-    );
-    open(&mut h, game("othello"));
-    for keys in &intended("othello")[..2] {
-        h.keys(keys).key(Enter);
-    }
-    // The cursor starts on c5, the nearest legal square, which does not make White
-    // pass: said, then taken back.
-    h.key(Enter);
-    assert_eq!(state(&h), (2, StepState::Missed));
-    assert!(
-        h.screen().contains("White still has a move"),
-        "{}",
-        h.screen()
-    );
-    h.key(Char('u'));
-    h.keys(&intended("othello")[2]);
-    assert_eq!(state(&h), (2, StepState::Passed));
-    insta::assert_snapshot!("lesson_othello_pass_80x24", h.screen());
-}
-
-#[test]
-fn the_nim_sum_step_at_80x24_and_120x40() {
-    for (w, hgt) in [(80, 24), (120, 40)] {
-        let mut h = Harness::new(
-            &parlor::arcade::registry(),
-            Config::default(),
-            Start::Menu,
-            w,
-            hgt,
-        );
-        open(&mut h, game("nim"));
-        for keys in &intended("nim")[..2] {
-            h.keys(keys).key(Enter);
-        }
-        insta::assert_snapshot!(format!("lesson_nim_sum_{w}x{hgt}"), h.screen());
-    }
-}
-
-#[test]
-fn the_wl_pyramid_step_at_80x24() {
-    let mut h = Harness::new(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-    );
-    open(&mut h, game("wl"));
-    for keys in &intended("wl")[..3] {
-        h.keys(keys).key(Enter);
-    }
-    h.key(Char('p'));
-    insta::assert_snapshot!("lesson_wl_pyramid_80x24", h.screen());
-}
-
-/// A step that ends the game (Nim's last coin) shows the lesson's panel and footer, not
-/// the game's "Game over" box with rematch and review keys that do nothing in a lesson;
-/// while a move is awaited the footer names no hint key.
-#[test]
-fn a_lesson_names_only_the_keys_that_work_in_it() {
-    let mut h = Harness::new(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-    );
-    open(&mut h, game("nim"));
-    let footer = |h: &mut Harness| h.screen().lines().last().unwrap_or_default().to_string();
-    let playing = footer(&mut h);
-    assert!(!playing.contains("hints"), "{playing}");
-    assert!(playing.contains("u again"), "{playing}");
-    assert!(playing.contains("Esc leave"), "{playing}");
-    h.keys(&intended("nim")[0]);
-    h.key(Enter);
-    h.keys(&intended("nim")[1]); // the last coin: the game ends
-    assert_eq!(state(&h), (1, StepState::Passed));
-    let screen = h.screen();
-    assert!(!screen.contains("Game over ─"), "no box:\n{screen}");
-    assert!(!screen.contains("rematch"), "{screen}");
-    assert!(footer(&mut h).contains("next step"), "{screen}");
 }
 
 /// The menu's pointer to a lesson fits 80 columns whole, for the longest game name.
 #[test]
 fn the_lesson_pointer_fits_80_columns() {
-    let mut h = Harness::new(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-    );
+    let mut h = on_menu(None);
     for _ in 0..parlor::arcade::registry().all().count() {
         let screen = h.screen();
         if let Some(line) = screen.lines().find(|l| l.starts_with("New to")) {

@@ -23,6 +23,7 @@ mod pty_harness;
 mod chopsticks_snapshots;
 mod keys_ui;
 mod lessons;
+mod nim_ui;
 mod othello_ui;
 mod pnut_snapshots;
 mod positions_ui;

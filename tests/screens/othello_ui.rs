@@ -779,3 +779,44 @@ fn the_status_line_says_enter_plays_only_on_a_legal_square() {
     assert!(screen.contains("a1 — not legal here"), "{screen}");
     assert!(!screen.contains("Enter plays"), "{screen}");
 }
+
+/// The lesson's steps by keys: the cursor starts on the legal square nearest d3: d3
+/// itself; e3, to c5; c5, to d7; b1, to h1.
+fn lesson_keys() -> Vec<Vec<KeyCode>> {
+    use KeyCode::{Down, Enter, Left, Right};
+    vec![
+        vec![Enter],
+        vec![Left, Left, Down, Down, Enter],
+        vec![Right, Down, Down, Enter],
+        vec![Right, Right, Right, Right, Right, Right, Enter],
+    ]
+}
+
+#[test]
+fn the_lesson_is_played_with_the_keys_it_names() {
+    crate::lessons::played_with_keys("othello", &lesson_keys());
+}
+
+#[test]
+fn the_othello_pass_step_at_80x24() {
+    use crate::lessons::{on_menu, open, state};
+    use parlor::tui::lesson::StepState;
+    let mut h = on_menu(None);
+    open(&mut h, parlor::games::othello::ID);
+    for keys in &lesson_keys()[..2] {
+        h.keys(keys).key(KeyCode::Enter);
+    }
+    // The cursor starts on c5, the nearest legal square, which does not make White
+    // pass: said, then taken back.
+    h.key(KeyCode::Enter);
+    assert_eq!(state(&h), (2, StepState::Missed));
+    assert!(
+        h.screen().contains("White still has a move"),
+        "{}",
+        h.screen()
+    );
+    h.key(KeyCode::Char('u'));
+    h.keys(&lesson_keys()[2]);
+    assert_eq!(state(&h), (2, StepState::Passed));
+    insta::assert_snapshot!("lesson_othello_pass_80x24", h.screen());
+}

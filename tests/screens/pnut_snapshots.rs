@@ -335,3 +335,29 @@ fn a_key_that_is_no_symbol_says_so() {
         "{screen}"
     );
 }
+
+/// The lesson's steps by keys: any symbol; the refused a, then b; the trap a; the win a.
+#[test]
+fn the_lesson_is_played_with_the_keys_it_names() {
+    use KeyCode::Char;
+    crate::lessons::played_with_keys(
+        "pnut",
+        &[
+            vec![Char('a')],
+            vec![Char('a'), Char('b')],
+            vec![Char('a')],
+            vec![Char('a')],
+        ],
+    );
+}
+
+#[test]
+fn a_forbidden_repeat_is_refused_on_the_board_and_the_step_waits() {
+    use crate::lessons::{on_menu, open, state};
+    use KeyCode::{Char, Enter};
+    let mut h = on_menu(None);
+    open(&mut h, parlor::games::pnut::ID);
+    h.keys(&[Char('a'), Enter, Char('a')]);
+    assert_eq!(state(&h), (1, parlor::tui::lesson::StepState::Playing));
+    insta::assert_snapshot!("lesson_pnut_refused_80x24", h.screen());
+}

@@ -10,7 +10,6 @@ use proptest::prelude::*;
 use rand::{RngExt, SeedableRng};
 
 use parlor::config::Config;
-use parlor::game::{Game, chopsticks, nim, othello, pnut, wl};
 use parlor::matchup::Mode;
 use parlor::plugin::screen::GameScreen;
 use parlor::plugin::{GameId, GameSetup, StartEnv};
@@ -19,50 +18,30 @@ use parlor::tui::app::{Screen, Start};
 use parlor::tui::harness::Harness;
 use ratatui::crossterm::event::KeyCode;
 
-/// Up to `max` random legal moves from `start`, in notation.
-fn random_line<G: Game>(mut game: G, rng: &mut GameRng, max: usize) -> Vec<String> {
-    let mut moves = Vec::new();
-    while moves.len() < max && game.outcome().is_none() {
-        let legal = game.legal_moves();
+/// Up to `max` random legal moves from the setup's start position (`at.position`),
+/// played by two people on the game's own screen and read back from its record (a
+/// forced move the board plays itself included).
+fn line_for(game: GameId, at: &GameSetup, rng: &mut GameRng, max: usize) -> Vec<String> {
+    let config = Config::default();
+    let mut two = at.clone();
+    two.matchup.mode = Mode::TwoPlayers;
+    let mut screen = game.kind().start(two, &env(&config), rng);
+    for _ in 0..max {
+        let legal = screen.legal_moves_text();
         if legal.is_empty() {
             break;
         }
-        let mv = legal[rng.random_range(0..legal.len())];
-        game.play(mv).expect("a legal move");
-        moves.push(mv.to_string());
+        let mv = &legal[rng.random_range(0..legal.len())];
+        screen
+            .play_text(mv)
+            .unwrap_or_else(|e| panic!("{game:?}: {mv} was offered as legal: {e}"));
     }
+    let moves = screen.record().expect("recorded").moves;
+    assert!(
+        moves.len() >= max.min(1) || screen.is_over(),
+        "{game:?}: no move played"
+    );
     moves
-}
-
-/// A random line from the setup's start position (`setup.position`), through the
-/// game's own types (the test may name them; the app may not).
-fn line_for(game: GameId, at: &GameSetup, rng: &mut GameRng, max: usize) -> Vec<String> {
-    match game.cli_name() {
-        "nim" | "1357" => {
-            let start: nim::Nim =
-                parlor::games::nim::screen::start_position(at, rng).expect("start");
-            random_line(start, rng, max)
-        }
-        "chopsticks" => {
-            let start: chopsticks::Chopsticks =
-                parlor::games::chopsticks::screen::start_position(at).expect("start");
-            random_line(start, rng, max)
-        }
-        "othello" => {
-            let start: othello::Othello =
-                parlor::games::othello::screen::start_position(at).expect("start");
-            random_line(start, rng, max)
-        }
-        "pnut" => {
-            let start: pnut::Pnut = parlor::games::pnut::screen::start_position(at).expect("start");
-            random_line(start, rng, max)
-        }
-        "wl" => {
-            let letters = parlor::games::wl::screen::start_letters(at, rng).expect("start");
-            random_line(wl::Wl::new(letters), rng, max)
-        }
-        other => panic!("a game this test does not know: {other}"),
-    }
 }
 
 fn env(config: &Config) -> StartEnv<'_> {

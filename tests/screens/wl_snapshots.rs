@@ -500,3 +500,45 @@ fn a_wide_pyramid_scrolls_sideways_and_marks_the_cut_rows() {
     let rules = parlor::tui::help::rules(parlor::games::wl::ID, &keys);
     assert!(rules.contains("< and > one wider"), "{rules}");
 }
+
+/// The lesson's steps by keys (the last one after a look at the pyramid).
+fn lesson_keys() -> Vec<Vec<KeyCode>> {
+    use KeyCode::{Char, Left, Right};
+    vec![vec![Left], vec![Right], vec![Right], vec![Char('p'), Right]]
+}
+
+#[test]
+fn the_lesson_is_played_with_the_keys_it_names() {
+    crate::lessons::played_with_keys("wl", &lesson_keys());
+}
+
+#[test]
+fn the_wl_pyramid_step_at_80x24() {
+    use crate::lessons::{on_menu, open};
+    let mut h = on_menu(None);
+    open(&mut h, parlor::games::wl::ID);
+    for keys in &lesson_keys()[..3] {
+        h.keys(keys).key(KeyCode::Enter);
+    }
+    h.key(KeyCode::Char('p'));
+    insta::assert_snapshot!("lesson_wl_pyramid_80x24", h.screen());
+}
+
+/// The first step wants the left end: the right one gets the retry line.
+#[test]
+fn the_wrong_end_gets_the_retry_line() {
+    use crate::lessons::{on_menu, open, state};
+    use parlor::tui::lesson::StepState;
+    let mut h = on_menu(None);
+    open(&mut h, parlor::games::wl::ID);
+    h.key(KeyCode::Right);
+    assert_eq!(state(&h), (0, StepState::Missed));
+    assert!(
+        h.screen().contains("That was the right end"),
+        "{}",
+        h.screen()
+    );
+    h.key(KeyCode::Char('u'));
+    assert_eq!(state(&h), (0, StepState::Playing));
+    assert!(h.screen().contains("W L L W"));
+}

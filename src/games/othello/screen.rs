@@ -499,6 +499,9 @@ impl Board for OthelloBoard {
         }
     }
     /// The board moved (undo, redo, a resumed match).
+    fn after_person_move(m: &mut Match<Self>) {
+        m.auto_pass();
+    }
     fn after_jump(m: &mut Match<Self>) {
         m.board.flash = 0;
         m.auto_pass();

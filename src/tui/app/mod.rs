@@ -308,6 +308,7 @@ impl App {
             }
             AppEvent::Tick => self.on_tick(),
             AppEvent::Solver(msg) => self.on_solver(msg),
+            AppEvent::Move(mv) => self.on_move_text(&mv),
             AppEvent::Signal(_) => {
                 self.quit = true;
                 false
@@ -404,6 +405,35 @@ impl App {
                 let outcome = lesson.handle(action);
                 self.on_lesson(outcome);
             }
+        }
+    }
+
+    /// A move in notation (see [`AppEvent::Move`]) on the board on screen: the game's
+    /// or the lesson's. A refusal is said over the footer.
+    fn on_move_text(&mut self, mv: &str) -> bool {
+        let refused = match &mut self.screen {
+            Screen::Game(game) => game.play_text(mv).err(),
+            Screen::Lesson(lesson) => match lesson.play_text(mv) {
+                Ok(outcome) => {
+                    self.on_lesson(outcome);
+                    None
+                }
+                Err(why) => Some(why),
+            },
+            _ => Some("no board is on screen".into()),
+        };
+        if let Some(why) = refused {
+            self.flash = Some(format!("Move {mv} refused: {why}."));
+        }
+        true
+    }
+
+    /// The moves a person may make on the board on screen, in the game's notation.
+    pub fn legal_moves_text(&self) -> Vec<String> {
+        match &self.screen {
+            Screen::Game(game) => game.legal_moves_text(),
+            Screen::Lesson(lesson) => lesson.board().legal_moves_text(),
+            _ => Vec::new(),
         }
     }
 

@@ -472,6 +472,39 @@ impl Board for PnutBoard {
             Seats::Many(h) => h.game.position_text(),
         }
     }
+    /// Every symbol the rules let the player to move write (in the hard mode a used one
+    /// may be written too, and loses: it is not offered here).
+    fn legal_moves_text(m: &Match<Self>) -> Vec<String> {
+        if !m.human_to_move() {
+            return Vec::new();
+        }
+        let game = m.game();
+        game.legal_moves().iter().map(|mv| mv.to_string()).collect()
+    }
+    /// A symbol written as a person writes it ([`PnutScreen::write`]): refused when
+    /// illegal with the assistant on, a lost game without it.
+    fn play_text(m: &mut Match<Self>, text: &str) -> Result<(), String> {
+        if m.is_over() {
+            return Err("the game is over".into());
+        }
+        if !m.human_to_move() {
+            return Err("it is not a person's turn".into());
+        }
+        let mut chars = text.trim().chars();
+        let (Some(c), None) = (chars.next(), chars.next()) else {
+            return Err(format!("'{text}' is not one symbol"));
+        };
+        let before = Self::generation(m);
+        m.write(c);
+        if Self::generation(m) == before {
+            return Err(m
+                .board
+                .notice
+                .clone()
+                .unwrap_or_else(|| format!("'{c}' cannot be written now")));
+        }
+        Ok(())
+    }
     fn tick(m: &mut Match<Self>, elapsed_ms: u64, rng: &mut GameRng) -> bool {
         if m.board.hot_seat.is_some() || m.board.forfeited.is_some() {
             return false;

@@ -8,7 +8,7 @@
 use clap::{ArgMatches, Args, Command, FromArgMatches};
 
 use super::{CliError, usage};
-use crate::plugin::{GameArgs, GameId, GameKind, Registry};
+use crate::plugin::{Example, GameArgs, GameId, GameKind, Registry};
 
 /// The game's name as typed and the matches of its subcommand, before the name is
 /// looked up in the registry (clap's derive has no registry at hand).
@@ -74,13 +74,30 @@ pub fn add_games(command: Command, games: &Registry) -> Command {
 
 /// `cmd` with one subcommand per game, each made by `of`.
 fn with_games(cmd: Command, games: &Registry, of: fn(&dyn GameKind) -> Command) -> Command {
+    let verb = cmd.get_name().to_string();
     cmd.subcommands(games.all().map(|g| {
         // The game's name and blurb, not the doc comment of its options' struct.
         let kind = g.kind();
-        of(kind)
-            .name(g.cli_name())
-            .about(format!("{}: {}", kind.info().name, kind.info().blurb))
+        let command = of(kind).name(g.cli_name()).about(format!(
+            "{}: {}",
+            kind.info().name,
+            kind.info().blurb
+        ));
+        with_examples(command, &verb, kind.info().examples)
     }))
+}
+
+/// `command`'s help with the game's examples of `verb` after what it says already.
+pub fn with_examples(command: Command, verb: &str, examples: &[Example]) -> Command {
+    let section = Example::section(examples, verb);
+    if section.is_empty() {
+        return command;
+    }
+    let after = match command.get_after_help() {
+        Some(before) => format!("{before}\n\n{section}"),
+        None => section,
+    };
+    command.after_help(after)
 }
 
 /// The three commands whose options depend on the game. Each is a [`GameArgs`] whose

@@ -106,7 +106,13 @@ pub fn command(games: &Registry) -> clap::Command {
     // The commands of one game's own (Othello's perft and bench, Pnut-Butta's prove).
     let command = games
         .all()
-        .flat_map(|g| g.kind().commands())
+        .flat_map(|g| {
+            let examples = g.kind().info().examples;
+            g.kind().commands().into_iter().map(move |own| {
+                let verb = own.get_name().to_string();
+                game_args::with_examples(own, &verb, examples)
+            })
+        })
         .fold(command, |command, own| command.subcommand(own));
     game_args::add_games(command, games)
 }

@@ -41,6 +41,63 @@ pub struct GameInfo {
     /// `assets/rules/` file): what [`GameKind::rules`] shows unless the game writes
     /// parts in from its code.
     pub rules: &'static str,
+    /// Command lines that show what the game's commands take, listed under "Examples:"
+    /// in each command's `--help`. The tests run every one, so they stay true: each
+    /// game has a `play` with `--position` and a `solve`, all quick to run.
+    pub examples: &'static [Example],
+}
+
+/// One example command line: the words after `parlor`, and what it does.
+#[derive(Debug)]
+pub struct Example {
+    pub args: &'static [&'static str],
+    pub says: &'static str,
+}
+
+impl Example {
+    /// The command (`play`, `solve`, `simulate`, or a game's own).
+    pub fn verb(&self) -> &'static str {
+        self.args.first().copied().unwrap_or_default()
+    }
+
+    /// The line as a shell takes it: words with spaces or shell characters quoted.
+    pub fn line(&self) -> String {
+        let words = self.args.iter().map(|w| {
+            let plain = !w.is_empty()
+                && w.chars()
+                    .all(|c| c.is_ascii_alphanumeric() || ",./:=_+-".contains(c));
+            if plain {
+                (*w).to_string()
+            } else {
+                format!("'{w}'")
+            }
+        });
+        std::iter::once("parlor".to_string())
+            .chain(words)
+            .collect::<Vec<_>>()
+            .join(" ")
+    }
+
+    /// The "Examples:" section of `verb`'s help among `examples` (empty when none).
+    pub fn section(examples: &[Example], verb: &str) -> String {
+        let lines: Vec<String> = examples
+            .iter()
+            .filter(|e| e.verb() == verb)
+            .map(|e| {
+                format!(
+                    "  {}
+      {}",
+                    e.line(),
+                    e.says
+                )
+            })
+            .collect();
+        if lines.is_empty() {
+            String::new()
+        } else {
+            format!("Examples:\n{}", lines.join("\n"))
+        }
+    }
 }
 
 /// A game: a handle on its [`GameKind`], compared and shown by its names. Whoever holds

@@ -41,17 +41,21 @@ fn keys(v: &Value) -> Vec<String> {
         .collect()
 }
 
-/// A position for each game's `solve` (Othello: a few moves, searched shallowly).
-fn solve_args(game: &str) -> Vec<&str> {
-    match game {
-        "nim" => vec!["solve", "nim", "3,4,5"],
-        "1357" => vec!["solve", "1357"],
-        "chopsticks" => vec!["solve", "chopsticks", "1,1/1,1"],
-        "othello" => vec!["solve", "othello", "--moves", "f5d6c3", "--depth", "2"],
-        "pnut" => vec!["solve", "pnut", "--symbols", "01", "--length", "2"],
-        "wl" => vec!["solve", "wl", "WLLWL"],
-        other => panic!("no solve arguments for {other}"),
-    }
+/// The first `solve` example each game gives in its help (quick by the examples' rule).
+fn solve_args(game: &str) -> Vec<&'static str> {
+    let id = parlor::arcade::registry().find(game).expect("a game");
+    let example = id
+        .info()
+        .examples
+        .iter()
+        .find(|e| e.verb() == "solve")
+        .unwrap_or_else(|| panic!("{game} gives no solve example"));
+    example
+        .args
+        .iter()
+        .copied()
+        .filter(|a| *a != "--json")
+        .collect()
 }
 
 #[test]

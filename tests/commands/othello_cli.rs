@@ -299,3 +299,56 @@ fn the_help_and_the_readme_describe_the_levels_as_the_code_plays() {
         simulation_note()
     );
 }
+
+#[test]
+fn othellos_solve_help_explains_the_position_with_examples() {
+    let run = crate::cli_harness::Sandbox::new().run(&["solve", "othello", "--help"]);
+    run.expect_code(0);
+    for needle in [
+        "64 squares",
+        "rank 1 first",
+        "OBF",
+        "Examples:",
+        "--moves f5d6c3",
+    ] {
+        assert!(run.stdout.contains(needle), "{needle}:\n{}", run.stdout);
+    }
+}
+
+#[test]
+fn levels_modes_and_difficulties_name_the_accepted_values() {
+    let sandbox = crate::cli_harness::Sandbox::new();
+    // -h lists them on one line; --help describes each (othello_cli checks the words).
+    let play = sandbox.run(&["play", "othello", "-h"]);
+    assert!(
+        play.stdout
+            .contains("beginner, casual, benedict, strong, exact"),
+        "{}",
+        play.stdout
+    );
+    crate::cli_harness::usage_error(
+        &["play", "othello", "--level", "godlike"],
+        &[
+            "'godlike'",
+            "--level",
+            "possible values: beginner, casual, benedict, strong, exact",
+        ],
+    );
+    crate::cli_harness::usage_error(
+        &[
+            "simulate",
+            "othello",
+            "--games",
+            "1",
+            "--white",
+            "perfectly",
+        ],
+        &["'perfectly'", "--white", "possible values"],
+    );
+    // The old spelling of the exact level is still read.
+    let alias = sandbox.run(&[
+        "simulate", "othello", "--games", "1", "--black", "perfect", "--white", "beginner",
+        "--help",
+    ]);
+    alias.expect_code(0);
+}

@@ -2,6 +2,11 @@
 //! `--help` lists them alone, and the command lines of the flat version that preceded
 //! them are refused with a message saying what replaced them.
 
+use clap::FromArgMatches;
+use parlor::cli::{Cli, Command};
+use parlor::config::Config;
+use parlor::plugin::Registry;
+
 use crate::cli_harness::{Sandbox, options_without_help, usage_error};
 
 /// The long options a help text lists.
@@ -15,65 +20,148 @@ fn options_of(help: &str) -> Vec<String> {
         .collect()
 }
 
-/// Each verb's options per game: the shared ones, and the game's own (a sample of
-/// what must and must not appear).
-fn expected(verb: &str, game: &str) -> (&'static [&'static str], &'static [&'static str]) {
-    match (verb, game) {
-        ("solve", "nim") => (
-            &["misere", "proof", "json"],
-            &["depth", "rollover", "symbols"],
-        ),
-        ("solve", "1357") => (&["proof", "json"], &["misere", "depth"]),
-        ("solve", "chopsticks") => (
-            &["rollover", "no-empty-splits", "json"],
-            &["misere", "proof"],
-        ),
-        ("solve", "othello") => (
-            &["moves", "depth", "max-seconds", "json"],
-            &["misere", "symbols", "winner"],
-        ),
-        ("solve", "pnut") => (
-            &[
-                "symbols",
-                "length",
-                "depth",
-                "max-seconds",
-                "winner",
-                "json",
-            ],
-            &["moves", "misere"],
-        ),
-        ("solve", "wl") => (&["json"], &["misere", "proof", "depth"]),
-        ("simulate", "nim") => (&["games", "seed", "json", "misere"], &["black", "min-len"]),
-        ("simulate", "othello") => (&["games", "seed", "json", "black", "white"], &["misere"]),
-        ("simulate", "wl") => (
-            &["games", "seed", "json", "min-len", "max-len"],
-            &["misere"],
-        ),
-        ("simulate", _) => (&["games", "seed", "json"], &["misere", "black", "min-len"]),
-        ("play", "nim") => (
-            &["mode", "first", "difficulty", "piles", "misere"],
-            &["level", "rollover"],
-        ),
-        ("play", "1357") => (&["mode", "difficulty"], &["piles", "misere"]),
-        ("play", "chopsticks") => (&["difficulty", "rollover", "move-cap"], &["piles", "level"]),
-        ("play", "othello") => (
-            &["mode", "first", "level", "color"],
-            &["difficulty", "piles"],
-        ),
-        ("play", "pnut") => (
-            &["difficulty", "symbols", "length", "players", "no-assist"],
-            &["misere"],
-        ),
-        ("play", "wl") => (&["difficulty", "string"], &["piles", "symbols"]),
-        _ => unreachable!("{verb} {game}"),
+/// The long options a command line uses (`--misere`, `--piles` of `--piles 3,4,5`).
+fn options_in(args: &[&str]) -> Vec<String> {
+    args.iter()
+        .filter_map(|a| a.strip_prefix("--"))
+        .filter(|o| o.starts_with(|c: char| c.is_ascii_alphabetic()))
+        .map(|o| o.split('=').next().unwrap_or(o).to_string())
+        .collect()
+}
+
+/// `parlor <verb> <game> --help` as the command built from `games` renders it.
+fn help_of(games: &Registry, verb: &str, game: &str) -> String {
+    let mut command = parlor::cli::command(games);
+    let sub = command
+        .find_subcommand_mut(verb)
+        .unwrap_or_else(|| panic!("no {verb}"));
+    let sub = match sub.find_subcommand_mut(game) {
+        Some(own) => own,
+        // A game's own command (perft, prove) takes no game word.
+        None => sub,
+    };
+    sub.render_long_help().to_string()
+}
+
+/// Every example a game gives, checked through the command line built from `games`:
+/// it parses, its help lists it and every option it uses, a `play` example's setup is
+/// taken (its position read), and each game gives a `play` with `--position` and a
+/// `solve`. Shared by the real arcade and the seventh game.
+pub(crate) fn check_examples(games: &Registry) {
+    for game in games.all() {
+        let examples = game.info().examples;
+        for verb in ["play", "solve"] {
+            assert!(
+                examples.iter().any(|e| e.verb() == verb),
+                "{game:?} gives no {verb} example"
+            );
+        }
+        assert!(
+            examples
+                .iter()
+                .any(|e| e.verb() == "play" && e.args.contains(&"--position")),
+            "{game:?} gives no play example with --position"
+        );
+        for example in examples {
+            let line = example.line();
+            let argv: Vec<&str> = std::iter::once("parlor")
+                .chain(example.args.iter().copied())
+                .collect();
+            let matches = parlor::cli::command(games)
+                .try_get_matches_from(&argv)
+                .unwrap_or_else(|e| panic!("{line}: {e}"));
+            let help = help_of(games, example.verb(), game.cli_name());
+            assert!(help.contains(&line), "{line} is not in its help:\n{help}");
+            assert!(
+                help.contains(example.says),
+                "{line}: what it does is not said"
+            );
+            let listed = options_of(&help);
+            for option in options_in(example.args) {
+                assert!(
+                    listed.contains(&option),
+                    "{line}: --{option} not in the help"
+                );
+            }
+            if example.verb() == "play" {
+                let cli = Cli::from_arg_matches(&matches).expect("a command");
+                let Some(Command::Play(play)) = cli.command else {
+                    panic!("{line}: not play");
+                };
+                let args = play.0.resolve(games).expect("a game of the registry");
+                let setup = parlor::cli::play_setup(&args, &Config::default())
+                    .unwrap_or_else(|e| panic!("{line}: {e}"));
+                assert_eq!(setup.game, game, "{line}");
+            }
+        }
     }
 }
 
 #[test]
-fn each_games_help_lists_its_own_options_alone_each_described() {
+fn every_example_in_the_help_parses_and_is_listed() {
+    check_examples(&parlor::arcade::registry());
+}
+
+/// The real binary runs every example that does not need a terminal (`play` says it
+/// wants one, and nothing else).
+#[test]
+fn every_example_runs() {
     let sandbox = Sandbox::new();
+    for game in parlor::arcade::registry().all() {
+        for example in game.info().examples {
+            let run = sandbox.run(example.args);
+            if example.verb() == "play" {
+                run.expect_code(2).stderr_has("interactive terminal");
+            } else {
+                run.expect_code(0);
+                assert!(!run.stdout.is_empty(), "{}: no output", example.line());
+            }
+        }
+    }
+}
+
+/// An option one game's examples use and another game does not take is refused for
+/// that game with the game's name and where the option belongs.
+#[test]
+fn another_games_option_is_refused_by_name() {
+    let games = parlor::arcade::registry();
     for verb in ["play", "solve", "simulate"] {
+        let mut used: Vec<(String, &str)> = Vec::new();
+        for game in games.all() {
+            for example in game.info().examples.iter().filter(|e| e.verb() == verb) {
+                for option in options_in(example.args) {
+                    used.push((option, game.info().name));
+                }
+            }
+        }
+        for game in games.all() {
+            let listed = options_of(&help_of(&games, verb, game.cli_name()));
+            for (option, owner) in &used {
+                if listed.contains(option) {
+                    continue;
+                }
+                let flag = format!("--{option}");
+                usage_error(
+                    &[verb, game.cli_name(), &flag],
+                    &[
+                        &format!("{flag} is not an option of {}", game.info().name),
+                        owner,
+                    ],
+                );
+            }
+        }
+    }
+}
+
+#[test]
+fn each_games_help_has_the_shared_options_each_described() {
+    let sandbox = Sandbox::new();
+    let shared: [(&str, &[&str]); 3] = [
+        ("play", &["mode", "first", "seed", "position"]),
+        ("solve", &["json"]),
+        ("simulate", &["games", "seed", "json"]),
+    ];
+    for (verb, options) in shared {
         let listing = sandbox.run(&[verb, "--help"]);
         listing.expect_code(0);
         for game in crate::game_names() {
@@ -86,18 +174,10 @@ fn each_games_help_lists_its_own_options_alone_each_described() {
                 run.stdout
             );
             let listed = options_of(&run.stdout);
-            let (own, foreign) = expected(verb, game);
-            for option in own {
+            for option in options {
                 assert!(
                     listed.iter().any(|l| l == option),
                     "{verb} {game}: --{option} missing:\n{}",
-                    run.stdout
-                );
-            }
-            for option in foreign {
-                assert!(
-                    !listed.iter().any(|l| l == option),
-                    "{verb} {game}: --{option} listed:\n{}",
                     run.stdout
                 );
             }
@@ -106,59 +186,6 @@ fn each_games_help_lists_its_own_options_alone_each_described() {
             assert!(missing.is_empty(), "{verb} {game}: no help for {missing:?}");
         }
     }
-}
-
-#[test]
-fn othellos_solve_help_explains_the_position_with_examples() {
-    let run = Sandbox::new().run(&["solve", "othello", "--help"]);
-    run.expect_code(0);
-    for needle in [
-        "64 squares",
-        "rank 1 first",
-        "OBF",
-        "Examples:",
-        "--moves f5d6c3",
-    ] {
-        assert!(run.stdout.contains(needle), "{needle}:\n{}", run.stdout);
-    }
-}
-
-#[test]
-fn levels_modes_and_difficulties_name_the_accepted_values() {
-    let sandbox = Sandbox::new();
-    // -h lists them on one line; --help describes each (othello_cli checks the words).
-    let play = sandbox.run(&["play", "othello", "-h"]);
-    assert!(
-        play.stdout
-            .contains("beginner, casual, benedict, strong, exact"),
-        "{}",
-        play.stdout
-    );
-    usage_error(
-        &["play", "othello", "--level", "godlike"],
-        &[
-            "'godlike'",
-            "--level",
-            "possible values: beginner, casual, benedict, strong, exact",
-        ],
-    );
-    usage_error(
-        &[
-            "simulate",
-            "othello",
-            "--games",
-            "1",
-            "--white",
-            "perfectly",
-        ],
-        &["'perfectly'", "--white", "possible values"],
-    );
-    // The old spelling of the exact level is still read.
-    let alias = sandbox.run(&[
-        "simulate", "othello", "--games", "1", "--black", "perfect", "--white", "beginner",
-        "--help",
-    ]);
-    alias.expect_code(0);
 }
 
 #[test]

@@ -1,13 +1,12 @@
 //! Positions in and out on the command line: `parlor play <game> --position` for every
-//! game (good ones reach the terminal check, bad ones exit 2 with the game's message),
+//! game (bad ones exit 2 with the game's message; the good ones are the games' examples),
 //! `parlor solve othello --moves` and OBF lines, and `parlor export` of a history
 //! written in a temporary data directory.
 
 use crate::cli_harness as harness;
 
 use harness::*;
-use parlor::cli::{Cli, Command, play_setup};
-use parlor::config::{Config, FirstMover};
+use parlor::config::FirstMover;
 use parlor::game::othello::ggf::GgfGame;
 use parlor::game::othello::{Othello, OthelloMove, move_list};
 use parlor::game::{Game, Outcome};
@@ -15,62 +14,21 @@ use parlor::matchup::Difficulty;
 use parlor::matchup::Mode;
 use parlor::store::{MatchRecord, ResultRecord, SeatRecord, Store};
 
-/// Per game: a position it takes, and one it refuses with words from its message.
-const POSITIONS: [(&str, &str, &str, &str); 6] = [
-    ("nim", "3,4,5", "3,x", "pile 2 is 'x'"),
-    ("1357", "1,3,5,7", "1,3,y", "pile 3 is 'y'"),
-    (
-        "chopsticks",
-        "1,1/1,1",
-        "1,1/1,7",
-        "'7' is not a count of 0-4",
-    ),
-    (
-        "othello",
-        "f5d6c3",
-        "f5d6a1",
-        "move 3: black (X) cannot play a1",
-    ),
-    ("pnut", "0120", "01a", "'a' (character 3 of the string)"),
-    ("wl", "WLLW", "WLX", "letter 3 is 'X'"),
-];
-
-/// The table above has a line for every game of the registry, so a new game cannot be
-/// skipped without a word.
-#[test]
-fn every_game_has_positions_in_the_table() {
-    let mut listed: Vec<&str> = POSITIONS.iter().map(|p| p.0).collect();
-    let mut games = crate::game_names();
-    listed.sort_unstable();
-    games.sort_unstable();
-    assert_eq!(listed, games, "a game without a line in POSITIONS");
-}
-
-#[test]
-fn play_takes_a_position_for_every_game() {
-    for (game, good, _, _) in POSITIONS {
-        let games = parlor::arcade::registry();
-        let matches = parlor::cli::command(&games)
-            .try_get_matches_from(["parlor", "play", game, "--position", good])
-            .expect("the arguments parse");
-        let cli = <Cli as clap::FromArgMatches>::from_arg_matches(&matches).expect("a command");
-        let Some(Command::Play(args)) = cli.command else {
-            panic!("not play: {game}");
-        };
-        let args = args.0.resolve(&games).expect("a game");
-        let setup = play_setup(&args, &Config::default()).expect("a good position");
-        assert_eq!(setup.position.as_deref(), Some(good), "{game}");
-        // The real binary goes on to want a terminal: the position was fine.
-        let run = parlor(&["play", game, "--position", good]);
-        run.expect_code(2).stderr_has("interactive terminal");
-        assert!(!run.stderr.contains("--position"), "{game}: {}", run.stderr);
-    }
-}
-
+/// A position no game reads is refused by every game of the registry with a usage
+/// error that names the option and quotes what was wrong (each game's good positions
+/// are its `play --position` examples, run in per_game_cli).
 #[test]
 fn play_refuses_a_bad_position_with_the_games_message() {
-    for (game, _, bad, words) in POSITIONS {
-        usage_error(&["play", game, "--position", bad], &["--position", words]);
+    for game in crate::game_names() {
+        let run = parlor(&["play", game, "--position", "?!"]);
+        run.expect_code(2);
+        run.stderr_has("--position");
+        assert!(
+            run.stderr.contains("'?!'") || run.stderr.contains("'?'"),
+            "{game}: the bad text is not quoted: {}",
+            run.stderr
+        );
+        assert!(run.stdout.is_empty(), "{game}");
     }
     usage_error(
         &["play", "pnut", "--players", "3", "--position", "01"],

@@ -24,6 +24,7 @@ fn rendered(args: &[&str]) -> String {
 #[test]
 fn a_seventh_game_has_its_own_subcommands_and_help() {
     fake_game::check_the_fake();
+    crate::per_game_cli::check_examples(&registry_with_ten());
     let solve = rendered(&["parlor", "solve", "--help"]);
     assert!(solve.contains("ten"), "{solve}");
     assert!(

@@ -6,12 +6,15 @@
 // (clippy.toml's allow-unwrap-in-tests covers only #[test] functions).
 #![allow(clippy::unwrap_used)]
 
+mod chopsticks_lesson;
 mod chopsticks_rules;
 mod chopsticks_solver;
 mod config_sections;
 mod keys;
 mod lessons;
+mod nim_lesson;
 mod nim_oracle;
+mod othello_lesson;
 mod othello_mid_probcut;
 mod othello_patterns;
 mod othello_positions;
@@ -19,6 +22,7 @@ mod othello_rules;
 mod othello_solver;
 mod othello_train;
 mod pnut_engine;
+mod pnut_lesson;
 mod pnut_oracle;
 mod pnut_play;
 mod pnut_reductions;
@@ -26,5 +30,6 @@ mod pnut_rules;
 mod properties;
 mod random_input;
 mod text_fits;
+mod wl_lesson;
 mod wl_oracle;
 mod worker;

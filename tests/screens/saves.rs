@@ -12,7 +12,7 @@ use rand::{RngExt, SeedableRng};
 use parlor::config::Config;
 use parlor::matchup::Mode;
 use parlor::plugin::screen::GameScreen;
-use parlor::plugin::{GameId, GameSetup, StartEnv};
+use parlor::plugin::{GameId, GameSetup, Registry, StartEnv};
 use parlor::store::{MatchRecord, ResultRecord, SeatRecord, Store};
 use parlor::tui::app::{Screen, Start};
 use parlor::tui::harness::Harness;
@@ -53,10 +53,8 @@ fn env(config: &Config) -> StartEnv<'_> {
 }
 
 /// A screen of `record`'s game put back from it, as the app resumes.
-fn resumed(record: &MatchRecord, config: &Config) -> Box<dyn GameScreen> {
-    parlor::arcade::registry()
-        .resume(record, &env(config))
-        .expect("resumes")
+fn resumed(games: &Registry, record: &MatchRecord, config: &Config) -> Box<dyn GameScreen> {
+    games.resume(record, &env(config)).expect("resumes")
 }
 
 /// The fields a save and its resume must agree on (not when it was written).
@@ -69,7 +67,16 @@ fn essence(r: &MatchRecord) -> MatchRecord {
     }
 }
 
-fn round_trip(game: GameId, mode: Mode, seed: u64, plies: usize, undone: usize) {
+/// A random match of `game` (of `games`), some of it undone, saved and resumed: the
+/// resumed match's record is the saved one, and redo plays back what undo took.
+pub(crate) fn round_trip(
+    games: &Registry,
+    game: GameId,
+    mode: Mode,
+    seed: u64,
+    plies: usize,
+    undone: usize,
+) {
     let config = Config::default();
     let mut rng = GameRng::seed_from_u64(seed);
     let mut setup = GameSetup::from_config(game, &config);
@@ -87,7 +94,7 @@ fn round_trip(game: GameId, mode: Mode, seed: u64, plies: usize, undone: usize) 
     record.redo = line[kept..].to_vec();
     record.mistakes = (0..kept).filter(|i| i % 3 == 1).collect();
 
-    let mut back = resumed(&record, &config);
+    let mut back = resumed(games, &record, &config);
     let again = back.record().expect("recorded");
     assert_eq!(essence(&again), essence(&record), "{game:?} seed {seed}");
     assert_eq!(again.result.is_some(), back.is_over(), "{game:?}");
@@ -121,8 +128,9 @@ proptest! {
         two_players in any::<bool>(),
     ) {
         let mode = if two_players { Mode::TwoPlayers } else { Mode::VsAi };
-        for game in parlor::arcade::registry().all() {
-            round_trip(game, mode, seed, plies, undone);
+        let games = parlor::arcade::registry();
+        for game in games.all() {
+            round_trip(&games, game, mode, seed, plies, undone);
         }
     }
 }

@@ -75,6 +75,21 @@ fn a_seventh_game_shows_its_rules_in_the_help() {
     assert!(help.contains("Whoever reaches 10 wins"), "{help}");
 }
 
+/// The shared save suite's round trip (random play, some undone, saved, resumed) on Ten.
+#[test]
+fn a_seventh_game_survives_the_shared_save_and_resume_round_trip() {
+    let games = registry_with_ten();
+    let ten = games.find("ten").expect("Ten");
+    for seed in 0..12 {
+        for mode in [
+            parlor::matchup::Mode::VsAi,
+            parlor::matchup::Mode::TwoPlayers,
+        ] {
+            crate::saves::round_trip(&games, ten, mode, seed, (seed as usize) % 9, 2);
+        }
+    }
+}
+
 #[test]
 fn a_seventh_game_is_saved_and_resumed_where_it_stood() {
     let data = tempfile::tempdir().expect("temp dir");

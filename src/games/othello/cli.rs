@@ -20,15 +20,9 @@ use crate::solve::othello::{Engine, Evaluation, Level, Limits, STRONG_DEPTH};
 use crate::solve::{Analysis, Verdict};
 
 /// How an Othello position is written on the command line, with examples.
-pub const POSITION_HELP: &str =
-    "Positions: 64 squares a1..h8, rank 1 first, each X (black), O (white) or - \
+pub const POSITION_HELP: &str = "Positions: 64 squares a1..h8, rank 1 first, each X (black), O (white) or - \
 (empty), a space, then X or O for the side to move, in quotes; or an OBF line (the same \
-64 squares, then ' X;' or ' O;'); or a move list from the start given with --moves.
-
-Examples:
-  parlor solve othello --moves f5d6c3d3c4
-  parlor solve othello '---------------------------OX------XO--------------------------- X'
-  parlor solve othello --json --max-seconds 5 --moves f5f6e6f4";
+64 squares, then ' X;' or ' O;'); or a move list from the start given with --moves.";
 
 /// `parlor solve othello`.
 #[derive(Debug, clap::Args)]

@@ -83,7 +83,7 @@ fn with_games(cmd: Command, games: &Registry, of: fn(&dyn GameKind) -> Command) 
             kind.info().name,
             kind.info().blurb
         ));
-        with_examples(command, &verb, kind.info().examples)
+        with_examples(command, &verb, &kind.info().examples())
     }))
 }
 

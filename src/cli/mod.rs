@@ -107,10 +107,10 @@ pub fn command(games: &Registry) -> clap::Command {
     let command = games
         .all()
         .flat_map(|g| {
-            let examples = g.kind().info().examples;
+            let examples = g.kind().info().examples();
             g.kind().commands().into_iter().map(move |own| {
                 let verb = own.get_name().to_string();
-                game_args::with_examples(own, &verb, examples)
+                game_args::with_examples(own, &verb, &examples)
             })
         })
         .fold(command, |command, own| command.subcommand(own));

@@ -41,23 +41,86 @@ pub struct GameInfo {
     /// `assets/rules/` file): what [`GameKind::rules`] shows unless the game writes
     /// parts in from its code.
     pub rules: &'static str,
-    /// Command lines that show what the game's commands take, listed under "Examples:"
-    /// in each command's `--help`. The tests run every one, so they stay true: each
-    /// game has a `play` with `--position` and a `solve`, all quick to run.
-    pub examples: &'static [Example],
+    /// Command lines that show what the game's commands take (usually an
+    /// `assets/examples/` file; read by [`GameInfo::examples`]), listed under
+    /// "Examples:" in each command's `--help`. The tests run every one, so they stay
+    /// true: each game has a `play` with `--position` and a `solve`, all quick to run.
+    pub examples: &'static str,
+}
+
+impl GameInfo {
+    /// The examples: each a line of words after `parlor` (single quotes keep a word
+    /// with spaces together), then an indented line saying what it does. `#` lines are
+    /// comments.
+    pub fn examples(&self) -> Vec<Example> {
+        let mut examples: Vec<Example> = Vec::new();
+        for line in self.examples.lines() {
+            if line.trim().is_empty() || line.starts_with('#') {
+                continue;
+            }
+            match examples.last_mut() {
+                Some(last) if line.starts_with(' ') => {
+                    if !last.says.is_empty() {
+                        last.says.push(' ');
+                    }
+                    last.says.push_str(line.trim());
+                }
+                _ => examples.push(Example {
+                    args: words(line),
+                    says: String::new(),
+                }),
+            }
+        }
+        examples
+    }
+}
+
+/// A command line's words: split at spaces, single quotes keeping a word together.
+fn words(line: &str) -> Vec<String> {
+    let mut words = Vec::new();
+    let mut word = String::new();
+    let mut quoted = false;
+    let mut started = false;
+    for c in line.trim().chars() {
+        match c {
+            '\'' => {
+                quoted = !quoted;
+                started = true;
+            }
+            ' ' if !quoted => {
+                if started {
+                    words.push(std::mem::take(&mut word));
+                }
+                started = false;
+            }
+            c => {
+                word.push(c);
+                started = true;
+            }
+        }
+    }
+    if started {
+        words.push(word);
+    }
+    words
 }
 
 /// One example command line: the words after `parlor`, and what it does.
-#[derive(Debug)]
+#[derive(Clone, Debug, PartialEq)]
 pub struct Example {
-    pub args: &'static [&'static str],
-    pub says: &'static str,
+    pub args: Vec<String>,
+    pub says: String,
 }
 
 impl Example {
     /// The command (`play`, `solve`, `simulate`, or a game's own).
-    pub fn verb(&self) -> &'static str {
-        self.args.first().copied().unwrap_or_default()
+    pub fn verb(&self) -> &str {
+        self.args.first().map_or("", String::as_str)
+    }
+
+    /// The words after `parlor`, as a command line takes them.
+    pub fn argv(&self) -> Vec<&str> {
+        self.args.iter().map(String::as_str).collect()
     }
 
     /// The line as a shell takes it: words with spaces or shell characters quoted.
@@ -66,11 +129,7 @@ impl Example {
             let plain = !w.is_empty()
                 && w.chars()
                     .all(|c| c.is_ascii_alphanumeric() || ",./:=_+-".contains(c));
-            if plain {
-                (*w).to_string()
-            } else {
-                format!("'{w}'")
-            }
+            if plain { w.clone() } else { format!("'{w}'") }
         });
         std::iter::once("parlor".to_string())
             .chain(words)
@@ -83,14 +142,7 @@ impl Example {
         let lines: Vec<String> = examples
             .iter()
             .filter(|e| e.verb() == verb)
-            .map(|e| {
-                format!(
-                    "  {}
-      {}",
-                    e.line(),
-                    e.says
-                )
-            })
+            .map(|e| format!("  {}\n      {}", e.line(), e.says))
             .collect();
         if lines.is_empty() {
             String::new()
@@ -559,5 +611,43 @@ pub fn winner_if(mover_wins: bool) -> crate::game::Seat {
         crate::game::Seat::First
     } else {
         crate::game::Seat::Second
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn examples_are_read_with_quoted_words_and_their_descriptions() {
+        let info = GameInfo {
+            id: "x",
+            name: "X",
+            blurb: "",
+            summary: "",
+            rules: "",
+            examples: "# a comment\n\nsolve x 'a b  c' --json\n    what it does,\n    on two lines\nplay x ''\n  empty\n",
+        };
+        let examples = info.examples();
+        assert_eq!(
+            examples,
+            vec![
+                Example {
+                    args: vec!["solve".into(), "x".into(), "a b  c".into(), "--json".into()],
+                    says: "what it does, on two lines".into(),
+                },
+                Example {
+                    args: vec!["play".into(), "x".into(), String::new()],
+                    says: "empty".into(),
+                },
+            ]
+        );
+        assert_eq!(examples[0].line(), "parlor solve x 'a b  c' --json");
+        assert_eq!(examples[1].line(), "parlor play x ''");
+        assert_eq!(
+            Example::section(&examples, "solve"),
+            "Examples:\n  parlor solve x 'a b  c' --json\n      what it does, on two lines"
+        );
+        assert_eq!(Example::section(&examples, "simulate"), "");
     }
 }

@@ -19,8 +19,8 @@ use parlor::plugin::review::ReviewPlan;
 use parlor::plugin::review::board::GameBoard;
 use parlor::plugin::screen::GameScreen;
 use parlor::plugin::{
-    CliError, Example, GameArgs, GameId, GameInfo, GameKind, GameOptions, GameSetup, NoOptions,
-    Registry, StartEnv, usage,
+    CliError, GameArgs, GameId, GameInfo, GameKind, GameOptions, GameSetup, NoOptions, Registry,
+    StartEnv, usage,
 };
 use parlor::seeds::GameRng;
 use parlor::solve::analyst::{FnAnalyst, SharedAnalyst};
@@ -265,16 +265,7 @@ static INFO: GameInfo = GameInfo {
     blurb: "add 1 or 2; whoever reaches 10 wins",
     summary: "Add 1 or 2 to the count; reach 10 to win.",
     rules: "# Ten\n\nAdd 1 or 2 to the count. Whoever reaches 10 wins.\n\n{keys}\n",
-    examples: &[
-        Example {
-            args: &["play", "ten", "--position", "7:1"],
-            says: "from a count of 7",
-        },
-        Example {
-            args: &["solve", "ten", "8:1"],
-            says: "who wins from a count of 8",
-        },
-    ],
+    examples: "play ten --position 7:1\n    from a count of 7\n\nsolve ten 8:1\n    who wins from a count of 8\n",
 };
 
 /// `parlor solve ten [POSITION]`.

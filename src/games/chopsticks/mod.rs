@@ -18,9 +18,7 @@ use crate::matchup::FirstMover;
 use crate::plugin::GameArgs;
 use crate::plugin::screen::GameScreen;
 use crate::plugin::{CliError, SimulateCommon};
-use crate::plugin::{
-    ConfigProblem, Example, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv,
-};
+use crate::plugin::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::solve::analyst::FnAnalyst;
 use crate::ui::keys::{Action, OwnKey};
 use options::ChopsticksSetup;
@@ -37,28 +35,7 @@ static INFO: GameInfo = GameInfo {
     blurb: "the finger-counting hand game",
     summary: "Hit a hand to add your fingers to it, or split yours; both hands dead loses.",
     rules: include_str!("../../../assets/rules/chopsticks.md"),
-    examples: &[
-        Example {
-            args: &["play", "chopsticks", "--rollover", "--difficulty", "strong"],
-            says: "the rollover variant (sums wrap past 5) against a strong AI",
-        },
-        Example {
-            args: &["play", "chopsticks", "--position", "1,3/2,4"],
-            says: "from your hands 1 and 3 against the AI's 2 and 4",
-        },
-        Example {
-            args: &["solve", "chopsticks", "1,3/2,4"],
-            says: "who wins from there, and in how many moves",
-        },
-        Example {
-            args: &["solve", "chopsticks", "--rollover", "--json"],
-            says: "the rollover variant's start, as JSON",
-        },
-        Example {
-            args: &["simulate", "chopsticks", "--games", "20", "--seed", "3"],
-            says: "20 games of the AI against itself, the same ones on every run",
-        },
-    ],
+    examples: include_str!("../../../assets/examples/chopsticks.txt"),
 };
 
 impl GameKind for Chopsticks {

@@ -15,9 +15,7 @@ use crate::matchup::FirstMover;
 use crate::plugin::GameArgs;
 use crate::plugin::screen::GameScreen;
 use crate::plugin::{CliError, usage};
-use crate::plugin::{
-    ConfigProblem, Example, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv,
-};
+use crate::plugin::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
 use clap::Args;
 use options::{NimSetup, PilePreset};
 use screen::NimScreen;
@@ -33,35 +31,7 @@ static INFO: GameInfo = GameInfo {
     blurb: "take coins from one pile; last coin wins",
     summary: "Take any number of coins from one pile.",
     rules: include_str!("../../../assets/rules/nim.md"),
-    examples: &[
-        Example {
-            args: &["play", "nim", "--piles", "3,4,5", "--misere"],
-            says: "misère Nim on piles of 3, 4 and 5: whoever takes the last coin loses",
-        },
-        Example {
-            args: &[
-                "play",
-                "nim",
-                "--position",
-                "1,3,5,7",
-                "--mode",
-                "two-players",
-            ],
-            says: "two people at one keyboard, from piles of 1, 3, 5 and 7",
-        },
-        Example {
-            args: &["solve", "nim", "3,4,5"],
-            says: "who wins from piles of 3, 4 and 5, and every move's value",
-        },
-        Example {
-            args: &["solve", "nim", "2,3", "--misere", "--proof"],
-            says: "every position reachable from 2,3 in misère play, and who wins each",
-        },
-        Example {
-            args: &["simulate", "nim", "--games", "100", "--seed", "7"],
-            says: "100 games of the AI against itself, the same ones on every run",
-        },
-    ],
+    examples: include_str!("../../../assets/examples/nim.txt"),
 };
 
 impl GameKind for Nim {

@@ -22,9 +22,7 @@ use crate::matchup::{FirstMover, Mode};
 use crate::plugin::CliError;
 use crate::plugin::GameArgs;
 use crate::plugin::screen::GameScreen;
-use crate::plugin::{
-    ConfigProblem, Example, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv,
-};
+use crate::plugin::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::solve::othello::{Level, Limits};
 use crate::store::MatchRecord;
 use crate::ui::keys::{Action, OwnKey};
@@ -42,57 +40,7 @@ static INFO: GameInfo = GameInfo {
     blurb: "8x8 reversi against a searching engine",
     summary: "Place a disc to flip a line of your opponent's; most discs wins.",
     rules: include_str!("../../../assets/rules/othello.md"),
-    examples: &[
-        Example {
-            args: &["play", "othello", "--level", "strong", "--color", "white"],
-            says: "play white against the strong AI",
-        },
-        Example {
-            args: &[
-                "play",
-                "othello",
-                "--position",
-                "f5d6c3",
-                "--mode",
-                "two-players",
-            ],
-            says: "two people at one keyboard, after the opening f5 d6 c3",
-        },
-        Example {
-            args: &["solve", "othello", "--moves", "f5d6c3", "--depth", "2"],
-            says: "a quick look, two plies deep, at the position after f5 d6 c3",
-        },
-        Example {
-            args: &[
-                "solve",
-                "othello",
-                "-XXX--O-XXXXXOOX--OXOOOXOOOOXXOXOOOXXXOOOOOOOOX--OOOOOOX--O-X-XO X",
-            ],
-            says: "an endgame of 12 empty squares written out, solved exactly",
-        },
-        Example {
-            args: &[
-                "solve",
-                "othello",
-                "--json",
-                "--max-seconds",
-                "1",
-                "--moves",
-                "f5f6e6f4",
-            ],
-            says: "at most a second's search after f5 f6 e6 f4, as JSON",
-        },
-        Example {
-            args: &[
-                "simulate", "othello", "--games", "2", "--black", "beginner", "--white", "casual",
-            ],
-            says: "two games of the beginner against the casual level, colours swapped",
-        },
-        Example {
-            args: &["perft", "5"],
-            says: "count the move sequences five plies deep from the start",
-        },
-    ],
+    examples: include_str!("../../../assets/examples/othello.txt"),
 };
 
 /// The engine's limits in the config: time per move, table size, exact threshold.

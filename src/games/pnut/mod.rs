@@ -21,9 +21,7 @@ use crate::matchup::FirstMover;
 use crate::plugin::GameArgs;
 use crate::plugin::screen::GameScreen;
 use crate::plugin::{CliError, SimulateCommon};
-use crate::plugin::{
-    ConfigProblem, Example, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv,
-};
+use crate::plugin::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::solve::pnut::MAX_BUDGET;
 use options::PnutSetup;
 use screen::PnutScreen;
@@ -39,54 +37,7 @@ static INFO: GameInfo = GameInfo {
     blurb: "never repeat the last l symbols",
     summary: "Append a symbol; the last l symbols must never have appeared before.",
     rules: include_str!("../../../assets/rules/pnut.md"),
-    examples: &[
-        Example {
-            args: &["play", "pnut", "--symbols", "012", "--length", "3"],
-            says: "three symbols, no substring of 3 may repeat",
-        },
-        Example {
-            args: &[
-                "play",
-                "pnut",
-                "--symbols",
-                "01",
-                "--length",
-                "3",
-                "--position",
-                "0110",
-            ],
-            says: "from the string 0110 written so far",
-        },
-        Example {
-            args: &["play", "pnut", "--players", "3"],
-            says: "three people taking turns at one keyboard",
-        },
-        Example {
-            args: &["solve", "pnut", "--symbols", "01", "--length", "3"],
-            says: "who wins the game of two symbols and length 3, and in how many moves",
-        },
-        Example {
-            args: &[
-                "solve",
-                "pnut",
-                "0012",
-                "--symbols",
-                "012",
-                "--length",
-                "3",
-                "--winner",
-            ],
-            says: "who wins from 0012, without the exact distances",
-        },
-        Example {
-            args: &["simulate", "pnut", "--games", "10"],
-            says: "10 games of the AI against itself",
-        },
-        Example {
-            args: &["prove", "pnut", "--symbols", "01", "--length", "3"],
-            says: "prove who wins (2,3) from every start, and check the proof again",
-        },
-    ],
+    examples: include_str!("../../../assets/examples/pnut.txt"),
 };
 
 impl GameKind for PnutButta {

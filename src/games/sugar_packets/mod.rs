@@ -15,7 +15,7 @@ use crate::matchup::FirstMover;
 use crate::plugin::GameArgs;
 use crate::plugin::screen::GameScreen;
 use crate::plugin::{CliError, SimulateCommon};
-use crate::plugin::{Example, GameId, GameInfo, GameKind, GameSetup, StartEnv};
+use crate::plugin::{GameId, GameInfo, GameKind, GameSetup, StartEnv};
 
 pub const ID: GameId = GameId::of(&KIND);
 
@@ -28,24 +28,7 @@ static INFO: GameInfo = GameInfo {
     blurb: "misère Nim with sugar packets",
     summary: "Rows of 1, 3, 5 and 7 packets; whoever takes the last packet loses.",
     rules: include_str!("../../../assets/rules/1357.md"),
-    examples: &[
-        Example {
-            args: &["play", "1357", "--difficulty", "casual"],
-            says: "against an AI that slips now and then",
-        },
-        Example {
-            args: &["play", "1357", "--position", "1,3,5,6"],
-            says: "from the start with one packet already taken from the row of 7",
-        },
-        Example {
-            args: &["solve", "1357", "1,2,5,0"],
-            says: "who wins with 1, 2, 5 and 0 packets left, and every move's value",
-        },
-        Example {
-            args: &["simulate", "1357", "--games", "100"],
-            says: "100 games of the AI against itself",
-        },
-    ],
+    examples: include_str!("../../../assets/examples/1357.txt"),
 };
 
 impl GameKind for SugarPackets {

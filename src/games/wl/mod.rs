@@ -19,9 +19,7 @@ use crate::matchup::FirstMover;
 use crate::plugin::GameArgs;
 use crate::plugin::screen::{GameScreen, SimulationScreen};
 use crate::plugin::{CliError, usage};
-use crate::plugin::{
-    ConfigProblem, Example, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv,
-};
+use crate::plugin::{ConfigProblem, GameId, GameInfo, GameKind, GameOptions, GameSetup, StartEnv};
 use crate::solve::analyst::FnAnalyst;
 use crate::ui::keys::{Action, OwnKey};
 use options::{MAX_LEN, MAX_SIMULATED_GAMES, WlSetup};
@@ -39,33 +37,7 @@ static INFO: GameInfo = GameInfo {
     blurb: "take W/L letters from either end",
     summary: "Take a letter from either end; whoever takes the last: W wins, L loses.",
     rules: include_str!("../../../assets/rules/wl.md"),
-    examples: &[
-        Example {
-            args: &["play", "wl", "--string", "WLLWLWWL"],
-            says: "play the string WLLWLWWL",
-        },
-        Example {
-            args: &["play", "wl", "--position", "WLLW"],
-            says: "from the letters W L L W",
-        },
-        Example {
-            args: &["solve", "wl", "WLLWL"],
-            says: "who wins W L L W L, and which end to take",
-        },
-        Example {
-            args: &[
-                "simulate",
-                "wl",
-                "--games",
-                "50",
-                "--min-len",
-                "5",
-                "--max-len",
-                "12",
-            ],
-            says: "50 games on random strings of 5 to 12 letters",
-        },
-    ],
+    examples: include_str!("../../../assets/examples/wl.txt"),
 };
 
 impl GameKind for WinnersLosers {

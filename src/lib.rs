@@ -17,6 +17,7 @@ pub mod matchup;
 pub mod plugin;
 pub mod quote;
 pub mod seeds;
+pub mod serve;
 pub mod session;
 pub mod solve;
 pub mod store;

@@ -89,6 +89,14 @@ pub enum Command {
         #[arg(long)]
         json: bool,
     },
+    /// Host the arcade over SSH: each player connects with `ssh -p PORT name@host` and
+    /// gets an arcade of their own, their saves kept under their name.
+    Serve {
+        /// The address and port to listen on. Only this machine can connect unless
+        /// another address is given (e.g. 0.0.0.0:2222 for every interface).
+        #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:2222")]
+        listen: std::net::SocketAddr,
+    },
 }
 
 /// The whole command line, with the games of `games` where a game is named.
@@ -175,6 +183,8 @@ pub enum RunError {
     Command(#[from] CliError),
     #[error(transparent)]
     Tui(#[from] TuiError),
+    #[error(transparent)]
+    Serve(#[from] crate::serve::ServeError),
 }
 
 impl From<ConfigError> for RunError {
@@ -191,6 +201,7 @@ impl RunError {
             // The shell's convention: 128 + the signal's number.
             RunError::Tui(TuiError::Signal(s)) => (128 + s).clamp(0, 255) as u8,
             RunError::Tui(_) => 1,
+            RunError::Serve(_) => 1,
         }
     }
 }
@@ -323,6 +334,30 @@ pub fn run(cli: Cli, games: &Registry) -> Result<(), RunError> {
         }
         Some(Command::Export(args)) => Ok(export::export(&args, games)?),
         Some(Command::Stats { json }) => Ok(stats::run(json, games)?),
+        Some(Command::Serve { listen }) => {
+            let data_dir = crate::store::default_dir()
+                .ok_or(crate::serve::ServeError::NoDataDir)?
+                .join("server");
+            let options = crate::serve::ServeOptions {
+                listen,
+                data_dir,
+                stopper: crate::serve::Stopper::default(),
+                signals: true,
+            };
+            crate::serve::run(games.clone(), config, options, |addr, fingerprint| {
+                let _ = writeln!(
+                    std::io::stdout(),
+                    "parlor serves the arcade on {addr}\n\
+                     join with: ssh -p {port} NAME@{host}\n\
+                     host key: {fingerprint}\n\
+                     Ctrl-C stops the server (every game is saved).",
+                    port = addr.port(),
+                    host = addr.ip(),
+                );
+                let _ = std::io::stdout().flush();
+            })?;
+            Ok(())
+        }
         Some(Command::Engine { game, options }) => {
             let game = game_args::find_game(games, &game)?;
             Ok(engine::run(game, &options, &config)?)

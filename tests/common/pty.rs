@@ -98,6 +98,17 @@ impl Tui {
         })
     }
 
+    /// Starts another program (`ssh`, say) in a `cols` x `rows` terminal, in a sandbox
+    /// of its own (home, config and data in a temporary directory).
+    pub fn start_program(program: &str, args: &[&str], cols: u16, rows: u16) -> Tui {
+        let dirs = Arc::new(tempfile::tempdir().expect("temp dir"));
+        Tui::launch_in(dirs, cols, rows, 0, |_| {
+            let mut cmd = CommandBuilder::new(program);
+            cmd.args(args);
+            cmd
+        })
+    }
+
     fn launch_in(
         dirs: Arc<TempDir>,
         cols: u16,

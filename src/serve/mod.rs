@@ -1,0 +1,118 @@
+//! `parlor serve`: the arcade over SSH. Every terminal that connects gets its own
+//! arcade, the same screens as the local one, sized to the client's terminal and
+//! redrawn when its window changes. The friend needs only an SSH client.
+//!
+//! The SSH side (russh, on a tokio runtime that lives only in here) is `ssh.rs`; each
+//! connected terminal's arcade runs on a thread of its own (`terminal.rs`), fed by the
+//! bytes the client sends, parsed by `input.rs`. The host key is made once and kept
+//! (`host_key.rs`).
+
+use std::net::SocketAddr;
+use std::path::PathBuf;
+use std::sync::Arc;
+
+use crate::config::Config;
+use crate::plugin::Registry;
+
+mod host_key;
+pub mod input;
+mod ssh;
+mod terminal;
+
+/// Why the server could not run.
+#[derive(Debug, thiserror::Error)]
+pub enum ServeError {
+    #[error("cannot listen on {addr}: {source}")]
+    Listen {
+        addr: SocketAddr,
+        source: std::io::Error,
+    },
+    #[error("the host key {path}: {why}")]
+    HostKey { path: PathBuf, why: String },
+    #[error(
+        "no data directory to keep the host key and the players' saves in (set PARLOR_DATA_DIR)"
+    )]
+    NoDataDir,
+    #[error("the server's runtime: {0}")]
+    Runtime(std::io::Error),
+}
+
+/// What `parlor serve` was asked for.
+#[derive(Clone, Debug)]
+pub struct ServeOptions {
+    /// Where to listen (127.0.0.1:2222 unless told otherwise).
+    pub listen: SocketAddr,
+    /// The server's data: its host key and, per player, the saves and history.
+    pub data_dir: PathBuf,
+    /// Stops it from elsewhere; Ctrl-C and SIGTERM stop it too when `signals` is on.
+    pub stopper: Stopper,
+    pub signals: bool,
+}
+
+/// Stops a running server from another thread (a test, or the signal watcher): every
+/// session is told to end (each saves its game and restores its client's terminal),
+/// then the connections are closed.
+#[derive(Clone, Debug, Default)]
+pub struct Stopper(Arc<tokio::sync::Notify>);
+
+impl Stopper {
+    pub fn stop(&self) {
+        self.0.notify_one();
+    }
+}
+
+/// What one server shares with all its sessions.
+pub(crate) struct Shared {
+    pub games: Registry,
+    pub config: Config,
+    pub data_dir: PathBuf,
+    /// The arcades running now, by a number of their own: told to end when the server
+    /// stops.
+    pub sessions: std::sync::Mutex<
+        std::collections::HashMap<u64, crossbeam_channel::Sender<crate::tui::event::AppEvent>>,
+    >,
+    pub next_session: std::sync::atomic::AtomicU64,
+}
+
+impl Shared {
+    /// Tells every arcade to end; returns how many were running.
+    fn end_sessions(&self) -> usize {
+        let sessions = self.sessions.lock().map(|s| s.clone()).unwrap_or_default();
+        for arcade in sessions.values() {
+            let _ = arcade.send(crate::tui::event::AppEvent::Signal(ssh::SERVER_STOP));
+        }
+        sessions.len()
+    }
+
+    fn running(&self) -> usize {
+        self.sessions.lock().map(|s| s.len()).unwrap_or(0)
+    }
+}
+
+/// Runs the server until Ctrl-C or SIGTERM. Prints where it listens and the host key's
+/// fingerprint (`ready` is told the bound address once it listens: tests use port 0).
+pub fn run(
+    games: Registry,
+    config: Config,
+    options: ServeOptions,
+    ready: impl FnOnce(SocketAddr, &str) + Send,
+) -> Result<(), ServeError> {
+    let key = host_key::load_or_make(&options.data_dir)?;
+    let fingerprint = host_key::fingerprint(&key);
+    let shared = Arc::new(Shared {
+        games,
+        config,
+        data_dir: options.data_dir.clone(),
+        sessions: Default::default(),
+        next_session: Default::default(),
+    });
+    let runtime = tokio::runtime::Builder::new_multi_thread()
+        .worker_threads(2)
+        .thread_name("parlor-serve")
+        .enable_all()
+        .build()
+        .map_err(ServeError::Runtime)?;
+    runtime.block_on(ssh::serve(shared, key, &options, |addr| {
+        ready(addr, &fingerprint);
+    }))
+}

@@ -1,0 +1,344 @@
+//! The SSH side of `parlor serve`: who may join, which requests open an arcade (a pty
+//! and a shell; nothing else), and the bytes between a client and its arcade.
+
+use std::collections::HashMap;
+use std::net::SocketAddr;
+use std::sync::Arc;
+
+use crossbeam_channel::Sender;
+use russh::keys::PrivateKey;
+use russh::server::{Auth, Handler, Msg, Server as _, Session};
+use russh::{Channel, ChannelId, Pty};
+use tokio::sync::mpsc::unbounded_channel;
+
+use super::input::InputParser;
+use super::terminal::{self, Out};
+use super::{ServeError, Shared};
+use crate::tui::event::AppEvent;
+
+/// The signal an arcade gets when its client is gone: it saves and ends, as on SIGHUP.
+pub(super) const HANG_UP: i32 = 1;
+/// The signal an arcade gets when the server stops: it saves, ends and says why.
+pub(super) const SERVER_STOP: i32 = 15;
+
+/// How long the sessions have, once told the server stops, to save and restore their
+/// clients' terminals before the connections are closed.
+const GOODBYE: std::time::Duration = std::time::Duration::from_secs(2);
+
+/// Listens on `listen` until Ctrl-C or SIGTERM, then tells every session to end.
+pub async fn serve(
+    shared: Arc<Shared>,
+    key: PrivateKey,
+    options: &super::ServeOptions,
+    ready: impl FnOnce(SocketAddr),
+) -> Result<(), ServeError> {
+    let listen = options.listen;
+    let listener = tokio::net::TcpListener::bind(listen)
+        .await
+        .map_err(|source| ServeError::Listen {
+            addr: listen,
+            source,
+        })?;
+    let bound = listener.local_addr().map_err(|source| ServeError::Listen {
+        addr: listen,
+        source,
+    })?;
+    let config = Arc::new(russh::server::Config {
+        keys: vec![key],
+        auth_rejection_time: std::time::Duration::from_secs(1),
+        auth_rejection_time_initial: Some(std::time::Duration::ZERO),
+        inactivity_timeout: Some(std::time::Duration::from_secs(3600)),
+        nodelay: true,
+        ..Default::default()
+    });
+    let mut server = Arcades {
+        shared: shared.clone(),
+    };
+    let running = server.run_on_socket(config, &listener);
+    let handle = running.handle();
+    ready(bound);
+    let (stopper, signals) = (options.stopper.clone(), options.signals);
+    tokio::spawn(async move {
+        tokio::select! {
+            () = stopper.0.notified() => {}
+            () = stop_signal(), if signals => {}
+        }
+        // Each arcade saves, restores its client's terminal and closes its channel.
+        if shared.end_sessions() > 0 {
+            let deadline = tokio::time::Instant::now() + GOODBYE;
+            while shared.running() > 0 && tokio::time::Instant::now() < deadline {
+                tokio::time::sleep(std::time::Duration::from_millis(20)).await;
+            }
+            // The last bytes of each leave the connection before it is closed.
+            tokio::time::sleep(std::time::Duration::from_millis(100)).await;
+        }
+        handle.shutdown("the parlor server has stopped; your games are saved".into());
+    });
+    running.await.map_err(ServeError::Runtime)
+}
+
+/// Ctrl-C or SIGTERM.
+async fn stop_signal() {
+    #[cfg(unix)]
+    {
+        use tokio::signal::unix::{SignalKind, signal};
+        if let Ok(mut term) = signal(SignalKind::terminate()) {
+            tokio::select! {
+                _ = tokio::signal::ctrl_c() => {}
+                _ = term.recv() => {}
+            }
+            return;
+        }
+    }
+    let _ = tokio::signal::ctrl_c().await;
+}
+
+/// Makes one handler per connection.
+struct Arcades {
+    shared: Arc<Shared>,
+}
+
+impl russh::server::Server for Arcades {
+    type Handler = Connection;
+    fn new_client(&mut self, peer: Option<SocketAddr>) -> Connection {
+        Connection {
+            shared: self.shared.clone(),
+            peer,
+            player: String::new(),
+            channels: HashMap::new(),
+        }
+    }
+}
+
+/// One client connection: its player's name and its channels.
+struct Connection {
+    shared: Arc<Shared>,
+    peer: Option<SocketAddr>,
+    player: String,
+    channels: HashMap<ChannelId, Terminal>,
+}
+
+/// A session channel: the size its pty asked for, and its arcade once the shell starts.
+#[derive(Default)]
+struct Terminal {
+    size: Option<(u16, u16)>,
+    arcade: Option<Sender<AppEvent>>,
+    input: InputParser,
+}
+
+impl Connection {
+    /// Any name joins (open access): the name keeps the player's own saves apart.
+    fn join(&mut self, user: &str) -> Auth {
+        self.player = player_name(user);
+        tracing::info!("{} joins from {:?}", self.player, self.peer);
+        Auth::Accept
+    }
+
+    fn tell(&self, channel: ChannelId, event: AppEvent) {
+        if let Some(arcade) = self.channels.get(&channel).and_then(|t| t.arcade.as_ref()) {
+            let _ = arcade.send(event);
+        }
+    }
+}
+
+/// A player's name as its folder: letters, digits, `-` and `_` (others dropped), at most
+/// 32 characters, "guest" when nothing is left.
+pub fn player_name(user: &str) -> String {
+    let name: String = user
+        .chars()
+        .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
+        .take(32)
+        .collect();
+    if name.is_empty() {
+        "guest".into()
+    } else {
+        name
+    }
+}
+
+/// A terminal size from the client's numbers (0 or huge values kept in range).
+fn size(cols: u32, rows: u32) -> (u16, u16) {
+    let clamp = |n: u32| u16::try_from(n.clamp(1, 1000)).unwrap_or(1000);
+    (clamp(cols), clamp(rows))
+}
+
+impl Handler for Connection {
+    type Error = russh::Error;
+
+    async fn auth_none(&mut self, user: &str) -> Result<Auth, Self::Error> {
+        Ok(self.join(user))
+    }
+
+    async fn auth_password(&mut self, user: &str, _password: &str) -> Result<Auth, Self::Error> {
+        Ok(self.join(user))
+    }
+
+    async fn auth_publickey(
+        &mut self,
+        user: &str,
+        _key: russh::server::VerifiedPublicKey<'_>,
+    ) -> Result<Auth, Self::Error> {
+        Ok(self.join(user))
+    }
+
+    async fn channel_open_session(
+        &mut self,
+        channel: Channel<Msg>,
+        reply: russh::server::ChannelOpenHandle,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.channels.insert(channel.id(), Terminal::default());
+        reply.accept().await;
+        Ok(())
+    }
+
+    async fn pty_request(
+        &mut self,
+        channel: ChannelId,
+        _term: &str,
+        cols: u32,
+        rows: u32,
+        _pix_width: u32,
+        _pix_height: u32,
+        _modes: &[(Pty, u32)],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        match self.channels.get_mut(&channel) {
+            Some(t) => {
+                t.size = Some(size(cols, rows));
+                session.channel_success(channel)
+            }
+            None => session.channel_failure(channel),
+        }
+    }
+
+    async fn shell_request(
+        &mut self,
+        channel: ChannelId,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        let Some(t) = self.channels.get_mut(&channel) else {
+            return session.channel_failure(channel);
+        };
+        let Some(size) = t.size.filter(|_| t.arcade.is_none()) else {
+            // No pty: nothing to draw on.
+            session.channel_failure(channel)?;
+            let handle = session.handle();
+            tokio::spawn(async move {
+                let _ = handle
+                    .data(channel, "parlor needs a terminal: connect with ssh -t\r\n")
+                    .await;
+                let _ = handle.exit_status_request(channel, 1).await;
+                let _ = handle.close(channel).await;
+            });
+            return Ok(());
+        };
+        let (out, mut from_arcade) = unbounded_channel::<Out>();
+        match terminal::start(self.shared.clone(), self.player.clone(), size, out) {
+            Ok(arcade) => t.arcade = Some(arcade),
+            Err(e) => {
+                tracing::warn!("cannot start an arcade: {e}");
+                return session.channel_failure(channel);
+            }
+        }
+        let handle = session.handle();
+        tokio::spawn(async move {
+            while let Some(out) = from_arcade.recv().await {
+                match out {
+                    Out::Data(bytes) => {
+                        if handle.data(channel, bytes).await.is_err() {
+                            break;
+                        }
+                    }
+                    Out::Close => break,
+                }
+            }
+            let _ = handle.exit_status_request(channel, 0).await;
+            let _ = handle.eof(channel).await;
+            let _ = handle.close(channel).await;
+        });
+        session.channel_success(channel)
+    }
+
+    async fn exec_request(
+        &mut self,
+        channel: ChannelId,
+        _data: &[u8],
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        session.channel_failure(channel)
+    }
+
+    async fn subsystem_request(
+        &mut self,
+        channel: ChannelId,
+        _name: &str,
+        session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        session.channel_failure(channel)
+    }
+
+    async fn window_change_request(
+        &mut self,
+        channel: ChannelId,
+        cols: u32,
+        rows: u32,
+        _pix_width: u32,
+        _pix_height: u32,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        let (w, h) = size(cols, rows);
+        if let Some(t) = self.channels.get_mut(&channel) {
+            t.size = Some((w, h));
+        }
+        self.tell(channel, AppEvent::Resize(w, h));
+        Ok(())
+    }
+
+    async fn data(
+        &mut self,
+        channel: ChannelId,
+        data: &[u8],
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        if let Some(t) = self.channels.get_mut(&channel) {
+            let events = t.input.feed(data);
+            if let Some(arcade) = &t.arcade {
+                for event in events {
+                    let _ = arcade.send(event);
+                }
+            }
+        }
+        Ok(())
+    }
+
+    async fn channel_eof(
+        &mut self,
+        channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.tell(channel, AppEvent::Signal(HANG_UP));
+        Ok(())
+    }
+
+    async fn channel_close(
+        &mut self,
+        channel: ChannelId,
+        _session: &mut Session,
+    ) -> Result<(), Self::Error> {
+        self.tell(channel, AppEvent::Signal(HANG_UP));
+        self.channels.remove(&channel);
+        Ok(())
+    }
+}
+
+/// A connection that ends, however it ends, ends its arcades (each saves first).
+impl Drop for Connection {
+    fn drop(&mut self) {
+        for t in self.channels.values() {
+            if let Some(arcade) = &t.arcade {
+                let _ = arcade.send(AppEvent::Signal(HANG_UP));
+            }
+        }
+    }
+}

@@ -96,6 +96,16 @@ pub enum Command {
         /// another address is given (e.g. 0.0.0.0:2222 for every interface).
         #[arg(long, value_name = "ADDR:PORT", default_value = "127.0.0.1:2222")]
         listen: std::net::SocketAddr,
+        /// Players join with the password on the first line of this file.
+        #[arg(long, value_name = "FILE")]
+        password_file: Option<PathBuf>,
+        /// Players join with a key listed in this OpenSSH authorized_keys file.
+        #[arg(long, value_name = "FILE")]
+        authorized_keys: Option<PathBuf>,
+        /// Anyone joins under any name, even beyond this machine (on 127.0.0.1 that is
+        /// the default when no password or keys are given).
+        #[arg(long)]
+        open: bool,
     },
 }
 
@@ -334,13 +344,27 @@ pub fn run(cli: Cli, games: &Registry) -> Result<(), RunError> {
         }
         Some(Command::Export(args)) => Ok(export::export(&args, games)?),
         Some(Command::Stats { json }) => Ok(stats::run(json, games)?),
-        Some(Command::Serve { listen }) => {
+        Some(Command::Serve {
+            listen,
+            password_file,
+            authorized_keys,
+            open,
+        }) => {
+            let access = crate::serve::access::Access::new(
+                listen,
+                open,
+                password_file.as_deref(),
+                authorized_keys.as_deref(),
+            )
+            .map_err(|e| crate::plugin::usage(e.to_string()))?;
             let data_dir = crate::store::default_dir()
                 .ok_or(crate::serve::ServeError::NoDataDir)?
                 .join("server");
+            let who = access.describe();
             let options = crate::serve::ServeOptions {
                 listen,
                 data_dir,
+                access,
                 stopper: crate::serve::Stopper::default(),
                 signals: true,
             };
@@ -349,6 +373,7 @@ pub fn run(cli: Cli, games: &Registry) -> Result<(), RunError> {
                     std::io::stdout(),
                     "parlor serves the arcade on {addr}\n\
                      join with: ssh -p {port} NAME@{host}\n\
+                     who may join: {who}\n\
                      host key: {fingerprint}\n\
                      Ctrl-C stops the server (every game is saved).",
                     port = addr.port(),

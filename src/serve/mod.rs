@@ -14,6 +14,7 @@ use std::sync::Arc;
 use crate::config::Config;
 use crate::plugin::Registry;
 
+pub mod access;
 mod host_key;
 pub mod input;
 mod ssh;
@@ -44,6 +45,8 @@ pub struct ServeOptions {
     pub listen: SocketAddr,
     /// The server's data: its host key and, per player, the saves and history.
     pub data_dir: PathBuf,
+    /// Who may join.
+    pub access: access::Access,
     /// Stops it from elsewhere; Ctrl-C and SIGTERM stop it too when `signals` is on.
     pub stopper: Stopper,
     pub signals: bool,
@@ -66,6 +69,9 @@ pub(crate) struct Shared {
     pub games: Registry,
     pub config: Config,
     pub data_dir: PathBuf,
+    pub access: access::Access,
+    /// The connections open now, per address.
+    pub gate: Arc<access::Gate>,
     /// The arcades running now, by a number of their own: told to end when the server
     /// stops.
     pub sessions: std::sync::Mutex<
@@ -103,6 +109,8 @@ pub fn run(
         games,
         config,
         data_dir: options.data_dir.clone(),
+        access: options.access.clone(),
+        gate: Default::default(),
         sessions: Default::default(),
         next_session: Default::default(),
     });

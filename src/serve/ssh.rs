@@ -45,6 +45,7 @@ pub async fn serve(
     })?;
     let config = Arc::new(russh::server::Config {
         keys: vec![key],
+        methods: shared.access.methods(),
         auth_rejection_time: std::time::Duration::from_secs(1),
         auth_rejection_time_initial: Some(std::time::Duration::ZERO),
         inactivity_timeout: Some(std::time::Duration::from_secs(3600)),
@@ -105,6 +106,7 @@ impl russh::server::Server for Arcades {
             shared: self.shared.clone(),
             peer,
             player: String::new(),
+            admitted: None,
             channels: HashMap::new(),
         }
     }
@@ -115,6 +117,8 @@ struct Connection {
     shared: Arc<Shared>,
     peer: Option<SocketAddr>,
     player: String,
+    /// Its place among the connections (none until it first authenticates).
+    admitted: Option<super::access::Admitted>,
     channels: HashMap<ChannelId, Terminal>,
 }
 
@@ -127,8 +131,25 @@ struct Terminal {
 }
 
 impl Connection {
-    /// Any name joins (open access): the name keeps the player's own saves apart.
-    fn join(&mut self, user: &str) -> Auth {
+    /// Lets `user` in if `proved` (their password or key, or open access) and the
+    /// server and their address have room.
+    fn join(&mut self, user: &str, proved: bool) -> Auth {
+        if self.admitted.is_none() {
+            let ip = self
+                .peer
+                .map_or(std::net::IpAddr::from([0, 0, 0, 0]), |p| p.ip());
+            self.admitted = self.shared.gate.admit(ip);
+            if self.admitted.is_none() {
+                tracing::warn!("refused {user} from {ip}: too many connections");
+                return Auth::reject();
+            }
+        }
+        if !proved {
+            return Auth::Reject {
+                proceed_with_methods: Some(self.shared.access.methods()),
+                partial_success: false,
+            };
+        }
         self.player = player_name(user);
         tracing::info!("{} joins from {:?}", self.player, self.peer);
         Auth::Accept
@@ -166,19 +187,22 @@ impl Handler for Connection {
     type Error = russh::Error;
 
     async fn auth_none(&mut self, user: &str) -> Result<Auth, Self::Error> {
-        Ok(self.join(user))
+        let open = self.shared.access.open;
+        Ok(self.join(user, open))
     }
 
-    async fn auth_password(&mut self, user: &str, _password: &str) -> Result<Auth, Self::Error> {
-        Ok(self.join(user))
+    async fn auth_password(&mut self, user: &str, password: &str) -> Result<Auth, Self::Error> {
+        let ok = self.shared.access.password_ok(password);
+        Ok(self.join(user, ok))
     }
 
     async fn auth_publickey(
         &mut self,
         user: &str,
-        _key: russh::server::VerifiedPublicKey<'_>,
+        key: russh::server::VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
-        Ok(self.join(user))
+        let ok = self.shared.access.key_ok(key.public_key);
+        Ok(self.join(user, ok))
     }
 
     async fn channel_open_session(

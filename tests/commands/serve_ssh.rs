@@ -20,12 +20,21 @@ pub(crate) struct Server {
 
 impl Server {
     pub fn start() -> Server {
+        Server::start_with(&[], |_| {})
+    }
+
+    /// A server with `args` added to `parlor serve`, after `prepare` has written what
+    /// they name into the server's temporary directory.
+    pub fn start_with(args: &[&str], prepare: impl FnOnce(&std::path::Path)) -> Server {
         let data = tempfile::tempdir().expect("a temporary directory");
+        prepare(data.path());
         let config = data.path().join("config.toml");
         std::fs::write(&config, "[ui]\nai_delay_ms = 0\n").expect("config");
         let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
             .args(["serve", "--listen", "127.0.0.1:0", "--config"])
             .arg(&config)
+            .args(args)
+            .current_dir(data.path())
             .env("PARLOR_DATA_DIR", data.path().join("data"))
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -91,27 +100,27 @@ fn have_ssh() -> bool {
 
 /// `ssh -p PORT name@127.0.0.1` in a terminal of `cols` x `rows`.
 fn join(server: &Server, name: &str, cols: u16, rows: u16) -> Tui {
+    join_with(server, name, cols, rows, &["-o", "BatchMode=yes"])
+}
+
+/// `join` with more of ssh's options (`-i KEY`, how to authenticate).
+fn join_with(server: &Server, name: &str, cols: u16, rows: u16, more: &[&str]) -> Tui {
     let port = server.port.to_string();
     let who = format!("{name}@127.0.0.1");
-    Tui::start_program(
-        "ssh",
-        &[
-            "-o",
-            "StrictHostKeyChecking=no",
-            "-o",
-            "UserKnownHostsFile=/dev/null",
-            "-o",
-            "LogLevel=ERROR",
-            "-o",
-            "BatchMode=yes",
-            "-tt",
-            "-p",
-            &port,
-            &who,
-        ],
-        cols,
-        rows,
-    )
+    let mut args = vec![
+        "-o",
+        "StrictHostKeyChecking=no",
+        "-o",
+        "UserKnownHostsFile=/dev/null",
+        "-o",
+        "LogLevel=ERROR",
+        "-tt",
+        "-p",
+        &port,
+    ];
+    args.extend_from_slice(more);
+    args.push(&who);
+    Tui::start_program("ssh", &args, cols, rows)
 }
 
 #[test]
@@ -186,4 +195,79 @@ fn a_friend_joins_with_ssh_plays_and_finds_the_game_again() {
         );
         assert!(screen.contains("the server has stopped"), "{screen}");
     }
+}
+
+/// With a password file, a wrong password is refused and the right one lets the
+/// player in.
+#[test]
+fn a_password_server_lets_in_only_who_knows_it() {
+    if !have_ssh() {
+        return;
+    }
+    let server = Server::start_with(&["--password-file", "pw"], |dir| {
+        std::fs::write(dir.join("pw"), "tea for two\n").expect("the password file");
+    });
+    let only_password = [
+        "-o",
+        "PreferredAuthentications=password",
+        "-o",
+        "PubkeyAuthentication=no",
+        "-o",
+        "NumberOfPasswordPrompts=2",
+    ];
+    let mut carol = join_with(&server, "carol", 80, 24, &only_password);
+    carol.wait_for("password:");
+    carol.send("tea for one\r");
+    carol.wait_until("asked again", |s| s.matches("password:").count() >= 2);
+    carol.send("tea for two\r");
+    carol.wait_until("the menu", menu_ready);
+    carol.send("q");
+    carol.wait_exit();
+}
+
+/// With an authorized_keys file, the listed key joins and another is refused.
+#[test]
+fn a_key_server_lets_in_only_the_listed_keys() {
+    if !have_ssh() {
+        return;
+    }
+    let keygen = |dir: &std::path::Path, name: &str| {
+        let status = Command::new("ssh-keygen")
+            .args(["-q", "-t", "ed25519", "-N", "", "-f"])
+            .arg(dir.join(name))
+            .status();
+        status.is_ok_and(|s| s.success())
+    };
+    let keys = tempfile::tempdir().expect("a directory");
+    if !keygen(keys.path(), "dave") || !keygen(keys.path(), "eve") {
+        eprintln!("skipped: no ssh-keygen on this machine");
+        return;
+    }
+    let listed = std::fs::read_to_string(keys.path().join("dave.pub")).expect("dave's key");
+    let server = Server::start_with(&["--authorized-keys", "keys"], |dir| {
+        std::fs::write(dir.join("keys"), &listed).expect("the keys file");
+    });
+    let key_only = |name: &str| {
+        let path = keys.path().join(name).display().to_string();
+        vec![
+            "-o".to_string(),
+            "BatchMode=yes".to_string(),
+            "-o".to_string(),
+            "IdentitiesOnly=yes".to_string(),
+            "-i".to_string(),
+            path,
+        ]
+    };
+    let dave_args = key_only("dave");
+    let dave_args: Vec<&str> = dave_args.iter().map(String::as_str).collect();
+    let mut dave = join_with(&server, "dave", 80, 24, &dave_args);
+    dave.wait_until("the menu", menu_ready);
+    let eve_args = key_only("eve");
+    let eve_args: Vec<&str> = eve_args.iter().map(String::as_str).collect();
+    let mut eve = join_with(&server, "eve", 80, 24, &eve_args);
+    let refused = eve.wait_for("Permission denied");
+    assert!(!menu_ready(&refused), "{refused}");
+    eve.wait_exit();
+    dave.send("q");
+    dave.wait_exit();
 }

@@ -12,6 +12,9 @@ use crate::solve::{Analysis, Verdict};
 pub enum Player {
     Human,
     Ai(Difficulty),
+    /// A person at another terminal: their moves arrive from outside (an online match),
+    /// never from this keyboard or this AI.
+    Remote,
 }
 
 /// One move that was played, and what it did to the prediction.
@@ -154,6 +157,11 @@ impl<G: Game> Session<G> {
     /// Whether a person should be moving now.
     pub fn human_to_move(&self) -> bool {
         !self.is_over() && !self.side_pending && self.player(self.to_move()) == Player::Human
+    }
+
+    /// A person elsewhere is to move: their move comes from outside.
+    pub fn remote_to_move(&self) -> bool {
+        !self.is_over() && !self.side_pending && self.player(self.to_move()) == Player::Remote
     }
 
     pub fn ai_to_move(&self) -> bool {

@@ -8,7 +8,7 @@ use ratatui::layout::Rect;
 
 use super::match_view::MatchView;
 use super::screen::{GameScreen, Situation, SolverLink};
-use crate::game::Game;
+use crate::game::{Game, Seat};
 use crate::matchup::Mode;
 use crate::plugin::GameSetup;
 use crate::seeds::GameRng;
@@ -192,7 +192,7 @@ pub trait Board: Sized {
         if session.is_over() {
             return Err("the game is over".into());
         }
-        if !session.human_to_move() {
+        if !session.human_to_move() && !session.remote_to_move() {
             return Err("it is not a person's turn".into());
         }
         let mv: <Self::Game as Game>::Move = text.trim().parse().map_err(|e| format!("{e}"))?;
@@ -201,6 +201,11 @@ pub trait Board: Sized {
         m.play(mv);
         Self::after_person_move(m);
         Ok(())
+    }
+    /// Seats an online match (see [`GameScreen::seat_online`]).
+    fn seat_online(m: &mut Match<Self>, mine: Seat, names: [String; 2]) -> bool {
+        m.view.seat_online(mine, names);
+        true
     }
     /// After a move a person made in notation ([`GameScreen::play_text`]): what the
     /// board does after a key or a click plays one (Othello plays a pass left without a
@@ -289,6 +294,9 @@ impl<B: Board> GameScreen for Match<B> {
     }
     fn play_text(&mut self, mv: &str) -> Result<(), String> {
         B::play_text(self, mv)
+    }
+    fn seat_online(&mut self, mine: Seat, names: [String; 2]) -> bool {
+        B::seat_online(self, mine, names)
     }
 }
 

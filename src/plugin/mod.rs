@@ -9,6 +9,7 @@ pub mod lesson;
 pub mod match_screen;
 pub mod match_view;
 pub mod options;
+pub mod referee;
 pub mod review;
 pub mod screen;
 
@@ -316,6 +317,15 @@ pub trait GameKind: Sync {
     fn check_position(&self, setup: &GameSetup) -> Result<(), String>;
     /// The screen of a new match.
     fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut GameRng) -> Box<dyn GameScreen>;
+    /// The rules of a match of `setup` as a server referees it between two terminals
+    /// (a random start drawn from `rng`). `Err`: the game is not played online.
+    fn referee(
+        &self,
+        _setup: &GameSetup,
+        _rng: &mut GameRng,
+    ) -> Result<Box<dyn referee::Referee>, String> {
+        Err(format!("{} is not played online", self.info().name))
+    }
     /// The review of a recorded game of this kind: its positions, drawn the game's way,
     /// and the analyst that judges them (with limits suited to a review). The error
     /// says what in the record cannot be read.

@@ -51,6 +51,8 @@ pub struct Setup {
     first_choice: FirstMover,
     /// Whether the game's lesson was finished (the app says); `None`: it has none.
     pub lesson: Option<bool>,
+    /// An offer to a player online: two people, no AI, no lesson; Start offers it.
+    pub online: bool,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -80,6 +82,7 @@ impl Setup {
             selected: start,
             typing: false,
             error: None,
+            online: false,
         }
     }
 
@@ -119,7 +122,26 @@ impl Setup {
     }
 
     fn fields(&self) -> Vec<Field> {
+        if self.online {
+            let mut f = vec![Field::First];
+            f.extend(
+                Setup::game_rows(&self.setup)
+                    .iter()
+                    .map(|r| Field::Game(r.id)),
+            );
+            f.push(Field::Start);
+            return f;
+        }
         Setup::fields_of(&self.setup)
+    }
+
+    /// This setup as an offer to a player online: two people, Start on the offer.
+    pub fn for_online(mut self) -> Setup {
+        self.online = true;
+        self.setup.matchup.mode = Mode::TwoPlayers;
+        self.setup.position = None;
+        self.selected = self.fields().len() - 1;
+        self
     }
 
     fn field(&self) -> Field {
@@ -563,7 +585,14 @@ impl Setup {
             };
             let selected = i == self.selected;
             let line = if *field == Field::Start {
-                Line::from(Span::styled("  [ Start ]", theme.bold()))
+                Line::from(Span::styled(
+                    if self.online {
+                        "  [ Offer it online ]"
+                    } else {
+                        "  [ Start ]"
+                    },
+                    theme.bold(),
+                ))
             } else if *field == Field::Simulate {
                 Line::from(Span::styled("  [ Simulate ]", theme.bold()))
             } else if *field == Field::Lesson {

@@ -84,6 +84,13 @@ impl GameKind for Chopsticks {
     fn lesson(&self) -> Option<crate::plugin::lesson::Lesson> {
         Some(lesson::lesson())
     }
+    fn referee(
+        &self,
+        setup: &GameSetup,
+        _rng: &mut GameRng,
+    ) -> Result<Box<dyn crate::plugin::referee::Referee>, String> {
+        screen::start_position(setup).map(crate::plugin::referee::of)
+    }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
         screen::start_position(setup).map(|_| ())
     }

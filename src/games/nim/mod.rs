@@ -77,6 +77,13 @@ impl GameKind for Nim {
     fn lesson(&self) -> Option<crate::plugin::lesson::Lesson> {
         Some(lesson::lesson())
     }
+    fn referee(
+        &self,
+        setup: &GameSetup,
+        rng: &mut GameRng,
+    ) -> Result<Box<dyn crate::plugin::referee::Referee>, String> {
+        screen::start_position(setup, rng).map(crate::plugin::referee::of)
+    }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
         let mut rng = <GameRng as rand::SeedableRng>::seed_from_u64(0);
         screen::start_position(setup, &mut rng).map(|_| ())

@@ -86,6 +86,16 @@ impl GameKind for PnutButta {
     fn lesson(&self) -> Option<crate::plugin::lesson::Lesson> {
         Some(lesson::lesson())
     }
+    fn referee(
+        &self,
+        setup: &GameSetup,
+        _rng: &mut GameRng,
+    ) -> Result<Box<dyn crate::plugin::referee::Referee>, String> {
+        if setup.own::<PnutSetup>().players > 2 {
+            return Err("Pnut-Butta is played online by two players".into());
+        }
+        screen::start_position(setup).map(crate::plugin::referee::of)
+    }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
         if setup.position.is_some() && setup.own::<PnutSetup>().players > 2 {
             return Err("a position can be given for two players only".into());

@@ -126,6 +126,16 @@ impl GameKind for WinnersLosers {
     fn lesson(&self) -> Option<crate::plugin::lesson::Lesson> {
         Some(lesson::lesson())
     }
+    fn referee(
+        &self,
+        setup: &GameSetup,
+        rng: &mut GameRng,
+    ) -> Result<Box<dyn crate::plugin::referee::Referee>, String> {
+        let letters = screen::start_letters(setup, rng)?;
+        Ok(crate::plugin::referee::of(crate::game::wl::Wl::new(
+            letters,
+        )))
+    }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
         let mut rng = <GameRng as rand::SeedableRng>::seed_from_u64(0);
         screen::start_letters(setup, &mut rng).map(|_| ())

@@ -176,7 +176,7 @@ impl<G: Game> MatchView<G> {
         let seat = |i: usize| SeatRecord {
             name: names[i].clone(),
             ai: match players[i] {
-                Player::Human => None,
+                Player::Human | Player::Remote => None,
                 Player::Ai(d) => Some(d),
             },
         };
@@ -278,7 +278,7 @@ impl<G: Game> MatchView<G> {
         if !was_pending || self.session.side_pending() {
             return;
         }
-        let ai_first = self.session.player(Seat::First) != Player::Human;
+        let ai_first = matches!(self.session.player(Seat::First), Player::Ai(_));
         self.voice = if self.session.side_proven() == Some(true) {
             let moment = if ai_first {
                 Moment::ChoseFirst
@@ -340,6 +340,20 @@ impl<G: Game> MatchView<G> {
         self.voice.is_empty() || self.outlook_line.as_ref() == Some(&self.voice)
     }
 
+    /// Seats an online match: this terminal's person in `mine`, the other seat a person
+    /// elsewhere whose moves arrive from outside; `names` by seat.
+    pub fn seat_online(&mut self, mine: Seat, names: [String; 2]) {
+        let mut players = [Player::Remote; 2];
+        players[mine.index()] = Player::Human;
+        let opponent = names[mine.other().index()].clone();
+        self.session.set_seats(players, names);
+        self.voice = if mine == Seat::First {
+            format!("You move first against {opponent}.")
+        } else {
+            format!("{opponent} moves first.")
+        };
+    }
+
     /// The AI's seat when exactly one side is the AI.
     pub fn ai_seat(&self) -> Option<Seat> {
         match self.session.players() {
@@ -373,13 +387,16 @@ impl<G: Game> MatchView<G> {
         super::screen::Situation {
             over: self.session.is_over(),
             human_to_move: self.session.human_to_move(),
-            ai_plays: players.iter().any(|p| *p != Player::Human),
+            ai_plays: players.iter().any(|p| matches!(p, Player::Ai(_))),
             all_ai: self.all_ai(),
         }
     }
 
     pub fn all_ai(&self) -> bool {
-        self.session.players().iter().all(|p| *p != Player::Human)
+        self.session
+            .players()
+            .iter()
+            .all(|p| matches!(p, Player::Ai(_)))
     }
 
     /// The AI's thinking time per move, shown as "thinking 3.2 / 5.0 s".

@@ -231,6 +231,11 @@ impl PnutScreen {
         if !self.human_to_move() {
             return;
         }
+        self.write_now(c);
+    }
+
+    /// Symbol `c` written by the player to move (from this keyboard or from afar).
+    fn write_now(&mut self, c: char) {
         let game = self.game().clone();
         let Some(s) = game.rules().index_of(c) else {
             // A key that is no symbol says so, rather than nothing.
@@ -474,6 +479,14 @@ impl Board for PnutBoard {
     }
     /// Every symbol the rules let the player to move write (in the hard mode a used one
     /// may be written too, and loses: it is not offered here).
+    /// Two players only: the hot seat is people at this keyboard.
+    fn seat_online(m: &mut Match<Self>, mine: crate::game::Seat, names: [String; 2]) -> bool {
+        if m.board.hot_seat.is_some() {
+            return false;
+        }
+        m.view.seat_online(mine, names);
+        true
+    }
     fn legal_moves_text(m: &Match<Self>) -> Vec<String> {
         if !m.human_to_move() {
             return Vec::new();
@@ -487,7 +500,8 @@ impl Board for PnutBoard {
         if m.is_over() {
             return Err("the game is over".into());
         }
-        if !m.human_to_move() {
+        let remote = matches!(m.seats(), Seats::Two(view) if view.session.remote_to_move());
+        if !m.human_to_move() && !remote {
             return Err("it is not a person's turn".into());
         }
         let mut chars = text.trim().chars();
@@ -495,7 +509,7 @@ impl Board for PnutBoard {
             return Err(format!("'{text}' is not one symbol"));
         };
         let before = Self::generation(m);
-        m.write(c);
+        m.write_now(c);
         if Self::generation(m) == before {
             return Err(m
                 .board

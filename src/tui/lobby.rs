@@ -1,0 +1,221 @@
+//! The lobby of a served arcade: who is here, the games offered, and an entry per game
+//! to offer one. Enter accepts another player's offer, takes one's own back, or opens
+//! a game's setup to offer it.
+
+use ratatui::Frame;
+use ratatui::layout::{Constraint, Layout, Rect};
+use ratatui::style::Style;
+use ratatui::text::{Line, Span};
+use ratatui::widgets::Paragraph;
+
+use super::online::{LobbyView, Offer};
+use crate::plugin::{GameId, Registry};
+use crate::ui::hits::{Hit, Hits};
+use crate::ui::keys::{Action, Keys};
+use crate::ui::theme::Theme;
+use crate::ui::widgets;
+
+/// What the lobby asks the app to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum LobbyOutcome {
+    Stay,
+    Accept(u64),
+    Withdraw,
+    /// Open this game's setup, to offer it.
+    Offer(GameId),
+    Back,
+    Help,
+    Quit,
+}
+
+/// One line of the list.
+#[derive(Clone, Debug)]
+enum Entry {
+    Theirs(Offer),
+    Mine(Offer),
+    Game(GameId),
+}
+
+pub struct LobbyScreen {
+    games: Registry,
+    view: LobbyView,
+    selected: usize,
+    /// A word from the server (an offer gone, a refusal), until the next key.
+    pub notice: Option<String>,
+}
+
+impl LobbyScreen {
+    pub fn new(games: Registry, view: LobbyView) -> LobbyScreen {
+        LobbyScreen {
+            games,
+            view,
+            selected: 0,
+            notice: None,
+        }
+    }
+
+    /// The lobby changed: the same entry stays selected where it can.
+    pub fn refresh(&mut self, view: LobbyView) {
+        let before = self.entries().get(self.selected).map(key_of);
+        self.view = view;
+        let entries = self.entries();
+        self.selected = before
+            .and_then(|k| entries.iter().position(|e| key_of(e) == k))
+            .unwrap_or(self.selected.min(entries.len().saturating_sub(1)));
+    }
+
+    /// Offers of others first (what a player came for), one's own, then the games.
+    fn entries(&self) -> Vec<Entry> {
+        let theirs = self.view.offers.iter().filter(|o| !o.mine).cloned();
+        let mine = self.view.offers.iter().filter(|o| o.mine).cloned();
+        theirs
+            .map(Entry::Theirs)
+            .chain(mine.map(Entry::Mine))
+            .chain(self.games.all().map(Entry::Game))
+            .collect()
+    }
+
+    pub fn handle(&mut self, action: Action) -> LobbyOutcome {
+        self.notice = None;
+        let n = self.entries().len();
+        match action {
+            Action::Up => self.selected = (self.selected + n - 1) % n.max(1),
+            Action::Down => self.selected = (self.selected + 1) % n.max(1),
+            Action::Enter => return self.open(self.selected),
+            Action::Back => return LobbyOutcome::Back,
+            Action::Help => return LobbyOutcome::Help,
+            Action::Quit => return LobbyOutcome::Quit,
+            _ => {}
+        }
+        LobbyOutcome::Stay
+    }
+
+    /// Entry `index` chosen (Enter or a click).
+    pub fn open(&mut self, index: usize) -> LobbyOutcome {
+        let Some(entry) = self.entries().into_iter().nth(index) else {
+            return LobbyOutcome::Stay;
+        };
+        self.selected = index;
+        match entry {
+            Entry::Theirs(offer) => LobbyOutcome::Accept(offer.id),
+            Entry::Mine(_) => LobbyOutcome::Withdraw,
+            Entry::Game(game) => LobbyOutcome::Offer(game),
+        }
+    }
+
+    pub fn render(
+        &self,
+        frame: &mut Frame,
+        area: Rect,
+        theme: &Theme,
+        keys: &Keys,
+        hits: &mut Hits,
+    ) {
+        let [title, body, notice, footer] = Layout::vertical([
+            Constraint::Length(1),
+            Constraint::Min(3),
+            Constraint::Length(1),
+            Constraint::Length(1),
+        ])
+        .areas(area);
+        let me = self
+            .view
+            .present
+            .iter()
+            .find(|p| p.me)
+            .map_or(String::new(), |p| p.name.clone());
+        frame.render_widget(
+            Paragraph::new(format!(
+                "Play online · you are {me} · {} here",
+                plural(self.view.present.len(), "player")
+            ))
+            .style(theme.title()),
+            title,
+        );
+        let [list, people] =
+            Layout::horizontal([Constraint::Min(40), Constraint::Length(30)]).areas(body);
+        let block = widgets::block("Offers and games", theme);
+        let inner = block.inner(list);
+        frame.render_widget(block, list);
+        let entries = self.entries();
+        let width = inner.width.saturating_sub(2);
+        for (i, entry) in entries.iter().enumerate().take(inner.height as usize) {
+            let row = Rect {
+                y: inner.y + i as u16,
+                height: 1,
+                ..inner
+            };
+            let text = match entry {
+                Entry::Theirs(o) => format!("Accept: {} offers {}", o.from, o.summary),
+                Entry::Mine(o) => format!("Your offer: {} (Enter takes it back)", o.summary),
+                Entry::Game(g) => format!("Offer a game of {}", g.menu_name()),
+            };
+            let marker = if i == self.selected { "▶ " } else { "  " };
+            let style = if i == self.selected {
+                theme.selected()
+            } else if matches!(entry, Entry::Game(_)) {
+                theme.muted()
+            } else {
+                Style::new()
+            };
+            frame.render_widget(
+                Paragraph::new(Line::from(vec![
+                    Span::raw(marker),
+                    Span::raw(widgets::fit(&text, width)),
+                ]))
+                .style(style),
+                row,
+            );
+            hits.add(row, Hit::MenuItem(i));
+        }
+        let lines: Vec<Line<'static>> = self
+            .view
+            .present
+            .iter()
+            .map(|p| {
+                let name = if p.me {
+                    format!("{} (you)", p.name)
+                } else {
+                    p.name.clone()
+                };
+                Line::from(vec![
+                    Span::raw(name),
+                    Span::styled(format!(" · {}", p.doing), theme.muted()),
+                ])
+            })
+            .collect();
+        widgets::panel(frame, people, "Here now", lines, theme);
+        if let Some(text) = &self.notice {
+            frame.render_widget(Paragraph::new(text.as_str()).style(theme.warning()), notice);
+        }
+        let enter = match entries.get(self.selected) {
+            Some(Entry::Theirs(_)) => "accept",
+            Some(Entry::Mine(_)) => "take back",
+            _ => "offer",
+        };
+        let list = keys.footer(&[
+            (&[Action::Up, Action::Down], "choose"),
+            (&[Action::Enter], enter),
+            (&[Action::Help], "help"),
+            (&[Action::Back], "menu"),
+        ]);
+        widgets::footer(frame, footer, &list, theme);
+    }
+}
+
+/// What identifies an entry across refreshes.
+fn key_of(entry: &Entry) -> (u8, u64, &'static str) {
+    match entry {
+        Entry::Theirs(o) => (0, o.id, ""),
+        Entry::Mine(o) => (1, o.id, ""),
+        Entry::Game(g) => (2, 0, g.cli_name()),
+    }
+}
+
+fn plural(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}

@@ -48,12 +48,23 @@ impl<B: Board> Match<B> {
 
     /// Who plays, for the title: "you vs the AI (hard)", "two players", "AI vs AI (hard)".
     pub fn who_plays(&self) -> String {
+        if let Some(online) = self.online_players() {
+            return online;
+        }
         let level = self.setup.matchup.difficulty;
         match self.setup.matchup.mode {
             Mode::VsAi => format!("you vs the AI ({level})"),
             Mode::TwoPlayers => "two players".into(),
             Mode::AiVsAi => format!("AI vs AI ({level})"),
         }
+    }
+
+    /// "online: alice vs bob" for a match against a person at another terminal.
+    pub fn online_players(&self) -> Option<String> {
+        let (players, names) = self.view.session.seats();
+        players
+            .contains(&crate::session::Player::Remote)
+            .then(|| format!("online: {} vs {}", names[0], names[1]))
     }
 
     /// Time passes as it does in most games: the board's animations run, and a move

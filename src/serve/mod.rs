@@ -17,6 +17,7 @@ use crate::plugin::Registry;
 pub mod access;
 mod host_key;
 pub mod input;
+pub mod lobby;
 mod ssh;
 mod terminal;
 
@@ -72,6 +73,8 @@ pub(crate) struct Shared {
     pub access: access::Access,
     /// The connections open now, per address.
     pub gate: Arc<access::Gate>,
+    /// Who is here, the games offered, the matches between two terminals.
+    pub lobby: Arc<lobby::Lobby>,
     /// The arcades running now, by a number of their own: told to end when the server
     /// stops.
     pub sessions: std::sync::Mutex<
@@ -111,6 +114,7 @@ pub fn run(
         data_dir: options.data_dir.clone(),
         access: options.access.clone(),
         gate: Default::default(),
+        lobby: lobby::Lobby::new(),
         sessions: Default::default(),
         next_session: Default::default(),
     });

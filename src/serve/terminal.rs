@@ -112,6 +112,7 @@ fn run(
     )?;
     let store = Store::open(shared.data_dir.join("players").join(player));
     let seed = rand::rng().random::<u64>();
+    let seat = shared.lobby.join(player, tx.clone());
     let mut app = App::new(
         shared.games.clone(),
         shared.config.clone(),
@@ -120,7 +121,8 @@ fn run(
         seed,
         false,
         Some(store),
-    );
+    )
+    .with_lobby(Box::new(seat));
     app.update(AppEvent::Resize(width, height));
     terminal.draw(|f| app.render(f))?;
     let mut ended_by = None;

@@ -21,6 +21,8 @@ pub enum AppEvent {
     /// A move in the game's notation that did not come from this keyboard: played on
     /// the board on screen as its player would have played it.
     Move(String),
+    /// News from the server of an arcade played online.
+    Online(super::online::OnlineEvent),
     /// A signal asking parlor to stop (SIGTERM, SIGINT, SIGHUP, SIGQUIT): the main
     /// loop ends and the terminal is restored.
     Signal(i32),

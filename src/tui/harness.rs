@@ -2,7 +2,7 @@
 
 use std::time::Duration;
 
-use crossbeam_channel::{Receiver, unbounded};
+use crossbeam_channel::{Receiver, Sender, unbounded};
 use ratatui::Terminal;
 use ratatui::backend::TestBackend;
 use ratatui::crossterm::event::{
@@ -18,6 +18,8 @@ use crate::plugin::Registry;
 pub struct Harness {
     pub app: App,
     events: Receiver<AppEvent>,
+    /// The app's own channel, for news from outside (a lobby).
+    sender: Sender<AppEvent>,
     terminal: Terminal<TestBackend>,
 }
 
@@ -63,7 +65,7 @@ impl Harness {
     ) -> Harness {
         config.ui.ai_delay_ms = 0;
         let (tx, rx) = unbounded();
-        let app = App::new(games.clone(), config, start, tx, 7, !colour, store);
+        let app = App::new(games.clone(), config, start, tx.clone(), 7, !colour, store);
         let terminal = match Terminal::new(TestBackend::new(width, height)) {
             Ok(t) => t,
             Err(e) => match e {},
@@ -71,11 +73,24 @@ impl Harness {
         let mut h = Harness {
             app,
             events: rx,
+            sender: tx,
             terminal,
         };
         h.app.update(AppEvent::Resize(width, height));
         h.settle();
         h
+    }
+
+    /// Where news for this app goes (a lobby's events).
+    pub fn sender(&self) -> Sender<AppEvent> {
+        self.sender.clone()
+    }
+
+    /// Makes this an arcade served online, in `lobby`.
+    pub fn go_online(&mut self, lobby: Box<dyn super::online::LobbyLink>) -> &mut Self {
+        self.app.set_lobby(lobby);
+        self.settle();
+        self
     }
 
     pub fn key(&mut self, code: KeyCode) -> &mut Self {

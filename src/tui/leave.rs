@@ -124,6 +124,27 @@ pub fn render(frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, to: Lea
     );
 }
 
+/// The question before leaving a match online: the other player is told, and the match
+/// ends there.
+pub fn render_online(frame: &mut Frame, area: Rect, theme: &Theme) {
+    let lines = vec![
+        Line::raw("Leave this match? The other player is told you left."),
+        Line::raw(""),
+        Line::raw("  y        leave it, to the lobby"),
+        Line::raw("  any key  stay and play on"),
+    ];
+    let width = 60.min(area.width);
+    let height = (lines.len() as u16 + 2).min(area.height);
+    let at = widgets::centered(area, width, height);
+    frame.render_widget(Clear, at);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(widgets::block("Leave the match?", theme)),
+        at,
+    );
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

@@ -52,6 +52,8 @@ pub struct Menu {
     pub forgetting: Option<usize>,
     /// The games whose lesson was never finished: selected, the menu points to it.
     pub new_lessons: Vec<GameId>,
+    /// An arcade served online: an entry for the lobby before the statistics.
+    pub online: bool,
 }
 
 /// What the menu asks the app to do.
@@ -65,6 +67,8 @@ pub enum MenuOutcome {
     Forget(usize),
     /// The statistics screen (the last entry).
     Stats,
+    /// The lobby of a served arcade (before the statistics).
+    Lobby,
     Help,
     Quit,
 }
@@ -79,6 +83,7 @@ impl Menu {
             notice,
             forgetting: None,
             new_lessons: Vec::new(),
+            online: false,
         }
     }
 
@@ -90,14 +95,19 @@ impl Menu {
         };
     }
 
+    /// Selects the lobby's entry (the one before the statistics).
+    pub fn select_lobby(&mut self) {
+        self.selected = self.len().saturating_sub(2);
+    }
+
     /// Selects the statistics entry.
     pub fn select_statistics(&mut self) {
         self.selected = self.len() - 1;
     }
 
-    /// The saved games, the games, then the statistics.
+    /// The saved games, the games, the lobby (online), then the statistics.
     fn len(&self) -> usize {
-        self.resumes.len() + self.games.all().len() + 1
+        self.resumes.len() + self.games.all().len() + usize::from(self.online) + 1
     }
 
     /// The key that confirms forgetting a saved game, read as typed.
@@ -141,6 +151,10 @@ impl Menu {
         if index + 1 == self.len() {
             self.selected = index;
             return MenuOutcome::Stats;
+        }
+        if self.online && index + 2 == self.len() {
+            self.selected = index;
+            return MenuOutcome::Lobby;
         }
         let Some(game) = self.games.all().nth(index - self.resumes.len()) else {
             return MenuOutcome::Stay;
@@ -212,6 +226,12 @@ impl Menu {
                 Span::styled(game.blurb(), theme.muted()),
             ])
         });
+        let lobby = self.online.then(|| {
+            Line::from(vec![
+                Span::raw(format!("{:<18}", "Play online")),
+                Span::styled("offer a game, or accept one", theme.muted()),
+            ])
+        });
         let stats = Line::from(vec![
             Span::raw(format!("{:<18}", "Statistics")),
             Span::styled("your results against the AI", theme.muted()),
@@ -222,6 +242,7 @@ impl Menu {
         let shown = list.height as usize;
         for (i, entry) in resumes
             .chain(games)
+            .chain(lobby)
             .chain([stats])
             .enumerate()
             .skip(offset)

@@ -364,6 +364,10 @@ impl Setup {
         let kind = s.game.kind();
         match field {
             Field::Mode => s.matchup.mode.label().to_string(),
+            Field::First if self.online => match s.matchup.first {
+                crate::matchup::FirstMover::Coin => "a coin decides".into(),
+                _ => "you, who offer".into(),
+            },
             Field::First => kind
                 .first_label(s.matchup.first, s.matchup.mode)
                 .to_string(),

@@ -24,6 +24,7 @@ mod chopsticks_snapshots;
 mod keys_ui;
 mod lessons;
 mod nim_ui;
+mod online;
 mod othello_ui;
 mod pnut_snapshots;
 mod positions_ui;

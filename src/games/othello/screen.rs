@@ -286,6 +286,9 @@ impl OthelloScreen {
     }
 
     fn level_name(&self) -> String {
+        if let Some(online) = self.online_players() {
+            return online;
+        }
         match self.setup.matchup.mode {
             Mode::TwoPlayers => "two players".into(),
             Mode::VsAi => format!("you vs the AI ({})", self.board.level),

@@ -32,6 +32,12 @@ impl<G: Game> MatchView<G> {
                 Span::styled(who, theme.bold()),
                 Span::raw(human_detail),
             ])
+        } else if s.remote_to_move() {
+            let dots = ["·  ", "·· ", "···"][(self.frames / 4) % 3];
+            Line::raw(format!(
+                "{}'s move, at their terminal {dots}",
+                s.name(s.to_move())
+            ))
         } else if s.paused() {
             Line::raw(format!("Paused: {} resumes.", keys.key(Action::Pause)))
         } else {

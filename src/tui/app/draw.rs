@@ -36,12 +36,19 @@ impl App {
                     leave::render(frame, area, &self.theme, &self.keys, to, self.game_saved);
                     self.hits.clear();
                 }
+                if self.leaving_online {
+                    leave::render_online(frame, area, &self.theme);
+                    self.hits.clear();
+                }
             }
             Screen::Simulation(sim) => sim.render(frame, area, &self.theme, &self.keys),
             Screen::Stats(stats) => stats.render(frame, area, &self.theme, &self.keys),
             Screen::Review(review, _) => review.render(frame, area, &self.theme, &self.keys),
             Screen::Lesson(lesson) => {
                 lesson.render(frame, area, &self.theme, &self.keys, &mut self.hits)
+            }
+            Screen::Lobby(lobby) => {
+                lobby.render(frame, area, &self.theme, &self.keys, &mut self.hits)
             }
         }
         if let (true, Screen::Game(game)) = (self.transcript, &self.screen) {

@@ -2,6 +2,7 @@
 //! is drawn by `App::render`. Nothing here blocks: analysis comes from the solver thread.
 
 mod draw;
+mod online;
 mod saves;
 
 use crate::seeds::GameRng;
@@ -48,6 +49,8 @@ pub enum Screen {
     Stats(StatsScreen),
     /// A game's lesson (from its setup).
     Lesson(Box<LessonScreen>),
+    /// Play online: who is here, the games offered (a served arcade only).
+    Lobby(super::lobby::LobbyScreen),
 }
 
 pub struct App {
@@ -90,6 +93,12 @@ pub struct App {
     bell: bool,
     /// The games whose lesson was finished (command-line names), as last read.
     finished_lessons: Vec<String>,
+    /// The line to the lobby, in an arcade served online.
+    lobby: Option<Box<dyn super::online::LobbyLink>>,
+    /// The match online on screen, if the game on screen is one.
+    online: Option<online::OnlineMatch>,
+    /// Asking whether to leave the match online on screen.
+    leaving_online: bool,
 }
 
 impl App {
@@ -134,6 +143,9 @@ impl App {
             flash_generation: None,
             bell: false,
             finished_lessons: Vec::new(),
+            lobby: None,
+            online: None,
+            leaving_online: false,
         };
         app.refresh_saved();
         app.screen = Screen::Menu(app.menu(None));
@@ -161,6 +173,7 @@ impl App {
     fn menu(&self, game: Option<GameId>) -> Menu {
         let resumes = super::menu::resumes(&self.saved, &self.games);
         let mut menu = Menu::new(self.games.clone(), resumes, self.notice.clone());
+        menu.online = self.lobby.is_some();
         menu.new_lessons = self
             .games
             .all()
@@ -288,7 +301,12 @@ impl App {
                     ratatui::crossterm::event::KeyCode::Char(c) => Some(c),
                     _ => None,
                 };
-                if let Some(to) = self.leaving {
+                if self.leaving_online {
+                    self.leaving_online = false;
+                    if typed == Some('y') {
+                        self.leave_online();
+                    }
+                } else if let Some(to) = self.leaving {
                     self.on_leave_answer(to, leave::answer(action, typed, self.game_saved));
                 } else if let Screen::Menu(menu) = &mut self.screen
                     && menu.forgetting.is_some()
@@ -309,12 +327,14 @@ impl App {
             AppEvent::Tick => self.on_tick(),
             AppEvent::Solver(msg) => self.on_solver(msg),
             AppEvent::Move(mv) => self.on_move_text(&mv),
+            AppEvent::Online(event) => self.on_online(event),
             AppEvent::Signal(_) => {
                 self.quit = true;
                 false
             }
         };
         self.sync_solver();
+        self.send_own_moves();
         self.autosave();
         redraw
     }
@@ -353,11 +373,13 @@ impl App {
                 MenuOutcome::Resume(index) => self.resume(index),
                 MenuOutcome::Forget(index) => self.forget_saved(index),
                 MenuOutcome::Stats => self.open_stats(),
+                MenuOutcome::Lobby => self.open_lobby(),
                 MenuOutcome::Help => self.help = Some(Help::general(&self.keys)),
                 MenuOutcome::Quit => self.quit = true,
                 MenuOutcome::Stay => {}
             },
             Screen::Setup(setup) => match setup.handle(action) {
+                SetupOutcome::Start(s) if setup.online => self.post_offer(&s),
                 SetupOutcome::Start(s) => {
                     self.remember_setup(&s);
                     self.start_game(s);
@@ -369,6 +391,7 @@ impl App {
                         self.screen = Screen::Simulation(sim);
                     }
                 }
+                SetupOutcome::Back if setup.online => self.open_lobby(),
                 SetupOutcome::Back => self.back_to_menu(),
                 SetupOutcome::Help => {
                     self.help = Some(Help::for_game(setup.setup.game, &self.keys));
@@ -405,6 +428,7 @@ impl App {
                 let outcome = lesson.handle(action);
                 self.on_lesson(outcome);
             }
+            Screen::Lobby(_) => self.on_lobby_action(action),
         }
     }
 
@@ -453,6 +477,12 @@ impl App {
             self.review_game();
             return;
         }
+        if self.online_game_action(action) {
+            return;
+        }
+        let Screen::Game(game) = &mut self.screen else {
+            return;
+        };
         if game.handle(action) {
             return;
         }
@@ -598,12 +628,14 @@ impl App {
                 MenuOutcome::Open(game) => self.open_setup(game),
                 MenuOutcome::Resume(index) => self.resume(index),
                 MenuOutcome::Stats => self.open_stats(),
+                MenuOutcome::Lobby => self.open_lobby(),
                 MenuOutcome::Forget(_)
                 | MenuOutcome::Help
                 | MenuOutcome::Quit
                 | MenuOutcome::Stay => {}
             },
             (Screen::Setup(setup), Hit::SetupField(i)) => match setup.click(i) {
+                SetupOutcome::Start(s) if setup.online => self.post_offer(&s),
                 SetupOutcome::Start(s) => {
                     self.remember_setup(&s);
                     self.start_game(s);
@@ -863,6 +895,12 @@ impl App {
             self.screen = Screen::Menu(menu);
             return;
         }
+        if let Screen::Lobby(_) = self.screen {
+            let mut menu = self.menu(None);
+            menu.select_lobby();
+            self.screen = Screen::Menu(menu);
+            return;
+        }
         let selected = match &self.screen {
             Screen::Setup(s) => s.setup.game,
             Screen::Game(g) => g.setup().game,
@@ -870,7 +908,7 @@ impl App {
             Screen::Review(review, _) => review.game(),
             Screen::Lesson(lesson) => lesson.game(),
             Screen::Menu(menu) => return self.screen = Screen::Menu(menu.clone()),
-            Screen::Stats(_) => return,
+            Screen::Stats(_) | Screen::Lobby(_) => return,
         };
         self.refresh_saved();
         self.screen = Screen::Menu(self.menu(Some(selected)));

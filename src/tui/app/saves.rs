@@ -37,6 +37,10 @@ impl App {
         let Screen::Game(game) = &self.screen else {
             return;
         };
+        // A match online is the server's to keep; its end goes into the history here.
+        if self.online.is_some() && !game.is_over() {
+            return;
+        }
         let generation = game.generation();
         if self.saved_generation == Some(generation) {
             return;

@@ -373,6 +373,9 @@ impl PnutScreen {
         if !self.assisted() {
             t.push_str(" · hard mode");
         }
+        if let Some(online) = self.online_players() {
+            t.push_str(&format!(" · {online}"));
+        }
         t
     }
 }

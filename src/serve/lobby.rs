@@ -1,0 +1,381 @@
+//! The server's lobby: who is connected, the games they offer, and the matches between
+//! two of them. A match is held here: each move is checked once by the game's rules
+//! (`GameKind::referee`) and only then sent to the other player, so the two screens
+//! can never disagree. Every arcade on the server reaches the lobby through a
+//! [`Seat`] of its own, which leaves the lobby (and any match) when dropped.
+
+use std::collections::{BTreeMap, HashMap};
+use std::sync::{Arc, Mutex, MutexGuard};
+
+use crossbeam_channel::Sender;
+use rand::SeedableRng;
+
+use crate::game::Seat as Side;
+use crate::matchup::{FirstMover, Mode};
+use crate::plugin::GameSetup;
+use crate::plugin::referee::Referee;
+use crate::seeds::GameRng;
+use crate::tui::event::AppEvent;
+use crate::tui::online::{LobbyLink, LobbyView, Offer, OnlineEvent, Present};
+
+/// The lobby of one server.
+pub struct Lobby {
+    state: Mutex<State>,
+}
+
+#[derive(Default)]
+struct State {
+    next_id: u64,
+    members: BTreeMap<u64, Member>,
+    offers: Vec<Offered>,
+    matches: HashMap<u64, Table>,
+}
+
+struct Member {
+    name: String,
+    events: Sender<AppEvent>,
+}
+
+struct Offered {
+    id: u64,
+    member: u64,
+    setup: GameSetup,
+}
+
+/// A match in progress: the players by side, the rules, the moves so far.
+struct Table {
+    sides: [u64; 2],
+    names: [String; 2],
+    game: String,
+    referee: Box<dyn Referee>,
+    moves: usize,
+}
+
+impl Lobby {
+    pub fn new() -> Arc<Lobby> {
+        Arc::new(Lobby {
+            state: Mutex::new(State::default()),
+        })
+    }
+
+    fn state(&self) -> MutexGuard<'_, State> {
+        // A panic while holding the lock leaves the lobby as it was: go on with it.
+        self.state
+            .lock()
+            .unwrap_or_else(std::sync::PoisonError::into_inner)
+    }
+
+    /// `name` enters the lobby; its arcade hears the news through `events`.
+    pub fn join(self: &Arc<Self>, name: &str, events: Sender<AppEvent>) -> Seat {
+        let id = {
+            let mut state = self.state();
+            state.next_id += 1;
+            let id = state.next_id;
+            state.members.insert(
+                id,
+                Member {
+                    name: name.to_string(),
+                    events,
+                },
+            );
+            id
+        };
+        self.announce();
+        Seat {
+            lobby: self.clone(),
+            member: id,
+        }
+    }
+
+    /// Everyone hears that the lobby changed.
+    fn announce(&self) {
+        let state = self.state();
+        for member in state.members.values() {
+            let _ = member
+                .events
+                .send(AppEvent::Online(OnlineEvent::LobbyChanged));
+        }
+    }
+
+    fn tell(state: &State, member: u64, event: OnlineEvent) {
+        if let Some(m) = state.members.get(&member) {
+            let _ = m.events.send(AppEvent::Online(event));
+        }
+    }
+
+    /// How many are here now, and how many matches are being played.
+    pub fn counts(&self) -> (usize, usize) {
+        let state = self.state();
+        (state.members.len(), state.matches.len())
+    }
+}
+
+/// One arcade's place in the lobby.
+pub struct Seat {
+    lobby: Arc<Lobby>,
+    member: u64,
+}
+
+impl Seat {
+    /// What `member` is doing, for the list of who is here.
+    fn doing(state: &State, member: u64) -> String {
+        if let Some(t) = state.matches.values().find(|t| t.sides.contains(&member)) {
+            let other = if t.sides[0] == member {
+                &t.names[1]
+            } else {
+                &t.names[0]
+            };
+            return format!("playing {} with {other}", t.game);
+        }
+        if let Some(o) = state.offers.iter().find(|o| o.member == member) {
+            return format!("offers {}", o.setup.game.menu_name());
+        }
+        "in the lobby".into()
+    }
+
+    /// Ends match `id`, if it is there, telling the other side that `member` left.
+    fn abandon(state: &mut State, id: u64, member: u64) {
+        let Some(table) = state.matches.remove(&id) else {
+            return;
+        };
+        let Some(side) = table.sides.iter().position(|&s| s == member) else {
+            state.matches.insert(id, table);
+            return;
+        };
+        let other = table.sides[1 - side];
+        Lobby::tell(
+            state,
+            other,
+            OnlineEvent::Left {
+                id,
+                who: table.names[side].clone(),
+            },
+        );
+    }
+}
+
+/// The offer in a line: "Nim · alice moves first".
+fn summary(setup: &GameSetup, from: &str) -> String {
+    let first = match setup.matchup.first {
+        FirstMover::Coin => "a coin says who starts".to_string(),
+        _ => format!("{from} moves first"),
+    };
+    format!("{} · {first}", setup.game.menu_name())
+}
+
+impl LobbyLink for Seat {
+    fn me(&self) -> String {
+        let state = self.lobby.state();
+        state
+            .members
+            .get(&self.member)
+            .map_or_else(String::new, |m| m.name.clone())
+    }
+
+    fn view(&self) -> LobbyView {
+        let state = self.lobby.state();
+        let present = state
+            .members
+            .iter()
+            .map(|(&id, m)| Present {
+                name: m.name.clone(),
+                doing: Seat::doing(&state, id),
+                me: id == self.member,
+            })
+            .collect();
+        let offers = state
+            .offers
+            .iter()
+            .filter_map(|o| {
+                let from = state.members.get(&o.member)?.name.clone();
+                Some(Offer {
+                    id: o.id,
+                    summary: summary(&o.setup, &from),
+                    from,
+                    mine: o.member == self.member,
+                    game: o.setup.game,
+                })
+            })
+            .collect();
+        LobbyView { present, offers }
+    }
+
+    fn offer(&self, setup: &GameSetup) {
+        let mut setup = setup.clone();
+        setup.matchup.mode = Mode::TwoPlayers;
+        setup.position = None;
+        {
+            let mut state = self.lobby.state();
+            // The rules must be able to referee it before anyone can accept it.
+            let mut rng = GameRng::seed_from_u64(0);
+            if let Err(why) = setup.game.kind().referee(&setup, &mut rng) {
+                Lobby::tell(&state, self.member, OnlineEvent::Refused { why });
+                return;
+            }
+            state.offers.retain(|o| o.member != self.member);
+            state.next_id += 1;
+            let id = state.next_id;
+            state.offers.push(Offered {
+                id,
+                member: self.member,
+                setup,
+            });
+        }
+        self.lobby.announce();
+    }
+
+    fn withdraw(&self) {
+        self.lobby
+            .state()
+            .offers
+            .retain(|o| o.member != self.member);
+        self.lobby.announce();
+    }
+
+    fn accept(&self, id: u64) {
+        {
+            let mut state = self.lobby.state();
+            let Some(at) = state
+                .offers
+                .iter()
+                .position(|o| o.id == id && o.member != self.member)
+            else {
+                Lobby::tell(
+                    &state,
+                    self.member,
+                    OnlineEvent::Refused {
+                        why: "That offer is gone: taken back, or accepted by someone else.".into(),
+                    },
+                );
+                return;
+            };
+            let offer = state.offers.remove(at);
+            state.offers.retain(|o| o.member != self.member);
+            let mut rng = GameRng::from_rng(&mut rand::rng());
+            let offerer_first = match offer.setup.matchup.first {
+                FirstMover::Coin => rand::RngExt::random_bool(&mut rng, 0.5),
+                _ => true,
+            };
+            let sides = if offerer_first {
+                [offer.member, self.member]
+            } else {
+                [self.member, offer.member]
+            };
+            let name = |m: u64| {
+                state
+                    .members
+                    .get(&m)
+                    .map_or_else(String::new, |m| m.name.clone())
+            };
+            let names = [name(sides[0]), name(sides[1])];
+            let mut setup = offer.setup;
+            let referee = match setup.game.kind().referee(&setup, &mut rng) {
+                Ok(r) => r,
+                Err(why) => {
+                    Lobby::tell(&state, self.member, OnlineEvent::Refused { why });
+                    return;
+                }
+            };
+            // Both start from the referee's start (a random one drawn once, here).
+            let mut fixed = setup.clone();
+            fixed.position = Some(referee.position_text());
+            if setup.game.kind().check_position(&fixed).is_ok() {
+                setup = fixed;
+            }
+            setup.matchup.first = FirstMover::You;
+            state.next_id += 1;
+            let match_id = state.next_id;
+            for (i, &member) in sides.iter().enumerate() {
+                let mine = if i == 0 { Side::First } else { Side::Second };
+                Lobby::tell(
+                    &state,
+                    member,
+                    OnlineEvent::Started {
+                        id: match_id,
+                        setup: Box::new(setup.clone()),
+                        mine,
+                        names: names.clone(),
+                    },
+                );
+            }
+            state.matches.insert(
+                match_id,
+                Table {
+                    sides,
+                    names,
+                    game: setup.game.menu_name().to_string(),
+                    referee,
+                    moves: 0,
+                },
+            );
+        }
+        self.lobby.announce();
+    }
+
+    fn play(&self, id: u64, mv: &str) {
+        let over = {
+            let mut state = self.lobby.state();
+            let Some(table) = state.matches.get_mut(&id) else {
+                return;
+            };
+            let Some(side) = table.sides.iter().position(|&s| s == self.member) else {
+                return;
+            };
+            let to_move = table.referee.to_move().index();
+            let refused = if to_move != side {
+                Some("not your turn".to_string())
+            } else {
+                table.referee.play(mv).err()
+            };
+            if let Some(why) = refused {
+                let why = format!("The server refused the move {mv}: {why}.");
+                Lobby::tell(&state, self.member, OnlineEvent::Refused { why });
+                return;
+            }
+            table.moves += 1;
+            let other = table.sides[1 - side];
+            let over = table.referee.outcome().is_some();
+            Lobby::tell(
+                &state,
+                other,
+                OnlineEvent::Moved {
+                    id,
+                    mv: mv.to_string(),
+                },
+            );
+            if over {
+                state.matches.remove(&id);
+            }
+            over
+        };
+        if over {
+            self.lobby.announce();
+        }
+    }
+
+    fn leave(&self, id: u64) {
+        Seat::abandon(&mut self.lobby.state(), id, self.member);
+        self.lobby.announce();
+    }
+}
+
+/// An arcade that ends leaves the lobby: its offer goes, its matches end.
+impl Drop for Seat {
+    fn drop(&mut self) {
+        {
+            let mut state = self.lobby.state();
+            state.offers.retain(|o| o.member != self.member);
+            let mine: Vec<u64> = state
+                .matches
+                .iter()
+                .filter(|(_, t)| t.sides.contains(&self.member))
+                .map(|(&id, _)| id)
+                .collect();
+            for id in mine {
+                Seat::abandon(&mut state, id, self.member);
+            }
+            state.members.remove(&self.member);
+        }
+        self.lobby.announce();
+    }
+}

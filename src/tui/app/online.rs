@@ -1,0 +1,236 @@
+//! The app's part of play online: the lobby screen, offering from a setup, a match
+//! whose other seat is a person at another terminal (their moves arrive as
+//! [`OnlineEvent::Moved`], this terminal's go out through the [`LobbyLink`]), and what
+//! a match online does not allow (undo, hints: the solver would play for you).
+
+use super::{App, Screen};
+use crate::matchup::{FirstMover, Mode};
+use crate::plugin::{GameId, StartEnv};
+use crate::seeds::GameRng;
+use crate::tui::help::Help;
+use crate::tui::lobby::{LobbyOutcome, LobbyScreen};
+use crate::tui::online::{LobbyLink, OnlineEvent};
+use crate::ui::keys::Action;
+
+/// The match online on screen.
+#[derive(Clone, Copy, Debug)]
+pub(super) struct OnlineMatch {
+    pub id: u64,
+    /// How many of the record's moves the server knows (sent from here or received).
+    pub known: usize,
+    /// The other player left: the match stands where it was.
+    pub abandoned: bool,
+}
+
+impl App {
+    /// An arcade served online: its menu offers the lobby.
+    pub fn with_lobby(mut self, lobby: Box<dyn LobbyLink>) -> App {
+        self.set_lobby(lobby);
+        self
+    }
+
+    /// See [`App::with_lobby`].
+    pub fn set_lobby(&mut self, lobby: Box<dyn LobbyLink>) {
+        self.lobby = Some(lobby);
+        if let Screen::Menu(menu) = &mut self.screen {
+            menu.online = true;
+        }
+    }
+
+    pub(super) fn open_lobby(&mut self) {
+        let Some(lobby) = &self.lobby else {
+            return;
+        };
+        self.online = None;
+        self.screen = Screen::Lobby(LobbyScreen::new(self.games.clone(), lobby.view()));
+    }
+
+    pub(super) fn on_lobby_action(&mut self, action: Action) {
+        let Screen::Lobby(screen) = &mut self.screen else {
+            return;
+        };
+        let outcome = screen.handle(action);
+        self.on_lobby_outcome(outcome);
+    }
+
+    pub(super) fn on_lobby_outcome(&mut self, outcome: LobbyOutcome) {
+        let Some(lobby) = &self.lobby else {
+            return;
+        };
+        match outcome {
+            LobbyOutcome::Accept(id) => lobby.accept(id),
+            LobbyOutcome::Withdraw => {
+                lobby.withdraw();
+                self.refresh_lobby(Some("Your offer is taken back."));
+            }
+            LobbyOutcome::Offer(game) => self.open_offer(game),
+            LobbyOutcome::Back => self.back_to_menu(),
+            LobbyOutcome::Help => self.help = Some(Help::general(&self.keys)),
+            LobbyOutcome::Quit => self.quit = true,
+            LobbyOutcome::Stay => {}
+        }
+    }
+
+    /// `game`'s setup as an offer: two people, its options as last set.
+    fn open_offer(&mut self, game: GameId) {
+        self.open_setup(game);
+        if let Screen::Setup(setup) =
+            std::mem::replace(&mut self.screen, Screen::Menu(Default::default()))
+        {
+            let mut setup = setup.for_online();
+            if !game
+                .kind()
+                .first_options(Mode::TwoPlayers)
+                .contains(&setup.setup.matchup.first)
+            {
+                setup.setup.matchup.first = FirstMover::You;
+            }
+            self.screen = Screen::Setup(setup);
+        }
+    }
+
+    /// Start on an offer's setup: it goes up in the lobby.
+    pub(super) fn post_offer(&mut self, setup: &crate::plugin::GameSetup) {
+        if let Some(lobby) = &self.lobby {
+            lobby.offer(setup);
+        }
+        self.open_lobby();
+        self.refresh_lobby(Some(
+            "Your offer is up: the game starts when someone accepts it.",
+        ));
+    }
+
+    /// The lobby screen shows the lobby as it is now (and `notice`, if any).
+    fn refresh_lobby(&mut self, notice: Option<&str>) {
+        let (Screen::Lobby(screen), Some(lobby)) = (&mut self.screen, &self.lobby) else {
+            return;
+        };
+        screen.refresh(lobby.view());
+        if let Some(text) = notice {
+            screen.notice = Some(text.to_string());
+        }
+    }
+
+    /// News from the server.
+    pub(super) fn on_online(&mut self, event: OnlineEvent) -> bool {
+        match event {
+            OnlineEvent::LobbyChanged => self.refresh_lobby(None),
+            OnlineEvent::Started {
+                id,
+                setup,
+                mine,
+                names,
+            } => {
+                let env = StartEnv {
+                    config: &self.config,
+                    ai_delay_ms: 0,
+                    hints: false,
+                };
+                let mut rng = <GameRng as rand::SeedableRng>::seed_from_u64(id);
+                let mut screen = setup.game.kind().start(*setup, &env, &mut rng);
+                // No prediction and no hints: the solver would play for you.
+                screen.set_spoilers(false);
+                screen.seat_online(mine, names);
+                self.saved_generation = Some(screen.generation());
+                self.slot = None;
+                self.game_saved = false;
+                self.help = None;
+                self.leaving = None;
+                self.screen = Screen::Game(screen);
+                self.online = Some(OnlineMatch {
+                    id,
+                    known: 0,
+                    abandoned: false,
+                });
+            }
+            OnlineEvent::Moved { id, mv } => {
+                let (Some(online), Screen::Game(game)) = (&mut self.online, &mut self.screen)
+                else {
+                    return false;
+                };
+                if online.id != id {
+                    return false;
+                }
+                match game.play_text(&mv) {
+                    Ok(()) => online.known += 1,
+                    Err(why) => {
+                        tracing::warn!("the server's move {mv} refused here: {why}");
+                        self.flash = Some(format!("The other player's move {mv}: {why}"));
+                    }
+                }
+            }
+            OnlineEvent::Left { id, who } => {
+                if let Some(online) = &mut self.online
+                    && online.id == id
+                {
+                    online.abandoned = true;
+                    self.flash = Some(format!("{who} left the match. Esc goes back to the lobby."));
+                }
+            }
+            OnlineEvent::Refused { why } => {
+                self.flash = Some(why.clone());
+                self.refresh_lobby(Some(&why));
+            }
+        }
+        true
+    }
+
+    /// Sends the moves made at this terminal since the server last heard.
+    pub(super) fn send_own_moves(&mut self) {
+        let (Some(online), Screen::Game(game), Some(lobby)) =
+            (&mut self.online, &self.screen, &self.lobby)
+        else {
+            return;
+        };
+        if online.abandoned {
+            return;
+        }
+        let Some(record) = game.record() else {
+            return;
+        };
+        for mv in record.moves.iter().skip(online.known) {
+            lobby.play(online.id, mv);
+        }
+        online.known = online.known.max(record.moves.len());
+    }
+
+    /// A key in a match online that works differently there: `Some(true)` when handled.
+    pub(super) fn online_game_action(&mut self, action: Action) -> bool {
+        let (Some(online), Screen::Game(game)) = (&self.online, &self.screen) else {
+            return false;
+        };
+        let over = game.is_over() || online.abandoned;
+        match action {
+            Action::Undo | Action::Redo => {
+                self.flash = Some("No takebacks in a match online.".into());
+                true
+            }
+            Action::Hints | Action::Spoilers | Action::MoveNow | Action::Pause => {
+                self.flash =
+                    Some("No hints or AI in a match online: it is you against them.".into());
+                true
+            }
+            Action::Back | Action::NewGame | Action::Rematch if over => {
+                self.open_lobby();
+                true
+            }
+            Action::Quit if over => {
+                self.quit = true;
+                true
+            }
+            Action::Back | Action::NewGame | Action::Quit => {
+                self.leaving_online = true;
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The player leaves a match in progress (said yes): the other player is told.
+    pub(super) fn leave_online(&mut self) {
+        if let (Some(online), Some(lobby)) = (self.online.take(), &self.lobby) {
+            lobby.leave(online.id);
+        }
+        self.open_lobby();
+    }
+}

@@ -1,0 +1,179 @@
+//! Play online, in one process: two arcades in one server's lobby (no SSH between
+//! them), each game of the registry offered by one and accepted by the other, then
+//! played to its end with random legal moves from both sides. After every move the
+//! two screens show the same position, and at the end the same result; the lobby
+//! holds no match once it is over. Also: leaving a match tells the other player, and an
+//! offer goes with the arcade that made it.
+
+use parlor::config::Config;
+use parlor::plugin::GameId;
+use parlor::seeds::GameRng;
+use parlor::serve::lobby::Lobby;
+use parlor::tui::app::{Screen, Start};
+use parlor::tui::harness::Harness;
+use rand::{RngExt, SeedableRng};
+use ratatui::crossterm::event::KeyCode::{Char, Down, Enter, Esc, Up};
+use std::sync::Arc;
+
+fn quick() -> Config {
+    let mut c = Config::default();
+    c.solver.max_millis = 100;
+    c.solver.table_mib = 8;
+    c
+}
+
+/// `name`'s arcade, in `lobby`.
+fn arcade(lobby: &Arc<Lobby>, name: &str) -> Harness {
+    let mut h = Harness::new(&parlor::arcade::registry(), quick(), Start::Menu, 100, 30);
+    let seat = lobby.join(name, h.sender());
+    h.go_online(Box::new(seat));
+    h
+}
+
+/// From the menu to the lobby: its entry is the one before the statistics.
+fn to_lobby(h: &mut Harness) {
+    h.keys(&[Up, Up, Enter]);
+    assert!(matches!(h.app.screen(), Screen::Lobby(_)), "{}", h.screen());
+}
+
+/// Offers `game` from the lobby (no offers of others in view): its entry, its setup,
+/// the offer.
+fn offer(h: &mut Harness, game: GameId) {
+    let index = parlor::arcade::registry()
+        .all()
+        .position(|g| g == game)
+        .expect("a game");
+    for _ in 0..index {
+        h.key(Down);
+    }
+    h.key(Enter);
+    assert!(h.screen().contains("[ Offer it online ]"), "{}", h.screen());
+    h.key(Enter);
+    assert!(h.screen().contains("Your offer is up"), "{}", h.screen());
+}
+
+fn position(h: &Harness) -> String {
+    match h.app.screen() {
+        Screen::Game(g) => g.position_text(),
+        _ => panic!("no game on screen"),
+    }
+}
+
+fn over(h: &Harness) -> bool {
+    matches!(h.app.screen(), Screen::Game(g) if g.is_over())
+}
+
+#[test]
+fn every_game_is_played_online_to_its_end_and_both_screens_agree() {
+    let lobby = Lobby::new();
+    let mut rng = GameRng::seed_from_u64(35);
+    for game in parlor::arcade::registry().all() {
+        let mut alice = arcade(&lobby, "alice");
+        let mut bob = arcade(&lobby, "bob");
+        to_lobby(&mut alice);
+        offer(&mut alice, game);
+        to_lobby(&mut bob);
+        let seen = bob.screen();
+        assert!(
+            seen.contains(&format!("Accept: alice offers {}", game.menu_name())),
+            "{seen}"
+        );
+        bob.key(Enter);
+        alice.settle();
+        assert_eq!(position(&alice), position(&bob), "{game:?}: the same start");
+        assert!(
+            alice.screen().contains("online: alice vs bob"),
+            "{}",
+            alice.screen()
+        );
+        assert_eq!(lobby.counts(), (2, 1));
+        let mut plies = 0;
+        while !(over(&alice) && over(&bob)) {
+            plies += 1;
+            assert!(plies < 500, "{game:?}: no end");
+            let (mover, other) = if alice.app.legal_moves_text().is_empty() {
+                (&mut bob, &mut alice)
+            } else {
+                (&mut alice, &mut bob)
+            };
+            let legal = mover.app.legal_moves_text();
+            assert!(
+                !legal.is_empty(),
+                "{game:?}: nobody can move:\n{}",
+                mover.screen()
+            );
+            assert!(
+                other.app.legal_moves_text().is_empty(),
+                "{game:?}: both may move"
+            );
+            let mv = legal[rng.random_range(0..legal.len())].clone();
+            mover.play(&mv);
+            other.settle();
+            assert_eq!(position(mover), position(other), "{game:?} after {mv}");
+        }
+        let result = |h: &Harness| match h.app.screen() {
+            Screen::Game(g) => g.record().and_then(|r| r.result),
+            _ => None,
+        };
+        assert!(result(&alice).is_some(), "{game:?}");
+        assert_eq!(result(&alice), result(&bob), "{game:?}: the same result");
+        assert_eq!(lobby.counts(), (2, 0), "{game:?}: the match is over");
+        // Esc from a finished match goes back to the lobby.
+        alice.key(Esc);
+        assert!(matches!(alice.app.screen(), Screen::Lobby(_)));
+    }
+    assert_eq!(lobby.counts(), (0, 0), "everyone left");
+}
+
+#[test]
+fn leaving_a_match_tells_the_other_player_and_an_offer_goes_with_its_arcade() {
+    let lobby = Lobby::new();
+    let nim = parlor::arcade::registry().find("nim").expect("nim");
+    let mut alice = arcade(&lobby, "alice");
+    let mut bob = arcade(&lobby, "bob");
+    to_lobby(&mut alice);
+    offer(&mut alice, nim);
+    // No undo and no hints in a match online.
+    to_lobby(&mut bob);
+    bob.key(Enter);
+    alice.settle();
+    alice.key(Enter);
+    bob.settle();
+    alice.key(Char('u'));
+    assert!(
+        alice.screen().contains("No takebacks"),
+        "{}",
+        alice.screen()
+    );
+    bob.key(Char('h'));
+    assert!(bob.screen().contains("No hints"), "{}", bob.screen());
+    // Bob leaves: asked first, then alice is told.
+    bob.key(Esc);
+    assert!(
+        bob.screen().contains("Leave this match?"),
+        "{}",
+        bob.screen()
+    );
+    bob.key(Char('y'));
+    assert!(matches!(bob.app.screen(), Screen::Lobby(_)));
+    alice.settle();
+    assert!(
+        alice.screen().contains("bob left the match"),
+        "{}",
+        alice.screen()
+    );
+    assert_eq!(lobby.counts(), (2, 0));
+    // An offer goes when its arcade does.
+    alice.key(Esc);
+    offer(&mut alice, nim);
+    bob.settle();
+    assert!(
+        bob.screen().contains("Accept: alice offers Nim"),
+        "{}",
+        bob.screen()
+    );
+    drop(alice);
+    bob.settle();
+    assert!(!bob.screen().contains("alice offers"), "{}", bob.screen());
+    assert_eq!(lobby.counts(), (1, 0));
+}

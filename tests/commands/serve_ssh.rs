@@ -271,3 +271,61 @@ fn a_key_server_lets_in_only_the_listed_keys() {
     dave.send("q");
     dave.wait_exit();
 }
+
+/// Two friends, each with only `ssh`: alice offers Nim in the lobby, bob accepts, they
+/// play it to the end at their own terminals, and both see the same result.
+#[test]
+fn two_friends_play_a_whole_game_through_the_server() {
+    if !have_ssh() {
+        return;
+    }
+    let server = Server::start();
+    let mut alice = join(&server, "alice", 80, 24);
+    alice.wait_until("the menu", menu_ready);
+    // The lobby's entry is the one before Statistics, at the end of the menu.
+    alice.send("\x1b[A\x1b[A\r");
+    alice.wait_for("Play online · you are alice");
+    alice.send("\r");
+    alice.wait_for("[ Offer it online ]");
+    alice.send("\r");
+    alice.wait_for("Your offer is up");
+
+    let mut bob = join(&server, "bob", 80, 24);
+    bob.wait_until("the menu", menu_ready);
+    bob.send("\x1b[A\x1b[A\r");
+    bob.wait_for("Accept: alice offers Nim");
+    bob.send("\r");
+    bob.wait_for("online: alice vs bob");
+    alice.wait_for("online: alice vs bob");
+
+    // Each takes a coin on their turn (Enter) until the last one is gone.
+    for _ in 0..40 {
+        let (a, b) = (alice.screen(), bob.screen());
+        if a.contains("Game over") && b.contains("Game over") {
+            break;
+        }
+        let (mover, other, next) = if a.contains("alice's turn") {
+            (&mut alice, &mut bob, "bob's turn")
+        } else {
+            (&mut bob, &mut alice, "alice's turn")
+        };
+        mover.send("\r");
+        other.wait_until("the move arrives", |s| {
+            s.contains(next) || s.contains("Game over")
+        });
+    }
+    let winner = |s: &str| {
+        ["alice wins", "bob wins"]
+            .into_iter()
+            .find(|w| s.contains(w))
+            .map(str::to_string)
+    };
+    let a = alice.wait_for("Game over");
+    let b = bob.wait_for("Game over");
+    assert!(winner(&a).is_some(), "{a}");
+    assert_eq!(winner(&a), winner(&b), "the same result on both screens");
+    alice.send("q");
+    bob.send("q");
+    alice.wait_exit();
+    bob.wait_exit();
+}

@@ -100,6 +100,31 @@ mod tests {
         assert_eq!((m.column, m.row), (9, 4));
     }
 
+    proptest::proptest! {
+        /// Whatever a client sends, in whatever packets: no panic, the unfinished part
+        /// stays short, and a key sent afterwards in a packet of its own still arrives.
+        #[test]
+        fn any_byte_stream_is_taken_without_harm(
+            packets in proptest::collection::vec(proptest::collection::vec(proptest::num::u8::ANY, 0..40), 0..20)
+        ) {
+            let mut p = InputParser::default();
+            for packet in &packets {
+                p.feed(packet);
+                proptest::prop_assert!(p.pending.len() < LONGEST);
+            }
+            // A sequence left open swallows what follows until it is complete or too
+            // long; a clean Esc-free byte then ends it.
+            let mut tail = Vec::new();
+            for _ in 0..LONGEST {
+                tail.extend(p.feed(b"z"));
+                if !tail.is_empty() {
+                    break;
+                }
+            }
+            proptest::prop_assert!(!tail.is_empty(), "no event after the junk");
+        }
+    }
+
     #[test]
     fn junk_is_dropped_and_the_keys_after_it_still_come() {
         let mut p = InputParser::default();

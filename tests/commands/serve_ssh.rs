@@ -329,3 +329,49 @@ fn two_friends_play_a_whole_game_through_the_server() {
     alice.wait_exit();
     bob.wait_exit();
 }
+
+/// A client that sends junk (random bytes, broken escape sequences, mouse reports)
+/// harms no one: the server goes on, and another player's arcade still answers.
+#[test]
+fn junk_from_one_client_leaves_the_others_playing() {
+    if !have_ssh() {
+        return;
+    }
+    use rand::{RngExt, SeedableRng};
+    let server = Server::start();
+    let mut bob = join(&server, "bob", 80, 24);
+    bob.wait_until("the menu", menu_ready);
+    let mut rng = parlor::seeds::GameRng::seed_from_u64(35);
+    for _ in 0..5 {
+        let mut mallory = join(&server, "mallory", 80, 24);
+        mallory.wait_until("mallory's menu", menu_ready);
+        for _ in 0..20 {
+            // Bytes a terminal could send, quit keys left out so the junk goes on.
+            let junk: String = (0..rng.random_range(1..60))
+                .map(|_| match rng.random_range(0..6) {
+                    0 => '\x1b',
+                    1 => '[',
+                    2 => char::from(rng.random_range(0x20u8..0x7f)),
+                    3 => char::from(rng.random_range(0x04u8..0x1b)),
+                    4 => ';',
+                    _ => char::from(b'0' + rng.random_range(0u8..10)),
+                })
+                .filter(|c| !matches!(c, 'q' | 'Q' | '\x03'))
+                .collect();
+            mallory.send(&junk);
+            mallory.send(&format!(
+                "\x1b[<0;{};{}M",
+                rng.random_range(1..90),
+                rng.random_range(1..30)
+            ));
+        }
+        // Bob's arcade answers at once: down to 1-3-5-7 and back.
+        bob.send("\x1b[B");
+        bob.wait_until("bob moves down", |s| selected_is(s, "1-3-5-7"));
+        bob.send("\x1b[A");
+        bob.wait_until("and back up", |s| selected_is(s, "Nim"));
+        drop(mallory);
+    }
+    let code = server.terminate();
+    assert_eq!(code, Some(0), "the server ran to its stop");
+}

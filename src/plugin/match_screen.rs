@@ -214,7 +214,7 @@ pub trait Board: Sized {
         Ok(())
     }
     /// Seats an online match (see [`GameScreen::seat_online`]).
-    fn seat_online(m: &mut Match<Self>, mine: Seat, names: [String; 2]) -> bool {
+    fn seat_online(m: &mut Match<Self>, mine: Option<Seat>, names: [String; 2]) -> bool {
         m.view.seat_online(mine, names);
         true
     }
@@ -306,7 +306,7 @@ impl<B: Board> GameScreen for Match<B> {
     fn play_text(&mut self, mv: &str) -> Result<(), String> {
         B::play_text(self, mv)
     }
-    fn seat_online(&mut self, mine: Seat, names: [String; 2]) -> bool {
+    fn seat_online(&mut self, mine: Option<Seat>, names: [String; 2]) -> bool {
         B::seat_online(self, mine, names)
     }
 }

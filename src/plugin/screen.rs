@@ -132,8 +132,9 @@ pub trait GameScreen {
     fn play_text(&mut self, mv: &str) -> Result<(), String>;
     /// Makes this a match against a person at another terminal: this keyboard plays
     /// `mine`, the other seat's moves arrive through [`GameScreen::play_text`]; `names`
-    /// by seat. False where the screen cannot (Pnut-Butta's hot seat).
-    fn seat_online(&mut self, mine: crate::game::Seat, names: [String; 2]) -> bool;
+    /// by seat. `None`: a match watched, both seats' moves from outside. False where
+    /// the screen cannot (Pnut-Butta's hot seat).
+    fn seat_online(&mut self, mine: Option<crate::game::Seat>, names: [String; 2]) -> bool;
 }
 
 /// What a simulation screen asks the app to do.

@@ -16,7 +16,7 @@ use crate::plugin::GameSetup;
 use crate::plugin::referee::Referee;
 use crate::seeds::GameRng;
 use crate::tui::event::AppEvent;
-use crate::tui::online::{LobbyLink, LobbyView, Offer, OnlineEvent, Present};
+use crate::tui::online::{LobbyLink, LobbyView, Offer, OnlineEvent, Present, Watchable};
 
 /// The lobby of one server.
 pub struct Lobby {
@@ -42,13 +42,17 @@ struct Offered {
     setup: GameSetup,
 }
 
-/// A match in progress: the players by side, the rules, the moves so far.
+/// A match in progress: the players by side, the rules, the moves so far, and who
+/// watches it.
 struct Table {
     sides: [u64; 2],
     names: [String; 2],
     game: String,
+    /// The setup both started from (its start position fixed).
+    setup: GameSetup,
     referee: Box<dyn Referee>,
-    moves: usize,
+    moves: Vec<String>,
+    watchers: Vec<u64>,
 }
 
 impl Lobby {
@@ -127,6 +131,13 @@ impl Seat {
             };
             return format!("playing {} with {other}", t.game);
         }
+        if let Some(t) = state
+            .matches
+            .values()
+            .find(|t| t.watchers.contains(&member))
+        {
+            return format!("watching {} vs {}", t.names[0], t.names[1]);
+        }
         if let Some(o) = state.offers.iter().find(|o| o.member == member) {
             return format!("offers {}", o.setup.game.menu_name());
         }
@@ -139,18 +150,23 @@ impl Seat {
             return;
         };
         let Some(side) = table.sides.iter().position(|&s| s == member) else {
+            // A watcher stops watching; the match goes on.
+            let mut table = table;
+            table.watchers.retain(|&w| w != member);
             state.matches.insert(id, table);
             return;
         };
         let other = table.sides[1 - side];
-        Lobby::tell(
-            state,
-            other,
-            OnlineEvent::Left {
-                id,
-                who: table.names[side].clone(),
-            },
-        );
+        for to in std::iter::once(other).chain(table.watchers.iter().copied()) {
+            Lobby::tell(
+                state,
+                to,
+                OnlineEvent::Left {
+                    id,
+                    who: table.names[side].clone(),
+                },
+            );
+        }
     }
 }
 
@@ -197,7 +213,27 @@ impl LobbyLink for Seat {
                 })
             })
             .collect();
-        LobbyView { present, offers }
+        let mut matches: Vec<Watchable> = state
+            .matches
+            .iter()
+            .filter(|(_, t)| !t.sides.contains(&self.member))
+            .map(|(&id, t)| Watchable {
+                id,
+                summary: format!(
+                    "{} · {} vs {} · {} moves",
+                    t.game,
+                    t.names[0],
+                    t.names[1],
+                    t.moves.len()
+                ),
+            })
+            .collect();
+        matches.sort_by_key(|m| m.id);
+        LobbyView {
+            present,
+            offers,
+            matches,
+        }
     }
 
     fn offer(&self, setup: &GameSetup) {
@@ -293,8 +329,9 @@ impl LobbyLink for Seat {
                     OnlineEvent::Started {
                         id: match_id,
                         setup: Box::new(setup.clone()),
-                        mine,
+                        mine: Some(mine),
                         names: names.clone(),
+                        moves: Vec::new(),
                     },
                 );
             }
@@ -304,8 +341,10 @@ impl LobbyLink for Seat {
                     sides,
                     names,
                     game: setup.game.menu_name().to_string(),
+                    setup,
                     referee,
-                    moves: 0,
+                    moves: Vec::new(),
+                    watchers: Vec::new(),
                 },
             );
         }
@@ -332,17 +371,22 @@ impl LobbyLink for Seat {
                 Lobby::tell(&state, self.member, OnlineEvent::Refused { why });
                 return;
             }
-            table.moves += 1;
+            table.moves.push(mv.to_string());
             let other = table.sides[1 - side];
             let over = table.referee.outcome().is_some();
-            Lobby::tell(
-                &state,
-                other,
-                OnlineEvent::Moved {
-                    id,
-                    mv: mv.to_string(),
-                },
-            );
+            let to: Vec<u64> = std::iter::once(other)
+                .chain(table.watchers.iter().copied())
+                .collect();
+            for member in to {
+                Lobby::tell(
+                    &state,
+                    member,
+                    OnlineEvent::Moved {
+                        id,
+                        mv: mv.to_string(),
+                    },
+                );
+            }
             if over {
                 state.matches.remove(&id);
             }
@@ -357,6 +401,37 @@ impl LobbyLink for Seat {
         Seat::abandon(&mut self.lobby.state(), id, self.member);
         self.lobby.announce();
     }
+
+    fn watch(&self, id: u64) {
+        {
+            let mut state = self.lobby.state();
+            let Some(table) = state.matches.get_mut(&id) else {
+                Lobby::tell(
+                    &state,
+                    self.member,
+                    OnlineEvent::Refused {
+                        why: "That match is over.".into(),
+                    },
+                );
+                return;
+            };
+            if table.sides.contains(&self.member) {
+                return;
+            }
+            if !table.watchers.contains(&self.member) {
+                table.watchers.push(self.member);
+            }
+            let started = OnlineEvent::Started {
+                id,
+                setup: Box::new(table.setup.clone()),
+                mine: None,
+                names: table.names.clone(),
+                moves: table.moves.clone(),
+            };
+            Lobby::tell(&state, self.member, started);
+        }
+        self.lobby.announce();
+    }
 }
 
 /// An arcade that ends leaves the lobby: its offer goes, its matches end.
@@ -368,7 +443,9 @@ impl Drop for Seat {
             let mine: Vec<u64> = state
                 .matches
                 .iter()
-                .filter(|(_, t)| t.sides.contains(&self.member))
+                .filter(|(_, t)| {
+                    t.sides.contains(&self.member) || t.watchers.contains(&self.member)
+                })
                 .map(|(&id, _)| id)
                 .collect();
             for id in mine {

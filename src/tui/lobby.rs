@@ -8,7 +8,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::online::{LobbyView, Offer};
+use super::online::{LobbyView, Offer, Watchable};
 use crate::plugin::{GameId, Registry};
 use crate::ui::hits::{Hit, Hits};
 use crate::ui::keys::{Action, Keys};
@@ -20,6 +20,7 @@ use crate::ui::widgets;
 pub enum LobbyOutcome {
     Stay,
     Accept(u64),
+    Watch(u64),
     Withdraw,
     /// Open this game's setup, to offer it.
     Offer(GameId),
@@ -33,6 +34,7 @@ pub enum LobbyOutcome {
 enum Entry {
     Theirs(Offer),
     Mine(Offer),
+    Watch(Watchable),
     Game(GameId),
 }
 
@@ -64,13 +66,15 @@ impl LobbyScreen {
             .unwrap_or(self.selected.min(entries.len().saturating_sub(1)));
     }
 
-    /// Offers of others first (what a player came for), one's own, then the games.
+    /// Offers of others first (what a player came for), one's own, the matches to
+    /// watch, then the games.
     fn entries(&self) -> Vec<Entry> {
         let theirs = self.view.offers.iter().filter(|o| !o.mine).cloned();
         let mine = self.view.offers.iter().filter(|o| o.mine).cloned();
         theirs
             .map(Entry::Theirs)
             .chain(mine.map(Entry::Mine))
+            .chain(self.view.matches.iter().cloned().map(Entry::Watch))
             .chain(self.games.all().map(Entry::Game))
             .collect()
     }
@@ -99,6 +103,7 @@ impl LobbyScreen {
         match entry {
             Entry::Theirs(offer) => LobbyOutcome::Accept(offer.id),
             Entry::Mine(_) => LobbyOutcome::Withdraw,
+            Entry::Watch(m) => LobbyOutcome::Watch(m.id),
             Entry::Game(game) => LobbyOutcome::Offer(game),
         }
     }
@@ -148,6 +153,7 @@ impl LobbyScreen {
             let text = match entry {
                 Entry::Theirs(o) => format!("Accept: {} offers {}", o.from, o.summary),
                 Entry::Mine(o) => format!("Your offer: {} (Enter takes it back)", o.summary),
+                Entry::Watch(m) => format!("Watch: {}", m.summary),
                 Entry::Game(g) => format!("Offer a game of {}", g.menu_name()),
             };
             let marker = if i == self.selected { "▶ " } else { "  " };
@@ -191,6 +197,7 @@ impl LobbyScreen {
         let enter = match entries.get(self.selected) {
             Some(Entry::Theirs(_)) => "accept",
             Some(Entry::Mine(_)) => "take back",
+            Some(Entry::Watch(_)) => "watch",
             _ => "offer",
         };
         let list = keys.footer(&[
@@ -208,7 +215,8 @@ fn key_of(entry: &Entry) -> (u8, u64, &'static str) {
     match entry {
         Entry::Theirs(o) => (0, o.id, ""),
         Entry::Mine(o) => (1, o.id, ""),
-        Entry::Game(g) => (2, 0, g.cli_name()),
+        Entry::Watch(m) => (2, m.id, ""),
+        Entry::Game(g) => (3, 0, g.cli_name()),
     }
 }
 

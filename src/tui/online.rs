@@ -24,11 +24,20 @@ pub struct Offer {
     pub summary: String,
 }
 
+/// A match in progress, to watch.
+#[derive(Clone, Debug)]
+pub struct Watchable {
+    pub id: u64,
+    /// "Othello · alice vs bob · 12 moves".
+    pub summary: String,
+}
+
 /// The lobby now.
 #[derive(Clone, Debug, Default)]
 pub struct LobbyView {
     pub present: Vec<Present>,
     pub offers: Vec<Offer>,
+    pub matches: Vec<Watchable>,
 }
 
 /// What the server tells an arcade.
@@ -36,15 +45,18 @@ pub struct LobbyView {
 pub enum OnlineEvent {
     /// Someone came or went, or an offer was made or taken back.
     LobbyChanged,
-    /// A match this arcade plays in has begun: its setup (from its start position),
-    /// this terminal's seat, the names by seat.
+    /// A match this arcade plays in (or watches) has begun: its setup (from its start
+    /// position), this terminal's seat (`None`: watching), the names by seat, and the
+    /// moves played so far.
     Started {
         id: u64,
         setup: Box<GameSetup>,
-        mine: Seat,
+        mine: Option<Seat>,
         names: [String; 2],
+        moves: Vec<String>,
     },
-    /// The other player's move, checked by the server's rules.
+    /// A move of the other player (or, watching, of either), checked by the server's
+    /// rules.
     Moved { id: u64, mv: String },
     /// The other player left the match (or lost their connection).
     Left { id: u64, who: String },
@@ -65,6 +77,8 @@ pub trait LobbyLink: Send {
     fn accept(&self, id: u64);
     /// This terminal's move in match `id`, in the game's notation.
     fn play(&self, id: u64, mv: &str);
-    /// Leaves match `id` (the other player is told).
+    /// Leaves match `id` (the other player is told), or stops watching it.
     fn leave(&self, id: u64);
+    /// Watches match `id`.
+    fn watch(&self, id: u64);
 }

@@ -81,10 +81,10 @@ fn every_game_is_played_online_to_its_end_and_both_screens_agree() {
         bob.key(Enter);
         alice.settle();
         assert_eq!(position(&alice), position(&bob), "{game:?}: the same start");
+        let title = alice.screen();
         assert!(
-            alice.screen().contains("online: alice vs bob"),
-            "{}",
-            alice.screen()
+            title.contains("online: alice vs bob") || title.contains("online: bob vs alice"),
+            "{title}"
         );
         assert_eq!(lobby.counts(), (2, 1));
         let mut plies = 0;
@@ -176,4 +176,62 @@ fn leaving_a_match_tells_the_other_player_and_an_offer_goes_with_its_arcade() {
     bob.settle();
     assert!(!bob.screen().contains("alice offers"), "{}", bob.screen());
     assert_eq!(lobby.counts(), (1, 0));
+}
+
+#[test]
+fn a_third_player_watches_a_match_from_its_middle_to_its_end() {
+    let lobby = Lobby::new();
+    let othello = parlor::arcade::registry().find("othello").expect("othello");
+    let mut alice = arcade(&lobby, "alice");
+    let mut bob = arcade(&lobby, "bob");
+    to_lobby(&mut alice);
+    offer(&mut alice, othello);
+    to_lobby(&mut bob);
+    bob.key(Enter);
+    alice.settle();
+    let mut rng = GameRng::seed_from_u64(3);
+    let mut step = |alice: &mut Harness, bob: &mut Harness| {
+        let (mover, other) = if alice.app.legal_moves_text().is_empty() {
+            (bob, alice)
+        } else {
+            (alice, bob)
+        };
+        let legal = mover.app.legal_moves_text();
+        let mv = legal[rng.random_range(0..legal.len())].clone();
+        mover.play(&mv);
+        other.settle();
+    };
+    for _ in 0..6 {
+        step(&mut alice, &mut bob);
+    }
+    // Carol arrives: the match is in the lobby, to watch, with its moves so far.
+    let mut carol = arcade(&lobby, "carol");
+    to_lobby(&mut carol);
+    let seen = carol.screen();
+    assert!(
+        seen.contains("Watch: Othello · alice vs bob · 6 moves"),
+        "{seen}"
+    );
+    carol.key(Enter);
+    assert_eq!(position(&carol), position(&alice), "the match as it stands");
+    let watched = carol.screen();
+    assert!(watched.contains("online: alice vs bob"), "{watched}");
+    assert!(watched.contains("at their terminal"), "{watched}");
+    assert!(
+        carol.app.legal_moves_text().is_empty(),
+        "a watcher has no move"
+    );
+    while !over(&alice) {
+        step(&mut alice, &mut bob);
+        carol.settle();
+        assert_eq!(position(&carol), position(&alice));
+    }
+    assert!(over(&carol));
+    // Esc: back to the lobby, nothing asked.
+    carol.key(Esc);
+    assert!(
+        matches!(carol.app.screen(), Screen::Lobby(_)),
+        "{}",
+        carol.screen()
+    );
 }

@@ -341,17 +341,19 @@ impl<G: Game> MatchView<G> {
     }
 
     /// Seats an online match: this terminal's person in `mine`, the other seat a person
-    /// elsewhere whose moves arrive from outside; `names` by seat.
-    pub fn seat_online(&mut self, mine: Seat, names: [String; 2]) {
+    /// elsewhere whose moves arrive from outside; `names` by seat. `None`: watching,
+    /// both seats elsewhere.
+    pub fn seat_online(&mut self, mine: Option<Seat>, names: [String; 2]) {
         let mut players = [Player::Remote; 2];
-        players[mine.index()] = Player::Human;
-        let opponent = names[mine.other().index()].clone();
-        self.session.set_seats(players, names);
-        self.voice = if mine == Seat::First {
-            format!("You move first against {opponent}.")
-        } else {
-            format!("{opponent} moves first.")
+        self.voice = match mine {
+            Some(Seat::First) => format!("You move first against {}.", names[1]),
+            Some(Seat::Second) => format!("{} moves first.", names[0]),
+            None => format!("Watching {} vs {}.", names[0], names[1]),
         };
+        if let Some(mine) = mine {
+            players[mine.index()] = Player::Human;
+        }
+        self.session.set_seats(players, names);
     }
 
     /// The AI's seat when exactly one side is the AI.

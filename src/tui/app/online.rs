@@ -20,6 +20,8 @@ pub(super) struct OnlineMatch {
     pub known: usize,
     /// The other player left: the match stands where it was.
     pub abandoned: bool,
+    /// Watched, not played: Esc goes back to the lobby without asking.
+    pub watching: bool,
 }
 
 impl App {
@@ -59,6 +61,7 @@ impl App {
         };
         match outcome {
             LobbyOutcome::Accept(id) => lobby.accept(id),
+            LobbyOutcome::Watch(id) => lobby.watch(id),
             LobbyOutcome::Withdraw => {
                 lobby.withdraw();
                 self.refresh_lobby(Some("Your offer is taken back."));
@@ -120,6 +123,7 @@ impl App {
                 setup,
                 mine,
                 names,
+                moves,
             } => {
                 let env = StartEnv {
                     config: &self.config,
@@ -131,6 +135,13 @@ impl App {
                 // No prediction and no hints: the solver would play for you.
                 screen.set_spoilers(false);
                 screen.seat_online(mine, names);
+                // A match joined under way (watched): its moves so far.
+                for mv in &moves {
+                    if let Err(why) = screen.play_text(mv) {
+                        tracing::warn!("the match's move {mv} refused here: {why}");
+                        break;
+                    }
+                }
                 self.saved_generation = Some(screen.generation());
                 self.slot = None;
                 self.game_saved = false;
@@ -139,8 +150,9 @@ impl App {
                 self.screen = Screen::Game(screen);
                 self.online = Some(OnlineMatch {
                     id,
-                    known: 0,
+                    known: moves.len(),
                     abandoned: false,
+                    watching: mine.is_none(),
                 });
             }
             OnlineEvent::Moved { id, mv } => {
@@ -182,7 +194,7 @@ impl App {
         else {
             return;
         };
-        if online.abandoned {
+        if online.abandoned || online.watching {
             return;
         }
         let Some(record) = game.record() else {
@@ -199,7 +211,7 @@ impl App {
         let (Some(online), Screen::Game(game)) = (&self.online, &self.screen) else {
             return false;
         };
-        let over = game.is_over() || online.abandoned;
+        let over = game.is_over() || online.abandoned || online.watching;
         match action {
             Action::Undo | Action::Redo => {
                 self.flash = Some("No takebacks in a match online.".into());
@@ -211,6 +223,9 @@ impl App {
                 true
             }
             Action::Back | Action::NewGame | Action::Rematch if over => {
+                if let (true, Some(lobby)) = (online.watching, &self.lobby) {
+                    lobby.leave(online.id);
+                }
                 self.open_lobby();
                 true
             }

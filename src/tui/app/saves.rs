@@ -37,8 +37,12 @@ impl App {
         let Screen::Game(game) = &self.screen else {
             return;
         };
-        // A match online is the server's to keep; its end goes into the history here.
-        if self.online.is_some() && !game.is_over() {
+        // A match online is the server's to keep; its end goes into the players' history
+        // here (not a watcher's).
+        if self
+            .online
+            .is_some_and(|online| online.watching || !game.is_over())
+        {
             return;
         }
         let generation = game.generation();

@@ -483,7 +483,11 @@ impl Board for PnutBoard {
     /// Every symbol the rules let the player to move write (in the hard mode a used one
     /// may be written too, and loses: it is not offered here).
     /// Two players only: the hot seat is people at this keyboard.
-    fn seat_online(m: &mut Match<Self>, mine: crate::game::Seat, names: [String; 2]) -> bool {
+    fn seat_online(
+        m: &mut Match<Self>,
+        mine: Option<crate::game::Seat>,
+        names: [String; 2],
+    ) -> bool {
         if m.board.hot_seat.is_some() {
             return false;
         }

@@ -16,7 +16,7 @@ use crate::plugin::GameSetup;
 use crate::plugin::referee::Referee;
 use crate::seeds::GameRng;
 use crate::tui::event::AppEvent;
-use crate::tui::online::{LobbyLink, LobbyView, Offer, OnlineEvent, Present, Watchable};
+use crate::tui::online::{LobbyLink, LobbyView, Offer, OnlineEvent, Present, Resumable, Watchable};
 
 /// The lobby of one server.
 pub struct Lobby {
@@ -33,8 +33,23 @@ struct State {
 
 struct Member {
     name: String,
+    /// The fingerprint of the key the player joined with, if they used one.
+    key: Option<String>,
     events: Sender<AppEvent>,
+    /// Wrong seat codes tried: a few, then no more.
+    wrong_codes: u32,
 }
+
+/// Whose a seat is: a player who joined with a key owns it by that key; anyone else by
+/// the seat code shown when the match began (a name alone never takes a seat).
+#[derive(Clone, Debug, PartialEq)]
+enum Owner {
+    Key(String),
+    Code(String),
+}
+
+/// Wrong seat codes a connection may try.
+const CODE_TRIES: u32 = 5;
 
 struct Offered {
     id: u64,
@@ -53,6 +68,9 @@ struct Table {
     referee: Box<dyn Referee>,
     moves: Vec<String>,
     watchers: Vec<u64>,
+    owners: [Owner; 2],
+    /// A side whose connection dropped: the match waits for its owner.
+    away: [bool; 2],
 }
 
 impl Lobby {
@@ -69,8 +87,14 @@ impl Lobby {
             .unwrap_or_else(std::sync::PoisonError::into_inner)
     }
 
-    /// `name` enters the lobby; its arcade hears the news through `events`.
-    pub fn join(self: &Arc<Self>, name: &str, events: Sender<AppEvent>) -> Seat {
+    /// `name` enters the lobby (`key`: the fingerprint of the key they joined with);
+    /// its arcade hears the news through `events`.
+    pub fn join(
+        self: &Arc<Self>,
+        name: &str,
+        key: Option<String>,
+        events: Sender<AppEvent>,
+    ) -> Seat {
         let id = {
             let mut state = self.state();
             state.next_id += 1;
@@ -79,7 +103,9 @@ impl Lobby {
                 id,
                 Member {
                     name: name.to_string(),
+                    key,
                     events,
+                    wrong_codes: 0,
                 },
             );
             id
@@ -142,6 +168,38 @@ impl Seat {
             return format!("offers {}", o.setup.game.menu_name());
         }
         "in the lobby".into()
+    }
+
+    /// `member`'s arcade is gone (the connection dropped, or the server stops): a match
+    /// it plays waits for its owner to come back (the other side is told); one it
+    /// watches goes on without it. A match both sides are away from ends.
+    fn step_away(state: &mut State, id: u64, member: u64) {
+        let Some(table) = state.matches.get_mut(&id) else {
+            return;
+        };
+        table.watchers.retain(|&w| w != member);
+        let Some(side) = table.sides.iter().position(|&s| s == member) else {
+            return;
+        };
+        table.away[side] = true;
+        if table.away == [true, true] {
+            state.matches.remove(&id);
+            return;
+        }
+        let who = table.names[side].clone();
+        let to: Vec<u64> = std::iter::once(table.sides[1 - side])
+            .chain(table.watchers.iter().copied())
+            .collect();
+        for other in to {
+            Lobby::tell(
+                state,
+                other,
+                OnlineEvent::Away {
+                    id,
+                    who: who.clone(),
+                },
+            );
+        }
     }
 
     /// Ends match `id`, if it is there, telling the other side that `member` left.
@@ -229,10 +287,36 @@ impl LobbyLink for Seat {
             })
             .collect();
         matches.sort_by_key(|m| m.id);
+        let me = state.members.get(&self.member);
+        let mut resumable: Vec<Resumable> = state
+            .matches
+            .iter()
+            .filter_map(|(&id, t)| {
+                let me = me?;
+                let side = (0..2).find(|&i| t.away[i] && t.names[i] == me.name)?;
+                let needs_code = match &t.owners[side] {
+                    Owner::Key(key) if me.key.as_ref() == Some(key) => false,
+                    Owner::Key(_) => return None,
+                    Owner::Code(_) => true,
+                };
+                Some(Resumable {
+                    id,
+                    summary: format!(
+                        "{} with {} · {} moves",
+                        t.game,
+                        t.names[1 - side],
+                        t.moves.len()
+                    ),
+                    needs_code,
+                })
+            })
+            .collect();
+        resumable.sort_by_key(|r| r.id);
         LobbyView {
             present,
             offers,
             matches,
+            resumable,
         }
     }
 
@@ -321,8 +405,22 @@ impl LobbyLink for Seat {
             setup.matchup.first = FirstMover::You;
             state.next_id += 1;
             let match_id = state.next_id;
+            let owner =
+                |m: u64, rng: &mut GameRng| match state.members.get(&m).and_then(|m| m.key.clone())
+                {
+                    Some(key) => Owner::Key(key),
+                    None => Owner::Code(format!(
+                        "{:06}",
+                        rand::RngExt::random_range(rng, 0..1_000_000u32)
+                    )),
+                };
+            let owners = [owner(sides[0], &mut rng), owner(sides[1], &mut rng)];
             for (i, &member) in sides.iter().enumerate() {
                 let mine = if i == 0 { Side::First } else { Side::Second };
+                let code = match &owners[i] {
+                    Owner::Code(code) => Some(code.clone()),
+                    Owner::Key(_) => None,
+                };
                 Lobby::tell(
                     &state,
                     member,
@@ -332,6 +430,7 @@ impl LobbyLink for Seat {
                         mine: Some(mine),
                         names: names.clone(),
                         moves: Vec::new(),
+                        code,
                     },
                 );
             }
@@ -345,6 +444,8 @@ impl LobbyLink for Seat {
                     referee,
                     moves: Vec::new(),
                     watchers: Vec::new(),
+                    owners,
+                    away: [false; 2],
                 },
             );
         }
@@ -402,6 +503,72 @@ impl LobbyLink for Seat {
         self.lobby.announce();
     }
 
+    fn resume(&self, id: u64, code: &str) {
+        {
+            let mut state = self.lobby.state();
+            let Some(me) = state.members.get(&self.member) else {
+                return;
+            };
+            let (name, key, tries) = (me.name.clone(), me.key.clone(), me.wrong_codes);
+            let refuse = |state: &State, why: &str| {
+                Lobby::tell(state, self.member, OnlineEvent::Refused { why: why.into() });
+            };
+            let Some(table) = state.matches.get(&id) else {
+                return refuse(&state, "That match is over.");
+            };
+            let Some(side) = (0..2).find(|&i| table.away[i] && table.names[i] == name) else {
+                return refuse(&state, "That match has no seat of yours waiting.");
+            };
+            let owned = match &table.owners[side] {
+                Owner::Key(k) => key.as_ref() == Some(k),
+                Owner::Code(c) => tries < CODE_TRIES && c == code.trim(),
+            };
+            if !owned {
+                if let Some(me) = state.members.get_mut(&self.member) {
+                    me.wrong_codes += 1;
+                }
+                let why = if tries + 1 >= CODE_TRIES {
+                    "Not the seat code of that match, and no more tries on this connection."
+                } else {
+                    "Not the seat code of that match (it was shown when the match began)."
+                };
+                return refuse(&state, why);
+            }
+            let Some(table) = state.matches.get_mut(&id) else {
+                return;
+            };
+            table.sides[side] = self.member;
+            table.away[side] = false;
+            let mine = if side == 0 { Side::First } else { Side::Second };
+            let started = OnlineEvent::Started {
+                id,
+                setup: Box::new(table.setup.clone()),
+                mine: Some(mine),
+                names: table.names.clone(),
+                moves: table.moves.clone(),
+                code: match &table.owners[side] {
+                    Owner::Code(c) => Some(c.clone()),
+                    Owner::Key(_) => None,
+                },
+            };
+            let others: Vec<u64> = std::iter::once(table.sides[1 - side])
+                .chain(table.watchers.iter().copied())
+                .collect();
+            Lobby::tell(&state, self.member, started);
+            for other in others {
+                Lobby::tell(
+                    &state,
+                    other,
+                    OnlineEvent::Back {
+                        id,
+                        who: name.clone(),
+                    },
+                );
+            }
+        }
+        self.lobby.announce();
+    }
+
     fn watch(&self, id: u64) {
         {
             let mut state = self.lobby.state();
@@ -427,6 +594,7 @@ impl LobbyLink for Seat {
                 mine: None,
                 names: table.names.clone(),
                 moves: table.moves.clone(),
+                code: None,
             };
             Lobby::tell(&state, self.member, started);
         }
@@ -449,7 +617,7 @@ impl Drop for Seat {
                 .map(|(&id, _)| id)
                 .collect();
             for id in mine {
-                Seat::abandon(&mut state, id, self.member);
+                Seat::step_away(&mut state, id, self.member);
             }
             state.members.remove(&self.member);
         }

@@ -106,6 +106,7 @@ impl russh::server::Server for Arcades {
             shared: self.shared.clone(),
             peer,
             player: String::new(),
+            key: None,
             admitted: None,
             channels: HashMap::new(),
         }
@@ -117,6 +118,8 @@ struct Connection {
     shared: Arc<Shared>,
     peer: Option<SocketAddr>,
     player: String,
+    /// The fingerprint of the key the player joined with, if any.
+    key: Option<String>,
     /// Its place among the connections (none until it first authenticates).
     admitted: Option<super::access::Admitted>,
     channels: HashMap<ChannelId, Terminal>,
@@ -202,7 +205,15 @@ impl Handler for Connection {
         key: russh::server::VerifiedPublicKey<'_>,
     ) -> Result<Auth, Self::Error> {
         let ok = self.shared.access.key_ok(key.public_key);
-        Ok(self.join(user, ok))
+        let auth = self.join(user, ok);
+        if matches!(auth, Auth::Accept) {
+            self.key = Some(
+                key.public_key
+                    .fingerprint(russh::keys::HashAlg::Sha256)
+                    .to_string(),
+            );
+        }
+        Ok(auth)
     }
 
     async fn channel_open_session(
@@ -258,7 +269,8 @@ impl Handler for Connection {
             return Ok(());
         };
         let (out, mut from_arcade) = unbounded_channel::<Out>();
-        match terminal::start(self.shared.clone(), self.player.clone(), size, out) {
+        let player = (self.player.clone(), self.key.clone());
+        match terminal::start(self.shared.clone(), player.0, player.1, size, out) {
             Ok(arcade) => t.arcade = Some(arcade),
             Err(e) => {
                 tracing::warn!("cannot start an arcade: {e}");

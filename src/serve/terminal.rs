@@ -54,11 +54,13 @@ impl Write for ChannelWriter {
     }
 }
 
-/// Starts the arcade of player `player` on a terminal of `size`, writing to `out`.
+/// Starts the arcade of player `player` (`key`: the fingerprint of the key they joined
+/// with) on a terminal of `size`, writing to `out`.
 /// Returns where its events go (keys, resizes, the signal that ends it).
 pub fn start(
     shared: Arc<Shared>,
     player: String,
+    key: Option<String>,
     size: (u16, u16),
     out: UnboundedSender<Out>,
 ) -> std::io::Result<Sender<AppEvent>> {
@@ -74,7 +76,7 @@ pub fn start(
     thread::Builder::new()
         .name("parlor-session".into())
         .spawn(move || {
-            if let Err(e) = run(&shared, &player, size, tx, &rx, out.clone()) {
+            if let Err(e) = run(&shared, (&player, key), size, tx, &rx, out.clone()) {
                 tracing::warn!("session of {player} ended: {e}");
             }
             let _ = out.send(Out::Close);
@@ -87,7 +89,7 @@ pub fn start(
 
 fn run(
     shared: &Shared,
-    player: &str,
+    (player, key): (&str, Option<String>),
     (width, height): (u16, u16),
     tx: Sender<AppEvent>,
     rx: &Receiver<AppEvent>,
@@ -112,7 +114,7 @@ fn run(
     )?;
     let store = Store::open(shared.data_dir.join("players").join(player));
     let seed = rand::rng().random::<u64>();
-    let seat = shared.lobby.join(player, tx.clone());
+    let seat = shared.lobby.join(player, key, tx.clone());
     let mut app = App::new(
         shared.games.clone(),
         shared.config.clone(),

@@ -8,7 +8,7 @@ use ratatui::style::Style;
 use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
-use super::online::{LobbyView, Offer, Watchable};
+use super::online::{LobbyView, Offer, Resumable, Watchable};
 use crate::plugin::{GameId, Registry};
 use crate::ui::hits::{Hit, Hits};
 use crate::ui::keys::{Action, Keys};
@@ -21,6 +21,8 @@ pub enum LobbyOutcome {
     Stay,
     Accept(u64),
     Watch(u64),
+    /// Take one's seat back in a match, with the seat code typed.
+    Resume(u64, String),
     Withdraw,
     /// Open this game's setup, to offer it.
     Offer(GameId),
@@ -32,6 +34,7 @@ pub enum LobbyOutcome {
 /// One line of the list.
 #[derive(Clone, Debug)]
 enum Entry {
+    Resume(Resumable),
     Theirs(Offer),
     Mine(Offer),
     Watch(Watchable),
@@ -44,6 +47,8 @@ pub struct LobbyScreen {
     selected: usize,
     /// A word from the server (an offer gone, a refusal), until the next key.
     pub notice: Option<String>,
+    /// The seat code typed so far, for a match to take back.
+    code: String,
 }
 
 impl LobbyScreen {
@@ -53,6 +58,7 @@ impl LobbyScreen {
             view,
             selected: 0,
             notice: None,
+            code: String::new(),
         }
     }
 
@@ -71,8 +77,9 @@ impl LobbyScreen {
     fn entries(&self) -> Vec<Entry> {
         let theirs = self.view.offers.iter().filter(|o| !o.mine).cloned();
         let mine = self.view.offers.iter().filter(|o| o.mine).cloned();
-        theirs
-            .map(Entry::Theirs)
+        let resumable = self.view.resumable.iter().cloned().map(Entry::Resume);
+        resumable
+            .chain(theirs.map(Entry::Theirs))
             .chain(mine.map(Entry::Mine))
             .chain(self.view.matches.iter().cloned().map(Entry::Watch))
             .chain(self.games.all().map(Entry::Game))
@@ -86,6 +93,12 @@ impl LobbyScreen {
             Action::Up => self.selected = (self.selected + n - 1) % n.max(1),
             Action::Down => self.selected = (self.selected + 1) % n.max(1),
             Action::Enter => return self.open(self.selected),
+            Action::Digit(d) if self.code.len() < SEAT_CODE_DIGITS => {
+                self.code.push(char::from(b'0' + d));
+            }
+            Action::Backspace => {
+                self.code.pop();
+            }
             Action::Back => return LobbyOutcome::Back,
             Action::Help => return LobbyOutcome::Help,
             Action::Quit => return LobbyOutcome::Quit,
@@ -101,6 +114,7 @@ impl LobbyScreen {
         };
         self.selected = index;
         match entry {
+            Entry::Resume(r) => LobbyOutcome::Resume(r.id, std::mem::take(&mut self.code)),
             Entry::Theirs(offer) => LobbyOutcome::Accept(offer.id),
             Entry::Mine(_) => LobbyOutcome::Withdraw,
             Entry::Watch(m) => LobbyOutcome::Watch(m.id),
@@ -151,6 +165,11 @@ impl LobbyScreen {
                 ..inner
             };
             let text = match entry {
+                Entry::Resume(r) if r.needs_code => format!(
+                    "Resume your match: {} · seat code: {:_<6}",
+                    r.summary, self.code
+                ),
+                Entry::Resume(r) => format!("Resume your match: {}", r.summary),
                 Entry::Theirs(o) => format!("Accept: {} offers {}", o.from, o.summary),
                 Entry::Mine(o) => format!("Your offer: {} (Enter takes it back)", o.summary),
                 Entry::Watch(m) => format!("Watch: {}", m.summary),
@@ -195,6 +214,7 @@ impl LobbyScreen {
             frame.render_widget(Paragraph::new(text.as_str()).style(theme.warning()), notice);
         }
         let enter = match entries.get(self.selected) {
+            Some(Entry::Resume(_)) => "resume",
             Some(Entry::Theirs(_)) => "accept",
             Some(Entry::Mine(_)) => "take back",
             Some(Entry::Watch(_)) => "watch",
@@ -210,9 +230,13 @@ impl LobbyScreen {
     }
 }
 
+/// How many digits a seat code has.
+pub const SEAT_CODE_DIGITS: usize = 6;
+
 /// What identifies an entry across refreshes.
 fn key_of(entry: &Entry) -> (u8, u64, &'static str) {
     match entry {
+        Entry::Resume(r) => (4, r.id, ""),
         Entry::Theirs(o) => (0, o.id, ""),
         Entry::Mine(o) => (1, o.id, ""),
         Entry::Watch(m) => (2, m.id, ""),

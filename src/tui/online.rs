@@ -32,12 +32,24 @@ pub struct Watchable {
     pub summary: String,
 }
 
+/// A match of this player's that waits for them (their connection dropped).
+#[derive(Clone, Debug)]
+pub struct Resumable {
+    pub id: u64,
+    /// "Othello with bob · 12 moves".
+    pub summary: String,
+    /// The seat is taken back with the seat code shown when the match began (a player
+    /// who joined with a key needs none: the key is theirs).
+    pub needs_code: bool,
+}
+
 /// The lobby now.
 #[derive(Clone, Debug, Default)]
 pub struct LobbyView {
     pub present: Vec<Present>,
     pub offers: Vec<Offer>,
     pub matches: Vec<Watchable>,
+    pub resumable: Vec<Resumable>,
 }
 
 /// What the server tells an arcade.
@@ -54,12 +66,19 @@ pub enum OnlineEvent {
         mine: Option<Seat>,
         names: [String; 2],
         moves: Vec<String>,
+        /// The code that takes this seat back after a dropped connection (`None`: the
+        /// player's key does, or watching).
+        code: Option<String>,
     },
     /// A move of the other player (or, watching, of either), checked by the server's
     /// rules.
     Moved { id: u64, mv: String },
-    /// The other player left the match (or lost their connection).
+    /// The other player left the match.
     Left { id: u64, who: String },
+    /// The other player's connection dropped: the match waits for them.
+    Away { id: u64, who: String },
+    /// The other player is back at the match.
+    Back { id: u64, who: String },
     /// The server refused something this arcade asked (a move it found illegal).
     Refused { why: String },
 }
@@ -81,4 +100,6 @@ pub trait LobbyLink: Send {
     fn leave(&self, id: u64);
     /// Watches match `id`.
     fn watch(&self, id: u64);
+    /// Takes this player's seat back in match `id`, with its seat code if it needs one.
+    fn resume(&self, id: u64, code: &str);
 }

@@ -25,7 +25,7 @@ fn quick() -> Config {
 /// `name`'s arcade, in `lobby`.
 fn arcade(lobby: &Arc<Lobby>, name: &str) -> Harness {
     let mut h = Harness::new(&parlor::arcade::registry(), quick(), Start::Menu, 100, 30);
-    let seat = lobby.join(name, h.sender());
+    let seat = lobby.join(name, None, h.sender());
     h.go_online(Box::new(seat));
     h
 }
@@ -234,4 +234,95 @@ fn a_third_player_watches_a_match_from_its_middle_to_its_end() {
         "{}",
         carol.screen()
     );
+}
+
+/// The six-digit seat code a screen showed, if it did.
+fn seat_code(screen: &str) -> Option<String> {
+    let at = screen.find("Your seat code: ")? + "Your seat code: ".len();
+    Some(screen[at..].chars().take(6).collect())
+}
+
+#[test]
+fn a_dropped_player_takes_the_seat_back_with_its_code_and_a_name_alone_does_not() {
+    let lobby = Lobby::new();
+    let nim = parlor::arcade::registry().find("nim").expect("nim");
+    let mut alice = arcade(&lobby, "alice");
+    let mut bob = arcade(&lobby, "bob");
+    to_lobby(&mut alice);
+    offer(&mut alice, nim);
+    to_lobby(&mut bob);
+    bob.key(Enter);
+    alice.settle();
+    let code = seat_code(&bob.screen()).expect("bob is shown his seat code");
+    assert!(code.chars().all(|c| c.is_ascii_digit()), "{code}");
+    // Two moves, then bob's connection drops.
+    alice.play(&alice.app.legal_moves_text()[0].clone());
+    bob.settle();
+    bob.play(&bob.app.legal_moves_text()[0].clone());
+    alice.settle();
+    let before = position(&alice);
+    drop(bob);
+    alice.settle();
+    assert!(
+        alice.screen().contains("bob lost the connection"),
+        "{}",
+        alice.screen()
+    );
+    assert_eq!(lobby.counts(), (1, 1), "the match waits");
+
+    // Someone else under bob's name, without the code: five wrong tries, then none.
+    let mut mallory = arcade(&lobby, "bob");
+    to_lobby(&mut mallory);
+    assert!(
+        mallory
+            .screen()
+            .contains("Resume your match: Nim with alice"),
+        "{}",
+        mallory.screen()
+    );
+    let wrong = if code == "000000" { "111111" } else { "000000" };
+    for _ in 0..5 {
+        for c in wrong.chars() {
+            mallory.key(Char(c));
+        }
+        mallory.key(Enter);
+        assert!(matches!(mallory.app.screen(), Screen::Lobby(_)));
+    }
+    assert!(
+        mallory.screen().contains("no more tries"),
+        "{}",
+        mallory.screen()
+    );
+    for c in code.chars() {
+        mallory.key(Char(c));
+    }
+    mallory.key(Enter);
+    assert!(
+        matches!(mallory.app.screen(), Screen::Lobby(_)),
+        "the right code, too late"
+    );
+    drop(mallory);
+
+    // Bob, back with his code: the match as it stood, and it goes on to its end.
+    let mut bob = arcade(&lobby, "bob");
+    to_lobby(&mut bob);
+    for c in code.chars() {
+        bob.key(Char(c));
+    }
+    bob.key(Enter);
+    alice.settle();
+    assert_eq!(position(&bob), before);
+    assert!(alice.screen().contains("bob is back"), "{}", alice.screen());
+    while !over(&alice) {
+        let (mover, other) = if alice.app.legal_moves_text().is_empty() {
+            (&mut bob, &mut alice)
+        } else {
+            (&mut alice, &mut bob)
+        };
+        let mv = mover.app.legal_moves_text()[0].clone();
+        mover.play(&mv);
+        other.settle();
+        assert_eq!(position(mover), position(other));
+    }
+    assert!(over(&bob));
 }

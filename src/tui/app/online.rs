@@ -62,6 +62,7 @@ impl App {
         match outcome {
             LobbyOutcome::Accept(id) => lobby.accept(id),
             LobbyOutcome::Watch(id) => lobby.watch(id),
+            LobbyOutcome::Resume(id, code) => lobby.resume(id, &code),
             LobbyOutcome::Withdraw => {
                 lobby.withdraw();
                 self.refresh_lobby(Some("Your offer is taken back."));
@@ -124,6 +125,7 @@ impl App {
                 mine,
                 names,
                 moves,
+                code,
             } => {
                 let env = StartEnv {
                     config: &self.config,
@@ -154,6 +156,11 @@ impl App {
                     abandoned: false,
                     watching: mine.is_none(),
                 });
+                if let Some(code) = code {
+                    self.flash = Some(format!(
+                        "Your seat code: {code}. If your connection drops, it takes your seat back."
+                    ));
+                }
             }
             OnlineEvent::Moved { id, mv } => {
                 let (Some(online), Screen::Game(game)) = (&mut self.online, &mut self.screen)
@@ -177,6 +184,18 @@ impl App {
                 {
                     online.abandoned = true;
                     self.flash = Some(format!("{who} left the match. Esc goes back to the lobby."));
+                }
+            }
+            OnlineEvent::Away { id, who } => {
+                if self.online.is_some_and(|o| o.id == id) {
+                    self.flash = Some(format!(
+                        "{who} lost the connection: the match waits for them (Esc leaves it)."
+                    ));
+                }
+            }
+            OnlineEvent::Back { id, who } => {
+                if self.online.is_some_and(|o| o.id == id) {
+                    self.flash = Some(format!("{who} is back."));
                 }
             }
             OnlineEvent::Refused { why } => {

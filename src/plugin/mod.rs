@@ -276,6 +276,11 @@ pub trait GameKind: Sync {
         "AI chooses: the AI analyses the start and takes the side that wins."
     }
     /// The keys of this game's own (they apply only while it is on screen).
+    /// Those of its own keys that show what the solver knows (W&L's pyramid): refused
+    /// in a match online, where the players play on their own.
+    fn revealing_keys(&self) -> &'static [&'static str] {
+        &[]
+    }
     fn keys(&self) -> &'static [OwnKey] {
         &[]
     }

@@ -141,7 +141,7 @@ pub const MAX_CONNECTIONS: usize = 200;
 pub const MAX_PER_ADDRESS: usize = 10;
 
 /// The connections open now, per address: a connection past the limits is refused at
-/// its authentication.
+/// its authentication. Loopback, this machine's own players, counts in the total only.
 #[derive(Debug, Default)]
 pub struct Gate {
     open: Mutex<HashMap<IpAddr, usize>>,
@@ -161,7 +161,9 @@ impl Gate {
         let mut open = self.open.lock().ok()?;
         let total: usize = open.values().sum();
         let here = open.get(&ip).copied().unwrap_or(0);
-        if total >= MAX_CONNECTIONS || here >= MAX_PER_ADDRESS {
+        // This machine's own players share one address: only the total counts for them.
+        let crowded = here >= MAX_PER_ADDRESS && !ip.is_loopback();
+        if total >= MAX_CONNECTIONS || crowded {
             return None;
         }
         open.insert(ip, here + 1);
@@ -248,5 +250,10 @@ mod tests {
         assert!(gate.admit(b).is_some(), "another address is not");
         drop(held);
         assert!(gate.admit(a).is_some(), "places are freed");
+        let here: IpAddr = "127.0.0.1".parse().expect("an address");
+        let local: Vec<_> = (0..MAX_PER_ADDRESS + 5)
+            .map(|_| gate.admit(here).expect("loopback counts in the total only"))
+            .collect();
+        assert_eq!(local.len(), MAX_PER_ADDRESS + 5);
     }
 }

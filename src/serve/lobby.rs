@@ -228,13 +228,25 @@ impl Seat {
     }
 }
 
-/// The offer in a line: "Nim · alice moves first".
+/// The offer in a line: "Nim · piles 3,4,5 · alice moves first" (the game's own
+/// settings as its setup rows show them).
 fn summary(setup: &GameSetup, from: &str) -> String {
     let first = match setup.matchup.first {
-        FirstMover::Coin => "a coin says who starts".to_string(),
+        FirstMover::Coin => "a coin decides who starts".to_string(),
         _ => format!("{from} moves first"),
     };
-    format!("{} · {first}", setup.game.menu_name())
+    let settings: Vec<String> = setup
+        .options
+        .rows(&setup.matchup)
+        .into_iter()
+        .map(|r| format!("{} {}", r.label.trim().to_lowercase(), r.value.trim()))
+        .collect();
+    let mut line = setup.game.menu_name().to_string();
+    for part in settings.iter().chain(std::iter::once(&first)) {
+        line.push_str(" · ");
+        line.push_str(part);
+    }
+    line
 }
 
 impl LobbyLink for Seat {

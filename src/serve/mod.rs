@@ -77,17 +77,34 @@ pub(crate) struct Shared {
     pub lobby: Arc<lobby::Lobby>,
     /// The arcades running now, by a number of their own: told to end when the server
     /// stops.
-    pub sessions: std::sync::Mutex<
-        std::collections::HashMap<u64, crossbeam_channel::Sender<crate::tui::event::AppEvent>>,
-    >,
+    pub sessions: std::sync::Mutex<std::collections::HashMap<u64, Session>>,
     pub next_session: std::sync::atomic::AtomicU64,
 }
 
+/// An arcade running: its player, and where its events go.
+pub(crate) struct Session {
+    pub player: String,
+    pub events: crossbeam_channel::Sender<crate::tui::event::AppEvent>,
+}
+
 impl Shared {
+    /// Whether `player` has an arcade running now (one name, one terminal: two would
+    /// write over each other's saves).
+    fn playing(&self, player: &str) -> bool {
+        self.sessions
+            .lock()
+            .map(|s| s.values().any(|session| session.player == player))
+            .unwrap_or(false)
+    }
+
     /// Tells every arcade to end; returns how many were running.
     fn end_sessions(&self) -> usize {
-        let sessions = self.sessions.lock().map(|s| s.clone()).unwrap_or_default();
-        for arcade in sessions.values() {
+        let sessions = self
+            .sessions
+            .lock()
+            .map(|s| s.values().map(|s| s.events.clone()).collect::<Vec<_>>())
+            .unwrap_or_default();
+        for arcade in &sessions {
             let _ = arcade.send(crate::tui::event::AppEvent::Signal(ssh::SERVER_STOP));
         }
         sessions.len()

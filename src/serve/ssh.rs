@@ -165,6 +165,20 @@ impl Connection {
     }
 }
 
+/// Ends a channel without an arcade: `why` on the client's stderr, exit status 1.
+fn refuse(session: &mut Session, channel: ChannelId, why: &str) -> Result<(), russh::Error> {
+    session.channel_success(channel)?;
+    let handle = session.handle();
+    let line = format!("parlor: {why}\r\n");
+    tokio::spawn(async move {
+        let _ = handle.extended_data(channel, 1, line).await;
+        let _ = handle.exit_status_request(channel, 1).await;
+        let _ = handle.eof(channel).await;
+        let _ = handle.close(channel).await;
+    });
+    Ok(())
+}
+
 /// A player's name as its folder: letters, digits, `-` and `_` (others dropped), at most
 /// 32 characters, "guest" when nothing is left.
 pub fn player_name(user: &str) -> String {
@@ -257,17 +271,19 @@ impl Handler for Connection {
         };
         let Some(size) = t.size.filter(|_| t.arcade.is_none()) else {
             // No pty: nothing to draw on.
-            session.channel_failure(channel)?;
-            let handle = session.handle();
-            tokio::spawn(async move {
-                let _ = handle
-                    .data(channel, "parlor needs a terminal: connect with ssh -t\r\n")
-                    .await;
-                let _ = handle.exit_status_request(channel, 1).await;
-                let _ = handle.close(channel).await;
-            });
-            return Ok(());
+            return refuse(
+                session,
+                channel,
+                "parlor needs a terminal: join with ssh -t (or without -T).",
+            );
         };
+        if self.shared.playing(&self.player) {
+            let why = format!(
+                "{} is already playing here, from another terminal: join under another name.",
+                self.player
+            );
+            return refuse(session, channel, &why);
+        }
         let (out, mut from_arcade) = unbounded_channel::<Out>();
         let player = (self.player.clone(), self.key.clone());
         match terminal::start(self.shared.clone(), player.0, player.1, size, out) {
@@ -296,13 +312,18 @@ impl Handler for Connection {
         session.channel_success(channel)
     }
 
+    /// A command is never run: the client is told so, with how to join.
     async fn exec_request(
         &mut self,
         channel: ChannelId,
         _data: &[u8],
         session: &mut Session,
     ) -> Result<(), Self::Error> {
-        session.channel_failure(channel)
+        refuse(
+            session,
+            channel,
+            "parlor runs no commands: join with ssh -p PORT NAME@HOST for the arcade.",
+        )
     }
 
     async fn subsystem_request(

@@ -44,13 +44,14 @@ impl Write for ChannelWriter {
         Ok(buf.len())
     }
 
+    /// A channel already closed takes the bytes without a word: there is no one left to
+    /// show them to, and the session ends by its own event (the hang-up).
     fn flush(&mut self) -> std::io::Result<()> {
         if self.pending.is_empty() {
             return Ok(());
         }
-        self.out
-            .send(Out::Data(std::mem::take(&mut self.pending)))
-            .map_err(|_| std::io::Error::from(std::io::ErrorKind::BrokenPipe))
+        let _ = self.out.send(Out::Data(std::mem::take(&mut self.pending)));
+        Ok(())
     }
 }
 
@@ -71,7 +72,13 @@ pub fn start(
         .next_session
         .fetch_add(1, std::sync::atomic::Ordering::Relaxed);
     if let Ok(mut sessions) = shared.sessions.lock() {
-        sessions.insert(number, tx.clone());
+        sessions.insert(
+            number,
+            super::Session {
+                player: player.clone(),
+                events: tx.clone(),
+            },
+        );
     }
     thread::Builder::new()
         .name("parlor-session".into())
@@ -155,7 +162,7 @@ fn run(
     queue!(backend, Show, LeaveAlternateScreen)?;
     if ended_by == Some(super::ssh::SERVER_STOP) {
         backend.write_all(
-            b"parlor: the server has stopped. Your game is saved: join again to resume it.\r\n",
+            b"parlor: the server has stopped. Games against the AI are saved: join again to resume them. A match online ends here.\r\n",
         )?;
     }
     backend.flush()

@@ -72,6 +72,17 @@ impl LobbyScreen {
             .unwrap_or(self.selected.min(entries.len().saturating_sub(1)));
     }
 
+    /// Selects one's own offer, if there is one.
+    pub fn select_own_offer(&mut self) {
+        if let Some(i) = self
+            .entries()
+            .iter()
+            .position(|e| matches!(e, Entry::Mine(_)))
+        {
+            self.selected = i;
+        }
+    }
+
     /// Offers of others first (what a player came for), one's own, the matches to
     /// watch, then the games.
     fn entries(&self) -> Vec<Entry> {

@@ -499,6 +499,9 @@ impl Setup {
                 return self.row(field).map_or("".into(), |r| r.explanation);
             }
             Field::Position => self.setup.game.kind().position_help(),
+            Field::Start if self.online => {
+                "Enter puts the offer up in the lobby; the game starts when someone accepts it."
+            }
             Field::Start => "Enter starts the game (from any line).",
             Field::Lesson => {
                 "A short lesson: the rules on a live board, a move at each step, then one \

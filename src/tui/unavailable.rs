@@ -47,6 +47,8 @@ pub fn why(action: Action, now: Situation, keys: &Keys) -> Option<String> {
                     key(Action::Pause),
                     key(Action::NewGame)
                 )
+            } else if !now.ai_plays {
+                "It is the other player's move, at their terminal".to_string()
             } else {
                 format!(
                     "It is the AI's turn: {} makes it move now",

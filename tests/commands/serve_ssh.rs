@@ -298,32 +298,33 @@ fn two_friends_play_a_whole_game_through_the_server() {
     bob.wait_for("online: alice vs bob");
     alice.wait_for("online: alice vs bob");
 
-    // Each takes a coin on their turn (Enter) until the last one is gone.
+    // Each takes a coin on their turn (Enter) until the last one is gone; each screen
+    // says "Your turn" to its own player.
     for _ in 0..40 {
         let (a, b) = (alice.screen(), bob.screen());
         if a.contains("Game over") && b.contains("Game over") {
             break;
         }
-        let (mover, other, next) = if a.contains("alice's turn") {
-            (&mut alice, &mut bob, "bob's turn")
+        let (mover, other) = if a.contains("Your turn") {
+            (&mut alice, &mut bob)
         } else {
-            (&mut bob, &mut alice, "alice's turn")
+            (&mut bob, &mut alice)
         };
         mover.send("\r");
         other.wait_until("the move arrives", |s| {
-            s.contains(next) || s.contains("Game over")
+            s.contains("Your turn") || s.contains("Game over")
         });
     }
-    let winner = |s: &str| {
-        ["alice wins", "bob wins"]
-            .into_iter()
-            .find(|w| s.contains(w))
-            .map(str::to_string)
-    };
     let a = alice.wait_for("Game over");
     let b = bob.wait_for("Game over");
-    assert!(winner(&a).is_some(), "{a}");
-    assert_eq!(winner(&a), winner(&b), "the same result on both screens");
+    // The winner is told "You win", the other who won.
+    let (won, lost, winner) = if a.contains("You win") {
+        (&a, &b, "alice wins")
+    } else {
+        (&b, &a, "bob wins")
+    };
+    assert!(won.contains("You win"), "{won}");
+    assert!(lost.contains(winner), "{lost}");
     alice.send("q");
     bob.send("q");
     alice.wait_exit();
@@ -374,4 +375,53 @@ fn junk_from_one_client_leaves_the_others_playing() {
     }
     let code = server.terminate();
     assert_eq!(code, Some(0), "the server ran to its stop");
+}
+
+/// A command instead of a terminal runs nothing and says how to join; a second
+/// terminal under a name already playing is turned away (two would overwrite each
+/// other's saves).
+#[test]
+fn a_command_runs_nothing_and_a_name_plays_at_one_terminal_at_a_time() {
+    if !have_ssh() {
+        return;
+    }
+    let server = Server::start();
+    let port = server.port.to_string();
+    let ssh = |args: &[&str]| {
+        Command::new("ssh")
+            .args([
+                "-o",
+                "StrictHostKeyChecking=no",
+                "-o",
+                "UserKnownHostsFile=/dev/null",
+                "-o",
+                "LogLevel=ERROR",
+                "-o",
+                "BatchMode=yes",
+                "-p",
+                &port,
+            ])
+            .args(args)
+            .stdin(Stdio::null())
+            .output()
+            .expect("ssh runs")
+    };
+    let exec = ssh(&["alice@127.0.0.1", "ls", "/"]);
+    assert_eq!(exec.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&exec.stderr);
+    assert!(said.contains("parlor runs no commands"), "{said}");
+    assert!(exec.stdout.is_empty(), "nothing ran");
+    let no_terminal = ssh(&["-T", "alice@127.0.0.1"]);
+    assert_eq!(no_terminal.status.code(), Some(1));
+    let said = String::from_utf8_lossy(&no_terminal.stderr);
+    assert!(said.contains("needs a terminal"), "{said}");
+
+    let mut alice = join(&server, "alice", 80, 24);
+    alice.wait_until("the menu", menu_ready);
+    let mut again = join(&server, "alice", 80, 24);
+    again.wait_for("alice is already playing here");
+    again.wait_exit();
+    // The first is untouched.
+    alice.send("\x1b[B");
+    alice.wait_until("alice still plays", |s| selected_is(s, "1-3-5-7"));
 }

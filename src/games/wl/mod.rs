@@ -92,6 +92,9 @@ impl GameKind for WinnersLosers {
             .and_then(|letters| crate::game::wl::move_texts(&letters, moves))
             .map_or_else(|| moves.join(" "), |texts| texts.join(", "))
     }
+    fn revealing_keys(&self) -> &'static [&'static str] {
+        &["pyramid"]
+    }
     fn keys(&self) -> &'static [OwnKey] {
         &[
             OwnKey {

@@ -33,9 +33,8 @@ impl<G: Game> MatchView<G> {
                 Span::raw(human_detail),
             ])
         } else if s.remote_to_move() {
-            let dots = ["·  ", "·· ", "···"][(self.frames / 4) % 3];
             Line::raw(format!(
-                "{}'s move, at their terminal {dots}",
+                "{}'s move, at their terminal.",
                 s.name(s.to_move())
             ))
         } else if s.paused() {

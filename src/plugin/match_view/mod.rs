@@ -367,6 +367,13 @@ impl<G: Game> MatchView<G> {
 
     /// Who sits in `seat`.
     pub fn who(&self, seat: Seat) -> Who<'_> {
+        // Online, this terminal's person is "you"; the other is named.
+        if self.session.players().contains(&Player::Remote) {
+            return match self.session.player(seat) {
+                Player::Human => Who::You,
+                _ => Who::Named(self.session.name(seat)),
+            };
+        }
         match self.ai_seat() {
             Some(ai) if ai == seat => Who::Ai,
             Some(_) => Who::You,

@@ -346,7 +346,8 @@ impl App {
 
     fn on_action(&mut self, action: Action) {
         if self.too_small() {
-            if action == Action::Quit {
+            // Leaving a match online asks first, and the question needs room.
+            if action == Action::Quit && !self.online_in_progress() {
                 self.quit = true;
             }
             return;
@@ -464,6 +465,10 @@ impl App {
     /// A key in a game: the screen's own keys first, then what the shared actions do in
     /// every game. A finished game takes the rematch key as a rematch.
     fn on_game_action(&mut self, action: Action) {
+        // A match online first: its own rules for rematch, undo, hints and leaving.
+        if self.online_game_action(action) {
+            return;
+        }
         let Screen::Game(game) = &mut self.screen else {
             return;
         };
@@ -477,12 +482,6 @@ impl App {
             self.review_game();
             return;
         }
-        if self.online_game_action(action) {
-            return;
-        }
-        let Screen::Game(game) = &mut self.screen else {
-            return;
-        };
         if game.handle(action) {
             return;
         }
@@ -896,6 +895,10 @@ impl App {
             return;
         }
         if let Screen::Lobby(_) = self.screen {
+            // An offer stands while its player is in the lobby.
+            if let Some(lobby) = &self.lobby {
+                lobby.withdraw();
+            }
             let mut menu = self.menu(None);
             menu.select_lobby();
             self.screen = Screen::Menu(menu);

@@ -102,6 +102,10 @@ impl App {
         self.refresh_lobby(Some(
             "Your offer is up: the game starts when someone accepts it.",
         ));
+        // On one's own offer, so a reflex Enter does not accept another's.
+        if let Screen::Lobby(screen) = &mut self.screen {
+            screen.select_own_offer();
+        }
     }
 
     /// The lobby screen shows the lobby as it is now (and `notice`, if any).
@@ -199,8 +203,11 @@ impl App {
                 }
             }
             OnlineEvent::Refused { why } => {
-                self.flash = Some(why.clone());
-                self.refresh_lobby(Some(&why));
+                if matches!(self.screen, Screen::Lobby(_)) {
+                    self.refresh_lobby(Some(&why));
+                } else {
+                    self.flash = Some(why);
+                }
             }
         }
         true
@@ -225,12 +232,25 @@ impl App {
         online.known = online.known.max(record.moves.len());
     }
 
-    /// A key in a match online that works differently there: `Some(true)` when handled.
+    /// Whether a match online is on screen and still being played.
+    pub(super) fn online_in_progress(&self) -> bool {
+        matches!((&self.online, &self.screen), (Some(o), Screen::Game(g)) if !o.abandoned && !o.watching && !g.is_over())
+    }
+
+    /// A key in a match online that works differently there: true when handled.
     pub(super) fn online_game_action(&mut self, action: Action) -> bool {
         let (Some(online), Screen::Game(game)) = (&self.online, &self.screen) else {
             return false;
         };
         let over = game.is_over() || online.abandoned || online.watching;
+        let reveals = match action {
+            Action::Own(name) => game.setup().game.kind().revealing_keys().contains(&name),
+            _ => false,
+        };
+        if reveals {
+            self.flash = Some("Not in a match online: it is you against them.".into());
+            return true;
+        }
         match action {
             Action::Undo | Action::Redo => {
                 self.flash = Some("No takebacks in a match online.".into());

@@ -21,7 +21,7 @@ use tokio::sync::mpsc::UnboundedSender;
 use super::Shared;
 use crate::store::Store;
 use crate::tui::app::{App, Start};
-use crate::tui::event::{AppEvent, spawn_ticks};
+use crate::tui::event::AppEvent;
 
 /// What a session's arcade sends to its SSH channel.
 #[derive(Debug)]
@@ -66,7 +66,6 @@ pub fn start(
     out: UnboundedSender<Out>,
 ) -> std::io::Result<Sender<AppEvent>> {
     let (tx, rx) = unbounded();
-    spawn_ticks(tx.clone())?;
     let events = tx.clone();
     let number = shared
         .next_session
@@ -135,7 +134,31 @@ fn run(
     app.update(AppEvent::Resize(width, height));
     terminal.draw(|f| app.render(f))?;
     let mut ended_by = None;
-    while let Ok(event) = rx.recv() {
+    // Ticks only while time matters on screen: an arcade on its menu or in the lobby
+    // waits for its player at no cost.
+    let tick = std::time::Duration::from_millis(crate::tui::event::TICK_MS);
+    let mut next_tick = std::time::Instant::now() + tick;
+    loop {
+        let now = std::time::Instant::now();
+        let event = if !app.wants_ticks() {
+            match rx.recv() {
+                Ok(event) => {
+                    next_tick = std::time::Instant::now() + tick;
+                    event
+                }
+                Err(_) => break,
+            }
+        } else if now >= next_tick {
+            // A tick is due, even while keys keep coming: the AI's pause runs on ticks.
+            next_tick = now + tick;
+            AppEvent::Tick
+        } else {
+            match rx.recv_timeout(next_tick - now) {
+                Ok(event) => event,
+                Err(crossbeam_channel::RecvTimeoutError::Timeout) => continue,
+                Err(crossbeam_channel::RecvTimeoutError::Disconnected) => break,
+            }
+        };
         if let AppEvent::Resize(w, h) = event {
             terminal.resize(Rect::new(0, 0, w, h))?;
         }

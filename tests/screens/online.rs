@@ -326,3 +326,25 @@ fn a_dropped_player_takes_the_seat_back_with_its_code_and_a_name_alone_does_not(
     }
     assert!(over(&bob));
 }
+
+/// A served arcade waits without ticking where nothing moves by itself (its menu, the
+/// lobby, a setup), and ticks in a game (the AI's pause, the animations).
+#[test]
+fn an_arcade_ticks_only_where_time_matters() {
+    let lobby = Lobby::new();
+    let mut alice = arcade(&lobby, "alice");
+    assert!(!alice.app.wants_ticks(), "the menu");
+    to_lobby(&mut alice);
+    assert!(!alice.app.wants_ticks(), "the lobby");
+    // Back on the menu at its lobby entry: down past the statistics to Nim.
+    alice.keys(&[Esc, Down, Down, Enter]);
+    assert!(
+        matches!(alice.app.screen(), Screen::Setup(_)),
+        "{}",
+        alice.screen()
+    );
+    assert!(!alice.app.wants_ticks(), "a setup");
+    alice.key(Enter);
+    assert!(matches!(alice.app.screen(), Screen::Game(_)));
+    assert!(alice.app.wants_ticks(), "a game against the AI");
+}

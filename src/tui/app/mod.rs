@@ -195,6 +195,16 @@ impl App {
         self.size
     }
 
+    /// Whether time matters on screen now (a game's AI and animations, a lesson, a
+    /// simulation, a review's progress): elsewhere nothing changes without an event, and
+    /// a served arcade waits without ticking.
+    pub fn wants_ticks(&self) -> bool {
+        matches!(
+            self.screen,
+            Screen::Game(_) | Screen::Lesson(_) | Screen::Simulation(_) | Screen::Review(..)
+        ) || self.flash.is_some()
+    }
+
     pub fn should_quit(&self) -> bool {
         self.quit
     }

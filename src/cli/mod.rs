@@ -381,6 +381,7 @@ pub fn run(cli: Cli, games: &Registry) -> Result<(), RunError> {
                 );
                 let _ = std::io::stdout().flush();
             })?;
+            let _ = writeln!(std::io::stdout(), "parlor serve stopped.");
             Ok(())
         }
         Some(Command::Engine { game, options }) => {

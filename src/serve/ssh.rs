@@ -154,7 +154,8 @@ impl Connection {
             };
         }
         self.player = player_name(user);
-        tracing::info!("{} joins from {:?}", self.player, self.peer);
+        let from = self.peer.map_or_else(|| "?".to_string(), |p| p.to_string());
+        say(&format!("{} joined from {from}", self.player));
         Auth::Accept
     }
 
@@ -163,6 +164,14 @@ impl Connection {
             let _ = arcade.send(event);
         }
     }
+}
+
+/// A line for the operator on the server's stdout (who comes and goes); a stdout that
+/// is gone is no reason to stop serving.
+fn say(line: &str) {
+    use std::io::Write;
+    let mut out = std::io::stdout().lock();
+    let _ = writeln!(out, "{line}").and_then(|()| out.flush());
 }
 
 /// Ends a channel without an arcade: `why` on the client's stderr, exit status 1.
@@ -392,6 +401,9 @@ impl Handler for Connection {
 /// A connection that ends, however it ends, ends its arcades (each saves first).
 impl Drop for Connection {
     fn drop(&mut self) {
+        if !self.player.is_empty() {
+            say(&format!("{} left", self.player));
+        }
         for t in self.channels.values() {
             if let Some(arcade) = &t.arcade {
                 let _ = arcade.send(AppEvent::Signal(HANG_UP));

@@ -13,6 +13,8 @@ use crate::pty_harness::{Tui, menu_ready, selected_is};
 /// directory.
 pub(crate) struct Server {
     child: Child,
+    /// What the server printed after its start-up lines (who came and went).
+    said: std::sync::Arc<std::sync::Mutex<Vec<String>>>,
     pub port: u16,
     pub fingerprint: String,
     pub data: tempfile::TempDir,
@@ -58,22 +60,45 @@ impl Server {
                 break;
             }
         }
-        // Drain the rest so the server never blocks on a full pipe.
-        std::thread::spawn(move || for _ in lines {});
+        // Keep the rest (and never let the server block on a full pipe).
+        let said = std::sync::Arc::new(std::sync::Mutex::new(Vec::new()));
+        let keep = said.clone();
+        std::thread::spawn(move || {
+            for line in lines.map_while(Result::ok) {
+                keep.lock().expect("the lines").push(line);
+            }
+        });
         Server {
             child,
+            said,
             port: port.expect("the server said where it listens"),
             fingerprint,
             data,
         }
     }
 
-    /// Stops the server as an operator's SIGTERM does; returns its exit code.
-    pub fn terminate(mut self) -> Option<i32> {
+    /// Stops the server as an operator's SIGTERM does; returns its exit code and what
+    /// it printed after starting.
+    pub fn terminate(mut self) -> (Option<i32>, Vec<String>) {
         let pid = self.child.id().to_string();
         let killed = Command::new("kill").args(["-TERM", &pid]).status();
         assert!(killed.is_ok_and(|s| s.success()), "kill -TERM {pid}");
-        self.child.wait().expect("the server exits").code()
+        let code = self.child.wait().expect("the server exits").code();
+        // The reader has the last lines once the pipe is closed.
+        for _ in 0..50 {
+            let done = self
+                .said
+                .lock()
+                .expect("the lines")
+                .iter()
+                .any(|l| l.contains("stopped"));
+            if done {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let said = self.said.lock().expect("the lines").clone();
+        (code, said)
     }
 }
 
@@ -184,8 +209,17 @@ fn a_friend_joins_with_ssh_plays_and_finds_the_game_again() {
     assert!(!menu.contains("Resume"), "{menu}");
 
     // The operator stops the server: both terminals are given back as they were.
-    let code = server.terminate();
+    let (code, said) = server.terminate();
     assert_eq!(code, Some(0), "a stop asked for is a clean exit");
+    // The operator saw who came and went.
+    for line in [
+        "alice joined from 127.0.0.1:",
+        "alice left",
+        "bob joined from",
+        "parlor serve stopped.",
+    ] {
+        assert!(said.iter().any(|l| l.contains(line)), "{line}: {said:?}");
+    }
     for client in [&mut again, &mut bob] {
         client.wait_exit();
         let screen = client.screen();
@@ -373,7 +407,7 @@ fn junk_from_one_client_leaves_the_others_playing() {
         bob.wait_until("and back up", |s| selected_is(s, "Nim"));
         drop(mallory);
     }
-    let code = server.terminate();
+    let (code, _) = server.terminate();
     assert_eq!(code, Some(0), "the server ran to its stop");
 }
 

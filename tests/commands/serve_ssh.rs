@@ -128,21 +128,23 @@ fn join(server: &Server, name: &str, cols: u16, rows: u16) -> Tui {
     join_with(server, name, cols, rows, &["-o", "BatchMode=yes"])
 }
 
+/// ssh's options for a test server: a host key never seen before is taken without a
+/// question or a file written, and only errors are printed.
+const QUIET: [&str; 6] = [
+    "-o",
+    "StrictHostKeyChecking=no",
+    "-o",
+    "UserKnownHostsFile=/dev/null",
+    "-o",
+    "LogLevel=ERROR",
+];
+
 /// `join` with more of ssh's options (`-i KEY`, how to authenticate).
 fn join_with(server: &Server, name: &str, cols: u16, rows: u16, more: &[&str]) -> Tui {
     let port = server.port.to_string();
     let who = format!("{name}@127.0.0.1");
-    let mut args = vec![
-        "-o",
-        "StrictHostKeyChecking=no",
-        "-o",
-        "UserKnownHostsFile=/dev/null",
-        "-o",
-        "LogLevel=ERROR",
-        "-tt",
-        "-p",
-        &port,
-    ];
+    let mut args = QUIET.to_vec();
+    args.extend_from_slice(&["-tt", "-p", &port]);
     args.extend_from_slice(more);
     args.push(&who);
     Tui::start_program("ssh", &args, cols, rows)
@@ -423,18 +425,8 @@ fn a_command_runs_nothing_and_a_name_plays_at_one_terminal_at_a_time() {
     let port = server.port.to_string();
     let ssh = |args: &[&str]| {
         Command::new("ssh")
-            .args([
-                "-o",
-                "StrictHostKeyChecking=no",
-                "-o",
-                "UserKnownHostsFile=/dev/null",
-                "-o",
-                "LogLevel=ERROR",
-                "-o",
-                "BatchMode=yes",
-                "-p",
-                &port,
-            ])
+            .args(QUIET)
+            .args(["-o", "BatchMode=yes", "-p", &port])
             .args(args)
             .stdin(Stdio::null())
             .output()

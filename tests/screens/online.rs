@@ -63,6 +63,25 @@ fn over(h: &Harness) -> bool {
     matches!(h.app.screen(), Screen::Game(g) if g.is_over())
 }
 
+/// One move of the match between `alice` and `bob`: whoever may move plays a random
+/// legal move (the first, without `rng`), the other hears of it, and both boards are
+/// checked to be the same. Exactly one of them may move.
+fn step(alice: &mut Harness, bob: &mut Harness, rng: Option<&mut GameRng>) {
+    let (mover, other) = if alice.app.legal_moves_text().is_empty() {
+        (bob, alice)
+    } else {
+        (alice, bob)
+    };
+    let legal = mover.app.legal_moves_text();
+    assert!(!legal.is_empty(), "nobody can move:\n{}", mover.screen());
+    assert!(other.app.legal_moves_text().is_empty(), "both may move");
+    let pick = rng.map_or(0, |rng| rng.random_range(0..legal.len()));
+    let mv = legal[pick].clone();
+    mover.play(&mv);
+    other.settle();
+    assert_eq!(position(mover), position(other), "after {mv}");
+}
+
 #[test]
 fn every_game_is_played_online_to_its_end_and_both_screens_agree() {
     let lobby = Lobby::new();
@@ -91,25 +110,7 @@ fn every_game_is_played_online_to_its_end_and_both_screens_agree() {
         while !(over(&alice) && over(&bob)) {
             plies += 1;
             assert!(plies < 500, "{game:?}: no end");
-            let (mover, other) = if alice.app.legal_moves_text().is_empty() {
-                (&mut bob, &mut alice)
-            } else {
-                (&mut alice, &mut bob)
-            };
-            let legal = mover.app.legal_moves_text();
-            assert!(
-                !legal.is_empty(),
-                "{game:?}: nobody can move:\n{}",
-                mover.screen()
-            );
-            assert!(
-                other.app.legal_moves_text().is_empty(),
-                "{game:?}: both may move"
-            );
-            let mv = legal[rng.random_range(0..legal.len())].clone();
-            mover.play(&mv);
-            other.settle();
-            assert_eq!(position(mover), position(other), "{game:?} after {mv}");
+            step(&mut alice, &mut bob, Some(&mut rng));
         }
         let result = |h: &Harness| match h.app.screen() {
             Screen::Game(g) => g.record().and_then(|r| r.result),
@@ -190,19 +191,8 @@ fn a_third_player_watches_a_match_from_its_middle_to_its_end() {
     bob.key(Enter);
     alice.settle();
     let mut rng = GameRng::seed_from_u64(3);
-    let mut step = |alice: &mut Harness, bob: &mut Harness| {
-        let (mover, other) = if alice.app.legal_moves_text().is_empty() {
-            (bob, alice)
-        } else {
-            (alice, bob)
-        };
-        let legal = mover.app.legal_moves_text();
-        let mv = legal[rng.random_range(0..legal.len())].clone();
-        mover.play(&mv);
-        other.settle();
-    };
     for _ in 0..6 {
-        step(&mut alice, &mut bob);
+        step(&mut alice, &mut bob, Some(&mut rng));
     }
     // Carol arrives: the match is in the lobby, to watch, with its moves so far.
     let mut carol = arcade(&lobby, "carol");
@@ -222,7 +212,7 @@ fn a_third_player_watches_a_match_from_its_middle_to_its_end() {
         "a watcher has no move"
     );
     while !over(&alice) {
-        step(&mut alice, &mut bob);
+        step(&mut alice, &mut bob, Some(&mut rng));
         carol.settle();
         assert_eq!(position(&carol), position(&alice));
     }
@@ -314,15 +304,7 @@ fn a_dropped_player_takes_the_seat_back_with_its_code_and_a_name_alone_does_not(
     assert_eq!(position(&bob), before);
     assert!(alice.screen().contains("bob is back"), "{}", alice.screen());
     while !over(&alice) {
-        let (mover, other) = if alice.app.legal_moves_text().is_empty() {
-            (&mut bob, &mut alice)
-        } else {
-            (&mut alice, &mut bob)
-        };
-        let mv = mover.app.legal_moves_text()[0].clone();
-        mover.play(&mv);
-        other.settle();
-        assert_eq!(position(mover), position(other));
+        step(&mut alice, &mut bob, None);
     }
     assert!(over(&bob));
 }

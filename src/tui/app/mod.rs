@@ -3,7 +3,9 @@
 
 mod draw;
 mod online;
+mod review;
 mod saves;
+mod solver;
 
 use crate::seeds::GameRng;
 use crossbeam_channel::Sender;
@@ -670,73 +672,6 @@ impl App {
         }
     }
 
-    /// A notice from the solver thread: the screen on show takes its own reports.
-    fn on_solver(&mut self, msg: Notice) -> bool {
-        if let Screen::Review(review, _) = &mut self.screen {
-            match msg {
-                SolverMsg::Progress { ticket, .. } => review.progress(ticket),
-                SolverMsg::Finished { ticket } => review.finished(ticket),
-                SolverMsg::Failed { ticket, reason } => review.failed(ticket, reason),
-            }
-            return true;
-        }
-        if let Screen::Simulation(sim) = &mut self.screen {
-            match msg {
-                SolverMsg::Progress { ticket, .. } => sim.progress(ticket),
-                SolverMsg::Finished { ticket } => sim.finished(ticket),
-                SolverMsg::Failed { ticket, reason } => sim.failed(ticket, reason),
-            }
-            return true;
-        }
-        let Screen::Game(game) = &mut self.screen else {
-            return false;
-        };
-        match msg {
-            SolverMsg::Progress { ticket, .. } => game.news(ticket),
-            SolverMsg::Finished { ticket } => game.finished(ticket),
-            SolverMsg::Failed { ticket, reason } => game.failed(ticket, reason),
-        }
-        true
-    }
-
-    /// Sends the solver the position on the board when it changed.
-    fn sync_solver(&mut self) {
-        if let Screen::Review(review, _) = &mut self.screen {
-            if let Some(job) = review.take_job() {
-                match &self.solver {
-                    Some(solver) => review.requested(solver.submit(job)),
-                    None => review.failed(0, "the solver thread could not be started".into()),
-                }
-            }
-            return;
-        }
-        if let Screen::Simulation(sim) = &mut self.screen {
-            if let Some(job) = sim.take_request() {
-                match &self.solver {
-                    Some(solver) => {
-                        let ticket = solver.submit(job);
-                        sim.requested(ticket);
-                    }
-                    None => sim.failed(0, "the solver thread could not be started".into()),
-                }
-            }
-            return;
-        }
-        let Screen::Game(game) = &mut self.screen else {
-            return;
-        };
-        let Some(job) = game.take_job() else {
-            return;
-        };
-        match &self.solver {
-            Some(solver) => {
-                let ticket = solver.submit(job);
-                game.analysis_requested(ticket);
-            }
-            None => game.failed(0, "the solver thread could not be started".into()),
-        }
-    }
-
     /// The setup screen of `game`, as it was last started (else the config's defaults).
     fn open_setup(&mut self, game: GameId) {
         let mut setup = GameSetup::from_config(game, &self.config);
@@ -835,63 +770,6 @@ impl App {
         self.slot = None;
         self.game_saved = false;
         self.screen = Screen::Game(screen);
-    }
-
-    /// The review of `record`, opened from the finished game `from` (or from the
-    /// command line). A record that cannot be reviewed leaves things as they were.
-    fn open_review(&mut self, record: &MatchRecord, from: Option<Box<dyn GameScreen>>) {
-        let review = self
-            .games
-            .find(&record.game)
-            .ok_or_else(|| format!("unknown game {:?}", record.game))
-            .and_then(|game| game.kind().review(record, &self.config));
-        match (review, from) {
-            (Ok(plan), from) => {
-                let review = Review::new(plan.game, record, plan.board, plan.method);
-                self.screen = Screen::Review(Box::new(review), from);
-            }
-            (Err(e), Some(game)) => {
-                tracing::warn!("no review: {e}");
-                self.flash = Some(format!("No review of this game: {e}"));
-                self.screen = Screen::Game(game);
-            }
-            (Err(e), None) => tracing::warn!("no review: {e}"),
-        }
-    }
-
-    /// The finished game on screen, reviewed.
-    fn review_game(&mut self) {
-        let screen = std::mem::replace(&mut self.screen, Screen::Menu(Menu::default()));
-        let Screen::Game(game) = screen else {
-            self.screen = screen;
-            return;
-        };
-        match game.record() {
-            Some(record) => self.open_review(&record, Some(game)),
-            None => self.screen = Screen::Game(game),
-        }
-    }
-
-    /// Esc on a review: back to the game it was opened from, else to the menu.
-    fn close_review(&mut self) {
-        if let Some(solver) = &self.solver {
-            solver.cancel();
-        }
-        let screen = std::mem::replace(&mut self.screen, Screen::Menu(Menu::default()));
-        match screen {
-            Screen::Review(_, Some(game)) => self.screen = Screen::Game(game),
-            other => {
-                self.screen = other;
-                self.back_to_menu();
-            }
-        }
-    }
-
-    /// The statistics of the finished games in the store (none without a store).
-    fn open_stats(&mut self) {
-        let history = self.store.as_mut().map(Store::history).unwrap_or_default();
-        self.take_notices();
-        self.screen = Screen::Stats(StatsScreen::new(&history, &self.games));
     }
 
     fn back_to_menu(&mut self) {

@@ -42,6 +42,9 @@ pub struct KeyConfig {
     pub spoilers: String,
     pub up: String,
     pub down: String,
+    pub resign: String,
+    pub offer_draw: String,
+    pub chat: String,
     /// The games' own keys, by name.
     #[serde(flatten)]
     pub games: std::collections::BTreeMap<String, toml::Value>,
@@ -126,6 +129,9 @@ impl Default for KeyConfig {
             spoilers: "e".into(),
             up: "k".into(),
             down: "j".into(),
+            resign: "R".into(),
+            offer_draw: "D".into(),
+            chat: "c".into(),
             // Each game's own keys keep the defaults the game declares
             // (`ui::keys::remappable`) unless the file names them.
             games: Default::default(),
@@ -176,6 +182,9 @@ impl KeyConfig {
             "spoilers" => &self.spoilers,
             "up" => &self.up,
             "down" => &self.down,
+            "resign" => &self.resign,
+            "offer_draw" => &self.offer_draw,
+            "chat" => &self.chat,
             other => return self.games.get(other).and_then(toml::Value::as_str),
         })
     }

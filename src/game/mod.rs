@@ -18,6 +18,9 @@ pub enum Seat {
 }
 
 impl Seat {
+    /// The seats by index: `Seat::ALL[seat.index()] == seat`.
+    pub const ALL: [Seat; 2] = [Seat::First, Seat::Second];
+
     pub fn other(self) -> Seat {
         match self {
             Seat::First => Seat::Second,

@@ -309,6 +309,9 @@ impl<B: Board> GameScreen for Match<B> {
     fn seat_online(&mut self, mine: Option<Seat>, names: [String; 2]) -> bool {
         B::seat_online(self, mine, names)
     }
+    fn set_match_notes(&mut self, notes: Option<Vec<ratatui::text::Line<'static>>>) {
+        self.view.notes = notes;
+    }
 }
 
 #[cfg(test)]

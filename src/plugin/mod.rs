@@ -275,12 +275,16 @@ pub trait GameKind: Sync {
     fn first_explanation(&self) -> &'static str {
         "AI chooses: the AI analyses the start and takes the side that wins."
     }
-    /// The keys of this game's own (they apply only while it is on screen).
+    /// Whether a game can end in a draw (a draw may then be offered online).
+    fn has_draws(&self) -> bool {
+        false
+    }
     /// Those of its own keys that show what the solver knows (W&L's pyramid): refused
     /// in a match online, where the players play on their own.
     fn revealing_keys(&self) -> &'static [&'static str] {
         &[]
     }
+    /// The keys of this game's own (they apply only while it is on screen).
     fn keys(&self) -> &'static [OwnKey] {
         &[]
     }

@@ -135,6 +135,9 @@ pub trait GameScreen {
     /// by seat. `None`: a match watched, both seats' moves from outside. False where
     /// the screen cannot (Pnut-Butta's hot seat).
     fn seat_online(&mut self, mine: Option<crate::game::Seat>, names: [String; 2]) -> bool;
+    /// What the shell says of a match online in place of the prediction (what is
+    /// asked, how it ended, the chat); `None`: nothing.
+    fn set_match_notes(&mut self, _notes: Option<Vec<ratatui::text::Line<'static>>>) {}
 }
 
 /// What a simulation screen asks the app to do.

@@ -124,15 +124,32 @@ pub fn render(frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, to: Lea
     );
 }
 
-/// The question before leaving a match online: the other player is told, and the match
-/// ends there.
-pub fn render_online(frame: &mut Frame, area: Rect, theme: &Theme) {
-    let lines = vec![
-        Line::raw("Leave this match? The other player is told you left."),
-        Line::raw(""),
-        Line::raw("  y        leave it, to the lobby"),
-        Line::raw("  any key  stay and play on"),
-    ];
+/// The question before leaving a match online (`resign`: before resigning it and
+/// staying): either way the other player wins.
+pub fn render_online(frame: &mut Frame, area: Rect, theme: &Theme, resign: bool) {
+    let (title, lines) = if resign {
+        (
+            "Resign?",
+            vec![
+                Line::raw("Resign this match? The other player wins; you stay"),
+                Line::raw("at the board for the chat and a rematch."),
+                Line::raw(""),
+                Line::raw("  y        resign"),
+                Line::raw("  any key  play on"),
+            ],
+        )
+    } else {
+        (
+            "Leave the match?",
+            vec![
+                Line::raw("Leave this match? That resigns it: the other player"),
+                Line::raw("wins and is told you left."),
+                Line::raw(""),
+                Line::raw("  y        resign and leave, to the lobby"),
+                Line::raw("  any key  stay and play on"),
+            ],
+        )
+    };
     let width = 60.min(area.width);
     let height = (lines.len() as u16 + 2).min(area.height);
     let at = widgets::centered(area, width, height);
@@ -140,7 +157,7 @@ pub fn render_online(frame: &mut Frame, area: Rect, theme: &Theme) {
     frame.render_widget(
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
-            .block(widgets::block("Leave the match?", theme)),
+            .block(widgets::block(title, theme)),
         at,
     );
 }

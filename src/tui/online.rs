@@ -52,6 +52,45 @@ pub struct LobbyView {
     pub resumable: Vec<Resumable>,
 }
 
+/// What one player of a match asks the other, who accepts or declines.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Proposal {
+    /// End the game as a draw (only in games that have draws).
+    Draw,
+    /// Take back the asker's last move (and the other's replies since).
+    Takeback,
+    /// Play again once the game is over, the sides swapped.
+    Rematch,
+}
+
+impl Proposal {
+    /// What is asked, after "bob offers" / "bob asks for": "a draw".
+    pub fn what(self) -> &'static str {
+        match self {
+            Proposal::Draw => "a draw",
+            Proposal::Takeback => "a takeback",
+            Proposal::Rematch => "a rematch with the sides swapped",
+        }
+    }
+}
+
+/// A line said at a match: by a player, or by someone watching (`watching`), whose lines
+/// only other watchers see.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ChatLine {
+    pub from: String,
+    pub text: String,
+    pub watching: bool,
+}
+
+/// How a match ended other than by the rules: who won (`None`: a draw) and how, in
+/// words ("bob resigned", "a draw by agreement").
+#[derive(Clone, Debug, PartialEq)]
+pub struct Ending {
+    pub winner: Option<Seat>,
+    pub how: String,
+}
+
 /// What the server tells an arcade.
 #[derive(Clone, Debug)]
 pub enum OnlineEvent {
@@ -69,7 +108,28 @@ pub enum OnlineEvent {
         /// The code that takes this seat back after a dropped connection (`None`: the
         /// player's key does, or watching).
         code: Option<String>,
+        /// The match's chat so far, the latest last.
+        chat: Vec<ChatLine>,
     },
+    /// The moves of the match after a takeback both agreed to: the board goes back to
+    /// the start and replays them.
+    Reset { id: u64, moves: Vec<String> },
+    /// The other player asks for something (`what`), to be accepted or declined.
+    Proposed {
+        id: u64,
+        who: String,
+        what: Proposal,
+    },
+    /// The other player declined what this one asked (`what`).
+    Declined {
+        id: u64,
+        who: String,
+        what: Proposal,
+    },
+    /// The match ended by resignation or agreement.
+    Ended { id: u64, ending: Ending },
+    /// A line of the match's chat.
+    Chat { id: u64, line: ChatLine },
     /// A move of the other player (or, watching, of either), checked by the server's
     /// rules.
     Moved { id: u64, mv: String },
@@ -102,4 +162,12 @@ pub trait LobbyLink: Send {
     fn watch(&self, id: u64);
     /// Takes this player's seat back in match `id`, with its seat code if it needs one.
     fn resume(&self, id: u64, code: &str);
+    /// Resigns match `id`: the other player wins.
+    fn resign(&self, id: u64);
+    /// Asks the other player of match `id` for `what`.
+    fn propose(&self, id: u64, what: Proposal);
+    /// Answers what the other player of match `id` asked: yes or no.
+    fn answer(&self, id: u64, yes: bool);
+    /// Says `text` at match `id` (cleaned and shortened by the server).
+    fn chat(&self, id: u64, text: &str);
 }

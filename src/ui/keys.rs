@@ -38,6 +38,12 @@ pub enum Action {
     Own(&'static str),
     Digit(u8),
     Backspace,
+    /// Resigns a match online.
+    Resign,
+    /// Offers a draw in a match online (games with draws).
+    OfferDraw,
+    /// Says a line in a match online.
+    Chat,
     /// Any other character, for text fields.
     Char(char),
     None,
@@ -82,7 +88,7 @@ pub struct OwnKey {
 
 /// The remappable keys every screen shares: config name, action, default key, what it
 /// does. `KeyConfig` has one field per name.
-pub const SHARED: [(&str, Action, char, &str); 14] = [
+pub const SHARED: [(&str, Action, char, &str); 17] = [
     ("quit", Action::Quit, 'q', "quit"),
     ("help", Action::Help, '?', "help, or the rules of the game"),
     (
@@ -147,6 +153,14 @@ pub const SHARED: [(&str, Action, char, &str); 14] = [
     ),
     ("up", Action::Up, 'k', "up, beside the arrow key"),
     ("down", Action::Down, 'j', "down, beside the arrow key"),
+    ("resign", Action::Resign, 'R', "resign a match online"),
+    (
+        "offer_draw",
+        Action::OfferDraw,
+        'D',
+        "offer a draw in a match online (games with draws)",
+    ),
+    ("chat", Action::Chat, 'c', "say a line in a match online"),
 ];
 
 /// Every remappable key: the shared ones, then each game's own, with the game.
@@ -220,6 +234,64 @@ pub fn key_label(key: KeyCode) -> String {
 /// it up before any key when the line is short (`widgets::footer`).
 pub const STATUS_MARK: &str = "✓";
 
+/// A match online is on screen: its footers name the keys that work there (a takeback
+/// asked of the other player, resigning, a draw offered, the chat) and none that do not
+/// (hints, the AI, undo).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct OnlineFooter {
+    /// The game has draws: one may be offered.
+    pub draws: bool,
+    /// The match is over (by the rules, resignation or agreement).
+    pub over: bool,
+    /// Watched, not played.
+    pub watching: bool,
+}
+
+impl OnlineFooter {
+    /// The keys that work in such a match now, with what they do.
+    fn items(self) -> Vec<(Action, &'static str)> {
+        let mut items = Vec::new();
+        if self.watching {
+            items.extend([(Action::Chat, "chat"), (Action::Back, "lobby")]);
+        } else if self.over {
+            items.extend([
+                (Action::Rematch, "rematch"),
+                (Action::Review, "review"),
+                (Action::Chat, "chat"),
+                (Action::Back, "lobby"),
+            ]);
+        } else {
+            items.push((Action::Undo, "takeback"));
+            if self.draws {
+                items.push((Action::OfferDraw, "draw"));
+            }
+            items.extend([
+                (Action::Resign, "resign"),
+                (Action::Chat, "chat"),
+                (Action::Back, "leave"),
+            ]);
+        }
+        items
+    }
+}
+
+/// Keys a match online has no use for: they ask the solver or the AI, or leave
+/// (the online footer names its own way out).
+const NOT_ONLINE: [Action; 12] = [
+    Action::Hints,
+    Action::Spoilers,
+    Action::MoveNow,
+    Action::Pause,
+    Action::Undo,
+    Action::Redo,
+    Action::NewGame,
+    Action::Rematch,
+    Action::Review,
+    Action::Back,
+    Action::Quit,
+    Action::Help,
+];
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct Keys {
     bindings: Vec<Binding>,
@@ -228,6 +300,8 @@ pub struct Keys {
     /// A lesson is on screen (`tui::lesson`): the game's footers name only the keys
     /// that work in it, and the game draws no game-over box of its own.
     teaching: bool,
+    /// A match online is on screen (set by the app while it draws one).
+    online: Option<OnlineFooter>,
 }
 
 impl Default for Keys {
@@ -262,6 +336,7 @@ impl Keys {
             bindings,
             status: None,
             teaching: false,
+            online: None,
         }
     }
 
@@ -347,8 +422,11 @@ impl Keys {
             .status
             .map(|s| (STATUS_MARK.to_string(), s.to_string()))
             .into_iter();
-        status
+        let mut list: Vec<(String, String)> = status
             .chain(items.iter().filter_map(|(actions, what)| {
+                if self.online.is_some() && actions.iter().any(|a| NOT_ONLINE.contains(a)) {
+                    return None;
+                }
                 let what = if self.teaching {
                     lesson_word(actions, what)?
                 } else {
@@ -356,7 +434,30 @@ impl Keys {
                 };
                 Some((self.label(actions), what.to_string()))
             }))
-            .collect()
+            .collect();
+        if let Some(online) = self.online {
+            // A finished match online names only its own keys (no moves are left).
+            if online.over || online.watching {
+                list.retain(|(key, _)| key == STATUS_MARK);
+            }
+            list.extend(
+                online
+                    .items()
+                    .into_iter()
+                    .map(|(action, what)| (self.key(action), what.to_string())),
+            );
+        }
+        list
+    }
+
+    /// Sets (or clears) the match online on screen, for the footers.
+    pub fn set_online(&mut self, online: Option<OnlineFooter>) {
+        self.online = online;
+    }
+
+    /// The match online on screen, if one is.
+    pub fn online(&self) -> Option<OnlineFooter> {
+        self.online
     }
 
     /// The same keys, for a lesson's board (see `teaching`).

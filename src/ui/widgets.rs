@@ -216,6 +216,12 @@ pub fn prediction_and_hints(
     keys: &super::keys::Keys,
     theme: &Theme,
 ) -> Rect {
+    // Online there are no hints: the match's panel takes their room.
+    if keys.online().is_some() {
+        let [top, rest] = Layout::vertical([Constraint::Length(8), Constraint::Min(3)]).areas(area);
+        panel(frame, top, prediction_title(keys), prediction, theme);
+        return rest;
+    }
     let hints_height = hints.as_ref().map_or(3, |l| l.len().max(1) as u16 + 2);
     let [top, table, rest] = Layout::vertical([
         Constraint::Length(5),
@@ -226,6 +232,16 @@ pub fn prediction_and_hints(
     panel(frame, top, "Prediction", prediction, theme);
     hints_panel(frame, table, hints_title, hints, hints_off, keys, theme);
     rest
+}
+
+/// The title of the panel of the prediction: "Match" online, where it tells of the
+/// match instead.
+pub fn prediction_title(keys: &super::keys::Keys) -> &'static str {
+    if keys.online().is_some() {
+        "Match"
+    } else {
+        "Prediction"
+    }
 }
 
 /// The footer of a finished game: the keys that do something now (the move keys do

@@ -25,6 +25,7 @@ mod keys_ui;
 mod lessons;
 mod nim_ui;
 mod online;
+mod online_talk;
 mod othello_ui;
 mod pnut_snapshots;
 mod positions_ui;

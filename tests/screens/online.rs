@@ -15,7 +15,7 @@ use rand::{RngExt, SeedableRng};
 use ratatui::crossterm::event::KeyCode::{Char, Down, Enter, Esc, Up};
 use std::sync::Arc;
 
-fn quick() -> Config {
+pub fn quick() -> Config {
     let mut c = Config::default();
     c.solver.max_millis = 100;
     c.solver.table_mib = 8;
@@ -23,7 +23,7 @@ fn quick() -> Config {
 }
 
 /// `name`'s arcade, in `lobby`.
-fn arcade(lobby: &Arc<Lobby>, name: &str) -> Harness {
+pub fn arcade(lobby: &Arc<Lobby>, name: &str) -> Harness {
     let mut h = Harness::new(&parlor::arcade::registry(), quick(), Start::Menu, 100, 30);
     let seat = lobby.join(name, None, h.sender());
     h.go_online(Box::new(seat));
@@ -31,14 +31,14 @@ fn arcade(lobby: &Arc<Lobby>, name: &str) -> Harness {
 }
 
 /// From the menu to the lobby: its entry is the one before the statistics.
-fn to_lobby(h: &mut Harness) {
+pub fn to_lobby(h: &mut Harness) {
     h.keys(&[Up, Up, Enter]);
     assert!(matches!(h.app.screen(), Screen::Lobby(_)), "{}", h.screen());
 }
 
 /// Offers `game` from the lobby (no offers of others in view): its entry, its setup,
 /// the offer.
-fn offer(h: &mut Harness, game: GameId) {
+pub fn offer(h: &mut Harness, game: GameId) {
     let index = parlor::arcade::registry()
         .all()
         .position(|g| g == game)
@@ -52,21 +52,21 @@ fn offer(h: &mut Harness, game: GameId) {
     assert!(h.screen().contains("Your offer is up"), "{}", h.screen());
 }
 
-fn position(h: &Harness) -> String {
+pub fn position(h: &Harness) -> String {
     match h.app.screen() {
         Screen::Game(g) => g.position_text(),
         _ => panic!("no game on screen"),
     }
 }
 
-fn over(h: &Harness) -> bool {
+pub fn over(h: &Harness) -> bool {
     matches!(h.app.screen(), Screen::Game(g) if g.is_over())
 }
 
 /// One move of the match between `alice` and `bob`: whoever may move plays a random
 /// legal move (the first, without `rng`), the other hears of it, and both boards are
 /// checked to be the same. Exactly one of them may move.
-fn step(alice: &mut Harness, bob: &mut Harness, rng: Option<&mut GameRng>) {
+pub fn step(alice: &mut Harness, bob: &mut Harness, rng: Option<&mut GameRng>) {
     let (mover, other) = if alice.app.legal_moves_text().is_empty() {
         (bob, alice)
     } else {
@@ -122,6 +122,8 @@ fn every_game_is_played_online_to_its_end_and_both_screens_agree() {
         // Esc from a finished match goes back to the lobby.
         alice.key(Esc);
         assert!(matches!(alice.app.screen(), Screen::Lobby(_)));
+        bob.settle();
+        assert!(bob.screen().contains("alice left"), "{}", bob.screen());
     }
     assert_eq!(lobby.counts(), (0, 0), "everyone left");
 }
@@ -134,24 +136,18 @@ fn leaving_a_match_tells_the_other_player_and_an_offer_goes_with_its_arcade() {
     let mut bob = arcade(&lobby, "bob");
     to_lobby(&mut alice);
     offer(&mut alice, nim);
-    // No undo and no hints in a match online.
+    // No hints in a match online.
     to_lobby(&mut bob);
     bob.key(Enter);
     alice.settle();
     alice.key(Enter);
     bob.settle();
-    alice.key(Char('u'));
-    assert!(
-        alice.screen().contains("No takebacks"),
-        "{}",
-        alice.screen()
-    );
     bob.key(Char('h'));
     assert!(bob.screen().contains("No hints"), "{}", bob.screen());
     // Bob leaves: asked first, then alice is told.
     bob.key(Esc);
     assert!(
-        bob.screen().contains("Leave this match?"),
+        bob.screen().contains("Leave this match? That resigns it"),
         "{}",
         bob.screen()
     );
@@ -161,6 +157,11 @@ fn leaving_a_match_tells_the_other_player_and_an_offer_goes_with_its_arcade() {
     assert!(
         alice.screen().contains("bob left the match"),
         "{}",
+        alice.screen()
+    );
+    assert!(
+        alice.screen().contains("bob left the match: you win."),
+        "leaving resigns:\n{}",
         alice.screen()
     );
     assert_eq!(lobby.counts(), (2, 0));
@@ -227,7 +228,7 @@ fn a_third_player_watches_a_match_from_its_middle_to_its_end() {
 }
 
 /// The six-digit seat code a screen showed, if it did.
-fn seat_code(screen: &str) -> Option<String> {
+pub fn seat_code(screen: &str) -> Option<String> {
     let at = screen.find("Your seat code: ")? + "Your seat code: ".len();
     Some(screen[at..].chars().take(6).collect())
 }

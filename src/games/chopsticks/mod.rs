@@ -84,6 +84,10 @@ impl GameKind for Chopsticks {
     fn lesson(&self) -> Option<crate::plugin::lesson::Lesson> {
         Some(lesson::lesson())
     }
+    /// A draw: a repeated position or the move cap.
+    fn has_draws(&self) -> bool {
+        true
+    }
     fn referee(
         &self,
         setup: &GameSetup,

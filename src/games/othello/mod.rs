@@ -143,6 +143,10 @@ impl GameKind for OthelloGame {
     fn lesson(&self) -> Option<crate::plugin::lesson::Lesson> {
         Some(lesson::lesson())
     }
+    /// A draw: as many discs each at the end.
+    fn has_draws(&self) -> bool {
+        true
+    }
     fn referee(
         &self,
         setup: &GameSetup,

@@ -20,6 +20,9 @@ impl<G: Game> MatchView<G> {
         let s = &self.session;
         if s.is_over() {
             Line::styled("Game over.", theme.bold())
+        } else if keys.online().is_some_and(|o| o.over) {
+            // Resigned, agreed, or left: the board stands where the match ended.
+            Line::styled("The match is over.", theme.bold())
         } else if s.side_pending() {
             Line::raw("The AI is choosing a side…")
         } else if s.human_to_move() {
@@ -69,6 +72,10 @@ impl<G: Game> MatchView<G> {
 
     /// The prediction panel while the spoiler switch hides it, else `None`.
     pub fn hidden_prediction(&self, keys: &Keys, theme: &Theme) -> Option<Vec<Line<'static>>> {
+        // Online, the panel tells of the match instead (see `widgets::prediction_title`).
+        if let Some(notes) = &self.notes {
+            return Some(notes.clone());
+        }
         self.spoilers_hidden().then(|| {
             vec![
                 Line::styled("Hidden: find the win yourself.", theme.muted()),
@@ -217,7 +224,7 @@ impl<G: Game> MatchView<G> {
         lines: impl FnOnce() -> Vec<Line<'static>>,
     ) {
         let lines = self.hidden_prediction(keys, theme).unwrap_or_else(lines);
-        widgets::panel(frame, area, "Prediction", lines, theme);
+        widgets::panel(frame, area, widgets::prediction_title(keys), lines, theme);
     }
 
     /// The footer of a match: the game's `items` while people play, pause in place of
@@ -313,6 +320,15 @@ const MISTAKE_MARK: &str = " ✗ mistake";
 /// The last line of a game-over box: rematch, new game, (undo,) menu, with their keys.
 pub fn what_next(keys: &Keys, theme: &Theme, undo: bool) -> Line<'static> {
     let key = |actions: &[Action]| Span::styled(keys.label(actions), theme.accent());
+    // Online: a rematch is asked of the other player; the way out is the lobby.
+    if keys.online().is_some() {
+        return Line::from(vec![
+            key(&[Action::Rematch]),
+            Span::raw(" rematch, sides swapped · "),
+            key(&[Action::Back]),
+            Span::raw(" lobby"),
+        ]);
+    }
     let mut spans = vec![
         key(&[Action::Rematch]),
         Span::raw(" rematch · "),

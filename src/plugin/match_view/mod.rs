@@ -79,6 +79,8 @@ pub struct MatchView<G: Game> {
     /// A word from the program, not the AI ("Resumed: move 3.", "Nothing to redo."):
     /// shown on the voice's line without the AI's quotes, until the next move.
     note: String,
+    /// What the shell says of a match online, shown in place of the prediction.
+    pub notes: Option<Vec<ratatui::text::Line<'static>>>,
 }
 
 impl<G: Game> MatchView<G> {
@@ -165,6 +167,7 @@ impl<G: Game> MatchView<G> {
             started: crate::store::record::now(),
             spoilers: true,
             note: String::new(),
+            notes: None,
             inbox: Inbox::default(),
         }
     }

@@ -18,6 +18,7 @@ impl App {
             widgets::too_small(frame, &self.theme);
             return;
         }
+        self.show_online();
         match &self.screen {
             Screen::Menu(menu) => menu.render(frame, area, &self.theme, &self.keys, &mut self.hits),
             Screen::Setup(setup) => {
@@ -36,8 +37,8 @@ impl App {
                     leave::render(frame, area, &self.theme, &self.keys, to, self.game_saved);
                     self.hits.clear();
                 }
-                if self.leaving_online {
-                    leave::render_online(frame, area, &self.theme);
+                if self.leaving_online || self.resigning {
+                    leave::render_online(frame, area, &self.theme, self.resigning);
                     self.hits.clear();
                 }
             }
@@ -59,7 +60,29 @@ impl App {
             help.render(frame, area, &self.theme);
             self.hits.clear();
         }
-        if let Some(text) = &self.flash
+        let typed = self.online.as_ref().and_then(|o| o.typing.as_ref());
+        if let Some(text) = typed {
+            // The chat line being typed, on the footer's line.
+            let line = ratatui::layout::Rect {
+                y: area.bottom().saturating_sub(1),
+                height: 1,
+                ..area
+            };
+            let said = format!("Say: {text}▏");
+            let help = "  Enter says it · Esc drops it";
+            // The end of a long line stays in view as it is typed.
+            let room = usize::from(line.width).saturating_sub(help.chars().count() + 1);
+            let skip = said.chars().count().saturating_sub(room);
+            let shown: String = said.chars().skip(skip).collect();
+            frame.render_widget(ratatui::widgets::Clear, line);
+            frame.render_widget(
+                ratatui::widgets::Paragraph::new(ratatui::text::Line::from(vec![
+                    ratatui::text::Span::styled(shown, self.theme.accent()),
+                    ratatui::text::Span::styled(help, self.theme.muted()),
+                ])),
+                line,
+            );
+        } else if let Some(text) = &self.flash
             && !matches!(self.screen, Screen::Menu(_))
         {
             // Over the footer: one line, warning colours, as wide as it may be.

@@ -3,6 +3,7 @@
 
 mod draw;
 mod online;
+mod online_match;
 mod review;
 mod saves;
 mod solver;
@@ -98,9 +99,11 @@ pub struct App {
     /// The line to the lobby, in an arcade served online.
     lobby: Option<Box<dyn super::online::LobbyLink>>,
     /// The match online on screen, if the game on screen is one.
-    online: Option<online::OnlineMatch>,
+    online: Option<online_match::OnlineMatch>,
     /// Asking whether to leave the match online on screen.
     leaving_online: bool,
+    /// Asking whether to resign the match online on screen.
+    resigning: bool,
 }
 
 impl App {
@@ -148,6 +151,7 @@ impl App {
             lobby: None,
             online: None,
             leaving_online: false,
+            resigning: false,
         };
         app.refresh_saved();
         app.screen = Screen::Menu(app.menu(None));
@@ -305,6 +309,8 @@ impl App {
                 let action = match &self.screen {
                     // A typed position takes every letter, bound to an action or not.
                     Screen::Setup(setup) if setup.takes_text() => self.keys.text_action(key),
+                    // So does a chat line.
+                    _ if self.typing_chat() => self.keys.text_action(key),
                     _ => self
                         .keys
                         .action(key, self.game_on_screen().map(GameId::cli_name)),
@@ -313,7 +319,24 @@ impl App {
                     ratatui::crossterm::event::KeyCode::Char(c) => Some(c),
                     _ => None,
                 };
-                if self.leaving_online {
+                // The keys of a match online are letters like any other elsewhere (a
+                // Pnut-Butta symbol may be `c`).
+                let action = match (action, typed) {
+                    (Action::Resign | Action::OfferDraw | Action::Chat, Some(c))
+                        if self.online.is_none() =>
+                    {
+                        Action::Char(c)
+                    }
+                    _ => action,
+                };
+                if self.typing_chat() {
+                    self.on_chat_key(action);
+                } else if self.resigning {
+                    self.resigning = false;
+                    if typed == Some('y') {
+                        self.resign_online();
+                    }
+                } else if self.leaving_online {
                     self.leaving_online = false;
                     if typed == Some('y') {
                         self.leave_online();

@@ -3,26 +3,17 @@
 //! [`OnlineEvent::Moved`], this terminal's go out through the [`LobbyLink`]), and what
 //! a match online does not allow (undo, hints: the solver would play for you).
 
+use super::online_match::OnlineMatch;
 use super::{App, Screen};
+use crate::game::Seat;
 use crate::matchup::{FirstMover, Mode};
-use crate::plugin::{GameId, StartEnv};
+use crate::plugin::screen::GameScreen;
+use crate::plugin::{GameId, GameSetup, StartEnv};
 use crate::seeds::GameRng;
 use crate::tui::help::Help;
 use crate::tui::lobby::{LobbyOutcome, LobbyScreen};
 use crate::tui::online::{LobbyLink, OnlineEvent};
 use crate::ui::keys::Action;
-
-/// The match online on screen.
-#[derive(Clone, Copy, Debug)]
-pub(super) struct OnlineMatch {
-    pub id: u64,
-    /// How many of the record's moves the server knows (sent from here or received).
-    pub known: usize,
-    /// The other player left: the match stands where it was.
-    pub abandoned: bool,
-    /// Watched, not played: Esc goes back to the lobby without asking.
-    pub watching: bool,
-}
 
 impl App {
     /// An arcade served online: its menu offers the lobby.
@@ -119,6 +110,36 @@ impl App {
         }
     }
 
+    /// The board of match `id` from its start `setup`, seated for `mine`, with
+    /// `moves` played. `Err`: a move the rules here refused (the server's were checked
+    /// by the same rules, so this is a bug worth a line in the log).
+    fn online_board(
+        &self,
+        id: u64,
+        setup: GameSetup,
+        mine: Option<Seat>,
+        names: [String; 2],
+        moves: &[String],
+    ) -> Box<dyn GameScreen> {
+        let env = StartEnv {
+            config: &self.config,
+            ai_delay_ms: 0,
+            hints: false,
+        };
+        let mut rng = <GameRng as rand::SeedableRng>::seed_from_u64(id);
+        let mut screen = setup.game.kind().start(setup, &env, &mut rng);
+        // No prediction and no hints: the solver would play for you.
+        screen.set_spoilers(false);
+        screen.seat_online(mine, names);
+        for mv in moves {
+            if let Err(why) = screen.play_text(mv) {
+                tracing::warn!("the match's move {mv} refused here: {why}");
+                break;
+            }
+        }
+        screen
+    }
+
     /// News from the server.
     pub(super) fn on_online(&mut self, event: OnlineEvent) -> bool {
         match event {
@@ -130,36 +151,21 @@ impl App {
                 names,
                 moves,
                 code,
+                chat,
             } => {
-                let env = StartEnv {
-                    config: &self.config,
-                    ai_delay_ms: 0,
-                    hints: false,
-                };
-                let mut rng = <GameRng as rand::SeedableRng>::seed_from_u64(id);
-                let mut screen = setup.game.kind().start(*setup, &env, &mut rng);
-                // No prediction and no hints: the solver would play for you.
-                screen.set_spoilers(false);
-                screen.seat_online(mine, names);
-                // A match joined under way (watched): its moves so far.
-                for mv in &moves {
-                    if let Err(why) = screen.play_text(mv) {
-                        tracing::warn!("the match's move {mv} refused here: {why}");
-                        break;
-                    }
-                }
+                let screen = self.online_board(id, *setup, mine, names.clone(), &moves);
                 self.saved_generation = Some(screen.generation());
                 self.slot = None;
                 self.game_saved = false;
                 self.help = None;
                 self.leaving = None;
+                self.leaving_online = false;
+                self.transcript = false;
                 self.screen = Screen::Game(screen);
-                self.online = Some(OnlineMatch {
-                    id,
-                    known: moves.len(),
-                    abandoned: false,
-                    watching: mine.is_none(),
-                });
+                let mut online = OnlineMatch::new(id, mine, names, moves.len());
+                online.chat = chat;
+                online.code = code.clone();
+                self.online = Some(online);
                 if let Some(code) = code {
                     self.flash = Some(format!(
                         "Your seat code: {code}. If your connection drops, it takes your seat back."
@@ -174,6 +180,9 @@ impl App {
                 if online.id != id {
                     return false;
                 }
+                // A move answers what was asked (a draw, a takeback).
+                online.asked_of_me = None;
+                online.asked_by_me = None;
                 match game.play_text(&mv) {
                     Ok(()) => online.known += 1,
                     Err(why) => {
@@ -182,26 +191,34 @@ impl App {
                     }
                 }
             }
+            OnlineEvent::Reset { id, moves } => self.on_takeback(id, moves),
             OnlineEvent::Left { id, who } => {
                 if let Some(online) = &mut self.online
                     && online.id == id
                 {
                     online.abandoned = true;
+                    online.asked_of_me = None;
+                    online.asked_by_me = None;
+                    self.leaving_online = false;
                     self.flash = Some(format!("{who} left the match. Esc goes back to the lobby."));
                 }
             }
             OnlineEvent::Away { id, who } => {
-                if self.online.is_some_and(|o| o.id == id) {
+                if self.online.as_ref().is_some_and(|o| o.id == id) {
                     self.flash = Some(format!(
                         "{who} lost the connection: the match waits for them (Esc leaves it)."
                     ));
                 }
             }
             OnlineEvent::Back { id, who } => {
-                if self.online.is_some_and(|o| o.id == id) {
+                if self.online.as_ref().is_some_and(|o| o.id == id) {
                     self.flash = Some(format!("{who} is back."));
                 }
             }
+            OnlineEvent::Proposed { id, who, what } => self.on_proposed(id, who, what),
+            OnlineEvent::Declined { id, who, what } => self.on_declined(id, &who, what),
+            OnlineEvent::Ended { id, ending } => self.on_ended(id, ending),
+            OnlineEvent::Chat { id, line } => self.on_chat(id, line),
             OnlineEvent::Refused { why } => {
                 if matches!(self.screen, Screen::Lobby(_)) {
                     self.refresh_lobby(Some(&why));
@@ -213,6 +230,31 @@ impl App {
         true
     }
 
+    /// A takeback both agreed to: the board goes back to the start and replays `moves`.
+    fn on_takeback(&mut self, id: u64, moves: Vec<String>) {
+        let (Some(online), Screen::Game(game)) = (&self.online, &self.screen) else {
+            return;
+        };
+        if online.id != id {
+            return;
+        }
+        let (setup, mine, names) = (game.setup().clone(), online.mine, online.names.clone());
+        let before = online.known;
+        let screen = self.online_board(id, setup, mine, names, &moves);
+        self.saved_generation = Some(screen.generation());
+        self.screen = Screen::Game(screen);
+        if let Some(online) = &mut self.online {
+            online.known = moves.len();
+            online.asked_by_me = None;
+            online.asked_of_me = None;
+        }
+        let undone = before.saturating_sub(moves.len());
+        self.flash = Some(match undone {
+            1 => "Taken back: 1 move.".to_string(),
+            n => format!("Taken back: {n} moves."),
+        });
+    }
+
     /// Sends the moves made at this terminal since the server last heard.
     pub(super) fn send_own_moves(&mut self) {
         let (Some(online), Screen::Game(game), Some(lobby)) =
@@ -220,12 +262,17 @@ impl App {
         else {
             return;
         };
-        if online.abandoned || online.watching {
+        if online.abandoned || online.watching || online.ended.is_some() {
             return;
         }
         let Some(record) = game.record() else {
             return;
         };
+        if record.moves.len() > online.known {
+            // One's own move answers what the other asked.
+            online.asked_of_me = None;
+            online.asked_by_me = None;
+        }
         for mv in record.moves.iter().skip(online.known) {
             lobby.play(online.id, mv);
         }
@@ -234,50 +281,7 @@ impl App {
 
     /// Whether a match online is on screen and still being played.
     pub(super) fn online_in_progress(&self) -> bool {
-        matches!((&self.online, &self.screen), (Some(o), Screen::Game(g)) if !o.abandoned && !o.watching && !g.is_over())
-    }
-
-    /// A key in a match online that works differently there: true when handled.
-    pub(super) fn online_game_action(&mut self, action: Action) -> bool {
-        let (Some(online), Screen::Game(game)) = (&self.online, &self.screen) else {
-            return false;
-        };
-        let over = game.is_over() || online.abandoned || online.watching;
-        let reveals = match action {
-            Action::Own(name) => game.setup().game.kind().revealing_keys().contains(&name),
-            _ => false,
-        };
-        if reveals {
-            self.flash = Some("Not in a match online: it is you against them.".into());
-            return true;
-        }
-        match action {
-            Action::Undo | Action::Redo => {
-                self.flash = Some("No takebacks in a match online.".into());
-                true
-            }
-            Action::Hints | Action::Spoilers | Action::MoveNow | Action::Pause => {
-                self.flash =
-                    Some("No hints or AI in a match online: it is you against them.".into());
-                true
-            }
-            Action::Back | Action::NewGame | Action::Rematch if over => {
-                if let (true, Some(lobby)) = (online.watching, &self.lobby) {
-                    lobby.leave(online.id);
-                }
-                self.open_lobby();
-                true
-            }
-            Action::Quit if over => {
-                self.quit = true;
-                true
-            }
-            Action::Back | Action::NewGame | Action::Quit => {
-                self.leaving_online = true;
-                true
-            }
-            _ => false,
-        }
+        matches!((&self.online, &self.screen), (Some(o), Screen::Game(g)) if !o.over(g.as_ref()) && !o.watching)
     }
 
     /// The player leaves a match in progress (said yes): the other player is told.

@@ -37,12 +37,8 @@ impl App {
         let Screen::Game(game) = &self.screen else {
             return;
         };
-        // A match online is the server's to keep; its end goes into the players' history
-        // here (not a watcher's).
-        if self
-            .online
-            .is_some_and(|online| online.watching || !game.is_over())
-        {
+        // A match online is the server's to keep, in progress and in its history.
+        if self.online.is_some() {
             return;
         }
         let generation = game.generation();

@@ -1,0 +1,187 @@
+//! One match held by the server: its players by side, the rules that check every
+//! move, the moves so far, who watches, what one player asked the other, its chat, and
+//! how it ended. A finished match stays until a player leaves it or both start a
+//! rematch.
+
+use crate::game::{Outcome, Seat as Side};
+use crate::plugin::GameSetup;
+use crate::plugin::referee::Referee;
+use crate::seeds::GameRng;
+use crate::tui::online::{ChatLine, Ending, OnlineEvent, Proposal};
+
+/// Whose a seat is: a player who joined with a key owns it by that key; anyone else by
+/// the seat code shown when the match began (a name alone never takes a seat).
+#[derive(Clone, Debug, PartialEq)]
+pub(super) enum Owner {
+    Key(String),
+    Code(String),
+}
+
+/// Chat lines a match keeps (and shows a player who comes back).
+const CHAT_KEPT: usize = 50;
+
+pub(super) struct Table {
+    pub sides: [u64; 2],
+    pub names: [String; 2],
+    pub game: String,
+    /// The setup as it was offered: a rematch draws a random start anew from it.
+    pub offered: GameSetup,
+    /// The setup both started from (its start position fixed).
+    pub setup: GameSetup,
+    pub referee: Box<dyn Referee>,
+    pub moves: Vec<String>,
+    pub watchers: Vec<u64>,
+    pub owners: [Owner; 2],
+    /// A side whose connection dropped: the match waits for its owner.
+    pub away: [bool; 2],
+    /// What one side (by index) asked the other, waiting for the answer.
+    pub asked: Option<(usize, Proposal)>,
+    pub chat: Vec<ChatLine>,
+    /// How it ended, once it has (by the rules, resignation or agreement).
+    pub ended: Option<Ending>,
+}
+
+impl Table {
+    pub fn new(
+        offered: GameSetup,
+        setup: GameSetup,
+        referee: Box<dyn Referee>,
+        sides: [u64; 2],
+        names: [String; 2],
+        owners: [Owner; 2],
+    ) -> Table {
+        Table {
+            sides,
+            names,
+            game: setup.game.menu_name().to_string(),
+            offered,
+            setup,
+            referee,
+            moves: Vec::new(),
+            watchers: Vec::new(),
+            owners,
+            away: [false; 2],
+            asked: None,
+            chat: Vec::new(),
+            ended: None,
+        }
+    }
+
+    pub fn is_over(&self) -> bool {
+        self.ended.is_some()
+    }
+
+    /// The side `member` plays, if any.
+    pub fn side_of(&self, member: u64) -> Option<usize> {
+        self.sides.iter().position(|&s| s == member)
+    }
+
+    /// The other side and the watchers: who hears what `side` did.
+    pub fn others(&self, side: usize) -> Vec<u64> {
+        std::iter::once(self.sides[1 - side])
+            .chain(self.watchers.iter().copied())
+            .collect()
+    }
+
+    /// Both sides and the watchers.
+    pub fn everyone(&self) -> Vec<u64> {
+        self.sides
+            .iter()
+            .chain(self.watchers.iter())
+            .copied()
+            .collect()
+    }
+
+    /// The news that the match is on, for a player of `mine` (`None`: watching): the
+    /// setup, the names, the moves so far, the seat code, the chat that one may see.
+    pub fn started(&self, id: u64, mine: Option<Side>) -> OnlineEvent {
+        let code = mine.and_then(|side| match &self.owners[side.index()] {
+            Owner::Code(c) => Some(c.clone()),
+            Owner::Key(_) => None,
+        });
+        OnlineEvent::Started {
+            id,
+            setup: Box::new(self.setup.clone()),
+            mine,
+            names: self.names.clone(),
+            moves: self.moves.clone(),
+            code,
+            chat: self
+                .chat
+                .iter()
+                .filter(|line| mine.is_none() || !line.watching)
+                .cloned()
+                .collect(),
+        }
+    }
+
+    /// Plays `mv` for `side`, checked by the rules; an ending by the rules is noted.
+    pub fn play(&mut self, side: usize, mv: &str) -> Result<(), String> {
+        if self.is_over() {
+            return Err("the match is over".into());
+        }
+        if self.referee.to_move().index() != side {
+            return Err("not your turn".into());
+        }
+        self.referee.play(mv)?;
+        self.moves.push(mv.to_string());
+        // A move answers a question left open (a draw offered, a takeback asked).
+        self.asked = None;
+        if let Some(outcome) = self.referee.outcome() {
+            self.ended = Some(Ending {
+                winner: match outcome {
+                    Outcome::Win(seat) => Some(seat),
+                    Outcome::Draw => None,
+                },
+                how: "played to the end".into(),
+            });
+        }
+        Ok(())
+    }
+
+    /// How many moves stay when `side` takes back its last move (and the replies made
+    /// since). `None`: `side` has not moved yet.
+    pub fn takeback_keeps(&self, side: usize) -> Option<usize> {
+        let mut replay = self.fresh_referee().ok()?;
+        let mut last = None;
+        for (i, mv) in self.moves.iter().enumerate() {
+            if replay.to_move().index() == side {
+                last = Some(i);
+            }
+            replay.play(mv).ok()?;
+        }
+        last
+    }
+
+    /// Keeps the first `keep` moves, the rules replaying them from the start.
+    pub fn take_back(&mut self, keep: usize) -> Result<(), String> {
+        let mut referee = self.fresh_referee()?;
+        for mv in &self.moves[..keep.min(self.moves.len())] {
+            referee.play(mv)?;
+        }
+        self.referee = referee;
+        self.moves.truncate(keep);
+        self.asked = None;
+        Ok(())
+    }
+
+    /// The rules at the match's start (its start is fixed: no draw is made).
+    fn fresh_referee(&self) -> Result<Box<dyn Referee>, String> {
+        let mut rng = <GameRng as rand::SeedableRng>::seed_from_u64(0);
+        self.setup.game.kind().referee(&self.setup, &mut rng)
+    }
+
+    pub fn end(&mut self, winner: Option<Side>, how: String) -> Ending {
+        let ending = Ending { winner, how };
+        self.ended = Some(ending.clone());
+        self.asked = None;
+        ending
+    }
+
+    pub fn say(&mut self, line: ChatLine) {
+        self.chat.push(line);
+        if self.chat.len() > CHAT_KEPT {
+            self.chat.remove(0);
+        }
+    }
+}

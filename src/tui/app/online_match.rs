@@ -1,0 +1,396 @@
+//! A match online on screen, from this terminal's side: what the keys do there (a
+//! takeback, a draw or a rematch asked of the other player, resigning, the chat, no
+//! hints and no AI), what the other player asked and this one answers, and the
+//! "Match" panel that says it all in place of the prediction.
+
+use ratatui::text::Line;
+
+use super::{App, Screen};
+use crate::game::Seat;
+use crate::plugin::screen::GameScreen;
+use crate::tui::online::{ChatLine, Ending, Proposal};
+use crate::ui::keys::{Action, OnlineFooter};
+use crate::ui::theme::Theme;
+
+/// The longest line one may type in the chat (the server cuts longer ones too).
+const TYPED_MAX: usize = 200;
+
+/// Chat lines the panel shows, the latest last.
+const CHAT_SHOWN: usize = 3;
+
+/// The match online on screen.
+#[derive(Clone, Debug)]
+pub(super) struct OnlineMatch {
+    pub id: u64,
+    /// How many of the record's moves the server knows (sent from here or received).
+    pub known: usize,
+    /// This terminal's seat (`None`: watching).
+    pub mine: Option<Seat>,
+    pub names: [String; 2],
+    /// The other player left: the match stands where it was, no rematch.
+    pub abandoned: bool,
+    /// Watched, not played: Esc goes back to the lobby without asking.
+    pub watching: bool,
+    /// Ended by resignation or agreement (an end by the rules is the board's).
+    pub ended: Option<Ending>,
+    /// What the other player asked of this one: their name and what.
+    pub asked_of_me: Option<(String, Proposal)>,
+    /// What this player asked, waiting for the answer.
+    pub asked_by_me: Option<Proposal>,
+    pub chat: Vec<ChatLine>,
+    /// A chat line being typed (the footer line shows it).
+    pub typing: Option<String>,
+    /// The code that takes this seat back after a dropped connection, if it needs one.
+    pub code: Option<String>,
+}
+
+impl OnlineMatch {
+    pub fn new(id: u64, mine: Option<Seat>, names: [String; 2], known: usize) -> OnlineMatch {
+        OnlineMatch {
+            id,
+            known,
+            mine,
+            names,
+            abandoned: false,
+            watching: mine.is_none(),
+            ended: None,
+            asked_of_me: None,
+            asked_by_me: None,
+            chat: Vec::new(),
+            typing: None,
+            code: None,
+        }
+    }
+
+    /// Whether the match is over: by the rules (`game`), resignation, agreement, or
+    /// the other player leaving.
+    pub fn over(&self, game: &dyn GameScreen) -> bool {
+        game.is_over() || self.ended.is_some() || self.abandoned
+    }
+
+    /// The other player's name (watching: the second player's).
+    fn opponent(&self) -> &str {
+        match self.mine {
+            Some(seat) => &self.names[1 - seat.index()],
+            None => &self.names[1],
+        }
+    }
+
+    /// What the footers show for this match now.
+    pub fn footer(&self, game: &dyn GameScreen) -> OnlineFooter {
+        OnlineFooter {
+            draws: game.setup().game.kind().has_draws(),
+            over: self.over(game),
+            watching: self.watching,
+        }
+    }
+
+    /// The "Match" panel: what is asked, how it ended, the latest chat lines.
+    pub fn notes(&self, theme: &Theme, keys: &crate::ui::keys::Keys) -> Vec<Line<'static>> {
+        let mut lines = Vec::new();
+        if let Some((who, what)) = &self.asked_of_me {
+            let key = match what {
+                Proposal::Draw => Action::OfferDraw,
+                Proposal::Takeback => Action::Undo,
+                Proposal::Rematch => Action::Rematch,
+            };
+            lines.push(Line::styled(
+                format!("{who} asks for {}.", what.what()),
+                theme.accent(),
+            ));
+            lines.push(Line::styled(
+                format!("y or {} accepts, n declines.", keys.key(key)),
+                theme.accent(),
+            ));
+        }
+        if let Some(what) = self.asked_by_me {
+            lines.push(Line::styled(
+                format!(
+                    "You asked for {}: waiting for {}.",
+                    what.what(),
+                    self.opponent()
+                ),
+                theme.muted(),
+            ));
+        }
+        if let Some(ending) = &self.ended {
+            lines.push(Line::styled(self.ending_line(ending), theme.title()));
+        }
+        if self.abandoned {
+            lines.push(Line::styled(
+                format!("{} left: no rematch.", self.opponent()),
+                theme.muted(),
+            ));
+        }
+        let seen: Vec<&ChatLine> = self
+            .chat
+            .iter()
+            .filter(|l| self.watching || !l.watching)
+            .collect();
+        if seen.is_empty() && lines.is_empty() {
+            lines.push(Line::styled(
+                format!("{} says a line to the table.", keys.key(Action::Chat)),
+                theme.muted(),
+            ));
+        }
+        for line in &seen[seen.len().saturating_sub(CHAT_SHOWN)..] {
+            lines.push(Line::raw(format!("{}: {}", line.from, line.text)));
+        }
+        // Last, as the room allows: the code that takes the seat back.
+        if let Some(code) = self.code.as_ref().filter(|_| !self.watching) {
+            lines.push(Line::styled(format!("Seat code {code}"), theme.muted()));
+        }
+        lines
+    }
+
+    /// "bob resigned: you win.", "A draw by agreement."
+    fn ending_line(&self, ending: &Ending) -> String {
+        let result = match (ending.winner, self.mine) {
+            (None, _) => "a draw".to_string(),
+            (Some(w), Some(me)) if w == me => "you win".to_string(),
+            (Some(_), Some(_)) => "you lose".to_string(),
+            (Some(w), None) => format!("{} wins", self.names[w.index()]),
+        };
+        if ending.winner.is_none() {
+            let mut how = ending.how.clone();
+            if let Some(first) = how.get_mut(0..1) {
+                first.make_ascii_uppercase();
+            }
+            return format!("{how}.");
+        }
+        format!("{}: {result}.", ending.how)
+    }
+}
+
+impl App {
+    /// Lets the game on screen show the match online as it stands (before a frame).
+    pub(super) fn show_online(&mut self) {
+        let (Some(online), Screen::Game(game)) = (&self.online, &mut self.screen) else {
+            self.keys.set_online(None);
+            return;
+        };
+        self.keys.set_online(Some(online.footer(game.as_ref())));
+        game.set_match_notes(Some(online.notes(&self.theme, &self.keys)));
+    }
+
+    /// The other player asks for `what`.
+    pub(super) fn on_proposed(&mut self, id: u64, who: String, what: Proposal) {
+        let Some(online) = self.online.as_mut().filter(|o| o.id == id) else {
+            return;
+        };
+        if online.watching {
+            self.flash = Some(format!("{who} asks for {}.", what.what()));
+            return;
+        }
+        self.flash = Some(format!(
+            "{who} asks for {}: y accepts, n declines.",
+            what.what()
+        ));
+        online.asked_of_me = Some((who, what));
+    }
+
+    /// The other player said no to what this one asked.
+    pub(super) fn on_declined(&mut self, id: u64, who: &str, what: Proposal) {
+        let Some(online) = self.online.as_mut().filter(|o| o.id == id) else {
+            return;
+        };
+        if online.watching {
+            return;
+        }
+        online.asked_by_me = None;
+        self.flash = Some(format!("{who} declined {}.", what.what()));
+    }
+
+    /// The match ended by resignation or agreement.
+    pub(super) fn on_ended(&mut self, id: u64, ending: Ending) {
+        let Some(online) = self.online.as_mut().filter(|o| o.id == id) else {
+            return;
+        };
+        online.asked_by_me = None;
+        online.asked_of_me = None;
+        let line = online.ending_line(&ending);
+        online.ended = Some(ending);
+        self.leaving_online = false;
+        self.flash = Some(line);
+    }
+
+    pub(super) fn on_chat(&mut self, id: u64, line: ChatLine) {
+        let Some(online) = self.online.as_mut().filter(|o| o.id == id) else {
+            return;
+        };
+        online.chat.push(line);
+        let excess = online.chat.len().saturating_sub(50);
+        online.chat.drain(..excess);
+    }
+
+    /// Whether a chat line is being typed: every key goes to it.
+    pub(super) fn typing_chat(&self) -> bool {
+        self.online.as_ref().is_some_and(|o| o.typing.is_some())
+    }
+
+    /// A key while typing a chat line: characters are typed, Enter says the line,
+    /// Esc drops it.
+    pub(super) fn on_chat_key(&mut self, action: Action) {
+        let (Some(online), Some(lobby)) = (self.online.as_mut(), &self.lobby) else {
+            return;
+        };
+        let Some(text) = online.typing.as_mut() else {
+            return;
+        };
+        match action {
+            Action::Char(c) if text.chars().count() < TYPED_MAX => text.push(c),
+            Action::Digit(d) if text.chars().count() < TYPED_MAX => {
+                text.push(char::from(b'0' + d));
+            }
+            Action::Backspace => {
+                text.pop();
+            }
+            Action::Enter => {
+                let line = online.typing.take().unwrap_or_default();
+                if !line.trim().is_empty() {
+                    lobby.chat(online.id, &line);
+                }
+            }
+            Action::Back => online.typing = None,
+            _ => {}
+        }
+    }
+
+    /// A key in a match online that works differently there: true when handled.
+    pub(super) fn online_game_action(&mut self, action: Action) -> bool {
+        let (Some(online), Screen::Game(game), Some(lobby)) =
+            (&mut self.online, &self.screen, &self.lobby)
+        else {
+            return false;
+        };
+        let over = online.over(game.as_ref());
+        let id = online.id;
+        let reveals = match action {
+            Action::Own(name) => game.setup().game.kind().revealing_keys().contains(&name),
+            _ => false,
+        };
+        if reveals {
+            self.flash = Some("Not in a match online: it is you against them.".into());
+            return true;
+        }
+        // An answer to what the other player asked.
+        if online.asked_of_me.is_some() {
+            let yes = match action {
+                Action::Char('y') => Some(true),
+                Action::Char('n') | Action::NewGame => Some(false),
+                _ => None,
+            };
+            if let Some(yes) = yes {
+                online.asked_of_me = None;
+                lobby.answer(id, yes);
+                return true;
+            }
+        }
+        let ask = |online: &mut OnlineMatch, what: Proposal| {
+            online.asked_by_me = Some(what);
+            // Asking back what the other asked is accepting it.
+            if online.asked_of_me.as_ref().is_some_and(|(_, w)| *w == what) {
+                online.asked_of_me = None;
+                online.asked_by_me = None;
+            }
+            lobby.propose(id, what);
+        };
+        match action {
+            Action::Chat => {
+                online.typing = Some(String::new());
+                true
+            }
+            Action::Transcript | Action::Help => false,
+            _ if online.watching => {
+                match action {
+                    Action::Back | Action::NewGame | Action::Rematch => {
+                        lobby.leave(id);
+                        self.open_lobby();
+                    }
+                    Action::Quit => self.quit = true,
+                    Action::Review if game.is_over() => return false,
+                    _ => {}
+                }
+                true
+            }
+            Action::Undo | Action::Redo if !over => {
+                ask(online, Proposal::Takeback);
+                self.flash = Some(format!(
+                    "Takeback asked: {} says yes or no.",
+                    online.opponent()
+                ));
+                true
+            }
+            Action::OfferDraw if !over => {
+                ask(online, Proposal::Draw);
+                true
+            }
+            Action::Resign if !over => {
+                self.resigning = true;
+                true
+            }
+            Action::Rematch if over => {
+                if online.abandoned {
+                    self.flash = Some(format!("{} left: no rematch.", online.opponent()));
+                } else {
+                    ask(online, Proposal::Rematch);
+                    self.flash = Some(format!(
+                        "Rematch asked: it starts when {} asks too.",
+                        online.opponent()
+                    ));
+                }
+                true
+            }
+            // The review needs a game played to its end by the rules.
+            Action::Review if game.is_over() => false,
+            Action::Hints | Action::Spoilers | Action::MoveNow | Action::Pause => {
+                self.flash =
+                    Some("No hints or AI in a match online: it is you against them.".into());
+                true
+            }
+            Action::Back | Action::NewGame if over => {
+                lobby.leave(id);
+                self.online = None;
+                self.open_lobby();
+                true
+            }
+            Action::Quit if over => {
+                self.quit = true;
+                true
+            }
+            Action::Back | Action::NewGame | Action::Quit => {
+                self.leaving_online = true;
+                true
+            }
+            Action::Undo
+            | Action::Redo
+            | Action::OfferDraw
+            | Action::Resign
+            | Action::Review
+            | Action::Rematch => {
+                self.flash = Some(if over {
+                    "The match is over: r asks for a rematch, Esc goes to the lobby.".into()
+                } else {
+                    "The match is still on.".into()
+                });
+                true
+            }
+            // The cursor may still wander over a finished board.
+            Action::Up | Action::Down | Action::Left | Action::Right => false,
+            // A finished match takes no more moves.
+            _ if over => {
+                self.flash =
+                    Some("The match is over: r asks for a rematch, Esc goes to the lobby.".into());
+                true
+            }
+            _ => false,
+        }
+    }
+
+    /// The player said yes to resigning.
+    pub(super) fn resign_online(&mut self) {
+        if let (Some(online), Some(lobby)) = (&self.online, &self.lobby) {
+            lobby.resign(online.id);
+        }
+    }
+}

@@ -1,0 +1,251 @@
+//! What two players of a match online ask each other and say, in one process (two
+//! arcades in one lobby): a takeback asked and granted or declined, a draw offered
+//! where the game has draws, resigning, a rematch with the sides swapped, the chat
+//! (cleaned of escape sequences, watchers' lines kept among watchers), and the
+//! footers and the "Match" panel that say what works.
+
+use crate::online::{arcade, offer, over, position, step, to_lobby};
+use parlor::serve::lobby::Lobby;
+use parlor::tui::app::Screen;
+use parlor::tui::harness::Harness;
+use ratatui::crossterm::event::KeyCode::{Char, Enter, Esc, Up};
+use std::sync::Arc;
+
+/// Alice offers `game`, bob accepts: both at the board, alice moving first.
+fn start(lobby: &Arc<Lobby>, game: &str) -> (Harness, Harness) {
+    let game = parlor::arcade::registry().find(game).expect("a game");
+    let mut alice = arcade(lobby, "alice");
+    let mut bob = arcade(lobby, "bob");
+    to_lobby(&mut alice);
+    offer(&mut alice, game);
+    to_lobby(&mut bob);
+    bob.key(Enter);
+    alice.settle();
+    assert!(matches!(alice.app.screen(), Screen::Game(_)));
+    assert!(matches!(bob.app.screen(), Screen::Game(_)));
+    (alice, bob)
+}
+
+fn says(h: &mut Harness, text: &str) {
+    h.key(Char('c'));
+    for c in text.chars() {
+        h.key(Char(c));
+    }
+    h.key(Enter);
+}
+
+#[test]
+fn a_takeback_asked_is_granted_or_declined_and_both_boards_follow() {
+    let lobby = Lobby::new();
+    let (mut alice, mut bob) = start(&lobby, "othello");
+    let opening = position(&alice);
+    // Nothing to take back before one's first move.
+    alice.key(Char('u'));
+    bob.settle();
+    alice.settle();
+    assert!(
+        alice.screen().contains("no move to take back"),
+        "{}",
+        alice.screen()
+    );
+    step(&mut alice, &mut bob, None);
+    let after_one = position(&alice);
+    step(&mut alice, &mut bob, None);
+    // Alice asks: bob is asked, and says no.
+    alice.key(Char('u'));
+    bob.settle();
+    let asked = bob.screen();
+    assert!(asked.contains("alice asks for a takeback"), "{asked}");
+    assert!(asked.contains("y or u accepts, n declines"), "{asked}");
+    bob.key(Char('n'));
+    alice.settle();
+    assert!(
+        alice.screen().contains("bob declined a takeback"),
+        "{}",
+        alice.screen()
+    );
+    // Asked again, and granted: alice's move and bob's reply go, on both boards.
+    alice.key(Char('u'));
+    bob.settle();
+    bob.key(Char('y'));
+    alice.settle();
+    assert_eq!(position(&alice), opening, "{}", alice.screen());
+    assert_eq!(position(&bob), opening);
+    assert!(
+        alice.screen().contains("Taken back: 2 moves"),
+        "{}",
+        alice.screen()
+    );
+    // The match goes on from there, the same on both screens.
+    step(&mut alice, &mut bob, None);
+    assert_eq!(position(&alice), after_one);
+    assert_eq!(position(&bob), after_one);
+}
+
+#[test]
+fn a_draw_is_offered_only_where_the_game_has_draws_and_ends_the_match_when_accepted() {
+    let lobby = Lobby::new();
+    let (mut alice, bob) = start(&lobby, "nim");
+    // A key lets the seat code's notice go from over the footer.
+    alice.key(Up);
+    let footer = alice.screen();
+    let last = footer.lines().last().unwrap_or_default();
+    assert!(
+        !last.contains("draw"),
+        "Nim's footer offers no draw: {last}"
+    );
+    assert!(
+        last.contains("takeback") && last.contains("resign"),
+        "{last}"
+    );
+    assert!(!last.contains("hints"), "{last}");
+    alice.key(Char('D'));
+    assert!(alice.screen().contains("no draws"), "{}", alice.screen());
+    drop((alice, bob));
+
+    let lobby = Lobby::new();
+    let (mut alice, mut bob) = start(&lobby, "othello");
+    alice.key(Up);
+    let last = alice
+        .screen()
+        .lines()
+        .last()
+        .unwrap_or_default()
+        .to_string();
+    assert!(last.contains("D draw"), "{last}");
+    step(&mut alice, &mut bob, None);
+    bob.key(Char('D'));
+    alice.settle();
+    assert!(
+        alice.screen().contains("bob asks for a draw"),
+        "{}",
+        alice.screen()
+    );
+    // Offering back is accepting.
+    alice.key(Char('D'));
+    bob.settle();
+    for h in [&mut alice, &mut bob] {
+        h.key(Up);
+        let seen = h.screen();
+        assert!(seen.contains("A draw by agreement."), "{seen}");
+        assert!(seen.contains("The match is over."), "{seen}");
+        let footer = seen.lines().last().unwrap_or_default();
+        assert!(footer.contains("r rematch"), "{seen}");
+        assert!(!footer.contains("resign"), "{seen}");
+    }
+    // No more moves once it is over.
+    let moved = position(&alice);
+    alice.key(Enter);
+    assert_eq!(position(&alice), moved);
+    assert!(
+        alice.screen().contains("The match is over"),
+        "{}",
+        alice.screen()
+    );
+    assert_eq!(lobby.counts(), (2, 0), "no match is played any more");
+}
+
+#[test]
+fn resigning_asks_first_then_ends_the_match_and_a_rematch_swaps_the_sides() {
+    let lobby = Lobby::new();
+    let (mut alice, mut bob) = start(&lobby, "chopsticks");
+    step(&mut alice, &mut bob, None);
+    bob.key(Char('R'));
+    assert!(
+        bob.screen().contains("Resign this match?"),
+        "{}",
+        bob.screen()
+    );
+    // Any other key: play on.
+    bob.key(Char('x'));
+    alice.settle();
+    assert!(!alice.screen().contains("resigned"), "{}", alice.screen());
+    bob.key(Char('R'));
+    bob.key(Char('y'));
+    alice.settle();
+    assert!(
+        alice.screen().contains("bob resigned: you win."),
+        "{}",
+        alice.screen()
+    );
+    assert!(
+        bob.screen().contains("bob resigned: you lose."),
+        "{}",
+        bob.screen()
+    );
+    // A rematch: asked by one, started when the other asks too, the sides swapped.
+    bob.key(Char('r'));
+    alice.settle();
+    assert!(
+        alice
+            .screen()
+            .contains("bob asks for a rematch with the sides swapped"),
+        "{}",
+        alice.screen()
+    );
+    assert!(
+        bob.screen().contains("waiting for alice"),
+        "{}",
+        bob.screen()
+    );
+    alice.key(Char('r'));
+    bob.settle();
+    for h in [&mut alice, &mut bob] {
+        let seen = h.screen();
+        assert!(seen.contains("online: bob vs alice"), "{seen}");
+        assert!(!over(h), "a new match: {seen}");
+    }
+    assert!(
+        !alice.app.legal_moves_text().is_empty() || !bob.app.legal_moves_text().is_empty(),
+        "someone may move"
+    );
+    assert!(
+        alice.app.legal_moves_text().is_empty(),
+        "bob moves first now"
+    );
+    assert_eq!(lobby.counts(), (2, 1));
+}
+
+#[test]
+fn the_chat_reaches_the_table_cleaned_and_watchers_talk_among_themselves() {
+    let lobby = Lobby::new();
+    let (mut alice, mut bob) = start(&lobby, "othello");
+    step(&mut alice, &mut bob, None);
+    says(&mut alice, "good luck\u{1b}[2J");
+    bob.settle();
+    let seen = bob.screen();
+    assert!(seen.contains("alice: good luck [2J"), "{seen}");
+    assert!(!seen.contains('\u{1b}'), "{seen}");
+    // Typing does not play: the letters went to the line, not the board.
+    assert_eq!(position(&alice), position(&bob));
+    // Esc drops a line half typed.
+    bob.key(Char('c'));
+    bob.key(Char('h'));
+    assert!(bob.screen().contains("Say: h"), "{}", bob.screen());
+    bob.key(Esc);
+    assert!(!bob.screen().contains("Say:"), "{}", bob.screen());
+    assert!(
+        matches!(bob.app.screen(), Screen::Game(_)),
+        "Esc left the chat only"
+    );
+
+    // Carol watches: she sees the players' lines; hers reach watchers only.
+    let mut carol = arcade(&lobby, "carol");
+    to_lobby(&mut carol);
+    carol.key(Enter);
+    assert!(
+        carol.screen().contains("alice: good luck"),
+        "{}",
+        carol.screen()
+    );
+    says(&mut carol, "play e6!");
+    alice.settle();
+    bob.settle();
+    assert!(!alice.screen().contains("play e6"), "{}", alice.screen());
+    assert!(!bob.screen().contains("play e6"), "{}", bob.screen());
+    assert!(
+        carol.screen().contains("carol: play e6!"),
+        "{}",
+        carol.screen()
+    );
+}

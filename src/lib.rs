@@ -8,6 +8,7 @@
 
 pub mod arcade;
 pub mod cli;
+pub mod clock;
 pub mod config;
 pub mod console;
 pub mod game;

@@ -112,6 +112,8 @@ pub struct MatchSetup {
     pub mode: Mode,
     pub first: FirstMover,
     pub difficulty: Difficulty,
+    /// Each side's clock, if the match is timed (offered online).
+    pub clock: Option<crate::clock::TimeControl>,
 }
 
 #[cfg(test)]

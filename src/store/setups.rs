@@ -41,6 +41,7 @@ impl RememberedSetup {
             mode: self.mode,
             first: self.first,
             difficulty: self.difficulty,
+            clock: None,
         }
     }
 }

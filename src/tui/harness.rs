@@ -93,6 +93,12 @@ impl Harness {
         self
     }
 
+    /// The clocks of online matches read `time` (moved by the test).
+    pub fn with_time(&mut self, time: std::sync::Arc<dyn crate::clock::TimeSource>) -> &mut Self {
+        self.app.set_time(time);
+        self
+    }
+
     pub fn key(&mut self, code: KeyCode) -> &mut Self {
         self.app
             .update(AppEvent::Key(KeyEvent::new(code, KeyModifiers::NONE)));

@@ -2,6 +2,7 @@
 //! as the app sees it, and the news it gets. The app asks through [`LobbyLink`]; the
 //! server answers with [`OnlineEvent`]s among its other events.
 
+use crate::clock::TimeControl;
 use crate::game::Seat;
 use crate::plugin::{GameId, GameSetup};
 
@@ -91,6 +92,15 @@ pub struct Ending {
     pub how: String,
 }
 
+/// The clocks of a match as the server last saw them: each side's time left and the
+/// side whose clock runs. The arcade runs its own copy from there.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct ClockState {
+    pub control: TimeControl,
+    pub left: [u64; 2],
+    pub running: Option<usize>,
+}
+
 /// What the server tells an arcade.
 #[derive(Clone, Debug)]
 pub enum OnlineEvent {
@@ -110,10 +120,16 @@ pub enum OnlineEvent {
         code: Option<String>,
         /// The match's chat so far, the latest last.
         chat: Vec<ChatLine>,
+        /// The clocks, if the match is timed.
+        clock: Option<ClockState>,
     },
     /// The moves of the match after a takeback both agreed to: the board goes back to
     /// the start and replays them.
-    Reset { id: u64, moves: Vec<String> },
+    Reset {
+        id: u64,
+        moves: Vec<String>,
+        clock: Option<ClockState>,
+    },
     /// The other player asks for something (`what`), to be accepted or declined.
     Proposed {
         id: u64,
@@ -132,7 +148,11 @@ pub enum OnlineEvent {
     Chat { id: u64, line: ChatLine },
     /// A move of the other player (or, watching, of either), checked by the server's
     /// rules.
-    Moved { id: u64, mv: String },
+    Moved {
+        id: u64,
+        mv: String,
+        clock: Option<ClockState>,
+    },
     /// The other player left the match.
     Left { id: u64, who: String },
     /// The other player's connection dropped: the match waits for them.
@@ -170,4 +190,7 @@ pub trait LobbyLink: Send {
     fn answer(&self, id: u64, yes: bool);
     /// Says `text` at match `id` (cleaned and shortened by the server).
     fn chat(&self, id: u64, text: &str);
+    /// This arcade's clock shows the side to move out of time in match `id`: the
+    /// server checks its own clock and ends the match if it agrees.
+    fn claim_time(&self, id: u64);
 }

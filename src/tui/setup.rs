@@ -25,6 +25,8 @@ enum Field {
     Difficulty,
     /// The spoiler switch: the prediction shown or hidden.
     Spoilers,
+    /// Each side's clock (an offer online).
+    Clock,
     /// One of the game's own rows, by its id.
     Game(u16),
     /// The position to start from, typed (every game has it).
@@ -123,7 +125,7 @@ impl Setup {
 
     fn fields(&self) -> Vec<Field> {
         if self.online {
-            let mut f = vec![Field::First];
+            let mut f = vec![Field::First, Field::Clock];
             f.extend(
                 Setup::game_rows(&self.setup)
                     .iter()
@@ -309,6 +311,7 @@ impl Setup {
                 s.matchup.difficulty = cycle(&Difficulty::ALL, s.matchup.difficulty, step);
             }
             Field::Spoilers => s.spoilers = !s.spoilers,
+            Field::Clock => s.matchup.clock = step_clock(s.matchup.clock, step),
             Field::Game(id) | Field::Simulation(id) => {
                 s.options.change(id, step);
                 // A row that changes which rows there are keeps the cursor on itself.
@@ -372,6 +375,10 @@ impl Setup {
                 .first_label(s.matchup.first, s.matchup.mode)
                 .to_string(),
             Field::Difficulty => s.matchup.difficulty.to_string(),
+            Field::Clock => match s.matchup.clock {
+                Some(c) => format!("{c} (minutes each + seconds a move)"),
+                None => "none: take your time".into(),
+            },
             Field::Spoilers => if s.spoilers {
                 "shown"
             } else {
@@ -394,6 +401,7 @@ impl Setup {
             Field::Mode => "Mode".into(),
             Field::First => "First move".into(),
             Field::Difficulty => "AI difficulty".into(),
+            Field::Clock => "Clock".into(),
             Field::Spoilers => "Prediction".into(),
             Field::Game(_) | Field::Simulation(_) => {
                 self.row(field).map(|r| r.label).unwrap_or_default()
@@ -471,6 +479,10 @@ impl Setup {
                 Mode::TwoPlayers => "Two people take turns at one keyboard; no AI plays.",
                 Mode::AiVsAi => "Two AIs play each other while you watch.",
             },
+            Field::First if self.online => match matchup.first {
+                FirstMover::Coin => "A coin decides who moves first, when the offer is accepted.",
+                _ => "You, who offer, move first. ←→: a coin decides.",
+            },
             Field::First => match (matchup.first, matchup.mode) {
                 (FirstMover::AiChooses, _) | (_, Mode::AiVsAi) => {
                     self.setup.game.kind().first_explanation()
@@ -498,6 +510,13 @@ impl Setup {
             Field::Game(_) | Field::Simulation(_) => {
                 return self.row(field).map_or("".into(), |r| r.explanation);
             }
+            Field::Clock => match matchup.clock {
+                Some(_) => {
+                    "Each side's clock: its minutes, and the seconds each move adds. The side \
+                     whose time runs out loses. ←→ other controls."
+                }
+                None => "No clock: take your time. ←→ a clock for each side.",
+            },
             Field::Position => self.setup.game.kind().position_help(),
             Field::Start if self.online => {
                 "Enter puts the offer up in the lobby; the game starts when someone accepts it."
@@ -730,6 +749,17 @@ fn tail(text: &str, room: usize) -> String {
     }
     let kept: String = text.chars().skip(count + 1 - room).collect();
     format!("…{kept}")
+}
+
+/// The clock after `current` in `step`'s direction: none, then each control offered.
+fn step_clock(
+    current: Option<crate::clock::TimeControl>,
+    step: isize,
+) -> Option<crate::clock::TimeControl> {
+    let all: Vec<Option<crate::clock::TimeControl>> = std::iter::once(None)
+        .chain(crate::clock::CONTROLS.iter().copied().map(Some))
+        .collect();
+    cycle(&all, current, step)
 }
 
 #[cfg(test)]

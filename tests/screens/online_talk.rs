@@ -249,3 +249,84 @@ fn the_chat_reaches_the_table_cleaned_and_watchers_talk_among_themselves() {
         carol.screen()
     );
 }
+
+#[test]
+fn a_timed_match_shows_both_clocks_and_a_flag_fall_ends_it() {
+    use parlor::clock::HandTime;
+    let time = HandTime::new();
+    let lobby = Lobby::with_time(time.clone());
+    let mut alice = arcade(&lobby, "alice");
+    let mut bob = arcade(&lobby, "bob");
+    alice.with_time(time.clone());
+    bob.with_time(time.clone());
+    to_lobby(&mut alice);
+    // Othello's entry, its offer's setup, then the clock row: 1+0.
+    for _ in 0..3 {
+        alice.key(ratatui::crossterm::event::KeyCode::Down);
+    }
+    alice.key(Enter);
+    alice.key(Up);
+    let setup = alice.screen();
+    assert!(setup.contains("No clock: take your time"), "{setup}");
+    alice.key(ratatui::crossterm::event::KeyCode::Right);
+    assert!(
+        alice.screen().contains("1+0 (minutes each"),
+        "{}",
+        alice.screen()
+    );
+    alice.key(Enter);
+    assert!(
+        alice.screen().contains("Your offer is up"),
+        "{}",
+        alice.screen()
+    );
+    to_lobby(&mut bob);
+    assert!(
+        bob.screen().contains("Accept: alice offers Othello · 1+0"),
+        "{}",
+        bob.screen()
+    );
+    bob.key(Enter);
+    alice.settle();
+    // Alice thinks 12 s, moves; bob's clock runs.
+    time.advance(12_000);
+    alice.ticks(1);
+    assert!(
+        alice.screen().contains("▸alice 0:48   bob 1:00"),
+        "{}",
+        alice.screen()
+    );
+    step(&mut alice, &mut bob, None);
+    time.advance(2_000);
+    bob.ticks(1);
+    assert!(
+        bob.screen().contains(" alice 0:48  ▸bob 0:58"),
+        "{}",
+        bob.screen()
+    );
+    // Bob's time runs out: the clocks see it, the server agrees, the match ends.
+    time.advance(58_000);
+    alice.ticks(1);
+    bob.settle();
+    assert!(
+        alice.screen().contains("bob ran out of time: you win."),
+        "{}",
+        alice.screen()
+    );
+    bob.ticks(1);
+    assert!(
+        bob.screen().contains("bob ran out of time: you lose."),
+        "{}",
+        bob.screen()
+    );
+    assert_eq!(lobby.counts(), (2, 0));
+    // Bob's move comes too late: his screen takes none.
+    let before = position(&bob);
+    bob.key(Enter);
+    assert_eq!(position(&bob), before);
+    assert!(
+        bob.screen().contains("The match is over"),
+        "{}",
+        bob.screen()
+    );
+}

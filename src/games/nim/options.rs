@@ -207,6 +207,7 @@ mod tests {
             mode: Mode::VsAi,
             first: FirstMover::You,
             difficulty: Difficulty::Perfect,
+            clock: None,
         };
         setup
             .rows(&matchup)

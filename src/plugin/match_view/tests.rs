@@ -15,6 +15,7 @@ fn nim_view(mode: Mode) -> MatchView<Nim> {
         mode,
         first: FirstMover::You,
         difficulty: Difficulty::Perfect,
+        clock: None,
     };
     let analyst = SharedAnalyst::new(FnAnalyst(crate::solve::nim::analyse));
     MatchView::new(

@@ -16,6 +16,7 @@ use std::sync::{Arc, Mutex, MutexGuard};
 
 use crossbeam_channel::Sender;
 
+use crate::clock::{SystemTime, TimeSource};
 use crate::game::Seat as Side;
 use crate::matchup::FirstMover;
 use crate::plugin::GameSetup;
@@ -30,6 +31,8 @@ pub use talk::clean_line;
 /// The lobby of one server.
 pub struct Lobby {
     state: Mutex<State>,
+    /// What the matches' clocks read.
+    time: Arc<dyn TimeSource>,
 }
 
 #[derive(Default)]
@@ -57,8 +60,14 @@ struct Offered {
 
 impl Lobby {
     pub fn new() -> Arc<Lobby> {
+        Lobby::with_time(SystemTime::start())
+    }
+
+    /// A lobby whose clocks read `time` (a test's hand-driven time).
+    pub fn with_time(time: Arc<dyn TimeSource>) -> Arc<Lobby> {
         Arc::new(Lobby {
             state: Mutex::new(State::default()),
+            time,
         })
     }
 
@@ -147,6 +156,7 @@ impl State {
         offered: &GameSetup,
         sides: [u64; 2],
         rng: &mut GameRng,
+        time: &Arc<dyn TimeSource>,
     ) -> Result<u64, String> {
         let names = [self.name(sides[0]), self.name(sides[1])];
         let referee = offered.game.kind().referee(offered, rng)?;
@@ -168,7 +178,15 @@ impl State {
                 )),
             };
         let owners = [owner(sides[0], rng), owner(sides[1], rng)];
-        let table = Table::new(offered.clone(), setup, referee, sides, names, owners);
+        let table = Table::new(
+            offered.clone(),
+            setup,
+            referee,
+            sides,
+            names,
+            owners,
+            time.clone(),
+        );
         for (member, mine) in sides.into_iter().zip(Side::ALL) {
             Lobby::tell(self, member, table.started(id, Some(mine)));
         }
@@ -190,8 +208,15 @@ fn summary(setup: &GameSetup, from: &str) -> String {
         .into_iter()
         .map(|r| format!("{} {}", r.label.trim().to_lowercase(), r.value.trim()))
         .collect();
+    let clock = setup
+        .matchup
+        .clock
+        .map_or_else(|| "no clock".to_string(), |c| c.to_string());
     let mut line = setup.game.menu_name().to_string();
-    for part in settings.iter().chain(std::iter::once(&first)) {
+    for part in std::iter::once(&clock)
+        .chain(settings.iter())
+        .chain(std::iter::once(&first))
+    {
         line.push_str(" · ");
         line.push_str(part);
     }

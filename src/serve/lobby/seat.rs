@@ -237,7 +237,7 @@ impl LobbyLink for Seat {
             } else {
                 [self.member, offer.member]
             };
-            if let Err(why) = state.open_match(&offer.setup, sides, &mut rng) {
+            if let Err(why) = state.open_match(&offer.setup, sides, &mut rng, &self.lobby.time) {
                 return self.refuse(&state, &why);
             }
         }
@@ -253,20 +253,26 @@ impl LobbyLink for Seat {
             let Some(side) = table.side_of(self.member) else {
                 return;
             };
+            // Time runs out before a move comes: the move is too late.
+            if let Some(ending) = table.check_flag() {
+                let everyone = table.everyone();
+                Lobby::tell_all(&state, &everyone, &OnlineEvent::Ended { id, ending });
+                drop(state);
+                self.lobby.announce();
+                return;
+            }
             if let Err(why) = table.play(side, mv) {
                 let why = format!("The server refused the move {mv}: {why}.");
                 return self.refuse(&state, &why);
             }
             let to = table.others(side);
             let over = table.is_over();
-            Lobby::tell_all(
-                &state,
-                &to,
-                &OnlineEvent::Moved {
-                    id,
-                    mv: mv.to_string(),
-                },
-            );
+            let event = OnlineEvent::Moved {
+                id,
+                mv: mv.to_string(),
+                clock: table.clock_state(),
+            };
+            Lobby::tell_all(&state, &to, &event);
             over
         };
         if over {
@@ -364,6 +370,26 @@ impl LobbyLink for Seat {
 
     fn chat(&self, id: u64, text: &str) {
         talk::chat(self, id, text);
+    }
+
+    fn claim_time(&self, id: u64) {
+        let ended = {
+            let mut state = self.lobby.state();
+            let Some(table) = state.matches.get_mut(&id) else {
+                return;
+            };
+            match table.check_flag() {
+                Some(ending) => {
+                    let everyone = table.everyone();
+                    Lobby::tell_all(&state, &everyone, &OnlineEvent::Ended { id, ending });
+                    true
+                }
+                None => false,
+            }
+        };
+        if ended {
+            self.lobby.announce();
+        }
     }
 }
 

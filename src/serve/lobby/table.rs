@@ -3,11 +3,14 @@
 //! how it ended. A finished match stays until a player leaves it or both start a
 //! rematch.
 
+use std::sync::Arc;
+
+use crate::clock::{Clock, TimeSource};
 use crate::game::{Outcome, Seat as Side};
 use crate::plugin::GameSetup;
 use crate::plugin::referee::Referee;
 use crate::seeds::GameRng;
-use crate::tui::online::{ChatLine, Ending, OnlineEvent, Proposal};
+use crate::tui::online::{ChatLine, ClockState, Ending, OnlineEvent, Proposal};
 
 /// Whose a seat is: a player who joined with a key owns it by that key; anyone else by
 /// the seat code shown when the match began (a name alone never takes a seat).
@@ -37,8 +40,11 @@ pub(super) struct Table {
     /// What one side (by index) asked the other, waiting for the answer.
     pub asked: Option<(usize, Proposal)>,
     pub chat: Vec<ChatLine>,
-    /// How it ended, once it has (by the rules, resignation or agreement).
+    /// How it ended, once it has (by the rules, resignation, agreement or time).
     pub ended: Option<Ending>,
+    /// Each side's clock, if the match is timed: the side to move's runs.
+    pub clock: Option<Clock>,
+    pub time: Arc<dyn TimeSource>,
 }
 
 impl Table {
@@ -49,7 +55,13 @@ impl Table {
         sides: [u64; 2],
         names: [String; 2],
         owners: [Owner; 2],
+        time: Arc<dyn TimeSource>,
     ) -> Table {
+        let clock = setup.matchup.clock.map(|control| {
+            let mut clock = Clock::new(control);
+            clock.start(referee.to_move().index(), time.now_ms());
+            clock
+        });
         Table {
             sides,
             names,
@@ -64,7 +76,29 @@ impl Table {
             asked: None,
             chat: Vec::new(),
             ended: None,
+            clock,
+            time,
         }
+    }
+
+    /// The clocks now, for the players' screens.
+    pub fn clock_state(&self) -> Option<ClockState> {
+        let now = self.time.now_ms();
+        self.clock.as_ref().map(|c| ClockState {
+            control: c.control,
+            left: c.both(now),
+            running: c.running(),
+        })
+    }
+
+    /// Ends the match if the side to move has run out of time: the ending, if so.
+    pub fn check_flag(&mut self) -> Option<Ending> {
+        if self.is_over() {
+            return None;
+        }
+        let side = self.clock.as_ref()?.flagged(self.time.now_ms())?;
+        let who = self.names[side].clone();
+        Some(self.end(Some(Side::ALL[1 - side]), format!("{who} ran out of time")))
     }
 
     pub fn is_over(&self) -> bool {
@@ -112,6 +146,7 @@ impl Table {
                 .filter(|line| mine.is_none() || !line.watching)
                 .cloned()
                 .collect(),
+            clock: self.clock_state(),
         }
     }
 
@@ -125,16 +160,19 @@ impl Table {
         }
         self.referee.play(mv)?;
         self.moves.push(mv.to_string());
+        let now = self.time.now_ms();
+        if let Some(clock) = &mut self.clock {
+            // The flag was checked before the move (`check_flag`).
+            let _ = clock.moved(now);
+        }
         // A move answers a question left open (a draw offered, a takeback asked).
         self.asked = None;
         if let Some(outcome) = self.referee.outcome() {
-            self.ended = Some(Ending {
-                winner: match outcome {
-                    Outcome::Win(seat) => Some(seat),
-                    Outcome::Draw => None,
-                },
-                how: "played to the end".into(),
-            });
+            let winner = match outcome {
+                Outcome::Win(seat) => Some(seat),
+                Outcome::Draw => None,
+            };
+            self.end(winner, "played to the end".into());
         }
         Ok(())
     }
@@ -159,9 +197,15 @@ impl Table {
         for mv in &self.moves[..keep.min(self.moves.len())] {
             referee.play(mv)?;
         }
+        let to_move = referee.to_move().index();
         self.referee = referee;
         self.moves.truncate(keep);
         self.asked = None;
+        // The times stand as they are; the side to move now has the running clock.
+        let now = self.time.now_ms();
+        if let Some(clock) = &mut self.clock {
+            clock.start(to_move, now);
+        }
         Ok(())
     }
 
@@ -175,6 +219,10 @@ impl Table {
         let ending = Ending { winner, how };
         self.ended = Some(ending.clone());
         self.asked = None;
+        let now = self.time.now_ms();
+        if let Some(clock) = &mut self.clock {
+            clock.stop(now);
+        }
         ending
     }
 

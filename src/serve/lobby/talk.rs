@@ -146,6 +146,7 @@ pub(super) fn answer(seat: &Seat, id: u64, yes: bool) {
             let event = OnlineEvent::Reset {
                 id,
                 moves: table.moves.clone(),
+                clock: table.clock_state(),
             };
             let everyone = table.everyone();
             Lobby::tell_all(&state, &everyone, &event);
@@ -162,7 +163,8 @@ fn rematch(state: &mut State, seat: &Seat, id: u64) {
     };
     let sides = [old.sides[1], old.sides[0]];
     let mut rng = GameRng::from_rng(&mut rand::rng());
-    match state.open_match(&old.offered, sides, &mut rng) {
+    let time = seat.lobby.time.clone();
+    match state.open_match(&old.offered, sides, &mut rng, &time) {
         Ok(new_id) => {
             if let Some(table) = state.matches.get_mut(&new_id) {
                 table.watchers = old.watchers.clone();

@@ -10,6 +10,34 @@ use crate::tui::transcript::Transcript;
 use crate::ui::widgets;
 
 impl App {
+    /// The clocks of a timed match online, at the right of the title row.
+    fn render_clocks(&self, frame: &mut Frame, area: ratatui::layout::Rect) {
+        let Some((line, short)) = self
+            .online
+            .as_ref()
+            .and_then(|o| o.clock_line(self.time.now_ms()))
+        else {
+            return;
+        };
+        let width = (line.chars().count() as u16 + 1).min(area.width / 2);
+        let at = ratatui::layout::Rect {
+            x: area.right().saturating_sub(width),
+            y: area.y,
+            width,
+            height: 1,
+        };
+        let style = if short {
+            self.theme.warning()
+        } else {
+            self.theme.accent()
+        };
+        frame.render_widget(ratatui::widgets::Clear, at);
+        frame.render_widget(
+            ratatui::widgets::Paragraph::new(widgets::fit(&line, width)).style(style),
+            at,
+        );
+    }
+
     pub fn render(&mut self, frame: &mut Frame) {
         let area = frame.area();
         self.size = (area.width, area.height);
@@ -33,6 +61,7 @@ impl App {
                 self.keys.set_status(status);
                 game.render(frame, area, &self.theme, &self.keys, &mut self.hits);
                 self.keys.set_status(None);
+                self.render_clocks(frame, area);
                 if let Some(to) = self.leaving {
                     leave::render(frame, area, &self.theme, &self.keys, to, self.game_saved);
                     self.hits.clear();

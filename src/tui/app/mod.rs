@@ -104,6 +104,8 @@ pub struct App {
     leaving_online: bool,
     /// Asking whether to resign the match online on screen.
     resigning: bool,
+    /// What the clocks of a match read (a test's hand-driven time).
+    time: std::sync::Arc<dyn crate::clock::TimeSource>,
 }
 
 impl App {
@@ -152,6 +154,7 @@ impl App {
             online: None,
             leaving_online: false,
             resigning: false,
+            time: crate::clock::SystemTime::start(),
         };
         app.refresh_saved();
         app.screen = Screen::Menu(app.menu(None));
@@ -688,8 +691,9 @@ impl App {
     }
 
     fn on_tick(&mut self) -> bool {
+        let clocks = self.online_tick();
         match &mut self.screen {
-            Screen::Game(game) => game.tick(TICK_MS, &mut self.rng),
+            Screen::Game(game) => game.tick(TICK_MS, &mut self.rng) || clocks,
             Screen::Lesson(lesson) => lesson.tick(TICK_MS, &mut self.rng),
             _ => false,
         }

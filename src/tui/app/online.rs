@@ -22,6 +22,11 @@ impl App {
         self
     }
 
+    /// The clocks of matches read `time` (a test drives it by hand).
+    pub fn set_time(&mut self, time: std::sync::Arc<dyn crate::clock::TimeSource>) {
+        self.time = time;
+    }
+
     /// See [`App::with_lobby`].
     pub fn set_lobby(&mut self, lobby: Box<dyn LobbyLink>) {
         self.lobby = Some(lobby);
@@ -152,6 +157,7 @@ impl App {
                 moves,
                 code,
                 chat,
+                clock,
             } => {
                 let screen = self.online_board(id, *setup, mine, names.clone(), &moves);
                 self.saved_generation = Some(screen.generation());
@@ -165,6 +171,7 @@ impl App {
                 let mut online = OnlineMatch::new(id, mine, names, moves.len());
                 online.chat = chat;
                 online.code = code.clone();
+                online.set_clock(clock, self.time.now_ms());
                 self.online = Some(online);
                 if let Some(code) = code {
                     self.flash = Some(format!(
@@ -172,7 +179,7 @@ impl App {
                     ));
                 }
             }
-            OnlineEvent::Moved { id, mv } => {
+            OnlineEvent::Moved { id, mv, clock } => {
                 let (Some(online), Screen::Game(game)) = (&mut self.online, &mut self.screen)
                 else {
                     return false;
@@ -183,6 +190,7 @@ impl App {
                 // A move answers what was asked (a draw, a takeback).
                 online.asked_of_me = None;
                 online.asked_by_me = None;
+                online.set_clock(clock, self.time.now_ms());
                 match game.play_text(&mv) {
                     Ok(()) => online.known += 1,
                     Err(why) => {
@@ -191,7 +199,13 @@ impl App {
                     }
                 }
             }
-            OnlineEvent::Reset { id, moves } => self.on_takeback(id, moves),
+            OnlineEvent::Reset { id, moves, clock } => {
+                self.on_takeback(id, moves);
+                let now = self.time.now_ms();
+                if let Some(online) = self.online.as_mut().filter(|o| o.id == id) {
+                    online.set_clock(clock, now);
+                }
+            }
             OnlineEvent::Left { id, who } => {
                 if let Some(online) = &mut self.online
                     && online.id == id
@@ -275,6 +289,11 @@ impl App {
         }
         for mv in record.moves.iter().skip(online.known) {
             lobby.play(online.id, mv);
+            // The other side's clock runs from here; the server's word comes with
+            // their reply.
+            if let Some(clock) = &mut online.clock {
+                let _ = clock.moved(self.time.now_ms());
+            }
         }
         online.known = online.known.max(record.moves.len());
     }

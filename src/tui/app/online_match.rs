@@ -6,9 +6,10 @@
 use ratatui::text::Line;
 
 use super::{App, Screen};
+use crate::clock::Clock;
 use crate::game::Seat;
 use crate::plugin::screen::GameScreen;
-use crate::tui::online::{ChatLine, Ending, Proposal};
+use crate::tui::online::{ChatLine, ClockState, Ending, Proposal};
 use crate::ui::keys::{Action, OnlineFooter};
 use crate::ui::theme::Theme;
 
@@ -42,6 +43,10 @@ pub(super) struct OnlineMatch {
     pub typing: Option<String>,
     /// The code that takes this seat back after a dropped connection, if it needs one.
     pub code: Option<String>,
+    /// The clocks as this terminal runs them from the server's last word.
+    pub clock: Option<Clock>,
+    /// When this terminal last told the server that a flag fell (once a second at most).
+    claimed_at: Option<u64>,
 }
 
 impl OnlineMatch {
@@ -59,7 +64,51 @@ impl OnlineMatch {
             chat: Vec::new(),
             typing: None,
             code: None,
+            clock: None,
+            claimed_at: None,
         }
+    }
+
+    /// The server's clocks, run on here from `now`.
+    pub fn set_clock(&mut self, state: Option<ClockState>, now: u64) {
+        self.clock = state.map(|s| Clock::from_parts(s.control, s.left, s.running, now));
+    }
+
+    /// The clocks in a line for the title row: "alice 4:58 · ▸bob 5:00" (the running
+    /// one marked).
+    pub fn clock_line(&self, now: u64) -> Option<(String, bool)> {
+        let clock = self.clock.as_ref()?;
+        let left = clock.both(now);
+        let running = clock
+            .running()
+            .filter(|_| self.ended.is_none() && !self.abandoned);
+        let part = |side: usize| {
+            let mark = if running == Some(side) { "▸" } else { " " };
+            format!(
+                "{mark}{} {}",
+                self.names[side],
+                crate::clock::show(left[side])
+            )
+        };
+        // Short of time: the line is drawn in the warning colour.
+        let short = running.is_some_and(|side| left[side] < 10_000);
+        Some((format!("{}  {}", part(0), part(1)), short))
+    }
+
+    /// Whether this terminal should tell the server that the side to move is out of
+    /// time (it is by this terminal's clock, and was not said in the last second).
+    pub fn should_claim(&mut self, now: u64) -> bool {
+        let Some(clock) = &self.clock else {
+            return false;
+        };
+        if self.ended.is_some() || self.abandoned || clock.flagged(now).is_none() {
+            return false;
+        }
+        if self.claimed_at.is_some_and(|at| now < at + 1000) {
+            return false;
+        }
+        self.claimed_at = Some(now);
+        true
     }
 
     /// Whether the match is over: by the rules (`game`), resignation, agreement, or
@@ -208,6 +257,10 @@ impl App {
         };
         online.asked_by_me = None;
         online.asked_of_me = None;
+        let now = self.time.now_ms();
+        if let Some(clock) = &mut online.clock {
+            clock.stop(now);
+        }
         let line = online.ending_line(&ending);
         online.ended = Some(ending);
         self.leaving_online = false;
@@ -385,6 +438,19 @@ impl App {
             }
             _ => false,
         }
+    }
+
+    /// A tick in a match online: a clock that reads zero tells the server. Whether the
+    /// clocks run (the screen needs drawing).
+    pub(super) fn online_tick(&mut self) -> bool {
+        let now = self.time.now_ms();
+        let (Some(online), Some(lobby)) = (self.online.as_mut(), &self.lobby) else {
+            return false;
+        };
+        if online.should_claim(now) {
+            lobby.claim_time(online.id);
+        }
+        online.clock.as_ref().is_some_and(|c| c.running().is_some()) && online.ended.is_none()
     }
 
     /// The player said yes to resigning.

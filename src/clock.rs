@@ -1,0 +1,319 @@
+//! Chess clocks: a time control (each side's starting time and what each move adds)
+//! and the two clocks of a match. Time is read through [`TimeSource`], so a test can
+//! make a flag fall by moving a hand-driven clock, without waiting.
+
+use std::fmt;
+use std::str::FromStr;
+use std::sync::Arc;
+use std::sync::atomic::{AtomicU64, Ordering};
+use std::time::Instant;
+
+/// Each side's starting time and what each move adds: "5+3" is five minutes a side
+/// and three seconds more after every move.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct TimeControl {
+    pub base_ms: u64,
+    pub increment_ms: u64,
+}
+
+/// The controls a setup offers, in order.
+pub const CONTROLS: [TimeControl; 7] = [
+    TimeControl::new(60_000, 0),
+    TimeControl::new(180_000, 2_000),
+    TimeControl::new(300_000, 3_000),
+    TimeControl::new(600_000, 5_000),
+    TimeControl::new(900_000, 10_000),
+    TimeControl::new(1_800_000, 0),
+    TimeControl::new(30_000, 0),
+];
+
+impl TimeControl {
+    pub const fn new(base_ms: u64, increment_ms: u64) -> TimeControl {
+        TimeControl {
+            base_ms,
+            increment_ms,
+        }
+    }
+}
+
+/// "5+3": minutes (or "30s" under a minute), then the increment in seconds.
+impl fmt::Display for TimeControl {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        let base = if self.base_ms.is_multiple_of(60_000) {
+            format!("{}", self.base_ms / 60_000)
+        } else {
+            format!("{}s", self.base_ms / 1000)
+        };
+        write!(f, "{base}+{}", self.increment_ms / 1000)
+    }
+}
+
+#[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
+#[error(
+    "'{0}' is not a time control: expected minutes+seconds, e.g. 5+3 (five minutes a side, three seconds added a move), or 30s+0"
+)]
+pub struct BadTimeControl(pub String);
+
+/// The longest a side may start with: a day.
+const MAX_BASE_MS: u64 = 24 * 3_600_000;
+
+impl FromStr for TimeControl {
+    type Err = BadTimeControl;
+
+    fn from_str(text: &str) -> Result<Self, Self::Err> {
+        let bad = || BadTimeControl(text.chars().take(40).collect());
+        let (base, inc) = text.trim().split_once('+').ok_or_else(bad)?;
+        let base_ms = match base.strip_suffix('s') {
+            Some(secs) => secs.parse::<u64>().ok().map(|s| s * 1000),
+            None => base.parse::<u64>().ok().map(|m| m * 60_000),
+        }
+        .filter(|&ms| ms > 0 && ms <= MAX_BASE_MS)
+        .ok_or_else(bad)?;
+        let increment_ms = inc
+            .parse::<u64>()
+            .ok()
+            .filter(|&s| s <= 600)
+            .ok_or_else(bad)?
+            * 1000;
+        Ok(TimeControl {
+            base_ms,
+            increment_ms,
+        })
+    }
+}
+
+/// Where the clocks read the time: milliseconds since some fixed start.
+pub trait TimeSource: Send + Sync {
+    fn now_ms(&self) -> u64;
+}
+
+/// The machine's monotonic time.
+pub struct SystemTime(Instant);
+
+impl SystemTime {
+    pub fn start() -> Arc<dyn TimeSource> {
+        Arc::new(SystemTime(Instant::now()))
+    }
+}
+
+impl TimeSource for SystemTime {
+    fn now_ms(&self) -> u64 {
+        u64::try_from(self.0.elapsed().as_millis()).unwrap_or(u64::MAX)
+    }
+}
+
+/// A time a test moves by hand.
+#[derive(Default)]
+pub struct HandTime(AtomicU64);
+
+impl HandTime {
+    pub fn new() -> Arc<HandTime> {
+        Arc::new(HandTime::default())
+    }
+
+    pub fn advance(&self, ms: u64) {
+        self.0.fetch_add(ms, Ordering::Relaxed);
+    }
+}
+
+impl TimeSource for HandTime {
+    fn now_ms(&self) -> u64 {
+        self.0.load(Ordering::Relaxed)
+    }
+}
+
+/// The two clocks of a match: the time each side has left, and which one runs.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Clock {
+    pub control: TimeControl,
+    /// Each side's time left when its clock last stopped (or started).
+    left: [u64; 2],
+    /// The side whose clock runs, and since when.
+    running: Option<(usize, u64)>,
+}
+
+impl Clock {
+    /// Both sides with the control's starting time; no clock runs yet.
+    pub fn new(control: TimeControl) -> Clock {
+        Clock {
+            control,
+            left: [control.base_ms; 2],
+            running: None,
+        }
+    }
+
+    /// The clocks as another party saw them (`left` by side, `running` the side whose
+    /// clock runs), started again now.
+    pub fn from_parts(
+        control: TimeControl,
+        left: [u64; 2],
+        running: Option<usize>,
+        now: u64,
+    ) -> Clock {
+        Clock {
+            control,
+            left,
+            running: running.map(|side| (side.min(1), now)),
+        }
+    }
+
+    /// Starts `side`'s clock (stopping the other's without increment).
+    pub fn start(&mut self, side: usize, now: u64) {
+        self.stop(now);
+        self.running = Some((side.min(1), now));
+    }
+
+    /// Stops the running clock (the match is over, or paused).
+    pub fn stop(&mut self, now: u64) {
+        if let Some((side, since)) = self.running.take() {
+            self.left[side] = self.left[side].saturating_sub(now.saturating_sub(since));
+        }
+    }
+
+    /// The side whose clock runs.
+    pub fn running(&self) -> Option<usize> {
+        self.running.map(|(side, _)| side)
+    }
+
+    /// `side`'s time left now.
+    pub fn left(&self, side: usize, now: u64) -> u64 {
+        let side = side.min(1);
+        match self.running {
+            Some((s, since)) if s == side => {
+                self.left[side].saturating_sub(now.saturating_sub(since))
+            }
+            _ => self.left[side],
+        }
+    }
+
+    /// Both sides' time left now.
+    pub fn both(&self, now: u64) -> [u64; 2] {
+        [self.left(0, now), self.left(1, now)]
+    }
+
+    /// The side whose time has run out, if one has.
+    pub fn flagged(&self, now: u64) -> Option<usize> {
+        self.running
+            .map(|(side, _)| side)
+            .filter(|&side| self.left(side, now) == 0)
+    }
+
+    /// The running side moved: its clock stops, gains the increment, and the other
+    /// side's starts. `Err(side)`: its time had run out before the move.
+    pub fn moved(&mut self, now: u64) -> Result<(), usize> {
+        let Some((side, _)) = self.running else {
+            return Ok(());
+        };
+        if let Some(flagged) = self.flagged(now) {
+            self.stop(now);
+            return Err(flagged);
+        }
+        self.stop(now);
+        self.left[side] = self.left[side].saturating_add(self.control.increment_ms);
+        self.running = Some((1 - side, now));
+        Ok(())
+    }
+}
+
+/// A time left as a clock shows it: "4:58", "0:09.4" in the last ten seconds, "1:02:00"
+/// past an hour.
+pub fn show(ms: u64) -> String {
+    let secs = ms / 1000;
+    if secs >= 3600 {
+        format!("{}:{:02}:{:02}", secs / 3600, secs / 60 % 60, secs % 60)
+    } else if ms < 10_000 {
+        format!("0:{:02}.{}", secs, ms % 1000 / 100)
+    } else {
+        format!("{}:{:02}", secs / 60, secs % 60)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn controls_read_and_write_as_players_write_them() {
+        let c: TimeControl = "5+3".parse().unwrap();
+        assert_eq!(c, TimeControl::new(300_000, 3_000));
+        assert_eq!(c.to_string(), "5+3");
+        let c: TimeControl = "30s+0".parse().unwrap();
+        assert_eq!(c, TimeControl::new(30_000, 0));
+        assert_eq!(c.to_string(), "30s+0");
+        for bad in [
+            "", "5", "+3", "0+0", "5+x", "-1+2", "5+601", "99999+0", "5 + 3",
+        ] {
+            let err = bad.parse::<TimeControl>().unwrap_err().to_string();
+            assert!(err.contains("expected minutes+seconds"), "{bad}: {err}");
+        }
+        for c in CONTROLS {
+            assert_eq!(c.to_string().parse::<TimeControl>(), Ok(c));
+        }
+    }
+
+    #[test]
+    fn a_move_stops_the_mover_adds_the_increment_and_starts_the_other() {
+        let t = HandTime::new();
+        let mut clock = Clock::new(TimeControl::new(60_000, 2_000));
+        clock.start(0, t.now_ms());
+        t.advance(10_000);
+        assert_eq!(clock.both(t.now_ms()), [50_000, 60_000]);
+        assert_eq!(clock.moved(t.now_ms()), Ok(()));
+        assert_eq!(clock.both(t.now_ms()), [52_000, 60_000]);
+        assert_eq!(clock.running(), Some(1));
+        t.advance(59_999);
+        assert_eq!(clock.flagged(t.now_ms()), None);
+        t.advance(1);
+        assert_eq!(clock.flagged(t.now_ms()), Some(1));
+        // A move after the flag fell is too late.
+        assert_eq!(clock.moved(t.now_ms()), Err(1));
+        assert_eq!(clock.running(), None);
+        assert_eq!(clock.both(t.now_ms() + 5_000), [52_000, 0]);
+    }
+
+    #[test]
+    fn time_left_shows_as_a_clock_does() {
+        assert_eq!(show(298_000), "4:58");
+        assert_eq!(show(9_400), "0:09.4");
+        assert_eq!(show(3_720_000), "1:02:00");
+        assert_eq!(show(0), "0:00.0");
+    }
+
+    proptest::proptest! {
+        /// However the moves fall, the time used plus the time left is the start plus
+        /// the increments earned, and no clock goes below zero.
+        #[test]
+        fn time_is_never_made_or_lost(steps in proptest::collection::vec(0u64..40_000, 1..40)) {
+            let t = HandTime::new();
+            let control = TimeControl::new(120_000, 1_000);
+            let mut clock = Clock::new(control);
+            clock.start(0, 0);
+            let mut used = [0u64; 2];
+            let mut moves = [0u64; 2];
+            for step in steps {
+                let side = clock.running().unwrap();
+                let before = clock.left(side, t.now_ms());
+                t.advance(step);
+                match clock.moved(t.now_ms()) {
+                    Ok(()) => {
+                        used[side] += step;
+                        moves[side] += 1;
+                    }
+                    Err(flagged) => {
+                        proptest::prop_assert_eq!(flagged, side);
+                        proptest::prop_assert!(step >= before);
+                        break;
+                    }
+                }
+            }
+            let now = t.now_ms();
+            for side in 0..2 {
+                let left = clock.left(side, now);
+                if clock.running() == Some(side) || left == 0 {
+                    continue;
+                }
+                proptest::prop_assert_eq!(left + used[side], control.base_ms + moves[side] * control.increment_ms);
+            }
+        }
+    }
+}

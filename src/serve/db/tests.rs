@@ -9,6 +9,7 @@ use super::*;
 use crate::matchup::{Difficulty, FirstMover, Mode};
 use crate::store::record::{MatchRecord, ResultRecord, SeatRecord};
 
+mod crash;
 
 /// A match between two people of `game`, with `moves`, ending in `result`.
 pub(super) fn record(game: &str, names: [&str; 2], moves: &[&str]) -> MatchRecord {

@@ -15,6 +15,7 @@ use crate::config::Config;
 use crate::plugin::Registry;
 
 pub mod access;
+pub mod db;
 mod host_key;
 pub mod input;
 pub mod lobby;

@@ -46,6 +46,7 @@ fn record(started: &str) -> MatchRecord {
         saved: started.into(),
         result: Some(ResultRecord::First),
         first_margin: Some(6),
+        clock: None,
     }
 }
 

@@ -9,8 +9,9 @@ use std::sync::atomic::{AtomicU64, Ordering};
 use std::time::Instant;
 
 /// Each side's starting time and what each move adds: "5+3" is five minutes a side
-/// and three seconds more after every move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+/// and three seconds more after every move. Written in files as that text.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
+#[serde(try_from = "String", into = "String")]
 pub struct TimeControl {
     pub base_ms: u64,
     pub increment_ms: u64,
@@ -80,6 +81,27 @@ impl FromStr for TimeControl {
             increment_ms,
         })
     }
+}
+
+impl TryFrom<String> for TimeControl {
+    type Error = BadTimeControl;
+    fn try_from(text: String) -> Result<Self, Self::Error> {
+        text.parse()
+    }
+}
+
+impl From<TimeControl> for String {
+    fn from(control: TimeControl) -> String {
+        control.to_string()
+    }
+}
+
+/// The clocks of a saved match: the control and each side's time left (first mover's
+/// first), so a resumed match goes on with the time it had.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
+pub struct ClockRecord {
+    pub control: TimeControl,
+    pub left: [u64; 2],
 }
 
 /// Where the clocks read the time: milliseconds since some fixed start.

@@ -218,6 +218,8 @@ pub trait Board: Sized {
         m.view.seat_online(mine, names);
         true
     }
+    /// A timed match: what the side to move has left (see [`GameScreen::time_for_move`]).
+    fn time_for_move(_m: &mut Match<Self>, _left_ms: u64, _increment_ms: u64) {}
     /// After a move a person made in notation ([`GameScreen::play_text`]): what the
     /// board does after a key or a click plays one (Othello plays a pass left without a
     /// choice).
@@ -311,6 +313,9 @@ impl<B: Board> GameScreen for Match<B> {
     }
     fn set_match_notes(&mut self, notes: Option<Vec<ratatui::text::Line<'static>>>) {
         self.view.notes = notes;
+    }
+    fn time_for_move(&mut self, left_ms: u64, increment_ms: u64) {
+        B::time_for_move(self, left_ms, increment_ms);
     }
 }
 

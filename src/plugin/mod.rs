@@ -591,7 +591,7 @@ impl GameSetup {
                 mode: record.mode,
                 first: record.first,
                 difficulty: record.difficulty,
-                clock: None,
+                clock: record.clock.map(|c| c.control),
             },
             options,
             position: Some(record.start.clone()),

@@ -138,6 +138,10 @@ pub trait GameScreen {
     /// What the shell says of a match online in place of the prediction (what is
     /// asked, how it ended, the chat); `None`: nothing.
     fn set_match_notes(&mut self, _notes: Option<Vec<ratatui::text::Line<'static>>>) {}
+    /// A timed match: the side to move has `left_ms` on its clock and gains
+    /// `increment_ms` a move. An AI that thinks for a while (Othello's) spends it
+    /// accordingly; the others move at once anyway.
+    fn time_for_move(&mut self, _left_ms: u64, _increment_ms: u64) {}
 }
 
 /// What a simulation screen asks the app to do.

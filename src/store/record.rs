@@ -74,6 +74,9 @@ pub struct MatchRecord {
     /// The first player's final margin, for games with a score (Othello's discs).
     #[serde(default)]
     pub first_margin: Option<i32>,
+    /// The clocks, for a timed match: the control and the time each side had left.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<crate::clock::ClockRecord>,
 }
 
 impl MatchRecord {

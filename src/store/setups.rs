@@ -29,6 +29,9 @@ pub struct RememberedSetup {
     /// away is shown (set on the setup or by its key during a game).
     #[serde(default = "shown")]
     pub spoilers: bool,
+    /// The clock chosen, if any.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub clock: Option<crate::clock::TimeControl>,
 }
 
 fn shown() -> bool {
@@ -41,7 +44,7 @@ impl RememberedSetup {
             mode: self.mode,
             first: self.first,
             difficulty: self.difficulty,
-            clock: None,
+            clock: self.clock,
         }
     }
 }

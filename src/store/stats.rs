@@ -281,6 +281,7 @@ mod tests {
             saved: "2026-01-01T00:10:00Z".into(),
             result: Some(result),
             first_margin: None,
+            clock: None,
         }
     }
 

@@ -103,6 +103,9 @@ impl Setup {
             if s.matchup.mode != Mode::TwoPlayers && kind.uses_difficulty() {
                 f.push(Field::Difficulty);
             }
+            if s.matchup.mode != Mode::AiVsAi {
+                f.push(Field::Clock);
+            }
             f.push(Field::Spoilers);
         }
         f.extend(Setup::game_rows(s).iter().map(|r| Field::Game(r.id)));
@@ -782,8 +785,8 @@ mod tests {
     #[test]
     fn typing_a_pile_size_caps_at_99() {
         let mut s = nim_setup();
-        // Mode, First, Difficulty, Prediction, Preset, Misere, PileCount, Pile 1.
-        s.selected = 7;
+        // Mode, First, Difficulty, Clock, Prediction, Preset, Misere, PileCount, Pile 1.
+        s.selected = 8;
         s.handle(Action::Digit(4));
         s.handle(Action::Digit(2));
         assert_eq!(nim(&s).piles[0], 42);
@@ -795,8 +798,8 @@ mod tests {
     #[test]
     fn pile_count_stays_within_one_to_eight() {
         let mut s = nim_setup();
-        // Mode, First, Difficulty, Prediction, Preset, Misere, PileCount.
-        s.selected = 6;
+        // Mode, First, Difficulty, Clock, Prediction, Preset, Misere, PileCount.
+        s.selected = 7;
         for _ in 0..20 {
             s.handle(Action::Right);
         }

@@ -302,6 +302,9 @@ pub struct Keys {
     teaching: bool,
     /// A match online is on screen (set by the app while it draws one).
     online: Option<OnlineFooter>,
+    /// The match on screen ended outside its rules (a clock ran out): its footers
+    /// offer what comes next, not moves.
+    finished: bool,
 }
 
 impl Default for Keys {
@@ -337,6 +340,7 @@ impl Keys {
             status: None,
             teaching: false,
             online: None,
+            finished: false,
         }
     }
 
@@ -435,6 +439,16 @@ impl Keys {
                 Some((self.label(actions), what.to_string()))
             }))
             .collect();
+        if self.finished && self.online.is_none() {
+            list.retain(|(key, _)| key == STATUS_MARK);
+            for (action, what) in [
+                (Action::Rematch, "rematch"),
+                (Action::NewGame, "new"),
+                (Action::Back, "menu"),
+            ] {
+                list.push((self.key(action), what.to_string()));
+            }
+        }
         if let Some(online) = self.online {
             // A finished match online names only its own keys (no moves are left).
             if online.over || online.watching {
@@ -453,6 +467,15 @@ impl Keys {
     /// Sets (or clears) the match online on screen, for the footers.
     pub fn set_online(&mut self, online: Option<OnlineFooter>) {
         self.online = online;
+    }
+
+    /// Whether the match on screen ended outside its rules (see `finished`).
+    pub fn set_finished(&mut self, finished: bool) {
+        self.finished = finished;
+    }
+
+    pub fn finished(&self) -> bool {
+        self.finished
     }
 
     /// The match online on screen, if one is.

@@ -103,6 +103,7 @@ fn othello_record() -> (MatchRecord, Othello, Vec<OthelloMove>) {
         saved: "2026-11-23T19:40:00Z".into(),
         result: board.outcome().map(ResultRecord::from),
         first_margin: board.first_margin(),
+        clock: None,
     };
     (record, board, moves)
 }
@@ -126,6 +127,7 @@ fn nim_record() -> MatchRecord {
         saved: "2026-11-23T20:01:00Z".into(),
         result: Some(ResultRecord::First),
         first_margin: None,
+        clock: None,
     }
 }
 

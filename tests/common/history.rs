@@ -54,6 +54,7 @@ pub fn record(
         saved: "2026-03-01T10:05:00Z".into(),
         result: Some(result),
         first_margin,
+        clock: None,
     }
 }
 

@@ -135,7 +135,7 @@ fn the_setup_footer_follows_the_selected_row() {
     // Start is selected: nothing to change or type there.
     assert_eq!(footer(&h.screen()), "↑↓ setting  Enter start  Esc back");
     // The top row, Mode.
-    for _ in 0..11 {
+    for _ in 0..12 {
         h.key(KeyCode::Up);
     }
     let mode = h.screen();
@@ -150,8 +150,9 @@ fn the_setup_footer_follows_the_selected_row() {
         refused.contains("Mode is not typed into: ↑↓ picks a row, ←→ changes it."),
         "{refused}"
     );
-    // Mode, First move, AI difficulty, Prediction, Piles preset, Misère, Number of piles.
-    for _ in 0..6 {
+    // Mode, First move, AI difficulty, Clock, Prediction, Piles preset, Misère, Number of
+    // piles.
+    for _ in 0..7 {
         h.key(KeyCode::Down);
     }
     let count = h.screen();
@@ -172,7 +173,7 @@ fn the_setup_footer_follows_the_selected_row() {
 #[test]
 fn cycling_the_mode_keeps_the_first_move_chosen() {
     let mut h = setup_screen();
-    for _ in 0..11 {
+    for _ in 0..12 {
         h.key(KeyCode::Up);
     }
     h.key(KeyCode::Down).key(KeyCode::Right);

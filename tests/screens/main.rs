@@ -21,6 +21,7 @@ mod history_harness;
 mod pty_harness;
 
 mod chopsticks_snapshots;
+mod clocks;
 mod keys_ui;
 mod lessons;
 mod nim_ui;

@@ -199,7 +199,7 @@ fn the_tallest_setup_scrolls_to_the_selected_row_at_the_smallest_size() {
     assert!(screen.contains("From a position"), "{screen}");
     assert!(screen.contains("[ Start ]"), "{screen}");
     // The rows scroll back up with the selection.
-    for _ in 0..16 {
+    for _ in 0..17 {
         h.key(KeyCode::Up);
     }
     let screen = h.screen();

@@ -58,6 +58,7 @@ fn record(game: GameId, start: &str, moves: &[String]) -> MatchRecord {
         saved: "2026-11-23T10:05:00Z".into(),
         result: None,
         first_margin: None,
+        clock: None,
     }
 }
 

@@ -63,6 +63,7 @@ fn essence(r: &MatchRecord) -> MatchRecord {
         saved: String::new(),
         result: None,
         first_margin: None,
+        clock: None,
         ..r.clone()
     }
 }
@@ -163,6 +164,7 @@ fn finished(game: &str, started: &str, result: ResultRecord) -> MatchRecord {
         saved: started.into(),
         result: Some(result),
         first_margin: None,
+        clock: None,
     }
 }
 

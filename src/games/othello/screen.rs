@@ -58,6 +58,8 @@ pub struct OthelloBoard {
     level: Level,
     /// The AI's thinking time per move, shared with the match's analyst.
     think_ms: Arc<AtomicU64>,
+    /// The thinking time the setup gave: a clock may only shorten it.
+    setup_think_ms: u64,
 }
 
 /// The Othello screen.
@@ -162,6 +164,7 @@ impl OthelloScreen {
             turning: Animation::default(),
             level: options.level,
             think_ms,
+            setup_think_ms: options.think_ms,
         };
         let mut screen = Match::with_board(setup, hints, view, board);
         // From a typed position d3 may be taken or flip nothing: "d3 — Enter plays"
@@ -463,8 +466,24 @@ pub fn final_score(board: &Othello) -> String {
     }
 }
 
+/// The least an AI on the clock thinks: a shallow search still plays sensibly.
+const MIN_CLOCK_THINK_MS: u64 = 20;
+
 impl Board for OthelloBoard {
     type Game = Othello;
+
+    /// On the clock: a share of the time left, as if a move in two of the remaining
+    /// empty squares were the AI's and a few more were to come, plus most of the
+    /// increment; never more than the setup's thinking time.
+    fn time_for_move(m: &mut Match<Self>, left_ms: u64, increment_ms: u64) {
+        let own_moves_left = u64::from(m.view.session.position().empty_count() / 2).max(4);
+        let budget = left_ms / (own_moves_left + 2) + increment_ms * 3 / 4;
+        let budget = budget.clamp(
+            MIN_CLOCK_THINK_MS,
+            m.board.setup_think_ms.max(MIN_CLOCK_THINK_MS),
+        );
+        m.board.think_ms.store(budget, Ordering::Relaxed);
+    }
 
     fn animation(&mut self) -> Option<&mut Animation> {
         Some(&mut self.turning)

@@ -20,7 +20,7 @@ impl<G: Game> MatchView<G> {
         let s = &self.session;
         if s.is_over() {
             Line::styled("Game over.", theme.bold())
-        } else if keys.online().is_some_and(|o| o.over) {
+        } else if keys.online().is_some_and(|o| o.over) || keys.finished() {
             // Resigned, agreed, or left: the board stands where the match ended.
             Line::styled("The match is over.", theme.bold())
         } else if s.side_pending() {

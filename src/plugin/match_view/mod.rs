@@ -210,6 +210,14 @@ impl<G: Game> MatchView<G> {
                 .is_over()
                 .then(|| session.position().first_margin())
                 .flatten(),
+            // The times left are the shell's to fill in (it runs the clocks).
+            clock: setup
+                .matchup
+                .clock
+                .map(|control| crate::clock::ClockRecord {
+                    control,
+                    left: [control.base_ms; 2],
+                }),
         }
     }
 

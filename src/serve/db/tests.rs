@@ -35,6 +35,7 @@ pub(super) fn record(game: &str, names: [&str; 2], moves: &[&str]) -> MatchRecor
         saved: "2026-01-01T00:10:00Z".into(),
         result: None,
         first_margin: None,
+        clock: None,
     }
 }
 

@@ -12,13 +12,15 @@ use crate::ui::widgets;
 impl App {
     /// The clocks of a timed match online, at the right of the title row.
     fn render_clocks(&self, frame: &mut Frame, area: ratatui::layout::Rect) {
-        let Some((line, short)) = self
-            .online
-            .as_ref()
-            .and_then(|o| o.clock_line(self.time.now_ms()))
-        else {
+        let line = match &self.online {
+            Some(online) => online.clock_line(self.time.now_ms()),
+            None => self.local_clock_line(),
+        };
+        let Some((line, short)) = line else {
             return;
         };
+        // Apart from the title it covers the end of.
+        let line = format!("  {line}");
         let width = (line.chars().count() as u16 + 1).min(area.width / 2);
         let at = ratatui::layout::Rect {
             x: area.right().saturating_sub(width),
@@ -59,8 +61,10 @@ impl App {
                     (true, true) => Some("in history"),
                 };
                 self.keys.set_status(status);
+                self.keys.set_finished(self.out_of_time());
                 game.render(frame, area, &self.theme, &self.keys, &mut self.hits);
                 self.keys.set_status(None);
+                self.keys.set_finished(false);
                 self.render_clocks(frame, area);
                 if let Some(to) = self.leaving {
                     leave::render(frame, area, &self.theme, &self.keys, to, self.game_saved);

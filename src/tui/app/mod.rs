@@ -1,6 +1,7 @@
 //! The application state machine: every event goes through `App::update`, every frame
 //! is drawn by `App::render`. Nothing here blocks: analysis comes from the solver thread.
 
+mod clock;
 mod draw;
 mod online;
 mod online_match;
@@ -106,6 +107,8 @@ pub struct App {
     resigning: bool,
     /// What the clocks of a match read (a test's hand-driven time).
     time: std::sync::Arc<dyn crate::clock::TimeSource>,
+    /// The clocks of a timed match at this keyboard.
+    local_clock: Option<clock::LocalClock>,
 }
 
 impl App {
@@ -155,6 +158,7 @@ impl App {
             leaving_online: false,
             resigning: false,
             time: crate::clock::SystemTime::start(),
+            local_clock: None,
         };
         app.refresh_saved();
         app.screen = Screen::Menu(app.menu(None));
@@ -371,10 +375,11 @@ impl App {
                 false
             }
         };
+        let clocks = self.sync_clock();
         self.sync_solver();
         self.send_own_moves();
         self.autosave();
-        redraw
+        redraw || clocks
     }
 
     fn too_small(&self) -> bool {
@@ -505,6 +510,43 @@ impl App {
     fn on_game_action(&mut self, action: Action) {
         // A match online first: its own rules for rematch, undo, hints and leaving.
         if self.online_game_action(action) {
+            return;
+        }
+        // A match the clock ended takes no more moves.
+        if self.out_of_time() {
+            match action {
+                Action::Rematch => self.rematch(),
+                Action::NewGame | Action::Back => {
+                    if let Screen::Game(game) = &self.screen {
+                        let setup = game.setup().clone();
+                        if action == Action::NewGame {
+                            self.screen = Screen::Setup(self.setup_screen(setup));
+                        } else {
+                            self.back_to_menu();
+                        }
+                    }
+                }
+                Action::Quit => self.quit = true,
+                Action::Help => {
+                    if let Screen::Game(game) = &self.screen {
+                        self.help = Some(Help::for_game(game.setup().game, &self.keys));
+                    }
+                }
+                Action::Transcript => self.transcript = true,
+                Action::Up | Action::Down | Action::Left | Action::Right => {
+                    if let Screen::Game(game) = &mut self.screen {
+                        game.handle(action);
+                    }
+                }
+                _ => {
+                    self.flash = Some(format!(
+                        "Time ran out: {} rematch · {} new game · {} menu.",
+                        self.keys.key(Action::Rematch),
+                        self.keys.key(Action::NewGame),
+                        self.keys.key(Action::Back)
+                    ));
+                }
+            }
             return;
         }
         let Screen::Game(game) = &mut self.screen else {
@@ -770,6 +812,7 @@ impl App {
                     difficulty: setup.matchup.difficulty,
                     options: setup.options.to_json(),
                     spoilers: setup.spoilers,
+                    clock: setup.matchup.clock,
                 },
             );
         }
@@ -797,6 +840,7 @@ impl App {
         self.slot = None;
         self.game_saved = false;
         self.screen = Screen::Game(screen);
+        self.start_clock(None);
     }
 
     fn back_to_menu(&mut self) {

@@ -24,7 +24,12 @@ impl App {
 
     /// The clocks of matches read `time` (a test drives it by hand).
     pub fn set_time(&mut self, time: std::sync::Arc<dyn crate::clock::TimeSource>) {
+        // The clocks of the game on screen read the new time from now on.
+        let kept = self.clock_record();
         self.time = time;
+        if self.local_clock.is_some() {
+            self.start_clock(kept);
+        }
     }
 
     /// See [`App::with_lobby`].
@@ -168,6 +173,7 @@ impl App {
                 self.leaving_online = false;
                 self.transcript = false;
                 self.screen = Screen::Game(screen);
+                self.local_clock = None;
                 let mut online = OnlineMatch::new(id, mine, names, moves.len());
                 online.chat = chat;
                 online.code = code.clone();

@@ -46,10 +46,14 @@ impl App {
             return;
         }
         self.saved_generation = Some(generation);
-        let (Some(store), Some(record)) = (&mut self.store, game.record()) else {
+        let clock = self.clock_record();
+        let (Some(store), Some(mut record)) = (&mut self.store, game.record()) else {
             self.game_saved = false;
             return;
         };
+        if clock.is_some() {
+            record.clock = clock;
+        }
         self.game_saved = if record.result.is_some() {
             store.finish_match(self.slot.as_ref(), &record)
         } else if record.moves.is_empty() && record.redo.is_empty() {
@@ -112,6 +116,7 @@ impl App {
                 self.slot = Some(slot);
                 self.game_saved = self.store.as_ref().is_some_and(Store::writable);
                 self.screen = Screen::Game(screen);
+                self.start_clock(record.clock);
             }
             Err(why) => {
                 if let Some(store) = &mut self.store {

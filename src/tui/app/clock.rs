@@ -1,0 +1,183 @@
+//! The clocks of a timed match at one keyboard or against the AI: started with the
+//! game (or with the times a saved match had), switched at every move the record
+//! shows, kept in the save, shown at the right of the title row. A flag fall ends the
+//! match: the side out of time loses, and the game goes to the history so. The AI is
+//! told its time left before it thinks, and spends it as its game knows how.
+
+use super::{App, Screen};
+use crate::clock::{Clock, ClockRecord, show};
+use crate::store::ResultRecord;
+
+pub(super) struct LocalClock {
+    clock: Clock,
+    names: [String; 2],
+    /// Which sides the AI plays.
+    ai: [bool; 2],
+    /// The record's number of moves when last seen.
+    moves: usize,
+    /// The game's generation when last seen (the record is read only when it changed).
+    generation: u64,
+    /// The side whose time ran out.
+    pub flagged: Option<usize>,
+}
+
+impl App {
+    /// Starts the clocks of the game on screen, if its setup is timed: each side with the
+    /// control's time, or the time `saved` had left.
+    pub(super) fn start_clock(&mut self, saved: Option<ClockRecord>) {
+        self.local_clock = None;
+        let Screen::Game(game) = &self.screen else {
+            return;
+        };
+        // Online the server keeps the clocks; two AIs play without.
+        if self.online.is_some() || game.setup().matchup.mode == crate::matchup::Mode::AiVsAi {
+            return;
+        }
+        let Some(control) = game.setup().matchup.clock else {
+            return;
+        };
+        let Some(record) = game.record() else {
+            return;
+        };
+        let now = self.time.now_ms();
+        let left = saved
+            .filter(|s| s.control == control)
+            .map_or([control.base_ms; 2], |s| s.left);
+        let to_move = record.moves.len() % 2;
+        let mut clock = Clock::from_parts(control, left, None, now);
+        if record.result.is_none() {
+            clock.start(to_move, now);
+        }
+        self.local_clock = Some(LocalClock {
+            clock,
+            names: [record.seats[0].name.clone(), record.seats[1].name.clone()],
+            ai: [record.seats[0].ai.is_some(), record.seats[1].ai.is_some()],
+            moves: record.moves.len(),
+            generation: game.generation(),
+            flagged: None,
+        });
+        self.tell_ai_its_time();
+    }
+
+    /// After every event: the clocks follow the moves made (or taken back) since, and a
+    /// flag that fell ends the match. Whether a clock runs (the screen needs drawing).
+    pub(super) fn sync_clock(&mut self) -> bool {
+        let now = self.time.now_ms();
+        let (Some(local), Screen::Game(game)) = (&mut self.local_clock, &self.screen) else {
+            return false;
+        };
+        if local.flagged.is_some() {
+            return false;
+        }
+        if game.generation() != local.generation {
+            local.generation = game.generation();
+            if let Some(record) = game.record() {
+                let moves = record.moves.len();
+                if moves > local.moves {
+                    for _ in local.moves..moves {
+                        if let Err(side) = local.clock.moved(now) {
+                            local.flagged = Some(side);
+                            break;
+                        }
+                    }
+                } else if moves < local.moves {
+                    // Undone: the times stand, the side to move now runs.
+                    local.clock.start(moves % 2, now);
+                }
+                local.moves = moves;
+                if record.result.is_some() {
+                    local.clock.stop(now);
+                }
+            }
+        }
+        if local.flagged.is_none() {
+            local.flagged = local.clock.flagged(now);
+        }
+        if let Some(side) = local.flagged {
+            self.flag_fell(side);
+            return true;
+        }
+        let running = local.clock.running().is_some();
+        self.tell_ai_its_time();
+        running
+    }
+
+    /// The AI to move hears how much time it has left, before it thinks.
+    fn tell_ai_its_time(&mut self) {
+        let now = self.time.now_ms();
+        let (Some(local), Screen::Game(game)) = (&self.local_clock, &mut self.screen) else {
+            return;
+        };
+        if let Some(side) = local.clock.running().filter(|&side| local.ai[side]) {
+            game.time_for_move(
+                local.clock.left(side, now),
+                local.clock.control.increment_ms,
+            );
+        }
+    }
+
+    /// `side` ran out of time: the other side wins, the match goes to the history.
+    fn flag_fell(&mut self, side: usize) {
+        let Some(local) = &mut self.local_clock else {
+            return;
+        };
+        let now = self.time.now_ms();
+        local.clock.stop(now);
+        let name = local.names[side].clone();
+        let winner = local.names[1 - side].clone();
+        let Screen::Game(game) = &self.screen else {
+            return;
+        };
+        self.flash = Some(if winner == "You" {
+            format!("{name}'s time ran out: you win.")
+        } else if name == "You" {
+            format!("Your time ran out: {winner} wins.")
+        } else {
+            format!("{name}'s time ran out: {winner} wins.")
+        });
+        if let (Some(store), Some(mut record)) = (&mut self.store, game.record()) {
+            record.result = Some(if side == 0 {
+                ResultRecord::Second
+            } else {
+                ResultRecord::First
+            });
+            record.clock = Some(ClockRecord {
+                control: local.clock.control,
+                left: local.clock.both(now),
+            });
+            self.game_saved = store.finish_match(self.slot.as_ref(), &record);
+            self.slot = None;
+        }
+        self.saved_generation = Some(game.generation());
+    }
+
+    /// Whether the clocks ended the match on screen.
+    pub(super) fn out_of_time(&self) -> bool {
+        self.local_clock
+            .as_ref()
+            .is_some_and(|c| c.flagged.is_some())
+    }
+
+    /// The times left now, for a save.
+    pub(super) fn clock_record(&self) -> Option<ClockRecord> {
+        let local = self.local_clock.as_ref()?;
+        Some(ClockRecord {
+            control: local.clock.control,
+            left: local.clock.both(self.time.now_ms()),
+        })
+    }
+
+    /// The clocks in a line for the title row, with whether the running one is short.
+    pub(super) fn local_clock_line(&self) -> Option<(String, bool)> {
+        let local = self.local_clock.as_ref()?;
+        let now = self.time.now_ms();
+        let left = local.clock.both(now);
+        let running = local.clock.running();
+        let part = |side: usize| {
+            let mark = if running == Some(side) { "▸" } else { " " };
+            format!("{mark}{} {}", local.names[side], show(left[side]))
+        };
+        let short = running.is_some_and(|side| left[side] < 10_000);
+        Some((format!("{}  {}", part(0), part(1)), short))
+    }
+}

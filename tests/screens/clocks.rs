@@ -1,0 +1,141 @@
+//! Clocks at one keyboard and against the AI: chosen on the setup, shown in the title
+//! row, switched by every move, kept in the save; a flag fall ends the match, the side
+//! out of time losing, and the game goes to the history so. Time is driven by hand.
+
+use parlor::clock::{HandTime, TimeControl};
+use parlor::config::Config;
+use parlor::matchup::Mode;
+use parlor::plugin::GameSetup;
+use parlor::store::{ResultRecord, Store};
+use parlor::tui::app::{Screen, Start};
+use parlor::tui::harness::Harness;
+use ratatui::crossterm::event::KeyCode::{Char, Enter, Esc, Right, Up};
+
+fn nim_two_players(data: &std::path::Path, control: TimeControl) -> Harness {
+    let games = parlor::arcade::registry();
+    let nim = games.find("nim").expect("nim");
+    let mut setup = GameSetup::from_config(nim, &Config::default());
+    setup.matchup.mode = Mode::TwoPlayers;
+    setup.matchup.clock = Some(control);
+    Harness::with_store(&games, Config::default(), Start::Game(setup), 80, 24, data)
+}
+
+fn title(h: &mut Harness) -> String {
+    h.screen().lines().next().unwrap_or_default().to_string()
+}
+
+#[test]
+fn the_setup_offers_a_clock_where_a_person_plays() {
+    let games = parlor::arcade::registry();
+    let mut h = Harness::new(&games, Config::default(), Start::Menu, 80, 24);
+    h.with_time(HandTime::new());
+    h.key(Enter);
+    assert!(matches!(h.app.screen(), Screen::Setup(_)), "{}", h.screen());
+    // Up from Start to the clock's row.
+    let mut found = false;
+    for _ in 0..12 {
+        h.key(Up);
+        let screen = h.screen();
+        if screen
+            .lines()
+            .any(|l| l.contains("Clock") && l.contains('◀'))
+        {
+            found = true;
+            assert!(screen.contains("No clock: take your time"), "{screen}");
+            break;
+        }
+    }
+    assert!(found, "no clock row: {}", h.screen());
+    h.key(Right);
+    assert!(h.screen().contains("1+0 (minutes each"), "{}", h.screen());
+    h.key(Enter);
+    assert!(matches!(h.app.screen(), Screen::Game(_)));
+    assert!(title(&mut h).contains("▸You 1:00"), "{}", h.screen());
+}
+
+#[test]
+fn a_move_switches_the_clocks_and_a_flag_fall_ends_the_match_in_the_history() {
+    let data = tempfile::tempdir().unwrap();
+    let time = HandTime::new();
+    let mut h = nim_two_players(data.path(), TimeControl::new(60_000, 2_000));
+    h.with_time(time.clone());
+    assert!(
+        title(&mut h).contains("▸Player 1 1:00   Player 2 1:00"),
+        "{}",
+        h.screen()
+    );
+    time.advance(15_000);
+    h.ticks(1);
+    assert!(title(&mut h).contains("▸Player 1 0:45"), "{}", h.screen());
+    let first = h.app.legal_moves_text()[0].clone();
+    h.play(&first);
+    // Player 1 gained the increment; player 2's clock runs.
+    assert!(
+        title(&mut h).contains(" Player 1 0:47  ▸Player 2 1:00"),
+        "{}",
+        h.screen()
+    );
+    time.advance(60_000);
+    h.ticks(1);
+    let screen = h.screen();
+    assert!(
+        screen.contains("Player 2's time ran out: Player 1 wins."),
+        "{screen}"
+    );
+    assert!(screen.contains("The match is over."), "{screen}");
+    // No move after the flag: the board stands.
+    let before = h.app.legal_moves_text();
+    h.key(Enter);
+    assert_eq!(h.app.legal_moves_text(), before);
+    let footer = h.screen().lines().last().unwrap_or_default().to_string();
+    assert!(
+        footer.contains("r rematch") && footer.contains("Esc menu"),
+        "{footer}"
+    );
+    // In the history, won by the first player, the times kept.
+    let history = Store::open(data.path().to_path_buf()).history();
+    assert_eq!(history.len(), 1);
+    assert_eq!(history[0].result, Some(ResultRecord::First));
+    let clock = history[0].clock.expect("the clocks are recorded");
+    assert_eq!(clock.left, [47_000, 0]);
+    // A rematch is timed too.
+    h.key(Char('r'));
+    assert!(title(&mut h).contains("▸Player 1 1:00"), "{}", h.screen());
+}
+
+#[test]
+fn a_saved_timed_match_resumes_with_the_time_it_had() {
+    let data = tempfile::tempdir().unwrap();
+    let time = HandTime::new();
+    let mut h = nim_two_players(data.path(), TimeControl::new(300_000, 0));
+    h.with_time(time.clone());
+    time.advance(20_000);
+    let first = h.app.legal_moves_text()[0].clone();
+    h.play(&first);
+    time.advance(30_000);
+    let second = h.app.legal_moves_text()[0].clone();
+    h.play(&second);
+    assert!(
+        title(&mut h).contains("▸Player 1 4:40   Player 2 4:30"),
+        "{}",
+        h.screen()
+    );
+    // Leave it (kept), and come back from the menu's saved game.
+    h.key(Esc);
+    h.key(Char('s'));
+    assert!(matches!(h.app.screen(), Screen::Menu(_)), "{}", h.screen());
+    drop(h);
+    let games = parlor::arcade::registry();
+    let mut h = Harness::with_store(&games, Config::default(), Start::Menu, 80, 24, data.path());
+    h.with_time(time.clone());
+    let menu = h.screen();
+    assert!(menu.contains("Resume"), "{menu}");
+    // The saved game is the menu's first entry.
+    h.key(Enter);
+    assert!(matches!(h.app.screen(), Screen::Game(_)), "{}", h.screen());
+    assert!(
+        title(&mut h).contains("▸Player 1 4:40   Player 2 4:30"),
+        "{}",
+        h.screen()
+    );
+}

@@ -23,12 +23,14 @@ struct StatsJson<'a> {
 /// moved aside, a data directory that cannot be written) go to stderr.
 pub fn run(json: bool, games: &crate::plugin::Registry) -> Result<(), CliError> {
     let mut err = std::io::stderr();
+    let mut server = None;
     let (history, place) = match Store::open_default() {
         Some(mut store) => {
             let history = store.history();
             for notice in store.take_notices() {
                 let _ = writeln!(err, "parlor: {notice}");
             }
+            server = server_standings(store.dir(), &mut err);
             (history, store.history_path().display().to_string())
         }
         None => {
@@ -49,16 +51,45 @@ pub fn run(json: bool, games: &crate::plugin::Registry) -> Result<(), CliError> 
         })
         .map_err(|e| CliError::Failed(format!("cannot write the statistics as JSON: {e}")))?;
         writeln!(out, "{text}")?;
-    } else if games.is_empty() {
+    } else if games.is_empty() && server.is_none() {
         writeln!(
             out,
             "No finished games in {place} yet: finish a game against the AI in the arcade \
              (`parlor`) and it is counted here."
         )?;
     } else {
-        write!(out, "{}", table(&games))?;
+        if !games.is_empty() {
+            write!(out, "{}", table(&games))?;
+        }
+        if let Some(standings) = server {
+            if !games.is_empty() {
+                writeln!(out)?;
+            }
+            writeln!(
+                out,
+                "Online games on this server (parlor serve), per player:"
+            )?;
+            write!(out, "{standings}")?;
+        }
     }
     Ok(())
+}
+
+/// The standings of the games played on a server whose data is in `dir`, if it has
+/// a database there (`parlor serve` made it).
+fn server_standings(dir: &std::path::Path, err: &mut impl Write) -> Option<String> {
+    let path = dir.join(crate::serve::DB_FILE);
+    if !path.exists() {
+        return None;
+    }
+    let read = crate::serve::db::Db::open(&path).and_then(|db| db.standings());
+    match read {
+        Ok(standings) => Some(crate::serve::db::standings_text(&standings)),
+        Err(e) => {
+            let _ = writeln!(err, "parlor: the server's games: {e}");
+            None
+        }
+    }
 }
 
 /// The header of the level column, and so its least width.

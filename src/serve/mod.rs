@@ -22,6 +22,9 @@ pub mod lobby;
 mod ssh;
 mod terminal;
 
+/// The server's database, in its data directory.
+pub const DB_FILE: &str = "server.sqlite";
+
 /// Why the server could not run.
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
@@ -38,6 +41,8 @@ pub enum ServeError {
     NoDataDir,
     #[error("the server's runtime: {0}")]
     Runtime(std::io::Error),
+    #[error("the server's database: {0}")]
+    Db(#[from] db::DbError),
 }
 
 /// What `parlor serve` was asked for.
@@ -76,6 +81,8 @@ pub(crate) struct Shared {
     pub gate: Arc<access::Gate>,
     /// Who is here, the games offered, the matches between two terminals.
     pub lobby: Arc<lobby::Lobby>,
+    /// The players, the matches in progress and the history (`server.sqlite`).
+    pub db: Arc<db::Db>,
     /// The arcades running now, by a number of their own: told to end when the server
     /// stops.
     pub sessions: std::sync::Mutex<std::collections::HashMap<u64, Session>>,
@@ -94,7 +101,10 @@ impl Shared {
     fn playing(&self, player: &str) -> bool {
         self.sessions
             .lock()
-            .map(|s| s.values().any(|session| session.player == player))
+            .map(|s| {
+                s.values()
+                    .any(|session| session.player.eq_ignore_ascii_case(player))
+            })
             .unwrap_or(false)
     }
 
@@ -126,13 +136,24 @@ pub fn run(
 ) -> Result<(), ServeError> {
     let key = host_key::load_or_make(&options.data_dir)?;
     let fingerprint = host_key::fingerprint(&key);
+    let db = Arc::new(db::Db::open(&options.data_dir.join(DB_FILE))?);
+    let lobby = lobby::Lobby::with_db(crate::clock::SystemTime::start(), db.clone());
+    let resumed = lobby.restore(&db, &games, &config);
+    if resumed > 0 {
+        ssh::say(&format!(
+            "{resumed} match{} in progress resumed: {} wait for their players.",
+            if resumed == 1 { "" } else { "es" },
+            if resumed == 1 { "it" } else { "they" }
+        ));
+    }
     let shared = Arc::new(Shared {
         games,
         config,
         data_dir: options.data_dir.clone(),
         access: options.access.clone(),
         gate: Default::default(),
-        lobby: lobby::Lobby::new(),
+        lobby,
+        db,
         sessions: Default::default(),
         next_session: Default::default(),
     });

@@ -168,7 +168,7 @@ impl Connection {
 
 /// A line for the operator on the server's stdout (who comes and goes); a stdout that
 /// is gone is no reason to stop serving.
-fn say(line: &str) {
+pub(super) fn say(line: &str) {
     use std::io::Write;
     let mut out = std::io::stdout().lock();
     let _ = writeln!(out, "{line}").and_then(|()| out.flush());
@@ -201,6 +201,12 @@ pub fn player_name(user: &str) -> String {
     } else {
         name
     }
+}
+
+fn seconds_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
 }
 
 /// A terminal size from the client's numbers (0 or huge values kept in range).
@@ -286,6 +292,26 @@ impl Handler for Connection {
                 "parlor needs a terminal: join with ssh -t (or without -T).",
             );
         };
+        // A name a key has joined with is that key's: no one else plays under it.
+        match self.shared.db.key_of(&self.player) {
+            Ok(Some(bound)) if self.key.as_ref() != Some(&bound) => {
+                let why = format!(
+                    "The name {} belongs to the player who joined with their SSH key: join with \
+                     that key, or under another name.",
+                    self.player
+                );
+                return refuse(session, channel, &why);
+            }
+            Ok(_) => {}
+            Err(e) => tracing::warn!("the players of the database: {e}"),
+        }
+        if let Err(e) = self
+            .shared
+            .db
+            .seen(&self.player, self.key.as_deref(), seconds_now())
+        {
+            tracing::warn!("the players of the database: {e}");
+        }
         if self.shared.playing(&self.player) {
             let why = format!(
                 "{} is already playing here, from another terminal: join under another name.",

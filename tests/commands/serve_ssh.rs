@@ -30,6 +30,21 @@ impl Server {
     pub fn start_with(args: &[&str], prepare: impl FnOnce(&std::path::Path)) -> Server {
         let data = tempfile::tempdir().expect("a temporary directory");
         prepare(data.path());
+        Server::launch(data, args)
+    }
+
+    /// Stops this server (SIGTERM) and starts another on the same data, as an operator
+    /// restarting it would; returns it with what the first one printed.
+    pub fn restart(mut self) -> (Server, Vec<String>) {
+        let data = std::mem::replace(
+            &mut self.data,
+            tempfile::tempdir().expect("a temporary directory"),
+        );
+        let (_, said) = self.terminate();
+        (Server::launch(data, &[]), said)
+    }
+
+    fn launch(data: tempfile::TempDir, args: &[&str]) -> Server {
         let config = data.path().join("config.toml");
         std::fs::write(&config, "[ui]\nai_delay_ms = 0\n").expect("config");
         let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
@@ -450,4 +465,60 @@ fn a_command_runs_nothing_and_a_name_plays_at_one_terminal_at_a_time() {
     // The first is untouched.
     alice.send("\x1b[B");
     alice.wait_until("alice still plays", |s| selected_is(s, "1-3-5-7"));
+}
+
+/// A server stopped mid-match and started again on the same data: the match comes back
+/// from the server's database, and a player who joins again takes their seat back with
+/// the code shown when it began; the position is the one left.
+#[test]
+fn a_match_survives_a_server_restart() {
+    if !have_ssh() {
+        return;
+    }
+    let server = Server::start();
+    let mut alice = join(&server, "alice", 80, 24);
+    alice.wait_until("the menu", menu_ready);
+    alice.send("\x1b[A\x1b[A\r");
+    alice.wait_for("Play online · you are alice");
+    alice.send("\r");
+    alice.wait_for("[ Offer it online ]");
+    alice.send("\r");
+    alice.wait_for("Your offer is up");
+    let mut bob = join(&server, "bob", 80, 24);
+    bob.wait_until("the menu", menu_ready);
+    bob.send("\x1b[A\x1b[A\r");
+    bob.wait_for("Accept: alice offers Nim");
+    bob.send("\r");
+    let seen = bob.wait_for("Your seat code: ");
+    let at = seen
+        .find("Your seat code: ")
+        .map_or(0, |i| i + "Your seat code: ".len());
+    let code: String = seen[at..].chars().take(6).collect();
+    assert!(code.chars().all(|c| c.is_ascii_digit()), "{code}");
+    // Alice takes a coin; bob sees it.
+    alice.wait_for("Your turn");
+    alice.send("\r");
+    bob.wait_for("Your turn");
+    let before = bob.screen();
+
+    let (server, said) = server.restart();
+    assert!(said.iter().any(|l| l.contains("stopped")), "{said:?}");
+    alice.wait_exit();
+    bob.wait_exit();
+    let mut bob = join(&server, "bob", 80, 24);
+    bob.wait_until("the menu", menu_ready);
+    bob.send("\x1b[A\x1b[A\r");
+    bob.wait_for("Resume your match: Nim with alice");
+    bob.send(&code);
+    bob.send("\r");
+    let back = bob.wait_for("online: alice vs bob");
+    // The piles as they were: the board's rows are the same.
+    let piles = |s: &str| -> Vec<String> {
+        s.lines()
+            .filter(|l| l.contains('●'))
+            .map(|l| l.chars().filter(|c| *c == '●').count().to_string())
+            .collect()
+    };
+    assert_eq!(piles(&back), piles(&before), "{back}\n---\n{before}");
+    bob.send("q");
 }

@@ -330,3 +330,68 @@ fn a_timed_match_shows_both_clocks_and_a_flag_fall_ends_it() {
         bob.screen()
     );
 }
+
+/// The server's database keeps every match: one in progress comes back after a restart
+/// (a new lobby on the same file), both seats waiting for their owners; the finished
+/// game goes to the history with both names, and the standings count it.
+#[test]
+fn a_match_survives_a_server_restart_and_its_end_goes_to_the_history() {
+    use parlor::clock::{HandTime, TimeSource};
+    use parlor::serve::db::Db;
+    use std::sync::Arc;
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("server.sqlite");
+    let time = HandTime::new();
+    let config = crate::online::quick();
+    let games = parlor::arcade::registry();
+    let (code, before) = {
+        let db = Arc::new(Db::open(&path).unwrap());
+        let lobby = Lobby::with_db(time.clone() as Arc<dyn TimeSource>, db);
+        let (mut alice, mut bob) = start(&lobby, "nim");
+        let code = crate::online::seat_code(&bob.screen()).expect("bob's seat code");
+        step(&mut alice, &mut bob, None);
+        step(&mut alice, &mut bob, None);
+        step(&mut alice, &mut bob, None);
+        (code, position(&bob))
+        // The server stops: its lobby and every arcade go.
+    };
+    let db = Arc::new(Db::open(&path).unwrap());
+    let lobby = Lobby::with_db(time.clone() as Arc<dyn TimeSource>, db.clone());
+    assert_eq!(lobby.restore(&db, &games, &config), 1);
+    assert_eq!(lobby.counts(), (0, 1), "the match waits for its players");
+    let mut bob = arcade(&lobby, "bob");
+    to_lobby(&mut bob);
+    assert!(
+        bob.screen().contains("Resume your match: Nim with alice"),
+        "{}",
+        bob.screen()
+    );
+    for c in code.chars() {
+        bob.key(Char(c));
+    }
+    bob.key(Enter);
+    assert_eq!(position(&bob), before, "{}", bob.screen());
+    // Alice's seat still waits (her code was hers alone); bob resigns, and the end is
+    // written to the history.
+    bob.key(Char('R'));
+    bob.key(Char('y'));
+    let history = db.history(None).unwrap();
+    assert_eq!(history.len(), 1);
+    assert_eq!(history[0].names, ["alice".to_string(), "bob".to_string()]);
+    assert_eq!(history[0].how, "bob resigned");
+    assert_eq!(history[0].record.moves.len(), 3);
+    assert!(db.matches_in_progress().unwrap().is_empty());
+    let table = parlor::serve::db::standings_text(&db.standings().unwrap());
+    assert!(
+        table
+            .lines()
+            .any(|l| l.starts_with("alice") && l.contains("nim")),
+        "{table}"
+    );
+    assert!(
+        table
+            .lines()
+            .any(|l| l.starts_with("bob") && l.contains("nim")),
+        "{table}"
+    );
+}

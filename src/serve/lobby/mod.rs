@@ -7,6 +7,7 @@
 //! `table.rs` is one match; `seat.rs` what an arcade asks of the lobby; `talk.rs` what
 //! the two players of a match ask each other (a draw, a takeback, a rematch) and say.
 
+mod saved;
 mod seat;
 mod table;
 mod talk;
@@ -21,6 +22,7 @@ use crate::game::Seat as Side;
 use crate::matchup::FirstMover;
 use crate::plugin::GameSetup;
 use crate::seeds::GameRng;
+use crate::serve::db::Db;
 use crate::tui::event::AppEvent;
 use crate::tui::online::OnlineEvent;
 
@@ -33,6 +35,8 @@ pub struct Lobby {
     state: Mutex<State>,
     /// What the matches' clocks read.
     time: Arc<dyn TimeSource>,
+    /// Where the matches are written (none: kept in memory only).
+    db: Option<Arc<Db>>,
 }
 
 #[derive(Default)]
@@ -68,7 +72,21 @@ impl Lobby {
         Arc::new(Lobby {
             state: Mutex::new(State::default()),
             time,
+            db: None,
         })
+    }
+
+    /// A lobby that writes its matches to `db` (see `saved.rs`).
+    pub fn with_db(time: Arc<dyn TimeSource>, db: Arc<Db>) -> Arc<Lobby> {
+        Arc::new(Lobby {
+            state: Mutex::new(State::default()),
+            time,
+            db: Some(db),
+        })
+    }
+
+    fn db(&self) -> Option<&Db> {
+        self.db.as_deref()
     }
 
     fn state(&self) -> MutexGuard<'_, State> {

@@ -12,6 +12,7 @@ use crate::game::Seat as Side;
 use crate::matchup::{FirstMover, Mode};
 use crate::plugin::GameSetup;
 use crate::seeds::GameRng;
+use crate::serve::db::Db;
 use crate::tui::online::{
     LobbyLink, LobbyView, Offer, OnlineEvent, Present, Proposal, Resumable, Watchable,
 };
@@ -72,7 +73,7 @@ impl Seat {
             return;
         };
         if table.is_over() {
-            return Seat::quit_table(state, id, side);
+            return Seat::quit_table(state, None, id, side);
         }
         table.away[side] = true;
         let event = OnlineEvent::Away {
@@ -85,7 +86,7 @@ impl Seat {
 
     /// `side` leaves match `id`: in progress, that is resigning it; once over, the
     /// match goes (no rematch). The others are told.
-    pub(super) fn quit_table(state: &mut State, id: u64, side: usize) {
+    pub(super) fn quit_table(state: &mut State, db: Option<&Db>, id: u64, side: usize) {
         let Some(table) = state.matches.get_mut(&id) else {
             return;
         };
@@ -94,6 +95,7 @@ impl Seat {
             let ending = table.end(Some(Side::ALL[1 - side]), format!("{who} left the match"));
             let to = table.others(side);
             Lobby::tell_all(state, &to, &OnlineEvent::Ended { id, ending });
+            state.store(db, id);
         }
         let Some(table) = state.matches.remove(&id) else {
             return;
@@ -155,7 +157,8 @@ impl LobbyLink for Seat {
             .iter()
             .filter_map(|(&id, t)| {
                 let me = me?;
-                let side = (0..2).find(|&i| t.away[i] && t.names[i] == me.name)?;
+                let side =
+                    (0..2).find(|&i| t.away[i] && t.names[i].eq_ignore_ascii_case(&me.name))?;
                 let needs_code = match &t.owners[side] {
                     Owner::Key(key) if me.key.as_ref() == Some(key) => false,
                     Owner::Key(_) => return None,
@@ -237,8 +240,9 @@ impl LobbyLink for Seat {
             } else {
                 [self.member, offer.member]
             };
-            if let Err(why) = state.open_match(&offer.setup, sides, &mut rng, &self.lobby.time) {
-                return self.refuse(&state, &why);
+            match state.open_match(&offer.setup, sides, &mut rng, &self.lobby.time) {
+                Ok(id) => state.store(self.lobby.db(), id),
+                Err(why) => return self.refuse(&state, &why),
             }
         }
         self.lobby.announce();
@@ -257,6 +261,7 @@ impl LobbyLink for Seat {
             if let Some(ending) = table.check_flag() {
                 let everyone = table.everyone();
                 Lobby::tell_all(&state, &everyone, &OnlineEvent::Ended { id, ending });
+                state.store(self.lobby.db(), id);
                 drop(state);
                 self.lobby.announce();
                 return;
@@ -273,6 +278,7 @@ impl LobbyLink for Seat {
                 clock: table.clock_state(),
             };
             Lobby::tell_all(&state, &to, &event);
+            state.store(self.lobby.db(), id);
             over
         };
         if over {
@@ -287,7 +293,7 @@ impl LobbyLink for Seat {
                 return;
             };
             match table.side_of(self.member) {
-                Some(side) => Seat::quit_table(&mut state, id, side),
+                Some(side) => Seat::quit_table(&mut state, self.lobby.db(), id, side),
                 None => table.watchers.retain(|&w| w != self.member),
             }
         }
@@ -304,7 +310,9 @@ impl LobbyLink for Seat {
             let Some(table) = state.matches.get(&id) else {
                 return self.refuse(&state, "That match is over.");
             };
-            let Some(side) = (0..2).find(|&i| table.away[i] && table.names[i] == name) else {
+            let Some(side) =
+                (0..2).find(|&i| table.away[i] && table.names[i].eq_ignore_ascii_case(&name))
+            else {
                 return self.refuse(&state, "That match has no seat of yours waiting.");
             };
             let owned = match &table.owners[side] {
@@ -382,6 +390,7 @@ impl LobbyLink for Seat {
                 Some(ending) => {
                     let everyone = table.everyone();
                     Lobby::tell_all(&state, &everyone, &OnlineEvent::Ended { id, ending });
+                    state.store(self.lobby.db(), id);
                     true
                 }
                 None => false,

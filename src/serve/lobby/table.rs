@@ -45,6 +45,10 @@ pub(super) struct Table {
     /// Each side's clock, if the match is timed: the side to move's runs.
     pub clock: Option<Clock>,
     pub time: Arc<dyn TimeSource>,
+    /// When it began (RFC 3339), for the history.
+    pub started: String,
+    /// Already in the server's history (its end was written).
+    pub archived: bool,
 }
 
 impl Table {
@@ -78,6 +82,8 @@ impl Table {
             ended: None,
             clock,
             time,
+            started: crate::store::record::now(),
+            archived: false,
         }
     }
 

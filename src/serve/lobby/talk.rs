@@ -63,6 +63,7 @@ pub(super) fn resign(seat: &Seat, id: u64) {
     let ending = table.end(Some(Side::ALL[1 - side]), format!("{who} resigned"));
     let everyone = table.everyone();
     Lobby::tell_all(&state, &everyone, &OnlineEvent::Ended { id, ending });
+    state.store(seat.lobby.db(), id);
 }
 
 pub(super) fn propose(seat: &Seat, id: u64, what: Proposal) {
@@ -133,6 +134,7 @@ pub(super) fn answer(seat: &Seat, id: u64, yes: bool) {
             let ending = table.end(None, "a draw by agreement".into());
             let everyone = table.everyone();
             Lobby::tell_all(&state, &everyone, &OnlineEvent::Ended { id, ending });
+            state.store(seat.lobby.db(), id);
         }
         Proposal::Takeback => {
             let Some(keep) = table.takeback_keeps(asker) else {
@@ -150,6 +152,7 @@ pub(super) fn answer(seat: &Seat, id: u64, yes: bool) {
             };
             let everyone = table.everyone();
             Lobby::tell_all(&state, &everyone, &event);
+            state.store(seat.lobby.db(), id);
         }
         Proposal::Rematch => rematch(&mut state, seat, id),
     }
@@ -171,6 +174,7 @@ fn rematch(state: &mut State, seat: &Seat, id: u64) {
                 let started = table.started(new_id, None);
                 Lobby::tell_all(state, &old.watchers, &started);
             }
+            state.store(seat.lobby.db(), new_id);
         }
         Err(why) => seat.refuse(state, &why),
     }

@@ -1,0 +1,177 @@
+//! The lobby's matches in the server's database: each match is written when it starts
+//! and after every move (with its clocks), and when it ends it moves to the history
+//! with both names and how it ended. A server started again puts every match in
+//! progress back, both seats waiting for their owners.
+
+use std::sync::Arc;
+
+use super::table::{Owner, Table};
+use super::{Lobby, State};
+use crate::clock::{Clock, ClockRecord};
+use crate::config::Config;
+use crate::game::Seat as Side;
+use crate::matchup::Mode;
+use crate::plugin::{GameSetup, Registry};
+use crate::serve::db::{Db, StoredMatch, StoredOwner};
+use crate::store::{MatchRecord, ResultRecord, SeatRecord};
+
+/// A match as the database keeps it: the shared record format, both names and owners.
+fn stored(id: u64, table: &Table) -> StoredMatch {
+    let setup = &table.setup;
+    let now = table.time.now_ms();
+    let seat = |i: usize| SeatRecord {
+        name: table.names[i].clone(),
+        ai: None,
+    };
+    let record = MatchRecord {
+        game: setup.game.cli_name().to_string(),
+        options: setup.options.to_json(),
+        mode: Mode::TwoPlayers,
+        first: setup.matchup.first,
+        difficulty: setup.matchup.difficulty,
+        level: String::new(),
+        from_position: table.offered.position.clone(),
+        start: setup.position.clone().unwrap_or_default(),
+        seats: [seat(0), seat(1)],
+        moves: table.moves.clone(),
+        mistakes: Vec::new(),
+        redo: Vec::new(),
+        seed: 0,
+        started: table.started.clone(),
+        saved: crate::store::record::now(),
+        result: table.ended.as_ref().map(|e| match e.winner {
+            Some(Side::First) => ResultRecord::First,
+            Some(Side::Second) => ResultRecord::Second,
+            None => ResultRecord::Draw,
+        }),
+        first_margin: None,
+        clock: table.clock.as_ref().map(|c| ClockRecord {
+            control: c.control,
+            left: c.both(now),
+        }),
+    };
+    let owner = |o: &Owner| match o {
+        Owner::Key(k) => StoredOwner::Key(k.clone()),
+        Owner::Code(c) => StoredOwner::Code(c.clone()),
+    };
+    StoredMatch {
+        id,
+        record,
+        names: table.names.clone(),
+        owners: [owner(&table.owners[0]), owner(&table.owners[1])],
+    }
+}
+
+fn seconds_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
+impl State {
+    /// Writes match `id` as it stands: in progress, or (once) into the history.
+    pub(super) fn store(&mut self, db: Option<&Db>, id: u64) {
+        let Some(db) = db else {
+            return;
+        };
+        let Some(table) = self.matches.get_mut(&id) else {
+            return;
+        };
+        if table.archived {
+            return;
+        }
+        let match_ = stored(id, table);
+        let written = match &table.ended {
+            Some(ending) => {
+                // In the database until now: from there to the history, in one step.
+                let how = ending.how.clone();
+                db.save_match(&match_)
+                    .and_then(|()| db.finish_match(id, &match_.record, &how, seconds_now()))
+                    .map(|()| table.archived = true)
+            }
+            None => db.save_match(&match_),
+        };
+        if let Err(e) = written {
+            tracing::error!("match {id} not written to the server's database: {e}");
+            eprintln!("parlor serve: match {id} not written to the database: {e}");
+        }
+    }
+}
+
+impl Lobby {
+    /// Puts back the matches in progress the database holds, both seats away; the
+    /// ids go on after the largest the database knows. Returns how many came back.
+    pub fn restore(&self, db: &Db, games: &Registry, config: &Config) -> usize {
+        let mut state = self.state();
+        if let Ok(next) = db.next_match_id() {
+            state.next_id = state.next_id.max(next.saturating_sub(1));
+        }
+        let saved = match db.matches_in_progress() {
+            Ok(saved) => saved,
+            Err(e) => {
+                eprintln!("parlor serve: the matches in progress could not be read: {e}");
+                return 0;
+            }
+        };
+        let mut back = 0;
+        for m in saved {
+            match self.table_of(&m, games, config) {
+                Ok(table) => {
+                    state.matches.insert(m.id, table);
+                    back += 1;
+                }
+                Err(why) => {
+                    eprintln!("parlor serve: match {} not resumed: {why}", m.id);
+                }
+            }
+        }
+        back
+    }
+
+    /// A saved match's table: its rules replaying its moves, its clocks running again
+    /// from now for the side to move (the time the server was down not counted).
+    fn table_of(
+        &self,
+        m: &StoredMatch,
+        games: &Registry,
+        config: &Config,
+    ) -> Result<Table, String> {
+        let game = games
+            .find(&m.record.game)
+            .ok_or_else(|| format!("no game called {}", m.record.game))?;
+        let setup = GameSetup::from_record(game, &m.record, config)?;
+        let mut offered = setup.clone();
+        offered.position = m.record.from_position.clone();
+        let mut rng = <crate::seeds::GameRng as rand::SeedableRng>::seed_from_u64(0);
+        let mut referee = game.kind().referee(&setup, &mut rng)?;
+        for mv in &m.record.moves {
+            referee
+                .play(mv)
+                .map_err(|e| format!("its move {mv}: {e}"))?;
+        }
+        let owner = |o: &StoredOwner| match o {
+            StoredOwner::Key(k) => Owner::Key(k.clone()),
+            StoredOwner::Code(c) => Owner::Code(c.clone()),
+        };
+        let to_move = referee.to_move().index();
+        // No member has id 0: both seats wait for their owners.
+        let mut table = Table::new(
+            offered,
+            setup,
+            referee,
+            [0, 0],
+            m.names.clone(),
+            [owner(&m.owners[0]), owner(&m.owners[1])],
+            Arc::clone(&self.time),
+        );
+        table.moves = m.record.moves.clone();
+        table.away = [true, true];
+        table.started = m.record.started.clone();
+        let now = self.time.now_ms();
+        table.clock = m
+            .record
+            .clock
+            .map(|c| Clock::from_parts(c.control, c.left, Some(to_move), now));
+        Ok(table)
+    }
+}

@@ -19,13 +19,13 @@ pub struct TimeControl {
 
 /// The controls a setup offers, in order.
 pub const CONTROLS: [TimeControl; 7] = [
+    TimeControl::new(30_000, 0),
     TimeControl::new(60_000, 0),
     TimeControl::new(180_000, 2_000),
     TimeControl::new(300_000, 3_000),
     TimeControl::new(600_000, 5_000),
     TimeControl::new(900_000, 10_000),
     TimeControl::new(1_800_000, 0),
-    TimeControl::new(30_000, 0),
 ];
 
 impl TimeControl {
@@ -33,6 +33,23 @@ impl TimeControl {
         TimeControl {
             base_ms,
             increment_ms,
+        }
+    }
+
+    /// In words: "5 minutes a side, 3 seconds added a move".
+    pub fn words(&self) -> String {
+        let base = if self.base_ms.is_multiple_of(60_000) {
+            match self.base_ms / 60_000 {
+                1 => "1 minute".to_string(),
+                m => format!("{m} minutes"),
+            }
+        } else {
+            format!("{} seconds", self.base_ms / 1000)
+        };
+        match self.increment_ms / 1000 {
+            0 => format!("{base} a side, nothing added"),
+            1 => format!("{base} a side, 1 second added a move"),
+            s => format!("{base} a side, {s} seconds added a move"),
         }
     }
 }
@@ -234,6 +251,53 @@ impl Clock {
         self.left[side] = self.left[side].saturating_add(self.control.increment_ms);
         self.running = Some((1 - side, now));
         Ok(())
+    }
+}
+
+/// Both clocks as the title row shows them.
+#[derive(Clone, Debug, PartialEq)]
+pub struct ClockLine {
+    pub names: [String; 2],
+    pub left: [u64; 2],
+    /// The side whose clock runs.
+    pub running: Option<usize>,
+}
+
+impl ClockLine {
+    /// "▸alice 4:58   bob 5:00", or without the names where `room` is short
+    /// ("▸4:58 · 5:00", in the title's order of the players).
+    pub fn text(&self, room: usize) -> String {
+        let mark = |side: usize| {
+            if self.running == Some(side) {
+                "▸"
+            } else {
+                " "
+            }
+        };
+        let named = format!(
+            "{}{} {}  {}{} {}",
+            mark(0),
+            self.names[0],
+            show(self.left[0]),
+            mark(1),
+            self.names[1],
+            show(self.left[1])
+        );
+        if named.chars().count() <= room {
+            return named;
+        }
+        format!(
+            "{}{} ·{}{}",
+            mark(0),
+            show(self.left[0]),
+            mark(1),
+            show(self.left[1])
+        )
+    }
+
+    /// The running side is short of time (drawn in the warning colour).
+    pub fn short(&self) -> bool {
+        self.running.is_some_and(|side| self.left[side] < 10_000)
     }
 }
 

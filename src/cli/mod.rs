@@ -375,7 +375,7 @@ pub fn run(cli: Cli, games: &Registry) -> Result<(), RunError> {
                      join with: ssh -p {port} NAME@{host}\n\
                      who may join: {who}\n\
                      host key: {fingerprint}\n\
-                     Ctrl-C stops the server (every game is saved).",
+                     Ctrl-C stops the server (every game is saved, matches online too).",
                     port = addr.port(),
                     host = addr.ip(),
                 );

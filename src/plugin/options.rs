@@ -42,6 +42,13 @@ pub trait GameOptions: Any + Debug + Send {
         false
     }
     /// Whether the setup offers a Simulate button after Start.
+    /// These options as an offer online, between two people at two terminals: what
+    /// only one keyboard or the AI uses is set aside (Pnut-Butta's hot seat).
+    fn for_online(&mut self) {}
+    /// Whether row `id` has a say in a match online (the AI's rows do not).
+    fn online_row(&self, _id: u16) -> bool {
+        true
+    }
     fn offers_simulation(&self) -> bool {
         false
     }

@@ -185,7 +185,7 @@ fn run(
     queue!(backend, Show, LeaveAlternateScreen)?;
     if ended_by == Some(super::ssh::SERVER_STOP) {
         backend.write_all(
-            b"parlor: the server has stopped. Games against the AI are saved: join again to resume them. A match online ends here.\r\n",
+            b"parlor: the server has stopped. Your games are saved, a match online too:\r\njoin again when it is back to resume them (a match online with its seat code).\r\n",
         )?;
     }
     backend.flush()

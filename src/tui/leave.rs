@@ -124,10 +124,31 @@ pub fn render(frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, to: Lea
     );
 }
 
-/// The question before leaving a match online (`resign`: before resigning it and
-/// staying): either way the other player wins.
-pub fn render_online(frame: &mut Frame, area: Rect, theme: &Theme, resign: bool) {
-    let (title, lines) = if resign {
+/// What is asked before a match online is left or resigned.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum OnlineQuestion {
+    /// Resign and stay at the board: the other player wins.
+    Resign,
+    /// Leave for the lobby: that resigns.
+    Leave,
+    /// Leave while the other player is away: the match waits for both.
+    LeaveWaiting,
+}
+
+/// The question before leaving or resigning a match online.
+pub fn render_online(frame: &mut Frame, area: Rect, theme: &Theme, question: OnlineQuestion) {
+    let (title, lines) = if question == OnlineQuestion::LeaveWaiting {
+        (
+            "Leave the match?",
+            vec![
+                Line::raw("Leave this match? The other player is away: it waits"),
+                Line::raw("for you both, and your seat is yours to take back."),
+                Line::raw(""),
+                Line::raw("  y        leave it waiting, to the lobby"),
+                Line::raw("  any key  stay"),
+            ],
+        )
+    } else if question == OnlineQuestion::Resign {
         (
             "Resign?",
             vec![

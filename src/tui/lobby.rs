@@ -65,11 +65,22 @@ impl LobbyScreen {
     /// The lobby changed: the same entry stays selected where it can.
     pub fn refresh(&mut self, view: LobbyView) {
         let before = self.entries().get(self.selected).map(key_of);
+        let known: Vec<u64> = self.view.offers.iter().map(|o| o.id).collect();
         self.view = view;
         let entries = self.entries();
         self.selected = before
             .and_then(|k| entries.iter().position(|e| key_of(e) == k))
             .unwrap_or(self.selected.min(entries.len().saturating_sub(1)));
+        // An offer that just came in is what a player on a game's entry turns to: the
+        // cursor goes to it, so a reflex Enter accepts what is seen, not a setup.
+        let on_a_game = matches!(entries.get(self.selected), Some(Entry::Game(_)));
+        if on_a_game
+            && let Some(new) = entries
+                .iter()
+                .position(|e| matches!(e, Entry::Theirs(o) if !known.contains(&o.id)))
+        {
+            self.selected = new;
+        }
     }
 
     /// Selects one's own offer, if there is one.
@@ -141,9 +152,10 @@ impl LobbyScreen {
         keys: &Keys,
         hits: &mut Hits,
     ) {
-        let [title, body, notice, footer] = Layout::vertical([
+        let [title, body, detail, notice, footer] = Layout::vertical([
             Constraint::Length(1),
             Constraint::Min(3),
+            Constraint::Length(2),
             Constraint::Length(1),
             Constraint::Length(1),
         ])
@@ -221,6 +233,25 @@ impl LobbyScreen {
             })
             .collect();
         widgets::panel(frame, people, "Here now", lines, theme);
+        // The selected entry whole (a list row cuts it): an offer's every setting, how
+        // to take a seat back.
+        let whole = match entries.get(self.selected) {
+            Some(Entry::Resume(r)) if r.needs_code => format!(
+                "{}: type the seat code shown when the match began ({:_<6}), then Enter.",
+                r.summary, self.code
+            ),
+            Some(Entry::Resume(r)) => format!("{}: Enter takes your seat back.", r.summary),
+            Some(Entry::Theirs(o)) => format!("{} offers {}.", o.from, o.summary),
+            Some(Entry::Mine(o)) => format!("Your offer: {}.", o.summary),
+            Some(Entry::Watch(m)) => format!("{}: Enter watches.", m.summary),
+            _ => String::new(),
+        };
+        frame.render_widget(
+            Paragraph::new(whole)
+                .style(theme.accent())
+                .wrap(ratatui::widgets::Wrap { trim: true }),
+            detail,
+        );
         if let Some(text) = &self.notice {
             frame.render_widget(Paragraph::new(text.as_str()).style(theme.warning()), notice);
         }

@@ -132,6 +132,7 @@ impl Setup {
             f.extend(
                 Setup::game_rows(&self.setup)
                     .iter()
+                    .filter(|r| self.setup.options.online_row(r.id))
                     .map(|r| Field::Game(r.id)),
             );
             f.push(Field::Start);
@@ -144,6 +145,7 @@ impl Setup {
     pub fn for_online(mut self) -> Setup {
         self.online = true;
         self.setup.matchup.mode = Mode::TwoPlayers;
+        self.setup.options.for_online();
         self.setup.position = None;
         self.selected = self.fields().len() - 1;
         self
@@ -379,7 +381,7 @@ impl Setup {
                 .to_string(),
             Field::Difficulty => s.matchup.difficulty.to_string(),
             Field::Clock => match s.matchup.clock {
-                Some(c) => format!("{c} (minutes each + seconds a move)"),
+                Some(c) => format!("{c}: {}", c.words()),
                 None => "none: take your time".into(),
             },
             Field::Spoilers => if s.spoilers {
@@ -515,8 +517,8 @@ impl Setup {
             }
             Field::Clock => match matchup.clock {
                 Some(_) => {
-                    "Each side's clock: its minutes, and the seconds each move adds. The side \
-                     whose time runs out loses. ←→ other controls."
+                    "Each side's clock: the time it starts with, and what each move adds. \
+                     Whoever runs out of time loses. ←→ a faster or slower clock."
                 }
                 None => "No clock: take your time. ←→ a clock for each side.",
             },

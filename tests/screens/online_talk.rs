@@ -269,8 +269,9 @@ fn a_timed_match_shows_both_clocks_and_a_flag_fall_ends_it() {
     let setup = alice.screen();
     assert!(setup.contains("No clock: take your time"), "{setup}");
     alice.key(ratatui::crossterm::event::KeyCode::Right);
+    alice.key(ratatui::crossterm::event::KeyCode::Right);
     assert!(
-        alice.screen().contains("1+0 (minutes each"),
+        alice.screen().contains("1+0: 1 minute a side"),
         "{}",
         alice.screen()
     );
@@ -292,18 +293,14 @@ fn a_timed_match_shows_both_clocks_and_a_flag_fall_ends_it() {
     time.advance(12_000);
     alice.ticks(1);
     assert!(
-        alice.screen().contains("▸alice 0:48   bob 1:00"),
+        alice.screen().contains("▸0:48 · 1:00"),
         "{}",
         alice.screen()
     );
     step(&mut alice, &mut bob, None);
     time.advance(2_000);
     bob.ticks(1);
-    assert!(
-        bob.screen().contains(" alice 0:48  ▸bob 0:58"),
-        "{}",
-        bob.screen()
-    );
+    assert!(bob.screen().contains(" 0:48 ·▸0:58"), "{}", bob.screen());
     // Bob's time runs out: the clocks see it, the server agrees, the match ends.
     time.advance(58_000);
     alice.ticks(1);
@@ -394,4 +391,58 @@ fn a_match_survives_a_server_restart_and_its_end_goes_to_the_history() {
             .any(|l| l.starts_with("bob") && l.contains("nim")),
         "{table}"
     );
+}
+
+/// From a fresh-eyes play session: the latest chat line is always in view; an offer
+/// that comes in takes the cursor of a player on a game's entry (a reflex Enter
+/// accepts what is seen); leaving while the other player is away keeps the match for
+/// both.
+#[test]
+fn the_newest_chat_shows_an_offer_takes_the_cursor_and_leaving_an_away_player_keeps_the_match() {
+    let lobby = Lobby::new();
+    let (mut alice, mut bob) = start(&lobby, "nim");
+    for i in 1..=5 {
+        says(&mut alice, &format!("line {i} {}", "x".repeat(80)));
+    }
+    says(&mut alice, "the last word");
+    bob.settle();
+    assert!(
+        bob.screen().contains("alice: the last word"),
+        "{}",
+        bob.screen()
+    );
+
+    // Bob's connection drops; alice leaves: the match waits for both.
+    drop(bob);
+    alice.settle();
+    alice.key(Esc);
+    assert!(
+        alice.screen().contains("The other player is away"),
+        "{}",
+        alice.screen()
+    );
+    alice.key(Char('y'));
+    assert!(matches!(alice.app.screen(), Screen::Lobby(_)));
+    assert!(
+        alice.screen().contains("The match waits for you both"),
+        "{}",
+        alice.screen()
+    );
+    assert_eq!(lobby.counts(), (1, 1), "the match is kept");
+
+    // Carol's offer comes in while dave's cursor is on a game's entry.
+    drop(alice);
+    let mut alice = arcade(&lobby, "dave");
+    to_lobby(&mut alice);
+    let mut carol = arcade(&lobby, "carol");
+    to_lobby(&mut carol);
+    offer(
+        &mut carol,
+        parlor::arcade::registry().find("othello").expect("othello"),
+    );
+    alice.settle();
+    let seen = alice.screen();
+    assert!(seen.contains("▶ Accept: carol offers Othello"), "{seen}");
+    // The whole offer, under the list.
+    assert!(seen.contains("carol offers Othello · no clock"), "{seen}");
 }

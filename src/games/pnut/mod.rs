@@ -92,7 +92,9 @@ impl GameKind for PnutButta {
         _rng: &mut GameRng,
     ) -> Result<Box<dyn crate::plugin::referee::Referee>, String> {
         if setup.own::<PnutSetup>().players > 2 {
-            return Err("Pnut-Butta is played online by two players".into());
+            return Err(
+                "Pnut-Butta is played online by two players: set Players to 2 to offer it.".into(),
+            );
         }
         screen::start_position(setup).map(crate::plugin::referee::of)
     }

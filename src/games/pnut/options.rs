@@ -129,6 +129,15 @@ impl GameOptions for PnutSetup {
         rows
     }
 
+    fn for_online(&mut self) {
+        self.players = 2;
+    }
+
+    /// Online: two players, no AI to search or think.
+    fn online_row(&self, id: u16) -> bool {
+        !matches!(id, PLAYERS | DEPTH | TIME)
+    }
+
     fn change(&mut self, id: u16, step: isize) {
         match id {
             SYMBOLS => {

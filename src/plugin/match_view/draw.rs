@@ -321,7 +321,10 @@ const MISTAKE_MARK: &str = " ✗ mistake";
 pub fn what_next(keys: &Keys, theme: &Theme, undo: bool) -> Line<'static> {
     let key = |actions: &[Action]| Span::styled(keys.label(actions), theme.accent());
     // Online: a rematch is asked of the other player; the way out is the lobby.
-    if keys.online().is_some() {
+    if let Some(online) = keys.online() {
+        if online.watching {
+            return Line::from(vec![key(&[Action::Back]), Span::raw(" lobby")]);
+        }
         return Line::from(vec![
             key(&[Action::Rematch]),
             Span::raw(" rematch, sides swapped · "),

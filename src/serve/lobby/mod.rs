@@ -224,6 +224,7 @@ fn summary(setup: &GameSetup, from: &str) -> String {
         .options
         .rows(&setup.matchup)
         .into_iter()
+        .filter(|r| setup.options.online_row(r.id))
         .map(|r| format!("{} {}", r.label.trim().to_lowercase(), r.value.trim()))
         .collect();
     let clock = setup

@@ -58,7 +58,7 @@ impl Seat {
         if let Some(o) = state.offers.iter().find(|o| o.member == member) {
             return format!("offers {}", o.setup.game.menu_name());
         }
-        "in the lobby".into()
+        "here".into()
     }
 
     /// `member`'s arcade is gone (the connection dropped, or the server stops): a match
@@ -138,7 +138,10 @@ impl LobbyLink for Seat {
         let mut matches: Vec<Watchable> = state
             .matches
             .iter()
-            .filter(|(_, t)| !t.sides.contains(&self.member) && !t.is_over())
+            // Nothing to watch in a match both players are away from.
+            .filter(|(_, t)| {
+                !t.sides.contains(&self.member) && !t.is_over() && t.away != [true, true]
+            })
             .map(|(&id, t)| Watchable {
                 id,
                 summary: format!(
@@ -293,6 +296,11 @@ impl LobbyLink for Seat {
                 return;
             };
             match table.side_of(self.member) {
+                // The other player is away: leaving does not hand them the win; the
+                // match waits for both.
+                Some(side) if !table.is_over() && table.away[1 - side] => {
+                    Seat::step_away(&mut state, id, self.member);
+                }
                 Some(side) => Seat::quit_table(&mut state, self.lobby.db(), id, side),
                 None => table.watchers.retain(|&w| w != self.member),
             }

@@ -5,7 +5,7 @@
 //! told its time left before it thinks, and spends it as its game knows how.
 
 use super::{App, Screen};
-use crate::clock::{Clock, ClockRecord, show};
+use crate::clock::{Clock, ClockRecord};
 use crate::store::ResultRecord;
 
 pub(super) struct LocalClock {
@@ -167,17 +167,13 @@ impl App {
         })
     }
 
-    /// The clocks in a line for the title row, with whether the running one is short.
-    pub(super) fn local_clock_line(&self) -> Option<(String, bool)> {
+    /// The clocks for the title row.
+    pub(super) fn local_clock_line(&self) -> Option<crate::clock::ClockLine> {
         let local = self.local_clock.as_ref()?;
-        let now = self.time.now_ms();
-        let left = local.clock.both(now);
-        let running = local.clock.running();
-        let part = |side: usize| {
-            let mark = if running == Some(side) { "▸" } else { " " };
-            format!("{mark}{} {}", local.names[side], show(left[side]))
-        };
-        let short = running.is_some_and(|side| left[side] < 10_000);
-        Some((format!("{}  {}", part(0), part(1)), short))
+        Some(crate::clock::ClockLine {
+            names: local.names.clone(),
+            left: local.clock.both(self.time.now_ms()),
+            running: local.clock.running(),
+        })
     }
 }

@@ -16,26 +16,28 @@ impl App {
             Some(online) => online.clock_line(self.time.now_ms()),
             None => self.local_clock_line(),
         };
-        let Some((line, short)) = line else {
+        let Some(line) = line else {
             return;
         };
-        // Apart from the title it covers the end of.
-        let line = format!("  {line}");
-        let width = (line.chars().count() as u16 + 1).min(area.width / 2);
+        // Names where there is room; at 80 columns the title names the players and
+        // the clocks follow its order.
+        let room = if area.width >= 120 { 48 } else { 16 };
+        let text = format!("  {}", line.text(room));
+        let width = (text.chars().count() as u16 + 1).min(area.width / 2);
         let at = ratatui::layout::Rect {
             x: area.right().saturating_sub(width),
             y: area.y,
             width,
             height: 1,
         };
-        let style = if short {
+        let style = if line.short() {
             self.theme.warning()
         } else {
             self.theme.accent()
         };
         frame.render_widget(ratatui::widgets::Clear, at);
         frame.render_widget(
-            ratatui::widgets::Paragraph::new(widgets::fit(&line, width)).style(style),
+            ratatui::widgets::Paragraph::new(widgets::fit(&text, width)).style(style),
             at,
         );
     }
@@ -71,7 +73,14 @@ impl App {
                     self.hits.clear();
                 }
                 if self.leaving_online || self.resigning {
-                    leave::render_online(frame, area, &self.theme, self.resigning);
+                    let question = if self.resigning {
+                        leave::OnlineQuestion::Resign
+                    } else if self.online.as_ref().is_some_and(|o| o.other_away) {
+                        leave::OnlineQuestion::LeaveWaiting
+                    } else {
+                        leave::OnlineQuestion::Leave
+                    };
+                    leave::render_online(frame, area, &self.theme, question);
                     self.hits.clear();
                 }
             }

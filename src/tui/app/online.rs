@@ -224,14 +224,17 @@ impl App {
                 }
             }
             OnlineEvent::Away { id, who } => {
-                if self.online.as_ref().is_some_and(|o| o.id == id) {
+                if let Some(online) = self.online.as_mut().filter(|o| o.id == id) {
+                    online.other_away = true;
                     self.flash = Some(format!(
-                        "{who} lost the connection: the match waits for them (Esc leaves it)."
+                        "{who} lost the connection: the match waits for them (Esc leaves it \
+                         waiting for you both)."
                     ));
                 }
             }
             OnlineEvent::Back { id, who } => {
-                if self.online.as_ref().is_some_and(|o| o.id == id) {
+                if let Some(online) = self.online.as_mut().filter(|o| o.id == id) {
+                    online.other_away = false;
                     self.flash = Some(format!("{who} is back."));
                 }
             }
@@ -240,6 +243,10 @@ impl App {
             OnlineEvent::Ended { id, ending } => self.on_ended(id, ending),
             OnlineEvent::Chat { id, line } => self.on_chat(id, line),
             OnlineEvent::Refused { why } => {
+                // What this player asked was not put to the other.
+                if let Some(online) = &mut self.online {
+                    online.asked_by_me = None;
+                }
                 if matches!(self.screen, Screen::Lobby(_)) {
                     self.refresh_lobby(Some(&why));
                 } else {
@@ -311,9 +318,16 @@ impl App {
 
     /// The player leaves a match in progress (said yes): the other player is told.
     pub(super) fn leave_online(&mut self) {
+        let mut kept = false;
         if let (Some(online), Some(lobby)) = (self.online.take(), &self.lobby) {
+            kept = online.other_away;
             lobby.leave(online.id);
         }
         self.open_lobby();
+        if kept {
+            self.refresh_lobby(Some(
+                "The match waits for you both: take your seat back here when you like.",
+            ));
+        }
     }
 }

@@ -16,8 +16,11 @@ use crate::ui::theme::Theme;
 /// The longest line one may type in the chat (the server cuts longer ones too).
 const TYPED_MAX: usize = 200;
 
-/// Chat lines the panel shows, the latest last.
+/// Chat lines the panel shows, the latest first.
 const CHAT_SHOWN: usize = 3;
+
+/// The characters of a chat line the panel shows (two of its rows, about).
+const CHAT_LINE_SHOWN: usize = 56;
 
 /// The match online on screen.
 #[derive(Clone, Debug)]
@@ -43,6 +46,8 @@ pub(super) struct OnlineMatch {
     pub typing: Option<String>,
     /// The code that takes this seat back after a dropped connection, if it needs one.
     pub code: Option<String>,
+    /// The other player's connection dropped (until they are back).
+    pub other_away: bool,
     /// The clocks as this terminal runs them from the server's last word.
     pub clock: Option<Clock>,
     /// When this terminal last told the server that a flag fell (once a second at most).
@@ -64,6 +69,7 @@ impl OnlineMatch {
             chat: Vec::new(),
             typing: None,
             code: None,
+            other_away: false,
             clock: None,
             claimed_at: None,
         }
@@ -74,25 +80,17 @@ impl OnlineMatch {
         self.clock = state.map(|s| Clock::from_parts(s.control, s.left, s.running, now));
     }
 
-    /// The clocks in a line for the title row: "alice 4:58 · ▸bob 5:00" (the running
-    /// one marked).
-    pub fn clock_line(&self, now: u64) -> Option<(String, bool)> {
+    /// The clocks for the title row (see [`crate::clock::ClockLine`]).
+    pub fn clock_line(&self, now: u64) -> Option<crate::clock::ClockLine> {
         let clock = self.clock.as_ref()?;
-        let left = clock.both(now);
         let running = clock
             .running()
             .filter(|_| self.ended.is_none() && !self.abandoned);
-        let part = |side: usize| {
-            let mark = if running == Some(side) { "▸" } else { " " };
-            format!(
-                "{mark}{} {}",
-                self.names[side],
-                crate::clock::show(left[side])
-            )
-        };
-        // Short of time: the line is drawn in the warning colour.
-        let short = running.is_some_and(|side| left[side] < 10_000);
-        Some((format!("{}  {}", part(0), part(1)), short))
+        Some(crate::clock::ClockLine {
+            names: self.names.clone(),
+            left: clock.both(now),
+            running,
+        })
     }
 
     /// Whether this terminal should tell the server that the side to move is out of
@@ -137,6 +135,10 @@ impl OnlineMatch {
     /// The "Match" panel: what is asked, how it ended, the latest chat lines.
     pub fn notes(&self, theme: &Theme, keys: &crate::ui::keys::Keys) -> Vec<Line<'static>> {
         let mut lines = Vec::new();
+        // First, short: the code that takes the seat back after a dropped connection.
+        if let Some(code) = self.code.as_ref().filter(|_| !self.watching) {
+            lines.push(Line::styled(format!("Seat code {code}"), theme.muted()));
+        }
         if let Some((who, what)) = &self.asked_of_me {
             let key = match what {
                 Proposal::Draw => Action::OfferDraw,
@@ -170,6 +172,11 @@ impl OnlineMatch {
                 format!("{} left: no rematch.", self.opponent()),
                 theme.muted(),
             ));
+        } else if self.other_away && self.ended.is_none() {
+            lines.push(Line::styled(
+                format!("{} is away: the match waits for them.", self.opponent()),
+                theme.warning(),
+            ));
         }
         let seen: Vec<&ChatLine> = self
             .chat
@@ -177,17 +184,25 @@ impl OnlineMatch {
             .filter(|l| self.watching || !l.watching)
             .collect();
         if seen.is_empty() && lines.is_empty() {
+            let to = if self.watching {
+                "the other watchers (not the players)"
+            } else {
+                "the table"
+            };
             lines.push(Line::styled(
-                format!("{} says a line to the table.", keys.key(Action::Chat)),
+                format!("{} says a line to {to}.", keys.key(Action::Chat)),
                 theme.muted(),
             ));
         }
-        for line in &seen[seen.len().saturating_sub(CHAT_SHOWN)..] {
-            lines.push(Line::raw(format!("{}: {}", line.from, line.text)));
-        }
-        // Last, as the room allows: the code that takes the seat back.
-        if let Some(code) = self.code.as_ref().filter(|_| !self.watching) {
-            lines.push(Line::styled(format!("Seat code {code}"), theme.muted()));
+        // The latest first, each cut short: a new line is always in view.
+        for line in seen.iter().rev().take(CHAT_SHOWN) {
+            let text: String = line.text.chars().take(CHAT_LINE_SHOWN).collect();
+            let cut = if line.text.chars().count() > CHAT_LINE_SHOWN {
+                "…"
+            } else {
+                ""
+            };
+            lines.push(Line::raw(format!("{}: {text}{cut}", line.from)));
         }
         lines
     }
@@ -214,10 +229,17 @@ impl OnlineMatch {
 impl App {
     /// Lets the game on screen show the match online as it stands (before a frame).
     pub(super) fn show_online(&mut self) {
-        let (Some(online), Screen::Game(game)) = (&self.online, &mut self.screen) else {
+        let now = self.time.now_ms();
+        let (Some(online), Screen::Game(game)) = (&mut self.online, &mut self.screen) else {
             self.keys.set_online(None);
             return;
         };
+        // A game the rules ended stops the clocks here too (the server's stopped).
+        if online.over(game.as_ref())
+            && let Some(clock) = &mut online.clock
+        {
+            clock.stop(now);
+        }
         self.keys.set_online(Some(online.footer(game.as_ref())));
         game.set_match_notes(Some(online.notes(&self.theme, &self.keys)));
     }
@@ -356,7 +378,7 @@ impl App {
             Action::Transcript | Action::Help => false,
             _ if online.watching => {
                 match action {
-                    Action::Back | Action::NewGame | Action::Rematch => {
+                    Action::Back | Action::NewGame => {
                         lobby.leave(id);
                         self.open_lobby();
                     }
@@ -375,7 +397,11 @@ impl App {
                 true
             }
             Action::OfferDraw if !over => {
-                ask(online, Proposal::Draw);
+                if game.setup().game.kind().has_draws() {
+                    ask(online, Proposal::Draw);
+                } else {
+                    self.flash = Some("This game has no draws: play it out, or resign.".into());
+                }
                 true
             }
             Action::Resign if !over => {

@@ -136,6 +136,14 @@ pub fn run(
 ) -> Result<(), ServeError> {
     let key = host_key::load_or_make(&options.data_dir)?;
     let fingerprint = host_key::fingerprint(&key);
+    // Every player's arcade has a solver thread: at most a search per core runs at
+    // once, first come first served, each on one thread.
+    let cores = std::thread::available_parallelism().map_or(2, usize::from);
+    crate::solve::pool::limit_searches(cores);
+    let mut config = config;
+    if config.solver.threads == 0 {
+        config.solver.threads = 1;
+    }
     let db = Arc::new(db::Db::open(&options.data_dir.join(DB_FILE))?);
     let lobby = lobby::Lobby::with_db(crate::clock::SystemTime::start(), db.clone());
     let resumed = lobby.restore(&db, &games, &config);

@@ -131,6 +131,42 @@ struct Terminal {
     size: Option<(u16, u16)>,
     arcade: Option<Sender<AppEvent>>,
     input: InputParser,
+    /// The input this second, for the bound on a client's rate.
+    rate: InputRate,
+}
+
+/// The most a client may type in a second: far above any typist or a pasted chat
+/// line; a flood past it is dropped, so no client keeps its arcade (or the server's
+/// memory) busy.
+const INPUT_PER_SECOND: usize = 16 * 1024;
+
+#[derive(Default)]
+struct InputRate {
+    since: Option<std::time::Instant>,
+    bytes: usize,
+    dropped: bool,
+}
+
+impl InputRate {
+    /// How much of `len` new bytes may go on now.
+    fn allow(&mut self, len: usize) -> usize {
+        let now = std::time::Instant::now();
+        if self
+            .since
+            .is_none_or(|t| now.duration_since(t) >= std::time::Duration::from_secs(1))
+        {
+            self.since = Some(now);
+            self.bytes = 0;
+        }
+        let room = INPUT_PER_SECOND.saturating_sub(self.bytes);
+        let allowed = len.min(room);
+        self.bytes += allowed;
+        if allowed < len && !self.dropped {
+            self.dropped = true;
+            tracing::warn!("a client sent more than {INPUT_PER_SECOND} bytes in a second: dropped");
+        }
+        allowed
+    }
 }
 
 impl Connection {
@@ -394,7 +430,8 @@ impl Handler for Connection {
         _session: &mut Session,
     ) -> Result<(), Self::Error> {
         if let Some(t) = self.channels.get_mut(&channel) {
-            let events = t.input.feed(data);
+            let allowed = t.rate.allow(data.len());
+            let events = t.input.feed(&data[..allowed]);
             if let Some(arcade) = &t.arcade {
                 for event in events {
                     let _ = arcade.send(event);
@@ -435,5 +472,23 @@ impl Drop for Connection {
                 let _ = arcade.send(AppEvent::Signal(HANG_UP));
             }
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn a_flood_of_input_is_cut_at_the_bound_of_a_second() {
+        let mut rate = InputRate::default();
+        assert_eq!(rate.allow(10), 10);
+        assert_eq!(rate.allow(INPUT_PER_SECOND), INPUT_PER_SECOND - 10);
+        assert_eq!(rate.allow(1), 0, "nothing more this second");
+        // A second later the client may type again.
+        rate.since = rate
+            .since
+            .and_then(|t| t.checked_sub(std::time::Duration::from_millis(1001)));
+        assert_eq!(rate.allow(5), 5);
     }
 }

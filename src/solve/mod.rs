@@ -9,6 +9,7 @@ pub mod nim;
 pub mod othello;
 pub mod pnut;
 pub mod policy;
+pub mod pool;
 pub mod proof;
 pub mod wl;
 pub mod worker;

@@ -131,15 +131,24 @@ pub struct SolverThread<R> {
 }
 
 impl<R: Send + 'static> SolverThread<R> {
-    /// Starts the thread; every message goes to `sink`.
+    /// Starts the thread; every message goes to `sink`. Its searches wait for a permit
+    /// of the process's pool, if one was set (`pool::limit_searches`).
     pub fn spawn(sink: impl Fn(SolverMsg<R>) + Send + Sync + 'static) -> std::io::Result<Self> {
+        SolverThread::spawn_in(sink, super::pool::global())
+    }
+
+    /// As [`SolverThread::spawn`], its searches bounded by `pool` (none: unbounded).
+    pub fn spawn_in(
+        sink: impl Fn(SolverMsg<R>) + Send + Sync + 'static,
+        pool: Option<Arc<super::pool::SearchPool>>,
+    ) -> std::io::Result<Self> {
         let (tx, rx) = unbounded::<Queued<R>>();
         let latest = Arc::new(AtomicU64::new(0));
         let sink: Sink<R> = Arc::new(sink);
         let thread_latest = Arc::clone(&latest);
         let handle = thread::Builder::new()
             .name(THREAD_NAME.into())
-            .spawn(move || run(rx, thread_latest, sink))?;
+            .spawn(move || run(rx, thread_latest, sink, pool))?;
         Ok(SolverThread {
             jobs: Some(tx),
             latest,
@@ -176,7 +185,12 @@ impl<R> Drop for SolverThread<R> {
     }
 }
 
-fn run<R>(rx: Receiver<Queued<R>>, latest: Arc<AtomicU64>, sink: Sink<R>) {
+fn run<R>(
+    rx: Receiver<Queued<R>>,
+    latest: Arc<AtomicU64>,
+    sink: Sink<R>,
+    pool: Option<Arc<super::pool::SearchPool>>,
+) {
     while let Ok(mut job) = rx.recv() {
         // Skip straight to the newest queued job: the older ones are cancelled anyway.
         while let Ok(newer) = rx.try_recv() {
@@ -186,6 +200,14 @@ fn run<R>(rx: Receiver<Queued<R>>, latest: Arc<AtomicU64>, sink: Sink<R>) {
             continue;
         }
         let ticket = job.ticket;
+        // Wait for a turn among the process's searches; a newer job cancels the wait.
+        let _permit = match &pool {
+            Some(pool) => match pool.acquire(|| latest.load(Ordering::SeqCst) != ticket) {
+                Some(permit) => Some(permit),
+                None => continue,
+            },
+            None => None,
+        };
         let ctx = JobContext {
             ticket,
             latest: Arc::clone(&latest),
@@ -266,5 +288,33 @@ mod tests {
         );
         assert_ne!(first, second);
         assert_eq!(inbox.drain().count(), 0, "taken once");
+    }
+
+    /// A solver thread bounded by a pool runs its job only once a permit is free.
+    #[test]
+    fn a_pooled_job_waits_for_a_permit() {
+        let pool = super::super::pool::SearchPool::new(1);
+        let held = pool.acquire(|| false).expect("the only permit");
+        let (tx, rx) = unbounded();
+        let solver = SolverThread::spawn_in(
+            move |m| {
+                let _ = tx.send(m);
+            },
+            Some(pool.clone()),
+        )
+        .expect("a solver thread");
+        let ran = Arc::new(AtomicU64::new(0));
+        let flag = Arc::clone(&ran);
+        let ticket = solver.submit(move |_ctx: &JobContext<()>| {
+            flag.store(1, Ordering::SeqCst);
+        });
+        while pool.load().1 == 0 {
+            std::thread::yield_now();
+        }
+        assert_eq!(ran.load(Ordering::SeqCst), 0, "it waits in the queue");
+        drop(held);
+        until_finished(&rx, ticket);
+        assert_eq!(ran.load(Ordering::SeqCst), 1);
+        assert_eq!(pool.load(), (1, 0));
     }
 }

@@ -456,6 +456,19 @@ fn a_command_runs_nothing_and_a_name_plays_at_one_terminal_at_a_time() {
     assert_eq!(no_terminal.status.code(), Some(1));
     let said = String::from_utf8_lossy(&no_terminal.stderr);
     assert!(said.contains("needs a terminal"), "{said}");
+    // A port forwarded from the server back to the client is refused, and ssh, told
+    // to give up when a forward fails, does.
+    let forward = ssh(&[
+        "-o",
+        "ExitOnForwardFailure=yes",
+        "-N",
+        "-R",
+        "0:127.0.0.1:9",
+        "alice@127.0.0.1",
+    ]);
+    assert_eq!(forward.status.code(), Some(255));
+    let said = String::from_utf8_lossy(&forward.stderr);
+    assert!(said.contains("forwarding failed"), "{said}");
 
     let mut alice = join(&server, "alice", 80, 24);
     alice.wait_until("the menu", menu_ready);

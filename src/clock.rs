@@ -225,6 +225,12 @@ impl Clock {
         }
     }
 
+    /// Each side's time as it stood at the last move (the running side's time since
+    /// not taken off).
+    pub fn banked(&self) -> [u64; 2] {
+        self.left
+    }
+
     /// Both sides' time left now.
     pub fn both(&self, now: u64) -> [u64; 2] {
         [self.left(0, now), self.left(1, now)]

@@ -92,6 +92,10 @@ fn a_move_switches_the_clocks_and_a_flag_fall_ends_the_match_in_the_history() {
         "{screen}"
     );
     assert!(screen.contains("The match is over."), "{screen}");
+    assert!(
+        screen.contains("Player 1 wins!") && screen.contains("Player 2's time ran out."),
+        "the game-over box: {screen}"
+    );
     // No move after the flag: the board stands.
     let before = h.app.legal_moves_text();
     h.key(Enter);

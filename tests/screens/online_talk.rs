@@ -168,8 +168,18 @@ fn resigning_asks_first_then_ends_the_match_and_a_rematch_swaps_the_sides() {
         "{}",
         alice.screen()
     );
+    // The box of a finished game, as for an end by the rules.
+    let seen = alice.screen();
     assert!(
-        bob.screen().contains("bob resigned: you lose."),
+        seen.contains("Game over") && seen.contains("You win!"),
+        "{seen}"
+    );
+    assert!(
+        seen.contains("r rematch, sides swapped · Esc lobby"),
+        "{seen}"
+    );
+    assert!(
+        bob.screen().contains("You resigned: you lose."),
         "{}",
         bob.screen()
     );
@@ -312,7 +322,7 @@ fn a_timed_match_shows_both_clocks_and_a_flag_fall_ends_it() {
     );
     bob.ticks(1);
     assert!(
-        bob.screen().contains("bob ran out of time: you lose."),
+        bob.screen().contains("You ran out of time: you lose."),
         "{}",
         bob.screen()
     );

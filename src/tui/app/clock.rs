@@ -21,6 +21,16 @@ pub(super) struct LocalClock {
     pub flagged: Option<usize>,
 }
 
+impl LocalClock {
+    /// The times as they stood at the last move.
+    pub(super) fn banked(&self) -> ClockRecord {
+        ClockRecord {
+            control: self.clock.control,
+            left: self.clock.banked(),
+        }
+    }
+}
+
 impl App {
     /// Starts the clocks of the game on screen, if its setup is timed: each side with the
     /// control's time, or the time `saved` had left.
@@ -156,6 +166,24 @@ impl App {
         self.local_clock
             .as_ref()
             .is_some_and(|c| c.flagged.is_some())
+    }
+
+    /// The headline and the reason of a match the clock ended, for the game-over box.
+    pub(super) fn local_ending_box(&self) -> Option<(String, String)> {
+        let local = self.local_clock.as_ref()?;
+        let side = local.flagged?;
+        let (loser, winner) = (&local.names[side], &local.names[1 - side]);
+        let headline = match winner.as_str() {
+            "You" => "You win!".to_string(),
+            "AI" => "The AI wins.".to_string(),
+            name => format!("{name} wins!"),
+        };
+        let how = match loser.as_str() {
+            "You" => "Your time ran out.".to_string(),
+            "AI" => "The AI's time ran out.".to_string(),
+            name => format!("{name}'s time ran out."),
+        };
+        Some((headline, how))
     }
 
     /// The times left now, for a save.

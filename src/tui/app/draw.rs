@@ -42,6 +42,55 @@ impl App {
         );
     }
 
+    /// The box of a match that ended outside its rules (resigned, agreed, left, a clock
+    /// ran out), like the box the board draws for an end by the rules: over the board,
+    /// the side panel (the chat) left in view.
+    fn render_outside_ending(&self, frame: &mut Frame, area: ratatui::layout::Rect) {
+        use crate::ui::keys::Action;
+        use ratatui::text::{Line, Span};
+        let (headline, how, online) =
+            if let Some((headline, how)) = self.online.as_ref().and_then(|o| o.ending_box()) {
+                (headline, how, true)
+            } else if let Some((headline, how)) = self.local_ending_box() {
+                (headline, how, false)
+            } else {
+                return;
+            };
+        let key = |action: Action| Span::styled(self.keys.key(action), self.theme.accent());
+        let next = if self.online.as_ref().is_some_and(|o| o.watching) {
+            Line::from(vec![key(Action::Back), Span::raw(" lobby")])
+        } else if online {
+            Line::from(vec![
+                key(Action::Rematch),
+                Span::raw(" rematch, sides swapped · "),
+                key(Action::Back),
+                Span::raw(" lobby"),
+            ])
+        } else {
+            Line::from(vec![
+                key(Action::Rematch),
+                Span::raw(" rematch · "),
+                key(Action::NewGame),
+                Span::raw(" new game · "),
+                key(Action::Back),
+                Span::raw(" menu"),
+            ])
+        };
+        let lines = vec![
+            Line::styled(headline, self.theme.title()),
+            Line::raw(how),
+            Line::raw(""),
+            next,
+        ];
+        // Over the board: the left part of the screen, where every game draws it.
+        let board = ratatui::layout::Rect {
+            width: area.width * 6 / 10,
+            ..area
+        };
+        let at = widgets::centered(board, 44.min(board.width), 6);
+        widgets::popup(frame, at, "Game over", lines, &self.theme);
+    }
+
     pub fn render(&mut self, frame: &mut Frame) {
         let area = frame.area();
         self.size = (area.width, area.height);
@@ -68,6 +117,9 @@ impl App {
                 self.keys.set_status(None);
                 self.keys.set_finished(false);
                 self.render_clocks(frame, area);
+                if !game.is_over() {
+                    self.render_outside_ending(frame, area);
+                }
                 if let Some(to) = self.leaving {
                     leave::render(frame, area, &self.theme, &self.keys, to, self.game_saved);
                     self.hits.clear();

@@ -24,8 +24,9 @@ impl App {
 
     /// The clocks of matches read `time` (a test drives it by hand).
     pub fn set_time(&mut self, time: std::sync::Arc<dyn crate::clock::TimeSource>) {
-        // The clocks of the game on screen read the new time from now on.
-        let kept = self.clock_record();
+        // The clocks of the game on screen read the new time from now on, from the
+        // times of the last move.
+        let kept = self.local_clock.as_ref().map(|local| local.banked());
         self.time = time;
         if self.local_clock.is_some() {
             self.start_clock(kept);

@@ -207,6 +207,36 @@ impl OnlineMatch {
         lines
     }
 
+    /// The headline and the reason of a match that ended outside its rules, for the
+    /// game-over box.
+    pub fn ending_box(&self) -> Option<(String, String)> {
+        let ending = self.ended.as_ref()?;
+        let headline = match (ending.winner, self.mine) {
+            (None, _) => "A draw.".to_string(),
+            (Some(w), Some(me)) if w == me => "You win!".to_string(),
+            (Some(w), Some(_)) => format!("{} wins.", self.names[w.index()]),
+            (Some(w), None) => format!("{} wins!", self.names[w.index()]),
+        };
+        Some((headline, format!("{}.", self.how(ending))))
+    }
+
+    /// How it ended, from this player's side: "You resigned", "bob ran out of time".
+    fn how(&self, ending: &Ending) -> String {
+        let mut how = ending.how.clone();
+        if let Some(me) = self.mine {
+            let name = &self.names[me.index()];
+            if let Some(rest) = how.strip_prefix(&format!("{name} ")) {
+                how = format!("You {rest}");
+            }
+        }
+        // A sentence starts with a capital, but a name is written as its player wrote it.
+        let named = self.names.iter().any(|n| how.starts_with(&format!("{n} ")));
+        if !named && let Some(first) = how.get_mut(0..1) {
+            first.make_ascii_uppercase();
+        }
+        how
+    }
+
     /// "bob resigned: you win.", "A draw by agreement."
     fn ending_line(&self, ending: &Ending) -> String {
         let result = match (ending.winner, self.mine) {
@@ -215,14 +245,11 @@ impl OnlineMatch {
             (Some(_), Some(_)) => "you lose".to_string(),
             (Some(w), None) => format!("{} wins", self.names[w.index()]),
         };
+        let how = self.how(ending);
         if ending.winner.is_none() {
-            let mut how = ending.how.clone();
-            if let Some(first) = how.get_mut(0..1) {
-                first.make_ascii_uppercase();
-            }
             return format!("{how}.");
         }
-        format!("{}: {result}.", ending.how)
+        format!("{how}: {result}.")
     }
 }
 

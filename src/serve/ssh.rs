@@ -225,12 +225,13 @@ fn refuse(session: &mut Session, channel: ChannelId, why: &str) -> Result<(), ru
 }
 
 /// A player's name as its folder: letters, digits, `-` and `_` (others dropped), at most
-/// 32 characters, "guest" when nothing is left.
+/// 16 characters (what a move list and a title have room for), "guest" when nothing
+/// is left.
 pub fn player_name(user: &str) -> String {
     let name: String = user
         .chars()
         .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
-        .take(32)
+        .take(16)
         .collect();
     if name.is_empty() {
         "guest".into()
@@ -490,5 +491,16 @@ mod tests {
             .since
             .and_then(|t| t.checked_sub(std::time::Duration::from_millis(1001)));
         assert_eq!(rate.allow(5), 5);
+    }
+
+    #[test]
+    fn a_name_keeps_letters_digits_dash_and_underscore_up_to_sixteen() {
+        assert_eq!(player_name("alice"), "alice");
+        assert_eq!(player_name("\x1b[31mbob"), "31mbob");
+        assert_eq!(
+            player_name("christopher_the_magnificent"),
+            "christopher_the_"
+        );
+        assert_eq!(player_name("../.."), "guest");
     }
 }

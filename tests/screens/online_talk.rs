@@ -150,6 +150,20 @@ fn resigning_asks_first_then_ends_the_match_and_a_rematch_swaps_the_sides() {
     let lobby = Lobby::new();
     let (mut alice, mut bob) = start(&lobby, "chopsticks");
     step(&mut alice, &mut bob, None);
+    // Each player's own hands stay at the bottom of their screen, whoever is to move.
+    let row_of = |screen: &str, name: &str| {
+        screen.lines().position(|l| {
+            let label = l.trim_matches(|c: char| c == '│' || c.is_whitespace());
+            label == name || label.starts_with(&format!("{name} ·"))
+        })
+    };
+    for (h, me, other) in [(&mut alice, "alice", "bob"), (&mut bob, "bob", "alice")] {
+        let seen = h.screen();
+        assert!(
+            row_of(&seen, me) > row_of(&seen, other),
+            "{me} at the bottom:\n{seen}"
+        );
+    }
     bob.key(Char('R'));
     assert!(
         bob.screen().contains("Resign this match?"),

@@ -154,7 +154,13 @@ impl App {
     /// News from the server.
     pub(super) fn on_online(&mut self, event: OnlineEvent) -> bool {
         match event {
-            OnlineEvent::LobbyChanged => self.refresh_lobby(None),
+            // Only the lobby shows the lobby: an arcade elsewhere does not redraw.
+            OnlineEvent::LobbyChanged => {
+                if !matches!(self.screen, Screen::Lobby(_)) {
+                    return false;
+                }
+                self.refresh_lobby(None);
+            }
             OnlineEvent::Started {
                 id,
                 setup,

@@ -113,6 +113,18 @@ impl ChopsticksScreen {
     /// The seat drawn at the bottom: the human against the AI, the player to move when
     /// two people share the keyboard, the first AI when two AIs play.
     fn bottom_seat(&self) -> Seat {
+        // Online, one's own hands stay at the bottom (a watcher sees the first player's
+        // there): the table does not turn between the two terminals' moves.
+        let players = self.view.session.players();
+        if players.contains(&crate::session::Player::Remote) {
+            return match players
+                .iter()
+                .position(|p| *p == crate::session::Player::Human)
+            {
+                Some(1) => Seat::Second,
+                _ => Seat::First,
+            };
+        }
         match self.view.ai_seat() {
             Some(ai) => ai.other(),
             None if self.view.all_ai() => Seat::First,

@@ -36,21 +36,14 @@ impl TimeControl {
         }
     }
 
-    /// In words: "5 minutes a side, 3 seconds added a move".
+    /// In short words: "5 min a side, +3 s a move".
     pub fn words(&self) -> String {
         let base = if self.base_ms.is_multiple_of(60_000) {
-            match self.base_ms / 60_000 {
-                1 => "1 minute".to_string(),
-                m => format!("{m} minutes"),
-            }
+            format!("{} min", self.base_ms / 60_000)
         } else {
-            format!("{} seconds", self.base_ms / 1000)
+            format!("{} s", self.base_ms / 1000)
         };
-        match self.increment_ms / 1000 {
-            0 => format!("{base} a side, nothing added"),
-            1 => format!("{base} a side, 1 second added a move"),
-            s => format!("{base} a side, {s} seconds added a move"),
-        }
+        format!("{base} a side, +{} s a move", self.increment_ms / 1000)
     }
 }
 

@@ -53,14 +53,13 @@ fn the_setup_offers_a_clock_where_a_person_plays() {
     assert!(found, "no clock row: {}", h.screen());
     h.key(Right);
     assert!(
-        h.screen()
-            .contains("30s+0: 30 seconds a side, nothing added"),
+        h.screen().contains("30s+0: 30 s a side, +0 s a move"),
         "{}",
         h.screen()
     );
     h.key(Right);
     assert!(
-        h.screen().contains("1+0: 1 minute a side"),
+        h.screen().contains("1+0: 1 min a side, +0 s a move"),
         "{}",
         h.screen()
     );

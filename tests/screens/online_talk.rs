@@ -295,7 +295,7 @@ fn a_timed_match_shows_both_clocks_and_a_flag_fall_ends_it() {
     alice.key(ratatui::crossterm::event::KeyCode::Right);
     alice.key(ratatui::crossterm::event::KeyCode::Right);
     assert!(
-        alice.screen().contains("1+0: 1 minute a side"),
+        alice.screen().contains("1+0: 1 min a side, +0 s a move"),
         "{}",
         alice.screen()
     );

@@ -359,7 +359,7 @@ pub fn run(cli: Cli, games: &Registry) -> Result<(), RunError> {
             .map_err(|e| crate::plugin::usage(e.to_string()))?;
             let data_dir = crate::store::default_dir()
                 .ok_or(crate::serve::ServeError::NoDataDir)?
-                .join("server");
+                .join(crate::serve::SERVER_DIR);
             let who = access.describe();
             let options = crate::serve::ServeOptions {
                 listen,

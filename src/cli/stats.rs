@@ -75,10 +75,12 @@ pub fn run(json: bool, games: &crate::plugin::Registry) -> Result<(), CliError> 
     Ok(())
 }
 
-/// The standings of the games played on a server whose data is in `dir`, if it has
-/// a database there (`parlor serve` made it).
+/// The standings of the games played on a server whose data is under `dir`, if it
+/// has a database there (`parlor serve` made it, in `server/`).
 fn server_standings(dir: &std::path::Path, err: &mut impl Write) -> Option<String> {
-    let path = dir.join(crate::serve::DB_FILE);
+    let path = dir
+        .join(crate::serve::SERVER_DIR)
+        .join(crate::serve::DB_FILE);
     if !path.exists() {
         return None;
     }

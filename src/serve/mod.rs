@@ -25,6 +25,9 @@ mod terminal;
 /// The server's database, in its data directory.
 pub const DB_FILE: &str = "server.sqlite";
 
+/// The server's data directory, under parlor's.
+pub const SERVER_DIR: &str = "server";
+
 /// Why the server could not run.
 #[derive(Debug, thiserror::Error)]
 pub enum ServeError {
@@ -148,11 +151,11 @@ pub fn run(
     let lobby = lobby::Lobby::with_db(crate::clock::SystemTime::start(), db.clone());
     let resumed = lobby.restore(&db, &games, &config);
     if resumed > 0 {
-        ssh::say(&format!(
-            "{resumed} match{} in progress resumed: {} wait for their players.",
-            if resumed == 1 { "" } else { "es" },
-            if resumed == 1 { "it" } else { "they" }
-        ));
+        ssh::say(&if resumed == 1 {
+            "1 match in progress resumed: it waits for its players.".to_string()
+        } else {
+            format!("{resumed} matches in progress resumed: they wait for their players.")
+        });
     }
     let shared = Arc::new(Shared {
         games,

@@ -272,3 +272,53 @@ fn the_default_data_directory_is_the_sandboxs() {
     let v: Value = run.json();
     assert_eq!(v["games"][0]["vs_ai"][0]["won"], 1);
 }
+
+/// On a server's machine, `parlor stats` adds the online games per player, read from
+/// the server's database (`server/server.sqlite` in the data directory).
+#[test]
+fn the_servers_online_games_are_listed_per_player() {
+    use parlor::serve::db::{Db, StoredMatch, StoredOwner};
+    let sandbox = Sandbox::new();
+    let data = tempfile::tempdir().expect("temp dir");
+    let dir = data.path().join("server");
+    std::fs::create_dir_all(&dir).expect("the server's directory");
+    let db = Db::open(&dir.join("server.sqlite")).expect("a database");
+    let mut record = history::vs_ai("nim", "perfect", true);
+    record.seats[0].name = "alice".into();
+    record.seats[1].name = "bob".into();
+    let stored = StoredMatch {
+        id: 7,
+        record: record.clone(),
+        names: ["alice".into(), "bob".into()],
+        owners: [
+            StoredOwner::Code("123456".into()),
+            StoredOwner::Code("654321".into()),
+        ],
+    };
+    db.save_match(&stored).expect("saved");
+    db.finish_match(7, &record, "bob resigned", 1_700_000_000)
+        .expect("finished");
+    drop(db);
+    let run = stats(&sandbox, data.path(), &["stats"]);
+    run.expect_code(0);
+    assert!(
+        run.stdout
+            .contains("Online games on this server (parlor serve), per player:"),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .lines()
+            .any(|l| l.starts_with("alice") && l.contains("nim")),
+        "{}",
+        run.stdout
+    );
+    assert!(
+        run.stdout
+            .lines()
+            .any(|l| l.starts_with("bob") && l.contains("nim")),
+        "{}",
+        run.stdout
+    );
+}

@@ -150,3 +150,30 @@ fn a_saved_timed_match_resumes_with_the_time_it_had() {
         h.screen()
     );
 }
+
+#[test]
+fn quitting_keeps_the_time_thought_and_an_undo_gives_the_time_back() {
+    let data = tempfile::tempdir().unwrap();
+    let time = HandTime::new();
+    let mut h = nim_two_players(data.path(), TimeControl::new(300_000, 0));
+    h.with_time(time.clone());
+    time.advance(20_000);
+    let first = h.app.legal_moves_text()[0].clone();
+    h.play(&first);
+    time.advance(30_000);
+    assert!(title(&mut h).ends_with(" 4:40 ·▸4:30"), "{}", h.screen());
+    // An undo: the move goes, and each side has the time it had then.
+    h.key(Char('u'));
+    assert!(title(&mut h).ends_with("▸5:00 · 5:00"), "{}", h.screen());
+    h.play(&first);
+    time.advance(45_000);
+    // Quit while thinking: the time thought is kept with the save.
+    h.key(Char('q'));
+    drop(h);
+    let games = parlor::arcade::registry();
+    let mut h = Harness::with_store(&games, Config::default(), Start::Menu, 80, 24, data.path());
+    h.with_time(time.clone());
+    h.key(Enter);
+    assert!(matches!(h.app.screen(), Screen::Game(_)), "{}", h.screen());
+    assert!(title(&mut h).ends_with(" 5:00 ·▸4:15"), "{}", h.screen());
+}

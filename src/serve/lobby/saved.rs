@@ -128,8 +128,9 @@ impl Lobby {
         back
     }
 
-    /// A saved match's table: its rules replaying its moves, its clocks running again
-    /// from now for the side to move (the time the server was down not counted).
+    /// A saved match's table: its rules replaying its moves, its clocks stopped until
+    /// both players are back (the time the server was down, and their way back, not
+    /// counted).
     fn table_of(
         &self,
         m: &StoredMatch,
@@ -171,7 +172,8 @@ impl Lobby {
         table.clock = m
             .record
             .clock
-            .map(|c| Clock::from_parts(c.control, c.left, Some(to_move), now));
+            .map(|c| Clock::from_parts(c.control, c.left, None, now));
+        let _ = to_move;
         Ok(table)
     }
 }

@@ -17,6 +17,15 @@ use crate::tui::online::{
     LobbyLink, LobbyView, Offer, OnlineEvent, Present, Proposal, Resumable, Watchable,
 };
 
+/// "1 move", "12 moves".
+fn moves_text(n: usize) -> String {
+    if n == 1 {
+        "1 move".into()
+    } else {
+        format!("{n} moves")
+    }
+}
+
 /// Wrong seat codes a connection may try.
 const CODE_TRIES: u32 = 5;
 
@@ -135,21 +144,26 @@ impl LobbyLink for Seat {
                 })
             })
             .collect();
+        // One's own seat waiting is to resume, not to watch.
+        let me_name = state.members.get(&self.member).map(|m| m.name.clone());
         let mut matches: Vec<Watchable> = state
             .matches
             .iter()
             // Nothing to watch in a match both players are away from.
             .filter(|(_, t)| {
-                !t.sides.contains(&self.member) && !t.is_over() && t.away != [true, true]
+                let mine = me_name.as_ref().is_some_and(|name| {
+                    (0..2).any(|i| t.away[i] && t.names[i].eq_ignore_ascii_case(name))
+                });
+                !t.sides.contains(&self.member) && !t.is_over() && t.away != [true, true] && !mine
             })
             .map(|(&id, t)| Watchable {
                 id,
                 summary: format!(
-                    "{} · {} vs {} · {} moves",
+                    "{} · {} vs {} · {}",
                     t.game,
                     t.names[0],
                     t.names[1],
-                    t.moves.len()
+                    moves_text(t.moves.len())
                 ),
             })
             .collect();
@@ -170,10 +184,10 @@ impl LobbyLink for Seat {
                 Some(Resumable {
                     id,
                     summary: format!(
-                        "{} with {} · {} moves",
+                        "{} with {} · {}",
                         t.game,
                         t.names[1 - side],
-                        t.moves.len()
+                        moves_text(t.moves.len())
                     ),
                     needs_code,
                 })
@@ -343,6 +357,14 @@ impl LobbyLink for Seat {
             };
             table.sides[side] = self.member;
             table.away[side] = false;
+            // A match put back after a restart: its clocks start when both are back.
+            if table.away == [false, false] && !table.is_over() {
+                let to_move = table.referee.to_move().index();
+                let now = table.time.now_ms();
+                if let Some(clock) = table.clock.as_mut().filter(|c| c.running().is_none()) {
+                    clock.start(to_move, now);
+                }
+            }
             let started = table.started(id, Some(Side::ALL[side]));
             let others = table.others(side);
             Lobby::tell(&state, self.member, started);

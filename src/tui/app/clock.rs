@@ -19,6 +19,9 @@ pub(super) struct LocalClock {
     generation: u64,
     /// The side whose time ran out.
     pub flagged: Option<usize>,
+    /// The times as each position of the match began (index: moves played), so an
+    /// undo gives the time back with the move.
+    stamps: Vec<[u64; 2]>,
 }
 
 impl LocalClock {
@@ -65,6 +68,9 @@ impl App {
             moves: record.moves.len(),
             generation: game.generation(),
             flagged: None,
+            // Before a resumed match's last position the times are not known: an undo
+            // there keeps the times it has.
+            stamps: vec![left; record.moves.len() + 1],
         });
         self.tell_ai_its_time();
     }
@@ -89,10 +95,14 @@ impl App {
                             local.flagged = Some(side);
                             break;
                         }
+                        local.stamps.push(local.clock.banked());
                     }
                 } else if moves < local.moves {
-                    // Undone: the times stand, the side to move now runs.
-                    local.clock.start(moves % 2, now);
+                    // Undone: each side has the time it had when that position began.
+                    let left = local.stamps[moves.min(local.stamps.len() - 1)];
+                    local.stamps.truncate(moves + 1);
+                    local.clock =
+                        Clock::from_parts(local.clock.control, left, Some(moves % 2), now);
                 }
                 local.moves = moves;
                 if record.result.is_some() {
@@ -110,6 +120,31 @@ impl App {
         let running = local.clock.running().is_some();
         self.tell_ai_its_time();
         running
+    }
+
+    /// Writes the game on screen with its clocks as they read now: before the app quits
+    /// or leaves a game kept for later (a save at a move alone would give back the
+    /// time thought since).
+    pub(super) fn keep_clock(&mut self) {
+        if self.out_of_time() {
+            return;
+        }
+        let Some(clock) = self.clock_record() else {
+            return;
+        };
+        let (Screen::Game(game), Some(store), Some(slot)) =
+            (&self.screen, &mut self.store, &self.slot)
+        else {
+            return;
+        };
+        let Some(mut record) = game.record() else {
+            return;
+        };
+        if game.is_over() || record.result.is_some() {
+            return;
+        }
+        record.clock = Some(clock);
+        store.save_match(slot, &record);
     }
 
     /// The AI to move hears how much time it has left, before it thinks.

@@ -57,7 +57,11 @@ impl App {
                 return;
             };
         let key = |action: Action| Span::styled(self.keys.key(action), self.theme.accent());
-        let next = if self.online.as_ref().is_some_and(|o| o.watching) {
+        let next = if self
+            .online
+            .as_ref()
+            .is_some_and(|o| o.watching || o.abandoned)
+        {
             Line::from(vec![key(Action::Back), Span::raw(" lobby")])
         } else if online {
             Line::from(vec![

@@ -379,6 +379,9 @@ impl App {
         self.sync_solver();
         self.send_own_moves();
         self.autosave();
+        if self.quit {
+            self.keep_clock();
+        }
         redraw || clocks
     }
 
@@ -618,6 +621,9 @@ impl App {
             Answer::Stay => {}
             Answer::Quit => self.quit = true,
             Answer::Abandon | Answer::Keep => {
+                if answer == Answer::Keep {
+                    self.keep_clock();
+                }
                 if answer == Answer::Abandon
                     && let (Some(store), Some(slot)) = (&mut self.store, &self.slot)
                 {

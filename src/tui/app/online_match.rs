@@ -128,7 +128,8 @@ impl OnlineMatch {
         OnlineFooter {
             draws: game.setup().game.kind().has_draws(),
             over: self.over(game),
-            watching: self.watching,
+            // The other player left: nothing to do but talk or go.
+            watching: self.watching || self.abandoned,
         }
     }
 

@@ -47,6 +47,7 @@ fn record(started: &str) -> MatchRecord {
         result: Some(ResultRecord::First),
         first_margin: Some(6),
         clock: None,
+        ended_by: None,
     }
 }
 

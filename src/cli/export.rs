@@ -190,6 +190,10 @@ fn moves_text(record: &MatchRecord, game: Option<GameId>) -> String {
     let margin = record
         .first_margin
         .map_or_else(String::new, |m| format!(", first player's margin {m:+}"));
+    let result = match record.ended_by {
+        Some(by) => format!("{result} {}", by.words()),
+        None => result,
+    };
     [
         format!("game: {name} ({})", record.game),
         format!("played: {}", record.started),

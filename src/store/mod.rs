@@ -20,7 +20,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 pub use file::{FileError, Format};
-pub use record::{MatchRecord, ResultRecord, SeatRecord};
+pub use record::{EndedBy, MatchRecord, ResultRecord, SeatRecord};
 pub use setups::RememberedSetup;
 
 /// `saves/<game>-<started>-<seed>.json` (and the older `saves/<game>.json`).

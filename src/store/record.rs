@@ -77,6 +77,35 @@ pub struct MatchRecord {
     /// The clocks, for a timed match: the control and the time each side had left.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<crate::clock::ClockRecord>,
+    /// How the match ended when not by its rules (a clock ran out, a resignation, an
+    /// agreed draw, a player who left); `None`: by the rules, or not over.
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub ended_by: Option<EndedBy>,
+}
+
+/// How a match ended outside its rules.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
+#[serde(rename_all = "lowercase")]
+pub enum EndedBy {
+    /// The loser's clock ran out.
+    Time,
+    Resignation,
+    /// Both players agreed to a draw.
+    Agreement,
+    /// The loser left the match.
+    Leaving,
+}
+
+impl EndedBy {
+    /// After "won": "on time", "by resignation".
+    pub fn words(self) -> &'static str {
+        match self {
+            EndedBy::Time => "on time",
+            EndedBy::Resignation => "by resignation",
+            EndedBy::Agreement => "by agreement",
+            EndedBy::Leaving => "the other player having left",
+        }
+    }
 }
 
 impl MatchRecord {

@@ -282,6 +282,7 @@ mod tests {
             result: Some(result),
             first_margin: None,
             clock: None,
+            ended_by: None,
         }
     }
 

@@ -90,6 +90,8 @@ pub struct ChatLine {
 pub struct Ending {
     pub winner: Option<Seat>,
     pub how: String,
+    /// The kind of ending, for the history (`None`: by the rules).
+    pub by: Option<crate::store::EndedBy>,
 }
 
 /// The clocks of a match as the server last saw them: each side's time left and the

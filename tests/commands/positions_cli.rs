@@ -104,6 +104,7 @@ fn othello_record() -> (MatchRecord, Othello, Vec<OthelloMove>) {
         result: board.outcome().map(ResultRecord::from),
         first_margin: board.first_margin(),
         clock: None,
+        ended_by: None,
     };
     (record, board, moves)
 }
@@ -128,6 +129,7 @@ fn nim_record() -> MatchRecord {
         result: Some(ResultRecord::First),
         first_margin: None,
         clock: None,
+        ended_by: None,
     }
 }
 
@@ -162,8 +164,29 @@ fn export_prints_a_finished_game_from_the_history() {
         assert!(last.stdout.contains(line), "{line:?} in\n{}", last.stdout);
     }
 
-    // 2 is the Othello game: its move list reads back to its final board.
-    let out = run(&["export", "2"]);
+    // A game lost on time says so.
+    let mut timed = nim_record();
+    timed.ended_by = Some(parlor::store::EndedBy::Time);
+    // Another game, begun later (the history keeps one entry per game begun).
+    timed.started = "2026-11-25T08:00:00Z".into();
+    assert!(store.finish_match(None, &timed));
+    let out = run(&["export", "1"]);
+    out.expect_code(0);
+    assert!(
+        out.stdout.contains("result: Player 1 (first) won on time"),
+        "{}",
+        out.stdout
+    );
+    assert!(
+        run(&["export", "1", "--format", "json"])
+            .stdout
+            .replace([' ', '\n'], "")
+            .contains("\"ended_by\":\"time\""),
+        "the JSON record keeps how it ended"
+    );
+
+    // 3 is the Othello game: its move list reads back to its final board.
+    let out = run(&["export", "3"]);
     out.expect_code(0);
     let list = out
         .stdout
@@ -180,7 +203,7 @@ fn export_prints_a_finished_game_from_the_history() {
     assert!(out.stdout.contains(winner), "{winner:?} in\n{}", out.stdout);
 
     // GGF, replayed with our own reader and checked field by field.
-    let ggf = run(&["export", "2", "--format", "ggf"]);
+    let ggf = run(&["export", "3", "--format", "ggf"]);
     ggf.expect_code(0);
     let text = ggf.stdout.trim();
     assert!(
@@ -202,15 +225,15 @@ fn export_prints_a_finished_game_from_the_history() {
     assert!(text.contains(&format!("RE[{:+}.000]", board.first_margin().unwrap_or(0))));
 
     // JSON is the record itself.
-    let json = run(&["export", "2", "--format", "json"]);
+    let json = run(&["export", "3", "--format", "json"]);
     json.expect_code(0);
     let back: MatchRecord = serde_json::from_str(&json.stdout).expect("a record");
     assert_eq!(back, othello);
 
     // Out of range, not a number, a format the game has not, no such format.
     for (args, words) in [
-        (&["export", "3"][..], "accepted 1-2"),
-        (&["export", "0"][..], "accepted 1-2"),
+        (&["export", "4"][..], "accepted 1-3"),
+        (&["export", "0"][..], "accepted 1-3"),
         (&["export", "last"][..], "not a game number"),
         (
             &["export", "--format", "ggf"][..],

@@ -55,6 +55,7 @@ pub fn record(
         result: Some(result),
         first_margin,
         clock: None,
+        ended_by: None,
     }
 }
 

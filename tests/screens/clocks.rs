@@ -108,6 +108,7 @@ fn a_move_switches_the_clocks_and_a_flag_fall_ends_the_match_in_the_history() {
     let history = Store::open(data.path().to_path_buf()).history();
     assert_eq!(history.len(), 1);
     assert_eq!(history[0].result, Some(ResultRecord::First));
+    assert_eq!(history[0].ended_by, Some(parlor::store::EndedBy::Time));
     let clock = history[0].clock.expect("the clocks are recorded");
     assert_eq!(clock.left, [47_000, 0]);
     // A rematch is timed too.

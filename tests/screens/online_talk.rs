@@ -400,6 +400,10 @@ fn a_match_survives_a_server_restart_and_its_end_goes_to_the_history() {
     assert_eq!(history.len(), 1);
     assert_eq!(history[0].names, ["alice".to_string(), "bob".to_string()]);
     assert_eq!(history[0].how, "bob resigned");
+    assert_eq!(
+        history[0].record.ended_by,
+        Some(parlor::store::EndedBy::Resignation)
+    );
     assert_eq!(history[0].record.moves.len(), 3);
     assert!(db.matches_in_progress().unwrap().is_empty());
     let table = parlor::serve::db::standings_text(&db.standings().unwrap());

@@ -59,6 +59,7 @@ fn record(game: GameId, start: &str, moves: &[String]) -> MatchRecord {
         result: None,
         first_margin: None,
         clock: None,
+        ended_by: None,
     }
 }
 

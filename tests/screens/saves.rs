@@ -64,6 +64,7 @@ fn essence(r: &MatchRecord) -> MatchRecord {
         result: None,
         first_margin: None,
         clock: None,
+        ended_by: None,
         ..r.clone()
     }
 }
@@ -165,6 +166,7 @@ fn finished(game: &str, started: &str, result: ResultRecord) -> MatchRecord {
         result: Some(result),
         first_margin: None,
         clock: None,
+        ended_by: None,
     }
 }
 

@@ -218,6 +218,7 @@ impl<G: Game> MatchView<G> {
                     control,
                     left: [control.base_ms; 2],
                 }),
+            ended_by: None,
         }
     }
 

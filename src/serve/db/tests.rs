@@ -36,6 +36,7 @@ pub(super) fn record(game: &str, names: [&str; 2], moves: &[&str]) -> MatchRecor
         result: None,
         first_margin: None,
         clock: None,
+        ended_by: None,
     }
 }
 

@@ -49,6 +49,7 @@ fn stored(id: u64, table: &Table) -> StoredMatch {
             control: c.control,
             left: c.both(now),
         }),
+        ended_by: table.ended.as_ref().and_then(|e| e.by),
     };
     let owner = |o: &Owner| match o {
         Owner::Key(k) => StoredOwner::Key(k.clone()),

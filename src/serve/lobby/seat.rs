@@ -101,7 +101,11 @@ impl Seat {
         };
         let who = table.names[side].clone();
         if !table.is_over() {
-            let ending = table.end(Some(Side::ALL[1 - side]), format!("{who} left the match"));
+            let ending = table.end(
+                Some(Side::ALL[1 - side]),
+                format!("{who} left the match"),
+                Some(crate::store::EndedBy::Leaving),
+            );
             let to = table.others(side);
             Lobby::tell_all(state, &to, &OnlineEvent::Ended { id, ending });
             state.store(db, id);

@@ -10,6 +10,7 @@ use crate::game::{Outcome, Seat as Side};
 use crate::plugin::GameSetup;
 use crate::plugin::referee::Referee;
 use crate::seeds::GameRng;
+use crate::store::EndedBy;
 use crate::tui::online::{ChatLine, ClockState, Ending, OnlineEvent, Proposal};
 
 /// Whose a seat is: a player who joined with a key owns it by that key; anyone else by
@@ -104,7 +105,11 @@ impl Table {
         }
         let side = self.clock.as_ref()?.flagged(self.time.now_ms())?;
         let who = self.names[side].clone();
-        Some(self.end(Some(Side::ALL[1 - side]), format!("{who} ran out of time")))
+        Some(self.end(
+            Some(Side::ALL[1 - side]),
+            format!("{who} ran out of time"),
+            Some(EndedBy::Time),
+        ))
     }
 
     pub fn is_over(&self) -> bool {
@@ -178,7 +183,7 @@ impl Table {
                 Outcome::Win(seat) => Some(seat),
                 Outcome::Draw => None,
             };
-            self.end(winner, "played to the end".into());
+            self.end(winner, "played to the end".into(), None);
         }
         Ok(())
     }
@@ -221,8 +226,8 @@ impl Table {
         self.setup.game.kind().referee(&self.setup, &mut rng)
     }
 
-    pub fn end(&mut self, winner: Option<Side>, how: String) -> Ending {
-        let ending = Ending { winner, how };
+    pub fn end(&mut self, winner: Option<Side>, how: String, by: Option<EndedBy>) -> Ending {
+        let ending = Ending { winner, how, by };
         self.ended = Some(ending.clone());
         self.asked = None;
         let now = self.time.now_ms();

@@ -9,6 +9,7 @@ use super::seat::Seat;
 use super::{Lobby, State};
 use crate::game::Seat as Side;
 use crate::seeds::GameRng;
+use crate::store::EndedBy;
 use crate::tui::online::{ChatLine, OnlineEvent, Proposal};
 
 /// The longest chat line, in characters (longer ones are cut).
@@ -60,7 +61,11 @@ pub(super) fn resign(seat: &Seat, id: u64) {
         return seat.refuse(&state, "The game is already over.");
     }
     let who = table.names[side].clone();
-    let ending = table.end(Some(Side::ALL[1 - side]), format!("{who} resigned"));
+    let ending = table.end(
+        Some(Side::ALL[1 - side]),
+        format!("{who} resigned"),
+        Some(EndedBy::Resignation),
+    );
     let everyone = table.everyone();
     Lobby::tell_all(&state, &everyone, &OnlineEvent::Ended { id, ending });
     state.store(seat.lobby.db(), id);
@@ -131,7 +136,7 @@ pub(super) fn answer(seat: &Seat, id: u64, yes: bool) {
     }
     match what {
         Proposal::Draw => {
-            let ending = table.end(None, "a draw by agreement".into());
+            let ending = table.end(None, "a draw by agreement".into(), Some(EndedBy::Agreement));
             let everyone = table.everyone();
             Lobby::tell_all(&state, &everyone, &OnlineEvent::Ended { id, ending });
             state.store(seat.lobby.db(), id);

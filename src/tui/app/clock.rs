@@ -190,6 +190,7 @@ impl App {
                 control: local.clock.control,
                 left: local.clock.both(now),
             });
+            record.ended_by = Some(crate::store::EndedBy::Time);
             self.game_saved = store.finish_match(self.slot.as_ref(), &record);
             self.slot = None;
         }

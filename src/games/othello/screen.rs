@@ -204,9 +204,15 @@ impl OthelloScreen {
     /// When a person gets the turn and the cursor is not on a legal square, the cursor
     /// jumps to the nearest one, so Enter always has something sensible to play.
     fn keep_cursor_on_a_legal_square(&mut self) {
-        // Only after the AI's move: between two people a jump would let a second Enter
-        // play the next player's move for them.
-        if self.setup.matchup.mode == Mode::VsAi {
+        // Only after the AI's move or the move of a player at another terminal: between
+        // two people at one keyboard a jump would let a second Enter play the next
+        // player's move for them.
+        let online = self
+            .view
+            .session
+            .players()
+            .contains(&crate::session::Player::Remote);
+        if self.setup.matchup.mode == Mode::VsAi || online {
             self.move_cursor_to_a_legal_square();
         }
     }
@@ -523,6 +529,8 @@ impl Board for OthelloBoard {
     /// The board moved (undo, redo, a resumed match).
     fn after_person_move(m: &mut Match<Self>) {
         m.auto_pass();
+        // Online the move may be the other player's: the cursor goes where one can play.
+        m.keep_cursor_on_a_legal_square();
     }
     fn after_jump(m: &mut Match<Self>) {
         m.board.flash = 0;

@@ -25,6 +25,13 @@ mod terminal;
 /// The server's database, in its data directory.
 pub const DB_FILE: &str = "server.sqlite";
 
+/// Seconds since 1970 (UTC), as the database records times.
+pub(crate) fn seconds_now() -> i64 {
+    std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
+}
+
 /// The server's data directory, under parlor's.
 pub const SERVER_DIR: &str = "server";
 

@@ -240,12 +240,6 @@ pub fn player_name(user: &str) -> String {
     }
 }
 
-fn seconds_now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
-}
-
 /// A terminal size from the client's numbers (0 or huge values kept in range).
 fn size(cols: u32, rows: u32) -> (u16, u16) {
     let clamp = |n: u32| u16::try_from(n.clamp(1, 1000)).unwrap_or(1000);
@@ -342,11 +336,11 @@ impl Handler for Connection {
             Ok(_) => {}
             Err(e) => tracing::warn!("the players of the database: {e}"),
         }
-        if let Err(e) = self
-            .shared
-            .db
-            .seen(&self.player, self.key.as_deref(), seconds_now())
-        {
+        if let Err(e) = self.shared.db.seen(
+            &self.player,
+            self.key.as_deref(),
+            crate::serve::seconds_now(),
+        ) {
             tracing::warn!("the players of the database: {e}");
         }
         if self.shared.playing(&self.player) {

@@ -246,8 +246,18 @@ fn the_chat_reaches_the_table_cleaned_and_watchers_talk_among_themselves() {
     let seen = bob.screen();
     assert!(seen.contains("alice: good luck [2J"), "{seen}");
     assert!(!seen.contains('\u{1b}'), "{seen}");
-    // Typing does not play: the letters went to the line, not the board.
-    assert_eq!(position(&alice), position(&bob));
+    // Typing does not play: bob, to move, types a line with Enter at its end, and his
+    // board stands (Enter said the line, it did not play his cursor's square).
+    let before = position(&bob);
+    assert!(!bob.app.legal_moves_text().is_empty(), "bob is to move");
+    says(&mut bob, "ok then");
+    assert_eq!(position(&bob), before);
+    alice.settle();
+    assert!(
+        alice.screen().contains("bob: ok then"),
+        "{}",
+        alice.screen()
+    );
     // Esc drops a line half typed.
     bob.key(Char('c'));
     bob.key(Char('h'));

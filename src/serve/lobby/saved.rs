@@ -14,6 +14,7 @@ use crate::matchup::Mode;
 use crate::plugin::{GameSetup, Registry};
 use crate::serve::db::{Db, StoredMatch, StoredOwner};
 use crate::store::{MatchRecord, ResultRecord, SeatRecord};
+use crate::tui::online::{Ending, OnlineEvent};
 
 /// A match as the database keeps it: the shared record format, both names and owners.
 fn stored(id: u64, table: &Table) -> StoredMatch {
@@ -63,13 +64,13 @@ fn stored(id: u64, table: &Table) -> StoredMatch {
     }
 }
 
-fn seconds_now() -> i64 {
-    std::time::SystemTime::now()
-        .duration_since(std::time::UNIX_EPOCH)
-        .map_or(0, |d| i64::try_from(d.as_secs()).unwrap_or(i64::MAX))
-}
-
 impl State {
+    /// Match `id` ended: `to` hear how, and the end is written.
+    pub(super) fn ended(&mut self, db: Option<&Db>, id: u64, ending: Ending, to: &[u64]) {
+        Lobby::tell_all(self, to, &OnlineEvent::Ended { id, ending });
+        self.store(db, id);
+    }
+
     /// Writes match `id` as it stands: in progress, or (once) into the history.
     pub(super) fn store(&mut self, db: Option<&Db>, id: u64) {
         let Some(db) = db else {
@@ -87,7 +88,9 @@ impl State {
                 // In the database until now: from there to the history, in one step.
                 let how = ending.how.clone();
                 db.save_match(&match_)
-                    .and_then(|()| db.finish_match(id, &match_.record, &how, seconds_now()))
+                    .and_then(|()| {
+                        db.finish_match(id, &match_.record, &how, crate::serve::seconds_now())
+                    })
                     .map(|()| table.archived = true)
             }
             None => db.save_match(&match_),

@@ -107,8 +107,7 @@ impl Seat {
                 Some(crate::store::EndedBy::Leaving),
             );
             let to = table.others(side);
-            Lobby::tell_all(state, &to, &OnlineEvent::Ended { id, ending });
-            state.store(db, id);
+            state.ended(db, id, ending, &to);
         }
         let Some(table) = state.matches.remove(&id) else {
             return;
@@ -281,8 +280,7 @@ impl LobbyLink for Seat {
             // Time runs out before a move comes: the move is too late.
             if let Some(ending) = table.check_flag() {
                 let everyone = table.everyone();
-                Lobby::tell_all(&state, &everyone, &OnlineEvent::Ended { id, ending });
-                state.store(self.lobby.db(), id);
+                state.ended(self.lobby.db(), id, ending, &everyone);
                 drop(state);
                 self.lobby.announce();
                 return;
@@ -423,8 +421,7 @@ impl LobbyLink for Seat {
             match table.check_flag() {
                 Some(ending) => {
                     let everyone = table.everyone();
-                    Lobby::tell_all(&state, &everyone, &OnlineEvent::Ended { id, ending });
-                    state.store(self.lobby.db(), id);
+                    state.ended(self.lobby.db(), id, ending, &everyone);
                     true
                 }
                 None => false,

@@ -67,8 +67,7 @@ pub(super) fn resign(seat: &Seat, id: u64) {
         Some(EndedBy::Resignation),
     );
     let everyone = table.everyone();
-    Lobby::tell_all(&state, &everyone, &OnlineEvent::Ended { id, ending });
-    state.store(seat.lobby.db(), id);
+    state.ended(seat.lobby.db(), id, ending, &everyone);
 }
 
 pub(super) fn propose(seat: &Seat, id: u64, what: Proposal) {
@@ -138,8 +137,7 @@ pub(super) fn answer(seat: &Seat, id: u64, yes: bool) {
         Proposal::Draw => {
             let ending = table.end(None, "a draw by agreement".into(), Some(EndedBy::Agreement));
             let everyone = table.everyone();
-            Lobby::tell_all(&state, &everyone, &OnlineEvent::Ended { id, ending });
-            state.store(seat.lobby.db(), id);
+            state.ended(seat.lobby.db(), id, ending, &everyone);
         }
         Proposal::Takeback => {
             let Some(keep) = table.takeback_keeps(asker) else {

@@ -91,6 +91,7 @@ impl Load {
             },
             stopper: stopper.clone(),
             signals: false,
+            idle: None,
         };
         let (tx, rx) = std::sync::mpsc::channel();
         let server = std::thread::spawn(move || {

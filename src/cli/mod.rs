@@ -106,6 +106,11 @@ pub enum Command {
         /// the default when no password or keys are given).
         #[arg(long)]
         open: bool,
+        /// A player who presses no key for this long is sent off, their games saved and
+        /// their seat in a match held for them: seconds, minutes or hours (90s, 30m, 2h),
+        /// or 0 for never.
+        #[arg(long, value_name = "TIME", default_value = "30m", value_parser = crate::serve::parse_idle)]
+        idle_timeout: crate::serve::IdleTimeout,
     },
 }
 
@@ -349,6 +354,7 @@ pub fn run(cli: Cli, games: &Registry) -> Result<(), RunError> {
             password_file,
             authorized_keys,
             open,
+            idle_timeout,
         }) => {
             let access = crate::serve::access::Access::new(
                 listen,
@@ -367,6 +373,7 @@ pub fn run(cli: Cli, games: &Registry) -> Result<(), RunError> {
                 access,
                 stopper: crate::serve::Stopper::default(),
                 signals: true,
+                idle: idle_timeout.0,
             };
             crate::serve::run(games.clone(), config, options, |addr, fingerprint| {
                 let _ = writeln!(

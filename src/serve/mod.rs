@@ -67,6 +67,41 @@ pub struct ServeOptions {
     /// Stops it from elsewhere; Ctrl-C and SIGTERM stop it too when `signals` is on.
     pub stopper: Stopper,
     pub signals: bool,
+    /// A session whose player presses no key for this long is ended (its games saved,
+    /// its seat in a match held), so that forgotten terminals do not hold the server's
+    /// sessions; `None`: never.
+    pub idle: Option<std::time::Duration>,
+}
+
+/// `parlor serve --idle-timeout`: how long a session may go without a key (`None`:
+/// for ever).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct IdleTimeout(pub Option<std::time::Duration>);
+
+/// An idle time as the command line takes it: a whole number with `s`, `m` or `h`
+/// (90s, 30m, 2h), or 0 for never.
+pub fn parse_idle(text: &str) -> Result<IdleTimeout, String> {
+    let accepted = "expected seconds, minutes or hours such as 90s, 30m or 2h, or 0 for never";
+    let text = text.trim();
+    if text == "0" {
+        return Ok(IdleTimeout(None));
+    }
+    let split = text.len().saturating_sub(1);
+    let (number, unit) = (text.get(..split), text.get(split..));
+    let seconds = match unit {
+        Some("s") => 1,
+        Some("m") => 60,
+        Some("h") => 3600,
+        _ => return Err(format!("'{text}': {accepted}")),
+    };
+    let n: u64 = number
+        .filter(|n| !n.is_empty() && n.bytes().all(|b| b.is_ascii_digit()))
+        .and_then(|n| n.parse().ok())
+        .filter(|&n| n <= 1_000_000)
+        .ok_or_else(|| format!("'{text}': {accepted}"))?;
+    Ok(IdleTimeout(
+        (n > 0).then(|| std::time::Duration::from_secs(n * seconds)),
+    ))
 }
 
 /// Stops a running server from another thread (a test, or the signal watcher): every
@@ -87,6 +122,8 @@ pub(crate) struct Shared {
     pub config: Config,
     pub data_dir: PathBuf,
     pub access: access::Access,
+    /// How long a session may go without a key (`ServeOptions::idle`).
+    pub idle: Option<std::time::Duration>,
     /// The connections open now, per address.
     pub gate: Arc<access::Gate>,
     /// Who is here, the games offered, the matches between two terminals.
@@ -169,6 +206,7 @@ pub fn run(
         config,
         data_dir: options.data_dir.clone(),
         access: options.access.clone(),
+        idle: options.idle,
         gate: Default::default(),
         lobby,
         db,
@@ -184,4 +222,34 @@ pub fn run(
     runtime.block_on(ssh::serve(shared, key, &options, |addr| {
         ready(addr, &fingerprint);
     }))
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use std::time::Duration;
+
+    #[test]
+    fn an_idle_time_is_a_number_of_seconds_minutes_or_hours() {
+        let idle = |t: &str| parse_idle(t).map(|i| i.0);
+        assert_eq!(idle("30m"), Ok(Some(Duration::from_secs(1800))));
+        assert_eq!(idle("90s"), Ok(Some(Duration::from_secs(90))));
+        assert_eq!(idle("2h"), Ok(Some(Duration::from_secs(7200))));
+        assert_eq!(idle("0"), Ok(None));
+        assert_eq!(idle("0m"), Ok(None));
+        for bad in [
+            "",
+            "m",
+            "30",
+            "-5m",
+            "1.5h",
+            "30 m",
+            "5d",
+            "99999999999h",
+            "é",
+        ] {
+            let error = idle(bad).expect_err(bad);
+            assert!(error.contains("such as 90s, 30m or 2h"), "{bad}: {error}");
+        }
+    }
 }

@@ -138,27 +138,42 @@ fn run(
     // waits for its player at no cost.
     let tick = std::time::Duration::from_millis(crate::tui::event::TICK_MS);
     let mut next_tick = std::time::Instant::now() + tick;
+    let mut last_input = std::time::Instant::now();
     loop {
         let now = std::time::Instant::now();
-        let event = if !app.wants_ticks() {
-            match rx.recv() {
-                Ok(event) => {
-                    next_tick = std::time::Instant::now() + tick;
-                    event
-                }
-                Err(_) => break,
-            }
-        } else if now >= next_tick {
+        let idle_at = shared.idle.map(|idle| last_input + idle);
+        if idle_at.is_some_and(|at| now >= at) {
+            ended_by = Some(IDLE);
+            app.update(AppEvent::Signal(IDLE));
+            break;
+        }
+        let ticking = app.wants_ticks();
+        let event = if ticking && now >= next_tick {
             // A tick is due, even while keys keep coming: the AI's pause runs on ticks.
             next_tick = now + tick;
             AppEvent::Tick
         } else {
-            match rx.recv_timeout(next_tick - now) {
-                Ok(event) => event,
-                Err(crossbeam_channel::RecvTimeoutError::Timeout) => continue,
-                Err(crossbeam_channel::RecvTimeoutError::Disconnected) => break,
+            let wake = [ticking.then_some(next_tick), idle_at]
+                .into_iter()
+                .flatten()
+                .min();
+            match wait(rx, wake) {
+                Waited::Event(event) => {
+                    if !ticking {
+                        next_tick = std::time::Instant::now() + tick;
+                    }
+                    event
+                }
+                Waited::Timeout => continue,
+                Waited::Gone => break,
             }
         };
+        if matches!(
+            event,
+            AppEvent::Key(_) | AppEvent::Mouse(_) | AppEvent::Resize(..)
+        ) {
+            last_input = std::time::Instant::now();
+        }
         if let AppEvent::Resize(w, h) = event {
             terminal.resize(Rect::new(0, 0, w, h))?;
         }
@@ -188,5 +203,66 @@ fn run(
             b"parlor: the server has stopped. Your games are saved, a match online too:\r\njoin again when it is back to resume them (a match online with its seat code).\r\n",
         )?;
     }
+    if let (Some(IDLE), Some(idle)) = (ended_by, shared.idle) {
+        let line = format!(
+            "parlor: no key was pressed for {}, so the session ended. Your games are saved,\r\n\
+             a match online too (its seat is held): join again to go on.\r\n",
+            idle_words(idle)
+        );
+        backend.write_all(line.as_bytes())?;
+    }
     backend.flush()
+}
+
+/// What ends a session whose player pressed no key for the server's idle time: its
+/// arcade saves and ends as on a hang-up, and the client is told why.
+const IDLE: i32 = 14;
+
+/// The idle time in words: "30 minutes", "1 minute", "5 seconds".
+fn idle_words(idle: std::time::Duration) -> String {
+    let (n, unit) = match idle.as_secs() {
+        s if s >= 60 && s % 60 == 0 => (s / 60, "minute"),
+        s => (s, "second"),
+    };
+    format!("{n} {unit}{}", if n == 1 { "" } else { "s" })
+}
+
+/// What waiting for the next event gave.
+enum Waited {
+    Event(AppEvent),
+    /// `until` came first.
+    Timeout,
+    /// No one can send any more.
+    Gone,
+}
+
+/// The next event, or `Timeout` at `until` (never, when `None`).
+fn wait(rx: &Receiver<AppEvent>, until: Option<std::time::Instant>) -> Waited {
+    let got = match until {
+        None => rx
+            .recv()
+            .map_err(|_| crossbeam_channel::RecvTimeoutError::Disconnected),
+        Some(at) => rx.recv_timeout(at.saturating_duration_since(std::time::Instant::now())),
+    };
+    match got {
+        Ok(event) => Waited::Event(event),
+        Err(crossbeam_channel::RecvTimeoutError::Timeout) => Waited::Timeout,
+        Err(crossbeam_channel::RecvTimeoutError::Disconnected) => Waited::Gone,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn the_idle_time_is_said_in_minutes_or_seconds() {
+        assert_eq!(
+            idle_words(std::time::Duration::from_secs(1800)),
+            "30 minutes"
+        );
+        assert_eq!(idle_words(std::time::Duration::from_secs(60)), "1 minute");
+        assert_eq!(idle_words(std::time::Duration::from_secs(90)), "90 seconds");
+        assert_eq!(idle_words(std::time::Duration::from_secs(1)), "1 second");
+    }
 }

@@ -535,3 +535,36 @@ fn a_match_survives_a_server_restart() {
     assert_eq!(piles(&back), piles(&before), "{back}\n---\n{before}");
     bob.send("q");
 }
+
+/// A player who presses no key for the server's idle time is sent off, told why and
+/// that their games are kept; one who keeps playing stays.
+#[test]
+fn an_idle_player_is_sent_off_and_told_why() {
+    if !have_ssh() {
+        return;
+    }
+    let server = Server::start_with(&["--idle-timeout", "2s"], |_| {});
+    let mut alice = join(&server, "alice", 80, 24);
+    alice.wait_until("the menu", menu_ready);
+    let mut bob = join(&server, "bob", 80, 24);
+    bob.wait_until("the menu", menu_ready);
+    // Bob moves up and down the menu, more often than the idle time, for three times
+    // the idle time, while alice does nothing.
+    let started = std::time::Instant::now();
+    let mut down = true;
+    while started.elapsed() < std::time::Duration::from_secs(6) {
+        bob.send(if down { "\x1b[B" } else { "\x1b[A" });
+        let entry = if down { "1-3-5-7" } else { "Nim" };
+        bob.wait_until("bob's key is answered", |s| selected_is(s, entry));
+        down = !down;
+        std::thread::sleep(std::time::Duration::from_millis(300));
+    }
+    assert!(bob.alive(), "bob, who kept playing, is still here");
+    alice.wait_exit();
+    let said = alice.screen();
+    assert!(
+        said.contains("no key was pressed for 2 seconds, so the session ended"),
+        "{said}"
+    );
+    assert!(said.contains("join again to go on"), "{said}");
+}

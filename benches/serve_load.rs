@@ -21,26 +21,21 @@
 //! counts both ends of each connection: an upper bound for the server's share.
 
 use std::cell::RefCell;
-use std::net::SocketAddr;
 use std::sync::atomic::{AtomicU64, Ordering};
 use std::sync::{Arc, Mutex, OnceLock};
 use std::time::{Duration, Instant};
 
-use russh::client::{self, Handle};
-use russh::keys::PublicKeyOrCertificate;
-use russh::{Channel, ChannelMsg, Disconnect};
+use russh::client::Handle;
+use russh::{ChannelMsg, Disconnect};
+
+#[path = "../tests/common/ssh_client.rs"]
+mod ssh_client;
+use ssh_client::{DOWN, LocalServer, Player, Trusting, UP};
 
 /// The idle players of the benchmarks that want them.
 const IDLE: usize = 100;
 /// How long the idle players sit, doing nothing, while the process's CPU time is read.
 const IDLE_CPU_WINDOW: Duration = Duration::from_secs(10);
-/// Longer than this to reach a menu or a redraw means the server is stuck: the bench fails.
-const PATIENCE: Duration = Duration::from_secs(20);
-/// The menu's entry, as the screen shows it.
-const AT_MENU: &str = "Play online";
-
-const DOWN: &[u8] = b"\x1b[B";
-const UP: &[u8] = b"\x1b[A";
 
 fn main() {
     let load = LOAD.get_or_init(Load::start);
@@ -50,13 +45,10 @@ fn main() {
     }
     divan::main();
     load.idle_players(0);
-    load.stopper.stop();
-    if let Some(server) = load.server.lock().ok().and_then(|mut s| s.take()) {
-        match server.join() {
-            Ok(Ok(())) => {}
-            Ok(Err(e)) => eprintln!("the server ended with an error: {e}"),
-            Err(_) => eprintln!("the server's thread panicked"),
-        }
+    if let Some(server) = load.server.lock().ok().and_then(|mut s| s.take())
+        && let Err(e) = server.stop()
+    {
+        eprintln!("{e}");
     }
 }
 
@@ -65,63 +57,25 @@ static LOAD: OnceLock<Load> = OnceLock::new();
 /// The server, the clients' runtime, and the idle players connected now.
 struct Load {
     runtime: tokio::runtime::Runtime,
-    addr: SocketAddr,
-    stopper: parlor::serve::Stopper,
-    server: Mutex<Option<std::thread::JoinHandle<Result<(), parlor::serve::ServeError>>>>,
+    addr: std::net::SocketAddr,
+    server: Mutex<Option<LocalServer>>,
     idle: Mutex<Vec<Idle>>,
     names: AtomicU64,
     /// The bytes every idle player has received, all told.
     idle_bytes: Arc<AtomicU64>,
-    _data: tempfile::TempDir,
 }
 
 impl Load {
     /// Starts the server on a free port and waits until it listens.
     fn start() -> Load {
-        let data = tempfile::tempdir().expect("a temporary data directory");
-        let mut config = parlor::config::Config::default();
-        config.ui.ai_delay_ms = 0;
-        let stopper = parlor::serve::Stopper::default();
-        let options = parlor::serve::ServeOptions {
-            listen: "127.0.0.1:0".parse().expect("an address"),
-            data_dir: data.path().to_path_buf(),
-            access: parlor::serve::access::Access {
-                open: true,
-                ..Default::default()
-            },
-            stopper: stopper.clone(),
-            signals: false,
-            idle: None,
-        };
-        let (tx, rx) = std::sync::mpsc::channel();
-        let server = std::thread::spawn(move || {
-            parlor::serve::run(
-                parlor::arcade::registry(),
-                config,
-                options,
-                move |addr, _| {
-                    let _ = tx.send(addr);
-                },
-            )
-        });
-        let addr = rx
-            .recv_timeout(PATIENCE)
-            .expect("the server listens (its address from `ready`)");
-        let runtime = tokio::runtime::Builder::new_multi_thread()
-            .worker_threads(2)
-            .thread_name("load-client")
-            .enable_all()
-            .build()
-            .expect("the clients' runtime");
+        let server = LocalServer::start();
         Load {
-            runtime,
-            addr,
-            stopper,
+            runtime: ssh_client::client_runtime(),
+            addr: server.addr,
             server: Mutex::new(Some(server)),
             idle: Mutex::new(Vec::new()),
             names: AtomicU64::new(0),
             idle_bytes: Arc::default(),
-            _data: data,
         }
     }
 
@@ -146,102 +100,19 @@ impl Load {
     }
 }
 
-/// Accepts the server's host key: the server is this process's own.
-struct Trusting;
-
-impl client::Handler for Trusting {
-    type Error = russh::Error;
-
-    async fn check_server_key(&mut self, _: &PublicKeyOrCertificate) -> Result<bool, Self::Error> {
-        Ok(true)
-    }
-}
-
-/// A connected player whose screen the bench reads.
-struct Player {
-    handle: Handle<Trusting>,
-    channel: Channel<client::Msg>,
-}
-
-impl Player {
-    /// Connects as `name`, asks for an 80x24 terminal and a shell, and waits for the menu.
-    async fn join(addr: SocketAddr, name: &str) -> Player {
-        // As OpenSSH does for an interactive session: keys leave at once (no Nagle).
-        let config = Arc::new(client::Config {
-            nodelay: true,
-            ..Default::default()
-        });
-        let mut handle = client::connect(config, addr, Trusting)
-            .await
-            .expect("connected");
-        let auth = handle.authenticate_none(name).await.expect("authenticated");
-        assert!(auth.success(), "{name} was refused: {auth:?}");
-        let channel = handle.channel_open_session().await.expect("a session");
-        channel
-            .request_pty(false, "xterm", 80, 24, 0, 0, &[])
-            .await
-            .expect("a pty");
-        channel.request_shell(true).await.expect("a shell");
-        let mut player = Player { handle, channel };
-        player.read_until_menu(name).await;
-        player
-    }
-
-    async fn read_until_menu(&mut self, name: &str) {
-        let mut screen = terminal();
-        let deadline = tokio::time::Instant::now() + PATIENCE;
-        while !screen.screen().contents().contains(AT_MENU) {
-            match tokio::time::timeout_at(deadline, self.channel.wait()).await {
-                Ok(Some(ChannelMsg::Data { data })) => screen.process(&data),
-                Ok(Some(_)) => {}
-                Ok(None) => panic!("{name}'s channel closed before the menu"),
-                Err(_) => panic!(
-                    "{name} saw no menu in {PATIENCE:?}; the screen:\n{}",
-                    screen.screen().contents()
-                ),
-            }
-        }
-    }
-
-    /// Sends `key` and waits for the first bytes that come back.
-    async fn key_round_trip(&mut self, key: &'static [u8]) {
-        self.channel.data(key).await.expect("the key sent");
-        loop {
-            match tokio::time::timeout(PATIENCE, self.channel.wait()).await {
-                Ok(Some(ChannelMsg::Data { data })) if !data.is_empty() => return,
-                Ok(Some(_)) => {}
-                Ok(None) => panic!("the channel closed after a key"),
-                Err(_) => panic!("no redraw in {PATIENCE:?} after a key"),
-            }
-        }
-    }
-
-    /// Reads what is still coming (the rest of a redraw) until the screen is quiet.
-    async fn settle(&mut self) {
-        let quiet = Duration::from_millis(30);
-        let give_up = tokio::time::Instant::now() + Duration::from_secs(1);
-        while tokio::time::Instant::now() < give_up {
-            match tokio::time::timeout(quiet, self.channel.wait()).await {
-                Ok(Some(_)) => {}
-                Ok(None) | Err(_) => return,
-            }
-        }
-    }
-
-    async fn leave(self) {
-        let _ = self.channel.eof().await;
-        let _ = self
-            .handle
-            .disconnect(Disconnect::ByApplication, "", "en")
-            .await;
-    }
-
+/// What the bench does with a player beyond the shared client's.
+trait ToIdle {
     /// Hands the player to a task that reads whatever the server sends, counts it into
     /// `bytes` and drops it, so an unread channel never holds its connection up.
+    fn idle(self, runtime: &tokio::runtime::Runtime, bytes: Arc<AtomicU64>) -> Idle;
+}
+
+impl ToIdle for Player {
     fn idle(self, runtime: &tokio::runtime::Runtime, bytes: Arc<AtomicU64>) -> Idle {
         let Player {
             handle,
             mut channel,
+            ..
         } = self;
         let reader = runtime.spawn(async move {
             while let Some(msg) = channel.wait().await {
@@ -268,13 +139,6 @@ impl Idle {
             .await;
         self.reader.abort();
     }
-}
-
-/// The client's 80x24 terminal: the screen is drawn with escape codes between its
-/// cells, so the menu is looked for in what the screen shows, not in the bytes.
-fn terminal() -> vt100::Parser {
-    let size = |n| std::num::NonZeroU16::new(n).expect("not zero");
-    vt100::Parser::new(size(24), size(80), 0)
 }
 
 #[divan::bench(args = [0, IDLE], sample_count = 20, sample_size = 1)]

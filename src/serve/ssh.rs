@@ -240,10 +240,15 @@ pub fn player_name(user: &str) -> String {
     }
 }
 
+/// The largest terminal a client gets drawn: wider than any real screen shows in
+/// readable type, and a bound on what one session's frames cost (a frame of the
+/// largest is 100,000 cells, kept twice, where 65535 x 65535 would be gigabytes).
+const MAX_SIZE: (u32, u32) = (500, 200);
+
 /// A terminal size from the client's numbers (0 or huge values kept in range).
 fn size(cols: u32, rows: u32) -> (u16, u16) {
-    let clamp = |n: u32| u16::try_from(n.clamp(1, 1000)).unwrap_or(1000);
-    (clamp(cols), clamp(rows))
+    let clamp = |n: u32, most: u32| u16::try_from(n.clamp(1, most)).unwrap_or(1);
+    (clamp(cols, MAX_SIZE.0), clamp(rows, MAX_SIZE.1))
 }
 
 impl Handler for Connection {
@@ -485,6 +490,14 @@ mod tests {
             .since
             .and_then(|t| t.checked_sub(std::time::Duration::from_millis(1001)));
         assert_eq!(rate.allow(5), 5);
+    }
+
+    #[test]
+    fn a_terminal_size_is_kept_between_one_and_the_largest_drawn() {
+        assert_eq!(size(80, 24), (80, 24));
+        assert_eq!(size(0, 0), (1, 1));
+        assert_eq!(size(u32::MAX, u32::MAX), (500, 200));
+        assert_eq!(size(501, 24), (500, 24));
     }
 
     #[test]

@@ -18,6 +18,9 @@ mod history_harness;
 /// Runs the binary in a pseudo-terminal (`Tui`).
 #[path = "../common/pty.rs"]
 mod pty_harness;
+/// A `parlor serve` in this process and SSH clients of our own.
+#[path = "../common/ssh_client.rs"]
+mod ssh_client;
 
 /// Every game's command-line name, from the registry (a hand-kept list would skip a
 /// seventh game without a word).
@@ -45,6 +48,7 @@ mod positions_cli;
 mod progress_cli;
 mod pty;
 mod seeds_cli;
+mod serve_junk;
 mod serve_ssh;
 mod seventh_game_cli;
 mod signals_pty;

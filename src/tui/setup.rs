@@ -70,6 +70,10 @@ pub enum SetupOutcome {
     Quit,
 }
 
+/// Who may move first in an offer online: the one who offers (`You`), the one who
+/// accepts (`Ai`, the other side, as against the AI at home), or a coin.
+pub const OFFER_FIRST: [FirstMover; 3] = [FirstMover::You, FirstMover::Ai, FirstMover::Coin];
+
 impl Setup {
     pub fn new(setup: GameSetup) -> Setup {
         let start = Setup::fields_of(&setup)
@@ -308,6 +312,11 @@ impl Setup {
                     s.matchup.first = options[0];
                 }
             }
+            Field::First if self.online => {
+                if !kind.first_options(Mode::TwoPlayers).is_empty() {
+                    s.matchup.first = cycle(&OFFER_FIRST, s.matchup.first, step);
+                }
+            }
             Field::First => {
                 s.matchup.first = cycle(kind.first_options(s.matchup.mode), s.matchup.first, step);
                 self.first_choice = s.matchup.first;
@@ -373,7 +382,8 @@ impl Setup {
         match field {
             Field::Mode => s.matchup.mode.label().to_string(),
             Field::First if self.online => match s.matchup.first {
-                crate::matchup::FirstMover::Coin => "a coin decides".into(),
+                FirstMover::Coin => "a coin decides".into(),
+                FirstMover::Ai => "the one who accepts".into(),
                 _ => "you, who offer".into(),
             },
             Field::First => kind
@@ -486,7 +496,8 @@ impl Setup {
             },
             Field::First if self.online => match matchup.first {
                 FirstMover::Coin => "A coin decides who moves first, when the offer is accepted.",
-                _ => "You, who offer, move first. ←→: a coin decides.",
+                FirstMover::Ai => "The player who accepts moves first. ←→: you, or a coin.",
+                _ => "You, who offer, move first. ←→: the one who accepts, or a coin.",
             },
             Field::First => match (matchup.first, matchup.mode) {
                 (FirstMover::AiChooses, _) | (_, Mode::AiVsAi) => {

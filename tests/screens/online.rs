@@ -12,7 +12,7 @@ use parlor::serve::lobby::Lobby;
 use parlor::tui::app::{Screen, Start};
 use parlor::tui::harness::Harness;
 use rand::{RngExt, SeedableRng};
-use ratatui::crossterm::event::KeyCode::{Char, Down, Enter, Esc, Up};
+use ratatui::crossterm::event::KeyCode::{Char, Down, Enter, Esc, Right, Up};
 use std::sync::Arc;
 
 pub fn quick() -> Config {
@@ -330,4 +330,86 @@ fn an_arcade_ticks_only_where_time_matters() {
     alice.key(Enter);
     assert!(matches!(alice.app.screen(), Screen::Game(_)));
     assert!(alice.app.wants_ticks(), "a game against the AI");
+}
+
+/// Moves the lobby's cursor down to the entry that reads `text`.
+fn select_entry(h: &mut Harness, text: &str) {
+    for _ in 0..30 {
+        let screen = h.screen();
+        if screen.lines().any(|l| l.contains('▶') && l.contains(text)) {
+            return;
+        }
+        h.key(Down);
+    }
+    panic!("no entry {text} in the lobby:\n{}", h.screen());
+}
+
+/// An offer may give the first move to the one who accepts; the next offer of the same
+/// game starts from the last one (its first mover and clock), not from the setup of a
+/// game at one keyboard.
+#[test]
+fn an_offer_can_give_the_first_move_away_and_is_remembered() {
+    let lobby = Lobby::new();
+    let data = tempfile::tempdir().expect("a temporary directory");
+    let registry = parlor::arcade::registry();
+    let mut alice = Harness::with_store(&registry, quick(), Start::Menu, 100, 30, data.path());
+    let seat = lobby.join("alice", None, alice.sender());
+    alice.go_online(Box::new(seat));
+    to_lobby(&mut alice);
+    select_entry(&mut alice, "Offer a game of Othello");
+    alice.key(Enter);
+    let setup = alice.screen();
+    assert!(setup.contains("you, who offer"), "{setup}");
+    // From [ Offer it online ] down, round to the first row, then the clock's.
+    alice.keys(&[Down, Right]);
+    assert!(
+        alice.screen().contains("the one who accepts"),
+        "{}",
+        alice.screen()
+    );
+    alice.keys(&[Down, Right, Right]);
+    let setup = alice.screen();
+    let clock = setup
+        .lines()
+        .find(|l| l.contains("Clock"))
+        .and_then(|l| l.split_whitespace().find(|w| w.contains('+')))
+        .expect("a clock chosen")
+        .trim_end_matches(':')
+        .to_string();
+    alice.key(Enter);
+    assert!(
+        alice.screen().contains("Your offer is up"),
+        "{}",
+        alice.screen()
+    );
+    // Taken back (Enter on one's own offer), and offered again: as it was.
+    alice.key(Enter);
+    select_entry(&mut alice, "Offer a game of Othello");
+    alice.key(Enter);
+    let again = alice.screen();
+    assert!(again.contains("the one who accepts"), "{again}");
+    assert!(
+        again
+            .lines()
+            .any(|l| l.contains("Clock") && l.contains(&clock)),
+        "{clock}: {again}"
+    );
+    alice.key(Enter);
+
+    let mut bob = arcade(&lobby, "bob");
+    to_lobby(&mut bob);
+    let seen = bob.screen();
+    assert!(seen.contains("the one who accepts moves first"), "{seen}");
+    select_entry(&mut bob, "Accept: alice offers Othello");
+    bob.key(Enter);
+    alice.settle();
+    assert!(
+        !bob.app.legal_moves_text().is_empty(),
+        "bob, who accepted, moves first"
+    );
+    assert!(
+        alice.app.legal_moves_text().is_empty(),
+        "{}",
+        alice.screen()
+    );
 }

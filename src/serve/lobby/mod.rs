@@ -218,6 +218,7 @@ impl State {
 fn summary(setup: &GameSetup, from: &str) -> String {
     let first = match setup.matchup.first {
         FirstMover::Coin => "a coin decides who starts".to_string(),
+        FirstMover::Ai => "the one who accepts moves first".to_string(),
         _ => format!("{from} moves first"),
     };
     let settings: Vec<String> = setup

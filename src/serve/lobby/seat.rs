@@ -253,6 +253,8 @@ impl LobbyLink for Seat {
             let mut rng = GameRng::from_rng(&mut rand::rng());
             let offerer_first = match offer.setup.matchup.first {
                 FirstMover::Coin => rand::RngExt::random_bool(&mut rng, 0.5),
+                // The other side: the one who accepts.
+                FirstMover::Ai => false,
                 _ => true,
             };
             let sides = if offerer_first {

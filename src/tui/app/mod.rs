@@ -749,11 +749,15 @@ impl App {
 
     /// The setup screen of `game`, as it was last started (else the config's defaults).
     fn open_setup(&mut self, game: GameId) {
+        let setup = self.remembered_setup(game, game.cli_name());
+        self.take_notices();
+        self.screen = Screen::Setup(self.setup_screen(setup));
+    }
+
+    /// `game`'s setup as last remembered under `key`, or from the config.
+    pub(super) fn remembered_setup(&mut self, game: GameId, key: &str) -> GameSetup {
         let mut setup = GameSetup::from_config(game, &self.config);
-        let remembered = self
-            .store
-            .as_mut()
-            .and_then(|s| s.remembered_setup(game.cli_name()));
+        let remembered = self.store.as_mut().and_then(|s| s.remembered_setup(key));
         if let Some(last) = remembered {
             // Options this version cannot read leave the defaults.
             match setup.options.read_json(&last.options) {
@@ -765,8 +769,7 @@ impl App {
                 Err(e) => tracing::warn!("the remembered setup of {}: {e}", game.cli_name()),
             }
         }
-        self.take_notices();
-        self.screen = Screen::Setup(self.setup_screen(setup));
+        setup
     }
 
     /// The setup screen of `setup`, saying whether the game's lesson was finished.
@@ -809,9 +812,15 @@ impl App {
 
     /// Remembers what a game was started with from its setup screen.
     fn remember_setup(&mut self, setup: &GameSetup) {
+        self.remember_setup_as(setup.game.cli_name(), setup);
+    }
+
+    /// Remembers `setup` under `key` (a game's name, or its offers online: see
+    /// `online::offer_key`).
+    pub(super) fn remember_setup_as(&mut self, key: &str, setup: &GameSetup) {
         if let Some(store) = &mut self.store {
             store.remember_setup(
-                setup.game.cli_name(),
+                key,
                 crate::store::RememberedSetup {
                     mode: setup.matchup.mode,
                     first: setup.matchup.first,

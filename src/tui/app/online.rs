@@ -77,26 +77,36 @@ impl App {
         }
     }
 
-    /// `game`'s setup as an offer: two people, its options as last set.
+    /// `game`'s setup as an offer: two people, as this player last offered it (or, the
+    /// first time, with the options of their last game of it at one keyboard).
     fn open_offer(&mut self, game: GameId) {
-        self.open_setup(game);
-        if let Screen::Setup(setup) =
-            std::mem::replace(&mut self.screen, Screen::Menu(Default::default()))
-        {
-            let mut setup = setup.for_online();
-            if !game
-                .kind()
-                .first_options(Mode::TwoPlayers)
-                .contains(&setup.setup.matchup.first)
-            {
-                setup.setup.matchup.first = FirstMover::You;
-            }
-            self.screen = Screen::Setup(setup);
+        let key = offer_key(game);
+        let offered_before = self
+            .store
+            .as_mut()
+            .is_some_and(|s| s.remembered_setup(&key).is_some());
+        let setup = if offered_before {
+            self.remembered_setup(game, &key)
+        } else {
+            self.remembered_setup(game, game.cli_name())
+        };
+        self.take_notices();
+        let mut setup = self.setup_screen(setup).for_online();
+        // "The AI moves first" at home is not "the one who accepts" online.
+        let choices: &[FirstMover] = if offered_before {
+            &crate::tui::setup::OFFER_FIRST
+        } else {
+            game.kind().first_options(Mode::TwoPlayers)
+        };
+        if !choices.contains(&setup.setup.matchup.first) {
+            setup.setup.matchup.first = FirstMover::You;
         }
+        self.screen = Screen::Setup(setup);
     }
 
     /// Start on an offer's setup: it goes up in the lobby.
     pub(super) fn post_offer(&mut self, setup: &crate::plugin::GameSetup) {
+        self.remember_setup_as(&offer_key(setup.game), setup);
         if let Some(lobby) = &self.lobby {
             lobby.offer(setup);
         }
@@ -337,4 +347,10 @@ impl App {
             ));
         }
     }
+}
+
+/// Where a player's last offer of `game` online is remembered, beside their setups at
+/// one keyboard (an offer's first mover and options are not those of a game at home).
+fn offer_key(game: GameId) -> String {
+    format!("{}@online", game.cli_name())
 }

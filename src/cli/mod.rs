@@ -374,6 +374,7 @@ pub fn run(cli: Cli, games: &Registry) -> Result<(), RunError> {
                 stopper: crate::serve::Stopper::default(),
                 signals: true,
                 idle: idle_timeout.0,
+                keepalive: crate::serve::KEEPALIVE,
             };
             crate::serve::run(games.clone(), config, options, |addr, fingerprint| {
                 let _ = writeln!(

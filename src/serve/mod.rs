@@ -71,7 +71,15 @@ pub struct ServeOptions {
     /// its seat in a match held), so that forgotten terminals do not hold the server's
     /// sessions; `None`: never.
     pub idle: Option<std::time::Duration>,
+    /// How long a connection may be silent before the server asks whether its client
+    /// is still there; three questions unanswered and it is closed (a frozen or
+    /// vanished client gives its name and seat back). [`KEEPALIVE`] unless a test says.
+    pub keepalive: std::time::Duration,
 }
+
+/// How long a silent connection waits for the server's question whether it is still
+/// there ([`ServeOptions::keepalive`]).
+pub const KEEPALIVE: std::time::Duration = std::time::Duration::from_secs(15);
 
 /// `parlor serve --idle-timeout`: how long a session may go without a key (`None`:
 /// for ever).

@@ -49,6 +49,10 @@ pub async fn serve(
         auth_rejection_time: std::time::Duration::from_secs(1),
         auth_rejection_time_initial: Some(std::time::Duration::ZERO),
         inactivity_timeout: Some(std::time::Duration::from_secs(3600)),
+        // A client that answers nothing (frozen, or its network gone without a word)
+        // is closed after three unanswered questions, its seat held as for a hang-up.
+        keepalive_interval: Some(options.keepalive),
+        keepalive_max: 3,
         nodelay: true,
         ..Default::default()
     });
@@ -350,7 +354,8 @@ impl Handler for Connection {
         }
         if self.shared.playing(&self.player) {
             let why = format!(
-                "{} is already playing here, from another terminal: join under another name.",
+                "{} is already playing here, from another terminal: join under another name \
+                 (a terminal that froze or lost its network is let go within a minute).",
                 self.player
             );
             return refuse(session, channel, &why);

@@ -48,6 +48,7 @@ mod positions_cli;
 mod progress_cli;
 mod pty;
 mod seeds_cli;
+mod serve_frozen;
 mod serve_junk;
 mod serve_ssh;
 mod seventh_game_cli;

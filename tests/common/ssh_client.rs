@@ -42,14 +42,13 @@ impl LocalServer {
         LocalServer::start_with(|_| {})
     }
 
-    /// `start`, after `adjust` has had its say on the config.
-    pub fn start_with(adjust: impl FnOnce(&mut parlor::config::Config)) -> LocalServer {
+    /// `start`, after `adjust` has had its say on the options.
+    pub fn start_with(adjust: impl FnOnce(&mut parlor::serve::ServeOptions)) -> LocalServer {
         let data = tempfile::tempdir().expect("a temporary data directory");
         let mut config = parlor::config::Config::default();
         config.ui.ai_delay_ms = 0;
-        adjust(&mut config);
         let stopper = parlor::serve::Stopper::default();
-        let options = parlor::serve::ServeOptions {
+        let mut options = parlor::serve::ServeOptions {
             listen: "127.0.0.1:0".parse().expect("an address"),
             data_dir: data.path().to_path_buf(),
             access: parlor::serve::access::Access {
@@ -59,7 +58,9 @@ impl LocalServer {
             stopper: stopper.clone(),
             signals: false,
             idle: None,
+            keepalive: parlor::serve::KEEPALIVE,
         };
+        adjust(&mut options);
         let (tx, rx) = std::sync::mpsc::channel();
         let thread = std::thread::spawn(move || {
             parlor::serve::run(

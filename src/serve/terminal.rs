@@ -193,6 +193,12 @@ fn run(
             backend.flush()?;
         }
     }
+    // A player leaving with matches that wait for them takes their seat codes along.
+    let goodbye = if ended_by == Some(super::ssh::HANG_UP) {
+        Vec::new()
+    } else {
+        app.goodbye_lines()
+    };
     let backend = terminal.backend_mut();
     if mouse {
         queue!(backend, DisableMouseCapture)?;
@@ -202,6 +208,9 @@ fn run(
         backend.write_all(
             b"parlor: the server has stopped. Your games are saved, a match online too:\r\njoin again when it is back to resume them (a match online with its seat code).\r\n",
         )?;
+    }
+    for line in goodbye {
+        backend.write_all(format!("parlor: {line}\r\n").as_bytes())?;
     }
     if let (Some(IDLE), Some(idle)) = (ended_by, shared.idle) {
         let line = format!(

@@ -136,13 +136,26 @@ pub enum OnlineQuestion {
 }
 
 /// The question before leaving or resigning a match online.
-pub fn render_online(frame: &mut Frame, area: Rect, theme: &Theme, question: OnlineQuestion) {
+/// `code`: the seat code that takes the player's seat back, when one is needed.
+pub fn render_online(
+    frame: &mut Frame,
+    area: Rect,
+    theme: &Theme,
+    question: OnlineQuestion,
+    code: Option<&str>,
+) {
     let (title, lines) = if question == OnlineQuestion::LeaveWaiting {
+        let back = match code {
+            Some(code) => Line::raw(format!(
+                "for you both; your seat code {code} takes your seat back."
+            )),
+            None => Line::raw("for you both, and your seat is yours to take back."),
+        };
         (
             "Leave the match?",
             vec![
                 Line::raw("Leave this match? The other player is away: it waits"),
-                Line::raw("for you both, and your seat is yours to take back."),
+                back,
                 Line::raw(""),
                 Line::raw("  y        leave it waiting, to the lobby"),
                 Line::raw("  any key  stay"),

@@ -518,6 +518,14 @@ fn a_match_survives_a_server_restart() {
     assert!(said.iter().any(|l| l.contains("stopped")), "{said:?}");
     alice.wait_exit();
     bob.wait_exit();
+    // Each leaves with the code that takes their seat back.
+    let goodbye = bob.screen();
+    assert!(
+        goodbye.contains(&format!(
+            "Your match of Nim with alice waits for you: take your seat back with the seat code {code}"
+        )),
+        "{goodbye}"
+    );
     let mut bob = join(&server, "bob", 80, 24);
     bob.wait_until("the menu", menu_ready);
     bob.send("\x1b[A\x1b[A\r");

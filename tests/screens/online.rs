@@ -413,3 +413,48 @@ fn an_offer_can_give_the_first_move_away_and_is_remembered() {
         alice.screen()
     );
 }
+
+/// While the other player is away, Esc asks whether to leave the match waiting, as the
+/// line about their absence says, and the question names the seat code.
+#[test]
+fn esc_leaves_a_match_waiting_while_the_other_is_away() {
+    let lobby = Lobby::new();
+    let nim = parlor::arcade::registry().find("nim").expect("nim");
+    let mut alice = arcade(&lobby, "alice");
+    let mut bob = arcade(&lobby, "bob");
+    to_lobby(&mut alice);
+    offer(&mut alice, nim);
+    to_lobby(&mut bob);
+    bob.key(Enter);
+    alice.settle();
+    let code = seat_code(&alice.screen()).expect("alice is shown her seat code");
+    drop(bob);
+    alice.settle();
+    let seen = alice.screen();
+    assert!(seen.contains("Esc leaves it waiting"), "{seen}");
+    alice.key(Esc);
+    let asked = alice.screen();
+    assert!(asked.contains("The other player is away"), "{asked}");
+    assert!(
+        asked.contains(&format!("your seat code {code} takes your seat back")),
+        "the code to come back with: {asked}"
+    );
+    alice.key(Char('y'));
+    let lobby_screen = alice.screen();
+    assert!(
+        matches!(alice.app.screen(), Screen::Lobby(_)),
+        "{lobby_screen}"
+    );
+    assert!(
+        lobby_screen.contains(&format!("with your seat code {code}")),
+        "{lobby_screen}"
+    );
+    // And the arcade's goodbye, when it ends, names it again.
+    assert_eq!(
+        alice.app.goodbye_lines(),
+        vec![format!(
+            "Your match of Nim with bob waits for you: take your seat back with the seat code \
+             {code}."
+        )]
+    );
+}

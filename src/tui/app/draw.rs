@@ -136,7 +136,8 @@ impl App {
                     } else {
                         leave::OnlineQuestion::Leave
                     };
-                    leave::render_online(frame, area, &self.theme, question);
+                    let code = self.seat_code().map(str::to_string);
+                    leave::render_online(frame, area, &self.theme, question, code.as_deref());
                     self.hits.clear();
                 }
             }

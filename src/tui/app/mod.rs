@@ -109,6 +109,9 @@ pub struct App {
     time: std::sync::Arc<dyn crate::clock::TimeSource>,
     /// The clocks of a timed match at this keyboard.
     local_clock: Option<clock::LocalClock>,
+    /// The seats this arcade took in matches online that need a code to take back,
+    /// told to the player again when they leave them waiting and when the arcade ends.
+    held_seats: Vec<online::HeldSeat>,
 }
 
 impl App {
@@ -156,6 +159,7 @@ impl App {
             lobby: None,
             online: None,
             leaving_online: false,
+            held_seats: Vec::new(),
             resigning: false,
             time: crate::clock::SystemTime::start(),
             local_clock: None,
@@ -220,6 +224,22 @@ impl App {
 
     pub fn should_quit(&self) -> bool {
         self.quit
+    }
+
+    /// What a player leaving the server should take with them: for each match they
+    /// sat at here that still waits for them, its seat code.
+    pub fn goodbye_lines(&self) -> Vec<String> {
+        let over = |id: u64| matches!((&self.online, &self.screen), (Some(o), Screen::Game(g)) if o.id == id && o.over(g.as_ref()));
+        self.held_seats
+            .iter()
+            .filter(|seat| !over(seat.id))
+            .map(|seat| {
+                format!(
+                    "Your match {} waits for you: take your seat back with the seat code {}.",
+                    seat.what, seat.code
+                )
+            })
+            .collect()
     }
 
     pub fn screen(&self) -> &Screen {

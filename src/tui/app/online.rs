@@ -181,6 +181,7 @@ impl App {
                 chat,
                 clock,
             } => {
+                let game_name = setup.game.menu_name();
                 let screen = self.online_board(id, *setup, mine, names.clone(), &moves);
                 self.saved_generation = Some(screen.generation());
                 self.slot = None;
@@ -196,10 +197,16 @@ impl App {
                 online.code = code.clone();
                 online.set_clock(clock, self.time.now_ms());
                 self.online = Some(online);
-                if let Some(code) = code {
+                if let (Some(code), Some(online)) = (code, &self.online) {
                     self.flash = Some(format!(
                         "Your seat code: {code}. If your connection drops, it takes your seat back."
                     ));
+                    self.held_seats.retain(|s| s.id != id);
+                    self.held_seats.push(HeldSeat {
+                        id,
+                        what: format!("of {game_name} with {}", online.opponent()),
+                        code,
+                    });
                 }
             }
             OnlineEvent::Moved { id, mv, clock } => {
@@ -335,17 +342,33 @@ impl App {
 
     /// The player leaves a match in progress (said yes): the other player is told.
     pub(super) fn leave_online(&mut self) {
-        let mut kept = false;
+        let mut kept = None;
         if let (Some(online), Some(lobby)) = (self.online.take(), &self.lobby) {
-            kept = online.other_away;
+            kept = online.other_away.then_some(online.id);
             lobby.leave(online.id);
         }
         self.open_lobby();
-        if kept {
-            self.refresh_lobby(Some(
-                "The match waits for you both: take your seat back here when you like.",
-            ));
+        if let Some(id) = kept {
+            let notice = match self.held_seats.iter().find(|s| s.id == id) {
+                Some(seat) => format!(
+                    "The match waits for you both: take your seat back here with your seat \
+                     code {}.",
+                    seat.code
+                ),
+                None => "The match waits for you both: take your seat back here when you like."
+                    .to_string(),
+            };
+            self.refresh_lobby(Some(&notice));
         }
+    }
+
+    /// The seat code of the match on screen, if taking the seat back needs one.
+    pub(super) fn seat_code(&self) -> Option<&str> {
+        let id = self.online.as_ref()?.id;
+        self.held_seats
+            .iter()
+            .find(|s| s.id == id)
+            .map(|s| s.code.as_str())
     }
 }
 
@@ -353,4 +376,13 @@ impl App {
 /// one keyboard (an offer's first mover and options are not those of a game at home).
 fn offer_key(game: GameId) -> String {
     format!("{}@online", game.cli_name())
+}
+
+/// A seat taken in a match online that needs its code to be taken back.
+#[derive(Clone, Debug)]
+pub struct HeldSeat {
+    pub id: u64,
+    /// "of Nim with bob".
+    pub what: String,
+    pub code: String,
 }

@@ -116,7 +116,7 @@ impl OnlineMatch {
     }
 
     /// The other player's name (watching: the second player's).
-    fn opponent(&self) -> &str {
+    pub(super) fn opponent(&self) -> &str {
         match self.mine {
             Some(seat) => &self.names[1 - seat.index()],
             None => &self.names[1],
@@ -313,6 +313,7 @@ impl App {
         }
         let line = online.ending_line(&ending);
         online.ended = Some(ending);
+        self.held_seats.retain(|s| s.id != id);
         self.leaving_online = false;
         self.flash = Some(line);
     }

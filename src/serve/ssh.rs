@@ -77,6 +77,7 @@ pub async fn serve(
             // The last bytes of each leave the connection before it is closed.
             tokio::time::sleep(std::time::Duration::from_millis(100)).await;
         }
+        shared.lobby.save_all();
         handle.shutdown("the parlor server has stopped; your games are saved".into());
     });
     running.await.map_err(ServeError::Runtime)

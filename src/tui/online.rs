@@ -159,8 +159,13 @@ pub enum OnlineEvent {
     Left { id: u64, who: String },
     /// The other player's connection dropped: the match waits for them.
     Away { id: u64, who: String },
-    /// The other player is back at the match.
-    Back { id: u64, who: String },
+    /// The other player is back at the match; the clocks as they read now (they start
+    /// when both are back at a match put back after a restart).
+    Back {
+        id: u64,
+        who: String,
+        clock: Option<ClockState>,
+    },
     /// The server refused something this arcade asked (a move it found illegal).
     Refused { why: String },
 }

@@ -490,3 +490,75 @@ fn the_newest_chat_shows_an_offer_takes_the_cursor_and_leaving_an_away_player_ke
     // The whole offer, under the list.
     assert!(seen.contains("carol offers Othello · no clock"), "{seen}");
 }
+
+/// From a fresh-eyes play session: a timed match stopped by the server keeps the time
+/// thought since the last move (it was given back), and when both players are back the
+/// clock runs on both screens, also on the one of the player who came back first (it
+/// stood still there).
+#[test]
+fn a_timed_match_after_a_restart_keeps_its_time_and_runs_on_both_screens() {
+    use parlor::clock::{HandTime, TimeSource};
+    use parlor::serve::db::Db;
+    use ratatui::crossterm::event::KeyCode::{Down, Right};
+    let dir = tempfile::tempdir().unwrap();
+    let path = dir.path().join("server.sqlite");
+    let time = HandTime::new();
+    let config = crate::online::quick();
+    let games = parlor::arcade::registry();
+    let codes = {
+        let db = Arc::new(Db::open(&path).unwrap());
+        let lobby = Lobby::with_db(time.clone() as Arc<dyn TimeSource>, db);
+        let mut alice = arcade(&lobby, "alice");
+        let mut bob = arcade(&lobby, "bob");
+        alice.with_time(time.clone());
+        bob.with_time(time.clone());
+        to_lobby(&mut alice);
+        // Othello's offer at 1+0 (its setup's clock row is above its last).
+        for _ in 0..3 {
+            alice.key(Down);
+        }
+        alice.key(Enter);
+        alice.keys(&[Up, Right, Right, Enter]);
+        to_lobby(&mut bob);
+        bob.key(Enter);
+        alice.settle();
+        let code = |h: &mut Harness| crate::online::seat_code(&h.screen()).expect("a seat code");
+        let codes = (code(&mut alice), code(&mut bob));
+        // Alice thinks 10 s; then the server stops.
+        time.advance(10_000);
+        alice.ticks(1);
+        assert!(
+            alice.screen().contains("▸0:50 · 1:00"),
+            "{}",
+            alice.screen()
+        );
+        lobby.save_all();
+        codes
+    };
+    time.advance(60_000);
+    let db = Arc::new(Db::open(&path).unwrap());
+    let lobby = Lobby::with_db(time.clone() as Arc<dyn TimeSource>, db.clone());
+    assert_eq!(lobby.restore(&db, &games, &config), 1);
+    let back = |name: &str, code: &str| {
+        let mut h = arcade(&lobby, name);
+        h.with_time(time.clone());
+        to_lobby(&mut h);
+        for c in code.chars() {
+            h.key(Char(c));
+        }
+        h.key(Enter);
+        h
+    };
+    let mut alice = back("alice", &codes.0);
+    let mut bob = back("bob", &codes.1);
+    alice.settle();
+    time.advance(3_000);
+    alice.ticks(1);
+    bob.ticks(1);
+    assert!(
+        alice.screen().contains("▸0:47 · 1:00"),
+        "{}",
+        alice.screen()
+    );
+    assert!(bob.screen().contains("▸0:47 · 1:00"), "{}", bob.screen());
+}

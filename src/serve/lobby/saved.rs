@@ -103,6 +103,16 @@ impl State {
 }
 
 impl Lobby {
+    /// Writes every match in progress as it stands now, its clocks as they read (the
+    /// server stops: the time thought since the last move is not given back).
+    pub fn save_all(&self) {
+        let mut state = self.state();
+        let ids: Vec<u64> = state.matches.keys().copied().collect();
+        for id in ids {
+            state.store(self.db(), id);
+        }
+    }
+
     /// Puts back the matches in progress the database holds, both seats away; the
     /// ids go on after the largest the database knows. Returns how many came back.
     pub fn restore(&self, db: &Db, games: &Registry, config: &Config) -> usize {

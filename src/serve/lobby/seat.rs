@@ -371,8 +371,13 @@ impl LobbyLink for Seat {
             }
             let started = table.started(id, Some(Side::ALL[side]));
             let others = table.others(side);
+            let back = OnlineEvent::Back {
+                id,
+                who: name,
+                clock: table.clock_state(),
+            };
             Lobby::tell(&state, self.member, started);
-            Lobby::tell_all(&state, &others, &OnlineEvent::Back { id, who: name });
+            Lobby::tell_all(&state, &others, &back);
         }
         self.lobby.announce();
     }

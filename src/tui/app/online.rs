@@ -256,9 +256,11 @@ impl App {
                     ));
                 }
             }
-            OnlineEvent::Back { id, who } => {
+            OnlineEvent::Back { id, who, clock } => {
+                let now = self.time.now_ms();
                 if let Some(online) = self.online.as_mut().filter(|o| o.id == id) {
                     online.other_away = false;
+                    online.set_clock(clock, now);
                     self.flash = Some(format!("{who} is back."));
                 }
             }

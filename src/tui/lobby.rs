@@ -49,6 +49,8 @@ pub struct LobbyScreen {
     pub notice: Option<String>,
     /// The seat code typed so far, for a match to take back.
     code: String,
+    /// The offer the notice announces, if it does: the notice goes with the offer.
+    announced: Option<u64>,
 }
 
 impl LobbyScreen {
@@ -59,6 +61,7 @@ impl LobbyScreen {
             selected: 0,
             notice: None,
             code: String::new(),
+            announced: None,
         }
     }
 
@@ -67,19 +70,28 @@ impl LobbyScreen {
         let before = self.entries().get(self.selected).map(key_of);
         let known: Vec<u64> = self.view.offers.iter().map(|o| o.id).collect();
         self.view = view;
+        if let Some(id) = self.announced
+            && !self.view.offers.iter().any(|o| o.id == id)
+        {
+            self.announced = None;
+            self.notice = None;
+        }
         let entries = self.entries();
         self.selected = before
             .and_then(|k| entries.iter().position(|e| key_of(e) == k))
             .unwrap_or(self.selected.min(entries.len().saturating_sub(1)));
-        // An offer that just came in is what a player on a game's entry turns to: the
-        // cursor goes to it, so a reflex Enter accepts what is seen, not a setup.
-        let on_a_game = matches!(entries.get(self.selected), Some(Entry::Game(_)));
-        if on_a_game
-            && let Some(new) = entries
-                .iter()
-                .position(|e| matches!(e, Entry::Theirs(o) if !known.contains(&o.id)))
-        {
-            self.selected = new;
+        // An offer that just came in is announced, and the cursor stays where the
+        // player put it: a reflex Enter must not accept a match they did not choose
+        // (leaving it would resign it).
+        if let Some(new) = entries.iter().find_map(|e| match e {
+            Entry::Theirs(o) if !known.contains(&o.id) => Some(o),
+            _ => None,
+        }) {
+            self.notice = Some(format!(
+                "New: {} offers {} (at the top of the list).",
+                new.from, new.summary
+            ));
+            self.announced = Some(new.id);
         }
     }
 

@@ -438,11 +438,12 @@ fn a_match_survives_a_server_restart_and_its_end_goes_to_the_history() {
 }
 
 /// From a fresh-eyes play session: the latest chat line is always in view; an offer
-/// that comes in takes the cursor of a player on a game's entry (a reflex Enter
+/// that comes in is announced and leaves the cursor of a player on a game's entry
+/// where it was (a reflex Enter must not accept a match one did not choose);
 /// accepts what is seen); leaving while the other player is away keeps the match for
 /// both.
 #[test]
-fn the_newest_chat_shows_an_offer_takes_the_cursor_and_leaving_an_away_player_keeps_the_match() {
+fn the_newest_chat_shows_an_offer_is_announced_and_leaving_an_away_player_keeps_the_match() {
     let lobby = Lobby::new();
     let (mut alice, mut bob) = start(&lobby, "nim");
     for i in 1..=5 {
@@ -486,9 +487,13 @@ fn the_newest_chat_shows_an_offer_takes_the_cursor_and_leaving_an_away_player_ke
     );
     alice.settle();
     let seen = alice.screen();
-    assert!(seen.contains("▶ Accept: carol offers Othello"), "{seen}");
+    assert!(seen.contains("▶ Offer a game of Nim"), "{seen}");
+    assert!(seen.contains("  Accept: carol offers Othello"), "{seen}");
     // The whole offer, under the list.
-    assert!(seen.contains("carol offers Othello · no clock"), "{seen}");
+    assert!(
+        seen.contains("New: carol offers Othello · no clock"),
+        "{seen}"
+    );
 }
 
 /// From a fresh-eyes play session: a timed match stopped by the server keeps the time

@@ -45,6 +45,7 @@ mod positions_cli;
 mod progress_cli;
 mod pty;
 mod seeds_cli;
+mod serve_games;
 mod serve_ssh;
 mod seventh_game_cli;
 mod signals_pty;

@@ -49,6 +49,7 @@ mod progress_cli;
 mod pty;
 mod seeds_cli;
 mod serve_frozen;
+mod serve_games;
 mod serve_junk;
 mod serve_ssh;
 mod seventh_game_cli;

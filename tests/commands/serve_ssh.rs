@@ -125,7 +125,7 @@ impl Drop for Server {
 }
 
 /// Whether the system `ssh` client is there; says so when it is not.
-fn have_ssh() -> bool {
+pub(crate) fn have_ssh() -> bool {
     let found = Command::new("ssh")
         .arg("-V")
         .stdout(Stdio::null())
@@ -139,7 +139,7 @@ fn have_ssh() -> bool {
 }
 
 /// `ssh -p PORT name@127.0.0.1` in a terminal of `cols` x `rows`.
-fn join(server: &Server, name: &str, cols: u16, rows: u16) -> Tui {
+pub(crate) fn join(server: &Server, name: &str, cols: u16, rows: u16) -> Tui {
     join_with(server, name, cols, rows, &["-o", "BatchMode=yes"])
 }
 

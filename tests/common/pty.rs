@@ -207,12 +207,14 @@ impl Tui {
                 return screen;
             }
             if let Ok(Some(status)) = self.child.try_wait() {
-                // Let the reader drain what the child wrote before it went.
+                // Let the reader drain what the child wrote before it went: its last
+                // words may be what was awaited (ssh's "Permission denied").
                 thread::sleep(Duration::from_millis(200));
-                panic!(
-                    "parlor exited ({status:?}) while waiting for {what}; screen:\n{}",
-                    self.screen()
-                );
+                let last = self.screen();
+                if ok(&last) {
+                    return last;
+                }
+                panic!("parlor exited ({status:?}) while waiting for {what}; screen:\n{last}");
             }
             if Instant::now() > deadline {
                 panic!("never saw {what}; screen:\n{screen}");

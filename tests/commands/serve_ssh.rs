@@ -323,65 +323,6 @@ fn a_key_server_lets_in_only_the_listed_keys() {
     dave.wait_exit();
 }
 
-/// Two friends, each with only `ssh`: alice offers Nim in the lobby, bob accepts, they
-/// play it to the end at their own terminals, and both see the same result.
-#[test]
-fn two_friends_play_a_whole_game_through_the_server() {
-    if !have_ssh() {
-        return;
-    }
-    let server = Server::start();
-    let mut alice = join(&server, "alice", 80, 24);
-    alice.wait_until("the menu", menu_ready);
-    // The lobby's entry is the one before Statistics, at the end of the menu.
-    alice.send("\x1b[A\x1b[A\r");
-    alice.wait_for("Play online · you are alice");
-    alice.send("\r");
-    alice.wait_for("[ Offer it online ]");
-    alice.send("\r");
-    alice.wait_for("Your offer is up");
-
-    let mut bob = join(&server, "bob", 80, 24);
-    bob.wait_until("the menu", menu_ready);
-    bob.send("\x1b[A\x1b[A\r");
-    bob.wait_for("Accept: alice offers Nim");
-    bob.send("\r");
-    bob.wait_for("online: alice vs bob");
-    alice.wait_for("online: alice vs bob");
-
-    // Each takes a coin on their turn (Enter) until the last one is gone; each screen
-    // says "Your turn" to its own player.
-    for _ in 0..40 {
-        let (a, b) = (alice.screen(), bob.screen());
-        if a.contains("Game over") && b.contains("Game over") {
-            break;
-        }
-        let (mover, other) = if a.contains("Your turn") {
-            (&mut alice, &mut bob)
-        } else {
-            (&mut bob, &mut alice)
-        };
-        mover.send("\r");
-        other.wait_until("the move arrives", |s| {
-            s.contains("Your turn") || s.contains("Game over")
-        });
-    }
-    let a = alice.wait_for("Game over");
-    let b = bob.wait_for("Game over");
-    // The winner is told "You win", the other who won.
-    let (won, lost, winner) = if a.contains("You win") {
-        (&a, &b, "alice wins")
-    } else {
-        (&b, &a, "bob wins")
-    };
-    assert!(won.contains("You win"), "{won}");
-    assert!(lost.contains(winner), "{lost}");
-    alice.send("q");
-    bob.send("q");
-    alice.wait_exit();
-    bob.wait_exit();
-}
-
 /// A client that sends junk (random bytes, broken escape sequences, mouse reports)
 /// harms no one: the server goes on, and another player's arcade still answers.
 #[test]

@@ -54,6 +54,8 @@ pub struct Menu {
     pub new_lessons: Vec<GameId>,
     /// An arcade served online: an entry for the lobby before the statistics.
     pub online: bool,
+    /// What waits in the lobby (a match of one's own, offers), beside its entry.
+    pub online_news: Option<String>,
 }
 
 /// What the menu asks the app to do.
@@ -84,6 +86,7 @@ impl Menu {
             forgetting: None,
             new_lessons: Vec::new(),
             online: false,
+            online_news: None,
         }
     }
 
@@ -227,10 +230,11 @@ impl Menu {
             ])
         });
         let lobby = self.online.then(|| {
-            Line::from(vec![
-                Span::raw(format!("{:<18}", "Play online")),
-                Span::styled("offer a game, or accept one", theme.muted()),
-            ])
+            let news = match &self.online_news {
+                Some(news) => Span::styled(news.clone(), theme.warning()),
+                None => Span::styled("offer a game, or accept one", theme.muted()),
+            };
+            Line::from(vec![Span::raw(format!("{:<18}", "Play online")), news])
         });
         let stats = Line::from(vec![
             Span::raw(format!("{:<18}", "Statistics")),

@@ -458,3 +458,40 @@ fn esc_leaves_a_match_waiting_while_the_other_is_away() {
         )]
     );
 }
+
+/// The menu says what waits in the lobby beside its entry: an offer made while one is
+/// at the menu, and a match that waits for the player who joins again.
+#[test]
+fn the_menu_says_what_waits_in_the_lobby() {
+    let lobby = Lobby::new();
+    let nim = parlor::arcade::registry().find("nim").expect("nim");
+    let mut bob = arcade(&lobby, "bob");
+    assert!(
+        bob.screen().contains("offer a game, or accept one"),
+        "{}",
+        bob.screen()
+    );
+    let mut alice = arcade(&lobby, "alice");
+    to_lobby(&mut alice);
+    offer(&mut alice, nim);
+    bob.settle();
+    let seen = bob.screen();
+    assert!(
+        seen.lines()
+            .any(|l| l.contains("Play online") && l.contains("alice offers Nim")),
+        "{seen}"
+    );
+    to_lobby(&mut bob);
+    bob.key(Enter);
+    alice.settle();
+    drop(bob);
+    alice.settle();
+    let mut bob = arcade(&lobby, "bob");
+    let seen = bob.screen();
+    assert!(
+        seen.lines().any(|l| l.contains("Play online")
+            && l.contains("your match Nim with alice")
+            && l.contains("waits for you")),
+        "{seen}"
+    );
+}

@@ -191,6 +191,10 @@ impl App {
         let resumes = super::menu::resumes(&self.saved, &self.games);
         let mut menu = Menu::new(self.games.clone(), resumes, self.notice.clone());
         menu.online = self.lobby.is_some();
+        menu.online_news = self
+            .lobby
+            .as_ref()
+            .and_then(|l| online::lobby_news(&l.view()));
         menu.new_lessons = self
             .games
             .all()

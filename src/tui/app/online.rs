@@ -39,6 +39,18 @@ impl App {
         if let Screen::Menu(menu) = &mut self.screen {
             menu.online = true;
         }
+        self.menu_news();
+    }
+
+    /// The menu's word on the lobby, as it is now. Whether it changed.
+    pub(super) fn menu_news(&mut self) -> bool {
+        let (Screen::Menu(menu), Some(lobby)) = (&mut self.screen, &self.lobby) else {
+            return false;
+        };
+        let news = lobby_news(&lobby.view());
+        let changed = menu.online_news != news;
+        menu.online_news = news;
+        changed
     }
 
     pub(super) fn open_lobby(&mut self) {
@@ -167,7 +179,7 @@ impl App {
             // Only the lobby shows the lobby: an arcade elsewhere does not redraw.
             OnlineEvent::LobbyChanged => {
                 if !matches!(self.screen, Screen::Lobby(_)) {
-                    return false;
+                    return self.menu_news();
                 }
                 self.refresh_lobby(None);
             }
@@ -387,4 +399,18 @@ pub struct HeldSeat {
     /// "of Nim with bob".
     pub what: String,
     pub code: String,
+}
+
+/// What the menu says beside "Play online": a match that waits for this player, or
+/// offers that wait for anyone (`None`: nothing waits).
+pub(super) fn lobby_news(view: &crate::tui::online::LobbyView) -> Option<String> {
+    let theirs: Vec<_> = view.offers.iter().filter(|o| !o.mine).collect();
+    if let Some(mine) = view.resumable.first() {
+        return Some(format!("your match {} waits for you", mine.summary));
+    }
+    match theirs.as_slice() {
+        [] => None,
+        [one] => Some(format!("{} offers {}", one.from, one.summary)),
+        many => Some(format!("{} offers wait for a player", many.len())),
+    }
 }

@@ -113,6 +113,7 @@ impl russh::server::Server for Arcades {
             player: String::new(),
             key: None,
             admitted: None,
+            bad_name: None,
             channels: HashMap::new(),
         }
     }
@@ -127,6 +128,8 @@ struct Connection {
     key: Option<String>,
     /// Its place among the connections (none until it first authenticates).
     admitted: Option<super::access::Admitted>,
+    /// Why the name it joined under is no name here, if it is not.
+    bad_name: Option<String>,
     channels: HashMap<ChannelId, Terminal>,
 }
 
@@ -194,7 +197,14 @@ impl Connection {
                 partial_success: false,
             };
         }
-        self.player = player_name(user);
+        match player_name(user) {
+            Ok(name) => self.player = name,
+            Err(why) => {
+                // Let in, to be told why at the shell (a refused login says nothing).
+                self.player = "guest".into();
+                self.bad_name = Some(why);
+            }
+        }
         let from = self.peer.map_or_else(|| "?".to_string(), |p| p.to_string());
         say(&format!("{} joined from {from}", self.player));
         Auth::Accept
@@ -229,20 +239,27 @@ fn refuse(session: &mut Session, channel: ChannelId, why: &str) -> Result<(), ru
     Ok(())
 }
 
-/// A player's name as its folder: letters, digits, `-` and `_` (others dropped), at most
-/// 16 characters (what a move list and a title have room for), "guest" when nothing
-/// is left.
-pub fn player_name(user: &str) -> String {
-    let name: String = user
-        .chars()
-        .filter(|c| c.is_ascii_alphanumeric() || *c == '-' || *c == '_')
-        .take(16)
-        .collect();
-    if name.is_empty() {
-        "guest".into()
-    } else {
-        name
+/// The longest name: what a move list and a title have room for.
+const NAME_MAX: usize = 16;
+
+/// A player's name, which is also their folder: 1 to 16 letters, digits, `-` and `_`.
+/// Anything else is refused with what is accepted, never changed without a word (two
+/// names that differ only in what was dropped would share one player's saves).
+pub fn player_name(user: &str) -> Result<String, String> {
+    let ok = |c: char| c.is_ascii_alphanumeric() || c == '-' || c == '_';
+    let count = user.chars().count();
+    if (1..=NAME_MAX).contains(&count) && user.chars().all(ok) {
+        return Ok(user.to_string());
     }
+    let shown: String = user
+        .chars()
+        .map(|c| if c.is_control() { '?' } else { c })
+        .take(40)
+        .collect();
+    Err(format!(
+        "'{shown}' cannot be a name here: a name is 1 to {NAME_MAX} letters a-z, digits, - or _ \
+         (join with ssh -p PORT NAME@HOST)."
+    ))
 }
 
 /// The largest terminal a client gets drawn: wider than any real screen shows in
@@ -333,6 +350,9 @@ impl Handler for Connection {
                 "parlor needs a terminal: join with ssh -t (or without -T).",
             );
         };
+        if let Some(why) = &self.bad_name {
+            return refuse(session, channel, why);
+        }
         // A name a key has joined with is that key's: no one else plays under it.
         match self.shared.db.key_of(&self.player) {
             Ok(Some(bound)) if self.key.as_ref() != Some(&bound) => {
@@ -507,13 +527,28 @@ mod tests {
     }
 
     #[test]
-    fn a_name_keeps_letters_digits_dash_and_underscore_up_to_sixteen() {
-        assert_eq!(player_name("alice"), "alice");
-        assert_eq!(player_name("\x1b[31mbob"), "31mbob");
+    fn a_name_is_letters_digits_dash_and_underscore_up_to_sixteen_or_refused() {
+        assert_eq!(player_name("alice"), Ok("alice".into()));
+        assert_eq!(player_name("Bob_2-x"), Ok("Bob_2-x".into()));
         assert_eq!(
-            player_name("christopher_the_magnificent"),
-            "christopher_the_"
+            player_name("sixteen_letters_"),
+            Ok("sixteen_letters_".into())
         );
-        assert_eq!(player_name("../.."), "guest");
+        for bad in [
+            "",
+            "zoë",
+            "zoé🐉",
+            "\x1b[31mbob",
+            "../..",
+            "a b",
+            "christopher_the_magnificent",
+        ] {
+            let why = player_name(bad).expect_err(bad);
+            assert!(why.contains("1 to 16 letters a-z, digits, - or _"), "{why}");
+            assert!(
+                !why.contains('\x1b'),
+                "no escape reaches the terminal: {why}"
+            );
+        }
     }
 }

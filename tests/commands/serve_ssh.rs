@@ -517,3 +517,24 @@ fn an_idle_player_is_sent_off_and_told_why() {
     );
     assert!(said.contains("join again to go on"), "{said}");
 }
+
+/// A name the server cannot keep is refused with what a name may be, never changed
+/// without a word (zoë and zoé would both have become "zo", one player's saves).
+#[test]
+fn a_name_with_other_characters_is_refused_and_told_what_a_name_is() {
+    if !have_ssh() {
+        return;
+    }
+    let server = Server::start();
+    let mut zoe = join(&server, "zoë", 100, 24);
+    let said = zoe.wait_for("cannot be a name here");
+    assert!(said.contains("'zoë' cannot be a name here"), "{said}");
+    assert!(
+        said.contains("1 to 16 letters a-z, digits, - or _"),
+        "{said}"
+    );
+    zoe.wait_exit();
+    let mut long = join(&server, "averyveryverylongname", 100, 24);
+    long.wait_for("'averyveryverylongname' cannot be a name here");
+    long.wait_exit();
+}

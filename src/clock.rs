@@ -263,8 +263,9 @@ pub struct ClockLine {
 }
 
 impl ClockLine {
-    /// "▸alice 4:58   bob 5:00", or without the names where `room` is short
-    /// ("▸4:58 · 5:00", in the title's order of the players).
+    /// "▸alice 4:58   bob 5:00" where `room` allows; else with the names cut short
+    /// ("▸alic… 4:58   bob 5:00"); else without them ("▸4:58 · 5:00", in the title's
+    /// order of the players).
     pub fn text(&self, room: usize) -> String {
         let mark = |side: usize| {
             if self.running == Some(side) {
@@ -273,17 +274,33 @@ impl ClockLine {
                 " "
             }
         };
-        let named = format!(
-            "{}{} {}  {}{} {}",
-            mark(0),
-            self.names[0],
-            show(self.left[0]),
-            mark(1),
-            self.names[1],
-            show(self.left[1])
-        );
-        if named.chars().count() <= room {
-            return named;
+        for most in [usize::MAX, 5, 3] {
+            let name = |side: usize| {
+                let name = &self.names[side];
+                if name.chars().count() <= most {
+                    name.clone()
+                } else {
+                    let mut cut: String = name.chars().take(most - 1).collect();
+                    cut.push('…');
+                    cut
+                }
+            };
+            // Cut names that read the same tell nothing ("Play… · Play…").
+            if most != usize::MAX && name(0) == name(1) {
+                continue;
+            }
+            let named = format!(
+                "{}{} {}  {}{} {}",
+                mark(0),
+                name(0),
+                show(self.left[0]),
+                mark(1),
+                name(1),
+                show(self.left[1])
+            );
+            if named.chars().count() <= room {
+                return named;
+            }
         }
         format!(
             "{}{} ·{}{}",
@@ -316,6 +333,24 @@ pub fn show(ms: u64) -> String {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn the_clock_line_names_the_players_as_far_as_room_allows() {
+        let line = ClockLine {
+            names: ["alice".into(), "bartholomew".into()],
+            left: [298_000, 300_000],
+            running: Some(0),
+        };
+        assert_eq!(line.text(80), "▸alice 4:58   bartholomew 5:00");
+        assert_eq!(line.text(24), "▸alice 4:58   bart… 5:00");
+        assert_eq!(line.text(20), "▸al… 4:58   ba… 5:00");
+        assert_eq!(line.text(12), "▸4:58 · 5:00");
+        let players = ClockLine {
+            names: ["Player 1".into(), "Player 2".into()],
+            ..line
+        };
+        assert_eq!(players.text(22), "▸4:58 · 5:00", "not two of 'Play…'");
+    }
 
     #[test]
     fn controls_read_and_write_as_players_write_them() {

@@ -333,14 +333,18 @@ fn a_timed_match_shows_both_clocks_and_a_flag_fall_ends_it() {
     time.advance(12_000);
     alice.ticks(1);
     assert!(
-        alice.screen().contains("▸0:48 · 1:00"),
+        alice.screen().contains("▸alice 0:48   bob 1:00"),
         "{}",
         alice.screen()
     );
     step(&mut alice, &mut bob, None);
     time.advance(2_000);
     bob.ticks(1);
-    assert!(bob.screen().contains(" 0:48 ·▸0:58"), "{}", bob.screen());
+    assert!(
+        bob.screen().contains(" alice 0:48  ▸bob 0:58"),
+        "{}",
+        bob.screen()
+    );
     // Bob's time runs out: the clocks see it, the server agrees, the match ends.
     time.advance(58_000);
     alice.ticks(1);
@@ -533,7 +537,7 @@ fn a_timed_match_after_a_restart_keeps_its_time_and_runs_on_both_screens() {
         time.advance(10_000);
         alice.ticks(1);
         assert!(
-            alice.screen().contains("▸0:50 · 1:00"),
+            alice.screen().contains("▸alice 0:50   bob 1:00"),
             "{}",
             alice.screen()
         );
@@ -561,9 +565,53 @@ fn a_timed_match_after_a_restart_keeps_its_time_and_runs_on_both_screens() {
     alice.ticks(1);
     bob.ticks(1);
     assert!(
-        alice.screen().contains("▸0:47 · 1:00"),
+        alice.screen().contains("▸alice 0:47   bob 1:00"),
         "{}",
         alice.screen()
     );
-    assert!(bob.screen().contains("▸0:47 · 1:00"), "{}", bob.screen());
+    assert!(
+        bob.screen().contains("▸alice 0:47   bob 1:00"),
+        "{}",
+        bob.screen()
+    );
+}
+
+/// At 80 columns the clocks take the room the title leaves, with the names cut short
+/// where they must be: the title is not cut ("online: alice vs" lost its "bob").
+#[test]
+fn at_80_columns_the_clocks_leave_the_title_whole() {
+    use parlor::clock::HandTime;
+    use parlor::tui::app::Start;
+    use ratatui::crossterm::event::KeyCode::{Down, Right};
+    let time = HandTime::new();
+    let lobby = Lobby::with_time(time.clone());
+    let small = |name: &str| {
+        let mut h = Harness::new(
+            &parlor::arcade::registry(),
+            crate::online::quick(),
+            Start::Menu,
+            80,
+            24,
+        );
+        let seat = lobby.join(name, None, h.sender());
+        h.go_online(Box::new(seat));
+        h.with_time(time.clone());
+        h
+    };
+    let mut alice = small("alice");
+    let mut bob = small("bob");
+    to_lobby(&mut alice);
+    // 1-3-5-7, the second game, at 1+0.
+    alice.key(Down);
+    alice.key(Enter);
+    alice.keys(&[Up, Right, Right, Enter]);
+    to_lobby(&mut bob);
+    bob.key(Enter);
+    alice.settle();
+    for h in [&mut alice, &mut bob] {
+        let seen = h.screen();
+        let title = seen.lines().next().unwrap_or_default().to_string();
+        assert!(title.contains("online: alice vs bob"), "{seen}");
+        assert!(title.contains("1:00") && title.contains('▸'), "{seen}");
+    }
 }

@@ -19,11 +19,13 @@ impl App {
         let Some(line) = line else {
             return;
         };
-        // Names where there is room; at 80 columns the title names the players and
-        // the clocks follow its order.
-        let room = if area.width >= 120 { 48 } else { 16 };
-        let text = format!("  {}", line.text(room));
-        let width = (text.chars().count() as u16 + 1).min(area.width / 2);
+        // In the room the title leaves on its row, with the names as far as they fit;
+        // at the least, the times alone in the title's order of the players, for which
+        // a title too long gives up its middle parts (the rules, kept in the help).
+        let least = line.text(0).chars().count() + 3;
+        let room = Self::title_room(frame, area, least);
+        let text = format!("  {}", line.text(room.min(48)));
+        let width = (text.chars().count() as u16 + 1).min(area.width);
         let at = ratatui::layout::Rect {
             x: area.right().saturating_sub(width),
             y: area.y,
@@ -40,6 +42,37 @@ impl App {
             ratatui::widgets::Paragraph::new(widgets::fit(&text, width)).style(style),
             at,
         );
+    }
+
+    /// The columns the title row leaves at its right; when fewer than `least`, the
+    /// title's middle parts (between " · ") go until they are not, or only its first
+    /// and last parts are left.
+    fn title_room(frame: &mut Frame, area: ratatui::layout::Rect, least: usize) -> usize {
+        let buffer = frame.buffer_mut();
+        let cells: Vec<(String, ratatui::style::Style)> = (area.left()..area.right())
+            .filter_map(|x| buffer.cell((x, area.y)))
+            .map(|c| (c.symbol().to_string(), c.style()))
+            .collect();
+        let title: String = cells.iter().map(|(s, _)| s.as_str()).collect();
+        let title = title.trim_end().to_string();
+        let width = usize::from(area.width);
+        let room = |t: &str| width.saturating_sub(t.chars().count());
+        if room(&title) >= least {
+            return room(&title);
+        }
+        let mut parts: Vec<&str> = title.split(" · ").collect();
+        while parts.len() > 2 && room(&parts.join(" · ")) < least {
+            parts.remove(1);
+        }
+        let short = parts.join(" · ");
+        let style = cells.first().map(|(_, s)| *s).unwrap_or_default();
+        let row = ratatui::layout::Rect { height: 1, ..area };
+        frame.render_widget(ratatui::widgets::Clear, row);
+        frame.render_widget(
+            ratatui::widgets::Paragraph::new(short.as_str()).style(style),
+            row,
+        );
+        room(&short)
     }
 
     /// The box of a match that ended outside its rules (resigned, agreed, left, a clock

@@ -195,10 +195,12 @@ impl OnlineMatch {
                 theme.muted(),
             ));
         }
-        // The latest first, each cut short: a new line is always in view.
-        for line in seen.iter().rev().take(CHAT_SHOWN) {
-            let text: String = line.text.chars().take(CHAT_LINE_SHOWN).collect();
-            let cut = if line.text.chars().count() > CHAT_LINE_SHOWN {
+        // The latest first and whole (the panel wraps it), the older ones cut short: a
+        // new line is always in view, and can be read to its end.
+        for (i, line) in seen.iter().rev().take(CHAT_SHOWN).enumerate() {
+            let most = if i == 0 { usize::MAX } else { CHAT_LINE_SHOWN };
+            let text: String = line.text.chars().take(most).collect();
+            let cut = if line.text.chars().count() > most {
                 "…"
             } else {
                 ""

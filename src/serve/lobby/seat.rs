@@ -362,7 +362,7 @@ impl LobbyLink for Seat {
             table.sides[side] = self.member;
             table.away[side] = false;
             // A match put back after a restart: its clocks start when both are back.
-            if table.away == [false, false] && !table.is_over() {
+            if table.away == [false, false] && !table.is_over() && table.clock_started() {
                 let to_move = table.referee.to_move().index();
                 let now = table.time.now_ms();
                 if let Some(clock) = table.clock.as_mut().filter(|c| c.running().is_none()) {

@@ -62,11 +62,9 @@ impl Table {
         owners: [Owner; 2],
         time: Arc<dyn TimeSource>,
     ) -> Table {
-        let clock = setup.matchup.clock.map(|control| {
-            let mut clock = Clock::new(control);
-            clock.start(referee.to_move().index(), time.now_ms());
-            clock
-        });
+        // As on Lichess, the clocks start once each side has made its first move: no one
+        // loses time to finding the board or reading the match's settings.
+        let clock = setup.matchup.clock.map(Clock::new);
         Table {
             sides,
             names,
@@ -172,9 +170,14 @@ impl Table {
         self.referee.play(mv)?;
         self.moves.push(mv.to_string());
         let now = self.time.now_ms();
+        let to_move = self.referee.to_move().index();
         if let Some(clock) = &mut self.clock {
-            // The flag was checked before the move (`check_flag`).
-            let _ = clock.moved(now);
+            if self.moves.len() == CLOCK_AFTER {
+                clock.start(to_move, now);
+            } else {
+                // The flag was checked before the move (`check_flag`).
+                let _ = clock.moved(now);
+            }
         }
         // A move answers a question left open (a draw offered, a takeback asked).
         self.asked = None;
@@ -214,10 +217,20 @@ impl Table {
         self.asked = None;
         // The times stand as they are; the side to move now has the running clock.
         let now = self.time.now_ms();
+        let started = self.clock_started();
         if let Some(clock) = &mut self.clock {
-            clock.start(to_move, now);
+            if started {
+                clock.start(to_move, now);
+            } else {
+                clock.stop(now);
+            }
         }
         Ok(())
+    }
+
+    /// Whether the clocks run in this match now: each side has made its first move.
+    pub fn clock_started(&self) -> bool {
+        self.moves.len() >= CLOCK_AFTER
     }
 
     /// The rules at the match's start (its start is fixed: no draw is made).
@@ -244,3 +257,6 @@ impl Table {
         }
     }
 }
+
+/// The moves after which a timed match's clocks start (one for each side).
+pub const CLOCK_AFTER: usize = 2;

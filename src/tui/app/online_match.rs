@@ -140,6 +140,15 @@ impl OnlineMatch {
         if let Some(code) = self.code.as_ref().filter(|_| !self.watching) {
             lines.push(Line::styled(format!("Seat code {code}"), theme.muted()));
         }
+        if self.clock.as_ref().is_some_and(|c| c.running().is_none())
+            && self.known < 2
+            && self.ended.is_none()
+        {
+            lines.push(Line::styled(
+                "The clocks start after each side's first move.",
+                theme.muted(),
+            ));
+        }
         if let Some((who, what)) = &self.asked_of_me {
             let key = match what {
                 Proposal::Draw => Action::OfferDraw,

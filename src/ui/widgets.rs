@@ -90,8 +90,9 @@ fn fitted_footer(keys: &[(String, String)], width: u16) -> Vec<(String, String)>
     }
     keys
 }
-/// Shown instead of any screen when the terminal is below the minimum size.
-pub fn too_small(frame: &mut Frame, theme: &Theme) {
+/// Shown instead of any screen when the terminal is below the minimum size; `way_out`
+/// says what a key does there ("q quits").
+pub fn too_small(frame: &mut Frame, theme: &Theme, way_out: &str) {
     let area = frame.area();
     let text = vec![
         Line::styled(
@@ -102,7 +103,7 @@ pub fn too_small(frame: &mut Frame, theme: &Theme) {
             "now {} x {}: enlarge the window",
             area.width, area.height
         )),
-        Line::raw("q quits"),
+        Line::raw(way_out.to_string()),
     ];
     let y = area.height.saturating_sub(3) / 2;
     let rect = Rect {

@@ -432,6 +432,12 @@ fn esc_leaves_a_match_waiting_while_the_other_is_away() {
     alice.settle();
     let seen = alice.screen();
     assert!(seen.contains("Esc leaves it waiting"), "{seen}");
+    // A window too small says that a match is on, not that q quits (it does not).
+    alice.resize(60, 20);
+    let small = alice.screen();
+    assert!(small.contains("a match online is on"), "{small}");
+    assert!(!small.contains("q quits"), "{small}");
+    alice.resize(100, 30);
     alice.key(Esc);
     let asked = alice.screen();
     assert!(asked.contains("The other player is away"), "{asked}");

@@ -134,6 +134,8 @@ fn a_draw_is_offered_only_where_the_game_has_draws_and_ends_the_match_when_accep
         h.key(Up);
         let seen = h.screen();
         assert!(seen.contains("A draw by agreement."), "{seen}");
+        // The box says it once: "A draw." over "By agreement."
+        assert!(seen.contains("By agreement."), "{seen}");
         assert!(seen.contains("The match is over."), "{seen}");
         let footer = seen.lines().last().unwrap_or_default();
         assert!(footer.contains("r rematch"), "{seen}");
@@ -194,6 +196,13 @@ fn resigning_asks_first_then_ends_the_match_and_a_rematch_swaps_the_sides() {
         seen.contains("Game over") && seen.contains("You win!"),
         "{seen}"
     );
+    // No one is to move any more under the hands.
+    assert!(!seen.contains("· to move"), "{seen}");
+    // Too small a window during the rematch's question says what a key does there.
+    bob.resize(60, 20);
+    let small = bob.screen();
+    assert!(small.contains("q quits"), "the match is over: {small}");
+    bob.resize(100, 30);
     assert!(
         seen.contains("r rematch, sides swapped · Esc lobby"),
         "{seen}"

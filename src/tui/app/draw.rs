@@ -133,7 +133,13 @@ impl App {
         self.size = (area.width, area.height);
         self.hits.clear();
         if !widgets::fits(area) {
-            widgets::too_small(frame, &self.theme);
+            // A match online is left only after a question, which needs room.
+            let way_out = if self.online_in_progress() {
+                "a match online is on: enlarge the window to play or leave it"
+            } else {
+                "q quits"
+            };
+            widgets::too_small(frame, &self.theme, way_out);
             return;
         }
         self.show_online();

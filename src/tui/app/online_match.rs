@@ -229,7 +229,19 @@ impl OnlineMatch {
             (Some(w), Some(_)) => format!("{} wins.", self.names[w.index()]),
             (Some(w), None) => format!("{} wins!", self.names[w.index()]),
         };
-        Some((headline, format!("{}.", self.how(ending))))
+        let how = self.how(ending);
+        // "A draw." over "A draw by agreement." says it twice: "By agreement."
+        let how = match how.strip_prefix("A draw ") {
+            Some(rest) if ending.winner.is_none() => {
+                let mut rest = rest.to_string();
+                if let Some(first) = rest.get_mut(0..1) {
+                    first.make_ascii_uppercase();
+                }
+                rest
+            }
+            _ => how,
+        };
+        Some((headline, format!("{how}.")))
     }
 
     /// How it ended, from this player's side: "You resigned", "bob ran out of time".

@@ -261,7 +261,10 @@ impl ChopsticksScreen {
             position,
             bottom: self.bottom_seat(),
             names: [s.name(Seat::First), s.name(Seat::Second)],
-            to_move: (!s.is_over()).then(|| position.to_move()),
+            // No one is to move once the match is over, by the rules or outside them
+            // (resigned, agreed, a flag fallen).
+            to_move: (!s.is_over() && !keys.online().is_some_and(|o| o.over) && !keys.finished())
+                .then(|| position.to_move()),
             cursors,
             last,
             last_text: self.last_move_text(),

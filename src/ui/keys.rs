@@ -510,9 +510,20 @@ impl Keys {
                 Scope::Everywhere => game.is_none() || b.config.is_some(),
                 Scope::Game(g) => Some(g) == game,
             };
+            // A match online has its own list, below: no AI, hints or undo there.
+            let elsewhere = self.online.is_some()
+                && (NOT_ONLINE.contains(&b.action)
+                    || matches!(b.action, Action::Resign | Action::OfferDraw | Action::Chat));
             // Arrows, Enter and Esc are described in the prose of each section.
-            if shown && b.config.is_some() {
+            if shown && b.config.is_some() && !elsewhere {
                 lines.push(format!("{:<7}{}", key_label(b.key), b.what));
+            }
+        }
+        if let Some(online) = self.online {
+            lines.push(String::new());
+            lines.push("In this match online:".to_string());
+            for (action, what) in online.items() {
+                lines.push(format!("{:<7}{what}", self.key(action)));
             }
         }
         lines

@@ -501,3 +501,31 @@ fn the_menu_says_what_waits_in_the_lobby() {
         "{seen}"
     );
 }
+
+/// The rules' key list in a match online names the match's keys, not the AI's.
+#[test]
+fn the_help_in_a_match_online_lists_its_own_keys() {
+    let lobby = Lobby::new();
+    let othello = parlor::arcade::registry().find("othello").expect("othello");
+    let mut alice = arcade(&lobby, "alice");
+    let mut bob = arcade(&lobby, "bob");
+    to_lobby(&mut alice);
+    offer(&mut alice, othello);
+    to_lobby(&mut bob);
+    bob.key(Enter);
+    alice.settle();
+    alice.screen();
+    alice.key(Char('?'));
+    // The key list is at the end of the rules.
+    let mut seen = String::new();
+    for _ in 0..12 {
+        seen.push_str(&alice.screen());
+        alice.key(ratatui::crossterm::event::KeyCode::PageDown);
+    }
+    assert!(seen.contains("In this match online:"), "{seen}");
+    assert!(seen.contains("resign"), "{seen}");
+    // The AI's keys are not in the list (the prose of the rules may name them).
+    for ai in ["h      hints", "u      undo", "n      new game"] {
+        assert!(!seen.contains(ai), "{ai}: {seen}");
+    }
+}

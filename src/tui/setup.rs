@@ -697,6 +697,7 @@ impl Setup {
         let enter = match self.field() {
             Field::Simulate => "simulate",
             Field::Lesson => "lesson",
+            _ if self.online => "offer it",
             _ => "start",
         };
         list.extend(keys.footer(&[(&[Action::Enter], enter), (&[Action::Back], "back")]));

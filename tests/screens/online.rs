@@ -360,6 +360,8 @@ fn an_offer_can_give_the_first_move_away_and_is_remembered() {
     alice.key(Enter);
     let setup = alice.screen();
     assert!(setup.contains("you, who offer"), "{setup}");
+    let footer = setup.lines().last().unwrap_or_default().to_string();
+    assert!(footer.contains("Enter offer it"), "{footer}");
     // From [ Offer it online ] down, round to the first row, then the clock's.
     alice.keys(&[Down, Right]);
     assert!(

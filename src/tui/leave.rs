@@ -136,13 +136,15 @@ pub enum OnlineQuestion {
 }
 
 /// The question before leaving or resigning a match online.
-/// `code`: the seat code that takes the player's seat back, when one is needed.
+/// `code`: the seat code that takes the player's seat back, when one is needed;
+/// `claim`: the other player, away long enough for the win to be claimed.
 pub fn render_online(
     frame: &mut Frame,
     area: Rect,
     theme: &Theme,
     question: OnlineQuestion,
     code: Option<&str>,
+    claim: Option<&str>,
 ) {
     let (title, lines) = if question == OnlineQuestion::LeaveWaiting {
         let back = match code {
@@ -151,16 +153,19 @@ pub fn render_online(
             )),
             None => Line::raw("for you both, and your seat is yours to take back."),
         };
-        (
-            "Leave the match?",
-            vec![
-                Line::raw("Leave this match? The other player is away: it waits"),
-                back,
-                Line::raw(""),
-                Line::raw("  y        leave it waiting, to the lobby"),
-                Line::raw("  any key  stay"),
-            ],
-        )
+        let mut lines = vec![
+            Line::raw("Leave this match? The other player is away: it waits"),
+            back,
+            Line::raw(""),
+            Line::raw("  y        leave it waiting, to the lobby"),
+        ];
+        if let Some(who) = claim {
+            lines.push(Line::raw(format!(
+                "  w        claim the win: {who} left and is not back"
+            )));
+        }
+        lines.push(Line::raw("  any key  stay"));
+        ("Leave the match?", lines)
     } else if question == OnlineQuestion::Resign {
         (
             "Resign?",

@@ -170,6 +170,10 @@ pub enum OnlineEvent {
     Refused { why: String },
 }
 
+/// How long a player must have been away before the other may claim the win: long
+/// enough for a dropped connection to come back (a timed match may end on time too).
+pub const ABANDON_AFTER_MS: u64 = 60_000;
+
 /// The arcade's line to the lobby.
 pub trait LobbyLink: Send {
     /// This player's name.
@@ -197,6 +201,9 @@ pub trait LobbyLink: Send {
     fn answer(&self, id: u64, yes: bool);
     /// Says `text` at match `id` (cleaned and shortened by the server).
     fn chat(&self, id: u64, text: &str);
+    /// Claims the win of match `id`, whose other player has been away too long to
+    /// wait for (the server decides).
+    fn claim_abandoned(&self, id: u64);
     /// This arcade's clock shows the side to move out of time in match `id`: the
     /// server checks its own clock and ends the match if it agrees.
     fn claim_time(&self, id: u64);

@@ -639,3 +639,53 @@ fn at_80_columns_the_clocks_leave_the_title_whole() {
         assert!(title.contains("alice 1:00   bob 1:00"), "{seen}");
     }
 }
+
+/// From a fresh-eyes play session: a player who left and does not come back does not
+/// hold the match for ever; after a minute away the one still there may claim the win.
+#[test]
+fn the_win_may_be_claimed_from_a_player_away_over_a_minute() {
+    use parlor::clock::HandTime;
+    let time = HandTime::new();
+    let lobby = Lobby::with_time(time.clone());
+    let mut alice = arcade(&lobby, "alice");
+    let mut bob = arcade(&lobby, "bob");
+    alice.with_time(time.clone());
+    to_lobby(&mut alice);
+    offer(
+        &mut alice,
+        parlor::arcade::registry().find("nim").expect("nim"),
+    );
+    to_lobby(&mut bob);
+    bob.key(Enter);
+    alice.settle();
+    drop(bob);
+    alice.settle();
+    // Too soon: leaving is offered, claiming is not.
+    alice.key(Esc);
+    let asked = alice.screen();
+    assert!(asked.contains("leave it waiting"), "{asked}");
+    assert!(!asked.contains("claim the win"), "{asked}");
+    alice.key(Char('x'));
+    time.advance(61_000);
+    alice.ticks(1);
+    let seen = alice.screen();
+    assert!(seen.contains("bob has been away over a"), "{seen}");
+    alice.key(Esc);
+    let asked = alice.screen();
+    assert!(
+        asked.contains("w        claim the win: bob left and is not back"),
+        "{asked}"
+    );
+    alice.key(Char('w'));
+    alice.settle();
+    let seen = alice.screen();
+    assert!(
+        seen.contains("bob left and did not come back: you win."),
+        "{seen}"
+    );
+    assert!(
+        seen.contains("Game over") && seen.contains("You win!"),
+        "{seen}"
+    );
+    assert_eq!(lobby.counts(), (1, 0), "the match is over");
+}

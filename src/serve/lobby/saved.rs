@@ -180,7 +180,8 @@ impl Lobby {
             Arc::clone(&self.time),
         );
         table.moves = m.record.moves.clone();
-        table.away = [true, true];
+        table.step_away(0);
+        table.step_away(1);
         table.started = m.record.started.clone();
         let now = self.time.now_ms();
         table.clock = m

@@ -84,7 +84,7 @@ impl Seat {
         if table.is_over() {
             return Seat::quit_table(state, None, id, side);
         }
-        table.away[side] = true;
+        table.step_away(side);
         let event = OnlineEvent::Away {
             id,
             who: table.names[side].clone(),
@@ -360,7 +360,7 @@ impl LobbyLink for Seat {
                 return;
             };
             table.sides[side] = self.member;
-            table.away[side] = false;
+            table.come_back(side);
             // A match put back after a restart: its clocks start when both are back.
             if table.away == [false, false] && !table.is_over() && table.clock_started() {
                 let to_move = table.referee.to_move().index();
@@ -376,8 +376,16 @@ impl LobbyLink for Seat {
                 who: name,
                 clock: table.clock_state(),
             };
+            // Back first: the other seat still waits for its player.
+            let away = table.away[1 - side].then(|| OnlineEvent::Away {
+                id,
+                who: table.names[1 - side].clone(),
+            });
             Lobby::tell(&state, self.member, started);
             Lobby::tell_all(&state, &others, &back);
+            if let Some(away) = away {
+                Lobby::tell(&state, self.member, away);
+            }
         }
         self.lobby.announce();
     }
@@ -417,6 +425,35 @@ impl LobbyLink for Seat {
 
     fn chat(&self, id: u64, text: &str) {
         talk::chat(self, id, text);
+    }
+
+    fn claim_abandoned(&self, id: u64) {
+        {
+            let mut state = self.lobby.state();
+            let Some(table) = state.matches.get_mut(&id) else {
+                return;
+            };
+            let Some(side) = table.side_of(self.member) else {
+                return;
+            };
+            if !table.abandoned_by_other(side) {
+                let why = format!(
+                    "{} may still come back: the win is yours to claim after {} s away.",
+                    table.names[1 - side],
+                    crate::tui::online::ABANDON_AFTER_MS / 1000
+                );
+                return self.refuse(&state, &why);
+            }
+            let how = format!("{} left and did not come back", table.names[1 - side]);
+            let ending = table.end(
+                Some(Side::ALL[side]),
+                how,
+                Some(crate::store::EndedBy::Leaving),
+            );
+            let everyone = table.everyone();
+            state.ended(self.lobby.db(), id, ending, &everyone);
+        }
+        self.lobby.announce();
     }
 
     fn claim_time(&self, id: u64) {

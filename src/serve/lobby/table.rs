@@ -38,6 +38,8 @@ pub(super) struct Table {
     pub owners: [Owner; 2],
     /// A side whose connection dropped: the match waits for its owner.
     pub away: [bool; 2],
+    /// Since when each side has been away (the lobby's time), while it is.
+    pub away_since: [Option<u64>; 2],
     /// What one side (by index) asked the other, waiting for the answer.
     pub asked: Option<(usize, Proposal)>,
     pub chat: Vec<ChatLine>,
@@ -76,6 +78,7 @@ impl Table {
             watchers: Vec::new(),
             owners,
             away: [false; 2],
+            away_since: [None; 2],
             asked: None,
             chat: Vec::new(),
             ended: None,
@@ -226,6 +229,29 @@ impl Table {
             }
         }
         Ok(())
+    }
+
+    /// `side` goes away (its connection dropped, or it left the match waiting).
+    pub fn step_away(&mut self, side: usize) {
+        self.away[side] = true;
+        self.away_since[side] = Some(self.time.now_ms());
+    }
+
+    /// `side` is back at the match.
+    pub fn come_back(&mut self, side: usize) {
+        self.away[side] = false;
+        self.away_since[side] = None;
+    }
+
+    /// Whether the other side of `side` has been away long enough for `side` to claim
+    /// the win (a match no one can finish is no match).
+    pub fn abandoned_by_other(&self, side: usize) -> bool {
+        let other = 1 - side;
+        !self.is_over()
+            && !self.away[side]
+            && self.away_since[other].is_some_and(|t| {
+                self.time.now_ms().saturating_sub(t) >= crate::tui::online::ABANDON_AFTER_MS
+            })
     }
 
     /// Whether the clocks run in this match now: each side has made its first move.

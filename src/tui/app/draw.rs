@@ -176,7 +176,15 @@ impl App {
                         leave::OnlineQuestion::Leave
                     };
                     let code = self.seat_code().map(str::to_string);
-                    leave::render_online(frame, area, &self.theme, question, code.as_deref());
+                    let claim = self.claimable();
+                    leave::render_online(
+                        frame,
+                        area,
+                        &self.theme,
+                        question,
+                        code.as_deref(),
+                        claim.as_deref(),
+                    );
                     self.hits.clear();
                 }
             }

@@ -371,6 +371,8 @@ impl App {
                     self.leaving_online = false;
                     if typed == Some('y') {
                         self.leave_online();
+                    } else if typed == Some('w') {
+                        self.claim_abandoned();
                     }
                 } else if let Some(to) = self.leaving {
                     self.on_leave_answer(to, leave::answer(action, typed, self.game_saved));

@@ -260,8 +260,11 @@ impl App {
                 }
             }
             OnlineEvent::Away { id, who } => {
+                let now = self.time.now_ms();
                 if let Some(online) = self.online.as_mut().filter(|o| o.id == id) {
                     online.other_away = true;
+                    online.away_at = Some(now);
+                    online.claim_told = false;
                     self.flash = Some(format!(
                         "{who} lost the connection: the match waits for them (Esc leaves it \
                          waiting for you both)."
@@ -272,6 +275,7 @@ impl App {
                 let now = self.time.now_ms();
                 if let Some(online) = self.online.as_mut().filter(|o| o.id == id) {
                     online.other_away = false;
+                    online.away_at = None;
                     online.set_clock(clock, now);
                     self.flash = Some(format!("{who} is back."));
                 }
@@ -374,6 +378,26 @@ impl App {
             };
             self.refresh_lobby(Some(&notice));
         }
+    }
+
+    /// The player said w to the question before leaving: the win, if the other has
+    /// been away long enough.
+    pub(super) fn claim_abandoned(&mut self) {
+        let now = self.time.now_ms();
+        if let (Some(online), Some(lobby)) = (&self.online, &self.lobby)
+            && online.may_claim(now)
+        {
+            lobby.claim_abandoned(online.id);
+        }
+    }
+
+    /// Whom this player may claim the win from (away too long), if anyone.
+    pub(super) fn claimable(&self) -> Option<String> {
+        let now = self.time.now_ms();
+        self.online
+            .as_ref()
+            .filter(|o| o.may_claim(now))
+            .map(|o| o.names[o.mine.map_or(0, |m| 1 - m.index())].clone())
     }
 
     /// The seat code of the match on screen, if taking the seat back needs one.

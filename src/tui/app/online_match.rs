@@ -48,6 +48,10 @@ pub(super) struct OnlineMatch {
     pub code: Option<String>,
     /// The other player's connection dropped (until they are back).
     pub other_away: bool,
+    /// Since when (this terminal's time) the other player has been away.
+    pub away_at: Option<u64>,
+    /// The screen has been redrawn since the win could be claimed.
+    pub claim_told: bool,
     /// The clocks as this terminal runs them from the server's last word.
     pub clock: Option<Clock>,
     /// When this terminal last told the server that a flag fell (once a second at most).
@@ -70,9 +74,22 @@ impl OnlineMatch {
             typing: None,
             code: None,
             other_away: false,
+            away_at: None,
+            claim_told: false,
             clock: None,
             claimed_at: None,
         }
+    }
+
+    /// Whether this player may claim the win: the other has been away long enough
+    /// (the server checks again).
+    pub fn may_claim(&self, now: u64) -> bool {
+        self.other_away
+            && !self.watching
+            && self.ended.is_none()
+            && self
+                .away_at
+                .is_some_and(|t| now.saturating_sub(t) >= crate::tui::online::ABANDON_AFTER_MS)
     }
 
     /// The server's clocks, run on here from `now`.
@@ -134,7 +151,12 @@ impl OnlineMatch {
     }
 
     /// The "Match" panel: what is asked, how it ended, the latest chat lines.
-    pub fn notes(&self, theme: &Theme, keys: &crate::ui::keys::Keys) -> Vec<Line<'static>> {
+    pub fn notes(
+        &self,
+        theme: &Theme,
+        keys: &crate::ui::keys::Keys,
+        now: u64,
+    ) -> Vec<Line<'static>> {
         let mut lines = Vec::new();
         // First, short: the code that takes the seat back after a dropped connection.
         if let Some(code) = self.code.as_ref().filter(|_| !self.watching) {
@@ -181,6 +203,15 @@ impl OnlineMatch {
             lines.push(Line::styled(
                 format!("{} left: no rematch.", self.opponent()),
                 theme.muted(),
+            ));
+        } else if self.may_claim(now) {
+            lines.push(Line::styled(
+                format!(
+                    "{} has been away over a minute: {}, then w, claims the win.",
+                    self.opponent(),
+                    keys.key(Action::Back)
+                ),
+                theme.warning(),
             ));
         } else if self.other_away && self.ended.is_none() {
             lines.push(Line::styled(
@@ -292,7 +323,7 @@ impl App {
             clock.stop(now);
         }
         self.keys.set_online(Some(online.footer(game.as_ref())));
-        game.set_match_notes(Some(online.notes(&self.theme, &self.keys)));
+        game.set_match_notes(Some(online.notes(&self.theme, &self.keys, now)));
     }
 
     /// The other player asks for `what`.
@@ -528,7 +559,12 @@ impl App {
         if online.should_claim(now) {
             lobby.claim_time(online.id);
         }
-        online.clock.as_ref().is_some_and(|c| c.running().is_some()) && online.ended.is_none()
+        // The moment the win may be claimed, the Match panel says so.
+        let claim_now = online.may_claim(now) && !online.claim_told;
+        online.claim_told |= claim_now;
+        claim_now
+            || online.clock.as_ref().is_some_and(|c| c.running().is_some())
+                && online.ended.is_none()
     }
 
     /// The player said yes to resigning.

@@ -235,7 +235,8 @@ pub fn seat_code(screen: &str) -> Option<String> {
 
 #[test]
 fn a_dropped_player_takes_the_seat_back_with_its_code_and_a_name_alone_does_not() {
-    let lobby = Lobby::new();
+    let time = parlor::clock::HandTime::new();
+    let lobby = Lobby::with_time(time.clone());
     let nim = parlor::arcade::registry().find("nim").expect("nim");
     let mut alice = arcade(&lobby, "alice");
     let mut bob = arcade(&lobby, "bob");
@@ -261,7 +262,8 @@ fn a_dropped_player_takes_the_seat_back_with_its_code_and_a_name_alone_does_not(
     );
     assert_eq!(lobby.counts(), (1, 1), "the match waits");
 
-    // Someone else under bob's name, without the code: five wrong tries, then none.
+    // Someone else under bob's name, without the code: after three wrong tries the
+    // seat makes each next one wait, whatever the connection.
     let mut mallory = arcade(&lobby, "bob");
     to_lobby(&mut mallory);
     assert!(
@@ -272,27 +274,41 @@ fn a_dropped_player_takes_the_seat_back_with_its_code_and_a_name_alone_does_not(
         mallory.screen()
     );
     let wrong = if code == "000000" { "111111" } else { "000000" };
-    for _ in 0..5 {
-        for c in wrong.chars() {
-            mallory.key(Char(c));
+    let try_code = |h: &mut Harness, code: &str| {
+        for c in code.chars() {
+            h.key(Char(c));
         }
-        mallory.key(Enter);
+        h.key(Enter);
+        h.screen()
+    };
+    for _ in 0..3 {
+        try_code(&mut mallory, wrong);
         assert!(matches!(mallory.app.screen(), Screen::Lobby(_)));
     }
+    let seen = try_code(&mut mallory, wrong);
     assert!(
-        mallory.screen().contains("no more tries"),
-        "{}",
-        mallory.screen()
+        seen.contains("Too many wrong seat codes for that seat: the next try in 1 s"),
+        "{seen}"
     );
-    for c in code.chars() {
-        mallory.key(Char(c));
-    }
-    mallory.key(Enter);
+    // A new connection under the name waits as long.
+    drop(mallory);
+    let mut mallory = arcade(&lobby, "bob");
+    to_lobby(&mut mallory);
+    let seen = try_code(&mut mallory, wrong);
+    assert!(seen.contains("Too many wrong seat codes"), "{seen}");
+    // Each wrong one doubles the wait.
+    time.advance(1_000);
+    try_code(&mut mallory, wrong);
+    let seen = try_code(&mut mallory, wrong);
+    assert!(seen.contains("the next try in 2 s"), "{seen}");
+    // Even the right code waits its turn.
+    try_code(&mut mallory, &code);
     assert!(
         matches!(mallory.app.screen(), Screen::Lobby(_)),
-        "the right code, too late"
+        "the right code, too soon"
     );
     drop(mallory);
+    time.advance(2_000);
 
     // Bob, back with his code: the match as it stood, and it goes on to its end.
     let mut bob = arcade(&lobby, "bob");

@@ -341,10 +341,19 @@ impl LobbyLink for Seat {
             else {
                 return self.refuse(&state, "That match has no seat of yours waiting.");
             };
+            if let (Owner::Code(_), Some(wait)) = (&table.owners[side], table.code_wait(side)) {
+                let why =
+                    format!("Too many wrong seat codes for that seat: the next try in {wait} s.");
+                return self.refuse(&state, &why);
+            }
             let owned = match &table.owners[side] {
                 Owner::Key(k) => key.as_ref() == Some(k),
                 Owner::Code(c) => tries < CODE_TRIES && c == code.trim(),
             };
+            let by_code = matches!(table.owners[side], Owner::Code(_));
+            if by_code && let Some(table) = state.matches.get_mut(&id) {
+                table.code_tried(side, owned);
+            }
             if !owned {
                 if let Some(me) = state.members.get_mut(&self.member) {
                     me.wrong_codes += 1;

@@ -40,6 +40,9 @@ pub(super) struct Table {
     pub away: [bool; 2],
     /// Since when each side has been away (the lobby's time), while it is.
     pub away_since: [Option<u64>; 2],
+    /// Wrong seat codes tried for each side since its last right one, from any
+    /// connection, and when the last was.
+    pub wrong_codes: [(u32, u64); 2],
     /// What one side (by index) asked the other, waiting for the answer.
     pub asked: Option<(usize, Proposal)>,
     pub chat: Vec<ChatLine>,
@@ -79,6 +82,7 @@ impl Table {
             owners,
             away: [false; 2],
             away_since: [None; 2],
+            wrong_codes: [(0, 0); 2],
             asked: None,
             chat: Vec::new(),
             ended: None,
@@ -252,6 +256,29 @@ impl Table {
             && self.away_since[other].is_some_and(|t| {
                 self.time.now_ms().saturating_sub(t) >= crate::tui::online::ABANDON_AFTER_MS
             })
+    }
+
+    /// How many seconds before the next seat code may be tried for `side`: each wrong
+    /// code doubles the wait (from 1 s after the third, at most ten minutes), so no
+    /// one guesses a six-digit code by reconnecting. `None`: try now.
+    pub fn code_wait(&self, side: usize) -> Option<u64> {
+        let (wrong, at) = self.wrong_codes[side];
+        if wrong < 3 {
+            return None;
+        }
+        let wait_ms = (1000u64 << (wrong - 3).min(20)).min(600_000);
+        let ready = at.saturating_add(wait_ms);
+        let now = self.time.now_ms();
+        (now < ready).then(|| (ready - now).div_ceil(1000))
+    }
+
+    /// A seat code tried for `side`: right (the count starts again) or wrong.
+    pub fn code_tried(&mut self, side: usize, right: bool) {
+        self.wrong_codes[side] = if right {
+            (0, 0)
+        } else {
+            (self.wrong_codes[side].0 + 1, self.time.now_ms())
+        };
     }
 
     /// Whether the clocks run in this match now: each side has made its first move.

@@ -508,6 +508,14 @@ pub fn play_setup(
     if let Some(d) = difficulty {
         setup.matchup.difficulty = d.difficulty();
     }
+    if let Some(clock) = args.clock {
+        if setup.matchup.mode == Mode::AiVsAi {
+            return Err(usage(
+                "--clock needs a person to play: use it with --mode vs-ai or two-players",
+            ));
+        }
+        setup.matchup.clock = Some(clock);
+    }
     if let Some(position) = &args.position {
         setup.position = Some(position.clone());
         game.kind()

@@ -115,6 +115,10 @@ pub struct PlayCommon {
     /// --help; Othello also takes an OBF line or a move list from the start such as f5d6c3).
     #[arg(long, value_name = "TEXT", allow_hyphen_values = true)]
     pub position: Option<String>,
+    /// Each side's clock: minutes+seconds added a move (5+3), or 30s+0; whoever runs
+    /// out loses (against the AI, Othello's AI thinks within its clock).
+    #[arg(long, value_name = "TIME")]
+    pub clock: Option<crate::clock::TimeControl>,
 }
 
 /// `--difficulty`, for the games whose AI has the four difficulties (Othello has levels).

@@ -233,6 +233,14 @@ fn bad_play_options_are_usage_errors() {
         &["play", "nim", "--mode", "two-players", "--first", "ai"],
         &["--first"],
     );
+    usage_error(
+        &["play", "othello", "--clock", "5x3"],
+        &["'5x3' is not a time control", "e.g. 5+3"],
+    );
+    usage_error(
+        &["play", "nim", "--clock", "1+0", "--mode", "ai-vs-ai"],
+        &["--clock needs a person to play"],
+    );
 }
 
 #[test]

@@ -115,6 +115,25 @@ fn play_opens_straight_into_a_misere_game_at_80x24() {
     tui.quit_cleanly();
 }
 
+/// `parlor play --clock` starts a timed game: the clocks on the title row, the side to
+/// move's running.
+#[test]
+fn play_with_a_clock_shows_both_clocks() {
+    let mut tui = Tui::start(
+        &["play", "nim", "--clock", "2+1", "--mode", "two-players"],
+        80,
+        24,
+        100,
+    );
+    let screen = tui.wait_until("the clocks", |s| {
+        s.lines()
+            .next()
+            .is_some_and(|title| title.contains("▸1:5") && title.contains(" 2:00"))
+    });
+    assert!(screen.contains("Player 1's turn"), "{screen}");
+    tui.quit_cleanly();
+}
+
 #[test]
 fn too_small_a_terminal_says_so_and_recovers() {
     let mut tui = Tui::start(&["play", "nim", "--first", "you"], 100, 30, 100);

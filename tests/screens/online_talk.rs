@@ -582,6 +582,13 @@ fn a_timed_match_after_a_restart_keeps_its_time_and_runs_on_both_screens() {
         h.key(Enter);
         h
     };
+    // The lobby's entry says how the clocks stand.
+    {
+        let mut look = arcade(&lobby, "alice");
+        to_lobby(&mut look);
+        let seen = look.screen();
+        assert!(seen.contains("1+0: you 0:50, bob 1:00"), "{seen}");
+    }
     let mut alice = back("alice", &codes.0);
     let mut bob = back("bob", &codes.1);
     alice.settle();

@@ -184,10 +184,21 @@ impl LobbyLink for Seat {
                     Owner::Key(_) => return None,
                     Owner::Code(_) => true,
                 };
+                // A timed match says how its clocks stand: "you 3:12, bob 4:01".
+                let clock = t.clock.as_ref().map_or_else(String::new, |c| {
+                    let left = c.both(t.time.now_ms());
+                    format!(
+                        " · {}: you {}, {} {}",
+                        c.control,
+                        crate::clock::show(left[side]),
+                        t.names[1 - side],
+                        crate::clock::show(left[1 - side])
+                    )
+                });
                 Some(Resumable {
                     id,
                     summary: format!(
-                        "{} with {} · {}",
+                        "{} with {} · {}{clock}",
                         t.game,
                         t.names[1 - side],
                         moves_text(t.moves.len())

@@ -437,6 +437,8 @@ fn a_match_survives_a_server_restart_and_its_end_goes_to_the_history() {
     // written to the history.
     bob.key(Char('R'));
     bob.key(Char('y'));
+    // The lobby writes on a thread of its own: what it wrote so far, then read.
+    lobby.flush();
     let history = db.history(None).unwrap();
     assert_eq!(history.len(), 1);
     assert_eq!(history[0].names, ["alice".to_string(), "bob".to_string()]);

@@ -21,10 +21,12 @@ mod matches;
 mod migrations;
 mod players;
 mod report;
+mod writer;
 
 pub use history::{HistoryEntry, Standing};
 pub use matches::{StoredMatch, StoredOwner};
 pub use report::standings_text;
+pub use writer::Writer;
 
 /// How long a write waits for another connection to the same file (a second server
 /// started by mistake, an operator's `sqlite3` shell) before it gives up.

@@ -506,3 +506,31 @@ fn a_thread_that_panicked_holding_the_connection_does_not_stop_the_others() {
     db.seen("alice", Some("SHA256:a"), 1).unwrap();
     assert_eq!(db.key_of("alice").unwrap().as_deref(), Some("SHA256:a"));
 }
+
+/// The writer does the lobby's writes in the order they were asked for, off the
+/// caller's thread; `flush` returns once they are all in, and a dropped writer finishes
+/// its queue first.
+#[test]
+fn the_writer_writes_in_order_and_flush_waits_for_it() {
+    let db = Arc::new(Db::open_in_memory().unwrap());
+    let writer = Writer::start(db.clone()).unwrap();
+    for n in 1..=30 {
+        let moves: Vec<String> = (0..n).map(|i| format!("m{i}")).collect();
+        let moves: Vec<&str> = moves.iter().map(String::as_str).collect();
+        writer.save(stored(7, ["ann", "bo"], &moves));
+    }
+    writer.flush();
+    let in_progress = db.matches_in_progress().unwrap();
+    assert_eq!(in_progress.len(), 1);
+    assert_eq!(
+        in_progress[0].record.moves.len(),
+        30,
+        "the last write is the one kept"
+    );
+    let mut last = stored(7, ["ann", "bo"], &["m0"]);
+    last.record = finished(&last, ResultRecord::First);
+    writer.finish(last, "played to the end".into(), 1_800_000_000);
+    drop(writer);
+    assert!(db.matches_in_progress().unwrap().is_empty());
+    assert_eq!(ids(&db.history(None).unwrap()), vec![7]);
+}

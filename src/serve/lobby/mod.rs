@@ -35,8 +35,9 @@ pub struct Lobby {
     state: Mutex<State>,
     /// What the matches' clocks read.
     time: Arc<dyn TimeSource>,
-    /// Where the matches are written (none: kept in memory only).
-    db: Option<Arc<Db>>,
+    /// Where the matches are written (none: kept in memory only), by a thread of its
+    /// own so that no write waits under the lobby's lock.
+    db: Option<crate::serve::db::Writer>,
 }
 
 #[derive(Default)]
@@ -76,17 +77,35 @@ impl Lobby {
         })
     }
 
-    /// A lobby that writes its matches to `db` (see `saved.rs`).
+    /// A lobby that writes its matches to `db` (see `saved.rs`). Without a thread
+    /// for the writes (the machine has none left) it keeps them in memory only, and
+    /// says so.
     pub fn with_db(time: Arc<dyn TimeSource>, db: Arc<Db>) -> Arc<Lobby> {
+        let writer = match crate::serve::db::Writer::start(db) {
+            Ok(writer) => Some(writer),
+            Err(e) => {
+                eprintln!(
+                    "parlor serve: no thread to write the database ({e}): matches are not kept"
+                );
+                None
+            }
+        };
         Arc::new(Lobby {
             state: Mutex::new(State::default()),
             time,
-            db: Some(db),
+            db: writer,
         })
     }
 
-    fn db(&self) -> Option<&Db> {
-        self.db.as_deref()
+    fn db(&self) -> Option<&crate::serve::db::Writer> {
+        self.db.as_ref()
+    }
+
+    /// Waits until every write of the lobby's so far is in the database.
+    pub fn flush(&self) {
+        if let Some(writer) = &self.db {
+            writer.flush();
+        }
     }
 
     fn state(&self) -> MutexGuard<'_, State> {

@@ -12,7 +12,7 @@ use crate::config::Config;
 use crate::game::Seat as Side;
 use crate::matchup::Mode;
 use crate::plugin::{GameSetup, Registry};
-use crate::serve::db::{Db, StoredMatch, StoredOwner};
+use crate::serve::db::{Db, StoredMatch, StoredOwner, Writer};
 use crate::store::{MatchRecord, ResultRecord, SeatRecord};
 use crate::tui::online::{Ending, OnlineEvent};
 
@@ -66,13 +66,14 @@ fn stored(id: u64, table: &Table) -> StoredMatch {
 
 impl State {
     /// Match `id` ended: `to` hear how, and the end is written.
-    pub(super) fn ended(&mut self, db: Option<&Db>, id: u64, ending: Ending, to: &[u64]) {
+    pub(super) fn ended(&mut self, db: Option<&Writer>, id: u64, ending: Ending, to: &[u64]) {
         Lobby::tell_all(self, to, &OnlineEvent::Ended { id, ending });
         self.store(db, id);
     }
 
-    /// Writes match `id` as it stands: in progress, or (once) into the history.
-    pub(super) fn store(&mut self, db: Option<&Db>, id: u64) {
+    /// Writes match `id` as it stands: in progress, or (once) into the history. The
+    /// write is queued (see `db::Writer`): it is done in order, after the lock.
+    pub(super) fn store(&mut self, db: Option<&Writer>, id: u64) {
         let Some(db) = db else {
             return;
         };
@@ -83,21 +84,13 @@ impl State {
             return;
         }
         let match_ = stored(id, table);
-        let written = match &table.ended {
+        match &table.ended {
             Some(ending) => {
                 // In the database until now: from there to the history, in one step.
-                let how = ending.how.clone();
-                db.save_match(&match_)
-                    .and_then(|()| {
-                        db.finish_match(id, &match_.record, &how, crate::serve::seconds_now())
-                    })
-                    .map(|()| table.archived = true)
+                db.finish(match_, ending.how.clone(), crate::serve::seconds_now());
+                table.archived = true;
             }
-            None => db.save_match(&match_),
-        };
-        if let Err(e) = written {
-            tracing::error!("match {id} not written to the server's database: {e}");
-            eprintln!("parlor serve: match {id} not written to the database: {e}");
+            None => db.save(match_),
         }
     }
 }
@@ -111,6 +104,8 @@ impl Lobby {
         for id in ids {
             state.store(self.db(), id);
         }
+        drop(state);
+        self.flush();
     }
 
     /// Puts back the matches in progress the database holds, both seats away; the

@@ -12,7 +12,6 @@ use crate::game::Seat as Side;
 use crate::matchup::{FirstMover, Mode};
 use crate::plugin::GameSetup;
 use crate::seeds::GameRng;
-use crate::serve::db::Db;
 use crate::tui::online::{
     LobbyLink, LobbyView, Offer, OnlineEvent, Present, Proposal, Resumable, Watchable,
 };
@@ -95,7 +94,12 @@ impl Seat {
 
     /// `side` leaves match `id`: in progress, that is resigning it; once over, the
     /// match goes (no rematch). The others are told.
-    pub(super) fn quit_table(state: &mut State, db: Option<&Db>, id: u64, side: usize) {
+    pub(super) fn quit_table(
+        state: &mut State,
+        db: Option<&crate::serve::db::Writer>,
+        id: u64,
+        side: usize,
+    ) {
         let Some(table) = state.matches.get_mut(&id) else {
             return;
         };

@@ -161,6 +161,8 @@ impl Player {
         let stream = tokio::net::TcpStream::connect(addr)
             .await
             .expect("connected");
+        // The config's nodelay applies to sockets russh opens; this one is ours.
+        stream.set_nodelay(true).expect("no Nagle");
         // A second handle on the socket, to shut it down under russh's feet.
         let std_stream = stream.into_std().expect("a std socket");
         let socket = std_stream.try_clone().ok();

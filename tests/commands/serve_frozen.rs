@@ -7,7 +7,7 @@ use std::time::Duration;
 
 use russh::ChannelMsg;
 
-use crate::pty_harness::{Tui, menu_ready};
+use crate::pty_harness::menu_ready;
 use crate::ssh_client::{AT_MENU, LocalServer, client_runtime};
 
 /// What joining under a name gave: the menu, or the server's refusal.
@@ -33,34 +33,15 @@ async fn try_join(addr: std::net::SocketAddr, name: &str) -> Result<(), String> 
 
 #[test]
 fn a_frozen_client_is_closed_and_its_player_can_join_again() {
-    if std::process::Command::new("ssh")
-        .arg("-V")
-        .output()
-        .is_err()
-    {
-        eprintln!("skipped: no system ssh client on this machine");
+    if !crate::serve_ssh::have_ssh() {
         return;
     }
     let server = LocalServer::start_with(|o| o.keepalive = Duration::from_millis(300));
-    let port = server.addr.port().to_string();
-    let mut alice = Tui::start_program(
-        "ssh",
-        &[
-            "-o",
-            "StrictHostKeyChecking=no",
-            "-o",
-            "UserKnownHostsFile=/dev/null",
-            "-o",
-            "LogLevel=ERROR",
-            "-o",
-            "BatchMode=yes",
-            "-tt",
-            "-p",
-            &port,
-            "alice@127.0.0.1",
-        ],
-        80,
-        24,
+    let mut alice = crate::serve_ssh::join_port(
+        server.addr.port(),
+        "alice",
+        (80, 24),
+        &["-o", "BatchMode=yes"],
     );
     alice.wait_until("the menu", menu_ready);
     // Her ssh is stopped: the connection stays open, nothing answers.

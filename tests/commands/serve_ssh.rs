@@ -156,7 +156,13 @@ const QUIET: [&str; 6] = [
 
 /// `join` with more of ssh's options (`-i KEY`, how to authenticate).
 fn join_with(server: &Server, name: &str, cols: u16, rows: u16, more: &[&str]) -> Tui {
-    let port = server.port.to_string();
+    join_port(server.port, name, (cols, rows), more)
+}
+
+/// `ssh -tt -p PORT name@127.0.0.1` with `more` of ssh's options, in a terminal of
+/// `cols` x `rows`: a server on `port`, this test's or another's.
+pub(crate) fn join_port(port: u16, name: &str, (cols, rows): (u16, u16), more: &[&str]) -> Tui {
+    let port = port.to_string();
     let who = format!("{name}@127.0.0.1");
     let mut args = QUIET.to_vec();
     args.extend_from_slice(&["-tt", "-p", &port]);

@@ -36,6 +36,21 @@ pub fn to_lobby(h: &mut Harness) {
     assert!(matches!(h.app.screen(), Screen::Lobby(_)), "{}", h.screen());
 }
 
+/// Alice offers `game`, bob accepts: both at the board, alice moving first.
+pub fn start(lobby: &Arc<Lobby>, game: &str) -> (Harness, Harness) {
+    let game = parlor::arcade::registry().find(game).expect("a game");
+    let mut alice = arcade(lobby, "alice");
+    let mut bob = arcade(lobby, "bob");
+    to_lobby(&mut alice);
+    offer(&mut alice, game);
+    to_lobby(&mut bob);
+    bob.key(Enter);
+    alice.settle();
+    assert!(matches!(alice.app.screen(), Screen::Game(_)));
+    assert!(matches!(bob.app.screen(), Screen::Game(_)));
+    (alice, bob)
+}
+
 /// Offers `game` from the lobby (no offers of others in view): its entry, its setup,
 /// the offer.
 pub fn offer(h: &mut Harness, game: GameId) {
@@ -437,14 +452,7 @@ fn an_offer_can_give_the_first_move_away_and_is_remembered() {
 #[test]
 fn esc_leaves_a_match_waiting_while_the_other_is_away() {
     let lobby = Lobby::new();
-    let nim = parlor::arcade::registry().find("nim").expect("nim");
-    let mut alice = arcade(&lobby, "alice");
-    let mut bob = arcade(&lobby, "bob");
-    to_lobby(&mut alice);
-    offer(&mut alice, nim);
-    to_lobby(&mut bob);
-    bob.key(Enter);
-    alice.settle();
+    let (mut alice, bob) = start(&lobby, "nim");
     let code = seat_code(&alice.screen()).expect("alice is shown her seat code");
     drop(bob);
     alice.settle();
@@ -524,14 +532,7 @@ fn the_menu_says_what_waits_in_the_lobby() {
 #[test]
 fn the_help_in_a_match_online_lists_its_own_keys() {
     let lobby = Lobby::new();
-    let othello = parlor::arcade::registry().find("othello").expect("othello");
-    let mut alice = arcade(&lobby, "alice");
-    let mut bob = arcade(&lobby, "bob");
-    to_lobby(&mut alice);
-    offer(&mut alice, othello);
-    to_lobby(&mut bob);
-    bob.key(Enter);
-    alice.settle();
+    let (mut alice, _bob) = start(&lobby, "othello");
     alice.screen();
     alice.key(Char('?'));
     // The key list is at the end of the rules.

@@ -4,26 +4,26 @@
 //! (cleaned of escape sequences, watchers' lines kept among watchers), and the
 //! footers and the "Match" panel that say what works.
 
-use crate::online::{arcade, offer, over, position, step, to_lobby};
+use crate::online::{arcade, offer, over, position, start, step, to_lobby};
 use parlor::serve::lobby::Lobby;
 use parlor::tui::app::Screen;
 use parlor::tui::harness::Harness;
 use ratatui::crossterm::event::KeyCode::{Char, Enter, Esc, Up};
 use std::sync::Arc;
 
-/// Alice offers `game`, bob accepts: both at the board, alice moving first.
-fn start(lobby: &Arc<Lobby>, game: &str) -> (Harness, Harness) {
-    let game = parlor::arcade::registry().find(game).expect("a game");
-    let mut alice = arcade(lobby, "alice");
-    let mut bob = arcade(lobby, "bob");
-    to_lobby(&mut alice);
-    offer(&mut alice, game);
-    to_lobby(&mut bob);
-    bob.key(Enter);
-    alice.settle();
-    assert!(matches!(alice.app.screen(), Screen::Game(_)));
-    assert!(matches!(bob.app.screen(), Screen::Game(_)));
-    (alice, bob)
+/// From the lobby, offers the game `downs` entries below the first at 1+0: its entry,
+/// its setup, the clock row (above the last) two steps right, the offer.
+fn offer_at_one_minute(h: &mut Harness, downs: usize) {
+    for _ in 0..downs {
+        h.key(ratatui::crossterm::event::KeyCode::Down);
+    }
+    h.key(Enter);
+    h.keys(&[
+        Up,
+        ratatui::crossterm::event::KeyCode::Right,
+        ratatui::crossterm::event::KeyCode::Right,
+        Enter,
+    ]);
 }
 
 fn says(h: &mut Harness, text: &str) {
@@ -531,7 +531,6 @@ fn the_newest_chat_shows_an_offer_is_announced_and_leaving_an_away_player_keeps_
 fn a_timed_match_after_a_restart_keeps_its_time_and_runs_on_both_screens() {
     use parlor::clock::{HandTime, TimeSource};
     use parlor::serve::db::Db;
-    use ratatui::crossterm::event::KeyCode::{Down, Right};
     let dir = tempfile::tempdir().unwrap();
     let path = dir.path().join("server.sqlite");
     let time = HandTime::new();
@@ -545,12 +544,7 @@ fn a_timed_match_after_a_restart_keeps_its_time_and_runs_on_both_screens() {
         alice.with_time(time.clone());
         bob.with_time(time.clone());
         to_lobby(&mut alice);
-        // Othello's offer at 1+0 (its setup's clock row is above its last).
-        for _ in 0..3 {
-            alice.key(Down);
-        }
-        alice.key(Enter);
-        alice.keys(&[Up, Right, Right, Enter]);
+        offer_at_one_minute(&mut alice, 3);
         to_lobby(&mut bob);
         bob.key(Enter);
         alice.settle();
@@ -615,7 +609,6 @@ fn a_timed_match_after_a_restart_keeps_its_time_and_runs_on_both_screens() {
 fn at_80_columns_the_clocks_leave_the_title_whole() {
     use parlor::clock::HandTime;
     use parlor::tui::app::Start;
-    use ratatui::crossterm::event::KeyCode::{Down, Right};
     let time = HandTime::new();
     let lobby = Lobby::with_time(time.clone());
     let small = |name: &str| {
@@ -634,10 +627,8 @@ fn at_80_columns_the_clocks_leave_the_title_whole() {
     let mut alice = small("alice");
     let mut bob = small("bob");
     to_lobby(&mut alice);
-    // 1-3-5-7, the second game, at 1+0.
-    alice.key(Down);
-    alice.key(Enter);
-    alice.keys(&[Up, Right, Right, Enter]);
+    // 1-3-5-7, the second game.
+    offer_at_one_minute(&mut alice, 1);
     to_lobby(&mut bob);
     bob.key(Enter);
     alice.settle();
@@ -656,17 +647,8 @@ fn the_win_may_be_claimed_from_a_player_away_over_a_minute() {
     use parlor::clock::HandTime;
     let time = HandTime::new();
     let lobby = Lobby::with_time(time.clone());
-    let mut alice = arcade(&lobby, "alice");
-    let mut bob = arcade(&lobby, "bob");
+    let (mut alice, bob) = start(&lobby, "nim");
     alice.with_time(time.clone());
-    to_lobby(&mut alice);
-    offer(
-        &mut alice,
-        parlor::arcade::registry().find("nim").expect("nim"),
-    );
-    to_lobby(&mut bob);
-    bob.key(Enter);
-    alice.settle();
     drop(bob);
     alice.settle();
     // Too soon: leaving is offered, claiming is not.

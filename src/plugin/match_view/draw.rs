@@ -223,7 +223,17 @@ impl<G: Game> MatchView<G> {
         (keys, theme): (&Keys, &Theme),
         lines: impl FnOnce() -> Vec<Line<'static>>,
     ) {
-        let lines = self.hidden_prediction(keys, theme).unwrap_or_else(lines);
+        let mut lines = self.hidden_prediction(keys, theme).unwrap_or_else(lines);
+        // A match the clock ended: what the position holds is no longer who wins.
+        if keys.finished() && !self.session.is_over() {
+            lines.splice(
+                0..0,
+                [
+                    Line::styled("The match is over.", theme.bold()),
+                    Line::styled("Had it gone on:", theme.muted()),
+                ],
+            );
+        }
         widgets::panel(frame, area, widgets::prediction_title(keys), lines, theme);
     }
 

@@ -230,16 +230,18 @@ pub fn prediction_and_hints(
         Constraint::Min(3),
     ])
     .areas(area);
-    panel(frame, top, "Prediction", prediction, theme);
+    panel(frame, top, prediction_title(keys), prediction, theme);
     hints_panel(frame, table, hints_title, hints, hints_off, keys, theme);
     rest
 }
 
 /// The title of the panel of the prediction: "Match" online, where it tells of the
-/// match instead.
+/// match instead; once a clock has ended the match, what the position held.
 pub fn prediction_title(keys: &super::keys::Keys) -> &'static str {
     if keys.online().is_some() {
         "Match"
+    } else if keys.finished() {
+        "Had the match gone on"
     } else {
         "Prediction"
     }

@@ -223,17 +223,7 @@ impl<G: Game> MatchView<G> {
         (keys, theme): (&Keys, &Theme),
         lines: impl FnOnce() -> Vec<Line<'static>>,
     ) {
-        let mut lines = self.hidden_prediction(keys, theme).unwrap_or_else(lines);
-        // A match the clock ended: what the position holds is no longer who wins.
-        if keys.finished() && !self.session.is_over() {
-            lines.splice(
-                0..0,
-                [
-                    Line::styled("The match is over.", theme.bold()),
-                    Line::styled("Had it gone on:", theme.muted()),
-                ],
-            );
-        }
+        let lines = self.hidden_prediction(keys, theme).unwrap_or_else(lines);
         widgets::panel(frame, area, widgets::prediction_title(keys), lines, theme);
     }
 

@@ -180,3 +180,36 @@ fn quitting_keeps_the_time_thought_and_an_undo_gives_the_time_back() {
     assert!(matches!(h.app.screen(), Screen::Game(_)), "{}", h.screen());
     assert!(title(&mut h).ends_with(" 5:00 ·▸4:15"), "{}", h.screen());
 }
+
+/// At one keyboard no one loses time to a board that cannot be seen or played: the
+/// clock stands while the help covers it and while the window is too small (and while
+/// a question before leaving is asked); it runs again after.
+#[test]
+fn the_clock_stands_while_the_board_is_hidden() {
+    let data = tempfile::tempdir().unwrap();
+    let time = HandTime::new();
+    let mut h = nim_two_players(data.path(), TimeControl::new(60_000, 0));
+    h.with_time(time.clone());
+    time.advance(5_000);
+    h.ticks(1);
+    assert!(title(&mut h).ends_with("▸0:55 · 1:00"), "{}", h.screen());
+    // The help.
+    h.key(Char('?'));
+    time.advance(20_000);
+    h.ticks(1);
+    h.key(Esc);
+    h.ticks(1);
+    assert!(title(&mut h).ends_with("▸0:55 · 1:00"), "{}", h.screen());
+    // Too small a window.
+    h.resize(60, 20);
+    h.ticks(1);
+    time.advance(20_000);
+    h.ticks(1);
+    h.resize(80, 24);
+    h.ticks(1);
+    assert!(title(&mut h).ends_with("▸0:55 · 1:00"), "{}", h.screen());
+    // And it runs again.
+    time.advance(5_000);
+    h.ticks(1);
+    assert!(title(&mut h).ends_with("▸0:50 · 1:00"), "{}", h.screen());
+}

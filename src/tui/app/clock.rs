@@ -22,6 +22,9 @@ pub(super) struct LocalClock {
     /// The times as each position of the match began (index: moves played), so an
     /// undo gives the time back with the move.
     stamps: Vec<[u64; 2]>,
+    /// The side whose clock stands while the board cannot be seen or played (a window
+    /// too small, the question before leaving, the help over it).
+    held: Option<usize>,
 }
 
 impl LocalClock {
@@ -71,6 +74,7 @@ impl App {
             // Before a resumed match's last position the times are not known: an undo
             // there keeps the times it has.
             stamps: vec![left; record.moves.len() + 1],
+            held: None,
         });
         self.tell_ai_its_time();
     }
@@ -79,11 +83,23 @@ impl App {
     /// flag that fell ends the match. Whether a clock runs (the screen needs drawing).
     pub(super) fn sync_clock(&mut self) -> bool {
         let now = self.time.now_ms();
+        // At one keyboard no one loses time to a board they cannot see or play.
+        let hidden = self.too_small() || self.leaving.is_some() || self.help.is_some();
         let (Some(local), Screen::Game(game)) = (&mut self.local_clock, &self.screen) else {
             return false;
         };
         if local.flagged.is_some() {
             return false;
+        }
+        if hidden {
+            if let Some(side) = local.clock.running() {
+                local.clock.stop(now);
+                local.held = Some(side);
+            }
+            return false;
+        }
+        if let Some(side) = local.held.take() {
+            local.clock.start(side, now);
         }
         if game.generation() != local.generation {
             local.generation = game.generation();

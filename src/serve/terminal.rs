@@ -214,8 +214,8 @@ fn run(
     }
     if let (Some(IDLE), Some(idle)) = (ended_by, shared.idle) {
         let line = format!(
-            "parlor: no key was pressed for {}, so the session ended. Your games are saved,\r\n\
-             a match online too (its seat is held): join again to go on.\r\n",
+            "parlor: no key was pressed for {}, so the session ended.\r\n\
+             Your games are saved, and a match you play online waits for you: join again to go on.\r\n",
             idle_words(idle)
         );
         backend.write_all(line.as_bytes())?;

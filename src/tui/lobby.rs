@@ -77,9 +77,25 @@ impl LobbyScreen {
             self.notice = None;
         }
         let entries = self.entries();
-        self.selected = before
-            .and_then(|k| entries.iter().position(|e| key_of(e) == k))
-            .unwrap_or(self.selected.min(entries.len().saturating_sub(1)));
+        let kept = before.and_then(|k| entries.iter().position(|e| key_of(e) == k));
+        self.selected = match (kept, before) {
+            (Some(i), _) => i,
+            // The entry under the cursor went (an offer taken back or taken, a match
+            // over): the cursor goes to the first game to offer, where a reflex Enter
+            // only opens a setup, and the player is told.
+            (None, Some((kind, _, _))) => {
+                // One's own offer goes by one's own hand, or into a match.
+                if kind != 1 {
+                    self.notice =
+                        Some("The entry you were on is gone (taken back, or taken).".into());
+                }
+                entries
+                    .iter()
+                    .position(|e| matches!(e, Entry::Game(_)))
+                    .unwrap_or(0)
+            }
+            (None, None) => self.selected.min(entries.len().saturating_sub(1)),
+        };
         // An offer that just came in is announced, and the cursor stays where the
         // player put it: a reflex Enter must not accept a match they did not choose
         // (leaving it would resign it).
@@ -249,7 +265,7 @@ impl LobbyScreen {
         // to take a seat back.
         let whole = match entries.get(self.selected) {
             Some(Entry::Resume(r)) if r.needs_code => format!(
-                "{}: type the seat code shown when the match began ({:_<6}), then Enter.",
+                "{}: type your seat code ({:_<6}; it was in the match's panel), then Enter.",
                 r.summary, self.code
             ),
             Some(Entry::Resume(r)) => format!("{}: Enter takes your seat back.", r.summary),

@@ -170,6 +170,10 @@ pub enum OnlineEvent {
     Refused { why: String },
 }
 
+/// The moves after which a timed match's clocks start (one for each side): as on
+/// Lichess, no one loses time to finding the board.
+pub const CLOCK_AFTER: usize = 2;
+
 /// How long a player must have been away before the other may claim the win: long
 /// enough for a dropped connection to come back (a timed match may end on time too).
 pub const ABANDON_AFTER_MS: u64 = 60_000;
@@ -201,6 +205,8 @@ pub trait LobbyLink: Send {
     fn answer(&self, id: u64, yes: bool);
     /// Says `text` at match `id` (cleaned and shortened by the server).
     fn chat(&self, id: u64, text: &str);
+    /// Whether match `id` is still being played (not ended, by its rules or else).
+    fn in_progress(&self, id: u64) -> bool;
     /// Claims the win of match `id`, whose other player has been away too long to
     /// wait for (the server decides).
     fn claim_abandoned(&self, id: u64);

@@ -525,6 +525,17 @@ impl Keys {
             for (action, what) in online.items() {
                 lines.push(format!("{:<7}{what}", self.key(action)));
             }
+            if !online.over && !online.watching {
+                lines.push(format!(
+                    "{:<7}accept / decline what the other player asks",
+                    "y / n"
+                ));
+                lines.push(format!(
+                    "{:<7}(after {}: the other away over a minute) claim the win",
+                    "w",
+                    self.key(Action::Back)
+                ));
+            }
         }
         lines
     }

@@ -12,18 +12,17 @@ use ratatui::crossterm::event::KeyCode::{Char, Enter, Esc, Up};
 use std::sync::Arc;
 
 /// From the lobby, offers the game `downs` entries below the first at 1+0: its entry,
-/// its setup, the clock row (above the last) two steps right, the offer.
+/// its setup (on its offer button; down from there comes round to the first row, then
+/// the clock's), the clock two steps right, the offer.
 fn offer_at_one_minute(h: &mut Harness, downs: usize) {
+    use ratatui::crossterm::event::KeyCode::{Down, Right};
     for _ in 0..downs {
-        h.key(ratatui::crossterm::event::KeyCode::Down);
+        h.key(Down);
     }
     h.key(Enter);
-    h.keys(&[
-        Up,
-        ratatui::crossterm::event::KeyCode::Right,
-        ratatui::crossterm::event::KeyCode::Right,
-        Enter,
-    ]);
+    h.keys(&[Down, Down, Right, Right]);
+    assert!(h.screen().contains("1+0: 1 min a side"), "{}", h.screen());
+    h.key(Enter);
 }
 
 fn says(h: &mut Harness, text: &str) {
@@ -350,8 +349,12 @@ fn a_timed_match_shows_both_clocks_and_a_flag_fall_ends_it() {
     step(&mut alice, &mut bob, None);
     time.advance(30_000);
     step(&mut alice, &mut bob, None);
-    // Alice thinks 12 s, moves; bob's clock runs.
-    time.advance(12_000);
+    // Bob, whose move started the clocks, sees alice's run too.
+    time.advance(1_000);
+    bob.ticks(1);
+    assert!(bob.screen().contains("▸alice 0:59"), "{}", bob.screen());
+    // Alice thinks 12 s in all, moves; bob's clock runs.
+    time.advance(11_000);
     alice.ticks(1);
     assert!(
         alice.screen().contains("▸alice 0:48   bob 1:00"),
@@ -521,6 +524,19 @@ fn the_newest_chat_shows_an_offer_is_announced_and_leaving_an_away_player_keeps_
         seen.contains("New: carol offers Othello · no clock"),
         "{seen}"
     );
+    // Dave goes up to it, and carol takes it back: dave's cursor goes to a game to
+    // offer (a reflex Enter opens a setup), and he is told.
+    alice.key(Up);
+    assert!(
+        alice.screen().contains("▶ Accept: carol offers Othello"),
+        "{}",
+        alice.screen()
+    );
+    carol.key(Enter);
+    alice.settle();
+    let seen = alice.screen();
+    assert!(seen.contains("▶ Offer a game of Nim"), "{seen}");
+    assert!(seen.contains("The entry you were on is gone"), "{seen}");
 }
 
 /// From a fresh-eyes play session: a timed match stopped by the server keeps the time
@@ -609,34 +625,37 @@ fn a_timed_match_after_a_restart_keeps_its_time_and_runs_on_both_screens() {
 fn at_80_columns_the_clocks_leave_the_title_whole() {
     use parlor::clock::HandTime;
     use parlor::tui::app::Start;
-    let time = HandTime::new();
-    let lobby = Lobby::with_time(time.clone());
-    let small = |name: &str| {
-        let mut h = Harness::new(
-            &parlor::arcade::registry(),
-            crate::online::quick(),
-            Start::Menu,
-            80,
-            24,
-        );
-        let seat = lobby.join(name, None, h.sender());
-        h.go_online(Box::new(seat));
-        h.with_time(time.clone());
-        h
-    };
-    let mut alice = small("alice");
-    let mut bob = small("bob");
-    to_lobby(&mut alice);
-    // 1-3-5-7, the second game.
-    offer_at_one_minute(&mut alice, 1);
-    to_lobby(&mut bob);
-    bob.key(Enter);
-    alice.settle();
-    for h in [&mut alice, &mut bob] {
-        let seen = h.screen();
-        let title = seen.lines().next().unwrap_or_default().to_string();
-        assert!(title.contains("online: alice vs bob"), "{seen}");
-        assert!(title.contains("alice 1:00   bob 1:00"), "{seen}");
+    // Nim (its title leaves room for the times, not for both names) and 1-3-5-7 (its
+    // title gives up its rules).
+    for (downs, clocks) in [(0, "1:00 · 1:00"), (1, "alice 1:00   bob 1:00")] {
+        let time = HandTime::new();
+        let lobby = Lobby::with_time(time.clone());
+        let small = |name: &str| {
+            let mut h = Harness::new(
+                &parlor::arcade::registry(),
+                crate::online::quick(),
+                Start::Menu,
+                80,
+                24,
+            );
+            let seat = lobby.join(name, None, h.sender());
+            h.go_online(Box::new(seat));
+            h.with_time(time.clone());
+            h
+        };
+        let mut alice = small("alice");
+        let mut bob = small("bob");
+        to_lobby(&mut alice);
+        offer_at_one_minute(&mut alice, downs);
+        to_lobby(&mut bob);
+        bob.key(Enter);
+        alice.settle();
+        for h in [&mut alice, &mut bob] {
+            let seen = h.screen();
+            let title = seen.lines().next().unwrap_or_default().to_string();
+            assert!(title.contains("online: alice vs bob "), "{seen}");
+            assert!(title.contains(clocks), "{seen}");
+        }
     }
 }
 
@@ -679,4 +698,10 @@ fn the_win_may_be_claimed_from_a_player_away_over_a_minute() {
         "{seen}"
     );
     assert_eq!(lobby.counts(), (1, 0), "the match is over");
+    // Nothing waits any more: not in alice's goodbye, nor for bob when he is back.
+    assert!(alice.app.goodbye_lines().is_empty());
+    let mut bob = arcade(&lobby, "bob");
+    to_lobby(&mut bob);
+    let seen = bob.screen();
+    assert!(!seen.contains("Resume your match"), "{seen}");
 }

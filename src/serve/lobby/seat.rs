@@ -181,6 +181,11 @@ impl LobbyLink for Seat {
             .iter()
             .filter_map(|(&id, t)| {
                 let me = me?;
+                // A match that ended while its player was away (the win claimed, a
+                // flag fallen) has no seat to take back.
+                if t.is_over() {
+                    return None;
+                }
                 let side =
                     (0..2).find(|&i| t.away[i] && t.names[i].eq_ignore_ascii_case(&me.name))?;
                 let needs_code = match &t.owners[side] {
@@ -348,7 +353,7 @@ impl LobbyLink for Seat {
                 return;
             };
             let (name, key, tries) = (me.name.clone(), me.key.clone(), me.wrong_codes);
-            let Some(table) = state.matches.get(&id) else {
+            let Some(table) = state.matches.get(&id).filter(|t| !t.is_over()) else {
                 return self.refuse(&state, "That match is over.");
             };
             let Some(side) =
@@ -376,7 +381,7 @@ impl LobbyLink for Seat {
                 let why = if tries + 1 >= CODE_TRIES {
                     "Not the seat code of that match, and no more tries on this connection."
                 } else {
-                    "Not the seat code of that match (it was shown when the match began)."
+                    "Not the seat code of that match. Lost it? The other player may claim the win after a minute, or the clock decides."
                 };
                 return self.refuse(&state, why);
             }
@@ -449,6 +454,14 @@ impl LobbyLink for Seat {
 
     fn chat(&self, id: u64, text: &str) {
         talk::chat(self, id, text);
+    }
+
+    fn in_progress(&self, id: u64) -> bool {
+        self.lobby
+            .state()
+            .matches
+            .get(&id)
+            .is_some_and(|t| !t.is_over())
     }
 
     fn claim_abandoned(&self, id: u64) {

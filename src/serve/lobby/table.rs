@@ -11,7 +11,7 @@ use crate::plugin::GameSetup;
 use crate::plugin::referee::Referee;
 use crate::seeds::GameRng;
 use crate::store::EndedBy;
-use crate::tui::online::{ChatLine, ClockState, Ending, OnlineEvent, Proposal};
+use crate::tui::online::{CLOCK_AFTER, ChatLine, ClockState, Ending, OnlineEvent, Proposal};
 
 /// Whose a seat is: a player who joined with a key owns it by that key; anyone else by
 /// the seat code shown when the match began (a name alone never takes a seat).
@@ -310,6 +310,3 @@ impl Table {
         }
     }
 }
-
-/// The moves after which a timed match's clocks start (one for each side).
-pub const CLOCK_AFTER: usize = 2;

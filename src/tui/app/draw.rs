@@ -57,8 +57,9 @@ impl App {
         let title = title.trim_end().to_string();
         let width = usize::from(area.width);
         let room = |t: &str| width.saturating_sub(t.chars().count());
+        // What is left once the clocks' margin ("  " before, a column after) is kept.
         if room(&title) >= least {
-            return room(&title);
+            return room(&title).saturating_sub(3);
         }
         let mut parts: Vec<&str> = title.split(" · ").collect();
         while parts.len() > 2 && room(&parts.join(" · ")) < least {
@@ -72,7 +73,7 @@ impl App {
             ratatui::widgets::Paragraph::new(short.as_str()).style(style),
             row,
         );
-        room(&short)
+        room(&short).saturating_sub(3)
     }
 
     /// The box of a match that ended outside its rules (resigned, agreed, left, a clock

@@ -233,10 +233,12 @@ impl App {
     /// What a player leaving the server should take with them: for each match they
     /// sat at here that still waits for them, its seat code.
     pub fn goodbye_lines(&self) -> Vec<String> {
-        let over = |id: u64| matches!((&self.online, &self.screen), (Some(o), Screen::Game(g)) if o.id == id && o.over(g.as_ref()));
+        let Some(lobby) = &self.lobby else {
+            return Vec::new();
+        };
         self.held_seats
             .iter()
-            .filter(|seat| !over(seat.id))
+            .filter(|seat| lobby.in_progress(seat.id))
             .map(|seat| {
                 format!(
                     "Your match {} waits for you: take your seat back with the seat code {}.",

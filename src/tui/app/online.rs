@@ -76,7 +76,15 @@ impl App {
         match outcome {
             LobbyOutcome::Accept(id) => lobby.accept(id),
             LobbyOutcome::Watch(id) => lobby.watch(id),
-            LobbyOutcome::Resume(id, code) => lobby.resume(id, &code),
+            LobbyOutcome::Resume(id, code) => {
+                // A seat this arcade held needs no typing: its code is known here.
+                let known = self.held_seats.iter().find(|s| s.id == id);
+                let code = match known {
+                    Some(seat) if code.trim().is_empty() => seat.code.clone(),
+                    _ => code,
+                };
+                lobby.resume(id, &code);
+            }
             LobbyOutcome::Withdraw => {
                 lobby.withdraw();
                 self.refresh_lobby(Some("Your offer is taken back."));
@@ -229,9 +237,15 @@ impl App {
                 if online.id != id {
                     return false;
                 }
-                // A move answers what was asked (a draw, a takeback).
+                // A move answers what was asked (a draw, a takeback): no.
                 online.asked_of_me = None;
-                online.asked_by_me = None;
+                if let Some(what) = online.asked_by_me.take() {
+                    self.flash = Some(format!(
+                        "{} played on: no to {}.",
+                        online.opponent(),
+                        what.what()
+                    ));
+                }
                 online.set_clock(clock, self.time.now_ms());
                 match game.play_text(&mv) {
                     Ok(()) => online.known += 1,
@@ -342,15 +356,26 @@ impl App {
             online.asked_of_me = None;
             online.asked_by_me = None;
         }
+        let now = self.time.now_ms();
+        let before = online.known;
         for mv in record.moves.iter().skip(online.known) {
             lobby.play(online.id, mv);
             // The other side's clock runs from here; the server's word comes with
             // their reply.
             if let Some(clock) = &mut online.clock {
-                let _ = clock.moved(self.time.now_ms());
+                let _ = clock.moved(now);
             }
         }
         online.known = online.known.max(record.moves.len());
+        // The move that starts the clocks (each side's first made): the server starts
+        // the other side's, as this copy does (no word of it comes to the mover).
+        if before < crate::tui::online::CLOCK_AFTER
+            && online.known >= crate::tui::online::CLOCK_AFTER
+            && let (Some(clock), Some(mine)) = (&mut online.clock, online.mine)
+            && clock.running().is_none()
+        {
+            clock.start(1 - mine.index(), now);
+        }
     }
 
     /// Whether a match online is on screen and still being played.

@@ -118,7 +118,7 @@ fn run(
             viewport: Viewport::Fixed(Rect::new(0, 0, width, height)),
         },
     )?;
-    let store = Store::open(shared.data_dir.join("players").join(player));
+    let store = Store::open(player_dir(&shared.data_dir.join("players"), player));
     let seed = rand::rng().random::<u64>();
     let seat = shared.lobby.join(player, key, tx.clone());
     let mut app = App::new(
@@ -223,6 +223,19 @@ fn run(
     backend.flush()
 }
 
+/// The folder of `player`'s saves under `players`: names are one whatever their case
+/// (Alice and alice are one player), so the folder already there in any case, else the
+/// name in lower case.
+fn player_dir(players: &std::path::Path, player: &str) -> std::path::PathBuf {
+    let existing = std::fs::read_dir(players).ok().and_then(|entries| {
+        entries
+            .flatten()
+            .map(|e| e.file_name())
+            .find(|n| n.to_str().is_some_and(|n| n.eq_ignore_ascii_case(player)))
+    });
+    players.join(existing.unwrap_or_else(|| player.to_ascii_lowercase().into()))
+}
+
 /// What ends a session whose player pressed no key for the server's idle time: its
 /// arcade saves and ends as on a hang-up, and the client is told why.
 const IDLE: i32 = 14;
@@ -263,6 +276,24 @@ fn wait(rx: &Receiver<AppEvent>, until: Option<std::time::Instant>) -> Waited {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_player_has_one_folder_whatever_the_case_of_their_name() {
+        let players = tempfile::tempdir().unwrap();
+        assert_eq!(
+            player_dir(players.path(), "Alice"),
+            players.path().join("alice")
+        );
+        std::fs::create_dir(players.path().join("Bob")).unwrap();
+        assert_eq!(
+            player_dir(players.path(), "bob"),
+            players.path().join("Bob")
+        );
+        assert_eq!(
+            player_dir(players.path(), "BOB"),
+            players.path().join("Bob")
+        );
+    }
 
     #[test]
     fn the_idle_time_is_said_in_minutes_or_seconds() {

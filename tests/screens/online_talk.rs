@@ -697,6 +697,8 @@ fn the_win_may_be_claimed_from_a_player_away_over_a_minute() {
         seen.contains("Game over") && seen.contains("You win!"),
         "{seen}"
     );
+    // No rematch is offered: bob is not there to accept.
+    assert!(!seen.contains("rematch"), "{seen}");
     assert_eq!(lobby.counts(), (1, 0), "the match is over");
     // Nothing waits any more: not in alice's goodbye, nor for bob when he is back.
     assert!(alice.app.goodbye_lines().is_empty());

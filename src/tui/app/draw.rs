@@ -94,7 +94,7 @@ impl App {
         let next = if self
             .online
             .as_ref()
-            .is_some_and(|o| o.watching || o.abandoned)
+            .is_some_and(|o| o.watching || o.abandoned || o.other_away)
         {
             Line::from(vec![key(Action::Back), Span::raw(" lobby")])
         } else if online {

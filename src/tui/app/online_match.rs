@@ -145,8 +145,8 @@ impl OnlineMatch {
         OnlineFooter {
             draws: game.setup().game.kind().has_draws(),
             over: self.over(game),
-            // The other player left: nothing to do but talk or go.
-            watching: self.watching || self.abandoned,
+            // The other player left (or is away): nothing to do but talk or go.
+            watching: self.watching || self.abandoned || (self.other_away && self.ended.is_some()),
         }
     }
 
@@ -492,7 +492,7 @@ impl App {
                 true
             }
             Action::Rematch if over => {
-                if online.abandoned {
+                if online.abandoned || online.other_away {
                     self.flash = Some(format!("{} left: no rematch.", online.opponent()));
                 } else {
                     ask(online, Proposal::Rematch);

@@ -521,7 +521,7 @@ fn the_newest_chat_shows_an_offer_is_announced_and_leaving_an_away_player_keeps_
     assert!(seen.contains("  Accept: carol offers Othello"), "{seen}");
     // The whole offer, under the list.
     assert!(
-        seen.contains("New: carol offers Othello · no clock"),
+        seen.contains("New: carol offers Othello · no clock · carol moves first"),
         "{seen}"
     );
     // Dave goes up to it, and carol takes it back: dave's cursor goes to a game to

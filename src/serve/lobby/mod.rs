@@ -252,10 +252,8 @@ fn summary(setup: &GameSetup, from: &str) -> String {
         .clock
         .map_or_else(|| "no clock".to_string(), |c| c.to_string());
     let mut line = setup.game.menu_name().to_string();
-    for part in std::iter::once(&clock)
-        .chain(settings.iter())
-        .chain(std::iter::once(&first))
-    {
+    // Who moves first before the game's settings: a line cut short keeps it.
+    for part in [&clock, &first].into_iter().chain(settings.iter()) {
         line.push_str(" · ");
         line.push_str(part);
     }

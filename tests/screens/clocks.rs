@@ -20,6 +20,16 @@ fn nim_two_players(data: &std::path::Path, control: TimeControl) -> Harness {
     Harness::with_store(&games, Config::default(), Start::Game(setup), 80, 24, data)
 }
 
+/// Nim at one keyboard on `control`, saving in a temporary directory, its clocks on a
+/// hand-driven time.
+fn timed_nim(control: TimeControl) -> (tempfile::TempDir, std::sync::Arc<HandTime>, Harness) {
+    let data = tempfile::tempdir().unwrap();
+    let time = HandTime::new();
+    let mut h = nim_two_players(data.path(), control);
+    h.with_time(time.clone());
+    (data, time, h)
+}
+
 fn title(h: &mut Harness) -> String {
     h.screen()
         .lines()
@@ -71,10 +81,7 @@ fn the_setup_offers_a_clock_where_a_person_plays() {
 
 #[test]
 fn a_move_switches_the_clocks_and_a_flag_fall_ends_the_match_in_the_history() {
-    let data = tempfile::tempdir().unwrap();
-    let time = HandTime::new();
-    let mut h = nim_two_players(data.path(), TimeControl::new(60_000, 2_000));
-    h.with_time(time.clone());
+    let (data, time, mut h) = timed_nim(TimeControl::new(60_000, 2_000));
     assert!(title(&mut h).ends_with("▸1:00 · 1:00"), "{}", h.screen());
     time.advance(15_000);
     h.ticks(1);
@@ -120,10 +127,7 @@ fn a_move_switches_the_clocks_and_a_flag_fall_ends_the_match_in_the_history() {
 
 #[test]
 fn a_saved_timed_match_resumes_with_the_time_it_had() {
-    let data = tempfile::tempdir().unwrap();
-    let time = HandTime::new();
-    let mut h = nim_two_players(data.path(), TimeControl::new(300_000, 0));
-    h.with_time(time.clone());
+    let (data, time, mut h) = timed_nim(TimeControl::new(300_000, 0));
     time.advance(20_000);
     let first = h.app.legal_moves_text()[0].clone();
     h.play(&first);
@@ -156,10 +160,7 @@ fn a_saved_timed_match_resumes_with_the_time_it_had() {
 
 #[test]
 fn quitting_keeps_the_time_thought_and_an_undo_gives_the_time_back() {
-    let data = tempfile::tempdir().unwrap();
-    let time = HandTime::new();
-    let mut h = nim_two_players(data.path(), TimeControl::new(300_000, 0));
-    h.with_time(time.clone());
+    let (data, time, mut h) = timed_nim(TimeControl::new(300_000, 0));
     time.advance(20_000);
     let first = h.app.legal_moves_text()[0].clone();
     h.play(&first);
@@ -186,10 +187,7 @@ fn quitting_keeps_the_time_thought_and_an_undo_gives_the_time_back() {
 /// a question before leaving is asked); it runs again after.
 #[test]
 fn the_clock_stands_while_the_board_is_hidden() {
-    let data = tempfile::tempdir().unwrap();
-    let time = HandTime::new();
-    let mut h = nim_two_players(data.path(), TimeControl::new(60_000, 0));
-    h.with_time(time.clone());
+    let (_data, time, mut h) = timed_nim(TimeControl::new(60_000, 0));
     time.advance(5_000);
     h.ticks(1);
     assert!(title(&mut h).ends_with("▸0:55 · 1:00"), "{}", h.screen());

@@ -5,6 +5,7 @@ mod clock;
 mod draw;
 mod online;
 mod online_match;
+mod remembered;
 mod review;
 mod saves;
 mod solver;
@@ -228,24 +229,6 @@ impl App {
 
     pub fn should_quit(&self) -> bool {
         self.quit
-    }
-
-    /// What a player leaving the server should take with them: for each match they
-    /// sat at here that still waits for them, its seat code.
-    pub fn goodbye_lines(&self) -> Vec<String> {
-        let Some(lobby) = &self.lobby else {
-            return Vec::new();
-        };
-        self.held_seats
-            .iter()
-            .filter(|seat| lobby.in_progress(seat.id))
-            .map(|seat| {
-                format!(
-                    "Your match {} waits for you: take your seat back with the seat code {}.",
-                    seat.what, seat.code
-                )
-            })
-            .collect()
     }
 
     pub fn screen(&self) -> &Screen {
@@ -782,24 +765,6 @@ impl App {
         self.screen = Screen::Setup(self.setup_screen(setup));
     }
 
-    /// `game`'s setup as last remembered under `key`, or from the config.
-    pub(super) fn remembered_setup(&mut self, game: GameId, key: &str) -> GameSetup {
-        let mut setup = GameSetup::from_config(game, &self.config);
-        let remembered = self.store.as_mut().and_then(|s| s.remembered_setup(key));
-        if let Some(last) = remembered {
-            // Options this version cannot read leave the defaults.
-            match setup.options.read_json(&last.options) {
-                Ok(options) => {
-                    setup.options = options;
-                    setup.matchup = last.matchup();
-                    setup.spoilers = last.spoilers;
-                }
-                Err(e) => tracing::warn!("the remembered setup of {}: {e}", game.cli_name()),
-            }
-        }
-        setup
-    }
-
     /// The setup screen of `setup`, saying whether the game's lesson was finished.
     fn setup_screen(&self, setup: GameSetup) -> Setup {
         let done = self.lesson_done(setup.game);
@@ -835,29 +800,6 @@ impl App {
             LessonOutcome::Help(game) => self.help = Some(Help::for_game(game, &self.keys)),
             LessonOutcome::Quit => self.quit = true,
             LessonOutcome::Stay => {}
-        }
-    }
-
-    /// Remembers what a game was started with from its setup screen.
-    fn remember_setup(&mut self, setup: &GameSetup) {
-        self.remember_setup_as(setup.game.cli_name(), setup);
-    }
-
-    /// Remembers `setup` under `key` (a game's name, or its offers online: see
-    /// `online::offer_key`).
-    pub(super) fn remember_setup_as(&mut self, key: &str, setup: &GameSetup) {
-        if let Some(store) = &mut self.store {
-            store.remember_setup(
-                key,
-                crate::store::RememberedSetup {
-                    mode: setup.matchup.mode,
-                    first: setup.matchup.first,
-                    difficulty: setup.matchup.difficulty,
-                    options: setup.options.to_json(),
-                    spoilers: setup.spoilers,
-                    clock: setup.matchup.clock,
-                },
-            );
         }
     }
 

@@ -425,6 +425,24 @@ impl App {
             .map(|o| o.names[o.mine.map_or(0, |m| 1 - m.index())].clone())
     }
 
+    /// What a player leaving the server should take with them: for each match they
+    /// sat at here that still waits for them, its seat code.
+    pub fn goodbye_lines(&self) -> Vec<String> {
+        let Some(lobby) = &self.lobby else {
+            return Vec::new();
+        };
+        self.held_seats
+            .iter()
+            .filter(|seat| lobby.in_progress(seat.id))
+            .map(|seat| {
+                format!(
+                    "Your match {} waits for you: take your seat back with the seat code {}.",
+                    seat.what, seat.code
+                )
+            })
+            .collect()
+    }
+
     /// The seat code of the match on screen, if taking the seat back needs one.
     pub(super) fn seat_code(&self) -> Option<&str> {
         let id = self.online.as_ref()?.id;

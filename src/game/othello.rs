@@ -8,6 +8,7 @@
 //! `crate::solve::othello` builds on them; [`Othello`] wraps them for the [`Game`] trait.
 
 pub mod ggf;
+pub mod ggf_fields;
 pub mod text;
 
 use std::fmt;

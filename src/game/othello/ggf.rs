@@ -2,10 +2,14 @@
 //! game records: `(;GM[Othello]PC[..]DT[..]PB[..]PW[..]RE[+2.000]TY[8]BO[8 <8 rows of
 //! 8, rank 1 first; * black, O white, - empty> <side>]B[f5]W[d6]...;)`. `RE` is the
 //! result for black, the first colour (a disc margin); passes are written `PA`.
-//! Written for `parlor export`, and read back to check what was written.
+//! Written for `parlor export`, and read as GUIs write it (NBoard's `set game`): any
+//! `RE` that is not a number (`RE[?]`, a game going on) is no result, every `TY` of
+//! standard 8x8 Othello is accepted, and the clocks (`TI`, or `TB` and `TW`) and the
+//! time each move took (`B[f5/<eval>/<seconds>]`) are kept ([`ggf_fields`]).
 
 use thiserror::Error;
 
+use super::ggf_fields::{GameTypeError, GgfClock, check_game_type, read_result};
 use super::{Othello, OthelloMove};
 use crate::game::{Game, Seat};
 
@@ -25,6 +29,10 @@ pub struct GgfGame {
     pub start: Othello,
     /// `B` and `W`, in order (passes included).
     pub moves: Vec<OthelloMove>,
+    /// The seconds each move of `moves` took (0 where the record says nothing).
+    pub times: Vec<f64>,
+    /// `TB` and `TW` (or both `TI`): each colour's clock, if the game had one.
+    pub clocks: [Option<GgfClock>; 2],
 }
 
 /// Why a GGF record was refused.
@@ -34,12 +42,12 @@ pub enum GgfError {
     NotARecord,
     #[error("GGF property {0} has no closing ']'")]
     Unclosed(String),
-    #[error("GGF game type {0}: expected GM[Othello] on an 8x8 board (TY[8])")]
+    #[error("GGF game GM[{0}]: expected GM[Othello]")]
     NotOthello(String),
+    #[error(transparent)]
+    GameType(#[from] GameTypeError),
     #[error("GGF board BO[{0}]: expected 8, then 64 squares of *, O or -, then * or O to move")]
     BadBoard(String),
-    #[error("GGF result RE[{0}]: expected black's disc margin, e.g. +12.000")]
-    BadResult(String),
     #[error("GGF move {number} ({text}): {why}")]
     BadMove {
         number: usize,
@@ -128,6 +136,8 @@ impl GgfGame {
             result: None,
             start: Othello::new(),
             moves: Vec::new(),
+            times: Vec::new(),
+            clocks: [None, None],
         };
         let mut board = Othello::new();
         let mut rest = body.trim_start();
@@ -144,20 +154,15 @@ impl GgfGame {
                 "GM" if !value.eq_ignore_ascii_case("othello") => {
                     return Err(GgfError::NotOthello(value.to_string()));
                 }
-                "TY" if !value.starts_with('8') => {
-                    return Err(GgfError::NotOthello(value.to_string()));
-                }
+                "TY" => check_game_type(value)?,
+                "TI" => game.clocks = [GgfClock::parse(value); 2],
+                "TB" => game.clocks[0] = GgfClock::parse(value),
+                "TW" => game.clocks[1] = GgfClock::parse(value),
                 "PC" => game.place = value.to_string(),
                 "DT" => game.date = value.to_string(),
                 "PB" => game.black = value.to_string(),
                 "PW" => game.white = value.to_string(),
-                "RE" => {
-                    let margin = value.split(':').next().unwrap_or("");
-                    let margin: f64 = margin
-                        .parse()
-                        .map_err(|_| GgfError::BadResult(value.to_string()))?;
-                    game.result = Some(margin.round() as i32);
-                }
+                "RE" => game.result = read_result(value),
                 "BO" => {
                     game.start = parse_board(value)?;
                     board = game.start;
@@ -170,11 +175,20 @@ impl GgfGame {
                         why,
                     };
                     // A move may carry an evaluation and a time after slashes.
-                    let square = value.split('/').next().unwrap_or("");
-                    let mv = if square.eq_ignore_ascii_case("pa") {
+                    let mut fields = value.split('/');
+                    let square = fields.next().unwrap_or("").trim();
+                    let seconds = fields
+                        .nth(1)
+                        .and_then(|t| t.trim().parse::<f64>().ok())
+                        .filter(|t| t.is_finite() && *t >= 0.0)
+                        .unwrap_or(0.0);
+                    let mv = if square.eq_ignore_ascii_case("pa")
+                        || square.eq_ignore_ascii_case("pass")
+                    {
                         OthelloMove::Pass
                     } else {
                         square
+                            .to_ascii_lowercase()
                             .parse()
                             .map_err(|e: crate::game::RuleError| bad(e.to_string()))?
                     };
@@ -183,17 +197,57 @@ impl GgfGame {
                     } else {
                         Seat::Second
                     };
+                    // Some writers leave a forced pass out: the other colour moves
+                    // again where the colour to move has no move.
+                    if board.to_move() != colour && board.legal_moves() == [OthelloMove::Pass] {
+                        board
+                            .play(OthelloMove::Pass)
+                            .map_err(|e| bad(e.to_string()))?;
+                        game.moves.push(OthelloMove::Pass);
+                        game.times.push(0.0);
+                    }
                     if board.to_move() != colour {
                         return Err(bad("it is the other colour's turn".into()));
                     }
                     board.play(mv).map_err(|e| bad(e.to_string()))?;
                     game.moves.push(mv);
+                    game.times.push(seconds);
                 }
                 // Ratings, clocks and the rest say nothing about the moves.
                 _ => {}
             }
         }
         Ok(game)
+    }
+
+    /// Seconds left on `seat`'s clock after the moves of the record (`None` without a
+    /// clock): its main time, less the time its moves took, plus an increment a move.
+    pub fn time_left(&self, seat: Seat) -> Option<f64> {
+        let clock = self.clocks[seat.index()]?;
+        let mut board = self.start;
+        let (mut spent, mut count) = (0.0, 0);
+        for (&mv, &seconds) in self.moves.iter().zip(&self.times) {
+            if board.to_move() == seat {
+                spent += seconds;
+                count += 1;
+            }
+            let _ = board.play(mv);
+        }
+        Some(clock.left(spent, count))
+    }
+
+    /// Appends a move that took `seconds` (NBoard's `move F5/<eval>/<seconds>`); an
+    /// illegal one is refused and the record stays as it was.
+    pub fn push(&mut self, mv: OthelloMove, seconds: f64) -> Result<(), crate::game::RuleError> {
+        let mut board = self.end();
+        board.play(mv)?;
+        self.moves.push(mv);
+        self.times.push(if seconds.is_finite() {
+            seconds.max(0.0)
+        } else {
+            0.0
+        });
+        Ok(())
     }
 
     /// The position after every move.
@@ -220,7 +274,9 @@ mod tests {
             white: "AI [strong]".into(),
             result: Some(-4),
             start: Othello::new(),
+            times: vec![0.0; moves.len()],
             moves,
+            clocks: [None, None],
         };
         let text = game.write();
         assert!(
@@ -240,5 +296,68 @@ mod tests {
         let text = "(;GM[Othello]TY[8]BO[8 -------- -------- -------- ---O*--- ---*O--- -------- -------- -------- *]W[f5];)";
         let err = GgfGame::parse(text).unwrap_err().to_string();
         assert!(err.contains("move 1"), "{err}");
+    }
+
+    /// The record of the NBoard protocol's example session: a game in progress
+    /// (`RE[?]`), a 15-minute clock, the 64 squares in one run.
+    const NBOARD_EXAMPLE: &str = "(;GM[Othello]PC[NBoard]DT[2014-02-21 20:52:27 GMT]PB[./mEdax]PW[chris]RE[?]TI[15:00]TY[8]BO[8 ---------------------------O*------*O--------------------------- *]B[F5]W[F6]B[D3]W[C5]B[E6]W[F7]B[E7]W[F4];)";
+
+    #[test]
+    fn the_nboard_example_record_reads_as_a_game_in_progress() {
+        let game = GgfGame::parse(NBOARD_EXAMPLE).expect("the example reads");
+        assert_eq!(game.result, None);
+        assert_eq!(game.moves.len(), 8);
+        assert_eq!(
+            game.end(),
+            Othello::read("f5f6d3c5e6f7e7f4").expect("legal")
+        );
+        let fifteen = Some(GgfClock {
+            main: 900.0,
+            increment: 0.0,
+        });
+        assert_eq!(game.clocks, [fifteen, fifteen]);
+        assert_eq!(game.time_left(Seat::First), Some(900.0));
+    }
+
+    #[test]
+    fn times_of_moves_count_against_their_colour() {
+        let text = "(;GM[Othello]PC[NBoard]PB[a]PW[b]RE[?]TB[5:00]TW[1:00/2]TY[8r]BO[8 ---------------------------O*------*O--------------------------- *]B[F5/0.50/10.5]W[F6//3]B[D3/1.00/4.5];)";
+        let game = GgfGame::parse(text).expect("reads");
+        assert_eq!(game.times, vec![10.5, 3.0, 4.5]);
+        assert_eq!(game.time_left(Seat::First), Some(285.0));
+        // One minute, 3 s spent, 2 s back for the one move.
+        assert_eq!(game.time_left(Seat::Second), Some(59.0));
+        let mut more = game.clone();
+        more.push("c5".parse().expect("square"), 7.0)
+            .expect("legal");
+        assert_eq!(more.time_left(Seat::Second), Some(54.0));
+        assert!(more.push("c5".parse().expect("square"), 1.0).is_err());
+        assert_eq!(more.moves.len(), 4, "a refused move leaves the record");
+    }
+
+    #[test]
+    fn records_of_other_games_types_are_refused_by_name() {
+        let with_type = |ty: &str| NBOARD_EXAMPLE.replace("TY[8]", &format!("TY[{ty}]"));
+        assert!(GgfGame::parse(&with_type("s8r18")).is_ok());
+        assert!(GgfGame::parse(&with_type("8r")).is_ok());
+        let anti = GgfGame::parse(&with_type("8a")).unwrap_err().to_string();
+        assert!(anti.contains("anti-Othello"), "{anti}");
+        let big = GgfGame::parse(&with_type("10")).unwrap_err().to_string();
+        assert!(big.contains("TY[10]"), "{big}");
+        let chess = GgfGame::parse(&NBOARD_EXAMPLE.replace("GM[Othello]", "GM[Chess]"));
+        assert!(chess.unwrap_err().to_string().contains("GM[Chess]"));
+    }
+
+    #[test]
+    fn a_forced_pass_left_out_is_put_back() {
+        // Black to move with no move: white's two moves in a row hold an implicit pass.
+        let start = "(;GM[Othello]TY[8]BO[8 O*------ -------- -------- -------- -------- -------- -------- -------- *]";
+        let text = format!("{start}W[c1];)");
+        let game = GgfGame::parse(&text).expect("the pass is implied");
+        assert_eq!(game.moves[0], OthelloMove::Pass);
+        assert_eq!(game.moves.len(), 2);
+        // Where black could move, white's move is out of turn.
+        let err = GgfGame::parse(&NBOARD_EXAMPLE.replace("B[F5]W[F6]", "W[F6]"));
+        assert!(err.is_err());
     }
 }

@@ -71,7 +71,7 @@ impl<G: Game> LineEngine<G> {
         })
     }
 
-    fn command(&mut self, line: &str) -> Result<Vec<String>, String> {
+    fn command(&mut self, line: &str, stop: &dyn Fn() -> bool) -> Result<Vec<String>, String> {
         let (word, rest) = match line.split_once(char::is_whitespace) {
             Some((word, rest)) => (word, rest.trim()),
             None => (line, ""),
@@ -109,7 +109,7 @@ impl<G: Game> LineEngine<G> {
             }
             "go" => {
                 let deadline = deadline(rest)?;
-                let analysis = self.analyse(deadline)?;
+                let analysis = self.analyse(deadline, stop)?;
                 let legal = self.position.legal_moves();
                 let mv = analysis
                     .best
@@ -128,7 +128,7 @@ impl<G: Game> LineEngine<G> {
                 if !rest.is_empty() {
                     return Err(format!("analyse takes nothing after it, not {rest:?}"));
                 }
-                let analysis = self.analyse(None)?;
+                let analysis = self.analyse(None, stop)?;
                 let mut answer: Vec<String> = analysis
                     .moves
                     .iter()
@@ -182,8 +182,13 @@ impl<G: Game> LineEngine<G> {
         format!("the legal moves are {}", moves.join(" "))
     }
 
-    /// The analyst's last report on the position, stopped at `deadline` if any.
-    fn analyse(&mut self, deadline: Option<Instant>) -> Result<Analysis<G::Move>, String> {
+    /// The analyst's last report on the position, stopped at `deadline` if any, or
+    /// when `stop` says a line that ends the session waits.
+    fn analyse(
+        &mut self,
+        deadline: Option<Instant>,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<Analysis<G::Move>, String> {
         if let Some(outcome) = self.position.outcome() {
             return Err(format!("the game is over ({})", result_text(outcome)));
         }
@@ -192,7 +197,7 @@ impl<G: Game> LineEngine<G> {
             ai_to_move: true,
             ply: self.ply,
         };
-        let stop = || deadline.is_some_and(|d| Instant::now() >= d);
+        let stop = || stop() || deadline.is_some_and(|d| Instant::now() >= d);
         let mut last = None;
         self.analyst.analyse(&query, &stop, &mut |a| last = Some(a));
         last.ok_or_else(|| "the search stopped before it had an answer".to_string())
@@ -200,11 +205,16 @@ impl<G: Game> LineEngine<G> {
 }
 
 impl<G: Game> EngineSession for LineEngine<G> {
-    fn answer(&mut self, line: &str, out: &mut dyn Write) -> std::io::Result<Flow> {
+    fn answer(
+        &mut self,
+        line: &str,
+        out: &mut dyn Write,
+        stop: &dyn Fn() -> bool,
+    ) -> std::io::Result<Flow> {
         if line.split_whitespace().next() == Some("quit") {
             return Ok(Flow::Quit);
         }
-        match self.command(line) {
+        match self.command(line, stop) {
             Ok(lines) => {
                 for l in lines {
                     writeln!(out, "{l}")?;

@@ -17,6 +17,21 @@ pub enum Flow {
 }
 
 /// One engine session: answers each input line on `out`.
+///
+/// Lines keep arriving while the session thinks (a reader thread queues them), so a
+/// search can end early: `stop` turns true once a line waits that [`EngineSession::stopper`]
+/// says stops a search (NBoard's `ping`), or the input has ended. The session then
+/// answers with what it has found so far, and the waiting line comes next.
 pub trait EngineSession {
-    fn answer(&mut self, line: &str, out: &mut dyn Write) -> std::io::Result<Flow>;
+    fn answer(
+        &mut self,
+        line: &str,
+        out: &mut dyn Write,
+        stop: &dyn Fn() -> bool,
+    ) -> std::io::Result<Flow>;
+
+    /// Whether `line`, arriving during a search, stops it. By default only `quit`.
+    fn stopper(&self) -> fn(&str) -> bool {
+        |line| line.split_whitespace().next() == Some("quit")
+    }
 }

@@ -19,7 +19,7 @@ use parlor::game::wl::{Wl, parse_letters};
 use parlor::game::{Game, Outcome, Seat};
 
 /// A running `parlor engine`: lines in, lines out.
-struct Engine {
+pub(crate) struct Engine {
     child: Child,
     stdin: Option<ChildStdin>,
     lines: mpsc::Receiver<String>,
@@ -27,7 +27,7 @@ struct Engine {
 }
 
 impl Engine {
-    fn start(args: &[&str]) -> Engine {
+    pub(crate) fn start(args: &[&str]) -> Engine {
         let sandbox = Sandbox::new();
         let mut child = Command::new(env!("CARGO_BIN_EXE_parlor"))
             .arg("engine")
@@ -62,27 +62,27 @@ impl Engine {
         }
     }
 
-    fn send(&mut self, line: &str) {
+    pub(crate) fn send(&mut self, line: &str) {
         let stdin = self.stdin.as_mut().expect("stdin open");
         writeln!(stdin, "{line}").expect("write to the engine");
         stdin.flush().expect("flush");
     }
 
     /// The next answer line (the hang guard only turns a hang into a failure).
-    fn read(&mut self) -> String {
+    pub(crate) fn read(&mut self) -> String {
         self.lines
             .recv_timeout(HANG_GUARD)
             .expect("the engine answers (hang guard)")
     }
 
     /// Sends `line` and reads one answer line.
-    fn ask(&mut self, line: &str) -> String {
+    pub(crate) fn ask(&mut self, line: &str) -> String {
         self.send(line);
         self.read()
     }
 
     /// Closes stdin and returns the exit code.
-    fn finish(mut self) -> i32 {
+    pub(crate) fn finish(mut self) -> i32 {
         drop(self.stdin.take());
         let status = self.child.wait().expect("wait for the engine");
         status.code().expect("exit code")
@@ -299,7 +299,7 @@ fn a_bad_start_is_a_usage_error() {
 
 /// Reads lines until one starting with `prefix`, checking the ones skipped are `status`
 /// or `nodestats` lines the protocol allows at any time.
-fn read_until(engine: &mut Engine, prefix: &str) -> String {
+pub(crate) fn read_until(engine: &mut Engine, prefix: &str) -> String {
     loop {
         let line = engine.read();
         if line.starts_with(prefix) {
@@ -313,13 +313,13 @@ fn read_until(engine: &mut Engine, prefix: &str) -> String {
 }
 
 /// The move of an `=== <move>[/eval/time]` answer.
-fn nboard_move(answer: &str) -> String {
+pub(crate) fn nboard_move(answer: &str) -> String {
     let text = answer.strip_prefix("=== ").expect("=== answer");
     text.split('/').next().expect("move").to_string()
 }
 
 /// An Othello move as NBoard writes it: `F5`, `PA` for a pass.
-fn nboard_text(mv: OthelloMove) -> String {
+pub(crate) fn nboard_text(mv: OthelloMove) -> String {
     match mv {
         OthelloMove::Pass => "PA".to_string(),
         square => square.to_string().to_uppercase(),
@@ -416,13 +416,34 @@ fn nboard_bad_lines_are_reported_or_ignored_and_the_session_goes_on() {
     for (line, needle) in [
         ("set depth 0", "status set depth 0: accepted 1-60"),
         ("set depth many", "status set depth many: accepted 1-60"),
-        ("set game (;GM[Othello]BO[8 nonsense", "status set game: "),
-        ("move Z9", "status move Z9: not legal here"),
-        // Legal squares that are not legal moves from the start.
-        ("move A1", "status move A1: not legal here"),
+        (
+            "move Z9",
+            "status move Z9: not legal on parlor's board (legal: D3 C4 F5 E6)",
+        ),
+        // Once a move could not be followed, the engine has no board until set game.
+        (
+            "move F5",
+            "status parlor has no board (the move Z9 was not legal",
+        ),
+        (
+            "set game (;GM[Othello]BO[8 nonsense",
+            "status set game refused: ",
+        ),
+        (
+            "go",
+            "status parlor has no board (the last set game was refused",
+        ),
     ] {
         assert!(engine.ask(line).starts_with(needle), "{line:?}");
     }
+    engine.send(&format!("set game {}", ggf(&[])));
+    // Legal squares that are not legal moves from the start.
+    let answer = engine.ask("move A1");
+    assert!(
+        answer.starts_with("status move A1: not legal on parlor's board"),
+        "{answer}"
+    );
+    engine.send(&format!("set game {}", ggf(&[])));
     // Unknown commands are ignored: the next answer is the pong.
     engine.send("frobnicate 3");
     engine.send("analyze");

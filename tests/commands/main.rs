@@ -39,6 +39,7 @@ mod engine_cli;
 mod json_schema;
 mod keep_pty;
 mod layers;
+mod nboard_gui;
 mod othello_cli;
 mod per_game_cli;
 mod pnut_cli;

@@ -146,8 +146,7 @@ fn ggf_records_replay_to_the_same_board() {
             black: "You".into(),
             white: "AI (strong)".into(),
             result: board.is_over().then(|| board.first_margin()).flatten(),
-            start: Othello::new(),
-            moves: moves.clone(),
+            ..GgfGame::new(Othello::new(), moves.clone())
         };
         let text = game.write();
         let back = GgfGame::parse(&text).expect("our own record reads back");

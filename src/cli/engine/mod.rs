@@ -4,7 +4,9 @@
 //! protocol (`lines.rs`, documented in docs/engine.md). Each game builds its session through
 //! `GameKind::engine`.
 
-use std::io::{BufRead, Write};
+mod inbox;
+
+use std::io::Write;
 
 use super::CliError;
 use crate::config::Config;
@@ -17,20 +19,11 @@ pub fn run(game: GameId, options: &[String], config: &Config) -> Result<(), CliE
     let reader_config = config.clone();
     let setups: SetupReader = Box::new(move |options| setup(game, options, &reader_config));
     let mut session = game.kind().engine(options, config, setups)?;
-    let stdin = std::io::stdin();
+    let inbox = inbox::Inbox::read(std::io::BufReader::new(std::io::stdin()), session.stopper());
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
-    let mut input = stdin.lock();
-    let mut bytes = Vec::new();
-    loop {
-        bytes.clear();
-        if input.read_until(b'\n', &mut bytes)? == 0 {
-            break;
-        }
-        // Bytes that are not UTF-8 become U+FFFD: the line is then refused as any
-        // unknown line is, and the session goes on.
-        let line = String::from_utf8_lossy(&bytes);
-        let flow = session.answer(line.trim(), &mut out)?;
+    while let Some(line) = inbox.next() {
+        let flow = session.answer(&line, &mut out, &|| inbox.stopping())?;
         // Another program waits for the answer: never leave it in a buffer.
         out.flush()?;
         if flow == Flow::Quit {

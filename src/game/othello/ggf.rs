@@ -91,6 +91,22 @@ fn parse_board(value: &str) -> Result<Othello, GgfError> {
 }
 
 impl GgfGame {
+    /// A record of `moves` from `start`, with no names, date, result or clocks, each
+    /// move taking no time (fill the rest in with `..GgfGame::new(..)`).
+    pub fn new(start: Othello, moves: Vec<OthelloMove>) -> GgfGame {
+        GgfGame {
+            place: String::new(),
+            date: String::new(),
+            black: String::new(),
+            white: String::new(),
+            result: None,
+            start,
+            times: vec![0.0; moves.len()],
+            moves,
+            clocks: [None, None],
+        }
+    }
+
     /// The record on one line.
     pub fn write(&self) -> String {
         let mut out = format!(
@@ -128,17 +144,7 @@ impl GgfGame {
             .strip_prefix("(;")
             .and_then(|t| t.strip_suffix(";)"))
             .ok_or(GgfError::NotARecord)?;
-        let mut game = GgfGame {
-            place: String::new(),
-            date: String::new(),
-            black: String::new(),
-            white: String::new(),
-            result: None,
-            start: Othello::new(),
-            moves: Vec::new(),
-            times: Vec::new(),
-            clocks: [None, None],
-        };
+        let mut game = GgfGame::new(Othello::new(), Vec::new());
         let mut board = Othello::new();
         let mut rest = body.trim_start();
         while !rest.is_empty() {
@@ -273,10 +279,7 @@ mod tests {
             black: "You".into(),
             white: "AI [strong]".into(),
             result: Some(-4),
-            start: Othello::new(),
-            times: vec![0.0; moves.len()],
-            moves,
-            clocks: [None, None],
+            ..GgfGame::new(Othello::new(), moves)
         };
         let text = game.write();
         assert!(

@@ -4,6 +4,14 @@
 //! `move <sq>[/eval/time]`, `hint N`, `go`, `ping N`, `learn`. Lines it does not know
 //! are ignored, as the protocol asks. One search engine (and so one transposition
 //! table) serves the whole session.
+//!
+//! The GUI sends the board before each request (`set game`, or `move` for one more
+//! move), then `ping N`, then `go` or `hint N`; and it sends them while a search still
+//! runs when the user takes a move back or starts a new game. So a search stops at
+//! once when such a line arrives (see [`stops_a_search`]): it answers with what it has,
+//! which the GUI ignores until its `pong`. A record or move the engine cannot follow
+//! leaves it without a board: it says so in a `status` line and answers nothing for a
+//! board it does not have, until the next `set game`.
 
 use std::io::Write;
 use std::time::Instant;
@@ -14,6 +22,7 @@ use crate::game::othello::ggf::GgfGame;
 use crate::game::othello::{Othello, OthelloMove};
 use crate::plugin::engine::{EngineSession, Flow};
 use crate::solve::Analysis;
+use crate::solve::othello::clock::move_budget;
 use crate::solve::othello::{Engine, Evaluation, Limits, STRONG_EXACT};
 
 /// A `status` line saying why a command was refused; a huge value it quotes clipped.
@@ -28,6 +37,23 @@ const MAX_DEPTH: u32 = 60;
 /// The longest `set movetime` accepted: ten minutes a move.
 const MAX_MOVETIME: u64 = 600_000;
 
+/// Whether a line arriving during a search stops it: `ping` (the protocol: "stop
+/// thinking and respond"), `quit`, and every line that changes the board or asks
+/// for another search. `set contempt` and lines the engine does not know leave it.
+pub fn stops_a_search(line: &str) -> bool {
+    let mut words = line.split_whitespace();
+    match (words.next(), words.next()) {
+        (Some("set"), Some("contempt")) => false,
+        (Some(word), _) => {
+            matches!(
+                word,
+                "ping" | "quit" | "go" | "hint" | "move" | "set" | "nboard" | "learn" | "analyze"
+            ) || read_move(word).is_some()
+        }
+        (None, _) => false,
+    }
+}
+
 pub struct NBoard {
     engine: Engine,
     table_mib: u32,
@@ -35,7 +61,9 @@ pub struct NBoard {
     /// parlor's extension `set movetime MS`: search by the clock, as the strong level
     /// does, instead of to a depth (`set depth` goes back to depths).
     movetime: Option<u64>,
-    position: Othello,
+    /// The game as the GUI set it, with the moves since; or why the engine does not
+    /// know the board (a record or move it could not follow).
+    game: Result<GgfGame, String>,
 }
 
 impl NBoard {
@@ -47,39 +75,58 @@ impl NBoard {
             table_mib: config.solver.table_mib,
             depth: DEFAULT_DEPTH,
             movetime: None,
-            position: Othello::new(),
+            game: Ok(GgfGame::new(Othello::new(), Vec::new())),
         }
     }
 
     /// Depth maps to the midgame depth; the endgame is solved exactly once the empty
-    /// squares are no more than the depth (as NBoard engines do at the end).
-    fn limits(&self) -> Limits {
+    /// squares are no more than the depth (as NBoard engines do at the end). With
+    /// `clocked`, the record's clock for the side to move also bounds the time.
+    fn limits(&self, game: &GgfGame, clocked: bool) -> Limits {
+        let position = game.end();
+        let seat = position.to_move();
+        let clock = game.clocks[seat.index()]
+            .filter(|_| clocked)
+            .zip(game.time_left(seat))
+            .map(|(clock, left)| {
+                move_budget(left, clock.increment, position.empty_count()).as_millis() as u64
+            });
         if let Some(ms) = self.movetime {
             return Limits {
                 max_depth: None,
-                max_millis: Some(ms),
+                max_millis: Some(clock.map_or(ms, |c| c.min(ms))),
                 table_mib: self.table_mib,
                 exact_empties: STRONG_EXACT,
             };
         }
         Limits {
             max_depth: Some(self.depth),
-            max_millis: None,
+            max_millis: clock,
             table_mib: self.table_mib,
             exact_empties: self.depth,
         }
     }
 
-    fn search(&mut self) -> Option<(Analysis<OthelloMove>, f64)> {
-        let start = Instant::now();
-        let limits = self.limits();
-        let mut last = None;
-        self.engine
-            .analyse(&self.position, &limits, &|| false, &mut |a| last = Some(a));
-        last.map(|a| (a, start.elapsed().as_secs_f64()))
+    /// The board, or a `status` line saying the engine has none.
+    fn board(&self, out: &mut dyn Write) -> std::io::Result<Option<GgfGame>> {
+        match &self.game {
+            Ok(game) => Ok(Some(game.clone())),
+            Err(why) => {
+                refuse(
+                    out,
+                    format!("parlor has no board ({why}): send set game first"),
+                )?;
+                Ok(None)
+            }
+        }
     }
 
-    fn command(&mut self, line: &str, out: &mut dyn Write) -> std::io::Result<()> {
+    fn command(
+        &mut self,
+        line: &str,
+        out: &mut dyn Write,
+        stop: &dyn Fn() -> bool,
+    ) -> std::io::Result<()> {
         let words: Vec<&str> = line.split_whitespace().collect();
         match words.as_slice() {
             ["nboard", ..] => writeln!(out, "set myname parlor")?,
@@ -101,8 +148,11 @@ impl NBoard {
             ["set", "game", ..] => {
                 let record = line.split_once("game").map_or("", |(_, r)| r.trim());
                 match GgfGame::parse(record) {
-                    Ok(game) => self.position = game.end(),
-                    Err(e) => refuse(out, format!("set game: {e}"))?,
+                    Ok(game) => self.game = Ok(game),
+                    Err(e) => {
+                        refuse(out, format!("set game refused: {e}"))?;
+                        self.game = Err(format!("the last set game was refused: {e}"));
+                    }
                 }
             }
             // parlor's extension `set eval patterns|classic`: which evaluation to use.
@@ -112,31 +162,34 @@ impl NBoard {
             },
             // Draws are scored as they fall: contempt changes nothing here.
             ["set", "contempt", _] => {}
-            ["move", mv] => {
-                let square = mv.split('/').next().unwrap_or("");
-                match read_move(square) {
-                    Some(m) if self.position.legal_moves().contains(&m) => {
-                        let _ = self.position.play(m);
-                    }
-                    _ => refuse(out, format!("move {square}: not legal here"))?,
-                }
+            ["move", mv] => self.play(mv, out)?,
+            // NBoard 1.1 sent the move alone ("F5" for "move F5").
+            [mv] if read_move(mv.split('/').next().unwrap_or("")).is_some() => {
+                self.play(mv, out)?
             }
             ["go"] => {
-                writeln!(out, "status parlor is thinking")?;
-                let answer = self.best();
-                writeln!(out, "{answer}")?;
-                writeln!(out, "status parlor is waiting")?;
+                if let Some(game) = self.board(out)? {
+                    writeln!(out, "status parlor is thinking")?;
+                    self.best(&game, out, stop)?;
+                    writeln!(out, "status parlor is waiting")?;
+                }
             }
             ["hint", n] => {
-                writeln!(out, "status parlor is thinking")?;
-                // `hint N`: a line for each of the N best moves (fewer if fewer are legal).
-                let wanted = n.parse::<usize>().unwrap_or(1).max(1);
-                if let Some((a, _)) = self.search() {
-                    for line in hint_lines(&a, wanted) {
-                        writeln!(out, "{line}")?;
+                if let Some(game) = self.board(out)? {
+                    writeln!(out, "status parlor is thinking")?;
+                    // `hint N`: a line for each of the N best moves (fewer if fewer are legal).
+                    let wanted = n.parse::<usize>().unwrap_or(1).max(1);
+                    let limits = self.limits(&game, false);
+                    let mut last = None;
+                    self.engine
+                        .analyse(&game.end(), &limits, stop, &mut |a| last = Some(a));
+                    if let Some(a) = last {
+                        for line in hint_lines(&a, wanted) {
+                            writeln!(out, "{line}")?;
+                        }
                     }
+                    writeln!(out, "status")?;
                 }
-                writeln!(out, "status")?;
             }
             ["learn"] => writeln!(out, "learned")?,
             // Unknown lines are ignored: the protocol's rule.
@@ -145,34 +198,83 @@ impl NBoard {
         Ok(())
     }
 
-    /// The answer to `go`: `=== <move>/<eval>/<seconds>`, a pass as `PA`. The move is
-    /// the AI's play search (the strong level's: one best move, midgame ProbCut), not
-    /// the analysis `hint` gives, which values every move.
-    fn best(&mut self) -> String {
-        let legal = self.position.legal_moves();
+    /// `move F5[/eval/time]`: the move is added to the game with the time it took. One
+    /// that is not legal on the engine's board leaves it without a board.
+    fn play(&mut self, text: &str, out: &mut dyn Write) -> std::io::Result<()> {
+        let mut fields = text.split('/');
+        let square = fields.next().unwrap_or("");
+        let seconds = fields
+            .nth(1)
+            .and_then(|t| t.parse::<f64>().ok())
+            .unwrap_or(0.0);
+        let Ok(game) = &mut self.game else {
+            return self.board(out).map(|_| ());
+        };
+        let legal = game.end().legal_moves();
+        match read_move(square) {
+            Some(m) if legal.contains(&m) => {
+                let _ = game.push(m, seconds);
+            }
+            _ => {
+                let names: Vec<String> = legal.iter().map(|m| nboard_move(*m)).collect();
+                refuse(
+                    out,
+                    format!(
+                        "move {square}: not legal on parlor's board (legal: {})",
+                        names.join(" ")
+                    ),
+                )?;
+                self.game = Err(format!("the move {square} was not legal on its board"));
+            }
+        }
+        Ok(())
+    }
+
+    /// The answer to `go`: `nodestats`, then `=== <move>/<eval>/<seconds>`, a pass as
+    /// `PA`. The move is the AI's play search (the strong level's: one best move,
+    /// midgame ProbCut), not the analysis `hint` gives, which values every move. A
+    /// stopped search answers with the best move of its last finished depth.
+    fn best(
+        &mut self,
+        game: &GgfGame,
+        out: &mut dyn Write,
+        stop: &dyn Fn() -> bool,
+    ) -> std::io::Result<()> {
+        let position = game.end();
+        let legal = position.legal_moves();
         if legal == [OthelloMove::Pass] || legal.is_empty() {
-            return "=== PA".to_string();
+            return writeln!(out, "=== PA");
         }
         let start = Instant::now();
-        let limits = self.limits();
-        match self.engine.search(&self.position, &limits, &|| false) {
+        let limits = self.limits(game, true);
+        match self.engine.search(&position, &limits, stop) {
             Some(c) => {
                 let mv = Some(c.mv).filter(|m| legal.contains(m)).unwrap_or(legal[0]);
                 let seconds = start.elapsed().as_secs_f64();
-                format!("=== {}/{}.00/{seconds:.1}", nboard_move(mv), c.score)
+                writeln!(out, "nodestats {} {seconds:.2}", c.nodes)?;
+                writeln!(out, "=== {}/{}.00/{seconds:.1}", nboard_move(mv), c.score)
             }
-            None => format!("=== {}", nboard_move(legal[0])),
+            None => writeln!(out, "=== {}", nboard_move(legal[0])),
         }
     }
 }
 
 impl EngineSession for NBoard {
-    fn answer(&mut self, line: &str, out: &mut dyn Write) -> std::io::Result<Flow> {
+    fn answer(
+        &mut self,
+        line: &str,
+        out: &mut dyn Write,
+        stop: &dyn Fn() -> bool,
+    ) -> std::io::Result<Flow> {
         if line == "quit" {
             return Ok(Flow::Quit);
         }
-        self.command(line, out)?;
+        self.command(line, out, stop)?;
         Ok(Flow::Continue)
+    }
+
+    fn stopper(&self) -> fn(&str) -> bool {
+        stops_a_search
     }
 }
 
@@ -233,8 +335,8 @@ fn nboard_move(m: OthelloMove) -> String {
 
 /// `F5`, `f5`, `PA` or `pass`.
 fn read_move(text: &str) -> Option<OthelloMove> {
-    if text.eq_ignore_ascii_case("pa") {
+    if text.eq_ignore_ascii_case("pa") || text.eq_ignore_ascii_case("pass") {
         return Some(OthelloMove::Pass);
     }
-    text.parse().ok()
+    text.to_ascii_lowercase().parse().ok()
 }

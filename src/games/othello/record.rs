@@ -58,8 +58,7 @@ pub fn ggf(record: &MatchRecord) -> Result<String, String> {
         } else {
             None
         },
-        start,
-        moves,
+        ..GgfGame::new(start, moves)
     };
     Ok(game.write())
 }

@@ -12,6 +12,7 @@
 //! * [`perft`]: move-generation counts.
 
 pub mod benedict;
+pub mod clock;
 pub mod endgame;
 pub mod eval;
 pub mod eval_weights;

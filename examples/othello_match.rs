@@ -1,55 +1,118 @@
-//! A match between two builds of parlor's Othello engine (issue 16's yardstick: the new
-//! strong level against today's at equal time per move), each a `parlor engine othello`
-//! process spoken to in the NBoard protocol, with parlor's `set movetime MS`.
+//! A match of Othello engines, measured in CPU time. Each side is a parlor binary (`parlor
+//! engine othello` in the NBoard protocol with parlor's `set movetime MS`: issue 16's
+//! match of two builds), or a yardstick with trained weights built outside the project
+//! (issue 36): NTest over NBoard at a fixed depth (`set depth N`), or Zebra at a fixed
+//! depth, one process a move.
 //!
 //! ```text
 //! cargo run --release --example othello_match -- --a ./target/release/parlor \
 //!     --b /tmp/base-parlor --games 100 --ms 1000 --seed 1
+//! cargo run --release --example othello_match -- --a ./target/release/parlor --ms 500 \
+//!     --b-kind ntest --b-dir /work/yardsticks/ntest --b-depth 18 --games 100
+//! cargo run --release --example othello_match -- --a ./target/release/parlor --ms 500 \
+//!     --b-kind zebra --b-dir /work/yardsticks/zebra --b-depth 18 [--b-end 20,22]
 //! ```
+//!
+//! A side: `--X-kind parlor|ntest|zebra` (parlor by default), `--X BIN` (parlor's
+//! binary), `--X-dir DIR` (where the yardstick was built), `--X-depth N` (the
+//! yardstick's midgame depth), `--X-end EXACT,WLD` (Zebra's exact and win/loss/draw
+//! solves from so many empty squares: depth + 2 and depth + 4 unless given), `--X-eval E`
+//! (parlor's `set eval patterns|classic`), `--X-ms MS` (parlor's time a move, else `--ms`).
 //!
 //! Openings: `--opening N` random plies from the start (8 by default; ChaCha8 from
 //! `--seed`, so the same openings with any build), each played twice with the colours
-//! swapped. Both engines read a config file of their own with only `solver.threads`
-//! (`--threads`, 1 by default), never the user's. `--a-eval E` / `--b-eval E` send
-//! `set eval E` (patterns or classic), so one binary can play both evaluations.
-//! Reports each side's wins, draws, losses, score and mean disc margin, and the score's
-//! rough 95% interval.
+//! swapped. Parlor reads a config file of its own with only `solver.threads`
+//! (`--threads`, 1 by default), never the user's. `--jobs N` plays N games at a time
+//! (1 by default; not with Zebra, whose CPU is read from this process's children).
+//!
+//! CPU time (user + system) of each side, per game: a long-lived engine's from its
+//! /proc/<pid>/stat before and after the game, Zebra's from /proc/self/stat's reaped
+//! children around each move. Parlor's movetime is wall-clock, so on a busy machine its
+//! CPU per game is what to compare. Reports each side's wins, draws, losses, score, mean
+//! disc margin, CPU seconds per game (mean, median) and per move, and b's CPU over a's.
 
-use std::io::{BufRead, BufReader, Write};
-use std::process::{Child, ChildStdin, ChildStdout, Command, Stdio};
+use std::sync::atomic::{AtomicBool, AtomicUsize, Ordering};
+use std::time::{Duration, Instant};
 
 use rand::rngs::ChaCha8Rng;
 use rand::{RngExt, SeedableRng};
 
+#[path = "shared/othello_players.rs"]
+mod othello_players;
+use othello_players::{Kind, Player, ticks_per_second};
+
 use parlor::game::othello::{Othello, OthelloMove};
 use parlor::game::{Game, Seat};
 
-struct Args {
-    a: String,
-    b: String,
-    games: usize,
-    ms: u64,
-    seed: u64,
-    opening: usize,
-    /// `set eval` for each engine (`patterns` or `classic`), if given.
-    a_eval: Option<String>,
-    b_eval: Option<String>,
-    /// Search threads of each engine (`solver.threads`; 0: the machine's cores).
-    threads: u64,
+/// One side's options as given.
+#[derive(Default)]
+struct SideArgs {
+    kind: String,
+    binary: String,
+    dir: String,
+    depth: Option<u32>,
+    end: Option<String>,
+    eval: Option<String>,
+    ms: Option<u64>,
 }
 
+impl SideArgs {
+    fn kind(&self, name: &str, ms: u64) -> Result<Kind, String> {
+        let depth = || self.depth.ok_or(format!("--{name}-depth is needed"));
+        let dir = || match self.dir.as_str() {
+            "" => Err(format!("--{name}-dir is needed")),
+            d => Ok(d.into()),
+        };
+        match self.kind.as_str() {
+            "" | "parlor" if self.binary.is_empty() => Err(format!("--{name} BIN is needed")),
+            "" | "parlor" => Ok(Kind::Parlor {
+                binary: self.binary.clone(),
+                ms: self.ms.unwrap_or(ms),
+                eval: self.eval.clone(),
+            }),
+            "ntest" => Ok(Kind::Ntest {
+                dir: dir()?,
+                depth: depth()?,
+            }),
+            "zebra" => {
+                let depth = depth()?;
+                let (exact, wld) = match &self.end {
+                    None => (depth + 2, depth + 4),
+                    Some(end) => end
+                        .split_once(',')
+                        .and_then(|(e, w)| Some((e.parse().ok()?, w.parse().ok()?)))
+                        .ok_or(format!("--{name}-end {end}: EXACT,WLD expected"))?,
+                };
+                Ok(Kind::Zebra {
+                    dir: dir()?,
+                    depth,
+                    exact,
+                    wld,
+                })
+            }
+            other => Err(format!("--{name}-kind {other}: parlor, ntest or zebra")),
+        }
+    }
+}
+
+struct Args {
+    a: Kind,
+    b: Kind,
+    games: usize,
+    seed: u64,
+    opening: usize,
+    /// Search threads of parlor (`solver.threads`; 0: the machine's cores).
+    threads: u64,
+    jobs: usize,
+}
+
+const USAGE: &str = "usage: othello_match --a BIN | --a-kind ntest|zebra --a-dir DIR --a-depth N, \
+    the same for --b [--X-end EXACT,WLD] [--X-eval E] [--X-ms MS] [--games N] [--ms MS] \
+    [--seed S] [--opening PLIES] [--threads N] [--jobs N]";
+
 fn parse_args() -> Result<Args, String> {
-    let mut args = Args {
-        a: String::new(),
-        b: String::new(),
-        games: 100,
-        ms: 1000,
-        seed: 1,
-        opening: 8,
-        a_eval: None,
-        b_eval: None,
-        threads: 1,
-    };
+    let (mut a, mut b) = (SideArgs::default(), SideArgs::default());
+    let (mut games, mut ms, mut seed, mut opening, mut threads, mut jobs) = (100, 1000, 1, 8, 1, 1);
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
@@ -58,115 +121,44 @@ fn parse_args() -> Result<Args, String> {
                 .parse::<u64>()
                 .map_err(|e| format!("{flag} {value}: {e}"))
         };
-        match flag.as_str() {
-            "--a" => args.a = value.clone(),
-            "--b" => args.b = value.clone(),
-            "--games" => args.games = number()? as usize,
-            "--ms" => args.ms = number()?,
-            "--seed" => args.seed = number()?,
-            "--opening" => args.opening = number()? as usize,
-            "--a-eval" => args.a_eval = Some(value.clone()),
-            "--b-eval" => args.b_eval = Some(value.clone()),
-            "--threads" => args.threads = number()?,
-            other => return Err(format!("unknown option {other}")),
+        let (side, option) = match flag.strip_prefix("--a") {
+            Some(rest) => (Some(&mut a), rest),
+            None => match flag.strip_prefix("--b") {
+                Some(rest) => (Some(&mut b), rest),
+                None => (None, flag.as_str()),
+            },
+        };
+        match (side, option) {
+            (Some(s), "") => s.binary = value.clone(),
+            (Some(s), "-kind") => s.kind = value.clone(),
+            (Some(s), "-dir") => s.dir = value.clone(),
+            (Some(s), "-depth") => s.depth = Some(number()? as u32),
+            (Some(s), "-end") => s.end = Some(value.clone()),
+            (Some(s), "-eval") => s.eval = Some(value.clone()),
+            (Some(s), "-ms") => s.ms = Some(number()?),
+            (None, "--games") => games = number()? as usize,
+            (None, "--ms") => ms = number()?,
+            (None, "--seed") => seed = number()?,
+            (None, "--opening") => opening = number()? as usize,
+            (None, "--threads") => threads = number()?,
+            (None, "--jobs") => jobs = (number()? as usize).max(1),
+            _ => return Err(format!("unknown option {flag}\n{USAGE}")),
         }
     }
-    if args.a.is_empty() || args.b.is_empty() {
-        return Err("usage: othello_match --a BIN --b BIN [--games N] [--ms MS] [--seed S] [--opening PLIES] [--a-eval E] [--b-eval E] [--threads N]".into());
+    let args = Args {
+        a: a.kind("a", ms)?,
+        b: b.kind("b", ms)?,
+        games,
+        seed,
+        opening,
+        threads,
+        jobs,
+    };
+    let zebra = |k: &Kind| matches!(k, Kind::Zebra { .. });
+    if args.jobs > 1 && (zebra(&args.a) || zebra(&args.b)) {
+        return Err("Zebra's CPU is read from this process's reaped children: --jobs 1".into());
     }
     Ok(args)
-}
-
-/// One engine process.
-struct Engine {
-    child: Child,
-    input: ChildStdin,
-    output: BufReader<ChildStdout>,
-}
-
-impl Engine {
-    fn start(
-        binary: &str,
-        config: &std::path::Path,
-        ms: u64,
-        eval: Option<&str>,
-    ) -> Result<Engine, String> {
-        let mut child = Command::new(binary)
-            .args(["--config"])
-            .arg(config)
-            .args(["engine", "othello"])
-            .stdin(Stdio::piped())
-            .stdout(Stdio::piped())
-            .spawn()
-            .map_err(|e| format!("{binary}: {e}"))?;
-        let input = child.stdin.take().ok_or("no stdin")?;
-        let output = BufReader::new(child.stdout.take().ok_or("no stdout")?);
-        let mut engine = Engine {
-            child,
-            input,
-            output,
-        };
-        engine.send("nboard 2")?;
-        engine.send(&format!("set movetime {ms}"))?;
-        if let Some(e) = eval {
-            engine.send(&format!("set eval {e}"))?;
-        }
-        Ok(engine)
-    }
-
-    fn send(&mut self, line: &str) -> Result<(), String> {
-        writeln!(self.input, "{line}").map_err(|e| e.to_string())?;
-        self.input.flush().map_err(|e| e.to_string())
-    }
-
-    /// The engine's move in the game of `moves` from the start.
-    fn choose(&mut self, moves: &[OthelloMove]) -> Result<OthelloMove, String> {
-        let mut ggf = String::from(
-            "(;GM[Othello]PC[match]BO[8 ---------------------------O*------*O--------------------------- *]",
-        );
-        for (i, m) in moves.iter().enumerate() {
-            let colour = if i % 2 == 0 { 'B' } else { 'W' };
-            ggf.push_str(&format!("{colour}[{}]", nboard(*m)));
-        }
-        ggf.push_str(";)");
-        self.send(&format!("set game {ggf}"))?;
-        self.send("go")?;
-        loop {
-            let mut line = String::new();
-            if self
-                .output
-                .read_line(&mut line)
-                .map_err(|e| e.to_string())?
-                == 0
-            {
-                return Err("the engine stopped".into());
-            }
-            if let Some(answer) = line.trim().strip_prefix("=== ") {
-                let text = answer.split('/').next().unwrap_or("");
-                if text.eq_ignore_ascii_case("pa") {
-                    return Ok(OthelloMove::Pass);
-                }
-                return text
-                    .to_ascii_lowercase()
-                    .parse()
-                    .map_err(|_| format!("the engine answered {line:?}"));
-            }
-        }
-    }
-}
-
-impl Drop for Engine {
-    fn drop(&mut self) {
-        let _ = self.send("quit");
-        let _ = self.child.wait();
-    }
-}
-
-fn nboard(m: OthelloMove) -> String {
-    match m {
-        OthelloMove::Pass => "PA".into(),
-        square => square.to_string().to_uppercase(),
-    }
 }
 
 /// `plies` random moves from the start that leave the game running.
@@ -186,33 +178,107 @@ fn opening(rng: &mut ChaCha8Rng, plies: usize) -> Vec<OthelloMove> {
     }
 }
 
-/// One game from `opening`, `black` and `white` choosing: black's final disc margin.
-fn play(black: &mut Engine, white: &mut Engine, opening: &[OthelloMove]) -> Result<i32, String> {
+/// What one side spent in a game.
+#[derive(Clone, Copy, Default)]
+struct Spent {
+    ticks: u64,
+    wall: Duration,
+    /// Moves it chose (a forced pass is played for it).
+    moves: u32,
+}
+
+/// One game's result, for a.
+struct GameResult {
+    game: usize,
+    a_black: bool,
+    a_margin: i32,
+    a: Spent,
+    b: Spent,
+}
+
+/// One game from `opening`, `black` and `white` choosing: black's final disc margin and
+/// what each spent.
+fn play(
+    black: &mut Player,
+    white: &mut Player,
+    opening: &[OthelloMove],
+) -> Result<(i32, Spent, Spent), String> {
     let mut board = Othello::new();
     let mut moves = opening.to_vec();
     for m in opening {
         board.play(*m).map_err(|e| e.to_string())?;
     }
+    let mut spent = [Spent::default(); 2];
+    let start = [black.cpu_ticks()?, white.cpu_ticks()?];
     while board.outcome().is_none() {
-        let engine = match board.to_move() {
-            Seat::First => &mut *black,
-            Seat::Second => &mut *white,
+        let seat = board.to_move();
+        let m = if board.legal_moves() == [OthelloMove::Pass] {
+            OthelloMove::Pass
+        } else {
+            let player = match seat {
+                Seat::First => &mut *black,
+                Seat::Second => &mut *white,
+            };
+            let clock = Instant::now();
+            let m = player.choose(&moves)?;
+            let s = &mut spent[usize::from(seat == Seat::Second)];
+            s.wall += clock.elapsed();
+            s.moves += 1;
+            m
         };
-        let m = engine.choose(&moves)?;
         board
             .play(m)
             .map_err(|e| format!("illegal move {m} after {moves:?}: {e}"))?;
         moves.push(m);
     }
-    Ok(board.first_margin().unwrap_or(0))
+    spent[0].ticks = black.cpu_ticks()? - start[0];
+    spent[1].ticks = white.cpu_ticks()? - start[1];
+    Ok((board.first_margin().unwrap_or(0), spent[0], spent[1]))
 }
 
+/// A side's results over the match.
 #[derive(Default)]
 struct Side {
     won: u32,
     drawn: u32,
     lost: u32,
     margin: i64,
+    /// CPU seconds of each game.
+    cpu: Vec<f64>,
+    wall: Duration,
+    moves: u64,
+}
+
+impl Side {
+    fn add(&mut self, margin: i32, spent: Spent, tick: f64) {
+        self.margin += i64::from(margin);
+        match margin.signum() {
+            1 => self.won += 1,
+            0 => self.drawn += 1,
+            _ => self.lost += 1,
+        }
+        self.cpu.push(spent.ticks as f64 / tick);
+        self.wall += spent.wall;
+        self.moves += u64::from(spent.moves);
+    }
+
+    fn points(&self) -> f64 {
+        f64::from(self.won) + f64::from(self.drawn) / 2.0
+    }
+
+    fn cpu_total(&self) -> f64 {
+        self.cpu.iter().sum()
+    }
+
+    fn cpu_median(&self) -> f64 {
+        let mut sorted = self.cpu.clone();
+        sorted.sort_by(f64::total_cmp);
+        match sorted.len() {
+            0 => 0.0,
+            n if n % 2 == 1 => sorted[n / 2],
+            n => (sorted[n / 2 - 1] + sorted[n / 2]) / 2.0,
+        }
+    }
 }
 
 fn main() {
@@ -229,69 +295,134 @@ fn main() {
     }
 }
 
+/// Plays games from `next` until there are none (or `stop`), sending each result.
+fn worker(
+    args: &Args,
+    dir: &std::path::Path,
+    job: usize,
+    openings: &[Vec<OthelloMove>],
+    next: &AtomicUsize,
+    stop: &AtomicBool,
+    results: &std::sync::mpsc::Sender<Result<GameResult, String>>,
+) -> Result<(), String> {
+    let config = dir.join("config.toml");
+    let mut a = Player::start(&args.a, &config, &dir.join(format!("a{job}")))?;
+    let mut b = Player::start(&args.b, &config, &dir.join(format!("b{job}")))?;
+    while !stop.load(Ordering::Relaxed) {
+        let game = next.fetch_add(1, Ordering::Relaxed);
+        if game >= args.games {
+            break;
+        }
+        let a_black = game.is_multiple_of(2);
+        let line = &openings[game / 2];
+        let result = if a_black {
+            play(&mut a, &mut b, line)
+        } else {
+            play(&mut b, &mut a, line).map(|(m, sb, sa)| (-m, sa, sb))
+        };
+        let result = result.map(|(a_margin, a, b)| GameResult {
+            game,
+            a_black,
+            a_margin,
+            a,
+            b,
+        });
+        let failed = result.is_err();
+        let _ = results.send(result);
+        if failed {
+            break;
+        }
+    }
+    Ok(())
+}
+
 fn run(args: &Args) -> Result<(), String> {
     let dir = std::env::temp_dir().join(format!("othello_match_{}", std::process::id()));
     std::fs::create_dir_all(&dir).map_err(|e| e.to_string())?;
-    let config = dir.join("config.toml");
     let text = format!("[solver]\nthreads = {}\n", args.threads);
-    std::fs::write(&config, text).map_err(|e| e.to_string())?;
-    let mut a = Engine::start(&args.a, &config, args.ms, args.a_eval.as_deref())?;
-    let mut b = Engine::start(&args.b, &config, args.ms, args.b_eval.as_deref())?;
+    std::fs::write(dir.join("config.toml"), text).map_err(|e| e.to_string())?;
+    let tick = ticks_per_second();
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
+    let openings: Vec<_> = (0..args.games.div_ceil(2))
+        .map(|_| opening(&mut rng, args.opening))
+        .collect();
+    eprintln!("a: {}\nb: {}", args.a.describe(), args.b.describe());
+    let (next, stop) = (AtomicUsize::new(0), AtomicBool::new(false));
+    let (send, receive) = std::sync::mpsc::channel();
     let (mut side_a, mut side_b) = (Side::default(), Side::default());
-    let mut line = Vec::new();
-    for game in 0..args.games {
-        if game % 2 == 0 {
-            line = opening(&mut rng, args.opening);
+    let mut failure = None;
+    std::thread::scope(|scope| {
+        for job in 0..args.jobs {
+            let (send, next, stop, dir, openings) = (send.clone(), &next, &stop, &dir, &openings);
+            scope.spawn(move || {
+                if let Err(e) = worker(args, dir, job, openings, next, stop, &send) {
+                    let _ = send.send(Err(e));
+                }
+            });
         }
-        let a_black = game % 2 == 0;
-        let black_margin = if a_black {
-            play(&mut a, &mut b, &line)?
-        } else {
-            play(&mut b, &mut a, &line)?
-        };
-        let a_margin = if a_black { black_margin } else { -black_margin };
-        for (side, margin) in [(&mut side_a, a_margin), (&mut side_b, -a_margin)] {
-            side.margin += i64::from(margin);
-            match margin.signum() {
-                1 => side.won += 1,
-                0 => side.drawn += 1,
-                _ => side.lost += 1,
-            }
+        drop(send);
+        for result in receive {
+            let r = match result {
+                Ok(r) => r,
+                Err(e) => {
+                    stop.store(true, Ordering::Relaxed);
+                    failure.get_or_insert(e);
+                    continue;
+                }
+            };
+            side_a.add(r.a_margin, r.a, tick);
+            side_b.add(-r.a_margin, r.b, tick);
+            eprintln!(
+                "game {:>3}: a {} ({:+})  cpu a {:.1} s b {:.1} s  wall a {:.1} s b {:.1} s  \
+                 running score a {:.1}-{:.1}",
+                r.game + 1,
+                if r.a_black { "black" } else { "white" },
+                r.a_margin,
+                r.a.ticks as f64 / tick,
+                r.b.ticks as f64 / tick,
+                r.a.wall.as_secs_f64(),
+                r.b.wall.as_secs_f64(),
+                side_a.points(),
+                side_b.points(),
+            );
         }
-        eprintln!(
-            "game {:>3}: a {} ({a_margin:+})  running score a {:.1}-{:.1}",
-            game + 1,
-            if a_black { "black" } else { "white" },
-            f64::from(side_a.won) + f64::from(side_a.drawn) / 2.0,
-            f64::from(side_b.won) + f64::from(side_b.drawn) / 2.0
-        );
+    });
+    if let Some(e) = failure {
+        return Err(format!("{e} (its files are in {})", dir.display()));
     }
-    let n = args.games.max(1) as f64;
-    let a_name = format!("{} {}", args.a, args.a_eval.as_deref().unwrap_or(""));
-    let b_name = format!("{} {}", args.b, args.b_eval.as_deref().unwrap_or(""));
-    for (name, binary, side) in [("a", &a_name, &side_a), ("b", &b_name, &side_b)] {
-        let score = (f64::from(side.won) + f64::from(side.drawn) / 2.0) / n;
+    report(args, &side_a, &side_b);
+    let _ = std::fs::remove_dir_all(&dir);
+    Ok(())
+}
+
+fn report(args: &Args, side_a: &Side, side_b: &Side) {
+    let n = side_a.cpu.len().max(1) as f64;
+    for (name, kind, side) in [("a", &args.a, side_a), ("b", &args.b, side_b)] {
         println!(
-            "{name} ({binary}): won {} drawn {} lost {}, score {:.1}%, mean margin {:+.2}",
+            "{name} {}: won {} drawn {} lost {}, score {:.1}%, mean margin {:+.2}; \
+             CPU a game {:.2} s (median {:.2}), a move {:.3} s; wall a game {:.2} s",
+            kind.describe(),
             side.won,
             side.drawn,
             side.lost,
-            100.0 * score,
-            side.margin as f64 / n
+            100.0 * side.points() / n,
+            side.margin as f64 / n,
+            side.cpu_total() / n,
+            side.cpu_median(),
+            side.cpu_total() / (side.moves.max(1) as f64),
+            side.wall.as_secs_f64() / n,
         );
     }
-    let p = (f64::from(side_a.won) + f64::from(side_a.drawn) / 2.0) / n;
+    let p = side_a.points() / n;
     let half_width = 1.96 * (p * (1.0 - p) / n).sqrt();
     println!(
-        "a's score {:.1}% +- {:.1} (95%), {} games at {} ms a move, openings of {} plies, seed {}",
+        "a's score {:.1}% +- {:.1} (95%), {} games, openings of {} plies, seed {}; \
+         CPU b/a {:.2}",
         100.0 * p,
         100.0 * half_width,
-        args.games,
-        args.ms,
+        side_a.cpu.len(),
         args.opening,
-        args.seed
+        args.seed,
+        side_b.cpu_total() / side_a.cpu_total().max(1e-9),
     );
-    let _ = std::fs::remove_dir_all(&dir);
-    Ok(())
 }

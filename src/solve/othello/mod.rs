@@ -359,8 +359,10 @@ impl Engine {
         let start = Instant::now();
         let budget = limits.max_millis.map(Duration::from_millis);
         let deadline = budget.map(|b| start + b);
-        // Another iteration rarely finishes once this much of the budget is gone.
-        let soft = budget.map(|b| start + b.mul_f64(0.4));
+        // No deeper iteration starts once this much of the budget is gone. One that
+        // starts before need not finish: its first move re-searched at the new depth,
+        // a move it then proves better is played ([`Search::interrupted`]).
+        let soft = budget.map(|b| start + b.mul_f64(SOFT_SHARE));
         let (p, o) = (board.player(), board.opponent());
         let n = board.empty_count();
         self.table.new_search();
@@ -402,7 +404,17 @@ impl Engine {
             let full = Kind::Mid(0).full();
             let mut estimate = None;
             for d in 1..=last {
+                s.interrupted = None;
                 let Some(v) = s.root(p, o, Kind::Mid(d), &mut list, full.0, full.1, false) else {
+                    if let Some((sq, v)) = s.interrupted.filter(|_| d > 1) {
+                        choice = Choice {
+                            mv: move_of(sq),
+                            score: to_discs(v),
+                            exact: false,
+                            depth: d,
+                            nodes: s.total_nodes(),
+                        };
+                    }
                     break;
                 };
                 estimate = Some(v);
@@ -498,6 +510,10 @@ impl Engine {
         }
     }
 }
+
+/// The share of a move's time after which no deeper iteration starts
+/// ([`Engine::search`]); the rest goes to the iteration under way.
+pub const SOFT_SHARE: f64 = 0.6;
 
 /// The share of the beginner's moves played at random.
 pub const BEGINNER_RANDOM: f64 = 0.5;

@@ -107,7 +107,8 @@ impl Search<'_> {
     /// `all`, every move gets an exact value (each searched with a full window);
     /// otherwise principal-variation search: moves that fail low keep only a bound.
     /// On return the list is re-sorted, best first. `None` if the search was stopped
-    /// (the list then keeps the values of the moves that finished).
+    /// (the list then keeps the values of the moves that finished, and
+    /// [`Search::interrupted`] the best of them, if any finished).
     #[allow(clippy::too_many_arguments)]
     pub fn root(
         &mut self,
@@ -142,6 +143,7 @@ impl Search<'_> {
                 (v, exact)
             };
             if self.stop {
+                self.interrupted = (best_sq != NO_MOVE).then_some((best_sq, best));
                 return None;
             }
             rm.value = v;
@@ -262,4 +264,71 @@ pub fn principal_variation(
         apply(&mut p, &mut o, mv);
     }
     pv
+}
+
+#[cfg(test)]
+mod tests {
+    use std::cell::Cell;
+
+    use super::*;
+    use crate::game::othello::Othello;
+
+    /// A root search stopped part-way reports the best of the moves that finished, with
+    /// its true value at that depth; where a later move beat the first, that move.
+    #[test]
+    fn a_stopped_root_search_keeps_the_best_finished_move() {
+        let board = Othello::read("f5d6c3d3c4f4f6f3e6e7").expect("legal");
+        let (p, o) = (board.player(), board.opponent());
+        let depth = 5;
+        // Each move's true value at this depth, from a search of its own.
+        let table = Table::new(1);
+        let never = || false;
+        let truth = |sq: u32| {
+            let mut s = Search::new(&table, &never, None);
+            s.use_table = false;
+            let m = root_moves(p, o)
+                .into_iter()
+                .find(|m| m.sq == sq)
+                .expect("a root move");
+            let (np, no) = m.child(p, o);
+            -s.mid_pvs(np, no, -INF * SCALE, INF * SCALE, depth - 1)
+        };
+        let mut list = root_moves(p, o);
+        // The worst move first, so a later one beats it.
+        list.sort_by_key(|m| truth(m.sq));
+        let first = list[0].sq;
+        let mut beat_the_first = false;
+        for polls in 1..400 {
+            let count = Cell::new(0);
+            let cancel = || {
+                count.set(count.get() + 1);
+                count.get() > polls
+            };
+            let mut s = Search::new(&table, &cancel, None);
+            s.use_table = false;
+            let mut order = list.clone();
+            if s.root(
+                p,
+                o,
+                Kind::Mid(depth),
+                &mut order,
+                -INF * SCALE,
+                INF * SCALE,
+                false,
+            )
+            .is_some()
+            {
+                break;
+            }
+            if let Some((sq, v)) = s.interrupted {
+                assert_eq!(v, truth(sq), "the reported value is the move's own");
+                assert!(v >= truth(first), "never worse than the first move");
+                beat_the_first |= sq != first;
+            }
+        }
+        assert!(
+            beat_the_first,
+            "some stop came after a better move finished"
+        );
+    }
 }

@@ -218,6 +218,10 @@ pub struct Search<'a> {
     pub mid_mpc: bool,
     /// The evaluation of midgame leaves and of move ordering.
     pub eval: Evaluator<'a>,
+    /// When a root search is stopped after its first move finished: the best root
+    /// move among those that finished, and its value. Deeper than the last finished
+    /// iteration, so a move it found better is worth playing.
+    pub interrupted: Option<(u32, i32)>,
     cancelled: &'a dyn Fn() -> bool,
     deadline: Option<Instant>,
     next_poll: u64,
@@ -239,6 +243,7 @@ impl<'a> Search<'a> {
             nodes: 0,
             stop: false,
             use_table: true,
+            interrupted: None,
             shared: None,
             mpc: 0,
             presearch: true,

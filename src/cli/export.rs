@@ -179,6 +179,7 @@ fn moves_text(record: &MatchRecord, game: Option<GameId>) -> String {
         Some(g) => g.kind().move_list(&record.start, &record.moves),
         None => record.moves.join(" "),
     };
+    let opening = game.and_then(|g| g.kind().opening(&record.start, &record.moves));
     let first = player(&record.seats[0], &record.level);
     let second = player(&record.seats[1], &record.level);
     let result = match record.result {
@@ -203,5 +204,8 @@ fn moves_text(record: &MatchRecord, game: Option<GameId>) -> String {
         format!("moves: {moves}"),
         format!("result: {result}{margin}"),
     ]
+    .into_iter()
+    .chain(opening.map(|o| format!("opening: {o}")))
+    .collect::<Vec<_>>()
     .join("\n")
 }

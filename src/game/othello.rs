@@ -9,6 +9,7 @@
 
 pub mod ggf;
 pub mod ggf_fields;
+pub mod openings;
 pub mod text;
 
 use std::fmt;

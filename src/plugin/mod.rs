@@ -400,6 +400,12 @@ pub trait GameKind: Sync {
     fn move_list(&self, _start: &str, moves: &[String]) -> String {
         moves.join(" ")
     }
+    /// The named opening that `moves` from `start` follow, in words, for a game whose
+    /// openings have names (Othello's Tiger, Rose, ...): the move list overlay and
+    /// `parlor export` show it. `None`: no name (the default: most games have none).
+    fn opening(&self, _start: &str, _moves: &[String]) -> Option<String> {
+        None
+    }
     /// The record formats of this game's own that `parlor export --format` offers
     /// besides moves and json (Othello: ggf).
     fn record_formats(&self) -> &'static [&'static str] {

@@ -22,6 +22,8 @@ pub struct Transcript {
     pub moves: Vec<String>,
     /// The moves as the game writes a move list.
     pub move_list: String,
+    /// The named opening the moves follow, in words (games with named openings).
+    pub opening: Option<String>,
 }
 
 impl Transcript {
@@ -30,9 +32,11 @@ impl Transcript {
         let kind = screen.setup().game.kind();
         let moves = record.as_ref().map(|r| r.moves.clone()).unwrap_or_default();
         let start = record.map(|r| r.start);
+        let from = start.as_deref().unwrap_or_default();
         Transcript {
             position: screen.position_text(),
-            move_list: kind.move_list(start.as_deref().unwrap_or_default(), &moves),
+            move_list: kind.move_list(from, &moves),
+            opening: start.as_ref().and_then(|s| kind.opening(s, &moves)),
             start,
             moves,
         }
@@ -67,6 +71,9 @@ impl Transcript {
                     &self.move_list
                 },
             );
+            if let Some(opening) = &self.opening {
+                section("The opening:".into(), opening);
+            }
             section("The start:".into(), start);
         }
         let closing = format!(

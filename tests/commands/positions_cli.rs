@@ -201,6 +201,15 @@ fn export_prints_a_finished_game_from_the_history() {
         _ => "a draw",
     };
     assert!(out.stdout.contains(winner), "{winner:?} in\n{}", out.stdout);
+    // Its named opening (every game of two moves or more from the start has one); a
+    // Nim game has none.
+    let name = parlor::game::othello::openings::opening_name(&moves).expect("a named opening");
+    assert!(
+        out.stdout.contains(&format!("\nopening: {name}")),
+        "{name:?} in\n{}",
+        out.stdout
+    );
+    assert!(!last.stdout.contains("opening:"), "{}", last.stdout);
 
     // GGF, replayed with our own reader and checked field by field.
     let ggf = run(&["export", "3", "--format", "ggf"]);

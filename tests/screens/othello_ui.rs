@@ -820,3 +820,59 @@ fn the_othello_pass_step_at_80x24() {
     assert_eq!(state(&h), (2, StepState::Passed));
     insta::assert_snapshot!("lesson_othello_pass_80x24", h.screen());
 }
+
+/// The board's title names the opening once a game from the start has one: the Tiger
+/// after f5 d6 c3 d3 c4 at both sizes, still the Tiger after a move no list names, and
+/// the longest name of the list fits the board of the smallest screen.
+#[test]
+fn the_board_names_the_opening() {
+    for (w, height, cut) in [(80, 24, 50), (120, 40, 80)] {
+        let config = quick_config();
+        let mut s = GameSetup::from_config(parlor::games::othello::ID, &config);
+        s.matchup.mode = Mode::TwoPlayers;
+        let mut h = Harness::new(
+            &parlor::arcade::registry(),
+            config,
+            Start::Game(s),
+            w,
+            height,
+        );
+        assert!(h.screen().contains("╭ Board ─"), "no name at the start");
+        h.play("f5");
+        assert!(h.screen().contains("╭ Board ─"), "f5 alone has no name");
+        h.play("d6");
+        assert!(h.screen().contains("Board · opening: Perpendicular"));
+        for mv in ["c3", "d3", "c4"] {
+            h.play(mv);
+        }
+        let screen = h.screen();
+        assert!(screen.contains("Board · opening: Tiger"), "{screen}");
+        insta::assert_snapshot!(
+            format!("othello_tiger_{w}x{height}"),
+            without_voice(&board_part(&screen, cut))
+        );
+        // b5: on no named line; the game stays a Tiger.
+        h.play("b5");
+        assert!(
+            h.screen().contains("Board · opening: Tiger"),
+            "{}",
+            h.screen()
+        );
+    }
+    // The longest name, 18 moves deep, at 80x24: "Board · " gives way to the name.
+    let config = quick_config();
+    let mut s = GameSetup::from_config(parlor::games::othello::ID, &config);
+    s.matchup.mode = Mode::TwoPlayers;
+    let mut h = Harness::new(&parlor::arcade::registry(), config, Start::Game(s), 80, 24);
+    let line = "f5d6c5f4e3c6d3f6e6d7g4c4g5c3f7d2e7f2";
+    for i in (0..line.len()).step_by(2) {
+        h.play(&line[i..i + 2]);
+    }
+    let screen = h.screen();
+    assert!(
+        screen.contains("╭ Opening: Rotating Flat (Kling Continuation) ─"),
+        "{screen}"
+    );
+    // The side column is drawn whole beside it.
+    assert!(screen.contains("╮╭ Discs "), "{screen}");
+}

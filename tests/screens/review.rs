@@ -339,6 +339,76 @@ fn othello_review_snapshots_show_the_graph_and_the_costly_move() {
     }
 }
 
+/// The board's part of a review: its box, above the text of the move.
+fn review_board_part(screen: &str, width: usize) -> String {
+    screen
+        .lines()
+        .take_while(|l| !l.starts_with("╭ Move") && !l.starts_with("╭ Start"))
+        .map(|l| l.chars().take(width).collect::<String>())
+        .collect::<Vec<_>>()
+        .join("\n")
+}
+
+/// A game from the start along the Rose to the Rose-Birth, then e7 (on no list): the
+/// review's board names the opening each position has reached.
+#[test]
+fn othello_review_names_the_opening_of_each_ply() {
+    let moves: Vec<String> = "f5d6c5f4e3c6d3f6e6d7g3c4e7"
+        .as_bytes()
+        .chunks(2)
+        .map(|m| String::from_utf8_lossy(m).into_owned())
+        .collect();
+    let record = record(
+        parlor::games::othello::ID,
+        &Othello::new().notation(),
+        &moves,
+    );
+    for (w, h, cut) in [(80u16, 24u16, 44), (120, 40, 76)] {
+        let mut fast = config();
+        fast.solver.max_millis = 20;
+        let mut harness = Harness::new(
+            &parlor::arcade::registry(),
+            fast,
+            Start::Review(Box::new(record.clone())),
+            w,
+            h,
+        );
+        assert!(!harness.app.analysing(), "the analysis finished");
+        harness.key(KeyCode::PageDown);
+        let screen = harness.screen();
+        assert!(screen.contains("Move 13 of 13"), "{screen}");
+        assert!(screen.contains("Board · opening: Rose-Birth"), "{screen}");
+        insta::assert_snapshot!(
+            format!("review_othello_opening_{w}x{h}"),
+            review_board_part(&screen, cut)
+        );
+        for (back, name) in [
+            (1, "Rose-Birth"),
+            (2, "Rose"),
+            (9, "Rabbit"),
+            (11, "Perpendicular"),
+        ] {
+            let mut stepped = String::new();
+            for _ in 0..back {
+                harness.key(KeyCode::Left);
+            }
+            stepped.push_str(&harness.screen());
+            assert!(
+                stepped.contains(&format!("Board · opening: {name} ")),
+                "{back} back: {name}\n{stepped}"
+            );
+            for _ in 0..back {
+                harness.key(KeyCode::Right);
+            }
+        }
+        harness.key(KeyCode::PageUp);
+        assert!(
+            harness.screen().contains("╭ Board ─"),
+            "the start has no name"
+        );
+    }
+}
+
 #[test]
 fn keys_step_jump_and_go_back_to_the_menu() {
     let (record, _) = nim_game();

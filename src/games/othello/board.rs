@@ -10,6 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use crate::game::Seat;
+use crate::game::othello::openings::opening_name;
 use crate::game::othello::{Othello, OthelloMove, Square};
 use crate::solve::Analysis;
 use crate::ui::hits::{Hit, Hits};
@@ -201,6 +202,34 @@ impl BoardLayout {
     }
 }
 
+/// The title of the board's box, `width` columns wide: "Board · opening: Tiger" once a
+/// game from the standard start has a named opening (`game::othello::openings`: the
+/// last named position it reached, kept after it leaves the named lines), else
+/// "Board". A narrow box drops "Board · ", then shortens the name.
+pub fn board_title(start: &Othello, moves: &[OthelloMove], width: u16) -> String {
+    let name = if *start == Othello::new() {
+        opening_name(moves)
+    } else {
+        None
+    };
+    let Some(name) = name else {
+        return "Board".into();
+    };
+    // The corners and a space either side of the title.
+    let room = usize::from(width.saturating_sub(4));
+    let full = format!("Board · opening: {name}");
+    if full.chars().count() <= room {
+        return full;
+    }
+    let short = format!("Opening: {name}");
+    if short.chars().count() <= room {
+        return short;
+    }
+    let mut cut: String = short.chars().take(room.saturating_sub(1)).collect();
+    cut.push('…');
+    cut
+}
+
 /// The board with coordinates, as large as fits in `area`: the discs, and the marks.
 pub fn draw_board(frame: &mut Frame, area: Rect, marks: &Marks, theme: &Theme, hits: &mut Hits) {
     let layout = BoardLayout::new(area, marks, theme);
@@ -370,4 +399,32 @@ fn cell_row(
         }
     }
     (text, style)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn tiger() -> Vec<OthelloMove> {
+        ["f5", "d6", "c3", "d3", "c4"]
+            .iter()
+            .filter_map(|m| m.parse().ok())
+            .collect()
+    }
+
+    #[test]
+    fn the_title_names_the_opening_and_fits_its_box() {
+        let start = Othello::new();
+        assert_eq!(board_title(&start, &tiger(), 50), "Board · opening: Tiger");
+        assert_eq!(board_title(&start, &tiger()[..1], 50), "Board");
+        // "Board · opening: Tiger" is 22 wide: in a box of 25 the name alone.
+        assert_eq!(board_title(&start, &tiger(), 25), "Opening: Tiger");
+        assert_eq!(board_title(&start, &tiger(), 12), "Opening…");
+        // From another start (white to move first) the moves are not the list's.
+        let other = Othello::from_bitboards(start.black(), start.white(), Seat::Second);
+        assert_eq!(
+            other.map(|o| board_title(&o, &tiger(), 50)),
+            Ok("Board".into())
+        );
+    }
 }

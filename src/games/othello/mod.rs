@@ -262,6 +262,9 @@ impl GameKind for OthelloGame {
     fn move_list(&self, _start: &str, moves: &[String]) -> String {
         record::compact(moves)
     }
+    fn opening(&self, start: &str, moves: &[String]) -> Option<String> {
+        record::opening(start, moves)
+    }
     fn record_formats(&self) -> &'static [&'static str] {
         &["ggf"]
     }

@@ -3,7 +3,7 @@
 
 use crate::game::Game;
 use crate::game::othello::ggf::GgfGame;
-use crate::game::othello::{Othello, OthelloMove, move_list};
+use crate::game::othello::{Othello, OthelloMove, move_list, openings};
 use crate::store::{MatchRecord, SeatRecord};
 
 /// Moves as Othello players write them, `f5d6c3` (passes implied); moves that are not
@@ -14,6 +14,27 @@ pub fn compact(moves: &[String]) -> String {
         Ok(moves) => move_list(&moves),
         Err(_) => moves.join(" "),
     }
+}
+
+/// The named opening of a game from the standard start, in words: "Aubrey (also
+/// called Tanaka), reached at move 6". `None` for another start, moves that are not a
+/// game, or a game too short to have a name (see `game::othello::openings`).
+pub fn opening(start: &str, moves: &[String]) -> Option<String> {
+    if Othello::read(start).ok()? != Othello::new() {
+        return None;
+    }
+    let moves: Vec<OthelloMove> = moves
+        .iter()
+        .map(|m| m.parse())
+        .collect::<Result<_, _>>()
+        .ok()?;
+    let (named, ply) = openings::opening(&moves)?;
+    let also = if named.also.is_empty() {
+        String::new()
+    } else {
+        format!(" (also called {})", named.also)
+    };
+    Some(format!("{}{also}, reached at move {ply}", named.name))
 }
 
 /// A player as GGF names them: the name, and the AI's level for an AI.
@@ -74,5 +95,28 @@ mod tests {
         let moves: Vec<String> = ["f5", "d6", "c3"].iter().map(|s| s.to_string()).collect();
         assert_eq!(compact(&moves), "f5d6c3");
         assert_eq!(compact(&["1:2".to_string(), "2:1".into()]), "1:2 2:1");
+    }
+
+    #[test]
+    fn the_opening_in_words() {
+        let start = Othello::new().notation();
+        let game: Vec<String> = ["d3", "c5", "f6", "f5", "e6", "f7", "c6"]
+            .iter()
+            .map(|s| s.to_string())
+            .collect();
+        // d3 c5 f6 f5 e6 is the Tiger from d3, f7 its Aubrey; c6 leaves the list.
+        assert_eq!(
+            opening(&start, &game),
+            Some("Aubrey (also called Tanaka), reached at move 6".into())
+        );
+        assert_eq!(
+            opening(&start, &game[..5]),
+            Some("Tiger, reached at move 5".into())
+        );
+        assert_eq!(opening(&start, &game[..1]), None);
+        // The same game from the position after d3 is not from the start.
+        let after_d3 = Othello::read("d3").map(|b| b.notation());
+        assert_eq!(after_d3.map(|s| opening(&s, &game[1..])), Ok(None));
+        assert_eq!(opening(&start, &["zz".to_string()]), None);
     }
 }

@@ -6,7 +6,7 @@ use ratatui::Frame;
 use ratatui::layout::Rect;
 
 use super::analyst::OthelloAnalyst;
-use super::board::{Marks, draw_board};
+use super::board::{Marks, board_title, draw_board};
 use super::options::OthelloSetup;
 use super::screen::start_position;
 use crate::config::Config;
@@ -58,7 +58,8 @@ pub fn review(record: &MatchRecord, config: &Config) -> Result<ReviewPlan, Strin
 }
 
 fn draw(frame: &mut Frame, area: Rect, shown: &Shown<Othello>, theme: &Theme, ascii: bool) {
-    let block = widgets::block("Board", theme);
+    let title = board_title(shown.start, shown.played, area.width);
+    let block = widgets::block(&title, theme);
     let inner = block.inner(area);
     frame.render_widget(block, area);
     let flash = match (shown.before, shown.last) {

@@ -13,7 +13,7 @@ use ratatui::layout::{Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
-use super::board::{Marks, disc, draw_board};
+use super::board::{Marks, board_title, disc, draw_board};
 use crate::game::othello::{Othello, OthelloMove, Square};
 use crate::game::{Game, Outcome, Seat};
 use crate::games::othello::analyst::OthelloAnalyst;
@@ -577,7 +577,9 @@ impl Board for OthelloBoard {
         let title = format!("Othello · {}", m.level_name());
         let (board_area, side, footer) =
             widgets::game_frame(frame, area, title, [40, 30, 30], theme);
-        let block = widgets::block("Board", theme);
+        let played: Vec<OthelloMove> = m.view.session.history().iter().map(|p| p.mv).collect();
+        let board_name = board_title(m.view.session.start(), &played, board_area.width);
+        let block = widgets::block(&board_name, theme);
         let inner = block.inner(board_area);
         // A narrow board wraps the turn line (the AI's thinking time, the key to hurry
         // it): a third row keeps the voice in view.

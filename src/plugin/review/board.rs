@@ -12,12 +12,14 @@ use crate::solve::worker::{Job, Outbox};
 use crate::ui::theme::Theme;
 
 /// A position as the review shows it: the position, the start of the game (some
-/// boards size themselves by it) and the move that led here.
+/// boards size themselves by it), the move that led here and those before it.
 pub struct Shown<'a, G: Game> {
     pub position: &'a G,
     pub start: &'a G,
     pub before: Option<&'a G>,
     pub last: Option<G::Move>,
+    /// The moves that led here, from the start (the last is `last`).
+    pub played: &'a [G::Move],
 }
 
 /// A game's drawing of a position, without a match around it.
@@ -90,6 +92,7 @@ impl<G: Game> ReviewBoard for GameBoard<G> {
             start: &self.positions[0],
             before: ply.checked_sub(1).map(|p| &self.positions[p]),
             last: ply.checked_sub(1).map(|p| self.moves[p]),
+            played: &self.moves[..ply],
         };
         (self.draw)(frame, area, &shown, theme);
     }

@@ -5,6 +5,11 @@
 //! * `ffo`: exact solves of FFO #40-#49 (`tests/data/ffo.txt`), one sample each: a
 //!   solve takes from under a second to a minute. `parlor bench ffo FILE` prints the
 //!   same positions with nodes and times.
+//! * `best_or_every_move`: FFO #40 and #42, one thread: the best move's exact solve
+//!   (`Engine::solve`) against the analysis that values every move exactly
+//!   (`Engine::analyse`, as `parlor solve othello`, the hints and the review run it).
+//!   `examples/othello_analysis_cost.rs` prints the same comparison with nodes on more
+//!   positions.
 
 use parlor::game::othello::Othello;
 use parlor::solve::othello::Engine;
@@ -92,4 +97,34 @@ fn ten_ai_moves(engine: &str) -> u64 {
     }
     println!("{engine}: {nodes} nodes");
     nodes
+}
+
+/// One thread, so the two compare in CPU time.
+#[divan::bench(
+    args = [(40, "best"), (40, "every move"), (42, "best"), (42, "every move")],
+    sample_count = 1,
+    sample_size = 1
+)]
+fn best_or_every_move(bencher: divan::Bencher, (number, what): (usize, &str)) {
+    use parlor::solve::othello::Limits;
+    let board = ffo(number);
+    let mut engine = Engine::new(64);
+    engine.set_threads(1);
+    bencher.bench_local(|| {
+        engine.clear();
+        if what == "best" {
+            engine
+                .solve(divan::black_box(&board), &|| false)
+                .map(|s| s.nodes)
+        } else {
+            let mut last = None;
+            engine.analyse(
+                divan::black_box(&board),
+                &Limits::exact(64),
+                &|| false,
+                &mut |a| last = Some(a),
+            );
+            last.map(|a| a.nodes)
+        }
+    });
 }

@@ -14,6 +14,7 @@ mod keys;
 mod lessons;
 mod nim_lesson;
 mod nim_oracle;
+mod othello_analysis;
 mod othello_lesson;
 mod othello_mid_probcut;
 mod othello_patterns;

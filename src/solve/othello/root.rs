@@ -209,16 +209,32 @@ impl Search<'_> {
         let w = ASPIRATION;
         let mut step = 2 * ASPIRATION;
         let (mut lo, mut hi) = ((g - w).max(-65), (g + w).min(65));
+        let mut failed_low = None;
         loop {
             let v = self.root(p, o, Kind::Exact, list, lo, hi, false)?;
-            if v <= lo && lo > -65 {
-                (lo, hi) = ((v - step).max(-65), v + 1);
+            let low = if v <= lo && lo > -65 {
+                true
             } else if v >= hi && hi < 65 {
-                (lo, hi) = (v - 1, (v + step).min(65));
+                false
             } else {
                 return Some(v);
+            };
+            // Exact bounds never contradict each other, the presearch's may: after a
+            // fail low, a fail high above it (or the other way round). Once the
+            // windows reach the ends of the scale, such a pass could swing between
+            // (-65, v + 1) and (v - 1, 65) forever (a position of 20 empties did,
+            // until `step` overflowed): the presearch's value is only the next pass's
+            // first guess, this one will do.
+            if self.mpc > 0 && failed_low == Some(!low) && step > 130 {
+                return Some(v);
             }
-            step *= 2;
+            failed_low = Some(low);
+            (lo, hi) = if low {
+                ((v - step).max(-65), v + 1)
+            } else {
+                (v - 1, (v + step).min(65))
+            };
+            step = step.saturating_mul(2);
         }
     }
 }

@@ -6,7 +6,7 @@ use std::io::Write;
 use std::time::{Duration, Instant};
 
 use crate::game::{Game, Outcome, Seat};
-use crate::plugin::engine::{EngineSession, Flow, SetupReader};
+use crate::plugin::engine::{EngineSession, SetupReader};
 use crate::plugin::{CliError, usage};
 use crate::plugin::{GameId, GameSetup};
 use crate::quote::clip_values;
@@ -210,10 +210,7 @@ impl<G: Game> EngineSession for LineEngine<G> {
         line: &str,
         out: &mut dyn Write,
         stop: &dyn Fn() -> bool,
-    ) -> std::io::Result<Flow> {
-        if line.split_whitespace().next() == Some("quit") {
-            return Ok(Flow::Quit);
-        }
+    ) -> std::io::Result<()> {
         match self.command(line, stop) {
             Ok(lines) => {
                 for l in lines {
@@ -228,7 +225,7 @@ impl<G: Game> EngineSession for LineEngine<G> {
                 clip_values(reason.lines().next().unwrap_or(""))
             )?,
         }
-        Ok(Flow::Continue)
+        Ok(())
     }
 }
 

@@ -9,14 +9,8 @@ use super::{CliError, GameSetup};
 /// shell parses options; a game's engine asks it, e.g. for the line protocol's `new`).
 pub type SetupReader = Box<dyn Fn(&[String]) -> Result<GameSetup, CliError>>;
 
-/// What the loop does after a line.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Flow {
-    Continue,
-    Quit,
-}
-
-/// One engine session: answers each input line on `out`.
+/// One engine session: answers each input line on `out`. `quit` never reaches it: the
+/// engine loop ends the session on it, as on the end of input.
 ///
 /// Lines keep arriving while the session thinks (a reader thread queues them), so a
 /// search can end early: `stop` turns true once a line waits that [`EngineSession::stopper`]
@@ -28,10 +22,11 @@ pub trait EngineSession {
         line: &str,
         out: &mut dyn Write,
         stop: &dyn Fn() -> bool,
-    ) -> std::io::Result<Flow>;
+    ) -> std::io::Result<()>;
 
-    /// Whether `line`, arriving during a search, stops it. By default only `quit`.
+    /// Whether `line`, arriving during a search, stops it (`quit` always does). By
+    /// default no other line.
     fn stopper(&self) -> fn(&str) -> bool {
-        |line| line.split_whitespace().next() == Some("quit")
+        |_| false
     }
 }

@@ -1,12 +1,17 @@
 //! The engine session's input, read on a thread of its own so that a line can stop a
 //! search while it runs (NBoard's `ping`: "stop thinking and respond"): lines wait in
 //! a queue, and a flag the search polls turns on when one that stops a search arrives
-//! or the input ends.
+//! (`quit`, or a line the session's stopper names) or the input ends.
 
 use std::collections::VecDeque;
 use std::io::BufRead;
 use std::sync::atomic::{AtomicBool, Ordering};
 use std::sync::{Arc, Condvar, Mutex, MutexGuard};
+
+/// `quit`: the session ends, a search under way first.
+pub fn is_quit(line: &str) -> bool {
+    line.split_whitespace().next() == Some("quit")
+}
 
 #[derive(Default)]
 struct Queue {
@@ -60,7 +65,7 @@ impl Inbox {
 
     fn push(&self, line: String) {
         let mut queue = self.lock();
-        if (self.stopper)(&line) {
+        if self.stops(&line) {
             self.stop.store(true, Ordering::Relaxed);
         }
         queue.lines.push_back(line);
@@ -82,9 +87,13 @@ impl Inbox {
             queue = self.arrived.wait(queue).unwrap_or_else(|e| e.into_inner());
         }
         let line = queue.lines.pop_front();
-        let stop = queue.closed || queue.lines.iter().any(|l| (self.stopper)(l));
+        let stop = queue.closed || queue.lines.iter().any(|l| self.stops(l));
         self.stop.store(stop, Ordering::Relaxed);
         line
+    }
+
+    fn stops(&self, line: &str) -> bool {
+        is_quit(line) || (self.stopper)(line)
     }
 
     /// Whether a search should stop now: a line that stops one waits, or the input ended.
@@ -105,34 +114,60 @@ mod tests {
     fn lines_come_in_order_and_a_waiting_stopper_stops() {
         let inbox = Inbox::read(&b"go\nping 1\nhint 2\n"[..], is_ping);
         assert_eq!(inbox.next().as_deref(), Some("go"));
-        // "ping 1" waits behind "go": a search for "go" would stop. (The reader may
-        // still be reading; wait for it by taking the lines.)
         assert_eq!(inbox.next().as_deref(), Some("ping 1"));
         assert_eq!(inbox.next().as_deref(), Some("hint 2"));
         assert_eq!(inbox.next(), None);
         assert!(inbox.stopping(), "the input has ended");
     }
 
+    /// A reader fed by hand, so a test sees the state between lines.
+    struct Feed(std::sync::mpsc::Receiver<Vec<u8>>, Vec<u8>);
+    impl std::io::Read for Feed {
+        fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
+            if self.1.is_empty() {
+                match self.0.recv() {
+                    Ok(b) => self.1 = b,
+                    Err(_) => return Ok(0),
+                }
+            }
+            let n = buf.len().min(self.1.len());
+            buf[..n].copy_from_slice(&self.1[..n]);
+            self.1.drain(..n);
+            Ok(n)
+        }
+    }
+
+    /// An inbox on a hand-fed reader, and the sender that feeds it.
+    fn fed(stopper: fn(&str) -> bool) -> (std::sync::mpsc::Sender<Vec<u8>>, Arc<Inbox>) {
+        let (tx, rx) = std::sync::mpsc::channel::<Vec<u8>>();
+        let inbox = Inbox::read(std::io::BufReader::new(Feed(rx, Vec::new())), stopper);
+        (tx, inbox)
+    }
+
+    #[test]
+    fn quit_stops_a_search_whatever_the_session_names() {
+        let (tx, inbox) = fed(|_| false);
+        tx.send(b"go\nhint 1\n".to_vec()).expect("send");
+        assert_eq!(inbox.next().as_deref(), Some("go"));
+        assert!(
+            !inbox.stopping(),
+            "hint is not a stopper here, the input is open"
+        );
+        tx.send(b"quit\n".to_vec()).expect("send");
+        // Wait for the reader to queue it (a minute at most: a hang guard, not a limit).
+        for _ in 0..60_000 {
+            if inbox.stopping() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        assert!(inbox.stopping(), "the waiting quit stops a search");
+        assert!(is_quit(" quit now") && !is_quit("quits"));
+    }
+
     #[test]
     fn a_line_that_does_not_stop_leaves_the_search_alone() {
-        let (tx, rx) = std::sync::mpsc::channel::<Vec<u8>>();
-        // A reader fed by hand, so the test sees the state between lines.
-        struct Feed(std::sync::mpsc::Receiver<Vec<u8>>, Vec<u8>);
-        impl std::io::Read for Feed {
-            fn read(&mut self, buf: &mut [u8]) -> std::io::Result<usize> {
-                if self.1.is_empty() {
-                    match self.0.recv() {
-                        Ok(b) => self.1 = b,
-                        Err(_) => return Ok(0),
-                    }
-                }
-                let n = buf.len().min(self.1.len());
-                buf[..n].copy_from_slice(&self.1[..n]);
-                self.1.drain(..n);
-                Ok(n)
-            }
-        }
-        let inbox = Inbox::read(std::io::BufReader::new(Feed(rx, Vec::new())), is_ping);
+        let (tx, inbox) = fed(is_ping);
         tx.send(b"go\n".to_vec()).expect("send");
         assert_eq!(inbox.next().as_deref(), Some("go"));
         assert!(!inbox.stopping());

@@ -11,7 +11,7 @@ use std::io::Write;
 use super::CliError;
 use crate::config::Config;
 use crate::plugin::GameId;
-use crate::plugin::engine::{Flow, SetupReader};
+use crate::plugin::engine::SetupReader;
 use crate::plugin::{GameSetup, usage};
 
 /// Runs `parlor engine <game> [options]` on stdin/stdout until `quit` or end of input.
@@ -23,12 +23,12 @@ pub fn run(game: GameId, options: &[String], config: &Config) -> Result<(), CliE
     let stdout = std::io::stdout();
     let mut out = stdout.lock();
     while let Some(line) = inbox.next() {
-        let flow = session.answer(&line, &mut out, &|| inbox.stopping())?;
-        // Another program waits for the answer: never leave it in a buffer.
-        out.flush()?;
-        if flow == Flow::Quit {
+        if inbox::is_quit(&line) {
             break;
         }
+        session.answer(&line, &mut out, &|| inbox.stopping())?;
+        // Another program waits for the answer: never leave it in a buffer.
+        out.flush()?;
     }
     Ok(())
 }

@@ -9,7 +9,9 @@
 
 use thiserror::Error;
 
-use super::ggf_fields::{GameTypeError, GgfClock, check_game_type, read_result};
+use super::ggf_fields::{
+    GameTypeError, GgfClock, check_game_type, read_result, read_square, split_move,
+};
 use super::{Othello, OthelloMove};
 use crate::game::{Game, Seat};
 
@@ -181,23 +183,8 @@ impl GgfGame {
                         why,
                     };
                     // A move may carry an evaluation and a time after slashes.
-                    let mut fields = value.split('/');
-                    let square = fields.next().unwrap_or("").trim();
-                    let seconds = fields
-                        .nth(1)
-                        .and_then(|t| t.trim().parse::<f64>().ok())
-                        .filter(|t| t.is_finite() && *t >= 0.0)
-                        .unwrap_or(0.0);
-                    let mv = if square.eq_ignore_ascii_case("pa")
-                        || square.eq_ignore_ascii_case("pass")
-                    {
-                        OthelloMove::Pass
-                    } else {
-                        square
-                            .to_ascii_lowercase()
-                            .parse()
-                            .map_err(|e: crate::game::RuleError| bad(e.to_string()))?
-                    };
+                    let (square, seconds) = split_move(value);
+                    let mv = read_square(square).map_err(|e| bad(e.to_string()))?;
                     let colour = if key == "B" {
                         Seat::First
                     } else {

@@ -4,6 +4,9 @@
 
 use thiserror::Error;
 
+use super::OthelloMove;
+use crate::game::RuleError;
+
 /// Why a game type was refused.
 #[derive(Debug, Clone, PartialEq, Eq, Error)]
 pub enum GameTypeError {
@@ -47,6 +50,28 @@ pub fn check_game_type(value: &str) -> Result<(), GameTypeError> {
 pub fn read_result(value: &str) -> Option<i32> {
     let margin: f64 = value.split(':').next()?.trim().parse().ok()?;
     margin.is_finite().then(|| margin.round() as i32)
+}
+
+/// A move as GGF records and NBoard's `move` write it, `square[/eval[/seconds]]`: the
+/// square's text and the seconds the move took (0 where none is written or it is not a
+/// time).
+pub fn split_move(value: &str) -> (&str, f64) {
+    let mut fields = value.split('/');
+    let square = fields.next().unwrap_or("").trim();
+    let seconds = fields
+        .nth(1)
+        .and_then(|t| t.trim().parse::<f64>().ok())
+        .filter(|t| t.is_finite() && *t >= 0.0)
+        .unwrap_or(0.0);
+    (square, seconds)
+}
+
+/// A square in either case (`F5`, `f5`), or a pass (`PA`, `pass`).
+pub fn read_square(text: &str) -> Result<OthelloMove, RuleError> {
+    if text.eq_ignore_ascii_case("pa") || text.eq_ignore_ascii_case("pass") {
+        return Ok(OthelloMove::Pass);
+    }
+    text.to_ascii_lowercase().parse()
 }
 
 /// One side's clock as GGS writes it: `main[/[increment][/grace]]`, each time
@@ -132,6 +157,19 @@ mod tests {
                 "{ty}"
             );
         }
+    }
+
+    #[test]
+    fn moves_split_into_square_and_seconds() {
+        assert_eq!(split_move("F5"), ("F5", 0.0));
+        assert_eq!(split_move("F5/-1.00/2.5"), ("F5", 2.5));
+        assert_eq!(split_move("A1//0.02"), ("A1", 0.02));
+        assert_eq!(split_move("d3/1.0/-4"), ("d3", 0.0));
+        assert_eq!(split_move("d3/1.0/soon"), ("d3", 0.0));
+        assert_eq!(read_square("F5"), read_square("f5"));
+        assert_eq!(read_square("pass"), Ok(OthelloMove::Pass));
+        assert_eq!(read_square("PA"), Ok(OthelloMove::Pass));
+        assert!(read_square("Z9").is_err());
     }
 
     #[test]

@@ -19,8 +19,9 @@ use std::time::Instant;
 use crate::config::Config;
 use crate::game::Game;
 use crate::game::othello::ggf::GgfGame;
+use crate::game::othello::ggf_fields::{read_square, split_move};
 use crate::game::othello::{Othello, OthelloMove};
-use crate::plugin::engine::{EngineSession, Flow};
+use crate::plugin::engine::EngineSession;
 use crate::solve::Analysis;
 use crate::solve::othello::clock::move_budget;
 use crate::solve::othello::{Engine, Evaluation, Limits, STRONG_EXACT};
@@ -37,8 +38,8 @@ const MAX_DEPTH: u32 = 60;
 /// The longest `set movetime` accepted: ten minutes a move.
 const MAX_MOVETIME: u64 = 600_000;
 
-/// Whether a line arriving during a search stops it: `ping` (the protocol: "stop
-/// thinking and respond"), `quit`, and every line that changes the board or asks
+/// Whether a line arriving during a search stops it (`quit` always does): `ping` (the
+/// protocol: "stop thinking and respond"), and every line that changes the board or asks
 /// for another search. `set contempt` and lines the engine does not know leave it.
 pub fn stops_a_search(line: &str) -> bool {
     let mut words = line.split_whitespace();
@@ -47,8 +48,8 @@ pub fn stops_a_search(line: &str) -> bool {
         (Some(word), _) => {
             matches!(
                 word,
-                "ping" | "quit" | "go" | "hint" | "move" | "set" | "nboard" | "learn" | "analyze"
-            ) || read_move(word).is_some()
+                "ping" | "go" | "hint" | "move" | "set" | "nboard" | "learn" | "analyze"
+            ) || read_square(word).is_ok()
         }
         (None, _) => false,
     }
@@ -164,9 +165,7 @@ impl NBoard {
             ["set", "contempt", _] => {}
             ["move", mv] => self.play(mv, out)?,
             // NBoard 1.1 sent the move alone ("F5" for "move F5").
-            [mv] if read_move(mv.split('/').next().unwrap_or("")).is_some() => {
-                self.play(mv, out)?
-            }
+            [mv] if read_square(split_move(mv).0).is_ok() => self.play(mv, out)?,
             ["go"] => {
                 if let Some(game) = self.board(out)? {
                     writeln!(out, "status parlor is thinking")?;
@@ -201,17 +200,12 @@ impl NBoard {
     /// `move F5[/eval/time]`: the move is added to the game with the time it took. One
     /// that is not legal on the engine's board leaves it without a board.
     fn play(&mut self, text: &str, out: &mut dyn Write) -> std::io::Result<()> {
-        let mut fields = text.split('/');
-        let square = fields.next().unwrap_or("");
-        let seconds = fields
-            .nth(1)
-            .and_then(|t| t.parse::<f64>().ok())
-            .unwrap_or(0.0);
+        let (square, seconds) = split_move(text);
         let Ok(game) = &mut self.game else {
             return self.board(out).map(|_| ());
         };
         let legal = game.end().legal_moves();
-        match read_move(square) {
+        match read_square(square).ok() {
             Some(m) if legal.contains(&m) => {
                 let _ = game.push(m, seconds);
             }
@@ -265,12 +259,8 @@ impl EngineSession for NBoard {
         line: &str,
         out: &mut dyn Write,
         stop: &dyn Fn() -> bool,
-    ) -> std::io::Result<Flow> {
-        if line == "quit" {
-            return Ok(Flow::Quit);
-        }
-        self.command(line, out, stop)?;
-        Ok(Flow::Continue)
+    ) -> std::io::Result<()> {
+        self.command(line, out, stop)
     }
 
     fn stopper(&self) -> fn(&str) -> bool {
@@ -331,12 +321,4 @@ fn nboard_move(m: OthelloMove) -> String {
         OthelloMove::Pass => "PA".to_string(),
         square => square.to_string().to_uppercase(),
     }
-}
-
-/// `F5`, `f5`, `PA` or `pass`.
-fn read_move(text: &str) -> Option<OthelloMove> {
-    if text.eq_ignore_ascii_case("pa") || text.eq_ignore_ascii_case("pass") {
-        return Some(OthelloMove::Pass);
-    }
-    text.to_ascii_lowercase().parse().ok()
 }

@@ -101,6 +101,11 @@ pub trait Board: Sized {
     /// This game's own keys. Returns false for an action it has no use for now, which
     /// then does what it does in every game (see [`GameScreen::handle`]).
     fn handle(m: &mut Match<Self>, action: Action) -> bool;
+    /// Whether the board is in the middle of something typed (half a square's name), so
+    /// the next key is a letter even where it is bound to an action.
+    fn takes_text(_m: &Match<Self>) -> bool {
+        false
+    }
     /// A left click on something the board drew.
     fn click(m: &mut Match<Self>, hit: Hit);
     /// Plays a move (the AI's, when it is due) the game's way: its animation, its
@@ -244,6 +249,9 @@ impl<B: Board> GameScreen for Match<B> {
     }
     fn handle(&mut self, action: Action) -> bool {
         B::handle(self, action)
+    }
+    fn takes_text(&self) -> bool {
+        B::takes_text(self)
     }
     fn click(&mut self, hit: Hit) {
         B::click(self, hit);

@@ -79,6 +79,11 @@ pub trait GameScreen {
     /// then does what it does in every game (see `tui::app`: back, quit, help, new
     /// game, hints, pause, undo, rematch).
     fn handle(&mut self, action: Action) -> bool;
+    /// Whether the screen is in the middle of something typed, so the next key is a
+    /// letter even where it is bound to an action (Othello's `5h`: the square h5).
+    fn takes_text(&self) -> bool {
+        false
+    }
     /// A left click on something this screen drew.
     fn click(&mut self, hit: Hit);
     /// Ends a running animation of the last move (a key was pressed).

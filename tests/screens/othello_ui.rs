@@ -185,6 +185,67 @@ fn undo_takes_back_your_move_and_the_ai_reply() {
     assert_eq!(before, grid(&h.screen()));
 }
 
+/// Against the AI one undo takes back two moves, and the footer says so.
+#[test]
+fn undo_says_how_many_moves_it_took_back() {
+    let mut h = othello(Level::Benedict, FirstMover::You, 80, 24);
+    h.key(KeyCode::Enter).ticks(3);
+    assert!(h.screen().contains("2. AI"), "{}", h.screen());
+    h.key(KeyCode::Char('u'));
+    assert!(h.screen().contains("Took back 2 moves."), "{}", h.screen());
+    h.key(KeyCode::Char('U'));
+    assert!(
+        h.screen().contains("Played again 2 moves."),
+        "{}",
+        h.screen()
+    );
+}
+
+/// A square typed by its name is played: `f5`, and the row first for the columns whose
+/// letters are keys of their own (`6e`: `e` alone is the spoiler switch). The status line
+/// shows the half typed; Esc drops it without leaving the game.
+#[test]
+fn a_square_typed_by_name_is_played() {
+    let mut h = othello(Level::Benedict, FirstMover::You, 80, 24);
+    // Row first, with a letter bound elsewhere (e: the spoiler switch).
+    h.key(KeyCode::Char('6'));
+    let screen = h.screen();
+    assert!(screen.contains("…6, now its column (a-h)"), "{screen}");
+    h.key(KeyCode::Char('e'));
+    let screen = h.screen();
+    assert!(screen.contains("1. You           e6"), "{screen}");
+    assert!(!screen.contains("Prediction and AI remarks"), "{screen}");
+    h.ticks(3);
+    assert!(h.screen().contains("2. AI"), "{}", h.screen());
+    // Half a square, then Esc: still the same game, nothing played.
+    h.key(KeyCode::Char('4'));
+    h.key(KeyCode::Esc);
+    let screen = h.screen();
+    assert!(screen.contains("Othello · you vs"), "{screen}");
+    assert!(!screen.contains("3. You"), "{screen}");
+    // The column first, as squares are written.
+    let legal: Vec<String> = h.app.legal_moves_text();
+    let target = legal
+        .iter()
+        .find(|m| !m.starts_with('e') && !m.starts_with('h'))
+        .cloned()
+        .unwrap_or_else(|| panic!("no legal move off the e and h files: {legal:?}"));
+    let mut chars = target.chars();
+    let (col, row) = (chars.next().unwrap_or('a'), chars.next().unwrap_or('1'));
+    h.key(KeyCode::Char(col));
+    let screen = h.screen();
+    assert!(
+        screen.contains(&format!("{col}…, now its row (1-8)")),
+        "{screen}"
+    );
+    h.key(KeyCode::Char(row));
+    let screen = h.screen();
+    assert!(
+        screen.contains(&format!("3. You           {target}")),
+        "{screen}"
+    );
+}
+
 #[test]
 fn white_lets_the_ai_open() {
     let mut h = othello(Level::Benedict, FirstMover::Ai, 80, 24);
@@ -749,7 +810,7 @@ fn the_panel_names_every_move_tied_for_best() {
     let screen = h.screen();
     let line = screen
         .lines()
-        .find(|l| l.contains("nodes"))
+        .find(|l| l.contains("│best "))
         .unwrap_or_else(|| panic!("a best move:\n{screen}"));
     let names = line
         .split("best ")
@@ -851,10 +912,11 @@ fn the_board_names_the_opening() {
             format!("othello_tiger_{w}x{height}"),
             without_voice(&board_part(&screen, cut))
         );
-        // b5: on no named line; the game stays a Tiger.
+        // b5: on no named line; the game stays a Tiger, named with the move that
+        // reached it, so the name is not read as the present.
         h.play("b5");
         assert!(
-            h.screen().contains("Board · opening: Tiger"),
+            h.screen().contains("Board · opening: Tiger (at move 5)"),
             "{}",
             h.screen()
         );

@@ -10,7 +10,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::Paragraph;
 
 use crate::game::Seat;
-use crate::game::othello::openings::opening_name;
+use crate::game::othello::openings::opening;
 use crate::game::othello::{Othello, OthelloMove, Square};
 use crate::solve::Analysis;
 use crate::ui::hits::{Hit, Hits};
@@ -202,29 +202,37 @@ impl BoardLayout {
     }
 }
 
-/// The title of the board's box, `width` columns wide: "Board · opening: Tiger" once a
-/// game from the standard start has a named opening (`game::othello::openings`: the
-/// last named position it reached, kept after it leaves the named lines), else
-/// "Board". A narrow box drops "Board · ", then shortens the name.
+/// The title of the board's box, `width` columns wide: "Board · opening: Tiger" while
+/// the game stands on a named opening (`game::othello::openings`), and once it has
+/// left it the last named position with the move that reached it, "Board · opening:
+/// Tiger (at move 5)", so a name from ten moves ago is not read as the present;
+/// else "Board". A narrow box drops "Board · ", then the move, then shortens the name.
 pub fn board_title(start: &Othello, moves: &[OthelloMove], width: u16) -> String {
-    let name = if *start == Othello::new() {
-        opening_name(moves)
+    let named = if *start == Othello::new() {
+        opening(moves)
     } else {
         None
     };
-    let Some(name) = name else {
+    let Some((o, ply)) = named else {
         return "Board".into();
+    };
+    let name = if ply < moves.len() {
+        format!("{} (at move {ply})", o.name)
+    } else {
+        o.name.to_string()
     };
     // The corners and a space either side of the title.
     let room = usize::from(width.saturating_sub(4));
-    let full = format!("Board · opening: {name}");
-    if full.chars().count() <= room {
-        return full;
+    let fits = |s: &String| s.chars().count() <= room;
+    let candidates = [
+        format!("Board · opening: {name}"),
+        format!("Opening: {name}"),
+        format!("Opening: {}", o.name),
+    ];
+    if let Some(title) = candidates.iter().find(|c| fits(c)) {
+        return title.clone();
     }
-    let short = format!("Opening: {name}");
-    if short.chars().count() <= room {
-        return short;
-    }
+    let short = &candidates[2];
     let mut cut: String = short.chars().take(room.saturating_sub(1)).collect();
     cut.push('…');
     cut
@@ -420,6 +428,15 @@ mod tests {
         // "Board · opening: Tiger" is 22 wide: in a box of 25 the name alone.
         assert_eq!(board_title(&start, &tiger(), 25), "Opening: Tiger");
         assert_eq!(board_title(&start, &tiger(), 12), "Opening…");
+        // A move off the named line: the name, with the move that reached it.
+        let mut on: Vec<OthelloMove> = tiger();
+        on.push("f4".parse().unwrap_or(OthelloMove::Pass));
+        assert_eq!(
+            board_title(&start, &on, 50),
+            "Board · opening: Tiger (at move 5)"
+        );
+        assert_eq!(board_title(&start, &on, 34), "Opening: Tiger (at move 5)");
+        assert_eq!(board_title(&start, &on, 25), "Opening: Tiger");
         // From another start (white to move first) the moves are not the list's.
         let other = Othello::from_bitboards(start.black(), start.white(), Seat::Second);
         assert_eq!(

@@ -12,6 +12,7 @@ pub mod options;
 pub mod record;
 pub mod review;
 pub mod screen;
+mod typed_square;
 
 use crate::seeds::GameRng;
 

@@ -14,6 +14,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
 use super::board::{Marks, board_title, disc, draw_board};
+use super::typed_square::{SquareTyping, Typed};
 use crate::game::othello::{Othello, OthelloMove, Square};
 use crate::game::{Game, Outcome, Seat};
 use crate::games::othello::analyst::OthelloAnalyst;
@@ -60,6 +61,8 @@ pub struct OthelloBoard {
     think_ms: Arc<AtomicU64>,
     /// The thinking time the setup gave: a clock may only shorten it.
     setup_think_ms: u64,
+    /// Half a square typed by name (`f` of `f5`), waiting for the other half.
+    typing: SquareTyping,
 }
 
 /// The Othello screen.
@@ -165,6 +168,7 @@ impl OthelloScreen {
             level: options.level,
             think_ms,
             setup_think_ms: options.think_ms,
+            typing: SquareTyping::default(),
         };
         let mut screen = Match::with_board(setup, hints, view, board);
         // From a typed position d3 may be taken or flip nothing: "d3 — Enter plays"
@@ -305,8 +309,8 @@ impl OthelloScreen {
         }
     }
 
-    /// "Black +6 (exact)", "White ahead by about 4 (depth 14)", "About even (depth
-    /// 14)", a known draw; once over, the final margin.
+    /// "Black +6 (exact)", "White ahead by about 4", "About even", a known draw, then
+    /// the best moves and the search's depth and size; once over, the final margin.
     fn prediction_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
         let s = &self.view.session;
         if s.is_over() {
@@ -343,12 +347,10 @@ impl OthelloScreen {
             }
         } else {
             match self.view.outlook() {
-                Outlook::Ahead(leader, margin) => format!(
-                    "{} ahead by about {margin} (depth {})",
-                    seat_colour(leader),
-                    a.depth
-                ),
-                _ => format!("About even (depth {})", a.depth),
+                Outlook::Ahead(leader, margin) => {
+                    format!("{} ahead by about {margin}", seat_colour(leader))
+                }
+                _ => "About even".to_string(),
             }
         };
         let mut lines = vec![
@@ -372,8 +374,19 @@ impl OthelloScreen {
                 if names.is_empty() {
                     names.push(best.to_string());
                 }
+                // The search's size on a line of its own: beside four tied moves it
+                // wrapped at 80 columns.
                 lines.push(Line::styled(
-                    format!("best {} · {} nodes", names.join("/"), short_count(a.nodes)),
+                    format!("best {}", names.join("/")),
+                    theme.muted(),
+                ));
+                let reach = if a.exact {
+                    "solved".to_string()
+                } else {
+                    format!("depth {}", a.depth)
+                };
+                lines.push(Line::styled(
+                    format!("{reach} · {} nodes", short_count(a.nodes)),
                     theme.muted(),
                 ));
             }
@@ -429,7 +442,9 @@ impl OthelloScreen {
         let cursor = Square::new(self.board.cursor).map_or(String::new(), |q| q.to_string());
         // Only a legal square is "Enter plays"; elsewhere the line says where to look.
         let legal = self.position().move_bits() & (1u64 << self.board.cursor) != 0;
-        let detail = if legal {
+        let detail = if let Some(half) = self.board.typing.shown() {
+            format!(" ({colour}): {half}")
+        } else if legal {
             format!(" ({colour}): {cursor} — Enter plays")
         } else {
             format!(" ({colour}): {cursor} — not legal here")
@@ -541,6 +556,22 @@ impl Board for OthelloBoard {
         if !matches!(action, Action::Enter) {
             m.board.message.clear();
         }
+        // A square typed by name plays there, as a click does; only on one's own turn,
+        // so a letter typed while the AI thinks is not a move it finds waiting.
+        if m.view.session.human_to_move() && !m.view.session.is_over() {
+            match m.board.typing.key(action) {
+                Typed::Half | Typed::Dropped => return true,
+                Typed::Square(index) => {
+                    m.board.cursor = index;
+                    m.try_square(index);
+                    m.auto_pass();
+                    return true;
+                }
+                Typed::Other => {}
+            }
+        } else {
+            m.board.typing = SquareTyping::default();
+        }
         let step = |c: u32, df: i32, dr: i32| -> u32 {
             let f = (c % 8) as i32 + df;
             let r = (c / 8) as i32 + dr;
@@ -559,7 +590,11 @@ impl Board for OthelloBoard {
         m.auto_pass();
         true
     }
+    fn takes_text(m: &Match<Self>) -> bool {
+        m.board.typing.is_half()
+    }
     fn click(m: &mut Match<Self>, hit: Hit) {
+        m.board.typing = SquareTyping::default();
         if let Hit::Square(index) = hit {
             m.board.cursor = index;
             m.try_square(index);

@@ -325,8 +325,9 @@ impl App {
                 let action = match &self.screen {
                     // A typed position takes every letter, bound to an action or not.
                     Screen::Setup(setup) if setup.takes_text() => self.keys.text_action(key),
-                    // So does a chat line.
+                    // So does a chat line, and a square's name half typed.
                     _ if self.typing_chat() => self.keys.text_action(key),
+                    Screen::Game(game) if game.takes_text() => self.keys.text_action(key),
                     _ => self
                         .keys
                         .action(key, self.game_on_screen().map(GameId::cli_name)),
@@ -603,8 +604,20 @@ impl App {
             Action::NewGame => self.new_game(),
             Action::Hints => game.toggle_hints(),
             Action::Pause => game.toggle_pause(),
-            Action::Undo => game.undo(),
-            Action::Redo => game.redo(),
+            Action::Undo | Action::Redo => {
+                // Against the AI one undo takes back two moves (the AI's reply and
+                // yours): the count is said, so nothing goes missing unnoticed.
+                let moves = |g: &dyn GameScreen| g.record().map_or(0, |r| r.moves.len());
+                let before = moves(game.as_ref());
+                if action == Action::Undo {
+                    game.undo();
+                } else {
+                    game.redo();
+                }
+                let after = moves(game.as_ref());
+                self.flash = took_back_or_replayed(before, after);
+                self.flash_generation = Some(game.generation());
+            }
             Action::MoveNow => game.move_now(),
             Action::Transcript => self.transcript = true,
             Action::Spoilers => {
@@ -859,5 +872,21 @@ impl App {
         };
         self.refresh_saved();
         self.screen = Screen::Menu(self.menu(Some(selected)));
+    }
+}
+
+/// What an undo or a redo did, in moves: "Took back 2 moves."
+fn took_back_or_replayed(before: usize, after: usize) -> Option<String> {
+    let plural = |n: usize| if n == 1 { "move" } else { "moves" };
+    match after.cmp(&before) {
+        std::cmp::Ordering::Less => {
+            let n = before - after;
+            Some(format!("Took back {n} {}.", plural(n)))
+        }
+        std::cmp::Ordering::Greater => {
+            let n = after - before;
+            Some(format!("Played again {n} {}.", plural(n)))
+        }
+        std::cmp::Ordering::Equal => None,
     }
 }

@@ -11,7 +11,7 @@ use std::fmt;
 use thiserror::Error;
 
 /// A seat at the table. `First` is whoever moves first in this game.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash, serde::Serialize, serde::Deserialize)]
 pub enum Seat {
     First,
     Second,

@@ -1,7 +1,7 @@
 //! What a solver knows about a position and each of its moves.
 
 /// The value of a position for the player to move.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+#[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 pub enum Verdict {
     /// The mover forces a win; `plies` is the distance to the end with best play
     /// (winner fastest, loser slowest) when known.

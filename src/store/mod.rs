@@ -1,6 +1,7 @@
 //! What parlor keeps between sessions, in its data directory: every match in progress
 //! (`saves/<game>-<started>-<seed>.json`, one file a match, so starting another game never
-//! replaces one) and every finished game (`history.json`). Saves of the first version,
+//! replaces one), every finished game (`history.json`), and the analysis of reviewed
+//! games (`reviews/`, a cache: see `reviews`). Saves of the first version,
 //! one a game (`saves/<game>.json`), are offered and resumed like the others.
 //!
 //! Nothing here is a reason to stop playing: a file that cannot be read is moved aside
@@ -11,6 +12,7 @@
 pub mod file;
 pub mod lessons;
 pub mod record;
+pub mod reviews;
 pub mod setups;
 pub mod stats;
 
@@ -21,6 +23,7 @@ use serde::{Deserialize, Serialize};
 
 pub use file::{FileError, Format};
 pub use record::{EndedBy, MatchRecord, ResultRecord, SeatRecord};
+pub use reviews::ReviewKey;
 pub use setups::RememberedSetup;
 
 /// `saves/<game>-<started>-<seed>.json` (and the older `saves/<game>.json`).

@@ -720,3 +720,87 @@ fn the_othello_start_is_a_draw_in_the_review_too() {
     assert!(screen.contains("a draw"), "{screen}");
     assert!(!screen.contains("even (depth"), "{screen}");
 }
+
+/// The status line of the review, on the screen's last lines.
+fn review_status(screen: &str) -> bool {
+    screen.contains("kept from an earlier review")
+}
+
+/// A reviewed game's analysis is kept in the data directory: opened again, the review
+/// has every ply at once and searches nothing; a review kept half-way analyses only the
+/// plies it lacks, and is kept whole after.
+#[test]
+fn a_review_is_analysed_once_and_kept_with_the_game() {
+    let dir = tempfile::tempdir().expect("a temporary directory");
+    let (record, _, moves, _) = othello_game();
+    let open = |keys: &[KeyCode]| {
+        let mut h = Harness::with_store(
+            &parlor::arcade::registry(),
+            config(),
+            Start::Review(Box::new(record.clone())),
+            100,
+            30,
+            dir.path(),
+        );
+        assert!(!h.app.analysing(), "the analysis finished");
+        h.keys(keys);
+        h.screen()
+    };
+    let first = open(&[KeyCode::Down]);
+    assert!(!review_status(&first), "{first}");
+    let kept = std::fs::read_dir(dir.path().join("reviews"))
+        .expect("a reviews directory")
+        .count();
+    assert_eq!(kept, 1);
+
+    let again = open(&[KeyCode::Down]);
+    assert!(review_status(&again), "{again}");
+    let without_status = |s: &str| {
+        s.lines()
+            .filter(|l| !l.contains("empties") && !l.contains("kept from"))
+            .collect::<Vec<_>>()
+            .join("\n")
+    };
+    assert_eq!(without_status(&first), without_status(&again));
+
+    // Half the plies lost (a review left half-way): the rest are analysed again.
+    let store = Store::open(dir.path().to_path_buf());
+    let h = Harness::with_store(
+        &parlor::arcade::registry(),
+        config(),
+        Start::Review(Box::new(record.clone())),
+        100,
+        30,
+        dir.path(),
+    );
+    let key = match h.app.screen() {
+        parlor::tui::app::Screen::Review(review, _) => review.key().clone(),
+        _ => panic!("a review on screen"),
+    };
+    let mut plies: Vec<Option<parlor::plugin::review::plies::PlyReport>> =
+        store.kept_review(&key).expect("kept");
+    assert_eq!(plies.len(), moves.len() + 1);
+    let whole = plies.clone();
+    for p in plies.iter_mut().skip(2) {
+        *p = None;
+    }
+    let mut store = store;
+    assert!(store.keep_review(&key, &plies));
+    let resumed = open(&[KeyCode::Down]);
+    assert!(
+        !review_status(&resumed),
+        "analysed again in part: {resumed}"
+    );
+    assert_eq!(without_status(&first), without_status(&resumed));
+    let rewritten: Vec<Option<parlor::plugin::review::plies::PlyReport>> =
+        store.kept_review(&key).expect("kept");
+    // The same values (a tie's named best move may differ with the search's order).
+    let values = |plies: &[Option<parlor::plugin::review::plies::PlyReport>]| {
+        plies
+            .iter()
+            .map(|p| p.as_ref().map(|r| (r.ply, r.verdict, r.score, r.exact)))
+            .collect::<Vec<_>>()
+    };
+    assert!(rewritten.iter().all(Option::is_some), "kept whole again");
+    assert_eq!(values(&rewritten), values(&whole));
+}

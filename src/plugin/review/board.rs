@@ -31,8 +31,9 @@ pub trait ReviewBoard {
     fn moves(&self) -> Vec<String>;
     /// Draws the position after `ply` moves.
     fn draw(&self, frame: &mut Frame, area: Rect, ply: usize, theme: &Theme);
-    /// The analysis of every position, once, its reports sent to `to`.
-    fn take_job(&mut self, to: Outbox<PlyReport>) -> Option<Job>;
+    /// The analysis of every position but those `done` (by their ply), once, its
+    /// reports sent to `to`.
+    fn take_job(&mut self, to: Outbox<PlyReport>, done: Vec<bool>) -> Option<Job>;
 }
 
 pub struct GameBoard<G: Game> {
@@ -97,11 +98,12 @@ impl<G: Game> ReviewBoard for GameBoard<G> {
         (self.draw)(frame, area, &shown, theme);
     }
 
-    fn take_job(&mut self, to: Outbox<PlyReport>) -> Option<Job> {
+    fn take_job(&mut self, to: Outbox<PlyReport>, done: Vec<bool>) -> Option<Job> {
         let analyst = self.analyst.take()?;
         Some(analysis_job(
             self.positions.clone(),
             self.moves.clone(),
+            done,
             analyst,
             to,
         ))

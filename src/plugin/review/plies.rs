@@ -3,13 +3,15 @@
 //! reports. Generic over the game; the reports carry moves as text, so the screen that
 //! shows them is not.
 
+use serde::{Deserialize, Serialize};
+
 use crate::game::{Game, Outcome, Seat};
 use crate::solve::analyst::{Analyst, Query};
 use crate::solve::worker::{Job, Outbox};
 use crate::solve::{Analysis, Verdict};
 
 /// A move and what it is worth to the player making it.
-#[derive(Clone, Debug, PartialEq)]
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct Valued {
     pub text: String,
     pub verdict: Verdict,
@@ -17,8 +19,9 @@ pub struct Valued {
     pub score: Option<i32>,
 }
 
-/// What the analysis says about the position after `ply` moves.
-#[derive(Clone, Debug, PartialEq)]
+/// What the analysis says about the position after `ply` moves. Kept with the game
+/// once analysed (`store::reviews`), so its fields are a file format too.
+#[derive(Clone, Debug, PartialEq, Serialize, Deserialize)]
 pub struct PlyReport {
     pub ply: usize,
     pub mover: Seat,
@@ -196,16 +199,21 @@ pub fn analyse_ply<G: Game>(
     last.map(|a| PlyReport::from_analysis(ply, position, played, a))
 }
 
-/// The job that analyses every position in turn, reporting a [`PlyReport`] after each;
-/// a newer job (or leaving the review) stops it, and what was reported stays.
+/// The job that analyses every position in turn but those `done` already (kept from
+/// an earlier review), reporting a [`PlyReport`] after each; a newer job (or leaving
+/// the review) stops it, and what was reported stays.
 pub fn analysis_job<G: Game>(
     positions: Vec<G>,
     moves: Vec<G::Move>,
+    done: Vec<bool>,
     mut analyst: Box<dyn Analyst<G>>,
     to: Outbox<PlyReport>,
 ) -> Job {
     Box::new(move |ctx| {
         for (ply, position) in positions.iter().enumerate() {
+            if done.get(ply).copied().unwrap_or(false) {
+                continue;
+            }
             let stop = || ctx.is_cancelled();
             let Some(report) = analyse_ply(
                 analyst.as_mut(),

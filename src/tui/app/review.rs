@@ -14,7 +14,16 @@ impl App {
             .and_then(|game| game.kind().review(record, &self.config));
         match (review, from) {
             (Ok(plan), from) => {
-                let review = Review::new(plan.game, record, plan.board, plan.method);
+                let mut review = Review::new(plan.game, record, plan.board, plan.method);
+                // Analysed before: the review opens with it, and analyses only the
+                // plies still missing.
+                if let Some(kept) = self
+                    .store
+                    .as_ref()
+                    .and_then(|s| s.kept_review(review.key()))
+                {
+                    review.restore(kept);
+                }
                 self.screen = Screen::Review(Box::new(review), from);
             }
             (Err(e), Some(game)) => {

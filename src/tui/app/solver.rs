@@ -12,6 +12,11 @@ impl App {
                 SolverMsg::Finished { ticket } => review.finished(ticket),
                 SolverMsg::Failed { ticket, reason } => review.failed(ticket, reason),
             }
+            // Each ply is kept as it comes: a review left (or a parlor quit) half-way
+            // goes on from there next time.
+            if let (Some(plies), Some(store)) = (review.take_unkept(), self.store.as_mut()) {
+                store.keep_review(review.key(), &plies);
+            }
             return true;
         }
         if let Screen::Simulation(sim) = &mut self.screen {

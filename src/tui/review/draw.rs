@@ -73,7 +73,8 @@ impl Review {
         lines
     }
 
-    /// How the analysis goes: "analysing ply 23 of 60", how it is done, or why not.
+    /// How the analysis goes: "analysing ply 23 of 60", how it is done (and whether it
+    /// was kept from an earlier review), or why not.
     fn status(&self) -> String {
         if let Some(reason) = &self.failed {
             return format!("Analysis unavailable: {reason}");
@@ -84,6 +85,10 @@ impl Review {
             format!("analysing ply {} of {total}…", done + 1)
         } else if done < total {
             format!("analysed {done} of {total} plies · {}", self.method)
+        } else if self.restored == total {
+            // Nothing was searched this time: say where the analysis came from.
+            // (The method is the same: another method is another key.)
+            "analysis kept from an earlier review".to_string()
         } else {
             self.method.clone()
         }

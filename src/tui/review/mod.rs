@@ -15,7 +15,7 @@ use crate::game::Seat;
 use crate::plugin::GameId;
 use crate::solve::Verdict;
 use crate::solve::worker::{Inbox, Job};
-use crate::store::MatchRecord;
+use crate::store::{MatchRecord, ReviewKey};
 use crate::ui::keys::Action;
 
 /// What a key on the review asks the app to do.
@@ -47,6 +47,12 @@ pub struct Review {
     failed: Option<String>,
     /// The plies' analyses the solver thread sent, under their tickets.
     inbox: Inbox<PlyReport>,
+    /// What the analysis depends on, to keep it with the game (`store::reviews`).
+    key: ReviewKey,
+    /// Plies came in since the analysis was last kept.
+    unkept: bool,
+    /// How many plies were kept from an earlier review when it opened.
+    restored: usize,
 }
 
 impl Review {
@@ -58,6 +64,12 @@ impl Review {
         method: String,
     ) -> Review {
         let moves = board.moves();
+        let key = ReviewKey {
+            game: record.game.clone(),
+            start: record.start.clone(),
+            moves: record.moves.clone(),
+            method: method.clone(),
+        };
         Review {
             game,
             names: [record.seats[0].name.clone(), record.seats[1].name.clone()],
@@ -71,7 +83,42 @@ impl Review {
             running: false,
             failed: None,
             inbox: Inbox::default(),
+            key,
+            unkept: false,
+            restored: 0,
         }
+    }
+
+    /// What this review's analysis depends on: the key it is kept under.
+    pub fn key(&self) -> &ReviewKey {
+        &self.key
+    }
+
+    /// Puts back the analysis kept from an earlier review of this game (before its job
+    /// is taken: the job then analyses only the plies missing). Reports that do not
+    /// belong (another length, a ply out of place) are not used.
+    pub fn restore(&mut self, kept: Vec<Option<PlyReport>>) {
+        if kept.len() != self.reports.len() {
+            return;
+        }
+        let in_place = kept
+            .iter()
+            .enumerate()
+            .all(|(ply, r)| r.as_ref().is_none_or(|r| r.ply == ply));
+        if in_place {
+            self.restored = kept.iter().filter(|r| r.is_some()).count();
+            self.reports = kept;
+        }
+    }
+
+    /// How many plies came from an earlier review rather than this one's analysis.
+    pub fn restored(&self) -> usize {
+        self.restored
+    }
+
+    /// The analysis so far, once, when plies came in since it was last kept.
+    pub fn take_unkept(&mut self) -> Option<Vec<Option<PlyReport>>> {
+        std::mem::take(&mut self.unkept).then(|| self.reports.clone())
     }
 
     pub fn game(&self) -> GameId {
@@ -85,7 +132,11 @@ impl Review {
 
     /// The analysis of the whole game, as a job for the solver thread, once.
     pub fn take_job(&mut self) -> Option<Job> {
-        self.board.take_job(self.inbox.outbox())
+        let done: Vec<bool> = self.reports.iter().map(Option::is_some).collect();
+        if done.iter().all(|&d| d) {
+            return None;
+        }
+        self.board.take_job(self.inbox.outbox(), done)
     }
 
     pub fn requested(&mut self, ticket: u64) {
@@ -106,6 +157,7 @@ impl Review {
                 && let Some(slot) = self.reports.get_mut(report.ply)
             {
                 *slot = Some(report);
+                self.unkept = true;
             }
         }
     }

@@ -12,6 +12,7 @@
 //! * [`perft`]: move-generation counts.
 
 pub mod benedict;
+pub mod book;
 pub mod clock;
 pub mod endgame;
 pub mod eval;

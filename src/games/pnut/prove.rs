@@ -18,6 +18,7 @@ use crate::config::Config;
 use crate::console::progress::Progress;
 use crate::game::pnut::Rules;
 use crate::plugin::{CliError, usage};
+use crate::solve::pnut::certify::CertifyError;
 use crate::solve::pnut::{Graph, Proof, Step};
 
 use super::checkpoint;
@@ -57,6 +58,10 @@ pub struct ProveArgs {
     /// re-check at the end makes a second one as large after freeing the first.
     #[arg(long, value_name = "MIB", default_value_t = 1024)]
     pub table_mib: u32,
+    /// Once proven, write a certificate of the proof here (docs/certificate.md), which
+    /// `parlor verify pnut FILE` checks from the rules alone.
+    #[arg(long, value_name = "FILE")]
+    pub certificate: Option<PathBuf>,
 }
 
 fn seconds(name: &str, s: f64) -> Result<Duration, CliError> {
@@ -301,7 +306,49 @@ pub fn run(args: &ProveArgs, config: &Config) -> Result<(), CliError> {
     progress.clear();
     setting.save(&proof, earlier_nodes)?;
     setting.print_proven(&proof, winner, earlier_nodes, started);
+    if let Some(path) = &args.certificate {
+        certify(&setting.rules, &mut proof, path, &interrupted)?;
+    }
     recheck(proof, winner, &interrupted)
+}
+
+/// Writes the certificate of a finished proof to `path` (atomically) and says its size.
+fn certify(
+    rules: &Rules,
+    proof: &mut Proof,
+    path: &std::path::Path,
+    interrupted: &dyn Fn() -> bool,
+) -> Result<(), CliError> {
+    let started = Instant::now();
+    let cert = match proof.certificate(interrupted) {
+        Ok(cert) => cert,
+        Err(CertifyError::Stopped) => {
+            println!(
+                "The certificate was stopped before the end: run the same command to make it again."
+            );
+            return Err(CliError::Interrupted("prove pnut stopped".to_string()));
+        }
+        Err(CertifyError::Inconsistent(why)) => {
+            return Err(CliError::Failed(format!(
+                "prove pnut: no certificate: the proof's table contradicts itself: {why}"
+            )));
+        }
+    };
+    let bytes = super::certificate::save(path, rules, &cert).map_err(|e| {
+        CliError::Failed(format!(
+            "prove pnut: cannot write the certificate {}: {e}",
+            path.display()
+        ))
+    })?;
+    println!(
+        "Certificate written to {}: {bytes} bytes, {} recorded moves and {} opening moves ({:.2} s); check it with `parlor verify pnut {}`.",
+        path.display(),
+        cert.entries.len(),
+        cert.opening.len(),
+        started.elapsed().as_secs_f64(),
+        path.display()
+    );
+    Ok(())
 }
 
 /// Re-checks a finished proof by replay (see [`Proof::recheck`]), saying so first.

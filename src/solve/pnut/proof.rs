@@ -128,6 +128,15 @@ impl Proof {
         }
     }
 
+    /// The certificate of a finished proof (see [`super::certify`]): the winner's
+    /// strategy, its moves found on this proof's table.
+    pub fn certificate(
+        &mut self,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<super::certify::Certificate, super::certify::CertifyError> {
+        super::certify::certify(self.g, &mut self.table, &self.starts, stop)
+    }
+
     /// Checks a finished proof by replay (see the module docs): `Ok(Some(winner))`
     /// when the opening's minimax from the recorded start nodes gives `winner` and each
     /// start node of the winner's strategy is proven again; `Ok(None)` when the record

@@ -29,7 +29,25 @@ pub struct Walked {
 
 /// Walks `cert`'s strategy against every reply; `stop` is polled now and then.
 pub fn walk(cert: &Cert, stop: &dyn Fn() -> bool) -> Result<Walked, Failure> {
+    walk_traced(cert, stop, None)
+}
+
+/// [`walk`], saying for each recorded move the line where it was first checked and
+/// the symbol it played there (for the tests: a changed move that is accepted must
+/// win where it is played).
+pub fn walk_lines(cert: &Cert) -> Result<Vec<(Vec<u8>, u8)>, Failure> {
+    let mut lines = vec![(Vec::new(), 0); cert.sets.len()];
+    walk_traced(cert, &|| false, Some(&mut lines))?;
+    Ok(lines)
+}
+
+fn walk_traced(
+    cert: &Cert,
+    stop: &dyn Fn() -> bool,
+    trace: Option<&mut Vec<(Vec<u8>, u8)>>,
+) -> Result<Walked, Failure> {
     let mut w = Walker {
+        trace,
         board: Board::new(&cert.rules),
         l: cert.rules.length(),
         cert,
@@ -39,6 +57,19 @@ pub fn walk(cert: &Cert, stop: &dyn Fn() -> bool) -> Result<Walked, Failure> {
         stop,
     };
     w.opening(cert.first_wins)?;
+    // A certificate records the moves of its strategy's lines and nothing else: a
+    // move never reached is one no line needs, which a changed move elsewhere leaves
+    // behind (the lines it used to answer are no longer played).
+    if let Some(i) = (0..cert.sets.len()).find(|&i| w.checked[i / 64] >> (i % 64) & 1 == 0) {
+        return Err(rejected(format!(
+            "recorded move {} of {} (the move {} at node {} with {} unused l-grams) is never reached by the strategy's lines: a certificate records only the moves its lines need",
+            i + 1,
+            cert.sets.len(),
+            cert.rules.symbol(cert.moves[i]),
+            w.node_text(u64::from(cert.tags[i] & 63)),
+            cert.sets[i].count_ones()
+        )));
+    }
     let used = w.checked.iter().map(|b| u64::from(b.count_ones())).sum();
     Ok(Walked {
         positions: w.positions,
@@ -47,6 +78,8 @@ pub fn walk(cert: &Cert, stop: &dyn Fn() -> bool) -> Result<Walked, Failure> {
 }
 
 struct Walker<'a> {
+    /// Where each recorded move was first checked, when asked.
+    trace: Option<&'a mut Vec<(Vec<u8>, u8)>>,
     board: Board,
     l: usize,
     cert: &'a Cert,
@@ -242,9 +275,11 @@ impl Walker<'_> {
         }
         match self.play_at(p, c, false) {
             Ok(()) => {}
-            Err(Failure::Rejected(why)) if !why.starts_with("the certificate's move") => {
+            // The innermost recorded move that fails is named: a changed move is
+            // the last one before the failure, not one of the moves leading to it.
+            Err(Failure::Rejected(why)) if !why.contains("the certificate's move") => {
                 return Err(rejected(format!(
-                    "the certificate's move {} at {} does not win: {why}",
+                    "the certificate's move {} at {} is not shown to win: {why}",
                     self.symbol(c),
                     self.here()
                 )));
@@ -252,6 +287,9 @@ impl Walker<'_> {
             Err(e) => return Err(e),
         }
         self.checked[i / 64] |= 1 << (i % 64);
+        if let Some(trace) = self.trace.as_deref_mut() {
+            trace[i] = (self.line.clone(), c as u8);
+        }
         Ok(())
     }
 
@@ -293,7 +331,8 @@ impl Walker<'_> {
                 self.line.truncate(saved);
                 r.map_err(|e| match e {
                     Failure::Rejected(why) => rejected(format!(
-                        "the part after the bridge {} (the l-gram from node {}) is not as the certificate claims ({}): {why}",
+                        "at {}: the part after the bridge {} (the l-gram from node {}) is not as the certificate claims ({}): {why}",
+                        self.here(),
                         self.gram_text(b),
                         self.node_text(b / k),
                         if won { "won for its mover" } else { "lost for its mover" },

@@ -444,7 +444,7 @@ struct ProveJson {
 
 /// Says `text` on standard output, or under `--json` (whose standard output is JSON
 /// lines) on standard error.
-fn say(json: bool, text: String) {
+fn say(json: bool, text: impl std::fmt::Display) {
     if json {
         eprintln!("{text}");
     } else {
@@ -555,9 +555,7 @@ fn certify(
         Err(CertifyError::Stopped) => {
             say(
                 json,
-                format!(
-                    "The certificate was stopped before the end: run the same command to make it again."
-                ),
+                "The certificate was stopped before the end: run the same command to make it again.",
             );
             return Err(CliError::Interrupted("prove pnut stopped".to_string()));
         }
@@ -602,9 +600,7 @@ fn recheck(
     // say what it is doing, so a silent terminal does not look hung.
     say(
         json,
-        format!(
-            "Re-checking by replay: a second search of the winner's start nodes (no bridges, no relabelling, a fresh table); it may take as long as the proof. Ctrl-C stops it."
-        ),
+        "Re-checking by replay: a second search of the winner's start nodes (no bridges, no relabelling, a fresh table); it may take as long as the proof. Ctrl-C stops it.",
     );
     let _ = std::io::stdout().flush();
     match proof.recheck(interrupted) {
@@ -618,7 +614,7 @@ fn recheck(
             "the re-check by replay does not confirm the proof: a start node is missing or a second search disagrees".to_string(),
         )),
         Err(_) => {
-            say(json, format!("The re-check was stopped before the end: run the same command to do it again."));
+            say(json, "The re-check was stopped before the end: run the same command to do it again.");
             Err(CliError::Interrupted("prove pnut stopped".to_string()))
         }
     }

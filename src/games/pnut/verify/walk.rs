@@ -115,7 +115,7 @@ impl Walker<'_> {
 
     /// The position named for a message: its string and whose turn it is.
     fn here(&self) -> String {
-        let who = if self.line.len() % 2 == 0 {
+        let who = if self.line.len().is_multiple_of(2) {
             "first"
         } else {
             "second"

@@ -209,7 +209,7 @@ fn a_dropped_reply_is_rejected_where_a_move_is_missing() {
 #[test]
 fn a_false_reduction_claim_is_rejected() {
     // The part after a bridge claimed won where it is lost, or lost where won.
-    let mut flipped = 0;
+    let (mut flipped, mut named_false) = (0, 0);
     for (k, l) in [(2, 5), (3, 3)] {
         let r = rules(k, l);
         let honest = prove(k, l);
@@ -240,9 +240,16 @@ fn a_false_reduction_claim_is_rejected() {
                 .unwrap_or_else(|| panic!("({k},{l}) entry {i} flipped: accepted"));
             assert!(why.contains("at '"), "{why}");
             flipped += 1;
+            named_false += usize::from(why.contains("a false reduction claim"));
         }
     }
     assert!(flipped > 10, "bridged entries flipped: {flipped}");
+    // Most are caught where the position is keyed, the claim named as false (others
+    // where another position's key now holds the flipped entry).
+    assert!(
+        2 * named_false > flipped,
+        "{named_false} of {flipped} named as false claims"
+    );
 }
 
 #[test]

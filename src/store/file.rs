@@ -130,12 +130,32 @@ pub fn write<T: Serialize>(path: &Path, format: Format, data: &T) -> Result<(), 
         map.extend(fields);
     }
     let text = serde_json::to_vec_pretty(&Value::Object(map)).map_err(|e| io(e.into()))?;
-    let dir = path.parent().unwrap_or(Path::new("."));
-    let mut temp = tempfile::NamedTempFile::new_in(dir).map_err(io)?;
-    temp.write_all(&text).map_err(io)?;
-    temp.write_all(b"\n").map_err(io)?;
-    temp.as_file().sync_all().map_err(io)?;
-    temp.persist(path).map_err(|e| io(e.error))?;
+    write_atomically(path, |out| {
+        out.write_all(&text)?;
+        out.write_all(b"\n")
+    })
+    .map_err(io)
+}
+
+/// Writes `path` with what `fill` writes (buffered): to a temporary file beside it,
+/// flushed and synced to disk, then renamed over `path`, so a reader sees the old file
+/// or the new one, never half of one; on an error the temporary file is removed.
+pub fn write_atomically(
+    path: &Path,
+    fill: impl FnOnce(&mut dyn Write) -> std::io::Result<()>,
+) -> std::io::Result<()> {
+    let dir = match path.parent() {
+        Some(d) if !d.as_os_str().is_empty() => d,
+        _ => Path::new("."),
+    };
+    let temp = tempfile::NamedTempFile::new_in(dir)?;
+    {
+        let mut out = std::io::BufWriter::with_capacity(1 << 20, temp.as_file());
+        fill(&mut out)?;
+        out.flush()?;
+    }
+    temp.as_file().sync_all()?;
+    temp.persist(path).map_err(|e| e.error)?;
     Ok(())
 }
 

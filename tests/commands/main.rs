@@ -42,6 +42,7 @@ mod layers;
 mod nboard_gui;
 mod othello_cli;
 mod per_game_cli;
+mod pnut_certificate_cli;
 mod pnut_cli;
 mod pnut_prove;
 mod pnut_pty;

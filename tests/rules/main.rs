@@ -22,6 +22,7 @@ mod othello_positions;
 mod othello_rules;
 mod othello_solver;
 mod othello_train;
+mod pnut_certificate;
 mod pnut_engine;
 mod pnut_lesson;
 mod pnut_oracle;

@@ -10,9 +10,9 @@
 //! version 1
 //! k 3 l 4
 //! nodes 123456            (searched by every run so far)
-//! starts 2                (start nodes decided, canonical, symbol indices)
-//! 000 W
-//! 001 L
+//! starts 2                (start nodes decided, canonical, symbol indices, and
+//! 000 W 1234                 the nodes each took when known: a file without them
+//! 001 L                      reads as well)
 //! positions 1000          (then 1000 records of 25 bytes: key u128, node u64
 //!                          little-endian, and 1 when the mover wins, else 0)
 //! checksum 0123456789abcdef   (FNV-1a 64 of every byte before this line)
@@ -69,6 +69,8 @@ pub struct Header {
     pub nodes: u64,
     /// Start nodes decided (canonical strings of symbol indices): whether their mover wins.
     pub starts: Vec<(Vec<u8>, bool)>,
+    /// The nodes a decided start node took, where known.
+    pub spent: Vec<(Vec<u8>, u64)>,
     /// How many positions follow.
     pub positions: u64,
 }
@@ -133,7 +135,13 @@ fn write_to(
     )?;
     for (s, win) in &header.starts {
         let digits: String = s.iter().map(|&d| char::from(b'0' + d)).collect();
-        writeln!(out, "{digits} {}", if *win { 'W' } else { 'L' })?;
+        let spent = header
+            .spent
+            .iter()
+            .find(|(t, _)| t == s)
+            .map(|(_, n)| format!(" {n}"))
+            .unwrap_or_default();
+        writeln!(out, "{digits} {}{spent}", if *win { 'W' } else { 'L' })?;
     }
     writeln!(out, "positions {}", header.positions)?;
     let mut written = 0u64;
@@ -270,18 +278,26 @@ fn parse(
     let nodes = num(&line()?, "nodes ")?;
     let n_starts = num(&line()?, "starts ")?;
     let mut starts = Vec::new();
+    let mut spent = Vec::new();
     for _ in 0..n_starts {
         let text = line()?;
-        let (digits, v) = text.split_once(' ').ok_or_else(bad)?;
+        let (digits, rest) = text.split_once(' ').ok_or_else(bad)?;
         let s: Vec<u8> = digits.bytes().map(|b| b.wrapping_sub(b'0')).collect();
         if s.iter().any(|&d| usize::from(d) >= k) {
             return Err(bad());
         }
+        let (v, nodes) = match rest.split_once(' ') {
+            Some((v, n)) => (v, Some(n.parse::<u64>().map_err(|_| bad())?)),
+            None => (rest, None),
+        };
         let win = match v {
             "W" => true,
             "L" => false,
             _ => return Err(bad()),
         };
+        if let Some(n) = nodes {
+            spent.push((s.clone(), n));
+        }
         starts.push((s, win));
     }
     let positions = num(&line()?, "positions ")?;
@@ -322,6 +338,7 @@ fn parse(
         l,
         nodes,
         starts,
+        spent,
         positions,
     })
 }
@@ -334,6 +351,7 @@ impl Checkpoint {
             l: self.l,
             nodes: self.nodes,
             starts: self.starts.clone(),
+            spent: Vec::new(),
             positions: self.positions.len() as u64,
         }
     }

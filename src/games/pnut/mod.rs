@@ -2,6 +2,7 @@
 
 pub mod analyst;
 pub mod board;
+pub mod certificate;
 pub mod checkpoint;
 pub mod cli;
 pub mod config;
@@ -9,6 +10,8 @@ pub mod lesson;
 pub mod options;
 pub mod prove;
 pub mod screen;
+pub mod verify;
+pub mod verify_cli;
 
 use crate::seeds::GameRng;
 
@@ -135,9 +138,14 @@ impl GameKind for PnutButta {
         Ok(board.plan(ID, method))
     }
     fn commands(&self) -> Vec<clap::Command> {
-        vec![prove::ProveArgs::augment_args(clap::Command::new("prove")).about(
-            "An exact proof of who wins that can stop and continue from a checkpoint (Pnut-Butta only): `parlor prove pnut --symbols 012 --length 4 --checkpoint FILE`",
-        )]
+        vec![
+            prove::ProveArgs::augment_args(clap::Command::new("prove")).about(
+                "An exact proof of who wins that can stop and continue from a checkpoint (Pnut-Butta only): `parlor prove pnut --symbols 012 --length 4 --checkpoint FILE [--certificate CERT]`",
+            ),
+            verify_cli::VerifyArgs::augment_args(clap::Command::new("verify")).about(
+                "Checks a proof certificate from the rules alone (Pnut-Butta only): `parlor verify pnut CERT`",
+            ),
+        ]
     }
     fn run_command(
         &self,
@@ -147,6 +155,7 @@ impl GameKind for PnutButta {
     ) -> Result<(), CliError> {
         match name {
             "prove" => prove::run(&crate::plugin::command::typed(args)?, config),
+            "verify" => verify_cli::run(&crate::plugin::command::typed(args)?, config),
             _ => Err(crate::plugin::usage(format!(
                 "{name} is not a command of Pnut-Butta"
             ))),

@@ -18,6 +18,7 @@ use crate::config::Config;
 use crate::console::progress::Progress;
 use crate::game::pnut::Rules;
 use crate::plugin::{CliError, usage};
+use crate::solve::pnut::certify::CertifyError;
 use crate::solve::pnut::{Graph, Proof, Step};
 
 use super::checkpoint;
@@ -57,6 +58,14 @@ pub struct ProveArgs {
     /// re-check at the end makes a second one as large after freeing the first.
     #[arg(long, value_name = "MIB", default_value_t = 1024)]
     pub table_mib: u32,
+    /// Once proven, write a certificate of the proof here (docs/certificate.md), which
+    /// `parlor verify pnut FILE` checks from the rules alone.
+    #[arg(long, value_name = "FILE")]
+    pub certificate: Option<PathBuf>,
+    /// JSON lines on standard output instead of the text: one a start node as it is
+    /// decided, then the result (docs/json.md).
+    #[arg(long)]
+    pub json: bool,
 }
 
 fn seconds(name: &str, s: f64) -> Result<Duration, CliError> {
@@ -139,6 +148,7 @@ impl<'a> Setting<'a> {
             c.nodes
         );
         proof.restore(c.starts, std::iter::empty());
+        proof.restore_spent(c.spent);
         Ok(c.nodes)
     }
 
@@ -157,6 +167,7 @@ impl<'a> Setting<'a> {
                 .iter()
                 .map(|(s, &v)| (s.clone(), v))
                 .collect(),
+            spent: proof.spent().iter().map(|(s, &n)| (s.clone(), n)).collect(),
             positions: proof.positions().count() as u64,
         };
         checkpoint::save(path, &c, proof.positions()).map_err(failed)?;
@@ -183,10 +194,110 @@ impl<'a> Setting<'a> {
         }
     }
 
+    /// Who wins a decided start node (`mover_wins`: its mover does): "first" or
+    /// "second". The mover after the l-1 symbols of a start node is the first player
+    /// when l-1 is even.
+    fn start_winner(&self, mover_wins: bool) -> &'static str {
+        let first_moves = (self.length - 1).is_multiple_of(2);
+        if mover_wins == first_moves {
+            "first"
+        } else {
+            "second"
+        }
+    }
+
+    /// The decided start nodes, each with its winner and the nodes it took ("?" when
+    /// a checkpoint did not keep them): "000 second 1.2M, 001 first 3.4k".
+    fn settled(&self, proof: &Proof) -> String {
+        let items: Vec<String> = proof
+            .starts()
+            .iter()
+            .map(|(s, &v)| {
+                format!(
+                    "{} {} {}",
+                    start_text(&self.rules, s),
+                    self.start_winner(v),
+                    proof.spent().get(s).map_or("?".to_string(), |&n| short(n))
+                )
+            })
+            .collect();
+        if items.is_empty() {
+            "-".to_string()
+        } else {
+            items.join(", ")
+        }
+    }
+
+    /// One decided start node as a sentence (a line of its own as it is decided).
+    fn decided_line(&self, proof: &Proof, s: &[u8]) -> String {
+        let v = proof.starts().get(s).copied().unwrap_or(false);
+        format!(
+            "start node {} decided: the {} player wins ({}), {} nodes",
+            start_text(&self.rules, s),
+            self.start_winner(v),
+            if v { "its mover" } else { "not its mover" },
+            proof.spent().get(s).copied().unwrap_or(0)
+        )
+    }
+
+    fn start_of(&self, proof: &Proof, s: &[u8]) -> StartJson {
+        let v = proof.starts().get(s).copied().unwrap_or(false);
+        StartJson {
+            start: start_text(&self.rules, s),
+            winner: self.start_winner(v),
+            mover_wins: v,
+            nodes: proof.spent().get(s).copied(),
+        }
+    }
+
+    /// The JSON line of a start node just decided.
+    fn start_json(&self, proof: &Proof, s: &[u8]) -> String {
+        crate::console::json::line(&StartEventJson {
+            version: 1,
+            event: "start",
+            start: self.start_of(proof, s),
+        })
+    }
+
+    /// The JSON line of the result (`winner`: `None` when not proven yet).
+    fn result_json(
+        &self,
+        proof: &Proof,
+        winner: Option<bool>,
+        earlier: u64,
+        started: Instant,
+        certificate: Option<Written>,
+    ) -> ProveJson {
+        ProveJson {
+            version: 1,
+            event: "result",
+            game: "pnut",
+            symbols: self.rules.symbols_text(),
+            length: self.length,
+            proven: winner.is_some(),
+            winner: winner.map(|w| if w { "first" } else { "second" }),
+            starts: proof
+                .starts()
+                .keys()
+                .map(|s| self.start_of(proof, s))
+                .collect(),
+            open: proof
+                .open_starts()
+                .iter()
+                .map(|s| start_text(&self.rules, s))
+                .collect(),
+            nodes: earlier + proof.nodes,
+            positions: proof.stats().stored,
+            seconds: started.elapsed().as_secs_f64(),
+            certificate,
+        }
+    }
+
     /// The progress line between two slices.
     fn progress_line(&self, proof: &Proof, earlier: u64) -> String {
         format!(
-            "{} positions proved, {} start nodes decided, open: {}{}, {} nodes",
+            "decided: {}; {} positions proved, {} start nodes decided, open: {}{}, {} nodes",
+            self.settled(proof),
             proof.stats().stored,
             proof.starts().len(),
             self.open_starts(proof),
@@ -200,33 +311,52 @@ impl<'a> Setting<'a> {
 
     /// Says what is established of a proof stopped before the end, and how to go on.
     fn print_unproven(&self, proof: &Proof) {
-        println!(
-            "Pnut-Butta, symbols {} (k = {}), length l = {}: not proven yet.",
-            self.rules.symbols_text(),
-            self.rules.k(),
-            self.length
+        say(
+            self.args.json,
+            format!(
+                "Pnut-Butta, symbols {} (k = {}), length l = {}: not proven yet.",
+                self.rules.symbols_text(),
+                self.rules.k(),
+                self.length
+            ),
         );
-        println!(
-            "Established: {} start nodes decided, {} positions; open start nodes: {}.",
-            proof.starts().len(),
-            proof.stats().stored,
-            self.open_starts(proof)
+        say(
+            self.args.json,
+            format!(
+                "Established: {} start nodes decided, {} positions; open start nodes: {}.",
+                proof.starts().len(),
+                proof.stats().stored,
+                self.open_starts(proof)
+            ),
+        );
+        say(
+            self.args.json,
+            format!(
+                "Start nodes settled (winner, nodes): {}",
+                self.settled(proof)
+            ),
         );
         let again = match &self.args.checkpoint {
             Some(p) => format!("run the same command to continue from {}", p.display()),
             None => "give --checkpoint FILE to keep it for a later run".to_string(),
         };
-        println!("Stopped after {} nodes: {again}.", proof.nodes);
+        say(
+            self.args.json,
+            format!("Stopped after {} nodes: {again}.", proof.nodes),
+        );
     }
 
     /// Says who wins, from which start nodes, and at what cost.
     fn print_proven(&self, proof: &Proof, winner: bool, earlier: u64, started: Instant) {
-        println!(
-            "Pnut-Butta, symbols {} (k = {}), length l = {}: proven: the {} player wins.",
-            self.rules.symbols_text(),
-            self.rules.k(),
-            self.length,
-            if winner { "first" } else { "second" }
+        say(
+            self.args.json,
+            format!(
+                "Pnut-Butta, symbols {} (k = {}), length l = {}: proven: the {} player wins.",
+                self.rules.symbols_text(),
+                self.rules.k(),
+                self.length,
+                if winner { "first" } else { "second" }
+            ),
         );
         let decided: Vec<String> = proof
             .starts()
@@ -239,17 +369,96 @@ impl<'a> Setting<'a> {
                 )
             })
             .collect();
-        println!(
-            "Start nodes decided (W: their mover wins): {}",
-            decided.join(", ")
+        say(
+            self.args.json,
+            format!(
+                "Start nodes decided (W: their mover wins): {}",
+                decided.join(", ")
+            ),
         );
-        println!(
-            "Nodes: {} this run, {} in all; positions stored: {}; time: {:.2} s",
-            proof.nodes,
-            earlier + proof.nodes,
-            proof.stats().stored,
-            started.elapsed().as_secs_f64()
+        say(
+            self.args.json,
+            format!(
+                "Start nodes settled (winner, nodes): {}",
+                self.settled(proof)
+            ),
         );
+        say(
+            self.args.json,
+            format!(
+                "Nodes: {} this run, {} in all; positions stored: {}; time: {:.2} s",
+                proof.nodes,
+                earlier + proof.nodes,
+                proof.stats().stored,
+                started.elapsed().as_secs_f64()
+            ),
+        );
+    }
+}
+
+/// A certificate written: where, its size, its recorded moves.
+#[derive(Debug, Clone, serde::Serialize)]
+struct Written {
+    path: String,
+    bytes: u64,
+    entries: u64,
+}
+
+/// A decided start node in the JSON of `prove` (docs/json.md).
+#[derive(Debug, serde::Serialize)]
+struct StartJson {
+    start: String,
+    /// "first" or "second".
+    winner: &'static str,
+    mover_wins: bool,
+    /// `null` when a checkpoint of an older run did not keep it.
+    nodes: Option<u64>,
+}
+
+/// One line of `prove --json` as a start node is decided.
+#[derive(Debug, serde::Serialize)]
+struct StartEventJson {
+    version: u32,
+    event: &'static str,
+    #[serde(flatten)]
+    start: StartJson,
+}
+
+/// The last line of `prove --json`.
+#[derive(Debug, serde::Serialize)]
+struct ProveJson {
+    version: u32,
+    event: &'static str,
+    game: &'static str,
+    symbols: String,
+    length: usize,
+    proven: bool,
+    winner: Option<&'static str>,
+    starts: Vec<StartJson>,
+    open: Vec<String>,
+    nodes: u64,
+    positions: u64,
+    seconds: f64,
+    certificate: Option<Written>,
+}
+
+/// Says `text` on standard output, or under `--json` (whose standard output is JSON
+/// lines) on standard error.
+fn say(json: bool, text: impl std::fmt::Display) {
+    if json {
+        eprintln!("{text}");
+    } else {
+        println!("{text}");
+    }
+}
+
+/// Nodes in short: 950, 12.3k, 4.56M, 3.02G.
+fn short(n: u64) -> String {
+    match n {
+        0..1_000 => n.to_string(),
+        1_000..1_000_000 => format!("{:.1}k", n as f64 / 1e3),
+        1_000_000..1_000_000_000 => format!("{:.2}M", n as f64 / 1e6),
+        _ => format!("{:.2}G", n as f64 / 1e9),
     }
 }
 
@@ -278,6 +487,15 @@ pub fn run(args: &ProveArgs, config: &Config) -> Result<(), CliError> {
             .max_nodes
             .map_or(SLICE, |n| n.saturating_sub(proof.nodes).clamp(1, SLICE));
         let step = proof.step(slice, &interrupted);
+        for s in proof.decided_now() {
+            if args.json {
+                progress.suspend(|| println!("{}", setting.start_json(&proof, s)));
+            } else {
+                progress.suspend(|| {
+                    eprintln!("parlor: prove pnut: {}", setting.decided_line(&proof, s))
+                });
+            }
+        }
         progress.message(setting.progress_line(&proof, earlier_nodes));
         match step {
             Step::Done(w) => break w,
@@ -291,6 +509,10 @@ pub fn run(args: &ProveArgs, config: &Config) -> Result<(), CliError> {
                 progress.clear();
                 setting.save(&proof, earlier_nodes)?;
                 setting.print_unproven(&proof);
+                if args.json {
+                    let result = setting.result_json(&proof, None, earlier_nodes, started, None);
+                    println!("{}", crate::console::json::line(&result));
+                }
                 if step == Step::Stopped {
                     return Err(CliError::Interrupted("prove pnut stopped".to_string()));
                 }
@@ -301,29 +523,98 @@ pub fn run(args: &ProveArgs, config: &Config) -> Result<(), CliError> {
     progress.clear();
     setting.save(&proof, earlier_nodes)?;
     setting.print_proven(&proof, winner, earlier_nodes, started);
-    recheck(proof, winner, &interrupted)
+    // The result as proven (the certificate's searches may store more positions).
+    let mut result = setting.result_json(&proof, Some(winner), earlier_nodes, started, None);
+    if let Some(path) = &args.certificate {
+        result.certificate = Some(certify(
+            args.json,
+            &setting.rules,
+            &mut proof,
+            path,
+            &interrupted,
+        )?);
+    }
+    recheck(args.json, proof, winner, &interrupted)?;
+    if args.json {
+        println!("{}", crate::console::json::line(&result));
+    }
+    Ok(())
+}
+
+/// Writes the certificate of a finished proof to `path` (atomically) and says its size.
+fn certify(
+    json: bool,
+    rules: &Rules,
+    proof: &mut Proof,
+    path: &std::path::Path,
+    interrupted: &dyn Fn() -> bool,
+) -> Result<Written, CliError> {
+    let started = Instant::now();
+    let cert = match proof.certificate(interrupted) {
+        Ok(cert) => cert,
+        Err(CertifyError::Stopped) => {
+            say(
+                json,
+                "The certificate was stopped before the end: run the same command to make it again.",
+            );
+            return Err(CliError::Interrupted("prove pnut stopped".to_string()));
+        }
+        Err(CertifyError::Inconsistent(why)) => {
+            return Err(CliError::Failed(format!(
+                "prove pnut: no certificate: the proof's table contradicts itself: {why}"
+            )));
+        }
+    };
+    let bytes = super::certificate::save(path, rules, &cert).map_err(|e| {
+        CliError::Failed(format!(
+            "prove pnut: cannot write the certificate {}: {e}",
+            path.display()
+        ))
+    })?;
+    say(
+        json,
+        format!(
+            "Certificate written to {}: {bytes} bytes, {} recorded moves and {} opening moves ({:.2} s); check it with `parlor verify pnut {}`.",
+            path.display(),
+            cert.entries.len(),
+            cert.opening.len(),
+            started.elapsed().as_secs_f64(),
+            path.display()
+        ),
+    );
+    Ok(Written {
+        path: path.display().to_string(),
+        bytes,
+        entries: cert.entries.len() as u64,
+    })
 }
 
 /// Re-checks a finished proof by replay (see [`Proof::recheck`]), saying so first.
-fn recheck(proof: Proof, winner: bool, interrupted: &dyn Fn() -> bool) -> Result<(), CliError> {
+fn recheck(
+    json: bool,
+    proof: Proof,
+    winner: bool,
+    interrupted: &dyn Fn() -> bool,
+) -> Result<(), CliError> {
     // The re-check can take as long as the proof did and reports nothing on the way:
     // say what it is doing, so a silent terminal does not look hung.
-    println!(
-        "Re-checking by replay: a second search of the winner's start nodes (no bridges, no relabelling, a fresh table); it may take as long as the proof. Ctrl-C stops it."
+    say(
+        json,
+        "Re-checking by replay: a second search of the winner's start nodes (no bridges, no relabelling, a fresh table); it may take as long as the proof. Ctrl-C stops it.",
     );
     let _ = std::io::stdout().flush();
     match proof.recheck(interrupted) {
         Ok((Some(w), n)) if w == winner => {
-            println!(
+            say(json, format!(
                 "Re-checked by replay: the opening's minimax from the recorded start nodes gives the same winner, and the {n} start node(s) the winner's strategy rests on were proven again by a second search (no bridges, no relabelling, a fresh table)."
-            );
+            ));
             Ok(())
         }
         Ok(_) => Err(CliError::Failed(
             "the re-check by replay does not confirm the proof: a start node is missing or a second search disagrees".to_string(),
         )),
         Err(_) => {
-            println!("The re-check was stopped before the end: run the same command to do it again.");
+            say(json, "The re-check was stopped before the end: run the same command to do it again.");
             Err(CliError::Interrupted("prove pnut stopped".to_string()))
         }
     }

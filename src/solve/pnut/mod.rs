@@ -63,8 +63,10 @@
 //! `reduce_binary` (its reductions), `unused` and `wide` (its edge sets, 128 and 256
 //! bits), `winner` (the winner alone), `pns` (the proof-number search at its root on
 //! two symbols), `proof` (the resumable proof),
-//! `engine` (the kept engine and its pinned results).
+//! `engine` (the kept engine and its pinned results), `certify` (a finished proof's
+//! certificate, issue 38).
 
+pub mod certify;
 mod engine;
 mod graph;
 mod history;

@@ -234,6 +234,13 @@ impl<'a, E: Unused> Outcome<'a, E> {
         self.unused.out(v, &self.g)
     }
 
+    /// Whether the mover at `cur` wins with the unused edges `unused` (a position given
+    /// as the graph sees it, for the certificate's walk, [`super::certify`]).
+    pub fn wins_at(&mut self, unused: E, cur: u64) -> Result<bool, Stopped> {
+        self.unused = unused;
+        self.wins(cur)
+    }
+
     /// Whether the mover at `cur` wins with the unused edges `self.unused`.
     pub fn wins(&mut self, cur: u64) -> Result<bool, Stopped> {
         self.wins_reduced(cur, None)

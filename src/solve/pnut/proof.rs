@@ -39,8 +39,15 @@ pub struct Proof {
     table: Table,
     /// Start nodes (canonical strings of l-1 symbols) decided: whether their mover wins.
     starts: BTreeMap<Vec<u8>, bool>,
+    /// The nodes each decided start node took (those decided by this process, or read
+    /// back from a checkpoint that kept them).
+    spent: BTreeMap<Vec<u8>, u64>,
     /// The start node being searched, if any.
     current: Option<Vec<u8>>,
+    /// The nodes spent on `current` by earlier slices.
+    partial: u64,
+    /// The start nodes the last slice decided, in order.
+    decided_now: Vec<Vec<u8>>,
     /// Nodes searched by this process.
     pub nodes: u64,
 }
@@ -52,7 +59,10 @@ impl Proof {
             g,
             table: Table::new(table_mib),
             starts: BTreeMap::new(),
+            spent: BTreeMap::new(),
             current: None,
+            partial: 0,
+            decided_now: Vec::new(),
             nodes: 0,
         }
     }
@@ -64,6 +74,21 @@ impl Proof {
     /// The start nodes decided so far.
     pub fn starts(&self) -> &BTreeMap<Vec<u8>, bool> {
         &self.starts
+    }
+
+    /// The nodes each decided start node took, where known.
+    pub fn spent(&self) -> &BTreeMap<Vec<u8>, u64> {
+        &self.spent
+    }
+
+    /// The start nodes the last slice decided, in the order decided.
+    pub fn decided_now(&self) -> &[Vec<u8>] {
+        &self.decided_now
+    }
+
+    /// Takes back the node counts of start nodes an earlier run decided.
+    pub fn restore_spent(&mut self, spent: impl IntoIterator<Item = (Vec<u8>, u64)>) {
+        self.spent.extend(spent);
     }
 
     /// The start node being searched when the last slice ended.
@@ -113,10 +138,18 @@ impl Proof {
     pub fn step(&mut self, slice: u64, stop: &dyn Fn() -> bool) -> Step {
         let mut search = Outcome::new(self.g, Reductions::ALL, &mut self.table, stop);
         search.set_node_limit(slice);
-        let mut current = None;
-        let r = opening(&mut search, &mut self.starts, &mut current, &[]);
+        let mut settled = Settled {
+            starts: &mut self.starts,
+            spent: &mut self.spent,
+            current: self.current.take(),
+            partial: self.partial,
+            decided: Vec::new(),
+        };
+        let r = opening(&mut search, &mut settled, &[]);
         self.nodes += search.nodes;
-        self.current = current;
+        self.current = settled.current;
+        self.partial = settled.partial;
+        self.decided_now = settled.decided;
         match r {
             Ok(v) => {
                 self.current = None;
@@ -126,6 +159,15 @@ impl Proof {
             Err(Stopped) if stop() => Step::Stopped,
             Err(Stopped) => Step::Slice,
         }
+    }
+
+    /// The certificate of a finished proof (see [`super::certify`]): the winner's
+    /// strategy, its moves found on this proof's table.
+    pub fn certificate(
+        &mut self,
+        stop: &dyn Fn() -> bool,
+    ) -> Result<super::certify::Certificate, super::certify::CertifyError> {
+        super::certify::certify(self.g, &mut self.table, &self.starts, stop)
     }
 
     /// Checks a finished proof by replay (see the module docs): `Ok(Some(winner))`
@@ -176,25 +218,48 @@ fn children(prefix: &[u8], g: Graph) -> Vec<Vec<u8>> {
         .collect()
 }
 
+/// What the opening's search settles: the start nodes decided, with their nodes.
+struct Settled<'a> {
+    starts: &'a mut BTreeMap<Vec<u8>, bool>,
+    spent: &'a mut BTreeMap<Vec<u8>, u64>,
+    /// The start node being searched, and the nodes earlier slices spent on it.
+    current: Option<Vec<u8>>,
+    partial: u64,
+    /// Decided by this slice, in order.
+    decided: Vec<Vec<u8>>,
+}
+
 /// The value of an opening string for its mover, searching the start nodes not decided
-/// yet (the one being searched is left in `current`).
-fn opening(
-    search: &mut Outcome,
-    starts: &mut BTreeMap<Vec<u8>, bool>,
-    current: &mut Option<Vec<u8>>,
-    prefix: &[u8],
-) -> Result<bool, Stopped> {
+/// yet (the one being searched is left in `settled.current`).
+fn opening(search: &mut Outcome, settled: &mut Settled, prefix: &[u8]) -> Result<bool, Stopped> {
     if prefix.len() + 1 == search_l(search) {
-        if let Some(&v) = starts.get(prefix) {
+        if let Some(&v) = settled.starts.get(prefix) {
             return Ok(v);
         }
-        *current = Some(prefix.to_vec());
-        let v = search.wins_after(prefix)?;
-        starts.insert(prefix.to_vec(), v);
+        let carried = if settled.current.as_deref() == Some(prefix) {
+            settled.partial
+        } else {
+            0
+        };
+        settled.current = Some(prefix.to_vec());
+        let before = search.nodes;
+        let r = search.wins_after(prefix);
+        let spent = carried + (search.nodes - before);
+        let v = match r {
+            Ok(v) => v,
+            Err(stopped) => {
+                settled.partial = spent;
+                return Err(stopped);
+            }
+        };
+        settled.partial = 0;
+        settled.starts.insert(prefix.to_vec(), v);
+        settled.spent.insert(prefix.to_vec(), spent);
+        settled.decided.push(prefix.to_vec());
         return Ok(v);
     }
     for child in children(prefix, search.graph()) {
-        if !opening(search, starts, current, &child)? {
+        if !opening(search, settled, &child)? {
             return Ok(true);
         }
     }

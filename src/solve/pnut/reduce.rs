@@ -198,6 +198,34 @@ impl Relabel {
         }
     }
 
+    /// The least (edges, node) over every relabelling of `set` and `node`, and the image
+    /// of the edge `e` under the relabelling that gives it (for a certificate's move,
+    /// [`super::certify`]).
+    pub fn least_moving(&self, set: u128, node: u64, e: u64) -> (u128, u64, u64) {
+        let mut best = (set, node, e);
+        if self.binary {
+            let image = set.reversed(self.edges);
+            let flipped = (image, self.nodes - 1 - node, u64::from(self.edges) - 1 - e);
+            return if (flipped.0, flipped.1) < (best.0, best.1) {
+                flipped
+            } else {
+                best
+            };
+        }
+        for (emap, nmap) in &self.maps {
+            let mut image = 0u128;
+            let mut bits = set;
+            while let Some(x) = bits.pop() {
+                image = image.with(u64::from(emap[x as usize]));
+            }
+            let node_image = u64::from(nmap[node as usize]);
+            if (image, node_image) < (best.0, best.1) {
+                best = (image, node_image, u64::from(emap[e as usize]));
+            }
+        }
+        best
+    }
+
     /// The least (edges, node) over every relabelling of `set` and `node`.
     pub fn least<E: Unused>(&self, set: E, node: u64) -> (E, u64) {
         let mut best = (set, node);

@@ -1,0 +1,285 @@
+//! The certificate of a finished proof (issue 38): the winner's strategy, written so
+//! that a checker that knows only the rules can walk it against every reply of the
+//! loser (`parlor verify pnut`, its own code in `games::pnut::verify`). The format and
+//! every reduction it relies on are in docs/certificate.md; this file makes the
+//! certificate's content, `games::pnut::certificate` writes it.
+//!
+//! The walk is the checker's, step for step: at a position where the player to move
+//! must win, nothing is recorded when a move leaves the opponent without a move, when
+//! there is only one move (its child is walked), or when the reachable edges have no
+//! odd cycle (parity decides); otherwise the position's reduced key gets the move
+//! that wins, found by the win/loss search on the proof's own table. Where the player
+//! to move must lose, every move is walked. A position whose component splits at a
+//! bridge is keyed by the part before it and the value of the part after it, and that
+//! part is walked as a game of its own (for whoever wins it): the checker derives the
+//! part's value from the certificate and checks it the same way.
+
+use std::collections::BTreeMap;
+
+use rustc_hash::FxHashMap;
+
+use super::canonical;
+use super::graph::Graph;
+use super::outcome::{Outcome, Reductions, Stopped};
+use super::reduce::{self, Component, RELABEL_MAX_K, Relabel};
+use super::table::Table;
+
+/// A key's kind (the top two bits of its tag): the whole component of the token.
+pub const KIND_WHOLE: u8 = 0;
+/// The part before the component's first bridge; the part after it lost for its mover.
+pub const KIND_AFTER_LOST: u8 = 1;
+/// ... won for its mover.
+pub const KIND_AFTER_WON: u8 = 2;
+
+/// A reduced position: the edge set (least over the symbol relabellings when k <= 4)
+/// and its tag, the token's node | kind << 6.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, PartialOrd, Ord, Hash)]
+pub struct Key {
+    pub set: u128,
+    pub tag: u8,
+}
+
+/// A proof's certificate, in memory (docs/certificate.md).
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Certificate {
+    pub k: usize,
+    pub l: usize,
+    /// Whether the first player wins.
+    pub first_wins: bool,
+    /// The winner's moves in the opening (strings of fewer than l-1 symbols, as symbol
+    /// indices, not relabelled), sorted by string.
+    pub opening: Vec<(Vec<u8>, u8)>,
+    /// The move of each reduced position whose mover wins (the symbol in the key's
+    /// labelling), sorted by key.
+    pub entries: Vec<(Key, u8)>,
+}
+
+/// Why no certificate was made.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum CertifyError {
+    /// Stopped (Ctrl-C).
+    Stopped,
+    /// The search says a position is won but finds no move to a lost child: a bug.
+    Inconsistent(String),
+}
+
+impl From<Stopped> for CertifyError {
+    fn from(_: Stopped) -> Self {
+        CertifyError::Stopped
+    }
+}
+
+/// The certificate of the proof whose start nodes are `starts` (canonical strings,
+/// whether their mover wins) on `g` (at most 128 edges), finding the winning moves
+/// with the win/loss search on `table` (the proof's: what it proved is looked up, not
+/// searched again).
+pub fn certify(
+    g: Graph,
+    table: &mut Table,
+    starts: &BTreeMap<Vec<u8>, bool>,
+    stop: &dyn Fn() -> bool,
+) -> Result<Certificate, CertifyError> {
+    let mut walk = Walk {
+        g,
+        search: Outcome::new(g, Reductions::ALL, table, stop),
+        relabel: (g.k <= RELABEL_MAX_K).then(|| Relabel::new(&g)),
+        starts,
+        entries: FxHashMap::default(),
+        opening: BTreeMap::new(),
+    };
+    let first_wins = walk.opening_value(&mut Vec::new())?;
+    walk.opening_walk(&mut Vec::new(), first_wins)?;
+    let mut entries: Vec<(Key, u8)> = walk.entries.into_iter().collect();
+    entries.sort_unstable();
+    Ok(Certificate {
+        k: g.k as usize,
+        l: g.l as usize,
+        first_wins,
+        opening: walk.opening.into_iter().collect(),
+        entries,
+    })
+}
+
+struct Walk<'a> {
+    g: Graph,
+    search: Outcome<'a>,
+    relabel: Option<Relabel>,
+    starts: &'a BTreeMap<Vec<u8>, bool>,
+    entries: FxHashMap<Key, u8>,
+    opening: BTreeMap<Vec<u8>, u8>,
+}
+
+/// The bits of a mask, lowest first.
+fn bits(mut mask: u32) -> impl Iterator<Item = u32> {
+    std::iter::from_fn(move || {
+        (mask != 0).then(|| {
+            let c = mask.trailing_zeros();
+            mask &= mask - 1;
+            c
+        })
+    })
+}
+
+impl Walk<'_> {
+    fn free(&self, u: u128, v: u64) -> u32 {
+        (u >> (v * u64::from(self.g.k))) as u32 & self.g.full
+    }
+
+    /// The position after symbol `c` at (u, v).
+    fn child(&self, u: u128, v: u64, c: u32) -> (u128, u64) {
+        let e = v * u64::from(self.g.k) + u64::from(c);
+        (u & !(1 << e), self.g.head(e))
+    }
+
+    /// The node of the l-1 symbols `text`.
+    fn node(&self, text: &[u8]) -> u64 {
+        let k = u64::from(self.g.k);
+        text.iter().fold(0, |a, &s| a * k + u64::from(s))
+    }
+
+    /// Whether the mover at the opening string `prefix` wins.
+    fn opening_value(&mut self, prefix: &mut Vec<u8>) -> Result<bool, CertifyError> {
+        if prefix.len() + 1 == self.g.l as usize {
+            if let Some(&v) = self.starts.get(&canonical(prefix)) {
+                return Ok(v);
+            }
+            return Ok(self.search.wins_after(prefix)?);
+        }
+        for c in 0..self.g.k as u8 {
+            prefix.push(c);
+            let child = self.opening_value(prefix);
+            prefix.pop();
+            if !child? {
+                return Ok(true);
+            }
+        }
+        Ok(false)
+    }
+
+    /// Records the winner's strategy from the opening string `prefix`, whose mover
+    /// wins when `wins`.
+    fn opening_walk(&mut self, prefix: &mut Vec<u8>, wins: bool) -> Result<(), CertifyError> {
+        if prefix.len() + 1 == self.g.l as usize {
+            let (u, v) = (self.g.all_edges, self.node(prefix));
+            return if wins {
+                self.won(u, v)
+            } else {
+                self.lost(u, v)
+            };
+        }
+        for c in 0..self.g.k as u8 {
+            prefix.push(c);
+            let r = if wins {
+                if self.opening_value(prefix)? {
+                    Ok(false)
+                } else {
+                    self.opening.insert(prefix[..prefix.len() - 1].to_vec(), c);
+                    self.opening_walk(prefix, false).map(|()| true)
+                }
+            } else {
+                self.opening_walk(prefix, true).map(|()| false)
+            };
+            prefix.pop();
+            if r? {
+                return Ok(());
+            }
+        }
+        if wins {
+            return Err(CertifyError::Inconsistent(format!(
+                "the opening string {prefix:?} is won but no symbol wins"
+            )));
+        }
+        Ok(())
+    }
+
+    /// The mover at (u, v) wins: records its strategy.
+    fn won(&mut self, u: u128, v: u64) -> Result<(), CertifyError> {
+        let free = self.free(u, v);
+        for c in bits(free) {
+            let (cu, cv) = self.child(u, v, c);
+            if self.free(cu, cv) == 0 {
+                return Ok(());
+            }
+        }
+        if free.count_ones() == 1 {
+            let (cu, cv) = self.child(u, v, free.trailing_zeros());
+            return self.lost(cu, cv);
+        }
+        let comp = reduce::component(u, v, &self.g);
+        if comp.bipartite {
+            return Ok(());
+        }
+        let (set, kind) = self.reduced(u, v, &comp)?;
+        let (key, _) = self.key(set, v, kind, v * u64::from(self.g.k));
+        if self.entries.contains_key(&key) {
+            return Ok(());
+        }
+        for c in bits(free) {
+            let (cu, cv) = self.child(u, v, c);
+            if !self.search.wins_at(cu, cv)? {
+                let (_, image) = self.key(set, v, kind, v * u64::from(self.g.k) + u64::from(c));
+                self.entries.insert(key, image);
+                return self.lost(cu, cv);
+            }
+        }
+        Err(CertifyError::Inconsistent(format!(
+            "a position ({u:#x}, node {v}) is won but no move leaves a lost one"
+        )))
+    }
+
+    /// The mover at (u, v) loses: records the strategy against each of its moves.
+    fn lost(&mut self, u: u128, v: u64) -> Result<(), CertifyError> {
+        let free = self.free(u, v);
+        if free == 0 {
+            return Ok(());
+        }
+        if free.count_ones() > 1 {
+            let comp = reduce::component(u, v, &self.g);
+            if comp.bipartite {
+                return Ok(());
+            }
+            // The checker derives the part after a bridge here too.
+            self.reduced(u, v, &comp)?;
+        }
+        for c in bits(free) {
+            let (cu, cv) = self.child(u, v, c);
+            self.won(cu, cv)?;
+        }
+        Ok(())
+    }
+
+    /// The edges that key (u, v) and the key's kind: the component, or the part before
+    /// its first bridge, the part after it (a game of its own) walked first.
+    fn reduced(&mut self, u: u128, v: u64, comp: &Component) -> Result<(u128, u8), CertifyError> {
+        let Some((b, before)) = reduce::first_bridge(comp, v, &self.g) else {
+            return Ok((comp.edges, KIND_WHOLE));
+        };
+        let (au, av) = (u & !(1 << b), self.g.head(b));
+        let after_won = self.search.wins_at(au, av)?;
+        if after_won {
+            self.won(au, av)?;
+        } else {
+            self.lost(au, av)?;
+        }
+        let kind = if after_won {
+            KIND_AFTER_WON
+        } else {
+            KIND_AFTER_LOST
+        };
+        Ok((before, kind))
+    }
+
+    /// The key of (set, v) of `kind`, and the symbol of edge `e` (leaving v) in its
+    /// labelling.
+    fn key(&self, set: u128, v: u64, kind: u8, e: u64) -> (Key, u8) {
+        let (set, node, e) = match &self.relabel {
+            Some(r) => r.least_moving(set, v, e),
+            None => (set, v, e),
+        };
+        let key = Key {
+            set,
+            tag: node as u8 | kind << 6,
+        };
+        (key, (e % u64::from(self.g.k)) as u8)
+    }
+}

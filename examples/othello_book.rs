@@ -265,7 +265,7 @@ fn main() {
         "the start: {:+} for black ({} plies deep)",
         values[&start].score, values[&start].depth
     );
-    let book = Book::from_entries(values.into_iter());
+    let book = Book::from_entries(values);
     if let Some(out) = a.out {
         let temp = format!("{out}.part");
         std::fs::write(&temp, book.to_bytes())

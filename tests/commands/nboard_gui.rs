@@ -349,3 +349,58 @@ fn a_position_with_only_a_pass_is_answered_pa() {
     engine.send("quit");
     assert_eq!(engine.finish(), 0);
 }
+
+/// In the opening book `go` answers with the book's best move at once (no search: zero
+/// nodes) and the book's value; a game that has left the book is searched.
+#[test]
+fn go_plays_the_books_move_in_the_opening() {
+    use parlor::solve::othello::book::Book;
+    let mut engine = Engine::start(&["othello"]);
+    engine.send("nboard 2");
+    assert_eq!(engine.read(), "set myname parlor");
+    let moves: Vec<OthelloMove> = ["f5", "d6", "c3"]
+        .iter()
+        .map(|m| m.parse().expect("a square"))
+        .collect();
+    let board = play_all(&moves);
+    let (best, value) = Book::shipped().best(&board).expect("open in the book");
+    let top = Book::shipped()
+        .moves(&board)
+        .expect("open")
+        .iter()
+        .map(|(_, v)| v.score)
+        .max();
+    assert_eq!(Some(value.score), top, "the book's best is its top value");
+    for line in [
+        format!("set game {}", gui_record(&Othello::new(), &moves, "15:00")),
+        "set depth 12".into(),
+        "go".into(),
+    ] {
+        engine.send(&line);
+    }
+    assert_eq!(engine.read(), "status parlor is thinking");
+    assert_eq!(engine.read(), "nodestats 0 0.00");
+    let answer = go_answer(&mut engine);
+    assert_eq!(legal_answer(&answer, &board), best, "{answer}");
+    assert!(
+        answer.contains(&format!("/{}.00/", value.score)),
+        "{answer}"
+    );
+    // Out of the book (a random game of 20 plies): a search, with its nodes.
+    let (_, far) = random_game(20, 5);
+    engine.send(&format!(
+        "set game {}",
+        gui_record(&Othello::new(), &far, "15:00")
+    ));
+    engine.send("set depth 4");
+    engine.send("go");
+    assert_eq!(engine.read(), "status parlor is thinking");
+    let stats = engine.read();
+    assert!(
+        stats.starts_with("nodestats ") && stats != "nodestats 0 0.00",
+        "{stats}"
+    );
+    go_answer(&mut engine);
+    engine.send("quit");
+    assert_eq!(engine.finish(), 0);
+}

@@ -747,6 +747,8 @@ fn the_start_is_predicted_a_draw_every_run() {
         assert!(screen.contains("A draw (8x8 is solved)"), "{screen}");
         assert!(!screen.contains("ahead by about"), "{screen}");
         assert!(screen.contains("Best play draws from here."), "{screen}");
+        // The values come from the opening book, and the panel says so.
+        assert!(screen.contains("opening book, 20 plies deep"), "{screen}");
     }
 }
 

@@ -12,6 +12,8 @@ use rand::SeedableRng;
 use crate::game::Game;
 use crate::game::othello::{Othello, OthelloMove};
 use crate::solve::analyst::{Analyst, Query};
+pub use crate::solve::othello::STRONG_BOOK_SPREAD;
+use crate::solve::othello::book::Book;
 use crate::solve::othello::{self, Engine, Level, Limits};
 use crate::solve::{Analysis, MoveValue, Verdict};
 
@@ -35,6 +37,8 @@ pub struct OthelloAnalyst {
     level: Level,
     /// Per match; the AI's seed at a move is this and the ply.
     seed: u64,
+    /// The opening book consulted before any search (`None`: always search).
+    book: Option<&'static Book>,
 }
 
 impl OthelloAnalyst {
@@ -46,7 +50,15 @@ impl OthelloAnalyst {
             limits,
             level,
             seed,
+            book: Some(Book::shipped()),
         }
+    }
+
+    /// The same analyst without the opening book: every position searched (tests of
+    /// the search, measurements).
+    pub fn without_book(mut self) -> OthelloAnalyst {
+        self.book = None;
+        self
     }
 
     /// The same analyst searching with `threads` threads (`solver.threads`).
@@ -148,6 +160,22 @@ impl Analyst<Othello> for OthelloAnalyst {
         // lead to known draws, whatever a depth-limited search estimates (hints showed
         // -2 on each while the panel said the start is a draw).
         let report = &mut |a: Analysis<OthelloMove>| report(with_known_draws(board, a));
+        // In the opening book the book answers: its values are deeper than a search
+        // of a move's time, and the strong levels vary their choice within its spread.
+        let spread = match (query.ai_to_move, self.level) {
+            (false, _) => Some(0),
+            (true, Level::Strong) => Some(STRONG_BOOK_SPREAD),
+            (true, Level::Exact) => Some(0),
+            (true, _) => None,
+        };
+        if let (Some(spread), Some(book)) = (spread, self.book) {
+            let mut rng = GameRng::seed_from_u64(self.seed ^ query.ply as u64);
+            let pick = query.ai_to_move.then_some((spread, &mut rng));
+            if let Some(a) = book_analysis(book, board, pick) {
+                report(a);
+                return;
+            }
+        }
         match (query.ai_to_move, self.level) {
             (false, _) | (true, Level::Exact) => {
                 self.engine.analyse(board, &self.limits, stop, report);
@@ -172,6 +200,45 @@ impl Analyst<Othello> for OthelloAnalyst {
         self.engine.clear();
         self.chooser.clear();
     }
+}
+
+/// The analysis of `board` from `book`, when the position is open in it: every move
+/// valued by the book (an estimate, never exact), the best the highest; with `pick`, the
+/// best is the move the AI plays, chosen within the spread by the generator. `None` out
+/// of the book.
+pub fn book_analysis<R: rand::Rng + ?Sized>(
+    book: &Book,
+    board: &Othello,
+    pick: Option<(i32, &mut R)>,
+) -> Option<Analysis<OthelloMove>> {
+    let moves = book.moves(board)?;
+    let (top, top_value) = moves.iter().copied().max_by_key(|(_, v)| v.score)?;
+    let best = match pick {
+        Some((spread, rng)) => book.choose(board, spread, rng).unwrap_or(top),
+        None => top,
+    };
+    let depth = moves.iter().map(|(_, v)| v.depth).min().unwrap_or(0);
+    Some(Analysis {
+        best: Some(best),
+        verdict: Verdict::Score(top_value.score),
+        score: Some(top_value.score),
+        pv: vec![best],
+        moves: moves
+            .iter()
+            .map(|&(mv, v)| MoveValue {
+                mv,
+                verdict: Verdict::Score(v.score),
+                score: Some(v.score),
+                traps: None,
+                plies_at_most: None,
+                chances: None,
+                proofs_left: None,
+            })
+            .collect(),
+        depth,
+        nodes: 0,
+        exact: false,
+    })
 }
 
 /// `analysis` of `board` with every move into a known draw (`screen::known_draw`)
@@ -234,7 +301,7 @@ mod tests {
 
     #[test]
     fn the_table_outlives_a_move() {
-        let mut kept = OthelloAnalyst::new(limits(), Level::Strong, 1);
+        let mut kept = OthelloAnalyst::new(limits(), Level::Strong, 1).without_book();
         let first = last_report(&mut kept, &query(&["f5", "d6"]));
         // The same position again: the table already holds the answer near the root.
         let again = last_report(&mut kept, &query(&["f5", "d6"]));
@@ -252,7 +319,10 @@ mod tests {
         moves.extend(line.iter().map(String::as_str));
         let next = query(&moves);
         let warm = last_report(&mut kept, &next);
-        let cold = last_report(&mut OthelloAnalyst::new(limits(), Level::Strong, 1), &next);
+        let cold = last_report(
+            &mut OthelloAnalyst::new(limits(), Level::Strong, 1).without_book(),
+            &next,
+        );
         assert!(
             warm.nodes < cold.nodes,
             "warm {} vs cold {}",
@@ -279,10 +349,68 @@ mod tests {
 
     #[test]
     fn reset_forgets() {
-        let mut a = OthelloAnalyst::new(limits(), Level::Strong, 1);
+        let mut a = OthelloAnalyst::new(limits(), Level::Strong, 1).without_book();
         let first = last_report(&mut a, &query(&["f5"]));
         a.reset();
         let again = last_report(&mut a, &query(&["f5"]));
         assert_eq!(again.nodes, first.nodes);
+    }
+
+    /// In the book the analysis is the book's (no search), every move valued; the
+    /// strong level's choice varies from game to game within its spread, the perfect
+    /// level's stays on the best value.
+    #[test]
+    fn the_book_answers_in_the_opening_and_the_strong_level_varies() {
+        let book = Book::shipped();
+        assert!(
+            book.len() > 1000,
+            "the shipped book: {} positions",
+            book.len()
+        );
+        let position = query(&["f5", "d6", "c3"]);
+        let values = book.moves(&position.position).expect("open in the book");
+        let top = values.iter().map(|(_, v)| v.score).max().expect("moves");
+        let hints = last_report(
+            &mut OthelloAnalyst::new(limits(), Level::Strong, 1),
+            &position,
+        );
+        assert_eq!(hints.nodes, 0, "no search");
+        assert_eq!(hints.moves.len(), values.len());
+        for (mv, v) in &values {
+            assert_eq!(
+                hints.value_of(*mv).and_then(|m| m.score),
+                Some(v.score),
+                "{mv}"
+            );
+        }
+        let value_of = |mv: OthelloMove| {
+            values
+                .iter()
+                .find(|(m, _)| *m == mv)
+                .map(|(_, v)| v.score)
+                .expect("a legal move")
+        };
+        let start = Query {
+            ai_to_move: true,
+            ..query(&[])
+        };
+        let mut firsts = std::collections::BTreeSet::new();
+        for seed in 0..16 {
+            let mut strong = OthelloAnalyst::new(limits(), Level::Strong, seed);
+            let a = last_report(&mut strong, &start);
+            assert_eq!(a.nodes, 0);
+            firsts.insert(a.best.expect("a move").to_string());
+            let ai = Query {
+                ai_to_move: true,
+                ..query(&["f5", "d6", "c3"])
+            };
+            let strong_pick = last_report(&mut strong, &ai).best.expect("a move");
+            assert!(value_of(strong_pick) >= top - STRONG_BOOK_SPREAD);
+            let mut exact = OthelloAnalyst::new(limits(), Level::Exact, seed);
+            let exact_pick = last_report(&mut exact, &ai).best.expect("a move");
+            assert_eq!(value_of(exact_pick), top);
+        }
+        // The four first moves are one move turned: the games start differently.
+        assert!(firsts.len() > 1, "{firsts:?}");
     }
 }

@@ -3,6 +3,7 @@
 //! README show. Every number is the constant or default the engine plays with, so the
 //! words cannot drift from the code.
 
+use super::analyst::STRONG_BOOK_SPREAD;
 use crate::config::SolverConfig;
 use crate::solve::othello::{
     BEGINNER_NOISE_DISCS, BEGINNER_RANDOM, CASUAL_DEPTH, CASUAL_RANDOM, Level, STRONG_DEPTH,
@@ -43,12 +44,15 @@ pub fn description(level: Level) -> String {
             benedict::DEPTH
         ),
         Level::Strong => format!(
-            "searches deeper and deeper for the thinking time per move; solves the last \
-             {} squares exactly when that fits in the time",
+            "plays from its opening book while the game is in it (any move within \
+             {STRONG_BOOK_SPREAD} disc of the book's best, so games vary), then searches \
+             deeper and deeper for the thinking time per move; solves the last {} squares \
+             exactly when that fits in the time",
             STRONG_EXACT.min(exact_empties())
         ),
         Level::Exact => format!(
-            "as strong, but solves the last {} squares exactly (solver.exact_empties)",
+            "as strong, but plays the book's best and solves the last {} squares exactly \
+             (solver.exact_empties)",
             exact_empties()
         ),
     }

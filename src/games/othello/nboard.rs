@@ -23,6 +23,7 @@ use crate::game::othello::ggf_fields::{read_square, split_move};
 use crate::game::othello::{Othello, OthelloMove};
 use crate::plugin::engine::EngineSession;
 use crate::solve::Analysis;
+use crate::solve::othello::book::Book;
 use crate::solve::othello::clock::move_budget;
 use crate::solve::othello::{Engine, Evaluation, Limits, STRONG_EXACT};
 
@@ -238,6 +239,11 @@ impl NBoard {
         let legal = position.legal_moves();
         if legal == [OthelloMove::Pass] || legal.is_empty() {
             return writeln!(out, "=== PA");
+        }
+        // The opening book answers at once where it has the position.
+        if let Some((mv, v)) = Book::shipped().best(&position) {
+            writeln!(out, "nodestats 0 0.00")?;
+            return writeln!(out, "=== {}/{}.00/0.0", nboard_move(mv), v.score);
         }
         let start = Instant::now();
         let limits = self.limits(game, true);

@@ -25,6 +25,7 @@ use crate::plugin::match_screen::{Board, Match};
 use crate::plugin::match_view::{MatchView, Outlook};
 use crate::solve::Verdict;
 use crate::solve::analyst::SharedAnalyst;
+use crate::solve::othello::book::Book;
 use crate::solve::othello::{Level, Limits};
 use crate::ui::animation::Animation;
 use crate::ui::hits::{Hit, Hits};
@@ -380,15 +381,15 @@ impl OthelloScreen {
                     format!("best {}", names.join("/")),
                     theme.muted(),
                 ));
+                // The book's values come from searches made before: no nodes now.
                 let reach = if a.exact {
-                    "solved".to_string()
+                    format!("solved · {} nodes", short_count(a.nodes))
+                } else if Book::shipped().moves(s.position()).is_some() {
+                    format!("opening book, {} plies deep", a.depth)
                 } else {
-                    format!("depth {}", a.depth)
+                    format!("depth {} · {} nodes", a.depth, short_count(a.nodes))
                 };
-                lines.push(Line::styled(
-                    format!("{reach} · {} nodes", short_count(a.nodes)),
-                    theme.muted(),
-                ));
+                lines.push(Line::styled(reach, theme.muted()));
             }
             None => {}
         }

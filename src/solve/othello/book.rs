@@ -199,6 +199,15 @@ impl Book {
             .collect()
     }
 
+    /// The book's best move for `board` and its value (the first of equal ones, in the
+    /// order of the moves), when the position is open in the book.
+    pub fn best(&self, board: &Othello) -> Option<(OthelloMove, BookValue)> {
+        self.moves(board)?
+            .into_iter()
+            .rev()
+            .max_by_key(|(_, v)| v.score)
+    }
+
     /// A move of the book for `board`: any of those within `spread` discs of the best,
     /// chosen by `rng` (so two games need not repeat). `None` out of the book.
     pub fn choose<R: Rng + ?Sized>(

@@ -506,6 +506,14 @@ impl Engine {
                 self.search(board, &casual, is_cancelled).map(|c| c.mv)
             }
             Level::Benedict => benedict::choose(board, rng),
+            Level::Strong | Level::Exact if book::Book::shipped().moves(board).is_some() => {
+                let spread = if level == Level::Strong {
+                    STRONG_BOOK_SPREAD
+                } else {
+                    0
+                };
+                book::Book::shipped().choose(board, spread, rng)
+            }
             Level::Strong => {
                 // Deepens until the clock (the time per move) or `limits.max_depth` stops it.
                 let strong = Limits {
@@ -524,6 +532,10 @@ impl Engine {
 /// The share of a move's time after which no deeper iteration starts
 /// ([`Engine::search`]); the rest goes to the iteration under way.
 pub const SOFT_SHARE: f64 = 0.6;
+
+/// The strong level's choice in the opening book: any move within this many discs of
+/// the book's best (the exact level plays the best).
+pub const STRONG_BOOK_SPREAD: i32 = 1;
 
 /// The share of the beginner's moves played at random.
 pub const BEGINNER_RANDOM: f64 = 0.5;

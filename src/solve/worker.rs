@@ -315,6 +315,14 @@ mod tests {
         drop(held);
         until_finished(&rx, ticket);
         assert_eq!(ran.load(Ordering::SeqCst), 1);
+        // The permit goes back when the job's guard drops, just after its Finished
+        // notice: wait for it (a bounded number of yields, not a clock), then check.
+        for _ in 0..10_000_000 {
+            if pool.load() == (1, 0) {
+                break;
+            }
+            std::thread::yield_now();
+        }
         assert_eq!(pool.load(), (1, 0));
     }
 }

@@ -743,17 +743,21 @@ fn a_review_is_analysed_once_and_kept_with_the_game() {
             dir.path(),
         );
         assert!(!h.app.analysing(), "the analysis finished");
+        let key = match h.app.screen() {
+            parlor::tui::app::Screen::Review(review, _) => review.key().clone(),
+            _ => panic!("a review on screen"),
+        };
         h.keys(keys);
-        h.screen()
+        (h.screen(), key)
     };
-    let first = open(&[KeyCode::Down]);
+    let (first, key) = open(&[KeyCode::Down]);
     assert!(!review_status(&first), "{first}");
     let kept = std::fs::read_dir(dir.path().join("reviews"))
         .expect("a reviews directory")
         .count();
     assert_eq!(kept, 1);
 
-    let again = open(&[KeyCode::Down]);
+    let (again, _) = open(&[KeyCode::Down]);
     assert!(review_status(&again), "{again}");
     let without_status = |s: &str| {
         s.lines()
@@ -765,18 +769,6 @@ fn a_review_is_analysed_once_and_kept_with_the_game() {
 
     // Half the plies lost (a review left half-way): the rest are analysed again.
     let store = Store::open(dir.path().to_path_buf());
-    let h = Harness::with_store(
-        &parlor::arcade::registry(),
-        config(),
-        Start::Review(Box::new(record.clone())),
-        100,
-        30,
-        dir.path(),
-    );
-    let key = match h.app.screen() {
-        parlor::tui::app::Screen::Review(review, _) => review.key().clone(),
-        _ => panic!("a review on screen"),
-    };
     let mut plies: Vec<Option<parlor::plugin::review::plies::PlyReport>> =
         store.kept_review(&key).expect("kept");
     assert_eq!(plies.len(), moves.len() + 1);
@@ -786,7 +778,7 @@ fn a_review_is_analysed_once_and_kept_with_the_game() {
     }
     let mut store = store;
     assert!(store.keep_review(&key, &plies));
-    let resumed = open(&[KeyCode::Down]);
+    let (resumed, _) = open(&[KeyCode::Down]);
     assert!(
         !review_status(&resumed),
         "analysed again in part: {resumed}"

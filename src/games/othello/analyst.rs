@@ -13,7 +13,7 @@ use crate::game::Game;
 use crate::game::othello::{Othello, OthelloMove};
 use crate::solve::analyst::{Analyst, Query};
 pub use crate::solve::othello::STRONG_BOOK_SPREAD;
-use crate::solve::othello::book::Book;
+use crate::solve::othello::book::{self, Book};
 use crate::solve::othello::{self, Engine, Level, Limits};
 use crate::solve::{Analysis, MoveValue, Verdict};
 
@@ -214,7 +214,7 @@ pub fn book_analysis<R: rand::Rng + ?Sized>(
     let moves = book.moves(board)?;
     let (top, top_value) = moves.iter().copied().max_by_key(|(_, v)| v.score)?;
     let best = match pick {
-        Some((spread, rng)) => book.choose(board, spread, rng).unwrap_or(top),
+        Some((spread, rng)) => book::choose_among(&moves, spread, rng).unwrap_or(top),
         None => top,
     };
     let depth = moves.iter().map(|(_, v)| v.depth).min().unwrap_or(0);

@@ -216,15 +216,24 @@ impl Book {
         spread: i32,
         rng: &mut R,
     ) -> Option<OthelloMove> {
-        let moves = self.moves(board)?;
-        let best = moves.iter().map(|(_, v)| v.score).max()?;
-        let near: Vec<OthelloMove> = moves
-            .iter()
-            .filter(|(_, v)| v.score >= best - spread.max(0))
-            .map(|&(m, _)| m)
-            .collect();
-        near.get(rng.random_range(0..near.len())).copied()
+        choose_among(&self.moves(board)?, spread, rng)
     }
+}
+
+/// Any of `moves` (valued by [`Book::moves`]) within `spread` discs of the best, chosen
+/// by `rng`; `None` when there are none.
+pub fn choose_among<R: Rng + ?Sized>(
+    moves: &[(OthelloMove, BookValue)],
+    spread: i32,
+    rng: &mut R,
+) -> Option<OthelloMove> {
+    let best = moves.iter().map(|(_, v)| v.score).max()?;
+    let near: Vec<OthelloMove> = moves
+        .iter()
+        .filter(|(_, v)| v.score >= best - spread.max(0))
+        .map(|&(m, _)| m)
+        .collect();
+    near.get(rng.random_range(0..near.len())).copied()
 }
 
 #[cfg(test)]

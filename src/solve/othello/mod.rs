@@ -473,6 +473,15 @@ impl Engine {
         if legal.is_empty() {
             return None;
         }
+        // The strong levels play from the opening book where it has the position.
+        let spread = match level {
+            Level::Strong => Some(STRONG_BOOK_SPREAD),
+            Level::Exact => Some(0),
+            _ => None,
+        };
+        if let Some(mv) = spread.and_then(|s| book::Book::shipped().choose(board, s, rng)) {
+            return Some(mv);
+        }
         let random = |rng: &mut R| legal[rng.random_range(0..legal.len())].mv();
         match level {
             Level::Beginner => {
@@ -506,14 +515,6 @@ impl Engine {
                 self.search(board, &casual, is_cancelled).map(|c| c.mv)
             }
             Level::Benedict => benedict::choose(board, rng),
-            Level::Strong | Level::Exact if book::Book::shipped().moves(board).is_some() => {
-                let spread = if level == Level::Strong {
-                    STRONG_BOOK_SPREAD
-                } else {
-                    0
-                };
-                book::Book::shipped().choose(board, spread, rng)
-            }
             Level::Strong => {
                 // Deepens until the clock (the time per move) or `limits.max_depth` stops it.
                 let strong = Limits {

@@ -106,6 +106,11 @@ pub trait Board: Sized {
     fn takes_text(_m: &Match<Self>) -> bool {
         false
     }
+    /// Whether the letter `c` and then a digit name a square now (see
+    /// [`GameScreen::letter_names_square`]).
+    fn letter_names_square(_m: &Match<Self>, _c: char) -> bool {
+        false
+    }
     /// A left click on something the board drew.
     fn click(m: &mut Match<Self>, hit: Hit);
     /// Plays a move (the AI's, when it is due) the game's way: its animation, its
@@ -252,6 +257,9 @@ impl<B: Board> GameScreen for Match<B> {
     }
     fn takes_text(&self) -> bool {
         B::takes_text(self)
+    }
+    fn letter_names_square(&self, c: char) -> bool {
+        B::letter_names_square(self, c)
     }
     fn click(&mut self, hit: Hit) {
         B::click(self, hit);

@@ -84,6 +84,12 @@ pub trait GameScreen {
     fn takes_text(&self) -> bool {
         false
     }
+    /// Whether the letter `c` followed by a digit names a square here now (Othello's
+    /// `e6` on the player's turn), so a letter bound to an action (`e` the spoiler
+    /// switch) and then a row is taken back as a square.
+    fn letter_names_square(&self, _c: char) -> bool {
+        false
+    }
     /// A left click on something this screen drew.
     fn click(&mut self, hit: Hit);
     /// Ends a running animation of the last move (a key was pressed).

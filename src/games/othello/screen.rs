@@ -594,6 +594,11 @@ impl Board for OthelloBoard {
     fn takes_text(m: &Match<Self>) -> bool {
         m.board.typing.is_half()
     }
+    fn letter_names_square(m: &Match<Self>, c: char) -> bool {
+        m.view.session.human_to_move()
+            && !m.view.session.is_over()
+            && matches!(c.to_ascii_lowercase(), 'a'..='h')
+    }
     fn click(m: &mut Match<Self>, hit: Hit) {
         m.board.typing = SquareTyping::default();
         if let Hit::Square(index) = hit {

@@ -1,6 +1,7 @@
-//! A square typed by its name: `f5`, or the row first (`5f`), which is how the columns
-//! whose letters are keys of their own (`h` hints, `e` the spoiler switch) are typed.
-//! The first key is held until the second names the square.
+//! A square typed by its name: `f5`, or the row first (`5f`). The first key is held
+//! until the second names the square. A column whose letter is a key of its own (`h`
+//! hints, `e` the spoiler switch) does its job at once; the app puts the switch back
+//! when a row follows and plays the square (`tui::app`, `square_after_toggle`).
 
 use crate::ui::keys::Action;
 

@@ -106,6 +106,10 @@ pub struct App {
     leaving_online: bool,
     /// Asking whether to resign the match online on screen.
     resigning: bool,
+    /// The action a letter key just did where that letter may also start a square's
+    /// name (Othello's `e`, the spoiler switch): a row typed next takes it back and
+    /// plays the square.
+    letter_toggled: Option<(Action, char)>,
     /// What the clocks of a match read (a test's hand-driven time).
     time: std::sync::Arc<dyn crate::clock::TimeSource>,
     /// The clocks of a timed match at this keyboard.
@@ -162,6 +166,7 @@ impl App {
             leaving_online: false,
             held_seats: Vec::new(),
             resigning: false,
+            letter_toggled: None,
             time: crate::clock::SystemTime::start(),
             local_clock: None,
         };
@@ -368,8 +373,9 @@ impl App {
                     if let MenuOutcome::Forget(index) = menu.answer_forget(typed) {
                         self.forget_saved(index);
                     }
-                } else {
+                } else if !self.square_after_toggle(action) {
                     self.on_action(action);
+                    self.note_letter_toggle(action, typed);
                 }
                 true
             }
@@ -603,6 +609,7 @@ impl App {
             Action::Help => self.help = Some(Help::for_game(game.setup().game, &self.keys)),
             Action::NewGame => self.new_game(),
             Action::Hints => game.toggle_hints(),
+            Action::Spoilers => self.flash = Some(self.toggle_spoilers()),
             Action::Pause => game.toggle_pause(),
             Action::Undo | Action::Redo => {
                 // Against the AI one undo takes back two moves (the AI's reply and
@@ -620,22 +627,65 @@ impl App {
             }
             Action::MoveNow => game.move_now(),
             Action::Transcript => self.transcript = true,
-            Action::Spoilers => {
-                let on = !game.spoilers_on();
-                game.set_spoilers(on);
-                let setup = game.setup().clone();
-                self.flash = Some(if on {
-                    "Prediction and AI remarks shown.".to_string()
-                } else {
-                    format!(
-                        "Prediction and AI remarks hidden ({} shows them).",
-                        self.keys.key(Action::Spoilers)
-                    )
-                });
-                self.remember_setup(&setup);
-            }
             _ => {}
         }
+    }
+
+    /// Turns the prediction and the AI's remarks on or off and says which.
+    fn toggle_spoilers(&mut self) -> String {
+        let Screen::Game(game) = &mut self.screen else {
+            return String::new();
+        };
+        let on = !game.spoilers_on();
+        game.set_spoilers(on);
+        let setup = game.setup().clone();
+        self.remember_setup(&setup);
+        if on {
+            "Prediction and AI remarks shown.".to_string()
+        } else {
+            format!(
+                "Prediction and AI remarks hidden ({} shows them).",
+                self.keys.key(Action::Spoilers)
+            )
+        }
+    }
+
+    /// Remembers a switch turned by a letter that also names a column, so that a row
+    /// typed next plays the square instead (see [`Self::square_after_toggle`]).
+    fn note_letter_toggle(&mut self, action: Action, typed: Option<char>) {
+        self.letter_toggled = match (action, typed, &self.screen) {
+            (Action::Hints | Action::Spoilers, Some(c), Screen::Game(game))
+                if self.help.is_none() && game.letter_names_square(c) =>
+            {
+                Some((action, c))
+            }
+            _ => None,
+        };
+    }
+
+    /// `e` then `6` is the square e6, although `e` alone is the spoiler switch: the
+    /// switch just turned is put back and the square is played. Returns whether the key
+    /// was taken so.
+    fn square_after_toggle(&mut self, action: Action) -> bool {
+        let Some((switch, c)) = self.letter_toggled.take() else {
+            return false;
+        };
+        let Screen::Game(game) = &mut self.screen else {
+            return false;
+        };
+        if !matches!(action, Action::Digit(1..=8)) || !game.letter_names_square(c) {
+            return false;
+        }
+        game.handle(Action::Char(c));
+        game.handle(action);
+        match switch {
+            Action::Hints => game.toggle_hints(),
+            _ => {
+                self.toggle_spoilers();
+            }
+        }
+        self.flash = None;
+        true
     }
 
     /// The answer to "leave the game?".

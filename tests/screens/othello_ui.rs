@@ -271,6 +271,21 @@ fn a_column_bound_to_a_switch_and_a_row_play_the_square_and_leave_the_switch() {
 }
 
 #[test]
+fn hiding_the_prediction_says_whether_the_hints_stay() {
+    let mut h = othello(Level::Benedict, FirstMover::You, 100, 30);
+    // Spoilers on by default; hints switched on, then the spoilers off: hints stay.
+    let hints_text = |h: &mut Harness| h.screen().contains("hints stay (h hides them)");
+    h.key(KeyCode::Char('h'));
+    h.key(KeyCode::Char('e'));
+    let with_hints = hints_text(&mut h);
+    h.key(KeyCode::Char('e'));
+    h.key(KeyCode::Char('h'));
+    h.key(KeyCode::Char('e'));
+    let without = hints_text(&mut h);
+    assert_ne!(with_hints, without, "{}", h.screen());
+}
+
+#[test]
 fn white_lets_the_ai_open() {
     let mut h = othello(Level::Benedict, FirstMover::Ai, 80, 24);
     h.ticks(3);

@@ -639,9 +639,17 @@ impl App {
         let on = !game.spoilers_on();
         game.set_spoilers(on);
         let setup = game.setup().clone();
+        let hints_on = game.hints_on();
         self.remember_setup(&setup);
         if on {
             "Prediction and AI remarks shown.".to_string()
+        } else if hints_on {
+            // The hints are a switch of their own: say they stay, and how to hide them.
+            format!(
+                "Prediction and AI remarks hidden ({} shows them); hints stay ({} hides them).",
+                self.keys.key(Action::Spoilers),
+                self.keys.key(Action::Hints)
+            )
         } else {
             format!(
                 "Prediction and AI remarks hidden ({} shows them).",

@@ -63,8 +63,24 @@ impl Transcript {
         if let Some(start) = &self.start {
             let count = self.moves.len();
             let plural = if count == 1 { "" } else { "s" };
+            // A move list leaves out the passes the position implies (Othello's
+            // f5d6…): the count says so, or the list looks short of moves.
+            let passes = self
+                .moves
+                .iter()
+                .filter(|m| m.eq_ignore_ascii_case("pass"))
+                .count();
+            let left_out = self.move_list.matches("pa").count().min(passes);
+            let unwritten = passes - left_out;
+            let title = match unwritten {
+                0 => format!("{count} move{plural} from the start:"),
+                1 => format!("{count} move{plural} from the start (1 pass, implied, not written):"),
+                n => format!(
+                    "{count} move{plural} from the start ({n} passes, implied, not written):"
+                ),
+            };
             section(
-                format!("{count} move{plural} from the start:"),
+                title,
                 if count == 0 {
                     "(none yet)"
                 } else {
@@ -130,7 +146,43 @@ fn wrap(text: &str, width: u16) -> Vec<String> {
 
 #[cfg(test)]
 mod tests {
-    use super::wrap;
+    use super::{Transcript, wrap};
+    use crate::ui::keys::Keys;
+
+    fn titles(moves: &[&str], move_list: &str) -> Vec<String> {
+        let t = Transcript {
+            position: "p".into(),
+            start: Some("s".into()),
+            moves: moves.iter().map(|m| m.to_string()).collect(),
+            move_list: move_list.into(),
+            opening: None,
+        };
+        t.lines(200, &Keys::default())
+            .into_iter()
+            .filter(|(_, title)| *title)
+            .map(|(text, _)| text)
+            .collect()
+    }
+
+    #[test]
+    fn the_count_says_how_many_passes_the_list_leaves_out() {
+        let t = titles(&["f5", "d6", "pass", "c3", "pass", "d3"], "f5d6c3d3");
+        assert!(
+            t.contains(&"6 moves from the start (2 passes, implied, not written):".to_string()),
+            "{t:?}"
+        );
+        // A pass at the very end is written (`pa`): only the other is left out.
+        let t = titles(&["f5", "pass", "d6", "pass"], "f5d6pa");
+        assert!(
+            t.contains(&"4 moves from the start (1 pass, implied, not written):".to_string()),
+            "{t:?}"
+        );
+        let t = titles(&["f5", "d6"], "f5d6");
+        assert!(t.contains(&"2 moves from the start:".to_string()), "{t:?}");
+        // A list that writes its passes says nothing more.
+        let t = titles(&["3", "pass"], "3 pass");
+        assert!(t.contains(&"2 moves from the start:".to_string()), "{t:?}");
+    }
 
     #[test]
     fn long_text_wraps_at_spaces_or_evenly() {

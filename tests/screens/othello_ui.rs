@@ -255,19 +255,31 @@ fn a_column_bound_to_a_switch_and_a_row_play_the_square_and_leave_the_switch() {
     h.key(KeyCode::Char('e'));
     let toggled = h.screen();
     assert!(toggled.contains("Prediction and AI remarks"), "{toggled}");
-    assert_ne!(toggled.contains("With best play:"), prediction_shown, "{toggled}");
+    assert_ne!(
+        toggled.contains("With best play:"),
+        prediction_shown,
+        "{toggled}"
+    );
     // ...and a row typed next makes it the column: e6 is played, the switch put back.
     h.key(KeyCode::Char('6'));
     let screen = h.screen();
     assert!(screen.contains("1. You           e6"), "{screen}");
-    assert_eq!(screen.contains("With best play:"), prediction_shown, "{screen}");
+    assert_eq!(
+        screen.contains("With best play:"),
+        prediction_shown,
+        "{screen}"
+    );
     assert!(!screen.contains("Prediction and AI remarks"), "{screen}");
     // A switch and then another key is just the switch.
     h.ticks(3);
     h.key(KeyCode::Char('e'));
     h.key(KeyCode::Down);
     let screen = h.screen();
-    assert_ne!(screen.contains("With best play:"), prediction_shown, "{screen}");
+    assert_ne!(
+        screen.contains("With best play:"),
+        prediction_shown,
+        "{screen}"
+    );
 }
 
 #[test]

@@ -406,6 +406,12 @@ pub trait GameKind: Sync {
     fn opening(&self, _start: &str, _moves: &[String]) -> Option<String> {
         None
     }
+    /// A margin this small or smaller, from a search that proved nothing, is "about
+    /// even": at that size its sign changes from one search to the next (Othello: 2
+    /// discs). 0 for games whose estimates are not margins.
+    fn even_within(&self) -> i32 {
+        0
+    }
     /// The record formats of this game's own that `parlor export --format` offers
     /// besides moves and json (Othello: ggf).
     fn record_formats(&self) -> &'static [&'static str] {

@@ -695,10 +695,10 @@ fn chopsticks_several_best_moves_are_all_named_and_a_position_of_equal_moves_say
     );
 }
 
-/// The review calls Othello's start what the game calls it: a draw (8x8 is solved), not
-/// "even (depth 14)".
+/// The review reads Othello's start as the game does: the opening book's value, about
+/// even when its margin is within the game's even band, and says where it comes from.
 #[test]
-fn the_othello_start_is_a_draw_in_the_review_too() {
+fn the_othello_start_reads_in_the_review_as_in_the_game() {
     let mut c = config();
     c.solver.max_millis = 200;
     let start = Othello::new();
@@ -717,8 +717,21 @@ fn the_othello_start_is_a_draw_in_the_review_too() {
     assert!(!h.app.analysing(), "the analysis finished");
     h.key(KeyCode::Home);
     let screen = h.screen();
-    assert!(screen.contains("a draw"), "{screen}");
-    assert!(!screen.contains("even (depth"), "{screen}");
+    let book = parlor::solve::othello::book::Book::shipped();
+    let (_, value) = book.best(&start).expect("the start is in the book");
+    let depth = book
+        .moves(&start)
+        .and_then(|moves| moves.iter().map(|(_, v)| v.depth).min())
+        .expect("open in the book");
+    let how = format!("(book, {depth} plies deep)");
+    let expected = if value.score.abs() <= parlor::games::othello::screen::EVEN_WITHIN {
+        format!("Now: about even {how}")
+    } else {
+        let leader = if value.score > 0 { "Ann" } else { "Bob" };
+        format!("Now: {leader} ahead by about {} {how}", value.score.abs())
+    };
+    assert!(screen.contains(&expected), "{expected}:\n{screen}");
+    assert!(screen.contains("Start · 1 move "), "{screen}");
 }
 
 /// The status line of the review, on the screen's last lines.

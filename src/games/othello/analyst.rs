@@ -156,10 +156,6 @@ impl Analyst<Othello> for OthelloAnalyst {
     ) {
         let board = &query.position;
         self.limits = self.current_limits();
-        // What is known without a search is said as known: the moves from the start
-        // lead to known draws, whatever a depth-limited search estimates (hints showed
-        // -2 on each while the panel said the start is a draw).
-        let report = &mut |a: Analysis<OthelloMove>| report(with_known_draws(board, a));
         // In the opening book the book answers: its values are deeper than a search
         // of a move's time, and the strong levels vary their choice within its spread.
         let spread = match (query.ai_to_move, self.level) {
@@ -241,26 +237,6 @@ pub fn book_analysis<R: rand::Rng + ?Sized>(
     })
 }
 
-/// `analysis` of `board` with every move into a known draw (`screen::known_draw`)
-/// valued as a draw by 0 discs, and the position itself a draw when all of them are.
-fn with_known_draws(board: &Othello, mut analysis: Analysis<OthelloMove>) -> Analysis<OthelloMove> {
-    let mut all = !analysis.moves.is_empty();
-    for m in &mut analysis.moves {
-        let mut next = *board;
-        if next.play(m.mv).is_ok() && super::screen::known_draw(&next) {
-            m.verdict = Verdict::Draw;
-            m.score = Some(0);
-        } else {
-            all = false;
-        }
-    }
-    if all {
-        analysis.verdict = Verdict::Draw;
-        analysis.score = Some(0);
-    }
-    analysis
-}
-
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -331,20 +307,28 @@ mod tests {
         );
     }
 
+    /// The start is valued by the book's own searches, not by a constant: its four
+    /// moves (one move turned) alike; past the book the search answers.
     #[test]
-    fn the_first_moves_are_known_draws_and_later_ones_are_searched() {
+    fn the_start_is_the_books_and_later_positions_are_searched() {
         let mut a = OthelloAnalyst::new(limits(), Level::Strong, 1);
         let start = last_report(&mut a, &query(&[]));
+        assert_eq!(start.nodes, 0, "no search at the start");
         assert_eq!(start.moves.len(), 4);
+        let book = Book::shipped();
+        let (_, value) = book
+            .best(&Othello::new())
+            .expect("the start is in the book");
         for m in &start.moves {
-            assert_eq!((m.verdict, m.score), (Verdict::Draw, Some(0)), "{}", m.mv);
+            assert_eq!(m.score, Some(value.score), "{}", m.mv);
         }
-        assert_eq!((start.verdict, start.score), (Verdict::Draw, Some(0)));
-        // One move on, the replies are not all equal: the search's own values.
-        let after = last_report(&mut a, &query(&["f5"]));
-        assert!(after.moves.iter().all(|m| m.verdict != Verdict::Draw));
-        let scores: std::collections::BTreeSet<_> = after.moves.iter().map(|m| m.score).collect();
-        assert!(scores.len() > 1, "{scores:?}");
+        assert_eq!(start.score, Some(value.score));
+        // Deep in a game's opening, past the book: the search's own values.
+        let moves = ["f5", "d6", "c3", "d3", "c4", "f4", "f6", "f3", "e6", "e7"];
+        let past = query(&moves);
+        assert!(book.moves(&past.position).is_none(), "past the book");
+        let after = last_report(&mut a, &past);
+        assert!(after.nodes > 0);
     }
 
     #[test]

@@ -266,6 +266,9 @@ impl GameKind for OthelloGame {
     fn opening(&self, start: &str, moves: &[String]) -> Option<String> {
         record::opening(start, moves)
     }
+    fn even_within(&self) -> i32 {
+        screen::EVEN_WITHIN
+    }
     fn record_formats(&self) -> &'static [&'static str] {
         &["ggf"]
     }

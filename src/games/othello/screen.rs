@@ -81,18 +81,6 @@ fn seat_colour(seat: Seat) -> &'static str {
 /// (the start was "Black ahead by about 4" in one run, White in the next).
 pub const EVEN_WITHIN: i32 = 2;
 
-/// Positions whose value is known without searching: 8x8 Othello was weakly solved in
-/// 2023 (Takizawa), the start is a draw with perfect play, and so is every position one
-/// move from it (the four first moves are the same move turned).
-pub fn known_draw(position: &Othello) -> bool {
-    let start = Othello::new();
-    *position == start
-        || start.legal_moves().into_iter().any(|mv| {
-            let mut next = start;
-            next.play(mv).is_ok() && next == *position
-        })
-}
-
 /// A count as people read it at a glance in a narrow panel: 950, 73 k, 3.3 M.
 fn short_count(n: u64) -> String {
     match n {
@@ -157,7 +145,7 @@ impl OthelloScreen {
         );
         view.session.let_engine_pick();
         view.set_think_ms(Arc::clone(&think_ms));
-        view.set_outlook_rules(EVEN_WITHIN, known_draw);
+        view.set_even_within(EVEN_WITHIN);
         let board = OthelloBoard {
             cursor: 19, // d3, a first move for black
             message: String::new(),
@@ -310,7 +298,7 @@ impl OthelloScreen {
         }
     }
 
-    /// "Black +6 (exact)", "White ahead by about 4", "About even", a known draw, then
+    /// "Black +6 (exact)", "White ahead by about 4", "About even" (the opening book included), then
     /// the best moves and the search's depth and size; once over, the final margin.
     fn prediction_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
         let s = &self.view.session;
@@ -338,10 +326,7 @@ impl OthelloScreen {
         } else {
             (mover.other(), -score)
         };
-        let text = if !a.exact && self.view.outlook() == Outlook::Draw {
-            // Known without the search (the start): whatever its margin says.
-            "A draw (8x8 is solved)".to_string()
-        } else if a.exact {
+        let text = if a.exact {
             match a.verdict {
                 Verdict::Draw => "A draw (exact)".to_string(),
                 _ => format!("{} +{margin} (exact)", seat_colour(leader)),
@@ -720,22 +705,6 @@ mod tests {
     }
 
     use super::*;
-    use crate::game::Game;
-
-    #[test]
-    fn the_start_and_every_first_move_are_known_draws() {
-        let start = Othello::new();
-        assert!(known_draw(&start));
-        for mv in start.legal_moves() {
-            let mut next = start;
-            assert!(next.play(mv).is_ok());
-            assert!(known_draw(&next), "after {mv}");
-            let reply = next.legal_moves()[0];
-            let mut later = next;
-            assert!(later.play(reply).is_ok());
-            assert!(!known_draw(&later), "after {mv} {reply}");
-        }
-    }
 
     /// Once over, the panel gives the final margin, not an estimate.
     #[test]

@@ -40,14 +40,6 @@ pub enum Who<'a> {
 
 pub use crate::ui::voice::Outlook;
 
-/// How a game reads a search that proved nothing (see [`MatchView::set_outlook_rules`]).
-struct OutlookRules<G> {
-    /// A margin this small or smaller is "about even".
-    even_within: i32,
-    /// Positions whose value is known without a search (Othello's start is a draw).
-    known_draw: fn(&G) -> bool,
-}
-
 pub struct MatchView<G: Game> {
     pub session: Session<G>,
     /// The match's engine, kept from move to move and dropped with the match.
@@ -57,7 +49,9 @@ pub struct MatchView<G: Game> {
     /// The line the voice last took from the outlook ("Too early to tell who wins."):
     /// while the voice still says it, a new outlook replaces it.
     outlook_line: Option<String>,
-    outlook_rules: OutlookRules<G>,
+    /// A margin this small or smaller from a search that proved nothing is "about
+    /// even" (see [`MatchView::set_even_within`]).
+    even_within: i32,
     /// Set when the position changed and the solver has not been asked yet.
     needs_analysis: bool,
     /// The predicted winner of the last analysed position, to notice slips.
@@ -154,10 +148,7 @@ impl<G: Game> MatchView<G> {
             analyst,
             voice,
             outlook_line: None,
-            outlook_rules: OutlookRules {
-                even_within: 0,
-                known_draw: |_| false,
-            },
+            even_within: 0,
             needs_analysis: true,
             last_prediction: None,
             variety: rng.random_range(0..1000),
@@ -312,20 +303,14 @@ impl<G: Game> MatchView<G> {
     }
 
     /// How this game reads a search that proved nothing: margins within `even_within`
-    /// are about even, and `known_draw` positions are draws whatever the search says.
-    pub fn set_outlook_rules(&mut self, even_within: i32, known_draw: fn(&G) -> bool) {
-        self.outlook_rules = OutlookRules {
-            even_within,
-            known_draw,
-        };
+    /// are about even.
+    pub fn set_even_within(&mut self, even_within: i32) {
+        self.even_within = even_within;
     }
 
     /// What is known of the position on the board (see [`Outlook`]).
     pub fn outlook(&self) -> Outlook {
         let s = &self.session;
-        if (self.outlook_rules.known_draw)(s.position()) {
-            return Outlook::Draw;
-        }
         let Some(a) = s.analysis() else {
             return Outlook::Unknown;
         };
@@ -336,7 +321,7 @@ impl<G: Game> MatchView<G> {
             return Outlook::Draw;
         }
         match a.score {
-            Some(score) if score.abs() > self.outlook_rules.even_within => {
+            Some(score) if score.abs() > self.even_within => {
                 let mover = s.to_move();
                 let leader = if score > 0 { mover } else { mover.other() };
                 Outlook::Ahead(leader, score.abs())

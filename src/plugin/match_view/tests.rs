@@ -58,7 +58,7 @@ fn unproven(score: i32) -> Analysis<crate::game::nim::NimMove> {
 #[test]
 fn the_voice_follows_the_outlook_until_a_proof() {
     let mut view = nim_view(Mode::VsAi);
-    view.set_outlook_rules(2, |_| false);
+    view.set_even_within(2);
     view.analysis_requested(1);
     // You are to move: +43 for the mover is you ahead.
     view.receive_analysis(1, unproven(43));

@@ -30,6 +30,11 @@ pub struct PlyReport {
     pub score: Option<i32>,
     pub exact: bool,
     pub depth: u32,
+    /// The nodes the analysis searched: `Some(0)` for values known without a search
+    /// (Othello's opening book); `None` at the end, or in a review kept before this
+    /// was recorded.
+    #[serde(default)]
+    pub nodes: Option<u64>,
     /// The best move there, when the game is not over.
     pub best: Option<Valued>,
     /// Every move worth as much as the best one, the best among them
@@ -90,6 +95,7 @@ impl PlyReport {
             score: a.score,
             exact: a.exact,
             depth: a.depth,
+            nodes: Some(a.nodes),
             best: a.best.map(|mv| {
                 let own = value(mv);
                 match own.verdict {
@@ -152,6 +158,7 @@ impl PlyReport {
             score,
             exact: true,
             depth: 0,
+            nodes: None,
             best: None,
             played: None,
             best_moves: Vec::new(),

@@ -46,6 +46,7 @@ impl Review {
     /// "Move 14 of 60", or "The start".
     fn ply_title(&self) -> String {
         match self.ply {
+            0 if self.moves.len() == 1 => "Start · 1 move".to_string(),
             0 => format!("Start · {} moves", self.moves.len()),
             p => format!("Move {p} of {}", self.moves.len()),
         }

@@ -254,9 +254,13 @@ impl Review {
         };
         let how = if report.exact {
             String::new()
+        } else if report.nodes == Some(0) {
+            // Known without a search: the opening book's values.
+            format!(" (book, {} plies deep)", report.depth)
         } else {
             format!(" (depth {})", report.depth)
         };
+        let even_within = self.game.kind().even_within();
         if let Some(score) = report.score.filter(|_| report.best.is_some()) {
             let (leader, margin) = if score >= 0 {
                 (report.mover, score)
@@ -264,9 +268,11 @@ impl Review {
                 (report.mover.other(), -score)
             };
             return match (margin, report.exact) {
-                // A known draw (Othello's start) is a draw, not "even".
                 (0, _) if report.verdict == Verdict::Draw => "a draw".to_string(),
                 (0, true) => "a draw".to_string(),
+                // As the game's own panel reads an estimate: a margin whose sign
+                // changes from one search to the next is about even.
+                (m, false) if m <= even_within => format!("about even{how}"),
                 (0, false) => format!("even{how}"),
                 (m, true) => format!("{} by {m}{distance}", self.wins(leader)),
                 (m, false) => format!("{} ahead by about {m}{how}", self.name(leader)),

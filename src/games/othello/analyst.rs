@@ -39,6 +39,39 @@ pub struct OthelloAnalyst {
     seed: u64,
     /// The opening book consulted before any search (`None`: always search).
     book: Option<&'static Book>,
+    /// The deepest hints found for each position this match, so that a position seen
+    /// again (undo, redo) shows them at once and only deeper ones replace them: a
+    /// search on a warm table gave other values, at a depth it had not searched.
+    hints_seen: HintMemory,
+}
+
+/// The hints of the positions analysed this match, the deepest of each.
+#[derive(Default)]
+struct HintMemory {
+    kept: std::collections::HashMap<Othello, Analysis<OthelloMove>>,
+}
+
+impl HintMemory {
+    /// More positions than a match has: past this the oldest are not told apart, all
+    /// are forgotten (a match rarely has more than 70 positions).
+    const MOST: usize = 512;
+
+    fn get(&self, board: &Othello) -> Option<&Analysis<OthelloMove>> {
+        self.kept.get(board)
+    }
+
+    fn keep(&mut self, board: Othello, a: Analysis<OthelloMove>) {
+        if self.kept.len() >= Self::MOST && !self.kept.contains_key(&board) {
+            self.kept.clear();
+        }
+        let deeper = self
+            .kept
+            .get(&board)
+            .is_none_or(|old| !old.exact && (a.exact || a.depth >= old.depth));
+        if deeper {
+            self.kept.insert(board, a);
+        }
+    }
 }
 
 impl OthelloAnalyst {
@@ -51,6 +84,7 @@ impl OthelloAnalyst {
             level,
             seed,
             book: Some(Book::shipped()),
+            hints_seen: HintMemory::default(),
         }
     }
 
@@ -147,6 +181,33 @@ impl OthelloAnalyst {
     }
 }
 
+impl OthelloAnalyst {
+    /// The hints for the person to move: what this match found here before, at once,
+    /// then the search's iterations that go deeper.
+    fn hints(
+        &mut self,
+        board: &Othello,
+        stop: &dyn Fn() -> bool,
+        report: &mut dyn FnMut(Analysis<OthelloMove>),
+    ) {
+        let floor = self.hints_seen.get(board).cloned();
+        if let Some(kept) = &floor {
+            report(kept.clone());
+            if kept.exact {
+                return;
+            }
+        }
+        let floor = floor.map(|a| a.depth);
+        let seen = &mut self.hints_seen;
+        self.engine.analyse(board, &self.limits, stop, &mut |a| {
+            if a.exact || floor.is_none_or(|d| a.depth > d) {
+                seen.keep(*board, a.clone());
+                report(a);
+            }
+        });
+    }
+}
+
 impl Analyst<Othello> for OthelloAnalyst {
     fn analyse(
         &mut self,
@@ -173,7 +234,8 @@ impl Analyst<Othello> for OthelloAnalyst {
             }
         }
         match (query.ai_to_move, self.level) {
-            (false, _) | (true, Level::Exact) => {
+            (false, _) => self.hints(board, stop, report),
+            (true, Level::Exact) => {
                 self.engine.analyse(board, &self.limits, stop, report);
             }
             // Strong deepens until the time per move runs out; it leaves the last few
@@ -195,6 +257,7 @@ impl Analyst<Othello> for OthelloAnalyst {
     fn reset(&mut self) {
         self.engine.clear();
         self.chooser.clear();
+        self.hints_seen = HintMemory::default();
     }
 }
 
@@ -277,10 +340,15 @@ mod tests {
 
     #[test]
     fn the_table_outlives_a_move() {
-        let mut kept = OthelloAnalyst::new(limits(), Level::Strong, 1).without_book();
-        let first = last_report(&mut kept, &query(&["f5", "d6"]));
+        // The AI's searches (the hints keep their own answers, see below).
+        let ai = |moves: &[&str]| Query {
+            ai_to_move: true,
+            ..query(moves)
+        };
+        let mut kept = OthelloAnalyst::new(limits(), Level::Exact, 1).without_book();
+        let first = last_report(&mut kept, &ai(&["f5", "d6"]));
         // The same position again: the table already holds the answer near the root.
-        let again = last_report(&mut kept, &query(&["f5", "d6"]));
+        let again = last_report(&mut kept, &ai(&["f5", "d6"]));
         assert_eq!(again.best, first.best);
         assert_eq!(again.score, first.score);
         assert!(
@@ -293,10 +361,10 @@ mod tests {
         let line: Vec<String> = first.pv.iter().take(2).map(|m| m.to_string()).collect();
         let mut moves = vec!["f5", "d6"];
         moves.extend(line.iter().map(String::as_str));
-        let next = query(&moves);
+        let next = ai(&moves);
         let warm = last_report(&mut kept, &next);
         let cold = last_report(
-            &mut OthelloAnalyst::new(limits(), Level::Strong, 1).without_book(),
+            &mut OthelloAnalyst::new(limits(), Level::Exact, 1).without_book(),
             &next,
         );
         assert!(
@@ -329,6 +397,30 @@ mod tests {
         assert!(book.moves(&past.position).is_none(), "past the book");
         let after = last_report(&mut a, &past);
         assert!(after.nodes > 0);
+    }
+
+    /// A position seen again (undo, redo) shows the hints found there before at once,
+    /// and nothing shallower after them: the warm table's quicker, other values at the
+    /// same depth are not shown.
+    #[test]
+    fn a_position_seen_again_keeps_its_hints() {
+        let moves = ["f5", "d6", "c3", "d3", "c4", "f4", "f6", "f3", "e6", "e7"];
+        let past = query(&moves);
+        let mut a = OthelloAnalyst::new(limits(), Level::Strong, 1);
+        let first = last_report(&mut a, &past);
+        assert!(first.nodes > 0 && first.depth == 7, "{first:?}");
+        // Elsewhere, then back.
+        last_report(&mut a, &query(&moves[..9]));
+        let mut again = Vec::new();
+        a.analyse(&past, &|| false, &mut |r| again.push(r));
+        assert_eq!(again.first(), Some(&first), "shown at once");
+        assert!(again.iter().all(|r| r.depth >= first.depth));
+        assert_eq!(again.last(), Some(&first));
+        // A new match forgets them.
+        a.reset();
+        let mut fresh = Vec::new();
+        a.analyse(&past, &|| false, &mut |r| fresh.push(r));
+        assert!(fresh.first().is_some_and(|r| r.depth < first.depth));
     }
 
     #[test]

@@ -31,7 +31,13 @@ pub fn line(moment: Moment, variety: usize) -> String {
         Moment::ChoseSecond => pick(&["After you.", "You start. I'll answer."]),
         Moment::CoinFlip { human_first: true } => "The coin says you start.".into(),
         Moment::CoinFlip { human_first: false } => "The coin says I start.".into(),
-        Moment::Winning => pick(&["I like my chances.", "Your move.", "Hmm, interesting."]),
+        // A proven win: said as one (an understatement beside "+64 (exact)" read as a
+        // guess).
+        Moment::Winning => pick(&[
+            "I can force a win from here.",
+            "I see a forced win.",
+            "With best play this one is mine.",
+        ]),
         Moment::HumanBlundered => pick(&[
             "Thank you! That was a mistake.",
             "Ah, that one I can punish.",

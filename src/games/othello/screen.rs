@@ -92,15 +92,16 @@ fn short_count(n: u64) -> String {
 }
 
 /// The result once the game is over, the margin counted as the engine counts it (empty
-/// squares go to the winner, in the count too): "White won by 64 (0-64)", "A draw, 32-32".
+/// squares go to the winner, in the count too), the winner's count first as the result
+/// line says it: "White won by 64 (64-0)", "A draw, 32-32".
 pub fn final_margin(board: &Othello) -> String {
     // The count the margin is made of: the empty squares go to the winner (on the
-    // board 4-56 is "White won by 56 (4-60)").
+    // board 4-56 is "White won by 56 (60-4)").
     let [b, w] = board.final_count();
     match crate::game::Game::first_margin(board).unwrap_or(0) {
         0 => format!("A draw, {b}-{w}"),
         m if m > 0 => format!("Black won by {m} ({b}-{w})"),
-        m => format!("White won by {} ({b}-{w})", -m),
+        m => format!("White won by {} ({w}-{b})", -m),
     }
 }
 
@@ -717,5 +718,15 @@ mod tests {
         );
         let draw = Othello::from_bitboards(u64::MAX >> 32, u64::MAX << 32, Seat::First);
         assert_eq!(draw.map(|b| final_margin(&b)), Ok("A draw, 32-32".into()));
+        // White's win: white's count first, as the result line ("White wins 60-4").
+        let white = Othello::from_bitboards(0xf, u64::MAX << 8, Seat::First);
+        assert_eq!(
+            white.map(|b| (
+                b.is_over(),
+                final_margin(&b),
+                final_score(&b).starts_with("White wins 60-4")
+            )),
+            Ok((true, "White won by 56 (60-4)".into(), true))
+        );
     }
 }

@@ -80,7 +80,12 @@ fn the_voice_follows_the_outlook_until_a_proof() {
     );
     assert_eq!(view.outlook(), Outlook::Wins(Seat::Second));
     assert!(
-        ["I like my chances.", "Your move.", "Hmm, interesting."].contains(&view.voice.as_str()),
+        [
+            "I can force a win from here.",
+            "I see a forced win.",
+            "With best play this one is mine."
+        ]
+        .contains(&view.voice.as_str()),
         "{}",
         view.voice
     );

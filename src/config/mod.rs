@@ -33,6 +33,12 @@ pub const DEFAULT_CONFIG: &str = include_str!("../../config.toml");
 
 #[derive(Debug, Error)]
 pub enum ConfigError {
+    /// A config file named by `--config` or `PARLOR_CONFIG` that is not there: most
+    /// likely a slip in the path (parlor never creates its config).
+    #[error(
+        "config file {path} does not exist: check the path, or start one with `parlor config default > {path}` (`--config /dev/null` runs with the defaults)"
+    )]
+    Missing { path: PathBuf },
     #[error("cannot read config file {path}: {source}")]
     Read {
         path: PathBuf,

@@ -49,7 +49,12 @@ pub(super) fn read_config_file(path: &Path) -> Result<String, ConfigError> {
         kind: file_kind(file_type),
     };
     // Checked before opening: opening a FIFO blocks until someone writes to it.
-    let metadata = std::fs::metadata(path).map_err(read_error)?;
+    let metadata = std::fs::metadata(path).map_err(|e| match e.kind() {
+        std::io::ErrorKind::NotFound => ConfigError::Missing {
+            path: path.to_path_buf(),
+        },
+        _ => read_error(e),
+    })?;
     if !metadata.is_file() && is_null_device(path) {
         return Ok(String::new());
     }

@@ -730,6 +730,32 @@ fn config_path_names_the_file_in_use_and_says_when_it_is_missing() {
     assert_eq!(run.stdout.trim(), given, "--config wins over PARLOR_CONFIG");
 }
 
+/// A config named by `--config` or `PARLOR_CONFIG` that is not there is most likely a
+/// slip in the path: refused (usage, exit 2) with how to make one or run without.
+#[test]
+fn a_named_config_that_is_not_there_says_how_to_make_one() {
+    let sandbox = Sandbox::new();
+    let missing = sandbox.home().join("nowhere").join("parlor.toml");
+    let missing = missing.to_str().expect("utf-8");
+    for run in [
+        sandbox.run(&["--config", missing, "solve", "nim", "3,4,5"]),
+        sandbox.run_with_env(&["solve", "nim", "3,4,5"], &[("PARLOR_CONFIG", missing)]),
+    ] {
+        run.expect_code(2);
+        assert!(
+            run.stderr
+                .contains(&format!("config file {missing} does not exist")),
+            "{}",
+            run.stderr
+        );
+        assert!(
+            run.stderr.contains("parlor config default >"),
+            "{}",
+            run.stderr
+        );
+    }
+}
+
 #[test]
 fn parlor_config_names_the_file_every_command_reads() {
     let sandbox = Sandbox::new();

@@ -16,7 +16,7 @@ pub mod stats;
 pub mod transcript;
 pub mod unavailable;
 
-use std::io::{IsTerminal, stdout};
+use std::io::{IsTerminal, Write, stdout};
 use std::mem::ManuallyDrop;
 
 use crossbeam_channel::unbounded;
@@ -120,7 +120,7 @@ pub fn run(
     crate::log::start();
     let mouse = config.ui.mouse;
     install_panic_hook(mouse);
-    let _guard = TerminalGuard::enter(mouse)?;
+    let guard = TerminalGuard::enter(mouse)?;
     // No `terminal.clear()`: it asks the terminal for the cursor position, and a terminal
     // that does not answer would stop the app. The alternate screen starts empty.
     // Never dropped: ratatui's `Terminal` shows the cursor again when dropped and, when
@@ -170,6 +170,11 @@ pub fn run(
             return Err(TuiError::Signal(s));
         }
         if app.should_quit() {
+            // Said on the ordinary screen, after the arcade's is gone.
+            if let Some(words) = app.farewell() {
+                drop(guard);
+                let _ = writeln!(stdout(), "{words}");
+            }
             break;
         }
         if redraw {

@@ -59,6 +59,38 @@ fn enter_keeps_the_game_and_a_new_game_of_it_keeps_the_save() {
     again.quit_cleanly();
 }
 
+/// `q` in the middle of a kept game leaves at once; the ordinary screen then says the
+/// game is kept and how to go on, so quitting does not look like losing it.
+#[test]
+fn quitting_mid_game_says_the_game_is_kept() {
+    let mut tui = pty::Tui::start(
+        &["play", "nim", "--piles", "9,7,5", "--mode", "two-players"],
+        100,
+        24,
+        0,
+    );
+    tui.wait_for("Player 1");
+    tui.send(pty::ENTER);
+    tui.wait_until("the first move, saved", |s| {
+        pty::row_has(s, "1. Player 1", ":") && s.contains("✓ saved")
+    });
+    tui.quit_cleanly();
+    let screen = tui.screen();
+    assert!(
+        screen.contains("Your Nim game is kept at move 2: run parlor and choose \"Resume\""),
+        "{screen}"
+    );
+    // Nothing is said when no game was going on.
+    let mut again = tui.start_again(&[], 100, 24, 0);
+    again.wait_for("Resume Nim · move 2");
+    again.quit_cleanly();
+    assert!(
+        !again.screen().contains("is kept at move"),
+        "{}",
+        again.screen()
+    );
+}
+
 /// A position where White is to move and has a square after which Black must pass
 /// (the game going on), and that square.
 fn white_move_that_makes_black_pass() -> (Othello, u32) {

@@ -236,6 +236,24 @@ impl App {
         self.quit
     }
 
+    /// What to say on the terminal after quitting in the middle of a game that is kept:
+    /// where it is and how to go on ("q" leaves at once, so the player knows nothing
+    /// is lost). `None` when no game in progress was kept.
+    pub fn farewell(&self) -> Option<String> {
+        let Screen::Game(game) = &self.screen else {
+            return None;
+        };
+        let moves = game.record().map_or(0, |r| r.moves.len());
+        if !self.game_saved || game.is_over() || moves == 0 || self.online.is_some() {
+            return None;
+        }
+        Some(format!(
+            "Your {} game is kept at move {}: run parlor and choose \"Resume\" to go on.",
+            game.setup().game.menu_name(),
+            moves + 1
+        ))
+    }
+
     pub fn screen(&self) -> &Screen {
         &self.screen
     }

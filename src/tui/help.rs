@@ -62,6 +62,56 @@ fn reflow(text: &str) -> Vec<String> {
     out
 }
 
+/// A line of a key list (`v      review a finished game: ...`) broken to `width`
+/// columns with its continuation under the description, not under the key; any other
+/// line as it is (the paragraph wraps it).
+fn hang(line: &str, width: usize) -> Vec<String> {
+    let chars: Vec<char> = line.chars().collect();
+    // The key, then a run of two or more spaces: where the description starts.
+    let key_end = chars.iter().position(|c| *c == ' ').unwrap_or(chars.len());
+    let column = chars[key_end..]
+        .iter()
+        .position(|c| *c != ' ')
+        .map_or(chars.len(), |n| key_end + n);
+    let is_key_line = key_end > 0 && column - key_end >= 2 && column <= 10;
+    if !is_key_line || chars.len() <= width || line.contains('`') || width <= column + 10 {
+        return vec![line.to_string()];
+    }
+    let mut out = Vec::new();
+    let mut rest: &[char] = &chars;
+    let mut first = true;
+    loop {
+        let room = if first { width } else { width - column };
+        if rest.len() <= room {
+            let text: String = rest.iter().collect();
+            out.push(if first {
+                text
+            } else {
+                format!("{}{text}", " ".repeat(column))
+            });
+            return out;
+        }
+        // The last space that leaves the description's start on the line.
+        let floor = if first { column + 1 } else { 1 };
+        let cut = rest[..=room]
+            .iter()
+            .rposition(|c| *c == ' ')
+            .filter(|&i| i >= floor)
+            .unwrap_or(room);
+        let text: String = rest[..cut].iter().collect();
+        out.push(if first {
+            text
+        } else {
+            format!("{}{text}", " ".repeat(column))
+        });
+        rest = &rest[cut..];
+        while rest.first() == Some(&' ') {
+            rest = &rest[1..];
+        }
+        first = false;
+    }
+}
+
 /// A line of the text with its `code` (between backticks) styled, the backticks gone.
 fn code_spans(line: &str, theme: &Theme) -> Line<'static> {
     Line::from(
@@ -141,8 +191,10 @@ impl Help {
         // The whole screen, not only the box: the panels around it would show through
         // its margins and read as part of the text.
         frame.render_widget(Clear, area);
+        let width = usize::from(widgets::block(&self.title, theme).inner(popup).width);
         let lines: Vec<Line> = reflow(&self.text)
             .into_iter()
+            .flat_map(|l| hang(&l, width))
             .map(|l| match l.strip_prefix('#') {
                 Some(heading) => Line::styled(
                     heading.trim_start_matches('#').trim().to_string(),
@@ -173,6 +225,28 @@ impl Help {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_key_lines_description_wraps_under_itself() {
+        let line = "v      review a finished game: every move judged, the turning points marked";
+        assert_eq!(
+            hang(line, 40),
+            vec![
+                "v      review a finished game: every",
+                "       move judged, the turning points",
+                "       marked",
+            ]
+        );
+        // Short lines, prose and code stay for the paragraph to wrap.
+        assert_eq!(hang("q      quit", 40), vec!["q      quit"]);
+        let prose = "Two players, black and white, place discs on an 8x8 board; black moves";
+        assert_eq!(hang(prose, 40), vec![prose]);
+        for width in [20, 30, 40, 60] {
+            for part in hang(line, width) {
+                assert!(part.chars().count() <= width, "{part:?} at {width}");
+            }
+        }
+    }
 
     #[test]
     fn code_is_styled_and_its_backticks_dropped() {

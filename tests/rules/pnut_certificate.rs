@@ -28,7 +28,7 @@ fn prove(k: usize, l: usize) -> Certificate {
             Step::Stopped => panic!("nothing stops it"),
         }
     };
-    let cert = proof.certificate(&|| false).unwrap();
+    let cert = proof.certificate(&|| false, &|_| {}).unwrap();
     assert_eq!(cert.first_wins, first_wins, "({k},{l})");
     cert
 }

@@ -541,6 +541,9 @@ pub fn run(args: &ProveArgs, config: &Config) -> Result<(), CliError> {
     Ok(())
 }
 
+/// Seconds between two progress lines of the certificate's walk.
+const CERTIFY_PROGRESS_SECONDS: u64 = 30;
+
 /// Writes the certificate of a finished proof to `path` (atomically) and says its size.
 fn certify(
     json: bool,
@@ -550,7 +553,24 @@ fn certify(
     interrupted: &dyn Fn() -> bool,
 ) -> Result<Written, CliError> {
     let started = Instant::now();
-    let cert = match proof.certificate(interrupted) {
+    // The walk can take about as long as the proof: say so, then how far it is.
+    say(
+        json,
+        "Writing the certificate: the winner's strategy walked against every reply; on a large proof this takes about as long as the proof. Ctrl-C stops it.",
+    );
+    let _ = std::io::stdout().flush();
+    let last_said = std::cell::Cell::new(Instant::now());
+    let progress = |recorded: usize| {
+        if last_said.get().elapsed().as_secs() >= CERTIFY_PROGRESS_SECONDS {
+            last_said.set(Instant::now());
+            eprintln!(
+                "parlor: prove pnut: certificate: {} moves recorded so far ({:.0} s)",
+                short(recorded as u64),
+                started.elapsed().as_secs_f64()
+            );
+        }
+    };
+    let cert = match proof.certificate(interrupted, &progress) {
         Ok(cert) => cert,
         Err(CertifyError::Stopped) => {
             say(

@@ -78,8 +78,10 @@ pub fn certify(
     table: &mut Table,
     starts: &BTreeMap<Vec<u8>, bool>,
     stop: &dyn Fn() -> bool,
+    progress: &dyn Fn(usize),
 ) -> Result<Certificate, CertifyError> {
     let mut walk = Walk {
+        progress,
         g,
         search: Outcome::new(g, Reductions::ALL, table, stop),
         relabel: (g.k <= RELABEL_MAX_K).then(|| Relabel::new(&g)),
@@ -100,7 +102,13 @@ pub fn certify(
     })
 }
 
+/// How many recorded moves between two calls of the walk's progress.
+const PROGRESS_EVERY: usize = 1 << 16;
+
 struct Walk<'a> {
+    /// Told the number of moves recorded, every [`PROGRESS_EVERY`] of them: on large
+    /// proofs the walk takes about as long as the proof.
+    progress: &'a dyn Fn(usize),
     g: Graph,
     search: Outcome<'a>,
     relabel: Option<Relabel>,
@@ -219,6 +227,9 @@ impl Walk<'_> {
             if !self.search.wins_at(cu, cv)? {
                 let (_, image) = self.key(set, v, kind, v * u64::from(self.g.k) + u64::from(c));
                 self.entries.insert(key, image);
+                if self.entries.len().is_multiple_of(PROGRESS_EVERY) {
+                    (self.progress)(self.entries.len());
+                }
                 return self.lost(cu, cv);
             }
         }

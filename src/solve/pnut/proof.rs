@@ -163,11 +163,14 @@ impl Proof {
 
     /// The certificate of a finished proof (see [`super::certify`]): the winner's
     /// strategy, its moves found on this proof's table.
+    /// The certificate of the finished proof (see [`super::certify::certify`]);
+    /// `progress` is told the moves recorded so far, now and then.
     pub fn certificate(
         &mut self,
         stop: &dyn Fn() -> bool,
+        progress: &dyn Fn(usize),
     ) -> Result<super::certify::Certificate, super::certify::CertifyError> {
-        super::certify::certify(self.g, &mut self.table, &self.starts, stop)
+        super::certify::certify(self.g, &mut self.table, &self.starts, stop, progress)
     }
 
     /// Checks a finished proof by replay (see the module docs): `Ok(Some(winner))`

@@ -446,8 +446,12 @@ fn nboard_bad_lines_are_reported_or_ignored_and_the_session_goes_on() {
     engine.send(&format!("set game {}", ggf(&[])));
     // Unknown commands are ignored: the next answer is the pong.
     engine.send("frobnicate 3");
-    engine.send("analyze");
     assert_eq!(engine.ask("ping 9"), "pong 9");
+    // `analyze` of the start alone: its one position, then the status line.
+    engine.send("analyze");
+    assert_eq!(engine.read(), "status parlor is analysing the game");
+    assert!(engine.read().starts_with("analysis 0 "));
+    assert_eq!(engine.read(), "status");
     // Still at the start: the answer is a legal opening move.
     engine.send("set depth 1");
     engine.send("go");

@@ -404,3 +404,97 @@ fn go_plays_the_books_move_in_the_opening() {
     engine.send("quit");
     assert_eq!(engine.finish(), 0);
 }
+
+/// Black's margin with perfect play from `board`, by plain negamax over every move (a
+/// search that shares nothing with the engine's): for the last few empty squares.
+fn black_margin_by_brute_force(board: &Othello) -> i32 {
+    fn for_mover(board: &Othello) -> i32 {
+        if board.is_over() {
+            // The empty squares of a finished game go to the winner.
+            let [b, w] = board.final_count();
+            let black = b as i32 - w as i32;
+            return if board.to_move() == Seat::First {
+                black
+            } else {
+                -black
+            };
+        }
+        board
+            .legal_moves()
+            .into_iter()
+            .map(|mv| {
+                let mut next = *board;
+                next.play(mv).expect("legal");
+                -for_mover(&next)
+            })
+            .max()
+            .expect("a move or a pass")
+    }
+    let v = for_mover(board);
+    if board.to_move() == Seat::First {
+        v
+    } else {
+        -v
+    }
+}
+
+/// `analyze`, the protocol's retrograde analysis of the game the GUI set: a line
+/// `analysis <moves made> <eval>` for every position, the last first, the start last
+/// (passes counted), black's margin as NBoard's graph plots it; exact near the end
+/// (checked by brute force), the book's value at the start, then `status`.
+#[test]
+fn analyze_values_every_position_of_the_game_from_the_end_back() {
+    // A whole game, to its end, with its passes.
+    let (mut board, mut moves) = random_game(50, 7);
+    while !board.is_over() {
+        let mv = board.legal_moves()[0];
+        board.play(mv).expect("legal");
+        moves.push(mv);
+    }
+    let mut engine = Engine::start(&["othello"]);
+    for line in [
+        "nboard 2",
+        "set depth 4",
+        &format!("set game {}", gui_record(&Othello::new(), &moves, "15:00")),
+        "ping 1",
+        "analyze",
+    ] {
+        engine.send(line);
+    }
+    assert_eq!(engine.read(), "set myname parlor");
+    assert_eq!(engine.read(), "pong 1");
+    assert_eq!(engine.read(), "status parlor is analysing the game");
+    let mut positions = vec![Othello::new()];
+    for mv in &moves {
+        let mut next = *positions.last().expect("a position");
+        next.play(*mv).expect("legal");
+        positions.push(next);
+    }
+    for made in (0..positions.len()).rev() {
+        let line = engine.read();
+        let (n, eval) = line
+            .strip_prefix("analysis ")
+            .and_then(|rest| rest.split_once(' '))
+            .unwrap_or_else(|| panic!("not an analysis line: {line}"));
+        assert_eq!(n.parse::<usize>(), Ok(made), "{line}");
+        let eval: f64 = eval.parse().unwrap_or_else(|_| panic!("{line}"));
+        let position = &positions[made];
+        if position.empty_count() <= 4 {
+            assert_eq!(
+                eval,
+                f64::from(black_margin_by_brute_force(position)),
+                "{line}: {}",
+                position.position_text()
+            );
+        }
+        if made == 0 {
+            let (_, v) = parlor::solve::othello::book::Book::shipped()
+                .best(position)
+                .expect("the start is in the book");
+            assert_eq!(eval, f64::from(v.score), "{line}");
+        }
+    }
+    assert_eq!(engine.read(), "status");
+    engine.send("quit");
+    assert_eq!(engine.finish(), 0);
+}

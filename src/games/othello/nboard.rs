@@ -17,10 +17,10 @@ use std::io::Write;
 use std::time::Instant;
 
 use crate::config::Config;
-use crate::game::Game;
 use crate::game::othello::ggf::GgfGame;
 use crate::game::othello::ggf_fields::{read_square, split_move};
 use crate::game::othello::{Othello, OthelloMove};
+use crate::game::{Game, Seat};
 use crate::plugin::engine::EngineSession;
 use crate::solve::Analysis;
 use crate::solve::othello::book::Book;
@@ -192,6 +192,13 @@ impl NBoard {
                 }
             }
             ["learn"] => writeln!(out, "learned")?,
+            ["analyze"] => {
+                if let Some(game) = self.board(out)? {
+                    writeln!(out, "status parlor is analysing the game")?;
+                    self.analyze(&game, out, stop)?;
+                    writeln!(out, "status")?;
+                }
+            }
             // Unknown lines are ignored: the protocol's rule.
             _ => {}
         }
@@ -256,6 +263,61 @@ impl NBoard {
             }
             None => writeln!(out, "=== {}", nboard_move(legal[0])),
         }
+    }
+}
+
+impl NBoard {
+    /// The answer to `analyze`, the protocol's retrograde analysis: for each position of
+    /// the game, from the last back to the start, `analysis <moves made> <eval>` (passes
+    /// count as moves), the eval black's disc margin as NBoard's score graph plots it
+    /// (it draws white's move values negated). Each position is valued as `go` would
+    /// value it (the book, else the play search at the set depth, exact near the end);
+    /// finished positions by their result. A `ping` stops it after the line in hand.
+    fn analyze(
+        &mut self,
+        game: &GgfGame,
+        out: &mut dyn Write,
+        stop: &dyn Fn() -> bool,
+    ) -> std::io::Result<()> {
+        let mut positions = vec![game.start];
+        for mv in &game.moves {
+            let mut next = *positions.last().unwrap_or(&game.start);
+            if next.play(*mv).is_err() {
+                break;
+            }
+            positions.push(next);
+        }
+        for (made, position) in positions.iter().enumerate().rev() {
+            if stop() {
+                break;
+            }
+            // A finished game's margin counts its empty squares for the winner.
+            let finished = position.is_over().then(|| {
+                let [b, w] = position.final_count();
+                b as i32 - w as i32
+            });
+            let for_mover = if let Some(black) = finished {
+                Some(match position.to_move() {
+                    Seat::First => black,
+                    Seat::Second => -black,
+                })
+            } else if let Some((_, v)) = Book::shipped().best(position) {
+                Some(v.score)
+            } else {
+                let limits = self.limits(&GgfGame::new(*position, Vec::new()), false);
+                self.engine.search(position, &limits, stop).map(|c| c.score)
+            };
+            let Some(v) = for_mover else {
+                break;
+            };
+            let black = match position.to_move() {
+                Seat::First => v,
+                Seat::Second => -v,
+            };
+            writeln!(out, "analysis {made} {black}.00")?;
+            out.flush()?;
+        }
+        Ok(())
     }
 }
 

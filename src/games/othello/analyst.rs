@@ -45,6 +45,15 @@ pub struct OthelloAnalyst {
     hints_seen: HintMemory,
 }
 
+/// How many moves of `a` are valued exactly (a win, loss or draw by a margin; the
+/// others still carry the midgame's estimate).
+fn valued(a: &Analysis<OthelloMove>) -> usize {
+    a.moves
+        .iter()
+        .filter(|m| !matches!(m.verdict, Verdict::Score(_) | Verdict::Unknown))
+        .count()
+}
+
 /// The hints of the positions analysed this match, the deepest of each.
 #[derive(Default)]
 struct HintMemory {
@@ -64,10 +73,18 @@ impl HintMemory {
         if self.kept.len() >= Self::MOST && !self.kept.contains_key(&board) {
             self.kept.clear();
         }
+        // Exact beats estimates; among exact analyses, the one with more moves valued
+        // (the other moves are valued one by one after the best, and a stopped search
+        // leaves some without a value).
         let deeper = self
             .kept
             .get(&board)
-            .is_none_or(|old| !old.exact && (a.exact || a.depth >= old.depth));
+            .is_none_or(|old| match (old.exact, a.exact) {
+                (false, false) => a.depth >= old.depth,
+                (false, true) => true,
+                (true, false) => false,
+                (true, true) => valued(&a) >= valued(old),
+            });
         if deeper {
             self.kept.insert(board, a);
         }
@@ -193,7 +210,8 @@ impl OthelloAnalyst {
         let floor = self.hints_seen.get(board).cloned();
         if let Some(kept) = &floor {
             report(kept.clone());
-            if kept.exact {
+            // Solved, every move valued: nothing left to find.
+            if kept.exact && valued(kept) == kept.moves.len() {
                 return;
             }
         }
@@ -421,6 +439,45 @@ mod tests {
         let mut fresh = Vec::new();
         a.analyse(&past, &|| false, &mut |r| fresh.push(r));
         assert!(fresh.first().is_some_and(|r| r.depth < first.depth));
+    }
+
+    /// A solve stopped while it valued the other moves one by one is not kept as the
+    /// last word: seen again, the position's hints go on until every move has a value
+    /// (a move kept a bare `*` in a solved endgame).
+    #[test]
+    fn a_solve_stopped_half_way_is_finished_when_seen_again() {
+        let mut board = Othello::new();
+        while board.empty_count() > 12 || board.legal_moves().len() < 3 {
+            let legal = board.legal_moves();
+            assert!(!legal.is_empty(), "the game went on");
+            board.play(legal[legal.len() / 2]).expect("legal");
+        }
+        let exact = Limits {
+            max_depth: None,
+            max_millis: None,
+            table_mib: 16,
+            exact_empties: 20,
+        };
+        let q = Query {
+            position: board,
+            ai_to_move: false,
+            ply: 48,
+        };
+        let mut a = OthelloAnalyst::new(exact, Level::Strong, 1).without_book();
+        // Stopped at the first exact report: the best move solved, the others not yet.
+        let solved = std::cell::Cell::new(false);
+        let mut first = None;
+        a.analyse(&q, &|| solved.get(), &mut |r| {
+            if r.exact && first.is_none() {
+                solved.set(true);
+                first = Some(r);
+            }
+        });
+        let first = first.expect("an exact report");
+        assert!(valued(&first) < first.moves.len(), "{first:?}");
+        let again = last_report(&mut a, &q);
+        assert!(again.exact);
+        assert_eq!(valued(&again), again.moves.len(), "{again:?}");
     }
 
     #[test]

@@ -798,11 +798,14 @@ fn the_start_is_predicted_from_the_book_every_run() {
     let (_, value) = book
         .best(&Othello::new())
         .expect("the start is in the book");
-    let expected = if value.score.abs() <= parlor::games::othello::screen::EVEN_WITHIN {
-        "About even".to_string()
-    } else {
-        let leader = if value.score > 0 { "Black" } else { "White" };
-        format!("{leader} ahead by about {}", value.score.abs())
+    let leader = if value.score > 0 { "Black" } else { "White" };
+    let expected = match value.score.abs() {
+        0 => "About even".to_string(),
+        // Within the even band the margin is said too (hints show it on every move).
+        m if m <= parlor::games::othello::screen::EVEN_WITHIN => {
+            format!("About even ({leader} +{m})")
+        }
+        m => format!("{leader} ahead by about {m}"),
     };
     for level in [Level::Benedict, Level::Strong] {
         let mut h = othello(level, FirstMover::You, 120, 40);

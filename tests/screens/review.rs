@@ -723,12 +723,14 @@ fn the_othello_start_reads_in_the_review_as_in_the_game() {
         .moves(&start)
         .and_then(|moves| moves.iter().map(|(_, v)| v.depth).min())
         .expect("open in the book");
-    let how = format!("(book, {depth} plies deep)");
-    let expected = if value.score.abs() <= parlor::games::othello::screen::EVEN_WITHIN {
-        format!("Now: about even {how}")
-    } else {
-        let leader = if value.score > 0 { "Ann" } else { "Bob" };
-        format!("Now: {leader} ahead by about {} {how}", value.score.abs())
+    let how = format!("(book, {depth} plies)");
+    let leader = if value.score > 0 { "Ann" } else { "Bob" };
+    let expected = match value.score.abs() {
+        0 => format!("Now: even {how}"),
+        m if m <= parlor::games::othello::screen::EVEN_WITHIN => {
+            format!("Now: about even, {leader} +{m} {how}")
+        }
+        m => format!("Now: {leader} ahead by about {m} {how}"),
     };
     assert!(screen.contains(&expected), "{expected}:\n{screen}");
     assert!(screen.contains("Start · 1 move "), "{screen}");

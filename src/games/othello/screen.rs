@@ -337,7 +337,10 @@ impl OthelloScreen {
                 Outlook::Ahead(leader, margin) => {
                     format!("{} ahead by about {margin}", seat_colour(leader))
                 }
-                _ => "About even".to_string(),
+                // The margin is said even so: hints of +2 on every move beside a bare
+                // "About even" read as a contradiction.
+                _ if margin == 0 => "About even".to_string(),
+                _ => format!("About even ({} +{margin})", seat_colour(leader)),
             }
         };
         let mut lines = vec![

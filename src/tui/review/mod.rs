@@ -256,7 +256,7 @@ impl Review {
             String::new()
         } else if report.nodes == Some(0) {
             // Known without a search: the opening book's values.
-            format!(" (book, {} plies deep)", report.depth)
+            format!(" (book, {} plies)", report.depth)
         } else {
             format!(" (depth {})", report.depth)
         };
@@ -272,7 +272,9 @@ impl Review {
                 (0, true) => "a draw".to_string(),
                 // As the game's own panel reads an estimate: a margin whose sign
                 // changes from one search to the next is about even.
-                (m, false) if m <= even_within => format!("about even{how}"),
+                (m, false) if m <= even_within => {
+                    format!("about even, {} +{m}{how}", self.name(leader))
+                }
                 (0, false) => format!("even{how}"),
                 (m, true) => format!("{} by {m}{distance}", self.wins(leader)),
                 (m, false) => format!("{} ahead by about {m}{how}", self.name(leader)),

@@ -186,7 +186,7 @@ pub fn remappable(
 }
 
 /// The fixed keys: always there, whatever the config says.
-const FIXED: [(Action, KeyCode, &str); 10] = [
+const FIXED: [(Action, KeyCode, &str); 12] = [
     (Action::PageUp, KeyCode::PageUp, "a page up (the help)"),
     (
         Action::PageDown,
@@ -209,6 +209,18 @@ const FIXED: [(Action, KeyCode, &str); 10] = [
         "erase what was typed; on the menu, forget the saved game chosen (it asks first)",
     ),
     (Action::Backspace, KeyCode::Delete, "as Backspace"),
+    // Where PgUp/PgDn jump to the ends (the review: the start, the end), Home and End
+    // are the keys people try first.
+    (
+        Action::PageUp,
+        KeyCode::Home,
+        "as PgUp (the review: the start)",
+    ),
+    (
+        Action::PageDown,
+        KeyCode::End,
+        "as PgDn (the review: the end)",
+    ),
 ];
 
 /// A key as the footer and the help write it.
@@ -224,6 +236,8 @@ pub fn key_label(key: KeyCode) -> String {
         KeyCode::Delete => "Del".into(),
         KeyCode::PageUp => "PgUp".into(),
         KeyCode::PageDown => "PgDn".into(),
+        KeyCode::Home => "Home".into(),
+        KeyCode::End => "End".into(),
         KeyCode::Char(' ') => "space".into(),
         KeyCode::Char(c) => c.to_string(),
         other => format!("{other:?}"),

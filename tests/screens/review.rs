@@ -734,6 +734,11 @@ fn the_othello_start_reads_in_the_review_as_in_the_game() {
     };
     assert!(screen.contains(&expected), "{expected}:\n{screen}");
     assert!(screen.contains("Start · 1 move "), "{screen}");
+    // End and Home go to the ends, as PgDn and PgUp do.
+    h.key(KeyCode::End);
+    assert!(h.screen().contains("Move 1 of 1"), "{}", h.screen());
+    h.key(KeyCode::Home);
+    assert!(h.screen().contains("Start · 1 move "), "{}", h.screen());
 }
 
 /// The status line of the review, on the screen's last lines.

@@ -74,7 +74,8 @@ impl Review {
         lines
     }
 
-    /// How the analysis goes: "analysing ply 23 of 60", how it is done (and whether it
+    /// How the analysis goes: "analysing position 23 of 61" (the start and one after
+    /// each move, so one more than the moves the title counts), how it is done (and whether it
     /// was kept from an earlier review), or why not.
     fn status(&self) -> String {
         if let Some(reason) = &self.failed {
@@ -83,9 +84,9 @@ impl Review {
         let total = self.reports.len();
         let done = self.analysed();
         if done < total && self.running {
-            format!("analysing ply {} of {total}…", done + 1)
+            format!("analysing position {} of {total}…", done + 1)
         } else if done < total {
-            format!("analysed {done} of {total} plies · {}", self.method)
+            format!("analysed {done} of {total} positions · {}", self.method)
         } else if self.restored == total {
             // Nothing was searched this time: say where the analysis came from.
             // (The method is the same: another method is another key.)

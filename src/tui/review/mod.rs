@@ -372,6 +372,10 @@ impl Review {
     /// The text for a best move `mv`, worth `value`: alone, one of several equal ones,
     /// or one of a position where every move is worth the same.
     fn best_played_text(head: &str, mv: &str, before: &PlyReport, value: &str) -> String {
+        // A forced move (Othello's pass) is not a choice to praise.
+        if before.choices == 1 {
+            return format!("{head}: the only move ({value})");
+        }
         if before.all_tie() {
             let distance = before
                 .verdict

@@ -931,6 +931,29 @@ fn the_lesson_is_played_with_the_keys_it_names() {
     crate::lessons::played_with_keys("othello", &lesson_keys());
 }
 
+/// The lesson's corner is typed by its name: `h1`, although `h` is the hints' key
+/// elsewhere (a lesson has no hints), and `1h`: the last step, so the lesson is done.
+#[test]
+fn the_lessons_corner_is_typed_by_its_name() {
+    use crate::lessons::{on_menu, open, state};
+    use parlor::tui::lesson::StepState;
+    for typed in [['h', '1'], ['1', 'h']] {
+        let mut h = on_menu(None);
+        open(&mut h, parlor::games::othello::ID);
+        for keys in &lesson_keys()[..3] {
+            h.keys(keys).key(KeyCode::Enter);
+        }
+        assert_eq!(state(&h), (3, StepState::Playing));
+        h.key(KeyCode::Char(typed[0])).key(KeyCode::Char(typed[1]));
+        assert_eq!(
+            state(&h),
+            (3, StepState::Finished),
+            "{typed:?}\n{}",
+            h.screen()
+        );
+    }
+}
+
 #[test]
 fn the_othello_pass_step_at_80x24() {
     use crate::lessons::{on_menu, open, state};

@@ -351,6 +351,9 @@ impl App {
                     // So does a chat line, and a square's name half typed.
                     _ if self.typing_chat() => self.keys.text_action(key),
                     Screen::Game(game) if game.takes_text() => self.keys.text_action(key),
+                    Screen::Lesson(lesson) if lesson.board().takes_text() => {
+                        self.keys.text_action(key)
+                    }
                     _ => self
                         .keys
                         .action(key, self.game_on_screen().map(GameId::cli_name)),
@@ -358,6 +361,16 @@ impl App {
                 let typed = match key.code {
                     ratatui::crossterm::event::KeyCode::Char(c) => Some(c),
                     _ => None,
+                };
+                // A lesson has no hints and no spoilers: their letters are columns there
+                // (Othello's h1, the answer of a lesson's step).
+                let action = match (&self.screen, action, typed) {
+                    (Screen::Lesson(lesson), Action::Hints | Action::Spoilers, Some(c))
+                        if lesson.board().letter_names_square(c) =>
+                    {
+                        Action::Char(c)
+                    }
+                    _ => action,
                 };
                 // The keys of a match online are letters like any other elsewhere (a
                 // Pnut-Butta symbol may be `c`).

@@ -281,9 +281,10 @@ impl Menu {
         }
 
         let question = self.forgetting.and_then(|i| self.resumes.get(i)).map(|r| {
+            // The game's own line first, whole (it wrapped in the middle of its time
+            // at 80 columns), then the answer's keys.
             format!(
-                "Forget the saved {} game ({})? {} forgets it, any other key keeps it.",
-                r.game.menu_name(),
+                "Forget the saved game {}?\n{} forgets it, any other key keeps it.",
                 r.label().trim_start_matches("Resume "),
                 Self::FORGET_YES
             )

@@ -194,11 +194,7 @@ fn undo_says_how_many_moves_it_took_back() {
     h.key(KeyCode::Char('u'));
     assert!(h.screen().contains("Took back 2 moves."), "{}", h.screen());
     h.key(KeyCode::Char('U'));
-    assert!(
-        h.screen().contains("Played again 2 moves."),
-        "{}",
-        h.screen()
-    );
+    assert!(h.screen().contains("Replayed 2 moves."), "{}", h.screen());
 }
 
 /// A square typed by its name is played: `f5`, and the row first for the columns whose

@@ -786,7 +786,16 @@ fn forgetting_a_saved_game_from_the_menu_asks_first() {
     assert!(h.screen().contains("Backspace forget"), "{}", h.screen());
     h.key(KeyCode::Delete);
     let asked = h.screen();
-    assert!(asked.contains("Forget the saved Nim game"), "{asked}");
+    // The saved game's line whole on one line, the keys on the next.
+    let line = asked
+        .lines()
+        .find(|l| l.contains("Forget the saved game Nim · move"))
+        .unwrap_or_else(|| panic!("{asked}"));
+    assert!(line.trim_end().ends_with('?'), "{asked}");
+    assert!(
+        asked.contains("y forgets it, any other key keeps it."),
+        "{asked}"
+    );
     h.key(KeyCode::Enter);
     assert_eq!(save_files(dir.path(), "nim").len(), 2, "Enter keeps it");
     assert!(!h.screen().contains("Forget the saved"));

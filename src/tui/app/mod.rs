@@ -974,7 +974,7 @@ fn took_back_or_replayed(before: usize, after: usize) -> Option<String> {
         }
         std::cmp::Ordering::Greater => {
             let n = after - before;
-            Some(format!("Played again {n} {}.", plural(n)))
+            Some(format!("Replayed {n} {}.", plural(n)))
         }
         std::cmp::Ordering::Equal => None,
     }

@@ -19,8 +19,8 @@ fn saves(tui: &pty::Tui) -> Vec<String> {
         .unwrap_or_default()
 }
 
-#[test]
-fn enter_keeps_the_game_and_a_new_game_of_it_keeps_the_save() {
+/// Nim 9,7,5 for two players in the real binary, one move played and saved.
+fn nim_with_one_move_saved() -> pty::Tui {
     let mut tui = pty::Tui::start(
         &["play", "nim", "--piles", "9,7,5", "--mode", "two-players"],
         100,
@@ -32,6 +32,12 @@ fn enter_keeps_the_game_and_a_new_game_of_it_keeps_the_save() {
     tui.wait_until("the first move, saved", |s| {
         pty::row_has(s, "1. Player 1", ":") && s.contains("✓ saved")
     });
+    tui
+}
+
+#[test]
+fn enter_keeps_the_game_and_a_new_game_of_it_keeps_the_save() {
+    let mut tui = nim_with_one_move_saved();
     // Esc asks; Enter, the reflex key, keeps the game and goes to the menu.
     tui.esc();
     tui.wait_for("Leave the game?");
@@ -63,17 +69,7 @@ fn enter_keeps_the_game_and_a_new_game_of_it_keeps_the_save() {
 /// game is kept and how to go on, so quitting does not look like losing it.
 #[test]
 fn quitting_mid_game_says_the_game_is_kept() {
-    let mut tui = pty::Tui::start(
-        &["play", "nim", "--piles", "9,7,5", "--mode", "two-players"],
-        100,
-        24,
-        0,
-    );
-    tui.wait_for("Player 1");
-    tui.send(pty::ENTER);
-    tui.wait_until("the first move, saved", |s| {
-        pty::row_has(s, "1. Player 1", ":") && s.contains("✓ saved")
-    });
+    let mut tui = nim_with_one_move_saved();
     tui.quit_cleanly();
     let screen = tui.screen();
     assert!(

@@ -1,0 +1,90 @@
+//! The switches a letter turns (the spoilers), a letter that is also a square's column
+//! (Othello's `e6`), and what the terminal says after quitting a kept game.
+
+use super::{App, Screen};
+use crate::ui::keys::Action;
+
+impl App {
+    /// What to say on the terminal after quitting in the middle of a game that is kept:
+    /// where it is and how to go on ("q" leaves at once, so the player knows nothing
+    /// is lost). `None` when no game in progress was kept.
+    pub fn farewell(&self) -> Option<String> {
+        let Screen::Game(game) = &self.screen else {
+            return None;
+        };
+        let moves = game.record().map_or(0, |r| r.moves.len());
+        if !self.game_saved || game.is_over() || moves == 0 || self.online.is_some() {
+            return None;
+        }
+        Some(format!(
+            "Your {} game is kept at move {}: run parlor and choose \"Resume\" to go on.",
+            game.setup().game.menu_name(),
+            moves + 1
+        ))
+    }
+
+    /// Turns the prediction and the AI's remarks on or off and says which.
+    pub(super) fn toggle_spoilers(&mut self) -> String {
+        let Screen::Game(game) = &mut self.screen else {
+            return String::new();
+        };
+        let on = !game.spoilers_on();
+        game.set_spoilers(on);
+        let setup = game.setup().clone();
+        let hints_on = game.hints_on();
+        self.remember_setup(&setup);
+        if on {
+            "Prediction and AI remarks shown.".to_string()
+        } else if hints_on {
+            // The hints are a switch of their own: say they stay, and how to hide them.
+            format!(
+                "Prediction and AI remarks hidden ({} shows them); hints stay ({} hides them).",
+                self.keys.key(Action::Spoilers),
+                self.keys.key(Action::Hints)
+            )
+        } else {
+            format!(
+                "Prediction and AI remarks hidden ({} shows them).",
+                self.keys.key(Action::Spoilers)
+            )
+        }
+    }
+
+    /// Remembers a switch turned by a letter that also names a column, so that a row
+    /// typed next plays the square instead (see [`Self::square_after_toggle`]).
+    pub(super) fn note_letter_toggle(&mut self, action: Action, typed: Option<char>) {
+        self.letter_toggled = match (action, typed, &self.screen) {
+            (Action::Hints | Action::Spoilers, Some(c), Screen::Game(game))
+                if self.help.is_none() && game.letter_names_square(c) =>
+            {
+                Some((action, c))
+            }
+            _ => None,
+        };
+    }
+
+    /// `e` then `6` is the square e6, although `e` alone is the spoiler switch: the
+    /// switch just turned is put back and the square is played. Returns whether the key
+    /// was taken so.
+    pub(super) fn square_after_toggle(&mut self, action: Action) -> bool {
+        let Some((switch, c)) = self.letter_toggled.take() else {
+            return false;
+        };
+        let Screen::Game(game) = &mut self.screen else {
+            return false;
+        };
+        if !matches!(action, Action::Digit(1..=8)) || !game.letter_names_square(c) {
+            return false;
+        }
+        game.handle(Action::Char(c));
+        game.handle(action);
+        match switch {
+            Action::Hints => game.toggle_hints(),
+            _ => {
+                self.toggle_spoilers();
+            }
+        }
+        self.flash = None;
+        true
+    }
+}

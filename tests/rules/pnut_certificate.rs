@@ -44,18 +44,23 @@ fn writable(cert: &Cert) -> Certificate {
         l: cert.rules.length(),
         first_wins: cert.first_wins,
         opening: cert.opening.iter().map(|(p, &m)| (p.clone(), m)).collect(),
-        entries: (0..cert.sets.len())
-            .map(|i| {
-                (
-                    Key {
-                        set: cert.sets[i],
-                        tag: cert.tags[i],
-                    },
-                    cert.moves[i],
-                )
-            })
-            .collect(),
+        entries: keyed(&cert.parts[0]),
     }
+}
+
+/// One part's recorded moves in the writer's terms.
+fn keyed(part: &verify::read::Entries) -> Vec<(Key, u8)> {
+    (0..part.sets.len())
+        .map(|i| {
+            (
+                Key {
+                    set: part.sets[i],
+                    tag: part.tags[i],
+                },
+                part.moves[i],
+            )
+        })
+        .collect()
 }
 
 /// Verifies `cert` written for `rules`: the failure's message, or `None` if verified.

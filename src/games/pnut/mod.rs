@@ -6,6 +6,7 @@ pub mod certificate;
 pub mod checkpoint;
 pub mod cli;
 pub mod config;
+pub mod jobs;
 pub mod lesson;
 pub mod options;
 pub mod prove;

@@ -66,6 +66,22 @@ pub struct ProveArgs {
     /// decided, then the result (docs/json.md).
     #[arg(long)]
     pub json: bool,
+    /// Split the proof into jobs, one file a position of --depth symbols, written to
+    /// DIR (docs/proof-jobs.md); --max-nodes and --table-mib are each job's budget.
+    #[arg(long, value_name = "DIR", requires = "depth", conflicts_with_all = ["job", "combine", "checkpoint", "certificate", "json"])]
+    pub split: Option<PathBuf>,
+    /// With --split: the jobs' positions are the strings of this many symbols (at
+    /// least l-1).
+    #[arg(long, value_name = "SYMBOLS", requires = "split")]
+    pub depth: Option<usize>,
+    /// Prove one job of a split alone: its result and certificate part are written
+    /// beside FILE (the rules and budget are the job file's).
+    #[arg(long, value_name = "FILE", conflicts_with_all = ["combine", "checkpoint", "certificate", "json", "symbols", "length", "max_nodes", "max_seconds"])]
+    pub job: Option<PathBuf>,
+    /// Combine a split's finished jobs into the answer (and, with --certificate, one
+    /// certificate); jobs that ran out of budget are split one symbol deeper.
+    #[arg(long, value_name = "DIR", conflicts_with_all = ["checkpoint", "json", "symbols", "length", "max_nodes", "max_seconds"])]
+    pub combine: Option<PathBuf>,
 }
 
 fn seconds(name: &str, s: f64) -> Result<Duration, CliError> {
@@ -467,7 +483,16 @@ fn failed(e: checkpoint::CheckpointError) -> CliError {
 }
 
 pub fn run(args: &ProveArgs, config: &Config) -> Result<(), CliError> {
+    if let Some(job) = &args.job {
+        return super::jobs::run_job(job);
+    }
+    if let Some(dir) = &args.combine {
+        return super::jobs::combine(dir, args.certificate.as_deref());
+    }
     let setting = Setting::new(args, config)?;
+    if let (Some(dir), Some(depth)) = (&args.split, args.depth) {
+        return super::jobs::split(&setting.rules, dir, depth, args.max_nodes, args.table_mib);
+    }
     let mut proof = Proof::new(setting.g, args.table_mib);
     let earlier_nodes = setting.resume(&mut proof)?;
     // SIGTERM (a plain `kill`) stops the proof like Ctrl-C: it saves before exiting.

@@ -60,7 +60,7 @@ pub fn run(args: &VerifyArgs, _config: &Config) -> Result<(), CliError> {
     let progress = Progress::spinner("verify pnut")?;
     progress.message(format!(
         "walking {} recorded moves of {}",
-        cert.sets.len(),
+        cert.entries(),
         verify::rules_text(&cert.rules)
     ));
     let stop = || progress.interrupted();
@@ -73,7 +73,7 @@ pub fn run(args: &VerifyArgs, _config: &Config) -> Result<(), CliError> {
                 "Checked: {} positions walked, {} of {} recorded moves used, {} opening moves; {len} bytes; {:.2} s",
                 v.walked.positions,
                 v.walked.used,
-                cert.sets.len(),
+                cert.entries(),
                 cert.opening.len(),
                 started.elapsed().as_secs_f64()
             );

@@ -102,6 +102,75 @@ pub fn certify(
     })
 }
 
+/// The certificate of one position (a job of a proof split into jobs, issue 38 point
+/// 3): whether its mover wins, and the winner's moves from it, keyed as in a whole
+/// certificate.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Part {
+    pub mover_wins: bool,
+    pub entries: Vec<(Key, u8)>,
+}
+
+/// The unused edges and the token after `text` (symbol indices, a legal string of at
+/// least l-1 symbols of `g`'s rules).
+pub fn position_of(g: Graph, text: &[u8]) -> (u128, u64) {
+    let l = g.l as usize;
+    let k = u64::from(g.k);
+    let code = |w: &[u8]| w.iter().fold(0u64, |a, &x| a * k + u64::from(x));
+    let unused = text
+        .windows(l)
+        .fold(g.all_edges, |u, w| u & !(1u128 << code(w)));
+    (unused, code(&text[text.len() + 1 - l..]))
+}
+
+/// What a position's value depends on (docs/certificate.md, reductions 2 and 5): the
+/// unused edges reachable from the token and the token, least over the symbol
+/// relabellings when k <= 4. Two positions of one class have the same value, and a
+/// certificate's walk from either meets the same keys.
+pub fn class_of(g: Graph, unused: u128, token: u64) -> (u128, u64) {
+    let reach = reduce::component(unused, token, &g).edges;
+    if g.k <= RELABEL_MAX_K {
+        Relabel::new(&g).least(reach, token)
+    } else {
+        (reach, token)
+    }
+}
+
+/// The certificate of the position after `text` (at least l-1 symbols), its value
+/// found by the win/loss search on `table` (a job's own: what it proved is looked up);
+/// the search may go on past any node limit the job had.
+pub fn certify_position(
+    g: Graph,
+    table: &mut Table,
+    text: &[u8],
+    stop: &dyn Fn() -> bool,
+    progress: &dyn Fn(usize),
+) -> Result<Part, CertifyError> {
+    let starts = BTreeMap::new();
+    let mut walk = Walk {
+        progress,
+        g,
+        search: Outcome::new(g, Reductions::ALL, table, stop),
+        relabel: (g.k <= RELABEL_MAX_K).then(|| Relabel::new(&g)),
+        starts: &starts,
+        entries: FxHashMap::default(),
+        opening: BTreeMap::new(),
+    };
+    let (u, v) = position_of(g, text);
+    let mover_wins = walk.search.wins_at(u, v)?;
+    if mover_wins {
+        walk.won(u, v)?;
+    } else {
+        walk.lost(u, v)?;
+    }
+    let mut entries: Vec<(Key, u8)> = walk.entries.into_iter().collect();
+    entries.sort_unstable();
+    Ok(Part {
+        mover_wins,
+        entries,
+    })
+}
+
 /// How many recorded moves between two calls of the walk's progress.
 const PROGRESS_EVERY: usize = 1 << 16;
 

@@ -1,4 +1,4 @@
-//! The checker's own reader of a certificate (docs/certificate.md, version 1), written
+//! The checker's own reader of a certificate (docs/certificate.md, versions 1 and 2), written
 //! from that page: it shares nothing with the prover's writer. Everything about the
 //! file's form is checked here (magic, version, the rules in the header, lengths, the
 //! order of the keys, the checksum); what the certificate claims is the walk's
@@ -13,8 +13,10 @@ use crate::game::pnut::Rules;
 
 /// The first bytes of a certificate.
 pub const MAGIC: &[u8; 8] = b"PNUTCERT";
-/// The version this checker reads.
+/// The version of a proof made in one run.
 pub const VERSION: u16 = 1;
+/// The version of a proof combined from jobs: parts and their roots.
+pub const VERSION_SPLIT: u16 = 2;
 
 /// Why a file is not a certificate this checker can read (a usage error: exit 2).
 #[derive(Debug, Error)]
@@ -23,7 +25,9 @@ pub enum ReadError {
     Io(#[from] std::io::Error),
     #[error("not a Pnut-Butta proof certificate (it does not begin with \"PNUTCERT\")")]
     NotACertificate,
-    #[error("certificate format version {0}; this parlor reads version {VERSION}")]
+    #[error(
+        "certificate format version {0}; this parlor reads versions {VERSION} and {VERSION_SPLIT}"
+    )]
     Version(u16),
     #[error("cut short: the file ends in the middle of {0}")]
     CutShort(String),
@@ -33,8 +37,9 @@ pub enum ReadError {
     Garbled(String),
 }
 
-/// A certificate as read: the rules, the claimed winner, the opening's moves and the
-/// recorded moves by key (sorted, in three parallel arrays to keep it compact).
+/// A certificate as read: the rules, the claimed winner, the moves by string, and the
+/// recorded moves by key in one part (version 1) or several (version 2, each checked
+/// from its roots).
 #[derive(Clone, Debug)]
 pub struct Cert {
     pub rules: Rules,
@@ -43,14 +48,32 @@ pub struct Cert {
     /// 1 when the header says the player who moves last wins (the rules), else 0.
     pub last_mover_wins: u8,
     pub first_wins: bool,
-    /// The winner's move at each opening string (symbol indices).
+    /// The winner's move at each string walked by string (symbol indices): the opening
+    /// (fewer than l-1 symbols), and in version 2 any string above the roots.
     pub opening: BTreeMap<Vec<u8>, u8>,
+    pub parts: Vec<Entries>,
+    /// Version 2: the strings where a part takes over, with its index. `None` (version
+    /// 1): every string of l-1 symbols is checked by the one part.
+    pub roots: Option<BTreeMap<Vec<u8>, usize>>,
+}
+
+impl Cert {
+    /// The recorded moves of all parts.
+    pub fn entries(&self) -> usize {
+        self.parts.iter().map(|p| p.sets.len()).sum()
+    }
+}
+
+/// One part's recorded moves by key (sorted, in three parallel arrays to keep it
+/// compact).
+#[derive(Clone, Debug, Default)]
+pub struct Entries {
     pub sets: Vec<u128>,
     pub tags: Vec<u8>,
     pub moves: Vec<u8>,
 }
 
-impl Cert {
+impl Entries {
     /// The index of the entry of (set, tag), if recorded.
     pub fn find(&self, set: u128, tag: u8) -> Option<usize> {
         let i = self.sets.partition_point(|&s| s < set).min(self.sets.len());
@@ -136,7 +159,7 @@ pub fn read(input: impl Read, len: u64) -> Result<Cert, ReadError> {
     let mut version = [0u8; 2];
     src.bytes(&mut version, "the version")?;
     let version = u16::from_le_bytes(version);
-    if version != VERSION {
+    if version != VERSION && version != VERSION_SPLIT {
         return Err(ReadError::Version(version));
     }
     let n = src.byte("the symbols")?;
@@ -171,7 +194,7 @@ pub fn read(input: impl Read, len: u64) -> Result<Cert, ReadError> {
     for i in 0..openings {
         let what = format!("opening move {}", i + 1);
         let n = src.byte(&what)?;
-        if usize::from(n) + 1 >= l {
+        if version == VERSION && usize::from(n) + 1 >= l {
             return Err(garbled(format!(
                 "{what} is for a string of {n} symbols; the opening has fewer than l-1 = {}",
                 l - 1
@@ -189,7 +212,96 @@ pub fn read(input: impl Read, len: u64) -> Result<Cert, ReadError> {
         last = Some(prefix.clone());
         opening.insert(prefix, mv);
     }
-    let count = src.varint("the entries' count")?;
+    let (parts, roots) = if version == VERSION {
+        (vec![entries(&mut src, &rules, len, "")?], None)
+    } else {
+        let count = src.varint("the parts' count")?;
+        if count > 1 << 20 {
+            return Err(garbled(format!("{count} parts")));
+        }
+        let mut parts = Vec::new();
+        for i in 0..count {
+            parts.push(entries(
+                &mut src,
+                &rules,
+                len,
+                &format!("part {}, ", i + 1),
+            )?);
+        }
+        let count = src.varint("the roots' count")?;
+        if count > 1 << 24 {
+            return Err(garbled(format!("{count} roots")));
+        }
+        let mut roots = BTreeMap::new();
+        let mut last: Option<Vec<u8>> = None;
+        for i in 0..count {
+            let what = format!("root {}", i + 1);
+            let n = src.byte(&what)?;
+            if usize::from(n) + 1 < l {
+                return Err(garbled(format!(
+                    "{what} is a string of {n} symbols; a part takes over after l-1 = {} or more",
+                    l - 1
+                )));
+            }
+            let mut text = vec![0u8; usize::from(n)];
+            src.bytes(&mut text, &what)?;
+            let part = src.varint(&what)?;
+            if text.iter().any(|&s| s >= k) {
+                return Err(garbled(format!("{what} names a symbol beyond the {k}")));
+            }
+            if part >= parts.len() as u128 {
+                return Err(garbled(format!(
+                    "{what} names part {}; there are {}",
+                    part + 1,
+                    parts.len()
+                )));
+            }
+            if last.as_ref().is_some_and(|p| *p >= text) {
+                return Err(garbled(format!("{what} is out of order")));
+            }
+            if opening.contains_key(&text) {
+                return Err(garbled(format!(
+                    "{what} has a move by string too: a part takes over there"
+                )));
+            }
+            last = Some(text.clone());
+            roots.insert(text, part as usize);
+        }
+        (parts, Some(roots))
+    };
+    let computed = src.sum;
+    let mut stated = [0u8; 8];
+    src.input
+        .read_exact(&mut stated)
+        .map_err(|_| ReadError::CutShort("the checksum".into()))?;
+    if u64::from_le_bytes(stated) != computed {
+        return Err(ReadError::Checksum);
+    }
+    let mut extra = [0u8; 1];
+    if src.input.read(&mut extra)? != 0 {
+        return Err(garbled("bytes after the checksum".into()));
+    }
+    Ok(Cert {
+        rules,
+        players,
+        last_mover_wins,
+        first_wins: winner == 0,
+        opening,
+        parts,
+        roots,
+    })
+}
+
+/// One part's recorded moves (`what`: "" or "part 3, " for the messages).
+fn entries(
+    src: &mut Source<impl Read>,
+    rules: &Rules,
+    len: u64,
+    what_part: &str,
+) -> Result<Entries, ReadError> {
+    let garbled = |why: String| ReadError::Garbled(why);
+    let k = rules.k() as u8;
+    let count = src.varint(&format!("{what_part}the entries' count"))?;
     // Each entry takes 3 bytes at least: reserve no more than the file can hold.
     let room = usize::try_from((count).min(u128::from(len / 3))).unwrap_or(0);
     let mut sets = Vec::with_capacity(room);
@@ -204,7 +316,7 @@ pub fn read(input: impl Read, len: u64) -> Result<Cert, ReadError> {
     let mut set: u128 = 0;
     let mut i: u128 = 0;
     while i < count {
-        let what = format!("entry {}", i + 1);
+        let what = format!("{what_part}entry {}", i + 1);
         let delta = src.varint(&what)?;
         set = set
             .checked_add(delta)
@@ -235,26 +347,5 @@ pub fn read(input: impl Read, len: u64) -> Result<Cert, ReadError> {
         moves.push(mv);
         i += 1;
     }
-    let computed = src.sum;
-    let mut stated = [0u8; 8];
-    src.input
-        .read_exact(&mut stated)
-        .map_err(|_| ReadError::CutShort("the checksum".into()))?;
-    if u64::from_le_bytes(stated) != computed {
-        return Err(ReadError::Checksum);
-    }
-    let mut extra = [0u8; 1];
-    if src.input.read(&mut extra)? != 0 {
-        return Err(garbled("bytes after the checksum".into()));
-    }
-    Ok(Cert {
-        rules,
-        players,
-        last_mover_wins,
-        first_wins: winner == 0,
-        opening,
-        sets,
-        tags,
-        moves,
-    })
+    Ok(Entries { sets, tags, moves })
 }

@@ -6,8 +6,10 @@
 //! looked up by its reduced key, derived here (`derive`). A key's recorded move is
 //! checked once (a bit a key): a position with the same key has the same value.
 
+use std::collections::BTreeSet;
+
 use super::derive::{AFTER_LOST, AFTER_WON, Board, Position, Unbalanced, WHOLE};
-use super::read::Cert;
+use super::read::{Cert, Entries};
 
 /// Why the walk stopped before the end.
 #[derive(Debug, Clone, PartialEq, Eq)]
@@ -32,11 +34,12 @@ pub fn walk(cert: &Cert, stop: &dyn Fn() -> bool) -> Result<Walked, Failure> {
     walk_traced(cert, stop, None)
 }
 
-/// [`walk`], saying for each recorded move the line where it was first checked and
-/// the symbol it played there (for the tests: a changed move that is accepted must
-/// win where it is played).
+/// [`walk`], saying for each recorded move of the first part the line where it was
+/// first checked and the symbol it played there (for the tests: a changed move that is
+/// accepted must win where it is played).
 pub fn walk_lines(cert: &Cert) -> Result<Vec<(Vec<u8>, u8)>, Failure> {
-    let mut lines = vec![(Vec::new(), 0); cert.sets.len()];
+    let first = cert.parts.first().map_or(0, |p| p.sets.len());
+    let mut lines = vec![(Vec::new(), 0); first];
     walk_traced(cert, &|| false, Some(&mut lines))?;
     Ok(lines)
 }
@@ -51,7 +54,13 @@ fn walk_traced(
         board: Board::new(&cert.rules),
         l: cert.rules.length(),
         cert,
-        checked: vec![0; cert.sets.len().div_ceil(64)],
+        part: 0,
+        checked: cert
+            .parts
+            .iter()
+            .map(|p| vec![0; p.sets.len().div_ceil(64)])
+            .collect(),
+        reached: BTreeSet::new(),
         line: Vec::new(),
         positions: 0,
         stop,
@@ -60,17 +69,48 @@ fn walk_traced(
     // A certificate records the moves of its strategy's lines and nothing else: a
     // move never reached is one no line needs, which a changed move elsewhere leaves
     // behind (the lines it used to answer are no longer played).
-    if let Some(i) = (0..cert.sets.len()).find(|&i| w.checked[i / 64] >> (i % 64) & 1 == 0) {
+    for (n, part) in cert.parts.iter().enumerate() {
+        let checked = &w.checked[n];
+        if let Some(i) = (0..part.sets.len()).find(|&i| checked[i / 64] >> (i % 64) & 1 == 0) {
+            let which = if cert.roots.is_some() {
+                format!(" of part {}", n + 1)
+            } else {
+                String::new()
+            };
+            return Err(rejected(format!(
+                "recorded move {} of {}{which} (the move {} at node {} with {} unused l-grams) is never reached by the strategy's lines: a certificate records only the moves its lines need",
+                i + 1,
+                part.sets.len(),
+                cert.rules.symbol(part.moves[i]),
+                w.node_text(u64::from(part.tags[i] & 63)),
+                part.sets[i].count_ones()
+            )));
+        }
+    }
+    let unreached = |s: &Vec<u8>| !w.reached.contains(s);
+    if let Some(s) = cert.opening.keys().find(|s| unreached(s)) {
         return Err(rejected(format!(
-            "recorded move {} of {} (the move {} at node {} with {} unused l-grams) is never reached by the strategy's lines: a certificate records only the moves its lines need",
-            i + 1,
-            cert.sets.len(),
-            cert.rules.symbol(cert.moves[i]),
-            w.node_text(u64::from(cert.tags[i] & 63)),
-            cert.sets[i].count_ones()
+            "the move by string at {} is never reached by the strategy's lines",
+            w.text(s)
         )));
     }
-    let used = w.checked.iter().map(|b| u64::from(b.count_ones())).sum();
+    if let Some(s) = cert
+        .roots
+        .iter()
+        .flat_map(|r| r.keys())
+        .find(|s| unreached(s))
+    {
+        return Err(rejected(format!(
+            "the root at {} is never reached by the strategy's lines",
+            w.text(s)
+        )));
+    }
+    let used = w
+        .checked
+        .iter()
+        .flatten()
+        .map(|b| u64::from(b.count_ones()))
+        .sum();
     Ok(Walked {
         positions: w.positions,
         used,
@@ -83,8 +123,12 @@ struct Walker<'a> {
     board: Board,
     l: usize,
     cert: &'a Cert,
-    /// A bit per recorded move: checked already.
-    checked: Vec<u64>,
+    /// The part whose recorded moves key the positions walked now.
+    part: usize,
+    /// A bit per recorded move of each part: checked already.
+    checked: Vec<Vec<u64>>,
+    /// The strings with a move by string, or a root, that the walk reached.
+    reached: BTreeSet<Vec<u8>>,
     /// The string from the empty one to the position walked (symbol indices).
     line: Vec<u8>,
     positions: u64,
@@ -135,10 +179,30 @@ impl Walker<'_> {
         Ok(())
     }
 
-    /// The opening: strings of fewer than l-1 symbols, whose mover wins when `win`.
+    /// The opening: strings of fewer than l-1 symbols, whose mover wins when `win`;
+    /// in a certificate of parts (version 2), any string above the parts' roots.
     fn opening(&mut self, win: bool) -> Result<(), Failure> {
         self.tick()?;
-        if self.line.len() + 1 == self.l {
+        if let Some(roots) = &self.cert.roots {
+            if let Some(&part) = roots.get(&self.line) {
+                self.reached.insert(self.line.clone());
+                let p = self.line_position();
+                let outer = std::mem::replace(&mut self.part, part);
+                let r = self.check(p, win);
+                self.part = outer;
+                return r.map_err(|e| match e {
+                    Failure::Rejected(why) => rejected(format!(
+                        "in part {} (its root {}): {why}",
+                        part + 1,
+                        self.text(&self.line)
+                    )),
+                    other => other,
+                });
+            }
+            if self.line.len() + 1 >= self.l {
+                return self.by_string(win);
+            }
+        } else if self.line.len() + 1 == self.l {
             let k = self.board.k;
             let token = self.line.iter().fold(0, |a, &c| a * k + u64::from(c));
             let p = Position {
@@ -148,6 +212,9 @@ impl Walker<'_> {
             return self.check(p, win);
         }
         let recorded = self.cert.opening.get(&self.line).copied();
+        if recorded.is_some() {
+            self.reached.insert(self.line.clone());
+        }
         match (win, recorded) {
             (true, None) => Err(rejected(format!(
                 "at {}: the player to move must win here, but the certificate records no opening move for it",
@@ -166,6 +233,61 @@ impl Walker<'_> {
                 Ok(())
             }
         }
+    }
+
+    /// The position after the line (at least l-1 symbols): its l-grams used.
+    fn line_position(&self) -> Position {
+        let k = self.board.k;
+        let first = &self.line[..self.l - 1];
+        let start = Position {
+            unused: self.board.all,
+            token: first.iter().fold(0, |a, &c| a * k + u64::from(c)),
+        };
+        self.line[self.l - 1..]
+            .iter()
+            .fold(start, |p, &c| self.board.after(p, u64::from(c)))
+    }
+
+    /// A string of l-1 symbols or more above the roots (version 2): the winner plays
+    /// its move by string, the loser every legal symbol.
+    fn by_string(&mut self, win: bool) -> Result<(), Failure> {
+        let p = self.line_position();
+        let legal = self.board.legal(p);
+        let recorded = self.cert.opening.get(&self.line).copied();
+        if recorded.is_some() {
+            self.reached.insert(self.line.clone());
+        }
+        match (win, recorded) {
+            (true, None) => Err(rejected(format!(
+                "at {}: the player to move must win here, but the certificate records no move by string nor a part for it",
+                self.here()
+            ))),
+            (true, Some(c)) if legal >> c & 1 == 0 => Err(rejected(format!(
+                "at {}: the certificate's move {} is not legal: its last {} symbols appeared before",
+                self.here(),
+                self.symbol(u64::from(c)),
+                self.l
+            ))),
+            (true, Some(c)) => self.play(c, false, true),
+            (false, Some(c)) => Err(rejected(format!(
+                "at {}: the certificate records the move {} for the player to move, but its strategy needs this string lost for it",
+                self.here(),
+                self.symbol(u64::from(c))
+            ))),
+            (false, None) => {
+                for c in 0..self.board.k as u8 {
+                    if legal >> c & 1 == 1 {
+                        self.play(c, true, true)?;
+                    }
+                }
+                Ok(())
+            }
+        }
+    }
+
+    /// The recorded moves keying the positions walked now.
+    fn entries(&self) -> &Entries {
+        &self.cert.parts[self.part]
     }
 
     /// Plays `c` on the line and checks what follows: in the opening, or at `p`.
@@ -241,10 +363,10 @@ impl Walker<'_> {
         }
         let key = self.key(p, edges, nodes)?;
         let tag = key.node as u8 | key.kind << 6;
-        let found = self.cert.find(key.set, tag);
+        let found = self.entries().find(key.set, tag);
         if !win {
             if let Some(i) = found {
-                let c = self.board.unlabel(key.perm, self.cert.moves[i]);
+                let c = self.board.unlabel(key.perm, self.entries().moves[i]);
                 return Err(rejected(format!(
                     "at {}: the certificate records the winning move {} for the player to move, but its strategy needs this position lost for it",
                     self.here(),
@@ -261,10 +383,10 @@ impl Walker<'_> {
         let Some(i) = found else {
             return Err(rejected(self.missing(&key)));
         };
-        if self.checked[i / 64] >> (i % 64) & 1 == 1 {
+        if self.checked[self.part][i / 64] >> (i % 64) & 1 == 1 {
             return Ok(());
         }
-        let c = u64::from(self.board.unlabel(key.perm, self.cert.moves[i]));
+        let c = u64::from(self.board.unlabel(key.perm, self.entries().moves[i]));
         if legal >> c & 1 == 0 {
             return Err(rejected(format!(
                 "at {}: the certificate's move {} is not legal: its last {} symbols appeared before",
@@ -286,8 +408,10 @@ impl Walker<'_> {
             }
             Err(e) => return Err(e),
         }
-        self.checked[i / 64] |= 1 << (i % 64);
-        if let Some(trace) = self.trace.as_deref_mut() {
+        self.checked[self.part][i / 64] |= 1 << (i % 64);
+        if let Some(trace) = self.trace.as_deref_mut()
+            && self.part == 0
+        {
             trace[i] = (self.line.clone(), c as u8);
         }
         Ok(())
@@ -419,7 +543,7 @@ impl Walker<'_> {
         }
         let key = self.key(p, edges, nodes)?;
         Ok(self
-            .cert
+            .entries()
             .find(key.set, key.node as u8 | key.kind << 6)
             .is_some())
     }
@@ -448,7 +572,7 @@ impl Walker<'_> {
         for (kind, _) in kinds {
             if kind != key.kind
                 && self
-                    .cert
+                    .entries()
                     .find(key.set, key.node as u8 | kind << 6)
                     .is_some()
             {

@@ -46,6 +46,7 @@ mod pnut_certificate_cli;
 mod pnut_cli;
 mod pnut_prove;
 mod pnut_pty;
+mod pnut_split_cli;
 mod positions_cli;
 mod progress_cli;
 mod pty;

@@ -56,7 +56,12 @@ impl Sandbox {
     /// parlor with `args` in this sandbox, stdin null, output piped, the progress display
     /// left to its default (none without a terminal).
     fn command(&self, args: &[&str]) -> Command {
-        let mut command = Command::new(env!("CARGO_BIN_EXE_parlor"));
+        self.command_of(env!("CARGO_BIN_EXE_parlor"), args)
+    }
+
+    /// `program` with `args` in this sandbox, as [`Sandbox::command`] runs parlor.
+    fn command_of(&self, program: &str, args: &[&str]) -> Command {
+        let mut command = Command::new(program);
         command
             .args(args)
             .env("HOME", self.home())
@@ -81,11 +86,34 @@ impl Sandbox {
 
     /// [`Sandbox::run`] with these environment variables set.
     pub fn run_with_env(&self, args: &[&str], env: &[(&str, &str)]) -> Run {
-        let mut child = self
+        let child = self
             .command(args)
             .envs(env.iter().copied())
             .spawn()
             .expect("spawn parlor");
+        wait_for(child, args)
+    }
+
+    /// A shell script run in the sandbox (its folder the current one), with `$PARLOR`
+    /// the binary under test: how a batch system (GNU parallel) runs it.
+    pub fn sh(&self, script: &str) -> Run {
+        let child = self
+            .command_of("sh", &["-c", script])
+            .env("PARLOR", env!("CARGO_BIN_EXE_parlor"))
+            .spawn()
+            .expect("spawn sh");
+        wait_for(child, &["sh", "-c", script])
+    }
+
+    /// The sandbox's own folder (the current one of every command run in it).
+    pub fn dir(&self) -> PathBuf {
+        self.dir.path().to_path_buf()
+    }
+}
+
+/// Waits for `child` (with the hang guard) and gathers what it said.
+fn wait_for(mut child: std::process::Child, args: &[&str]) -> Run {
+    {
         let read_all = |mut pipe: Box<dyn Read + Send>| {
             thread::spawn(move || {
                 let mut text = String::new();
@@ -116,7 +144,9 @@ impl Sandbox {
             stderr: stderr.join().expect("stderr reader"),
         }
     }
+}
 
+impl Sandbox {
     /// Starts parlor in the background with `PARLOR_PROGRESS=plain`, so that it reports
     /// on stderr as it goes (for the Ctrl-C tests).
     pub fn start(&self, args: &[&str]) -> Running {

@@ -29,6 +29,7 @@ mod pnut_oracle;
 mod pnut_play;
 mod pnut_reductions;
 mod pnut_rules;
+mod pnut_start_table;
 mod properties;
 mod random_input;
 mod text_fits;

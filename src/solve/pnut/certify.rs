@@ -16,7 +16,7 @@
 
 use std::collections::BTreeMap;
 
-use rustc_hash::FxHashMap;
+use rustc_hash::{FxHashMap, FxHashSet};
 
 use super::canonical;
 use super::graph::Graph;
@@ -88,6 +88,7 @@ pub fn certify(
         starts,
         entries: FxHashMap::default(),
         opening: BTreeMap::new(),
+        walked: FxHashSet::default(),
     };
     let first_wins = walk.opening_value(&mut Vec::new())?;
     walk.opening_walk(&mut Vec::new(), first_wins)?;
@@ -155,6 +156,7 @@ pub fn certify_position(
         starts: &starts,
         entries: FxHashMap::default(),
         opening: BTreeMap::new(),
+        walked: FxHashSet::default(),
     };
     let (u, v) = position_of(g, text);
     let mover_wins = walk.search.wins_at(u, v)?;
@@ -184,6 +186,12 @@ struct Walk<'a> {
     starts: &'a BTreeMap<Vec<u8>, bool>,
     entries: FxHashMap<Key, u8>,
     opening: BTreeMap<Vec<u8>, u8>,
+    /// The positions walked already, as (the reachable unused edges, the token, whether
+    /// its mover wins): a position's game is its reachable edges and token
+    /// (docs/certificate.md, reduction 2), so one walked once needs no second walk.
+    /// Without it a loser's position reached along many lines, and the part after a
+    /// bridge each time its position is keyed, were walked again every time.
+    walked: FxHashSet<(u128, u64, bool)>,
 }
 
 /// The bits of a mask, lowest first.
@@ -283,7 +291,7 @@ impl Walk<'_> {
             return self.lost(cu, cv);
         }
         let comp = reduce::component(u, v, &self.g);
-        if comp.bipartite {
+        if comp.bipartite || !self.walked.insert((comp.edges, v, true)) {
             return Ok(());
         }
         let (set, kind) = self.reduced(u, v, &comp)?;
@@ -315,7 +323,7 @@ impl Walk<'_> {
         }
         if free.count_ones() > 1 {
             let comp = reduce::component(u, v, &self.g);
-            if comp.bipartite {
+            if comp.bipartite || !self.walked.insert((comp.edges, v, false)) {
                 return Ok(());
             }
             // The checker derives the part after a bridge here too.

@@ -239,6 +239,9 @@ impl Engine {
             && game.legal_indices().len() > 1
             && !self.pinned_win(game)
         {
+            if let Some(solved) = self.play_from_table(game, report) {
+                return solved;
+            }
             if super::play::tree_plays(&self.g) {
                 let plan = super::play::TREE_PLAN;
                 return self.play_move::<u128>(game, limits, plan, stop, report);

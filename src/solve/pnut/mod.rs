@@ -64,7 +64,8 @@
 //! bits), `winner` (the winner alone), `pns` (the proof-number search at its root on
 //! two symbols), `proof` (the resumable proof),
 //! `engine` (the kept engine and its pinned results), `certify` (a finished proof's
-//! certificate, issue 38).
+//! certificate, issue 38), `starts` (the start nodes proofs settled, which the AI plays
+//! from in the opening).
 
 pub mod certify;
 mod engine;
@@ -81,6 +82,7 @@ pub mod reduce;
 mod reduce_binary;
 mod root;
 mod search;
+pub mod starts;
 mod table;
 mod unused;
 mod wide;

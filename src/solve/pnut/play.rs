@@ -151,6 +151,33 @@ pub(super) fn wide_plays(g: &Graph) -> bool {
 }
 
 impl Engine {
+    /// `Goal::Play` in the opening where the shipped start-node table settles a
+    /// winning move (issue 38 point 6): played at once, the moves the table settles
+    /// valued with it, the others unknown.
+    pub(super) fn play_from_table(
+        &mut self,
+        game: &Pnut,
+        report: &mut dyn FnMut(&Analysis<PnutMove>),
+    ) -> Option<Solved> {
+        let known = super::starts::known_moves(super::starts::shipped(), game);
+        let &(win, _) = known.iter().find(|(_, wins)| *wins)?;
+        let started = Instant::now();
+        let moves: Vec<MoveStat> = game
+            .legal_indices()
+            .iter()
+            .map(|&m| MoveStat {
+                symbol: m,
+                wins: known.iter().find(|(p, _)| *p == m).map(|&(_, w)| w),
+                visits: 0,
+                rate: 0.5,
+            })
+            .collect();
+        let mut analysis = tree_analysis(game, &moves, true, 0);
+        analysis.best = Some(PnutMove(game.rules().symbol(win)));
+        analysis.pv = analysis.best.into_iter().collect();
+        Some(finish(analysis, started, 0, report, self.stats()))
+    }
+
     /// `Goal::Play` with more than one legal move and no pinned win, on a graph the
     /// win/loss search holds, by `plan` (see the module docs); `S` holds the edges for
     /// the depth-bounded search's longest resistance.
@@ -204,6 +231,14 @@ impl Engine {
                 .collect();
             (proved, found.nodes, left_open)
         };
+        // What the shipped start-node table settles (issue 38 point 6): moves into
+        // start nodes won for their mover are losses the search cannot prove in time.
+        let mut proved = proved;
+        for (s, wins) in super::starts::known_moves(super::starts::shipped(), game) {
+            if !proved.iter().any(|&(p, _)| p == s) {
+                proved.push((s, wins));
+            }
+        }
         let legal = game.legal_indices();
         if let Some(&(s, _)) = proved.iter().find(|(_, wins)| *wins) {
             let moves: Vec<MoveStat> = legal

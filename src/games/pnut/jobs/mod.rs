@@ -495,3 +495,30 @@ fn gather(folder: &Folder, strategy: &Strategy, first_wins: bool) -> Result<Comb
         roots,
     })
 }
+
+/// The start nodes (canonical strings of l-1 symbol indices) whose value the finished
+/// jobs of the split in `dir` settle, each with whether its mover wins, and the split's
+/// k and l (for the start-node table, `examples/pnut_start_table.rs`).
+pub fn settled_starts(dir: &Path) -> Result<(usize, usize, Vec<(Vec<u8>, bool)>), CliError> {
+    let folder = read_folder(dir)?;
+    let (k, l) = (folder.rules.k(), folder.rules.length());
+    let mut tree = Tree::new(folder.g, folder.manifest.depth, &folder.jobs);
+    let mut out = Vec::new();
+    let mut stack = vec![Vec::new()];
+    while let Some(s) = stack.pop() {
+        if s.len() + 1 == l {
+            match tree.value(&mut s.clone()) {
+                Value::Won => out.push((s, true)),
+                Value::Lost => out.push((s, false)),
+                Value::Open => {}
+            }
+            continue;
+        }
+        let next = s.iter().max().map_or(0, |&m| m + 1).min(k as u8 - 1);
+        for c in 0..=next {
+            stack.push([s.as_slice(), &[c]].concat());
+        }
+    }
+    out.sort();
+    Ok((k, l, out))
+}

@@ -6,7 +6,7 @@
 //! looked up by its reduced key, derived here (`derive`). A key's recorded move is
 //! checked once (a bit a key): a position with the same key has the same value.
 
-use std::collections::BTreeSet;
+use std::collections::{BTreeSet, HashSet};
 
 use super::derive::{AFTER_LOST, AFTER_WON, Board, Position, Unbalanced, WHOLE};
 use super::read::{Cert, Entries};
@@ -61,6 +61,7 @@ fn walk_traced(
             .map(|p| vec![0; p.sets.len().div_ceil(64)])
             .collect(),
         reached: BTreeSet::new(),
+        seen: HashSet::new(),
         line: Vec::new(),
         positions: 0,
         stop,
@@ -129,6 +130,8 @@ struct Walker<'a> {
     checked: Vec<Vec<u64>>,
     /// The strings with a move by string, or a root, that the walk reached.
     reached: BTreeSet<Vec<u8>>,
+    /// The positions checked, as (reachable l-grams, token, need, part).
+    seen: HashSet<(u128, u64, bool, usize)>,
     /// The string from the empty one to the position walked (symbol indices).
     line: Vec<u8>,
     positions: u64,
@@ -346,6 +349,12 @@ impl Walker<'_> {
             return self.play_at(p, u64::from(legal.trailing_zeros()), !win);
         }
         let (edges, nodes) = b.reach(p);
+        // A position's game is its reachable l-grams and its token (reduction 2): one
+        // checked already with the same need, in this part, is not checked again.
+        if !self.seen.insert((edges, p.token, win, self.part)) {
+            return Ok(());
+        }
+        let b = &self.board;
         if let Some(other) = b.two_sides(edges, nodes, p.token) {
             let end = b.end(p, edges).map_err(|e| self.unbalanced(e))?;
             let wins = other >> end & 1 == 1;

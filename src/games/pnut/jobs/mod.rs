@@ -496,10 +496,14 @@ fn gather(folder: &Folder, strategy: &Strategy, first_wins: bool) -> Result<Comb
     })
 }
 
+/// A split's k and l, and the start nodes its finished jobs settle (whether each one's
+/// mover wins).
+pub type SettledStarts = (usize, usize, Vec<(Vec<u8>, bool)>);
+
 /// The start nodes (canonical strings of l-1 symbol indices) whose value the finished
 /// jobs of the split in `dir` settle, each with whether its mover wins, and the split's
 /// k and l (for the start-node table, `examples/pnut_start_table.rs`).
-pub fn settled_starts(dir: &Path) -> Result<(usize, usize, Vec<(Vec<u8>, bool)>), CliError> {
+pub fn settled_starts(dir: &Path) -> Result<SettledStarts, CliError> {
     let folder = read_folder(dir)?;
     let (k, l) = (folder.rules.k(), folder.rules.length());
     let mut tree = Tree::new(folder.g, folder.manifest.depth, &folder.jobs);

@@ -35,6 +35,10 @@ const SETTINGS: &[(usize, usize)] = &[
     (5, 3),
 ];
 
+/// A setting's settled start nodes: whether each one's mover wins, and how it was
+/// settled.
+type Settled = BTreeMap<Vec<u8>, (bool, String)>;
+
 /// The table's size for each setting, in MiB.
 const TABLE_MIB: u32 = 2048;
 
@@ -58,7 +62,7 @@ fn main() {
             other => die(&format!("unknown argument {other}")),
         }
     }
-    let mut table: BTreeMap<(usize, usize), BTreeMap<Vec<u8>, (bool, String)>> = BTreeMap::new();
+    let mut table: BTreeMap<(usize, usize), Settled> = BTreeMap::new();
     for &(k, l) in SETTINGS {
         let g = Graph::new(k, l);
         let mut memo = Table::new(TABLE_MIB);

@@ -464,8 +464,14 @@ fn say(json: bool, text: impl std::fmt::Display) {
     if json {
         eprintln!("{text}");
     } else {
-        println!("{text}");
+        print_line(text);
     }
+}
+
+/// A line on standard output. A reader gone away (`| head`) does not stop the proof
+/// (nor panic, losing what was established since the last save): the line is dropped.
+fn print_line(text: impl std::fmt::Display) {
+    let _ = writeln!(std::io::stdout(), "{text}");
 }
 
 /// Nodes in short: 950, 12.3k, 4.56M, 3.02G.
@@ -514,7 +520,7 @@ pub fn run(args: &ProveArgs, config: &Config) -> Result<(), CliError> {
         let step = proof.step(slice, &interrupted);
         for s in proof.decided_now() {
             if args.json {
-                progress.suspend(|| println!("{}", setting.start_json(&proof, s)));
+                progress.suspend(|| print_line(setting.start_json(&proof, s)));
             } else {
                 progress.suspend(|| {
                     eprintln!("parlor: prove pnut: {}", setting.decided_line(&proof, s))
@@ -536,7 +542,7 @@ pub fn run(args: &ProveArgs, config: &Config) -> Result<(), CliError> {
                 setting.print_unproven(&proof);
                 if args.json {
                     let result = setting.result_json(&proof, None, earlier_nodes, started, None);
-                    println!("{}", crate::console::json::line(&result));
+                    print_line(crate::console::json::line(&result));
                 }
                 if step == Step::Stopped {
                     return Err(CliError::Interrupted("prove pnut stopped".to_string()));
@@ -561,7 +567,7 @@ pub fn run(args: &ProveArgs, config: &Config) -> Result<(), CliError> {
     }
     recheck(args.json, proof, winner, &interrupted)?;
     if args.json {
-        println!("{}", crate::console::json::line(&result));
+        print_line(crate::console::json::line(&result));
     }
     Ok(())
 }

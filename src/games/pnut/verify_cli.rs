@@ -3,6 +3,7 @@
 //! where the certificate fails (exit 1); a file that cannot be read as a certificate
 //! is a usage error (exit 2).
 
+use std::io::Write;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -68,15 +69,17 @@ pub fn run(args: &VerifyArgs, _config: &Config) -> Result<(), CliError> {
     progress.clear();
     match result {
         Ok(v) => {
-            println!("{}", verify::verdict_line(&cert.rules, v.first_wins));
-            println!(
+            let mut out = std::io::stdout();
+            writeln!(out, "{}", verify::verdict_line(&cert.rules, v.first_wins))?;
+            writeln!(
+                out,
                 "Checked: {} positions walked, {} of {} recorded moves used, {} opening moves; {len} bytes; {:.2} s",
                 v.walked.positions,
                 v.walked.used,
                 cert.entries(),
                 cert.opening.len(),
                 started.elapsed().as_secs_f64()
-            );
+            )?;
             Ok(())
         }
         Err(verify::Failure::Rejected(why)) => Err(CliError::Failed(format!(

@@ -10,6 +10,7 @@ pub mod files;
 pub mod part;
 pub mod tree;
 
+use std::io::Write;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
@@ -33,6 +34,13 @@ const LISTED: usize = 10;
 
 /// The most strings a split may enumerate (k^depth at most).
 const MAX_STRINGS: u64 = 4_000_000;
+
+/// A line on standard output; a reader gone (`| head`) ends the command quietly
+/// (`CliError::Output`), instead of a panic.
+fn say(text: String) -> Result<(), CliError> {
+    writeln!(std::io::stdout(), "{text}")?;
+    Ok(())
+}
 
 fn failed(e: JobError) -> CliError {
     CliError::Failed(format!("prove pnut: {e}"))
@@ -115,7 +123,7 @@ pub fn split(
     for s in &made {
         write_job(dir, rules, &manifest, s)?;
     }
-    println!(
+    say(format!(
         "Split Pnut-Butta, symbols {} (k = {}), length l = {} at depth {depth}: {} jobs in {} (the {looked} positions of {depth} symbols not over, one job a class); each job: {}, a table of {table_mib} MiB.",
         rules.symbols_text(),
         rules.k(),
@@ -123,11 +131,11 @@ pub fn split(
         made.len(),
         dir.display(),
         budget_text(manifest.max_nodes),
-    );
-    println!(
+    ))?;
+    say(format!(
         "Run every job, e.g.: parallel parlor prove pnut --job ::: {0}/*.{JOB}\nthen: parlor prove pnut --combine {0}",
         dir.display()
-    );
+    ))?;
     Ok(())
 }
 
@@ -238,19 +246,19 @@ pub fn run_job(path: &Path) -> Result<(), CliError> {
     progress.clear();
     write_json(&beside(path, RESULT), &result).map_err(failed)?;
     match result.mover_wins {
-        Some(w) => println!(
+        Some(w) => say(format!(
             "{name}: after '{}' the {} player wins ({}), {nodes} nodes, {:.2} s; certificate part: {} moves.",
             job.position,
             mover_name(indices.len(), w),
             if w { "its mover" } else { "not its mover" },
             result.seconds,
             result.part_moves.unwrap_or(0)
-        ),
-        None => println!(
+        ))?,
+        None => say(format!(
             "{name}: after '{}' not proven within its budget ({}); --combine splits it one symbol deeper.",
             job.position,
             budget_text(job.max_nodes)
-        ),
+        ))?,
     }
     Ok(())
 }
@@ -361,18 +369,18 @@ pub fn combine(dir: &Path, certificate: Option<&Path>) -> Result<(), CliError> {
         rules.k(),
         rules.length()
     );
-    println!(
+    say(format!(
         "{dir}: {jobs} jobs, {run} run ({proven} proven, {} out of budget), {} nodes in all.",
         run - proven,
         folder.nodes,
         dir = dir.display()
-    );
+    ))?;
     if value == Value::Open {
         let needs = tree::distinct(&tree.needs);
-        println!(
+        say(format!(
             "{head}: not proven yet: the answer waits for {} jobs.",
             needs.len()
-        );
+        ))?;
         let (mut to_run, mut made) = (0, Vec::new());
         // Children of several jobs may share a class: one job each.
         let mut seen = FxHashMap::default();
@@ -381,7 +389,7 @@ pub fn combine(dir: &Path, certificate: Option<&Path>) -> Result<(), CliError> {
                 Need::Run(p) => {
                     to_run += 1;
                     if to_run <= LISTED {
-                        println!("  to run: {}", p.display());
+                        say(format!("  to run: {}", p.display()))?;
                     }
                     continue;
                 }
@@ -405,10 +413,10 @@ pub fn combine(dir: &Path, certificate: Option<&Path>) -> Result<(), CliError> {
             }
         }
         if to_run > LISTED {
-            println!("  ... and {} more to run", to_run - LISTED);
+            say(format!("  ... and {} more to run", to_run - LISTED))?;
         }
         for (p, t, missing) in made.iter().take(LISTED) {
-            println!(
+            say(format!(
                 "  new job: {} (after '{}'{})",
                 p.display(),
                 text_of(rules, t),
@@ -417,22 +425,24 @@ pub fn combine(dir: &Path, certificate: Option<&Path>) -> Result<(), CliError> {
                 } else {
                     ", a child of a job that ran out of budget"
                 }
-            );
+            ))?;
         }
         if made.len() > LISTED {
-            println!("  ... and {} more new jobs", made.len() - LISTED);
+            say(format!("  ... and {} more new jobs", made.len() - LISTED))?;
         }
         let made = made.len();
         if made > 0 {
-            println!("{made} new jobs written: run them, then combine again.");
+            say(format!(
+                "{made} new jobs written: run them, then combine again."
+            ))?;
         }
         return Ok(());
     }
     let first_wins = value == Value::Won;
-    println!(
+    say(format!(
         "{head}: proven: the {} player wins, from {proven} proven jobs.",
         if first_wins { "first" } else { "second" }
-    );
+    ))?;
     let Some(cert_path) = certificate else {
         return Ok(());
     };
@@ -446,7 +456,7 @@ pub fn combine(dir: &Path, certificate: Option<&Path>) -> Result<(), CliError> {
             cert_path.display()
         ))
     })?;
-    println!(
+    say(format!(
         "Certificate written to {}: {bytes} bytes, {} parts with {} recorded moves, {} roots and {} moves by string; check it with `parlor verify pnut {}`.",
         cert_path.display(),
         combined.parts.len(),
@@ -454,7 +464,7 @@ pub fn combine(dir: &Path, certificate: Option<&Path>) -> Result<(), CliError> {
         combined.roots.len(),
         combined.opening.len(),
         cert_path.display()
-    );
+    ))?;
     Ok(())
 }
 

@@ -195,12 +195,12 @@ impl OthelloScreen {
         self.view.session.analysis().and_then(|a| a.best)
     }
 
-    /// When a person gets the turn and the cursor is not on a legal square, the cursor
-    /// jumps to the nearest one, so Enter always has something sensible to play.
+    /// After an undo or a redo against the AI (or online), a cursor off the legal
+    /// squares goes to the nearest one: the person chose to go back to this position
+    /// and is about to play again. Not after the AI's move (see `play`), and not
+    /// between two people at one keyboard, where a jump would let a second Enter play
+    /// the next player's move for them.
     fn keep_cursor_on_a_legal_square(&mut self) {
-        // Only after the AI's move or the move of a player at another terminal: between
-        // two people at one keyboard a jump would let a second Enter play the next
-        // player's move for them.
         let online = self
             .view
             .session
@@ -528,14 +528,15 @@ impl Board for OthelloBoard {
                 }
                 OthelloMove::Play(_) => String::new(),
             };
-            m.keep_cursor_on_a_legal_square();
+            // The cursor stays where the person left it after the AI's (or the other
+            // player's) move: a jump to the nearest legal square, often a poor one,
+            // let an Enter pressed by reflex play it. On the square just played, now
+            // taken, Enter says so and plays nothing.
         }
     }
-    /// The board moved (undo, redo, a resumed match).
+    /// The board moved (undo, redo, a resumed match, the other player's move online).
     fn after_person_move(m: &mut Match<Self>) {
         m.auto_pass();
-        // Online the move may be the other player's: the cursor goes where one can play.
-        m.keep_cursor_on_a_legal_square();
     }
     fn after_jump(m: &mut Match<Self>) {
         m.board.flash = 0;

@@ -531,7 +531,7 @@ impl Setup {
                     "Each side's clock: the time it starts with, and what each move adds. \
                      Whoever runs out of time loses. ←→ a faster or slower clock."
                 }
-                None => "No clock: take your time. ←→ a clock for each side.",
+                None => "No clock: take your time. → a clock for each side.",
             },
             Field::Position => self.setup.game.kind().position_help(),
             Field::Start if self.online => {
@@ -768,7 +768,9 @@ fn tail(text: &str, room: usize) -> String {
     format!("…{kept}")
 }
 
-/// The clock after `current` in `step`'s direction: none, then each control offered.
+/// The clock after `current` in `step`'s direction: no clock, then each control from
+/// the fastest to the slowest. The ends hold rather than wrap (a step left of "no
+/// clock" gave the slowest clock, one right of the slowest "no clock", then 30 s).
 fn step_clock(
     current: Option<crate::clock::TimeControl>,
     step: isize,
@@ -776,7 +778,9 @@ fn step_clock(
     let all: Vec<Option<crate::clock::TimeControl>> = std::iter::once(None)
         .chain(crate::clock::CONTROLS.iter().copied().map(Some))
         .collect();
-    cycle(&all, current, step)
+    let at = all.iter().position(|c| *c == current).unwrap_or(0);
+    let to = (at as isize + step).clamp(0, all.len() as isize - 1) as usize;
+    all[to]
 }
 
 #[cfg(test)]
@@ -784,6 +788,21 @@ mod tests {
     use super::*;
     use crate::config::Config;
     use crate::games::nim::options::{NimSetup, PilePreset};
+
+    #[test]
+    fn the_clock_steps_through_the_controls_and_holds_at_the_ends() {
+        use crate::clock::CONTROLS;
+        let slowest = CONTROLS[CONTROLS.len() - 1];
+        assert_eq!(step_clock(None, -1), None, "left of no clock: still none");
+        assert_eq!(step_clock(None, 1), Some(CONTROLS[0]));
+        assert_eq!(
+            step_clock(Some(slowest), 1),
+            Some(slowest),
+            "no wrap to none"
+        );
+        assert_eq!(step_clock(Some(CONTROLS[0]), -1), None);
+        assert_eq!(step_clock(Some(CONTROLS[0]), 1), Some(CONTROLS[1]));
+    }
 
     fn nim_setup() -> Setup {
         Setup::new(GameSetup::from_config(

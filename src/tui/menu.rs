@@ -342,7 +342,8 @@ fn scroll_offset(selected: usize, len: usize, height: usize) -> usize {
 }
 
 /// The saved matches as the menu offers them, most recent first. Two saves that would
-/// read alike (the same setup saved in the same minute) show their seconds too.
+/// read alike (the same setup saved in the same minute) show their last move, and if
+/// that is the same too, their seconds.
 pub fn resumes(
     saved: &[(crate::store::SaveSlot, crate::store::MatchRecord)],
     games: &Registry,
@@ -359,10 +360,29 @@ pub fn resumes(
             Some((resume, r))
         })
         .collect();
+    // Saves that read alike say their last move where it tells them apart (what a
+    // player remembers of a game), else their seconds.
     let labels: Vec<String> = resumes.iter().map(|(r, _)| r.label()).collect();
+    let lasts: Vec<Option<&String>> = resumes.iter().map(|(_, r)| r.moves.last()).collect();
     for (i, (resume, record)) in resumes.iter_mut().enumerate() {
-        if labels.iter().filter(|l| **l == labels[i]).count() > 1 {
-            resume.date = record.saved_second();
+        let mut twins = (0..labels.len()).filter(|&j| j != i && labels[j] == labels[i]);
+        let Some(first) = twins.next() else {
+            continue;
+        };
+        let last = lasts[i];
+        let apart = last.is_some()
+            && std::iter::once(first)
+                .chain(twins)
+                .all(|j| lasts[j] != last);
+        match last {
+            Some(last) if apart => {
+                resume.detail = if resume.detail.is_empty() {
+                    format!("last {last}")
+                } else {
+                    format!("{} · last {last}", resume.detail)
+                };
+            }
+            _ => resume.date = record.saved_second(),
         }
     }
     resumes.into_iter().map(|(r, _)| r).collect()

@@ -1125,6 +1125,52 @@ fn saved_games_show_their_whole_label_at_80_columns() {
     assert!(row.ends_with(&record.saved_minute()), "{row}");
 }
 
+/// Two saves of the same setup made in the same minute whose last moves differ say
+/// their last move, which a player remembers, rather than their seconds.
+#[test]
+fn two_saves_of_one_minute_with_other_last_moves_say_them() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    for _ in 0..2 {
+        nim_at(dir.path(), "3,4")
+            .key(KeyCode::Enter)
+            .key(KeyCode::Char('q'));
+    }
+    let files = save_files(dir.path(), "nim");
+    assert_eq!(files.len(), 2);
+    for ((file, saved), last) in files
+        .iter()
+        .zip(["2026-11-23T10:02:05Z", "2026-11-23T10:02:41Z"])
+        .zip(["1:1", "2:1"])
+    {
+        let mut json: serde_json::Value =
+            serde_json::from_str(&std::fs::read_to_string(file).expect("save")).expect("json");
+        json["game"]["saved"] = serde_json::Value::String(saved.into());
+        let moves = json["game"]["moves"]
+            .as_array_mut()
+            .expect("a list of moves");
+        *moves.last_mut().expect("a move") = serde_json::Value::String(last.into());
+        std::fs::write(file, json.to_string()).expect("written");
+    }
+    let mut h = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+        dir.path(),
+    );
+    let rows = resume_rows(&h.screen());
+    assert_eq!(rows.len(), 2, "{rows:#?}");
+    // At 80 columns the date, the same minute for both, is cut short after the day.
+    for last in ["last 1:1 · 2026-11-23", "last 2:1 · 2026-11-23"] {
+        assert!(rows.iter().any(|r| r.contains(last)), "{last}: {rows:#?}");
+    }
+    assert!(
+        !rows.iter().any(|r| r.contains("10:02:")),
+        "no seconds: {rows:#?}"
+    );
+}
+
 /// Two saves of the same setup made in the same minute read alike to the minute; the
 /// menu then shows their seconds, so the player can tell which is which.
 #[test]

@@ -213,6 +213,41 @@ fn a_whole_winners_and_losers_game_against_the_ai() {
     tui.quit_cleanly();
 }
 
+/// A square the board marks `*` (a legal one), by its name ("c4"): the columns are
+/// read from the letters above the board, the rows from the numbers at its left.
+fn marked_square(screen: &str) -> String {
+    let lines: Vec<&str> = screen.lines().collect();
+    let header = lines
+        .iter()
+        .find(|l| l.contains("a    b    c"))
+        .unwrap_or_else(|| panic!("no column letters:\n{screen}"));
+    let columns: Vec<(usize, char)> = header
+        .chars()
+        .enumerate()
+        .filter(|(_, c)| ('a'..='h').contains(c))
+        .collect();
+    for line in &lines {
+        let chars: Vec<char> = line.chars().collect();
+        let Some(row) = chars
+            .iter()
+            .take(12)
+            .find(|c| ('1'..='8').contains(c))
+            .copied()
+        else {
+            continue;
+        };
+        if let Some(x) = chars.iter().position(|&c| c == '*') {
+            let (_, letter) = columns
+                .iter()
+                .min_by_key(|(at, _)| at.abs_diff(x))
+                .copied()
+                .unwrap_or((0, 'a'));
+            return format!("{letter}{row}");
+        }
+    }
+    panic!("no square marked *:\n{screen}");
+}
+
 #[test]
 fn othello_against_benedict_for_a_few_moves() {
     let mut tui = Tui::start(
@@ -222,10 +257,18 @@ fn othello_against_benedict_for_a_few_moves() {
         0,
     );
     tui.wait_all(&["Othello", "Your turn (Black)", "Discs"], &[]);
-    // The cursor starts on d3, a legal opening, and after every reply it sits on a legal
-    // square, so Enter alone plays a whole sequence of moves.
-    for turn in 0..5 {
-        tui.send(ENTER);
+    // The cursor starts on d3, a legal opening: Enter plays it.
+    tui.send(ENTER);
+    tui.wait_for("2. AI");
+    tui.wait_for("Your turn (Black)");
+    // After the AI's reply the cursor stays on d3, now taken: an Enter pressed by
+    // reflex plays nothing and says why.
+    tui.send(ENTER);
+    tui.wait_for("d3 is taken");
+    // A legal square (marked `*`) typed by its name plays there.
+    for turn in 1..5 {
+        let square = marked_square(&tui.screen());
+        tui.send(&square);
         tui.wait_for(&format!("{}. AI", 2 * turn + 2));
         tui.wait_for("Your turn (Black)");
     }

@@ -1037,3 +1037,40 @@ fn the_board_names_the_opening() {
     // The side column is drawn whole beside it.
     assert!(screen.contains("╮╭ Discs "), "{screen}");
 }
+
+/// A start typed as a move list is played from the standard start: the move list shows
+/// the moves, the opening is named, and undo takes them back one by one (a board read
+/// from the list lost all three: play-test finding).
+#[test]
+fn from_a_move_list_the_match_keeps_its_history() {
+    let config = quick_config();
+    let mut s = GameSetup::from_config(parlor::games::othello::ID, &config);
+    s.position = Some("f5 d6 c3 d3 c4".into());
+    s.matchup.mode = Mode::TwoPlayers;
+    let mut h = Harness::new(&parlor::arcade::registry(), config, Start::Game(s), 100, 30);
+    let screen = h.screen();
+    let plies = |screen: &str| -> Vec<String> {
+        screen
+            .lines()
+            .filter_map(|l| {
+                let at = l.find(". Player ")?;
+                let number = l[..at].rsplit(' ').next()?;
+                let mv = l[at..].split_whitespace().nth(3)?;
+                Some(format!("{number}. {mv}"))
+            })
+            .collect()
+    };
+    assert_eq!(
+        plies(&screen),
+        ["1. f5", "2. d6", "3. c3", "4. d3", "5. c4"],
+        "{screen}"
+    );
+    assert!(screen.contains("opening: Tiger"), "{screen}");
+    h.key(KeyCode::Char('u'));
+    let screen = h.screen();
+    assert_eq!(
+        plies(&screen),
+        ["1. f5", "2. d6", "3. c3", "4. d3"],
+        "undo took c4 back:\n{screen}"
+    );
+}

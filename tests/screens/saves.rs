@@ -1263,3 +1263,57 @@ fn q_asks_before_dropping_a_game_that_cannot_be_saved() {
     h.key(KeyCode::Enter).key(KeyCode::Char('q'));
     assert!(h.app.should_quit());
 }
+
+/// An Othello match started from a move list, kept and resumed: the record starts from
+/// the standard start with the typed moves first, so the resumed match has them once,
+/// in its move list, on the same board (they were replayed twice, or lost, if the
+/// record started from the position they lead to); the setup still names the typed
+/// start for a new game.
+#[test]
+fn an_othello_match_from_a_move_list_resumes_with_its_moves_once() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut setup = GameSetup::from_config(parlor::games::othello::ID, &Config::default());
+    setup.position = Some("f5 d6 c3".into());
+    setup.matchup.mode = Mode::TwoPlayers;
+    let mut h = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Game(setup),
+        80,
+        24,
+        dir.path(),
+    );
+    let Screen::Game(game) = h.app.screen() else {
+        panic!("a game:\n{}", h.screen());
+    };
+    let record = game.record().expect("a record");
+    assert_eq!(record.moves, ["f5", "d6", "c3"]);
+    assert_eq!(record.from_position.as_deref(), Some("f5 d6 c3"));
+    // White plays the square the cursor starts on (a legal one): the match is saved.
+    h.key(KeyCode::Enter);
+    let Screen::Game(game) = h.app.screen() else {
+        panic!("a game:\n{}", h.screen());
+    };
+    let moves = game.record().expect("a record").moves;
+    assert_eq!(moves.len(), 4, "{moves:?}");
+    let position = game.position_text();
+    h.key(KeyCode::Char('q'));
+    let mut h = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+        dir.path(),
+    );
+    let rows = resume_rows(&h.screen());
+    assert_eq!(rows.len(), 1, "{rows:#?}");
+    assert!(rows[0].contains("move 5 · from f5 d6 c3"), "{rows:#?}");
+    h.key(KeyCode::Enter);
+    let Screen::Game(game) = h.app.screen() else {
+        panic!("resumed:\n{}", h.screen());
+    };
+    assert_eq!(game.position_text(), position);
+    assert_eq!(game.record().expect("a record").moves, moves);
+    assert_eq!(game.setup().position.as_deref(), Some("f5 d6 c3"));
+}

@@ -135,8 +135,21 @@ impl OthelloScreen {
         };
         let analyst = OthelloAnalyst::new(limits, options.level, ai_seed).with_threads(threads);
         let think_ms = analyst.think_ms();
+        // A start given as a move list is played from the standard start, so the match
+        // keeps its history: the moves are in the list, the opening is named, undo
+        // takes them back, and the record (its start the standard one) replays them
+        // (a board read from them lost all of that). The setup keeps the text: a new
+        // game starts from it again.
+        let opening = setup
+            .position
+            .as_deref()
+            .and_then(|text| Othello::after_moves(text).ok())
+            .map(|(_, moves)| moves);
         // The position was checked before the game was started (`check_position`).
-        let start = start_position(&setup).unwrap_or_default();
+        let start = match opening {
+            Some(_) => Othello::new(),
+            None => start_position(&setup).unwrap_or_default(),
+        };
         let mut view = MatchView::new(
             start,
             &setup.matchup,
@@ -144,6 +157,12 @@ impl OthelloScreen {
             SharedAnalyst::new(analyst),
             rng,
         );
+        for mv in opening.unwrap_or_default() {
+            // Each was legal when the move list was read.
+            if view.session.replay(mv, false).is_err() {
+                break;
+            }
+        }
         view.session.let_engine_pick();
         view.set_think_ms(Arc::clone(&think_ms));
         view.set_even_within(EVEN_WITHIN);

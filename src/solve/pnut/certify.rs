@@ -89,6 +89,7 @@ pub fn certify(
         entries: FxHashMap::default(),
         opening: BTreeMap::new(),
         walked: FxHashSet::default(),
+        steps: 0,
     };
     let first_wins = walk.opening_value(&mut Vec::new())?;
     walk.opening_walk(&mut Vec::new(), first_wins)?;
@@ -157,6 +158,7 @@ pub fn certify_position(
         entries: FxHashMap::default(),
         opening: BTreeMap::new(),
         walked: FxHashSet::default(),
+        steps: 0,
     };
     let (u, v) = position_of(g, text);
     let mover_wins = walk.search.wins_at(u, v)?;
@@ -173,11 +175,15 @@ pub fn certify_position(
     })
 }
 
-/// How many recorded moves between two calls of the walk's progress.
+/// How many positions walked between two calls of the walk's progress (the recorded
+/// moves alone could stay below a round number for an hour, while the walk's searches
+/// re-proved what the proof's full table had let go).
 const PROGRESS_EVERY: usize = 1 << 16;
 
 struct Walk<'a> {
-    /// Told the number of moves recorded, every [`PROGRESS_EVERY`] of them: on large
+    /// Positions walked (won and lost ones past the settled-at-once rules).
+    steps: usize,
+    /// Told the number of moves recorded, every [`PROGRESS_EVERY`] positions: on large
     /// proofs the walk takes about as long as the proof.
     progress: &'a dyn Fn(usize),
     g: Graph,
@@ -206,6 +212,14 @@ fn bits(mut mask: u32) -> impl Iterator<Item = u32> {
 }
 
 impl Walk<'_> {
+    /// Counts a position walked, and now and then says how many moves are recorded.
+    fn step(&mut self) {
+        self.steps += 1;
+        if self.steps.is_multiple_of(PROGRESS_EVERY) {
+            (self.progress)(self.entries.len());
+        }
+    }
+
     fn free(&self, u: u128, v: u64) -> u32 {
         (u >> (v * u64::from(self.g.k))) as u32 & self.g.full
     }
@@ -294,6 +308,7 @@ impl Walk<'_> {
         if comp.bipartite || !self.walked.insert((comp.edges, v, true)) {
             return Ok(());
         }
+        self.step();
         let (set, kind) = self.reduced(u, v, &comp)?;
         let (key, _) = self.key(set, v, kind, v * u64::from(self.g.k));
         if self.entries.contains_key(&key) {
@@ -304,9 +319,6 @@ impl Walk<'_> {
             if !self.search.wins_at(cu, cv)? {
                 let (_, image) = self.key(set, v, kind, v * u64::from(self.g.k) + u64::from(c));
                 self.entries.insert(key, image);
-                if self.entries.len().is_multiple_of(PROGRESS_EVERY) {
-                    (self.progress)(self.entries.len());
-                }
                 return self.lost(cu, cv);
             }
         }
@@ -326,6 +338,7 @@ impl Walk<'_> {
             if comp.bipartite || !self.walked.insert((comp.edges, v, false)) {
                 return Ok(());
             }
+            self.step();
             // The checker derives the part after a bridge here too.
             self.reduced(u, v, &comp)?;
         }

@@ -30,8 +30,7 @@ pub struct Puzzle {
     pub options: String,
     /// The position in the notation of `parlor solve <game>`.
     pub position: String,
-    /// Every winning first move, in the game's move notation, in the order of the
-    /// game's legal moves.
+    /// Every winning first move, in the game's move notation.
     pub winning: Vec<String>,
     /// The expected result with best play on both sides: "win in 7".
     pub result: String,

@@ -8,6 +8,7 @@ pub mod config_cmd;
 pub mod engine;
 pub mod export;
 pub mod game_args;
+pub mod puzzles;
 pub mod shell;
 pub mod stats;
 
@@ -75,6 +76,10 @@ pub enum Command {
     /// Where the config file is, and the documented defaults.
     #[command(subcommand)]
     Config(config_cmd::ConfigCommand),
+    /// Puzzles: positions where the side to move wins and finding the move takes
+    /// thought (`parlor puzzle list <GAME> --json` prints a game's shipped set).
+    #[command(subcommand)]
+    Puzzle(puzzles::PuzzleCommand),
     /// Review a finished game from the history: every move judged, the turning points marked.
     Review {
         /// Which game, counting back from the last one played (1, the default, is the last).
@@ -347,6 +352,7 @@ pub fn run(cli: Cli, games: &Registry) -> Result<(), RunError> {
             )?;
             Ok(())
         }
+        Some(Command::Puzzle(command)) => Ok(puzzles::run(&command, games)?),
         Some(Command::Export(args)) => Ok(export::export(&args, games)?),
         Some(Command::Stats { json }) => Ok(stats::run(json, games)?),
         Some(Command::Serve {

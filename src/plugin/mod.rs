@@ -9,6 +9,7 @@ pub mod lesson;
 pub mod match_screen;
 pub mod match_view;
 pub mod options;
+pub mod puzzle;
 pub mod referee;
 pub mod review;
 pub mod screen;
@@ -314,6 +315,13 @@ pub trait GameKind: Sync {
     /// The game's lesson: its rules on a live board in a few steps, then one idea of
     /// strategy from its solver (`games::lesson`). `None`: the game has none.
     fn lesson(&self) -> Option<lesson::Lesson> {
+        None
+    }
+
+    /// The game's puzzles (issue 37): its shipped set and the generator that makes it
+    /// (`examples/make_puzzles.rs`); `parlor puzzle list <game>` prints the set. `None`:
+    /// the game offers none.
+    fn puzzles(&self) -> Option<puzzle::PuzzleBook> {
         None
     }
 

@@ -851,6 +851,7 @@ fn every_subcommand_has_help_that_describes_its_options() {
         "review",
         "export",
         "stats",
+        "puzzle",
         "engine",
         "config",
         "completions",

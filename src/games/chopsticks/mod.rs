@@ -4,6 +4,7 @@ pub mod cli;
 pub mod config;
 pub mod lesson;
 pub mod options;
+pub mod puzzles;
 pub mod review;
 pub mod screen;
 
@@ -94,6 +95,9 @@ impl GameKind for Chopsticks {
         _rng: &mut GameRng,
     ) -> Result<Box<dyn crate::plugin::referee::Referee>, String> {
         screen::start_position(setup).map(crate::plugin::referee::of)
+    }
+    fn puzzles(&self) -> Option<crate::plugin::puzzle::PuzzleBook> {
+        Some(puzzles::book())
     }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
         screen::start_position(setup).map(|_| ())

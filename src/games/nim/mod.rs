@@ -4,6 +4,7 @@ pub mod cli;
 pub mod config;
 pub mod lesson;
 pub mod options;
+pub mod puzzles;
 pub mod review;
 pub mod screen;
 
@@ -83,6 +84,9 @@ impl GameKind for Nim {
         rng: &mut GameRng,
     ) -> Result<Box<dyn crate::plugin::referee::Referee>, String> {
         screen::start_position(setup, rng).map(crate::plugin::referee::of)
+    }
+    fn puzzles(&self) -> Option<crate::plugin::puzzle::PuzzleBook> {
+        Some(puzzles::nim_book())
     }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
         let mut rng = <GameRng as rand::SeedableRng>::seed_from_u64(0);

@@ -10,6 +10,7 @@ pub mod jobs;
 pub mod lesson;
 pub mod options;
 pub mod prove;
+pub mod puzzles;
 pub mod screen;
 pub mod verify;
 pub mod verify_cli;
@@ -101,6 +102,9 @@ impl GameKind for PnutButta {
             );
         }
         screen::start_position(setup).map(crate::plugin::referee::of)
+    }
+    fn puzzles(&self) -> Option<crate::plugin::puzzle::PuzzleBook> {
+        Some(puzzles::book())
     }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
         if setup.position.is_some() && setup.own::<PnutSetup>().players > 2 {

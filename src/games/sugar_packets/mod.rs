@@ -64,6 +64,9 @@ impl GameKind for SugarPackets {
     ) -> Result<Box<dyn crate::plugin::referee::Referee>, String> {
         crate::games::nim::screen::start_position(setup, rng).map(crate::plugin::referee::of)
     }
+    fn puzzles(&self) -> Option<crate::plugin::puzzle::PuzzleBook> {
+        Some(crate::games::nim::puzzles::sugar_book(INFO.id))
+    }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
         let mut rng = <GameRng as rand::SeedableRng>::seed_from_u64(0);
         crate::games::nim::screen::start_position(setup, &mut rng).map(|_| ())

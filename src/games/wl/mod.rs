@@ -5,6 +5,7 @@ pub mod cli;
 pub mod config;
 pub mod lesson;
 pub mod options;
+pub mod puzzles;
 pub mod review;
 pub mod screen;
 pub mod simulation;
@@ -138,6 +139,9 @@ impl GameKind for WinnersLosers {
         Ok(crate::plugin::referee::of(crate::game::wl::Wl::new(
             letters,
         )))
+    }
+    fn puzzles(&self) -> Option<crate::plugin::puzzle::PuzzleBook> {
+        Some(puzzles::book())
     }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
         let mut rng = <GameRng as rand::SeedableRng>::seed_from_u64(0);

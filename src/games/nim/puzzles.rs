@@ -1,0 +1,109 @@
+//! Nim's and 1-3-5-7's puzzles (issue 37): positions met in play, proved by the
+//! formula and the distance search (`solve::nim`), the same up to the order of the
+//! piles (empty piles left out). Made by `examples/make_puzzles.rs`.
+
+use rand::RngExt;
+
+use crate::game::nim::{Ending, Nim};
+use crate::plugin::puzzle::PuzzleBook;
+use crate::plugin::puzzle::generate::{self, Found, Plan, Report, Source};
+use crate::seeds::GameRng;
+use crate::solve::nim as solver;
+
+/// Nim's shipped set.
+pub fn nim_book() -> PuzzleBook {
+    PuzzleBook {
+        game: super::ID.cli_name(),
+        shipped: include_str!("../../../assets/puzzles/nim.jsonl"),
+        generate: generate_nim,
+        none_because: None,
+    }
+}
+
+/// 1-3-5-7's shipped set.
+pub fn sugar_book(game: &'static str) -> PuzzleBook {
+    PuzzleBook {
+        game,
+        shipped: include_str!("../../../assets/puzzles/1357.jsonl"),
+        generate: generate_sugar,
+        none_because: None,
+    }
+}
+
+/// The piles as a multiset: the same text for positions equal up to pile order.
+pub fn key(position: &Nim) -> String {
+    let mut piles: Vec<u8> = position
+        .piles()
+        .iter()
+        .copied()
+        .filter(|&p| p > 0)
+        .collect();
+    piles.sort_unstable_by(|a, b| b.cmp(a));
+    piles
+        .iter()
+        .map(u8::to_string)
+        .collect::<Vec<_>>()
+        .join(",")
+}
+
+/// Nim's position as a puzzle shows it: the piles left, in their order.
+fn without_empty_piles(position: &Nim) -> Nim {
+    let piles = position
+        .piles()
+        .iter()
+        .copied()
+        .filter(|&p| p > 0)
+        .collect();
+    Nim::new(piles, position.ending())
+}
+
+/// 1-3-5-7's rows keep their places (a row holds at most 1, 3, 5 or 7).
+fn as_it_is(position: &Nim) -> Nim {
+    position.clone()
+}
+
+/// Two to five piles of one to nine coins: small enough for exact distances.
+fn random_piles(rng: &mut GameRng, ending: Ending) -> Nim {
+    let count = rng.random_range(2..=5);
+    let piles = (0..count).map(|_| rng.random_range(1..=9)).collect();
+    Nim::new(piles, ending)
+}
+
+fn analyse(position: &Nim) -> Option<crate::solve::Analysis<crate::game::nim::NimMove>> {
+    Some(solver::analyse(position))
+}
+
+fn generate_nim(plan: &Plan) -> Report {
+    let game = super::ID.cli_name();
+    let mut found = Found::new();
+    let mut settings = Vec::new();
+    for (ending, options) in [(Ending::Normal, ""), (Ending::Misere, "--misere")] {
+        let mut source = Source {
+            game,
+            options: options.to_string(),
+            start: Box::new(move |rng| random_piles(rng, ending)),
+            present: without_empty_piles,
+            analyse: Box::new(analyse),
+            key,
+            max_plies: 64,
+        };
+        settings.push(generate::mine(&mut source, plan, &mut found));
+    }
+    generate::finish(game, plan, settings, found)
+}
+
+fn generate_sugar(plan: &Plan) -> Report {
+    let game = crate::games::sugar_packets::ID.cli_name();
+    let mut found = Found::new();
+    let mut source = Source {
+        game,
+        options: String::new(),
+        start: Box::new(|_| Nim::sugar_packets()),
+        present: as_it_is,
+        analyse: Box::new(analyse),
+        key,
+        max_plies: 16,
+    };
+    let settings = vec![generate::mine(&mut source, plan, &mut found)];
+    generate::finish(game, plan, settings, found)
+}

@@ -4,7 +4,7 @@
 //!
 //! ```text
 //! cargo run --release --example pnut_start_table -- --budget 20000000 \
-//!     [--jobs DIR ...] > assets/pnut/start_nodes.txt
+//!     [--jobs DIR ...] [--proved FILE ...] > assets/pnut/start_nodes.txt
 //! ```
 //!
 //! For each setting of [`SETTINGS`], every canonical start node (l-1 symbol indices,
@@ -12,7 +12,9 @@
 //! table shared by the setting's start nodes, each within `--budget` nodes: what it
 //! proves goes in the table, what it does not is left out. Each `--jobs DIR` (a split
 //! proof's folder, docs/proof-jobs.md) adds the start nodes its finished jobs settle
-//! by minimax over their values (the (3,4) and (2,7) runs, too large for one search).
+//! by minimax over their values (the (3,4) and (2,7) runs, too large for one search);
+//! each `--proved FILE` adds start nodes a whole `parlor prove pnut` run decided, as its
+//! report's "Start nodes decided" line says them, written `k l start W|L` a line.
 //! Nothing is random: the same flags and folders make the same table.
 
 use std::collections::BTreeMap;
@@ -45,6 +47,7 @@ const TABLE_MIB: u32 = 2048;
 fn main() {
     let mut budget: u64 = 20_000_000;
     let mut folders: Vec<PathBuf> = Vec::new();
+    let mut proved: Vec<PathBuf> = Vec::new();
     let mut args = std::env::args().skip(1);
     while let Some(a) = args.next() {
         match a.as_str() {
@@ -54,6 +57,11 @@ fn main() {
                     .and_then(|v| v.parse().ok())
                     .unwrap_or_else(|| die("--budget N: a number of nodes"));
             }
+            "--proved" => proved.push(
+                args.next()
+                    .map(PathBuf::from)
+                    .unwrap_or_else(|| die("--proved FILE: start nodes a proof decided")),
+            ),
             "--jobs" => folders.push(
                 args.next()
                     .map(PathBuf::from)
@@ -103,6 +111,25 @@ fn main() {
             entry
                 .entry(start)
                 .or_insert((wins, "split proof".to_string()));
+        }
+    }
+    for file in &proved {
+        let text = std::fs::read_to_string(file)
+            .unwrap_or_else(|e| die(&format!("--proved {}: {e}", file.display())));
+        let read = parlor::solve::pnut::starts::parse(&text)
+            .unwrap_or_else(|e| die(&format!("--proved {}: {e}", file.display())));
+        for ((k, l), starts) in read {
+            let entry = table.entry((k, l)).or_default();
+            for (start, wins) in starts {
+                if entry.get(&start).is_some_and(|(old, _)| *old != wins) {
+                    die(&format!(
+                        "({k},{l}) start {start:?}: the proof and the search disagree"
+                    ));
+                }
+                entry
+                    .entry(start)
+                    .or_insert((wins, "whole proof (prove pnut)".to_string()));
+            }
         }
     }
     println!("# Pnut-Butta start nodes settled by parlor's own proofs (issue 38 point 6).");

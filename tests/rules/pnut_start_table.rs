@@ -106,3 +106,31 @@ fn the_ai_plays_into_start_nodes_the_table_settles_for_it_with_one_node_to_searc
         "{first_player_choices} choices of a start node"
     );
 }
+
+/// On (3,4), where no search in a move's time proves anything in the opening, the
+/// table's start nodes (001 from the whole proof) give the second player its winning
+/// reply at once: after the first player's 0, the second plays 0 (every start node
+/// after 00 is won for its mover, the second player).
+#[test]
+fn on_3_4_the_second_player_answers_from_the_table_with_one_node_to_search() {
+    let rules = Rules::new("012", 4).unwrap();
+    let table = starts::shipped();
+    assert_eq!(starts::value(table, 3, 4, &[0, 0]), Some(false));
+    assert_eq!(starts::value(table, 3, 4, &[0]), Some(true));
+    let game = Pnut::parse(rules.clone(), "0").unwrap();
+    let mut engine = Engine::new(&rules, 16);
+    let solved = engine.analyse_goal(
+        &game,
+        &Limits::nodes(1, 16),
+        Goal::Play,
+        &|| false,
+        &mut |_| {},
+    );
+    assert_eq!(
+        solved.analysis.best.map(|m| m.0),
+        Some('0'),
+        "{:?}",
+        solved.analysis
+    );
+    assert!(solved.analysis.exact);
+}

@@ -77,9 +77,9 @@ pub enum Command {
     #[command(subcommand)]
     Config(config_cmd::ConfigCommand),
     /// Puzzles: positions where the side to move wins and finding the move takes
-    /// thought (`parlor puzzle list <GAME> --json` prints a game's shipped set).
-    #[command(subcommand)]
-    Puzzle(puzzles::PuzzleCommand),
+    /// thought. `parlor puzzle GAME [--daily | --streak]` opens the trainer, `--rating`
+    /// prints your puzzle rating, `parlor puzzle list GAME --json` the shipped set.
+    Puzzle(puzzles::PuzzleArgs),
     /// Review a finished game from the history: every move judged, the turning points marked.
     Review {
         /// Which game, counting back from the last one played (1, the default, is the last).
@@ -352,7 +352,7 @@ pub fn run(cli: Cli, games: &Registry) -> Result<(), RunError> {
             )?;
             Ok(())
         }
-        Some(Command::Puzzle(command)) => Ok(puzzles::run(&command, games)?),
+        Some(Command::Puzzle(args)) => Ok(puzzles::run(args, games, config)?),
         Some(Command::Export(args)) => Ok(export::export(&args, games)?),
         Some(Command::Stats { json }) => Ok(stats::run(json, games)?),
         Some(Command::Serve {

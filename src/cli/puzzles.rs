@@ -1,12 +1,38 @@
-//! `parlor puzzle list <game> [--json]`: every shipped puzzle of a game (issue 37,
-//! point 6), so anyone can check them with their own solver. The JSON lines are the
-//! shipped file's lines, read and checked first (docs/json.md, schema `puzzle`).
+//! `parlor puzzle <game> [--daily | --streak]` opens the puzzle trainer (issue 37);
+//! `parlor puzzle <game> --rating` prints the player's puzzle rating with its history;
+//! `parlor puzzle list <game> [--json]` prints every shipped puzzle of a game (point 6),
+//! so anyone can check them with their own solver. The JSON lines are the shipped
+//! file's lines, read and checked first (docs/json.md, schema `puzzle`).
 
 use std::io::Write;
 
-use crate::plugin::puzzle::{Puzzle, PuzzleBook};
+use crate::config::Config;
+use crate::plugin::puzzle::{Puzzle, PuzzleBook, rating};
 use crate::plugin::{CliError, GameId, Registry, usage};
 use crate::quote::clip;
+use crate::store::puzzles::PuzzleMode;
+use crate::tui::app::Start;
+
+/// `parlor puzzle`'s arguments: a game to train on, or `list`.
+#[derive(Debug, clap::Args)]
+#[command(args_conflicts_with_subcommands = true)]
+pub struct PuzzleArgs {
+    #[command(subcommand)]
+    pub command: Option<PuzzleCommand>,
+    /// The game to train on: one that has puzzles (nim, 1357, chopsticks, pnut).
+    #[arg(value_name = "GAME")]
+    pub game: Option<String>,
+    /// The daily puzzle: the same for every player on a date (UTC).
+    #[arg(long, conflicts_with = "streak")]
+    pub daily: bool,
+    /// A streak: puzzles from the easiest up, until the first miss.
+    #[arg(long)]
+    pub streak: bool,
+    /// Print your puzzle rating in the game and its history instead of opening the
+    /// trainer.
+    #[arg(long, conflicts_with_all = ["daily", "streak"])]
+    pub rating: bool,
+}
 
 /// `parlor puzzle list`'s arguments.
 #[derive(Debug, clap::Subcommand)]
@@ -24,10 +50,77 @@ pub enum PuzzleCommand {
     },
 }
 
-pub fn run(command: &PuzzleCommand, games: &Registry) -> Result<(), CliError> {
-    match command {
-        PuzzleCommand::List { game, json } => list(game, *json, games),
+pub fn run(args: PuzzleArgs, games: &Registry, config: Config) -> Result<(), super::RunError> {
+    if let Some(PuzzleCommand::List { game, json }) = &args.command {
+        return Ok(list(game, *json, games)?);
     }
+    let Some(name) = args.game.as_deref() else {
+        return Err(usage(format!(
+            "puzzle: name a game: parlor puzzle GAME [--daily | --streak | --rating], one of {}; \
+             or parlor puzzle list GAME",
+            with_puzzles(games).join(", ")
+        ))
+        .into());
+    };
+    let (game, book) = book("puzzle", name, games)?;
+    if book.shipped.trim().is_empty() {
+        return Err(usage(format!("{game} has no puzzles yet")).into());
+    }
+    if args.rating {
+        return Ok(rating(game)?);
+    }
+    let mode = if args.daily {
+        PuzzleMode::Daily
+    } else if args.streak {
+        PuzzleMode::Streak
+    } else {
+        PuzzleMode::Rated
+    };
+    crate::tui::run(games, config, Start::Puzzles(game, mode), rand::random())?;
+    Ok(())
+}
+
+/// `--rating`: the player's puzzle rating in `game`, what it rests on, and how it
+/// moved, one attempt a line.
+fn rating(game: GameId) -> Result<(), CliError> {
+    let progress = crate::store::Store::open_default()
+        .map(|mut s| s.puzzle_progress(game.cli_name()))
+        .unwrap_or_default();
+    let mut out = std::io::stdout().lock();
+    let Some(now) = progress.rating else {
+        writeln!(
+            out,
+            "No puzzle of {game} tried yet: `parlor puzzle {}` opens the trainer.",
+            game.cli_name()
+        )?;
+        return Ok(());
+    };
+    let solved = progress.attempts.iter().filter(|a| a.solved).count();
+    writeln!(
+        out,
+        "Puzzle rating in {game}: {} (deviation {:.0}); {} attempts, {solved} solved; best streak {}.",
+        rating::shown(now),
+        now.deviation,
+        progress.attempts.len(),
+        progress.best_streak
+    )?;
+    for a in &progress.attempts {
+        let result = match (a.solved, a.hinted) {
+            (true, _) => "solved",
+            (false, true) => "hint taken",
+            (false, false) => "missed",
+        };
+        writeln!(
+            out,
+            "{}  {:<6}  {:<18}  {:<10}  {:.0}",
+            a.at,
+            a.mode.name(),
+            a.id,
+            result,
+            a.rating
+        )?;
+    }
+    Ok(())
 }
 
 /// The games whose puzzles can be listed, in menu order.
@@ -41,11 +134,11 @@ fn with_puzzles(games: &Registry) -> Vec<&'static str> {
 
 /// The puzzle book of the game named `name`; a usage error names the games that have
 /// puzzles.
-fn book(name: &str, games: &Registry) -> Result<(GameId, PuzzleBook), CliError> {
+fn book(verb: &str, name: &str, games: &Registry) -> Result<(GameId, PuzzleBook), CliError> {
     let accepted = with_puzzles(games).join(", ");
     let game = games.find(name).ok_or_else(|| {
         usage(format!(
-            "puzzle list: unknown game {}: expected one of {accepted}",
+            "{verb}: unknown game {}: expected one of {accepted}",
             clip(name)
         ))
     })?;
@@ -63,7 +156,7 @@ fn book(name: &str, games: &Registry) -> Result<(GameId, PuzzleBook), CliError> 
 }
 
 fn list(name: &str, json: bool, games: &Registry) -> Result<(), CliError> {
-    let (game, book) = book(name, games)?;
+    let (game, book) = book("puzzle list", name, games)?;
     let puzzles = book
         .shipped()
         .map_err(|e| CliError::Failed(format!("{game}'s shipped puzzles: {e}")))?;

@@ -195,7 +195,7 @@ impl LessonScreen {
             // The board waits: clicks on it do nothing until the next step.
             hits.clear();
         }
-        let panel = panel_area(frame, area);
+        let panel = super::side_panel::over_side_column(frame, area);
         frame.render_widget(Clear, panel);
         let step = &self.lesson.steps[self.step];
         let mut lines = vec![Line::raw(step.instruction), Line::raw("")];
@@ -281,36 +281,4 @@ fn start_board(game: GameId, lesson: &Lesson, step: usize, config: &Config) -> B
     let mut board = kind.start(setup, &env, &mut rng);
     board.set_spoilers(false);
     board
-}
-
-/// The narrowest the lesson's panel gets.
-const MIN_PANEL: u16 = 28;
-
-/// Where the lesson's panel goes: over the game's side column (the prediction and the
-/// move list, which a lesson does not use). Every game screen draws its side column as
-/// boxes starting on the row under the title (`widgets::game_frame`), so the panel starts
-/// at the last box corner on that row past the middle; a screen with no side column
-/// (Othello at 80 columns) gets the room right of its board.
-fn panel_area(frame: &mut Frame, area: Rect) -> Rect {
-    let buffer = frame.buffer_mut();
-    let row = area.y + 1;
-    let middle = area.x + area.width / 2;
-    let symbol = |x: u16| buffer.cell((x, row)).map_or("", |c| c.symbol());
-    let side = (middle..area.right())
-        .rev()
-        .find(|&x| symbol(x) == "╭")
-        .or_else(|| {
-            (middle..area.right())
-                .rev()
-                .find(|&x| symbol(x) == "╮")
-                .map(|x| x + 1)
-        })
-        .unwrap_or(area.right().saturating_sub(MIN_PANEL));
-    let x = side.min(area.right().saturating_sub(MIN_PANEL));
-    Rect {
-        x,
-        y: row,
-        width: area.right().saturating_sub(x),
-        height: area.height.saturating_sub(2),
-    }
 }

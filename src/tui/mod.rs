@@ -12,7 +12,9 @@ pub mod menu;
 pub mod online;
 pub mod review;
 pub mod setup;
+pub mod side_panel;
 pub mod stats;
+pub mod trainer;
 pub mod transcript;
 pub mod unavailable;
 

@@ -13,6 +13,7 @@ use crate::matchup::Difficulty;
 use crate::matchup::{FirstMover, Mode};
 use crate::plugin::options::cycle;
 use crate::plugin::{GameOptions, GameSetup, Row};
+use crate::store::puzzles::PuzzleMode;
 use crate::ui::hits::{Hit, Hits};
 use crate::ui::keys::{Action, Keys};
 use crate::ui::theme::Theme;
@@ -34,6 +35,8 @@ enum Field {
     Start,
     /// The game's lesson, beside Start.
     Lesson,
+    /// The game's puzzle trainer, its way in (rated, daily, streak) chosen with ←→.
+    Puzzles,
     /// One of the simulation's rows, after Start.
     Simulation(u16),
     Simulate,
@@ -53,6 +56,10 @@ pub struct Setup {
     first_choice: FirstMover,
     /// Whether the game's lesson was finished (the app says); `None`: it has none.
     pub lesson: Option<bool>,
+    /// The trainer's way in on the Puzzles row; `None`: the game has no puzzles.
+    pub puzzles: Option<PuzzleMode>,
+    /// The player's puzzle rating in this game, as shown (the app says), if any.
+    pub puzzle_rating: Option<String>,
     /// An offer to a player online: two people, no AI, no lesson; Start offers it.
     pub online: bool,
 }
@@ -62,6 +69,8 @@ pub enum SetupOutcome {
     Stay,
     /// The game's lesson.
     Lesson(crate::plugin::GameId),
+    /// The game's puzzle trainer, in this mode.
+    Puzzles(crate::plugin::GameId, PuzzleMode),
     /// Run the game's AI-vs-AI simulation with these options.
     Simulate(GameSetup),
     Start(GameSetup),
@@ -83,6 +92,8 @@ impl Setup {
         Setup {
             first_choice: setup.matchup.first,
             lesson: setup.game.kind().lesson().map(|_| false),
+            puzzles: has_puzzles(setup.game).then_some(PuzzleMode::Rated),
+            puzzle_rating: None,
             setup,
             // Start on the Start button: Enter right away plays with the defaults.
             selected: start,
@@ -117,6 +128,9 @@ impl Setup {
         f.push(Field::Start);
         if kind.lesson().is_some() {
             f.push(Field::Lesson);
+        }
+        if has_puzzles(s.game) {
+            f.push(Field::Puzzles);
         }
         if s.options.offers_simulation() {
             f.extend(
@@ -219,6 +233,11 @@ impl Setup {
 
     /// Start, unless the game refuses the position typed: then the setup stays, saying
     /// why.
+    /// The trainer, in the mode the Puzzles row shows.
+    fn puzzles_outcome(&self) -> SetupOutcome {
+        SetupOutcome::Puzzles(self.setup.game, self.puzzles.unwrap_or(PuzzleMode::Rated))
+    }
+
     fn start(&mut self) -> SetupOutcome {
         match self.setup.game.kind().check_position(&self.setup) {
             Ok(()) => SetupOutcome::Start(self.setup.clone()),
@@ -272,6 +291,7 @@ impl Setup {
             Action::Enter if self.field() == Field::Lesson => {
                 return SetupOutcome::Lesson(self.setup.game);
             }
+            Action::Enter if self.field() == Field::Puzzles => return self.puzzles_outcome(),
             Action::Enter => return self.start(),
             Action::Back => return SetupOutcome::Back,
             Action::Help => return SetupOutcome::Help,
@@ -288,6 +308,7 @@ impl Setup {
             Some(Field::Start) => self.start(),
             Some(Field::Simulate) => SetupOutcome::Simulate(self.setup.clone()),
             Some(Field::Lesson) => SetupOutcome::Lesson(self.setup.game),
+            Some(Field::Puzzles) if self.field() == Field::Puzzles => self.puzzles_outcome(),
             Some(_) => {
                 self.selected = index;
                 self.typing = false;
@@ -331,6 +352,11 @@ impl Setup {
                 // A row that changes which rows there are keeps the cursor on itself.
                 if let Some(i) = self.fields().iter().position(|f| *f == field) {
                     self.selected = i;
+                }
+            }
+            Field::Puzzles => {
+                if let Some(mode) = &mut self.puzzles {
+                    *mode = cycle(&PUZZLE_MODES, *mode, step);
                 }
             }
             Field::Position | Field::Start | Field::Lesson | Field::Simulate => {}
@@ -407,6 +433,13 @@ impl Setup {
                 Some(text) => text.clone(),
                 None => "the usual start".into(),
             },
+            Field::Puzzles => {
+                let mode = self.puzzles.unwrap_or(PuzzleMode::Rated);
+                match (mode, &self.puzzle_rating) {
+                    (PuzzleMode::Rated, Some(r)) => format!("rated · yours {r}"),
+                    (mode, _) => mode.name().into(),
+                }
+            }
             Field::Start | Field::Lesson | Field::Simulate => String::new(),
         }
     }
@@ -422,6 +455,7 @@ impl Setup {
                 self.row(field).map(|r| r.label).unwrap_or_default()
             }
             Field::Position => "From a position".into(),
+            Field::Puzzles => "Puzzles".into(),
             Field::Start | Field::Lesson | Field::Simulate => String::new(),
         }
     }
@@ -538,6 +572,21 @@ impl Setup {
                 "Enter puts the offer up in the lobby; the game starts when someone accepts it."
             }
             Field::Start => "Enter starts the game (from any line).",
+            Field::Puzzles => match self.puzzles.unwrap_or(PuzzleMode::Rated) {
+                PuzzleMode::Rated => {
+                    "Puzzles made and proved by the solver: find the win against its best \
+                     defence. Rated: the next one near your puzzle rating. ←→ daily, streak; \
+                     Enter opens."
+                }
+                PuzzleMode::Daily => {
+                    "The daily puzzle: the same for every player today (UTC). ←→ rated, \
+                     streak; Enter opens."
+                }
+                PuzzleMode::Streak => {
+                    "A streak: puzzles from the easiest up, until the first miss. ←→ rated, \
+                     daily; Enter opens."
+                }
+            },
             Field::Lesson => {
                 "A short lesson: the rules on a live board, a move at each step, then one \
                  idea of strategy from the solver."
@@ -697,6 +746,7 @@ impl Setup {
         let enter = match self.field() {
             Field::Simulate => "simulate",
             Field::Lesson => "lesson",
+            Field::Puzzles => "puzzles",
             _ if self.online => "offer it",
             _ => "start",
         };
@@ -781,6 +831,16 @@ fn step_clock(
     let at = all.iter().position(|c| *c == current).unwrap_or(0);
     let to = (at as isize + step).clamp(0, all.len() as isize - 1) as usize;
     all[to]
+}
+
+/// The trainer's ways in, in the order ←→ steps through them.
+const PUZZLE_MODES: [PuzzleMode; 3] = [PuzzleMode::Rated, PuzzleMode::Daily, PuzzleMode::Streak];
+
+/// Whether `game` has puzzles to train on (W&L can have none).
+fn has_puzzles(game: crate::plugin::GameId) -> bool {
+    game.kind()
+        .puzzles()
+        .is_some_and(|b| b.none_because.is_none() && !b.shipped.trim().is_empty())
 }
 
 #[cfg(test)]

@@ -100,6 +100,9 @@ impl Sandbox {
         let child = self
             .command_of("sh", &["-c", script])
             .env("PARLOR", env!("CARGO_BIN_EXE_parlor"))
+            // GNU parallel (and anything else the script runs) keeps its temporary
+            // files in the sandbox, so none is left behind in the system's /tmp.
+            .env("TMPDIR", self.dir.path())
             .spawn()
             .expect("spawn sh");
         wait_for(child, &["sh", "-c", script])

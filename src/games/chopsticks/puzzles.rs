@@ -4,7 +4,9 @@
 //! move cap), as `parlor solve chopsticks` reads it. Made by `examples/make_puzzles.rs`.
 
 use crate::game::chopsticks::{Chopsticks, Variant};
+use crate::plugin::GameSetup;
 use crate::plugin::puzzle::PuzzleBook;
+use crate::plugin::puzzle::coach::{self, MoveValue};
 use crate::plugin::puzzle::generate::{self, Found, Plan, Report, Source};
 
 pub fn book() -> PuzzleBook {
@@ -12,6 +14,7 @@ pub fn book() -> PuzzleBook {
         game: super::ID.cli_name(),
         shipped: include_str!("../../../assets/puzzles/chopsticks.jsonl"),
         generate,
+        coach,
         none_because: None,
     }
 }
@@ -43,6 +46,13 @@ pub fn key(position: &Chopsticks) -> String {
 fn afresh(position: &Chopsticks) -> Chopsticks {
     Chopsticks::from_hands(position.hands(), position.variant(), None)
         .unwrap_or_else(|_| position.clone())
+}
+
+/// The trainer's values: the retrograde solver's, on the board's hands (without the
+/// board's move cap, as the puzzles were proved).
+fn coach(setup: &GameSetup) -> Result<Vec<MoveValue>, String> {
+    let position = afresh(&super::screen::start_position(setup)?);
+    coach::values(&position, &crate::solve::chopsticks::analyse(&position))
 }
 
 fn generate(plan: &Plan) -> Report {

@@ -5,7 +5,9 @@
 use rand::RngExt;
 
 use crate::game::nim::{Ending, Nim};
+use crate::plugin::GameSetup;
 use crate::plugin::puzzle::PuzzleBook;
+use crate::plugin::puzzle::coach::{self, MoveValue};
 use crate::plugin::puzzle::generate::{self, Found, Plan, Report, Source};
 use crate::seeds::GameRng;
 use crate::solve::nim as solver;
@@ -16,6 +18,7 @@ pub fn nim_book() -> PuzzleBook {
         game: super::ID.cli_name(),
         shipped: include_str!("../../../assets/puzzles/nim.jsonl"),
         generate: generate_nim,
+        coach,
         none_because: None,
     }
 }
@@ -26,6 +29,7 @@ pub fn sugar_book(game: &'static str) -> PuzzleBook {
         game,
         shipped: include_str!("../../../assets/puzzles/1357.jsonl"),
         generate: generate_sugar,
+        coach,
         none_because: None,
     }
 }
@@ -71,6 +75,14 @@ fn random_piles(rng: &mut GameRng, ending: Ending) -> Nim {
 
 fn analyse(position: &Nim) -> Option<crate::solve::Analysis<crate::game::nim::NimMove>> {
     Some(solver::analyse(position))
+}
+
+/// The trainer's values: the formula's and the distance search's, on the board's
+/// position (Nim's and 1-3-5-7's alike).
+fn coach(setup: &GameSetup) -> Result<Vec<MoveValue>, String> {
+    let mut rng = <GameRng as rand::SeedableRng>::seed_from_u64(0);
+    let position = super::screen::start_position(setup, &mut rng)?;
+    coach::values(&position, &solver::analyse(&position))
 }
 
 fn generate_nim(plan: &Plan) -> Report {

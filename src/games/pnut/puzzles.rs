@@ -6,8 +6,11 @@
 //! (`solve::pnut`, every move with its exact distance, within a node budget), the same
 //! up to relabelling the symbols. Made by `examples/make_puzzles.rs`.
 
+use crate::game::Game;
 use crate::game::pnut::{Pnut, PnutMove, Rules};
+use crate::plugin::GameSetup;
 use crate::plugin::puzzle::PuzzleBook;
+use crate::plugin::puzzle::coach::{self, MoveValue};
 use crate::plugin::puzzle::generate::{self, Found, Plan, Report, Source};
 use crate::solve::Analysis;
 use crate::solve::pnut::{Limits, canonical};
@@ -27,6 +30,7 @@ pub fn book() -> PuzzleBook {
         game: super::ID.cli_name(),
         shipped: include_str!("../../../assets/puzzles/pnut.jsonl"),
         generate,
+        coach,
         none_because: None,
     }
 }
@@ -56,6 +60,15 @@ fn analyse(position: &Pnut) -> Option<Analysis<PnutMove>> {
     }
     let solved = crate::solve::pnut::solve(position, &Limits::nodes(NODE_BUDGET, 16));
     solved.analysis.exact.then_some(solved.analysis)
+}
+
+/// The trainer's values: the proof search's, within the generator's budget (the
+/// puzzles were proved within it, and every later position is smaller).
+fn coach(setup: &GameSetup) -> Result<Vec<MoveValue>, String> {
+    let position = super::screen::start_position(setup)?;
+    let analysis = analyse(&position)
+        .ok_or_else(|| format!("{} could not be solved exactly", position.position_text()))?;
+    coach::values(&position, &analysis)
 }
 
 fn generate(plan: &Plan) -> Report {

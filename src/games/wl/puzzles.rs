@@ -14,6 +14,7 @@ pub fn book() -> PuzzleBook {
         game: super::ID.cli_name(),
         shipped: "",
         generate,
+        coach: |_| Err("Winners & Losers has no puzzles".into()),
         none_because: Some(
             "a player has at most two moves, so one winning move is already more than the third of them a puzzle allows",
         ),

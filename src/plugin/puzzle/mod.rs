@@ -4,7 +4,10 @@
 //! (`GameKind::puzzles` returns a [`PuzzleBook`]) and the generator that makes the
 //! shipped sets from play (`generate`, run by `examples/make_puzzles.rs`).
 
+pub mod coach;
 pub mod generate;
+pub mod pick;
+pub mod rating;
 
 use serde::{Deserialize, Serialize};
 use thiserror::Error;
@@ -116,6 +119,9 @@ pub struct PuzzleBook {
     /// Makes puzzles from play (random playouts and AI-vs-AI games, seeded), proved by
     /// the game's exact solver and graded: see [`generate::Plan`].
     pub generate: fn(&generate::Plan) -> generate::Report,
+    /// Every legal move's exact value from a position of one of its puzzles (the
+    /// trainer judges the player's moves and answers with the best defence by it).
+    pub coach: coach::Coach,
     /// Why the game has no puzzles when it can have none (shown where its set is
     /// asked for); `None` for a game that has them.
     pub none_because: Option<&'static str>,

@@ -195,6 +195,9 @@ impl App {
             Screen::Lesson(lesson) => {
                 lesson.render(frame, area, &self.theme, &self.keys, &mut self.hits)
             }
+            Screen::Trainer(trainer) => {
+                trainer.render(frame, area, &self.theme, &self.keys, &mut self.hits)
+            }
             Screen::Lobby(lobby) => {
                 lobby.render(frame, area, &self.theme, &self.keys, &mut self.hits)
             }

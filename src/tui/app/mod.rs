@@ -24,6 +24,7 @@ use super::menu::{Menu, MenuOutcome};
 use super::review::{Review, ReviewOutcome};
 use super::setup::{Setup, SetupOutcome};
 use super::stats::{StatsOutcome, StatsScreen};
+use super::trainer::{TrainerOutcome, TrainerScreen};
 use super::transcript::Transcript;
 use crate::config::Config;
 use crate::plugin::screen::{GameScreen, SimOutcome, SimulationScreen};
@@ -43,6 +44,8 @@ pub enum Start {
     Game(GameSetup),
     /// The review of a recorded game (`parlor review`).
     Review(Box<MatchRecord>),
+    /// A game's puzzle trainer (`parlor puzzle`).
+    Puzzles(GameId, crate::store::puzzles::PuzzleMode),
 }
 
 pub enum Screen {
@@ -55,6 +58,8 @@ pub enum Screen {
     Stats(StatsScreen),
     /// A game's lesson (from its setup).
     Lesson(Box<LessonScreen>),
+    /// A game's puzzle trainer (from its setup, or `parlor puzzle`).
+    Trainer(Box<TrainerScreen>),
     /// Play online: who is here, the games offered (a served arcade only).
     Lobby(super::lobby::LobbyScreen),
 }
@@ -187,6 +192,7 @@ impl App {
                 app.start_game(setup)
             }
             Start::Review(record) => app.open_review(&record, None),
+            Start::Puzzles(game, mode) => app.open_trainer(game, mode),
             Start::Menu => {}
         }
         app
@@ -229,7 +235,11 @@ impl App {
     pub fn wants_ticks(&self) -> bool {
         matches!(
             self.screen,
-            Screen::Game(_) | Screen::Lesson(_) | Screen::Simulation(_) | Screen::Review(..)
+            Screen::Game(_)
+                | Screen::Lesson(_)
+                | Screen::Trainer(_)
+                | Screen::Simulation(_)
+                | Screen::Review(..)
         ) || self.flash.is_some()
     }
 
@@ -337,6 +347,9 @@ impl App {
                     Screen::Lesson(lesson) if lesson.board().takes_text() => {
                         self.keys.text_action(key)
                     }
+                    Screen::Trainer(trainer) if trainer.board().is_some_and(|b| b.takes_text()) => {
+                        self.keys.text_action(key)
+                    }
                     _ => self
                         .keys
                         .action(key, self.game_on_screen().map(GameId::cli_name)),
@@ -350,6 +363,11 @@ impl App {
                 let action = match (&self.screen, action, typed) {
                     (Screen::Lesson(lesson), Action::Hints | Action::Spoilers, Some(c))
                         if lesson.board().letter_names_square(c) =>
+                    {
+                        Action::Char(c)
+                    }
+                    (Screen::Trainer(trainer), Action::Hints | Action::Spoilers, Some(c))
+                        if trainer.board().is_some_and(|b| b.letter_names_square(c)) =>
                     {
                         Action::Char(c)
                     }
@@ -464,6 +482,7 @@ impl App {
                     self.start_game(s);
                 }
                 SetupOutcome::Lesson(game) => self.open_lesson(game),
+                SetupOutcome::Puzzles(game, mode) => self.open_trainer(game, mode),
                 SetupOutcome::Simulate(s) => {
                     let seed = rand::RngExt::random(&mut self.rng);
                     if let Some(sim) = s.game.kind().simulation(s, seed) {
@@ -507,6 +526,10 @@ impl App {
                 let outcome = lesson.handle(action);
                 self.on_lesson(outcome);
             }
+            Screen::Trainer(trainer) => {
+                let outcome = trainer.handle(action);
+                self.on_trainer(outcome);
+            }
             Screen::Lobby(_) => self.on_lobby_action(action),
         }
     }
@@ -519,6 +542,13 @@ impl App {
             Screen::Lesson(lesson) => match lesson.play_text(mv) {
                 Ok(outcome) => {
                     self.on_lesson(outcome);
+                    None
+                }
+                Err(why) => Some(why),
+            },
+            Screen::Trainer(trainer) => match trainer.play_text(mv) {
+                Ok(outcome) => {
+                    self.on_trainer(outcome);
                     None
                 }
                 Err(why) => Some(why),
@@ -536,6 +566,10 @@ impl App {
         match &self.screen {
             Screen::Game(game) => game.legal_moves_text(),
             Screen::Lesson(lesson) => lesson.board().legal_moves_text(),
+            Screen::Trainer(trainer) => trainer
+                .board()
+                .map(|b| b.legal_moves_text())
+                .unwrap_or_default(),
             _ => Vec::new(),
         }
     }
@@ -696,6 +730,7 @@ impl App {
             Screen::Game(g) => Some(g.setup().game),
             Screen::Review(review, _) => Some(review.game()),
             Screen::Lesson(lesson) => Some(lesson.game()),
+            Screen::Trainer(trainer) => Some(trainer.game()),
             _ => None,
         }
     }
@@ -757,11 +792,16 @@ impl App {
                     self.start_game(s);
                 }
                 SetupOutcome::Lesson(game) => self.open_lesson(game),
+                SetupOutcome::Puzzles(game, mode) => self.open_trainer(game, mode),
                 _ => {}
             },
             (Screen::Lesson(lesson), hit) => {
                 let outcome = lesson.click(hit);
                 self.on_lesson(outcome);
+            }
+            (Screen::Trainer(trainer), hit) => {
+                let outcome = trainer.click(hit);
+                self.on_trainer(outcome);
             }
             (Screen::Game(game), hit) => game.click(hit),
             _ => return false,
@@ -774,6 +814,11 @@ impl App {
         match &mut self.screen {
             Screen::Game(game) => game.tick(TICK_MS, &mut self.rng) || clocks,
             Screen::Lesson(lesson) => lesson.tick(TICK_MS, &mut self.rng),
+            Screen::Trainer(trainer) => {
+                let (redraw, outcome) = trainer.tick(TICK_MS, &mut self.rng);
+                self.on_trainer(outcome);
+                redraw
+            }
             _ => false,
         }
     }
@@ -785,14 +830,62 @@ impl App {
         self.screen = Screen::Setup(self.setup_screen(setup));
     }
 
-    /// The setup screen of `setup`, saying whether the game's lesson was finished.
-    fn setup_screen(&self, setup: GameSetup) -> Setup {
+    /// The setup screen of `setup`, saying whether the game's lesson was finished and
+    /// the player's puzzle rating.
+    fn setup_screen(&mut self, setup: GameSetup) -> Setup {
         let done = self.lesson_done(setup.game);
+        let game = setup.game;
         let mut screen = Setup::new(setup);
         if screen.lesson.is_some() {
             screen.lesson = Some(done);
         }
+        if screen.puzzles.is_some() {
+            screen.puzzle_rating = self
+                .store
+                .as_mut()
+                .and_then(|s| s.puzzle_progress(game.cli_name()).rating)
+                .map(crate::plugin::puzzle::rating::shown);
+        }
         screen
+    }
+
+    /// `game`'s puzzle trainer in `mode`, with the player's progress; a game without
+    /// puzzles says why over the footer.
+    fn open_trainer(&mut self, game: GameId, mode: crate::store::puzzles::PuzzleMode) {
+        let progress = self
+            .store
+            .as_mut()
+            .map(|s| s.puzzle_progress(game.cli_name()))
+            .unwrap_or_default();
+        self.take_notices();
+        let today: String = crate::store::record::now().chars().take(10).collect();
+        let seed = rand::RngExt::random(&mut self.rng);
+        match TrainerScreen::new(game, mode, progress, &self.config, &today, seed) {
+            Ok(trainer) => self.screen = Screen::Trainer(Box::new(trainer)),
+            Err(why) => self.flash = Some(why),
+        }
+    }
+
+    /// What the trainer asked for: a result is kept in the data directory (the
+    /// progress as written goes back to the trainer).
+    fn on_trainer(&mut self, outcome: TrainerOutcome) {
+        match outcome {
+            TrainerOutcome::Record(game, attempted) => {
+                let kept = self.store.as_mut().and_then(|s| {
+                    s.update_puzzles(game.cli_name(), |p| {
+                        super::trainer::apply(p, &attempted);
+                    })
+                });
+                self.take_notices();
+                if let (Some(progress), Screen::Trainer(trainer)) = (kept, &mut self.screen) {
+                    trainer.set_progress(progress);
+                }
+            }
+            TrainerOutcome::Back(game) => self.open_setup(game),
+            TrainerOutcome::Help(game) => self.help = Some(Help::for_game(game, &self.keys)),
+            TrainerOutcome::Quit => self.quit = true,
+            TrainerOutcome::Stay => {}
+        }
     }
 
     fn lesson_done(&self, game: GameId) -> bool {
@@ -874,6 +967,7 @@ impl App {
             Screen::Simulation(sim) => sim.setup().game,
             Screen::Review(review, _) => review.game(),
             Screen::Lesson(lesson) => lesson.game(),
+            Screen::Trainer(trainer) => trainer.game(),
             Screen::Menu(menu) => return self.screen = Screen::Menu(menu.clone()),
             Screen::Stats(_) | Screen::Lobby(_) => return,
         };

@@ -1,0 +1,172 @@
+//! What the trainer asks of a game while a puzzle is played: every legal move's exact
+//! value from the position on the board, the position each move leads to (as the board
+//! writes it, so the move the player made is recognised), and the best line of play
+//! from a position. Each game's glue (`games/<game>/puzzles.rs`) answers with its exact
+//! solver through [`values`]; the trainer (`tui::trainer`) calls it off the UI thread.
+
+use crate::config::Config;
+use crate::game::Game;
+use crate::matchup::{FirstMover, Mode};
+use crate::plugin::{GameArgs, GameId, GameSetup};
+use crate::solve::{Analysis, Verdict};
+
+use super::Puzzle;
+
+/// One legal move and what it is worth to the player who makes it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveValue {
+    /// The move in the game's notation (as the board's `play_text` takes it).
+    pub text: String,
+    /// The position after it, with any forced reply played (as the board shows it).
+    pub after: String,
+    /// Whether the mover keeps a forced win by it.
+    pub wins: bool,
+    /// Plies to the end with best play, this move included (winner fastest, loser
+    /// slowest).
+    pub plies: u32,
+}
+
+/// A game's exact values of every move from the position in `setup.position`, with the
+/// options of `setup`. `Err` says why the position could not be valued.
+pub type Coach = fn(&GameSetup) -> Result<Vec<MoveValue>, String>;
+
+/// The values of `analysis` (an exact analysis of `position`) as the trainer needs
+/// them: every legal move with its distance, or why one is missing.
+pub fn values<G: Game>(
+    position: &G,
+    analysis: &Analysis<G::Move>,
+) -> Result<Vec<MoveValue>, String> {
+    let mut out = Vec::new();
+    for mv in position.legal_moves() {
+        let text = position.move_text(mv);
+        let verdict = analysis
+            .value_of(mv)
+            .map(|v| v.verdict)
+            .unwrap_or(Verdict::Unknown);
+        let (wins, plies) = match verdict {
+            Verdict::Win { plies: Some(p) } => (true, p),
+            Verdict::Loss { plies: Some(p) } => (false, p),
+            _ => return Err(format!("the solver could not settle the move {text}")),
+        };
+        let mut after = position.clone();
+        after.play(mv).map_err(|e| format!("{text}: {e}"))?;
+        // A forced move (a pass) is played by the board without a key.
+        while after.forced() && after.outcome().is_none() {
+            let Some(&only) = after.legal_moves().first() else {
+                break;
+            };
+            after.play(only).map_err(|e| e.to_string())?;
+        }
+        out.push(MoveValue {
+            text,
+            after: after.position_text(),
+            wins,
+            plies,
+        });
+    }
+    Ok(out)
+}
+
+/// The move best play chooses among `moves`: the fastest win, else the slowest loss
+/// (the solver's best defence). The first of equals, so the choice is the same each
+/// time.
+pub fn best(moves: &[MoveValue]) -> Option<&MoveValue> {
+    let mut best: Option<&MoveValue> = None;
+    for m in moves {
+        let better = match best {
+            None => true,
+            Some(b) => match (m.wins, b.wins) {
+                (true, false) => true,
+                (false, true) => false,
+                (true, true) => m.plies < b.plies,
+                (false, false) => m.plies > b.plies,
+            },
+        };
+        if better {
+            best = Some(m);
+        }
+    }
+    best
+}
+
+/// The line best play follows from `setup`'s position, at most `plies` moves long (the
+/// words of "this lets the opponent win in 5: ..."). Stops early where the coach
+/// cannot value a position or the game is over.
+pub fn best_line(coach: Coach, setup: &GameSetup, plies: u32) -> Vec<String> {
+    let mut setup = setup.clone();
+    let mut line = Vec::new();
+    for _ in 0..plies {
+        let Ok(moves) = coach(&setup) else {
+            break;
+        };
+        let Some(m) = best(&moves) else {
+            break;
+        };
+        line.push(m.text.clone());
+        setup.position = Some(m.after.clone());
+    }
+    line
+}
+
+/// The board a puzzle is played on: the game with the puzzle's options, started from
+/// its position, two people at one keyboard (the trainer answers for the other side),
+/// no clock, the prediction and the spoilers off. The error names what in the puzzle
+/// the game does not accept.
+pub fn setup_of(game: GameId, puzzle: &Puzzle, config: &Config) -> Result<GameSetup, String> {
+    let kind = game.kind();
+    let words = std::iter::once(game.cli_name()).chain(puzzle.options.split_whitespace());
+    let matches = kind
+        .play_command(clap::Command::new(game.cli_name()))
+        .try_get_matches_from(words)
+        .map_err(|e| {
+            let text = e.to_string();
+            let first = text.lines().next().unwrap_or("").to_string();
+            format!(
+                "puzzle {}: its options {:?}: {first}",
+                puzzle.id, puzzle.options
+            )
+        })?;
+    let mut setup = GameSetup::from_config(game, config);
+    kind.play_options(&GameArgs { game, matches }, &mut setup)
+        .map_err(|e| format!("puzzle {}: {e}", puzzle.id))?;
+    setup.matchup.mode = Mode::TwoPlayers;
+    setup.matchup.first = FirstMover::You;
+    setup.matchup.clock = None;
+    setup.spoilers = false;
+    setup.position = Some(puzzle.position.clone());
+    kind.check_position(&setup)
+        .map_err(|e| format!("puzzle {}: its position: {e}", puzzle.id))?;
+    Ok(setup)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn value(text: &str, wins: bool, plies: u32) -> MoveValue {
+        MoveValue {
+            text: text.into(),
+            after: String::new(),
+            wins,
+            plies,
+        }
+    }
+
+    #[test]
+    fn best_play_takes_the_fastest_win_else_the_slowest_loss() {
+        let moves = [
+            value("a", false, 9),
+            value("b", true, 7),
+            value("c", true, 5),
+            value("d", true, 5),
+        ];
+        assert_eq!(best(&moves).map(|m| m.text.as_str()), Some("c"));
+        let lost = [
+            value("a", false, 2),
+            value("b", false, 6),
+            value("c", false, 4),
+        ];
+        assert_eq!(best(&lost).map(|m| m.text.as_str()), Some("b"));
+        assert_eq!(best(&[]), None);
+    }
+}

@@ -1,0 +1,216 @@
+//! The trainer on screen: the game's own board, the puzzle's panel over its side
+//! column (what to find, what the last move did, the rating), and the trainer's keys
+//! in the footer.
+
+use ratatui::Frame;
+use ratatui::layout::Rect;
+use ratatui::text::Line;
+use ratatui::widgets::{Clear, Paragraph, Wrap};
+
+use super::{State, TrainerScreen};
+use crate::plugin::puzzle::rating;
+use crate::store::puzzles::PuzzleMode;
+use crate::ui::hits::Hits;
+use crate::ui::keys::{Action, Keys};
+use crate::ui::theme::Theme;
+use crate::ui::widgets;
+
+impl TrainerScreen {
+    pub fn render(
+        &self,
+        frame: &mut Frame,
+        area: Rect,
+        theme: &Theme,
+        keys: &Keys,
+        hits: &mut Hits,
+    ) {
+        let footer_area = Rect {
+            y: area.bottom().saturating_sub(1),
+            height: 1,
+            ..area
+        };
+        let Some(current) = &self.current else {
+            let text = self.empty.as_deref().unwrap_or("No puzzle to play.");
+            let mut lines = vec![Line::raw(text.to_string()), Line::raw("")];
+            lines.extend(self.rating_lines(theme));
+            let body = Rect {
+                height: area.height.saturating_sub(1),
+                ..area
+            };
+            frame.render_widget(
+                Paragraph::new(lines)
+                    .wrap(Wrap { trim: true })
+                    .block(widgets::block(&self.title(), theme)),
+                body,
+            );
+            widgets::footer(frame, footer_area, &self.footer(keys), theme);
+            return;
+        };
+        current
+            .board
+            .render(frame, area, theme, &keys.teaching(), hits);
+        if current.state != State::YourMove {
+            // The board waits: clicks on it do nothing until the player's turn.
+            hits.clear();
+        }
+        let panel = crate::tui::side_panel::over_side_column(frame, area);
+        frame.render_widget(Clear, panel);
+        frame.render_widget(
+            Paragraph::new(self.panel_lines(theme))
+                .wrap(Wrap { trim: true })
+                .block(widgets::block(&self.title(), theme)),
+            panel,
+        );
+        frame.render_widget(Clear, footer_area);
+        widgets::footer(frame, footer_area, &self.footer(keys), theme);
+    }
+
+    /// "Puzzle · rated", "Daily puzzle · 2026-11-27", "Puzzle streak · 3".
+    fn title(&self) -> String {
+        match self.mode {
+            PuzzleMode::Rated => "Puzzle · rated".into(),
+            PuzzleMode::Daily => format!("Daily puzzle · {}", self.today),
+            PuzzleMode::Streak => {
+                let solved = self.streak.as_ref().map_or(0, |s| s.solved);
+                format!("Puzzle streak · {solved}")
+            }
+        }
+    }
+
+    /// The player's rating (once there is one), the last change, the best streak.
+    fn rating_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+        let mut lines = Vec::new();
+        if let Some(now) = self.progress.rating {
+            let mut text = format!("Your puzzle rating: {}", rating::shown(now));
+            if let Some((before, after)) = self.change {
+                let delta = (after - before).round() as i64;
+                if delta != 0 {
+                    text.push_str(&format!(" ({delta:+})"));
+                }
+            }
+            lines.push(Line::styled(text, theme.bold()));
+        } else {
+            lines.push(Line::raw("Your puzzle rating starts at your first puzzle."));
+        }
+        if self.mode == PuzzleMode::Streak || self.progress.best_streak > 0 {
+            lines.push(Line::raw(format!(
+                "Best streak: {}",
+                self.progress.best_streak
+            )));
+        }
+        lines
+    }
+
+    fn panel_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+        let Some(current) = &self.current else {
+            return Vec::new();
+        };
+        let puzzle = &self.puzzles[current.index];
+        let mut lines = vec![Line::raw(format!(
+            "Find the {} against the solver's best defence.",
+            puzzle.result
+        ))];
+        if !current.path.is_empty() {
+            lines.push(Line::raw(format!("Moves: {}", current.path.join(" "))));
+        }
+        lines.push(Line::raw(""));
+        match &current.state {
+            State::Thinking => lines.push(Line::styled("The solver looks…", theme.muted())),
+            State::YourMove => {
+                lines.push(Line::styled("Your move.", theme.bold()));
+                if let Some(hint) = &current.hint {
+                    lines.push(Line::styled(
+                        format!("Hint: {hint} wins. (With a hint the puzzle counts as missed.)"),
+                        theme.warning(),
+                    ));
+                }
+            }
+            State::Replying { .. } => {
+                let last = current.path.last().cloned().unwrap_or_default();
+                lines.push(Line::styled(
+                    format!("✓ {last} is right. The solver defends…"),
+                    theme.accent(),
+                ));
+            }
+            State::Wrong { mv, plies, line } => {
+                let words = match line {
+                    Some(line) if !line.is_empty() => format!(": {}", line.join(" ")),
+                    Some(_) => String::new(),
+                    None => " …".into(),
+                };
+                lines.push(Line::styled(
+                    format!("✗ {mv} lets the opponent win in {plies}{words}"),
+                    theme.warning(),
+                ));
+            }
+            State::Solved { every_move_wins } => {
+                let text = if *every_move_wins {
+                    "✓ Solved: every move wins from here."
+                } else {
+                    "✓ Solved: the game is won."
+                };
+                lines.push(Line::styled(text, theme.accent()));
+                if current.hint.is_some() {
+                    lines.push(Line::raw("(with a hint: counted as missed)"));
+                }
+            }
+            State::Broken(why) => lines.push(Line::styled(
+                format!("The solver could not value this position: {why}"),
+                theme.warning(),
+            )),
+        }
+        if let Some(note) = &self.note {
+            lines.push(Line::styled(note.clone(), theme.warning()));
+        }
+        lines.push(Line::raw(""));
+        let done = matches!(current.state, State::Solved { .. } | State::Wrong { .. });
+        if done {
+            let shown = crate::plugin::puzzle::pick::rating_of(puzzle, &self.progress);
+            lines.push(Line::styled(
+                format!("Puzzle rating: {}", shown.rating.round() as i64),
+                theme.muted(),
+            ));
+        }
+        lines.extend(self.rating_lines(theme));
+        lines
+    }
+
+    /// The keys that do something now.
+    fn footer(&self, keys: &Keys) -> Vec<(String, String)> {
+        let next = match self.mode {
+            PuzzleMode::Daily => None,
+            _ => Some("next puzzle"),
+        };
+        let mut items: Vec<(&[Action], &str)> = match self.state() {
+            Some(State::YourMove) => {
+                let mut items: Vec<(&[Action], &str)> = vec![(&[Action::Hints], "hint")];
+                if next.is_some() {
+                    items.push((&[Action::NewGame], "skip"));
+                }
+                items
+            }
+            Some(State::Wrong { .. }) => {
+                let mut items: Vec<(&[Action], &str)> =
+                    vec![(&[Action::Enter, Action::Undo], "try again")];
+                if let Some(next) = next {
+                    items.push((&[Action::NewGame], next));
+                }
+                items
+            }
+            Some(State::Solved { .. }) => match next {
+                Some(next) => vec![(&[Action::Enter, Action::NewGame], next)],
+                None => Vec::new(),
+            },
+            Some(State::Broken(_)) => match next {
+                Some(next) => vec![(&[Action::NewGame], next)],
+                None => Vec::new(),
+            },
+            None if self.mode == PuzzleMode::Streak => vec![(&[Action::Enter], "new streak")],
+            _ => Vec::new(),
+        };
+        items.push((&[Action::Back], "leave"));
+        let mut list = keys.footer(&items);
+        list.extend(keys.footer(&[(&[Action::Help], "rules"), (&[Action::Quit], "quit")]));
+        list
+    }
+}

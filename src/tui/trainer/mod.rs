@@ -1,0 +1,691 @@
+//! The puzzle trainer (issue 37): a shipped puzzle on the game's own board, the player
+//! to move and the trainer answering for the other side with the solver's best defence
+//! until the win is certain. A wrong move is shown for what it is ("this lets the
+//! opponent win in 5: ...") and may be tried again; a hint shows a winning move and
+//! costs the puzzle. Three ways in: rated (the next puzzle near the player's rating),
+//! the daily puzzle, and a streak of rising difficulty until the first miss. Every
+//! position is valued by the game's coach (`plugin::puzzle::coach`) on a thread of its
+//! own, so the screen never waits for a search; the prediction and the hints of the
+//! board stay off whatever the spoiler setting says.
+
+mod draw;
+
+use crossbeam_channel::{Receiver, TryRecvError};
+use rand::SeedableRng;
+
+use crate::config::Config;
+use crate::plugin::puzzle::coach::{self, Coach, MoveValue};
+use crate::plugin::puzzle::{Puzzle, pick, rating};
+use crate::plugin::screen::GameScreen;
+use crate::plugin::{GameId, GameSetup, StartEnv};
+use crate::seeds::GameRng;
+use crate::store::puzzles::{GameProgress, PuzzleMode};
+use crate::ui::hits::Hit;
+use crate::ui::keys::Action;
+
+/// How long the solver's reply waits before it is played, so the player sees the
+/// position their move made first.
+const REPLY_DELAY_MS: u64 = 600;
+/// The longest line shown after a wrong move.
+const LINE_PLIES: u32 = 10;
+
+/// What the trainer asks the app to do.
+#[derive(Clone, Debug, PartialEq)]
+pub enum TrainerOutcome {
+    Stay,
+    /// A puzzle's result, to keep (`rating::record` into the store), then hand the
+    /// progress back with [`TrainerScreen::set_progress`].
+    Record(GameId, Attempted),
+    /// Leave, to the game's setup.
+    Back(GameId),
+    Help(GameId),
+    Quit,
+}
+
+/// A puzzle's result as the trainer saw it.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Attempted {
+    pub puzzle: Puzzle,
+    pub mode: PuzzleMode,
+    /// Solved at the first try, without a hint.
+    pub solved: bool,
+    pub hinted: bool,
+    /// The best streak, when a streak just ended or grew past it.
+    pub best_streak: Option<u32>,
+}
+
+/// Where the puzzle on the board stands.
+#[derive(Clone, Debug, PartialEq)]
+pub enum State {
+    /// The player's position is being valued.
+    Thinking,
+    /// The player's move is awaited.
+    YourMove,
+    /// The player's move was right; the solver's reply is chosen and then played.
+    Replying { reply: Option<String>, wait_ms: u64 },
+    /// The player's move `mv` lets the opponent win in `plies`; `line` is best play
+    /// from there (`None` while it is worked out).
+    Wrong {
+        mv: String,
+        plies: u32,
+        line: Option<Vec<String>>,
+    },
+    /// The win is certain: the game is won, or every move wins from here.
+    Solved { every_move_wins: bool },
+    /// The position could not be valued (a puzzle the solver cannot settle: a bug).
+    Broken(String),
+}
+
+/// The streak under way.
+#[derive(Clone, Debug, PartialEq)]
+pub struct Streak {
+    /// The puzzles in the order they come (indices into the set).
+    pub order: Vec<usize>,
+    /// The place in `order` of the puzzle on the board.
+    pub at: usize,
+    /// Solved so far in this streak.
+    pub solved: u32,
+    /// A miss ended it.
+    pub over: bool,
+}
+
+/// The puzzle on the board.
+struct Current {
+    index: usize,
+    setup: GameSetup,
+    board: Box<dyn GameScreen>,
+    /// The moves from the puzzle's position to the board's, both sides'.
+    path: Vec<String>,
+    /// The values of the player's moves from the board's position (on the player's
+    /// turn).
+    values: Option<Vec<MoveValue>>,
+    /// The board's generation when the player's turn began: a change is their move.
+    generation: u64,
+    state: State,
+    /// The result is kept (at the first miss or hint, or at the solve).
+    recorded: bool,
+    /// The hint shown (a winning move), once asked for.
+    hint: Option<String>,
+}
+
+/// What a coach's thread sends back.
+enum Answer {
+    /// The values of the position asked about.
+    Values(Result<Vec<MoveValue>, String>),
+    /// Best play from a position.
+    Line(Vec<String>),
+}
+
+pub struct TrainerScreen {
+    game: GameId,
+    config: Config,
+    puzzles: Vec<Puzzle>,
+    coach: Coach,
+    mode: PuzzleMode,
+    progress: GameProgress,
+    rng: GameRng,
+    /// Today (UTC), `YYYY-MM-DD`, as the trainer was opened: the daily puzzle's date.
+    today: String,
+    streak: Option<Streak>,
+    current: Option<Current>,
+    /// Why there is no puzzle on the board (none left, none shipped).
+    empty: Option<String>,
+    /// A word on a key, until the next key.
+    note: Option<String>,
+    /// The player's rating before and after the last result kept.
+    change: Option<(f64, f64)>,
+    /// The question out to a coach's thread.
+    inbox: Option<Receiver<Answer>>,
+}
+
+impl TrainerScreen {
+    /// `game`'s trainer in `mode`, with the player's `progress`; `today` is the date
+    /// (UTC, `YYYY-MM-DD`) and `seed` draws the rated puzzles and the streak. The error
+    /// says why the game has no puzzles to train on.
+    pub fn new(
+        game: GameId,
+        mode: PuzzleMode,
+        progress: GameProgress,
+        config: &Config,
+        today: &str,
+        seed: u64,
+    ) -> Result<TrainerScreen, String> {
+        let book = game
+            .kind()
+            .puzzles()
+            .ok_or_else(|| format!("{} has no puzzles", game.menu_name()))?;
+        if let Some(why) = book.none_because {
+            return Err(format!("{} has no puzzles: {why}", game.menu_name()));
+        }
+        let puzzles = book.shipped().map_err(|e| e.to_string())?;
+        if puzzles.is_empty() {
+            return Err(format!("{} has no puzzles", game.menu_name()));
+        }
+        let mut trainer = TrainerScreen {
+            game,
+            config: config.clone(),
+            puzzles,
+            coach: book.coach,
+            mode,
+            progress,
+            rng: GameRng::seed_from_u64(seed),
+            today: today.to_string(),
+            streak: None,
+            current: None,
+            empty: None,
+            note: None,
+            change: None,
+            inbox: None,
+        };
+        if mode == PuzzleMode::Streak {
+            trainer.streak = Some(Streak {
+                order: pick::streak(&trainer.puzzles, &mut trainer.rng),
+                at: 0,
+                solved: 0,
+                over: false,
+            });
+        }
+        trainer.next_puzzle();
+        Ok(trainer)
+    }
+
+    pub fn game(&self) -> GameId {
+        self.game
+    }
+
+    pub fn mode(&self) -> PuzzleMode {
+        self.mode
+    }
+
+    /// The puzzle on the board, if any.
+    pub fn puzzle(&self) -> Option<&Puzzle> {
+        self.current.as_ref().map(|c| &self.puzzles[c.index])
+    }
+
+    pub fn state(&self) -> Option<&State> {
+        self.current.as_ref().map(|c| &c.state)
+    }
+
+    pub fn streak(&self) -> Option<&Streak> {
+        self.streak.as_ref()
+    }
+
+    pub fn progress(&self) -> &GameProgress {
+        &self.progress
+    }
+
+    /// The board, for the keys of the game's own (`Keys::action`).
+    pub fn board(&self) -> Option<&dyn GameScreen> {
+        self.current.as_ref().map(|c| c.board.as_ref())
+    }
+
+    /// The progress as kept (after the app wrote a result: other parlors' results
+    /// included).
+    pub fn set_progress(&mut self, progress: GameProgress) {
+        self.progress = progress;
+    }
+
+    /// Puts the next puzzle of the mode on the board (or says there is none).
+    fn next_puzzle(&mut self) {
+        let except = self.puzzle().map(|p| p.id.clone());
+        let index = match self.mode {
+            PuzzleMode::Daily => pick::daily(self.game.cli_name(), &self.puzzles, &self.today),
+            PuzzleMode::Rated => {
+                let rating = self
+                    .progress
+                    .rating
+                    .unwrap_or_else(rating::first_player_rating)
+                    .rating;
+                pick::rated(
+                    &self.puzzles,
+                    &self.progress,
+                    rating,
+                    except.as_deref(),
+                    &mut self.rng,
+                )
+            }
+            PuzzleMode::Streak => self
+                .streak
+                .as_ref()
+                .and_then(|s| s.order.get(s.at).copied()),
+        };
+        match index {
+            Some(index) => self.start(index),
+            None => {
+                self.current = None;
+                self.empty = Some(match self.mode {
+                    PuzzleMode::Streak => "Streak complete: every step solved.".into(),
+                    _ => "No puzzle to play.".into(),
+                });
+            }
+        }
+    }
+
+    /// Puzzle `index` on a new board, the player to move.
+    fn start(&mut self, index: usize) {
+        self.inbox = None;
+        self.empty = None;
+        let puzzle = &self.puzzles[index];
+        let setup = match coach::setup_of(self.game, puzzle, &self.config) {
+            Ok(setup) => setup,
+            Err(why) => {
+                self.current = None;
+                self.empty = Some(why);
+                return;
+            }
+        };
+        let board = new_board(&setup, &self.config);
+        self.current = Some(Current {
+            index,
+            generation: board.generation(),
+            setup,
+            board,
+            path: Vec::new(),
+            values: None,
+            state: State::Thinking,
+            recorded: false,
+            hint: None,
+        });
+        self.ask_values();
+    }
+
+    /// The board's position, valued on a thread of its own.
+    fn ask_values(&mut self) {
+        let Some(current) = &self.current else {
+            return;
+        };
+        let mut setup = current.setup.clone();
+        setup.position = Some(current.board.position_text());
+        let coach = self.coach;
+        self.inbox = Some(spawn(move || Answer::Values(coach(&setup))));
+    }
+
+    /// Best play from the board's position (after a wrong move), on its own thread.
+    fn ask_line(&mut self, plies: u32) {
+        let Some(current) = &self.current else {
+            return;
+        };
+        let mut setup = current.setup.clone();
+        setup.position = Some(current.board.position_text());
+        let coach = self.coach;
+        self.inbox = Some(spawn(move || {
+            Answer::Line(coach::best_line(coach, &setup, plies))
+        }));
+    }
+
+    /// Takes what a coach's thread has sent. Returns whether the screen changed, and
+    /// a result to keep when the answer ended the puzzle.
+    fn collect(&mut self) -> (bool, TrainerOutcome) {
+        let stay = TrainerOutcome::Stay;
+        let Some(inbox) = &self.inbox else {
+            return (false, stay);
+        };
+        let answer = match inbox.try_recv() {
+            Ok(answer) => answer,
+            Err(TryRecvError::Empty) => return (false, stay),
+            Err(TryRecvError::Disconnected) => {
+                self.inbox = None;
+                if let Some(c) = &mut self.current {
+                    c.state = State::Broken("the solver stopped without an answer".into());
+                }
+                return (true, stay);
+            }
+        };
+        self.inbox = None;
+        let Some(current) = &mut self.current else {
+            return (false, stay);
+        };
+        match (answer, &mut current.state) {
+            (Answer::Values(Err(why)), _) => current.state = State::Broken(why),
+            (Answer::Values(Ok(values)), State::Thinking) => {
+                if values.iter().all(|v| v.wins) {
+                    current.state = State::Solved {
+                        every_move_wins: true,
+                    };
+                    return (true, self.solved_outcome());
+                }
+                current.values = Some(values);
+                current.generation = current.board.generation();
+                current.state = State::YourMove;
+            }
+            (Answer::Values(Ok(values)), State::Replying { reply, .. }) => {
+                *reply = coach::best(&values).map(|m| m.text.clone());
+                if reply.is_none() {
+                    current.state = State::Broken("the solver found no reply".into());
+                }
+            }
+            (Answer::Line(line), State::Wrong { line: shown, .. }) => *shown = Some(line),
+            _ => {}
+        }
+        (true, stay)
+    }
+
+    /// The player's move, once the board has one: right moves are answered, a wrong
+    /// one is shown for what it is.
+    fn judge(&mut self) -> TrainerOutcome {
+        let Some(current) = &mut self.current else {
+            return TrainerOutcome::Stay;
+        };
+        if current.state != State::YourMove || current.board.generation() == current.generation {
+            return TrainerOutcome::Stay;
+        }
+        let after = current.board.position_text();
+        let played = current
+            .values
+            .as_ref()
+            .and_then(|values| values.iter().find(|v| v.after == after))
+            .cloned();
+        let Some(played) = played else {
+            current.state = State::Broken(format!("the move to {after} was not among the moves"));
+            return TrainerOutcome::Stay;
+        };
+        if !played.wins {
+            current.state = State::Wrong {
+                mv: played.text.clone(),
+                plies: played.plies.saturating_sub(1),
+                line: None,
+            };
+            self.ask_line(played.plies.saturating_sub(1).min(LINE_PLIES));
+            return self.missed();
+        }
+        current.path.push(played.text);
+        current.values = None;
+        if current.board.is_over() {
+            current.state = State::Solved {
+                every_move_wins: false,
+            };
+            return self.solved_outcome();
+        }
+        current.state = State::Replying {
+            reply: None,
+            wait_ms: REPLY_DELAY_MS,
+        };
+        self.ask_values();
+        TrainerOutcome::Stay
+    }
+
+    /// The puzzle is solved: its result, unless a miss or a hint was kept already.
+    fn solved_outcome(&mut self) -> TrainerOutcome {
+        let Some(current) = self.current.as_mut() else {
+            return TrainerOutcome::Stay;
+        };
+        if current.recorded {
+            return TrainerOutcome::Stay;
+        }
+        current.recorded = true;
+        let best_so_far = self.progress.best_streak;
+        let best = self.streak.as_mut().and_then(|s| {
+            s.solved += 1;
+            Some(s.solved).filter(|&n| n > best_so_far)
+        });
+        self.keep(true, false, best)
+    }
+
+    /// A wrong move or a hint: the puzzle is missed (kept once), the streak ends.
+    fn missed(&mut self) -> TrainerOutcome {
+        let Some(current) = self.current.as_mut() else {
+            return TrainerOutcome::Stay;
+        };
+        if current.recorded {
+            return TrainerOutcome::Stay;
+        }
+        current.recorded = true;
+        let hinted = current.hint.is_some();
+        let best_so_far = self.progress.best_streak;
+        let best = self.streak.as_mut().and_then(|s| {
+            s.over = true;
+            Some(s.solved).filter(|&n| n > best_so_far)
+        });
+        self.keep(false, hinted, best)
+    }
+
+    /// The result, applied to the progress on screen and handed to the app to keep.
+    fn keep(&mut self, solved: bool, hinted: bool, best_streak: Option<u32>) -> TrainerOutcome {
+        let Some(current) = &self.current else {
+            return TrainerOutcome::Stay;
+        };
+        let attempted = Attempted {
+            puzzle: self.puzzles[current.index].clone(),
+            mode: self.mode,
+            solved,
+            hinted,
+            best_streak,
+        };
+        let before = self
+            .progress
+            .rating
+            .unwrap_or_else(rating::first_player_rating)
+            .rating;
+        apply(&mut self.progress, &attempted);
+        let after = self.progress.rating.map_or(before, |r| r.rating);
+        self.change = Some((before, after));
+        TrainerOutcome::Record(self.game, attempted)
+    }
+
+    /// Time passes: answers arrive, the solver's reply is played when due. Returns
+    /// whether to redraw.
+    pub fn tick(&mut self, elapsed_ms: u64, rng: &mut GameRng) -> (bool, TrainerOutcome) {
+        let (mut redraw, outcome) = self.collect();
+        if outcome != TrainerOutcome::Stay {
+            return (true, outcome);
+        }
+        let Some(current) = &mut self.current else {
+            return (redraw, TrainerOutcome::Stay);
+        };
+        redraw |= current.board.tick(elapsed_ms, rng);
+        if let State::Replying {
+            reply: Some(reply),
+            wait_ms,
+        } = &mut current.state
+        {
+            *wait_ms = wait_ms.saturating_sub(elapsed_ms);
+            if *wait_ms == 0 {
+                let reply = reply.clone();
+                if let Err(why) = current.board.play_text(&reply) {
+                    current.state = State::Broken(format!("the reply {reply}: {why}"));
+                } else {
+                    current.path.push(reply);
+                    current.state = State::Thinking;
+                    self.ask_values();
+                }
+                redraw = true;
+            }
+        }
+        (redraw, TrainerOutcome::Stay)
+    }
+
+    /// Starts the puzzle again where the wrong move was made.
+    fn retry(&mut self) {
+        let Some(current) = &mut self.current else {
+            return;
+        };
+        let mut board = new_board(&current.setup, &self.config);
+        for mv in &current.path {
+            if board.play_text(mv).is_err() {
+                break;
+            }
+        }
+        current.generation = board.generation();
+        current.board = board;
+        current.state = State::Thinking;
+        current.values = None;
+        self.ask_values();
+    }
+
+    /// A winning move, shown: the puzzle counts as missed.
+    fn hint(&mut self) -> TrainerOutcome {
+        let Some(current) = &mut self.current else {
+            return TrainerOutcome::Stay;
+        };
+        let Some(best) = current.values.as_deref().and_then(coach::best) else {
+            return TrainerOutcome::Stay;
+        };
+        current.hint = Some(best.text.clone());
+        self.missed()
+    }
+
+    pub fn handle(&mut self, action: Action) -> TrainerOutcome {
+        self.note = None;
+        let state = self.state().cloned();
+        let over = self.streak.as_ref().is_some_and(|s| s.over);
+        match (action, state) {
+            (Action::Quit, _) => TrainerOutcome::Quit,
+            (Action::Help, _) => TrainerOutcome::Help(self.game),
+            // Esc backs out of a choice on the board first (Chopsticks' hand), then leaves.
+            (Action::Back, Some(State::YourMove))
+                if self
+                    .current
+                    .as_mut()
+                    .is_some_and(|c| c.board.handle(Action::Back)) =>
+            {
+                TrainerOutcome::Stay
+            }
+            (Action::Back, _) => TrainerOutcome::Back(self.game),
+            (Action::Enter | Action::Undo | Action::Backspace, Some(State::Wrong { .. })) => {
+                self.retry();
+                TrainerOutcome::Stay
+            }
+            (Action::Enter | Action::NewGame | Action::Right, Some(State::Solved { .. }))
+            | (Action::NewGame, Some(State::Wrong { .. } | State::Broken(_))) => {
+                self.advance(over);
+                TrainerOutcome::Stay
+            }
+            (Action::NewGame, Some(State::YourMove)) if self.mode != PuzzleMode::Daily => {
+                // Skipping a puzzle counts as missing it.
+                let outcome = self.missed();
+                self.advance(true);
+                outcome
+            }
+            (Action::Enter | Action::NewGame, None) if self.mode == PuzzleMode::Streak => {
+                self.new_streak();
+                TrainerOutcome::Stay
+            }
+            (Action::Hints, Some(State::YourMove)) => self.hint(),
+            (Action::Hints | Action::Spoilers, _) => {
+                self.note = Some("No hints now: they help only on your move.".into());
+                TrainerOutcome::Stay
+            }
+            (
+                Action::Undo
+                | Action::Redo
+                | Action::Rematch
+                | Action::Review
+                | Action::Pause
+                | Action::MoveNow
+                | Action::Transcript,
+                _,
+            ) => TrainerOutcome::Stay,
+            (_, Some(State::YourMove)) => {
+                if let Some(c) = &mut self.current {
+                    c.board.handle(action);
+                }
+                self.judge()
+            }
+            _ => TrainerOutcome::Stay,
+        }
+    }
+
+    /// On to the next puzzle: a streak goes on while unbroken (`missed`: it was just
+    /// broken), the daily puzzle stays where it is.
+    fn advance(&mut self, missed: bool) {
+        match self.mode {
+            PuzzleMode::Daily => self.note = Some("One puzzle a day: come back tomorrow.".into()),
+            PuzzleMode::Rated => self.next_puzzle(),
+            PuzzleMode::Streak => {
+                let Some(streak) = &mut self.streak else {
+                    return;
+                };
+                if missed || streak.over {
+                    streak.over = true;
+                    self.current = None;
+                    self.empty = Some(format!(
+                        "Streak over: {} solved. Enter starts a new streak.",
+                        streak.solved
+                    ));
+                    return;
+                }
+                streak.at += 1;
+                self.next_puzzle();
+            }
+        }
+    }
+
+    /// A new streak from the easiest puzzles.
+    fn new_streak(&mut self) {
+        self.streak = Some(Streak {
+            order: pick::streak(&self.puzzles, &mut self.rng),
+            at: 0,
+            solved: 0,
+            over: false,
+        });
+        self.change = None;
+        self.next_puzzle();
+    }
+
+    /// A move in notation on the board (only while a move is awaited), judged as a
+    /// move made with the keys is.
+    pub fn play_text(&mut self, mv: &str) -> Result<TrainerOutcome, String> {
+        self.note = None;
+        let Some(current) = &mut self.current else {
+            return Err("no puzzle is on the board".into());
+        };
+        if current.state != State::YourMove {
+            return Err("the puzzle is not waiting for your move".into());
+        }
+        current.board.play_text(mv)?;
+        Ok(self.judge())
+    }
+
+    /// A click on the board (only while a move is awaited).
+    pub fn click(&mut self, hit: Hit) -> TrainerOutcome {
+        self.note = None;
+        match &mut self.current {
+            Some(c) if c.state == State::YourMove => {
+                c.board.click(hit);
+                self.judge()
+            }
+            _ => TrainerOutcome::Stay,
+        }
+    }
+}
+
+/// A puzzle's result applied to `progress` (the app does the same to the store's copy
+/// under its lock): the attempt kept, the ratings moved the first time a puzzle is
+/// met, the best streak raised.
+pub fn apply(progress: &mut GameProgress, attempted: &Attempted) {
+    rating::record(
+        progress,
+        &attempted.puzzle,
+        attempted.mode,
+        attempted.solved,
+        attempted.hinted,
+        crate::store::record::now(),
+    );
+    if let Some(best) = attempted.best_streak {
+        progress.best_streak = progress.best_streak.max(best);
+    }
+}
+
+/// The game's board for `setup`: two people at one keyboard (the trainer plays the
+/// other side), no hints, no prediction.
+fn new_board(setup: &GameSetup, config: &Config) -> Box<dyn GameScreen> {
+    let env = StartEnv {
+        config,
+        ai_delay_ms: 0,
+        hints: false,
+    };
+    let mut rng = GameRng::seed_from_u64(0);
+    let mut board = setup.game.kind().start(setup.clone(), &env, &mut rng);
+    board.set_spoilers(false);
+    board
+}
+
+/// Runs `ask` on a thread of its own; its answer arrives on the returned channel.
+fn spawn(ask: impl FnOnce() -> Answer + Send + 'static) -> Receiver<Answer> {
+    let (tx, rx) = crossbeam_channel::bounded(1);
+    std::thread::spawn(move || {
+        // The trainer may have moved on: an answer no one waits for is dropped.
+        let _ = tx.send(ask());
+    });
+    rx
+}

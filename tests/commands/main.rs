@@ -50,6 +50,7 @@ mod pnut_split_cli;
 mod positions_cli;
 mod progress_cli;
 mod pty;
+mod puzzle_pty;
 mod puzzles_cli;
 mod seeds_cli;
 mod serve_frozen;

@@ -113,3 +113,31 @@ fn an_unknown_game_or_one_without_puzzles_is_a_usage_error() {
     );
     usage_error(&["puzzle", "list"], &["GAME"]);
 }
+
+#[test]
+fn the_trainer_is_refused_by_name_without_a_game_with_puzzles() {
+    usage_error(&["puzzle"], &["name a game", "nim, 1357, chopsticks, pnut"]);
+    usage_error(
+        &["puzzle", "wl", "--daily"],
+        &[
+            "Winners & Losers has no puzzles",
+            "nim, 1357, chopsticks, pnut",
+        ],
+    );
+    usage_error(&["puzzle", "chess"], &["unknown game", "chess"]);
+    usage_error(&["puzzle", "nim", "--daily", "--streak"], &["--streak"]);
+    usage_error(&["puzzle", "nim", "--rating", "--daily"], &["--daily"]);
+}
+
+#[test]
+fn the_rating_of_a_new_player_says_how_to_start() {
+    let sandbox = Sandbox::new();
+    let run = sandbox.run(&["puzzle", "nim", "--rating"]);
+    run.expect_code(0);
+    assert!(
+        run.stdout.contains("No puzzle of Nim tried yet")
+            && run.stdout.contains("parlor puzzle nim"),
+        "{}",
+        run.stdout
+    );
+}

@@ -31,6 +31,7 @@ mod pnut_reductions;
 mod pnut_rules;
 mod pnut_start_table;
 mod properties;
+mod puzzle_coach;
 mod puzzles;
 mod random_input;
 mod text_fits;

@@ -35,5 +35,6 @@ mod saves;
 mod seventh_game;
 mod snapshots;
 mod stats_ui;
+mod trainer;
 mod visible_play;
 mod wl_snapshots;

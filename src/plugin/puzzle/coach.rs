@@ -19,11 +19,24 @@ pub struct MoveValue {
     pub text: String,
     /// The position after it, with any forced reply played (as the board shows it).
     pub after: String,
+    pub worth: Worth,
+}
+
+/// What a move is worth with best play on both sides, with the plies to the end
+/// (this move included; the winner fastest, the loser slowest).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Worth {
+    Wins(u32),
+    /// A draw (Chopsticks' endless play).
+    Draws,
+    Loses(u32),
+}
+
+impl MoveValue {
     /// Whether the mover keeps a forced win by it.
-    pub wins: bool,
-    /// Plies to the end with best play, this move included (winner fastest, loser
-    /// slowest).
-    pub plies: u32,
+    pub fn wins(&self) -> bool {
+        matches!(self.worth, Worth::Wins(_))
+    }
 }
 
 /// A game's exact values of every move from the position in `setup.position`, with the
@@ -43,9 +56,10 @@ pub fn values<G: Game>(
             .value_of(mv)
             .map(|v| v.verdict)
             .unwrap_or(Verdict::Unknown);
-        let (wins, plies) = match verdict {
-            Verdict::Win { plies: Some(p) } => (true, p),
-            Verdict::Loss { plies: Some(p) } => (false, p),
+        let worth = match verdict {
+            Verdict::Win { plies: Some(p) } => Worth::Wins(p),
+            Verdict::Loss { plies: Some(p) } => Worth::Loses(p),
+            Verdict::Draw => Worth::Draws,
             _ => return Err(format!("the solver could not settle the move {text}")),
         };
         let mut after = position.clone();
@@ -60,29 +74,26 @@ pub fn values<G: Game>(
         out.push(MoveValue {
             text,
             after: after.position_text(),
-            wins,
-            plies,
+            worth,
         });
     }
     Ok(out)
 }
 
-/// The move best play chooses among `moves`: the fastest win, else the slowest loss
-/// (the solver's best defence). The first of equals, so the choice is the same each
-/// time.
+/// The move best play chooses among `moves`: the fastest win, else a draw, else the
+/// slowest loss (the solver's best defence). The first of equals, so the choice is the
+/// same each time.
 pub fn best(moves: &[MoveValue]) -> Option<&MoveValue> {
+    // Larger is better: wins first (the fewer plies the better), losses last (the
+    // more plies the better).
+    let rank = |w: Worth| match w {
+        Worth::Wins(p) => (2, -i64::from(p)),
+        Worth::Draws => (1, 0),
+        Worth::Loses(p) => (0, i64::from(p)),
+    };
     let mut best: Option<&MoveValue> = None;
     for m in moves {
-        let better = match best {
-            None => true,
-            Some(b) => match (m.wins, b.wins) {
-                (true, false) => true,
-                (false, true) => false,
-                (true, true) => m.plies < b.plies,
-                (false, false) => m.plies > b.plies,
-            },
-        };
-        if better {
+        if best.is_none_or(|b| rank(m.worth) > rank(b.worth)) {
             best = Some(m);
         }
     }
@@ -147,8 +158,11 @@ mod tests {
         MoveValue {
             text: text.into(),
             after: String::new(),
-            wins,
-            plies,
+            worth: if wins {
+                Worth::Wins(plies)
+            } else {
+                Worth::Loses(plies)
+            },
         }
     }
 

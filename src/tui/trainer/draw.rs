@@ -138,8 +138,12 @@ impl TrainerScreen {
                     Some(_) => String::new(),
                     None => " …".into(),
                 };
+                let what = match plies {
+                    Some(plies) => format!("win in {plies}"),
+                    None => "hold a draw".into(),
+                };
                 lines.push(Line::styled(
-                    format!("✗ {mv} lets the opponent win in {plies}{words}"),
+                    format!("✗ {mv} lets the opponent {what}{words}"),
                     theme.warning(),
                 ));
             }

@@ -14,7 +14,7 @@ use crossbeam_channel::{Receiver, TryRecvError};
 use rand::SeedableRng;
 
 use crate::config::Config;
-use crate::plugin::puzzle::coach::{self, Coach, MoveValue};
+use crate::plugin::puzzle::coach::{self, Coach, MoveValue, Worth};
 use crate::plugin::puzzle::{Puzzle, pick, rating};
 use crate::plugin::screen::GameScreen;
 use crate::plugin::{GameId, GameSetup, StartEnv};
@@ -63,11 +63,11 @@ pub enum State {
     YourMove,
     /// The player's move was right; the solver's reply is chosen and then played.
     Replying { reply: Option<String>, wait_ms: u64 },
-    /// The player's move `mv` lets the opponent win in `plies`; `line` is best play
-    /// from there (`None` while it is worked out).
+    /// The player's move `mv` lets the opponent win in `plies` (`None`: hold a draw);
+    /// `line` is best play from there (`None` while it is worked out).
     Wrong {
         mv: String,
-        plies: u32,
+        plies: Option<u32>,
         line: Option<Vec<String>>,
     },
     /// The win is certain: the game is won, or every move wins from here.
@@ -338,7 +338,7 @@ impl TrainerScreen {
         match (answer, &mut current.state) {
             (Answer::Values(Err(why)), _) => current.state = State::Broken(why),
             (Answer::Values(Ok(values)), State::Thinking) => {
-                if values.iter().all(|v| v.wins) {
+                if values.iter().all(MoveValue::wins) {
                     current.state = State::Solved {
                         every_move_wins: true,
                     };
@@ -379,13 +379,17 @@ impl TrainerScreen {
             current.state = State::Broken(format!("the move to {after} was not among the moves"));
             return TrainerOutcome::Stay;
         };
-        if !played.wins {
+        if !played.wins() {
+            let plies = match played.worth {
+                Worth::Loses(p) => Some(p.saturating_sub(1)),
+                Worth::Draws | Worth::Wins(_) => None,
+            };
             current.state = State::Wrong {
                 mv: played.text.clone(),
-                plies: played.plies.saturating_sub(1),
+                plies,
                 line: None,
             };
-            self.ask_line(played.plies.saturating_sub(1).min(LINE_PLIES));
+            self.ask_line(plies.unwrap_or(LINE_PLIES).min(LINE_PLIES));
             return self.missed();
         }
         current.path.push(played.text);

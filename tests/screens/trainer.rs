@@ -1,0 +1,176 @@
+//! The puzzle trainer through the app (issue 37): opened from the menu (the game's
+//! setup, its Puzzles row), a wrong move shown with the line that beats it and tried
+//! again, a right one answered until the puzzle is solved, the result kept in the data
+//! directory with the rating moved; the screen at 80x24 and 120x40 compared with
+//! reviewed snapshots.
+
+use std::time::{Duration, Instant};
+
+use parlor::config::Config;
+use parlor::tui::app::{Screen, Start};
+use parlor::tui::harness::Harness;
+use parlor::tui::trainer::{State, TrainerScreen};
+use ratatui::crossterm::event::KeyCode;
+
+use KeyCode::{Down, Enter};
+
+fn trainer(h: &Harness) -> &TrainerScreen {
+    match h.app.screen() {
+        Screen::Trainer(t) => t,
+        _ => panic!("not in the trainer"),
+    }
+}
+
+fn state(h: &Harness) -> State {
+    trainer(h).state().cloned().expect("a puzzle on the board")
+}
+
+/// Lets time pass until `ok` holds of the trainer's state (the coach answers on a
+/// thread of its own); the guard only turns a hang into a failure.
+fn until(h: &mut Harness, what: &str, ok: impl Fn(&State) -> bool) {
+    let guard = Instant::now() + Duration::from_secs(60);
+    while !ok(&state(h)) {
+        assert!(Instant::now() < guard, "never {what}:\n{}", h.screen());
+        h.ticks(1);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+}
+
+/// Opens Nim's trainer from the menu: Nim's entry, then its setup's Puzzles row (two
+/// under Start, where the setup opens, past Lesson), rated.
+fn open_from_menu(width: u16, height: u16, dir: &std::path::Path) -> Harness {
+    let games = parlor::arcade::registry();
+    let mut h = Harness::with_store(&games, Config::default(), Start::Menu, width, height, dir);
+    h.keys(&[Enter, Down, Down]);
+    let setup = h.screen();
+    assert!(
+        setup.contains("Puzzles") && setup.contains("rated"),
+        "{setup}"
+    );
+    h.key(Enter);
+    until(&mut h, "the player's turn", |s| *s == State::YourMove);
+    h
+}
+
+#[test]
+fn a_puzzle_is_missed_tried_again_and_solved_and_the_result_kept() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open_from_menu(80, 24, dir.path());
+    insta::assert_snapshot!("trainer_your_move_80x24", h.screen());
+    let puzzle = trainer(&h).puzzle().cloned().unwrap();
+    let wrong = h
+        .app
+        .legal_moves_text()
+        .into_iter()
+        .find(|m| !puzzle.winning.contains(m))
+        .expect("a puzzle has losing moves");
+    h.play(&wrong);
+    until(&mut h, "the line shown", |s| {
+        matches!(s, State::Wrong { line: Some(_), .. })
+    });
+    let screen = h.screen();
+    assert!(
+        screen.contains(&format!("✗ {wrong} lets the opponent win in")),
+        "{screen}"
+    );
+    insta::assert_snapshot!("trainer_wrong_80x24", screen);
+    let missed = trainer(&h).progress().clone();
+    assert_eq!(missed.attempts.len(), 1);
+    assert!(!missed.attempts[0].solved);
+    let after_miss = missed.rating.unwrap().rating;
+    assert!(
+        after_miss < 1500.0,
+        "a miss lowers the rating: {after_miss}"
+    );
+
+    // Tried again: the winning line to the end, the solver defending.
+    h.key(Enter);
+    until(&mut h, "the player's turn again", |s| *s == State::YourMove);
+    let mut moves = 0;
+    while state(&h) == State::YourMove {
+        let values = {
+            let legal = h.app.legal_moves_text();
+            assert!(!legal.is_empty());
+            legal
+        };
+        // The listed winning move first, then whichever keeps the win (the trainer
+        // refuses nothing: a losing move would show as wrong, and the test fails).
+        let mv = if moves == 0 {
+            puzzle.winning[0].clone()
+        } else {
+            winning_move(&mut h, &values)
+        };
+        h.play(&mv);
+        assert!(
+            !matches!(state(&h), State::Wrong { .. }),
+            "{mv} was wrong:\n{}",
+            h.screen()
+        );
+        moves += 1;
+        until(&mut h, "the reply or the solve", |s| {
+            matches!(s, State::YourMove | State::Solved { .. })
+        });
+        assert!(moves < 20);
+    }
+    let screen = h.screen();
+    assert!(screen.contains("✓ Solved"), "{screen}");
+    // Kept in the data directory: the miss, then nothing more for a puzzle retried.
+    let mut store = parlor::store::Store::open(dir.path().to_path_buf());
+    let kept = store.puzzle_progress("nim");
+    assert_eq!(
+        kept.attempts.len(),
+        1,
+        "a retried puzzle is not counted twice"
+    );
+    assert_eq!(kept.rating.unwrap().rating, after_miss);
+    // The next puzzle comes with Enter.
+    h.key(Enter);
+    until(&mut h, "the next puzzle", |s| *s == State::YourMove);
+    assert_ne!(trainer(&h).puzzle().unwrap().id, puzzle.id);
+}
+
+/// A move that keeps the win from the board's position: found by a plain search of
+/// the Nim position the board shows (misère when the title says so).
+fn winning_move(h: &mut Harness, legal: &[String]) -> String {
+    let misere = h.screen().contains("misère");
+    let position = match h.app.screen() {
+        Screen::Trainer(t) => t.board().unwrap().position_text(),
+        _ => unreachable!(),
+    };
+    let piles: Vec<u32> = position
+        .split(',')
+        .map(|p| p.trim().parse().unwrap())
+        .collect();
+    for mv in legal {
+        let (pile, take) = mv.split_once(':').unwrap();
+        let (pile, take): (usize, u32) = (pile.parse().unwrap(), take.parse().unwrap());
+        let mut after = piles.clone();
+        after[pile - 1] -= take;
+        if !mover_wins(&after, misere) {
+            return mv.clone();
+        }
+    }
+    panic!("no winning move from {position}");
+}
+
+/// Whether the player to move wins Nim from `piles`, by brute force.
+fn mover_wins(piles: &[u32], misere: bool) -> bool {
+    if piles.iter().all(|&p| p == 0) {
+        // The last coin was taken by the other player: it won (normal) or lost.
+        return misere;
+    }
+    (0..piles.len()).any(|i| {
+        (1..=piles[i]).any(|take| {
+            let mut after = piles.to_vec();
+            after[i] -= take;
+            !mover_wins(&after, misere)
+        })
+    })
+}
+
+#[test]
+fn the_trainer_at_120x40() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open_from_menu(120, 40, dir.path());
+    insta::assert_snapshot!("trainer_your_move_120x40", h.screen());
+}

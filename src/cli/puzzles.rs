@@ -26,11 +26,15 @@ pub struct PuzzleArgs {
     #[arg(long, conflicts_with = "streak")]
     pub daily: bool,
     /// A streak: puzzles from the easiest up, until the first miss.
-    #[arg(long)]
+    #[arg(long, conflicts_with = "yours")]
     pub streak: bool,
+    /// Your own puzzles: the positions of your games against the AI where you let a
+    /// win go (not rated).
+    #[arg(long, conflicts_with = "daily")]
+    pub yours: bool,
     /// Print your puzzle rating in the game and its history instead of opening the
     /// trainer.
-    #[arg(long, conflicts_with_all = ["daily", "streak"])]
+    #[arg(long, conflicts_with_all = ["daily", "streak", "yours"])]
     pub rating: bool,
 }
 
@@ -56,7 +60,7 @@ pub fn run(args: PuzzleArgs, games: &Registry, config: Config) -> Result<(), sup
     }
     let Some(name) = args.game.as_deref() else {
         return Err(usage(format!(
-            "puzzle: name a game: parlor puzzle GAME [--daily | --streak | --rating], one of {}; \
+            "puzzle: name a game: parlor puzzle GAME [--daily | --streak | --yours | --rating], one of {}; \
              or parlor puzzle list GAME",
             with_puzzles(games).join(", ")
         ))
@@ -73,6 +77,8 @@ pub fn run(args: PuzzleArgs, games: &Registry, config: Config) -> Result<(), sup
         PuzzleMode::Daily
     } else if args.streak {
         PuzzleMode::Streak
+    } else if args.yours {
+        PuzzleMode::Yours
     } else {
         PuzzleMode::Rated
     };

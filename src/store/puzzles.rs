@@ -36,6 +36,8 @@ pub enum PuzzleMode {
     Daily,
     /// Puzzles of rising difficulty until the first miss.
     Streak,
+    /// Positions of the player's own games where they let a win go (not rated).
+    Yours,
 }
 
 impl PuzzleMode {
@@ -44,6 +46,7 @@ impl PuzzleMode {
             PuzzleMode::Rated => "rated",
             PuzzleMode::Daily => "daily",
             PuzzleMode::Streak => "streak",
+            PuzzleMode::Yours => "yours",
         }
     }
 }

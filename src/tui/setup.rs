@@ -575,16 +575,20 @@ impl Setup {
             Field::Puzzles => match self.puzzles.unwrap_or(PuzzleMode::Rated) {
                 PuzzleMode::Rated => {
                     "Puzzles made and proved by the solver: find the win against its best \
-                     defence. Rated: the next one near your puzzle rating. ←→ daily, streak; \
-                     Enter opens."
+                     defence. Rated: the next one near your puzzle rating. ←→ daily, streak, \
+                     yours; Enter opens."
                 }
                 PuzzleMode::Daily => {
-                    "The daily puzzle: the same for every player today (UTC). ←→ rated, \
-                     streak; Enter opens."
+                    "The daily puzzle: the same for every player today (UTC). ←→ other \
+                     puzzles; Enter opens."
                 }
                 PuzzleMode::Streak => {
-                    "A streak: puzzles from the easiest up, until the first miss. ←→ rated, \
-                     daily; Enter opens."
+                    "A streak: puzzles from the easiest up, until the first miss. ←→ other \
+                     puzzles; Enter opens."
+                }
+                PuzzleMode::Yours => {
+                    "Your puzzles: the positions of your games against the AI where you let \
+                     a win go (not rated). ←→ other puzzles; Enter opens."
                 }
             },
             Field::Lesson => {
@@ -834,7 +838,12 @@ fn step_clock(
 }
 
 /// The trainer's ways in, in the order ←→ steps through them.
-const PUZZLE_MODES: [PuzzleMode; 3] = [PuzzleMode::Rated, PuzzleMode::Daily, PuzzleMode::Streak];
+const PUZZLE_MODES: [PuzzleMode; 4] = [
+    PuzzleMode::Rated,
+    PuzzleMode::Daily,
+    PuzzleMode::Streak,
+    PuzzleMode::Yours,
+];
 
 /// Whether `game` has puzzles to train on (W&L can have none).
 fn has_puzzles(game: crate::plugin::GameId) -> bool {

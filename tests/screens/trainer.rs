@@ -174,3 +174,80 @@ fn the_trainer_at_120x40() {
     let mut h = open_from_menu(120, 40, dir.path());
     insta::assert_snapshot!("trainer_your_move_120x40", h.screen());
 }
+
+#[test]
+fn a_win_let_go_in_a_game_against_the_ai_comes_back_as_your_puzzle() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = parlor::arcade::registry();
+    let mut h = Harness::with_store(&games, Config::default(), Start::Menu, 80, 24, dir.path());
+    // Nim from the usual 3-4-5 against the perfect AI, the person first: a won start.
+    h.keys(&[Enter, Enter]);
+    h.settle();
+    assert!(h.screen().contains("3-4-5") || h.app.legal_moves_text().contains(&"1:2".to_string()));
+    // 1:1 lets the win go (2,4,5 has a nim-sum of 3: the AI wins from there).
+    h.play("1:1");
+    for _ in 0..200 {
+        if h.screen().contains("Game over") {
+            break;
+        }
+        let legal = h.app.legal_moves_text();
+        match legal.first() {
+            Some(mv) => {
+                let mv = mv.clone();
+                h.play(&mv);
+            }
+            None => {
+                h.ticks(5);
+            }
+        }
+    }
+    assert!(h.screen().contains("Game over"), "{}", h.screen());
+    // Back to the menu, Nim's setup, the Puzzles row turned to "yours".
+    h.key(KeyCode::Esc);
+    h.keys(&[
+        Enter,
+        Down,
+        Down,
+        KeyCode::Right,
+        KeyCode::Right,
+        KeyCode::Right,
+    ]);
+    assert!(h.screen().contains("yours"), "{}", h.screen());
+    h.key(Enter);
+    let guard = Instant::now() + Duration::from_secs(60);
+    while trainer(&h).state().is_none() {
+        assert!(Instant::now() < guard, "never a puzzle:\n{}", h.screen());
+        h.ticks(1);
+        std::thread::sleep(Duration::from_millis(5));
+    }
+    until(&mut h, "the player's turn", |s| *s == State::YourMove);
+    let t = trainer(&h);
+    let puzzle = t.puzzle().unwrap();
+    assert_eq!(puzzle.position, "3,4,5");
+    assert_eq!(puzzle.winning, ["1:2"]);
+    let (from, at, of) = t.yours().unwrap();
+    assert!(
+        from.starts_with("your game of ") && from.ends_with("move 1"),
+        "{from}"
+    );
+    assert_eq!((at, of), (1, 1));
+    let screen = h.screen();
+    assert!(screen.contains("Your puzzles · 1 of 1"), "{screen}");
+    // Solved to the end, it is kept but moves no rating (the player's own puzzles are
+    // not rated).
+    let mut moves = 0;
+    while state(&h) == State::YourMove {
+        let legal = h.app.legal_moves_text();
+        let mv = winning_move(&mut h, &legal);
+        h.play(&mv);
+        until(&mut h, "the reply or the solve", |s| {
+            matches!(s, State::YourMove | State::Solved { .. })
+        });
+        moves += 1;
+        assert!(moves < 20);
+    }
+    let kept = parlor::store::Store::open(dir.path().to_path_buf()).puzzle_progress("nim");
+    assert_eq!(kept.attempts.len(), 1, "{kept:?}");
+    assert!(kept.attempts[0].solved);
+    assert_eq!(kept.rating, None, "{kept:?}");
+}

@@ -6,6 +6,7 @@
 
 pub mod coach;
 pub mod generate;
+pub mod personal;
 pub mod pick;
 pub mod rating;
 

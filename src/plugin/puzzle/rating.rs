@@ -45,7 +45,7 @@ pub fn after(player: Rated, puzzle: Rated, solved: bool) -> (Rated, Rated) {
 /// An attempt at `puzzle` kept in `progress`: solved (at the first try, no hint) or
 /// not. The first attempt at a puzzle moves both ratings; a puzzle met again (in a
 /// later streak, a retried daily) is kept without moving them, so a known answer
-/// earns nothing.
+/// earns nothing; so is a puzzle from the player's own games (it has no rating).
 pub fn record(
     progress: &mut GameProgress,
     puzzle: &Puzzle,
@@ -56,13 +56,13 @@ pub fn record(
 ) {
     let player = progress.rating.unwrap_or_else(first_player_rating);
     let mut now = player;
-    if !progress.tried(&puzzle.id) {
+    if !progress.tried(&puzzle.id) && mode != PuzzleMode::Yours {
         let theirs = super::pick::rating_of(puzzle, progress);
         let (p, q) = after(player, theirs, solved && !hinted);
         progress.puzzles.insert(puzzle.id.clone(), q);
         now = p;
+        progress.rating = Some(now);
     }
-    progress.rating = Some(now);
     progress.attempts.push(Attempt {
         at,
         id: puzzle.id.clone(),

@@ -860,7 +860,13 @@ impl App {
         self.take_notices();
         let today: String = crate::store::record::now().chars().take(10).collect();
         let seed = rand::RngExt::random(&mut self.rng);
-        match TrainerScreen::new(game, mode, progress, &self.config, &today, seed) {
+        let history = match (mode, &mut self.store) {
+            (crate::store::puzzles::PuzzleMode::Yours, Some(store)) => store.history(),
+            _ => Vec::new(),
+        };
+        self.take_notices();
+        match TrainerScreen::with_history(game, mode, progress, history, &self.config, &today, seed)
+        {
             Ok(trainer) => self.screen = Screen::Trainer(Box::new(trainer)),
             Err(why) => self.flash = Some(why),
         }

@@ -74,6 +74,10 @@ impl TrainerScreen {
                 let solved = self.streak.as_ref().map_or(0, |s| s.solved);
                 format!("Puzzle streak · {solved}")
             }
+            PuzzleMode::Yours => match self.yours() {
+                Some((_, at, of)) => format!("Your puzzles · {at} of {of}"),
+                None => "Your puzzles".into(),
+            },
         }
     }
 
@@ -106,10 +110,14 @@ impl TrainerScreen {
             return Vec::new();
         };
         let puzzle = &self.puzzles[current.index];
-        let mut lines = vec![Line::raw(format!(
+        let mut lines = Vec::new();
+        if let Some((from, _, _)) = self.yours() {
+            lines.push(Line::styled(format!("From {from}:"), theme.muted()));
+        }
+        lines.push(Line::raw(format!(
             "Find the {} against the solver's best defence.",
             puzzle.result
-        ))];
+        )));
         if !current.path.is_empty() {
             lines.push(Line::raw(format!("Moves: {}", current.path.join(" "))));
         }
@@ -168,7 +176,7 @@ impl TrainerScreen {
         }
         lines.push(Line::raw(""));
         let done = matches!(current.state, State::Solved { .. } | State::Wrong { .. });
-        if done {
+        if done && self.mode != PuzzleMode::Yours {
             let shown = crate::plugin::puzzle::pick::rating_of(puzzle, &self.progress);
             lines.push(Line::styled(
                 format!("Puzzle rating: {}", shown.rating.round() as i64),

@@ -15,10 +15,12 @@ use rand::SeedableRng;
 
 use crate::config::Config;
 use crate::plugin::puzzle::coach::{self, Coach, MoveValue, Worth};
+use crate::plugin::puzzle::personal::{self, Personal};
 use crate::plugin::puzzle::{Puzzle, pick, rating};
 use crate::plugin::screen::GameScreen;
 use crate::plugin::{GameId, GameSetup, StartEnv};
 use crate::seeds::GameRng;
+use crate::store::MatchRecord;
 use crate::store::puzzles::{GameProgress, PuzzleMode};
 use crate::ui::hits::Hit;
 use crate::ui::keys::Action;
@@ -120,6 +122,13 @@ pub struct TrainerScreen {
     game: GameId,
     config: Config,
     puzzles: Vec<Puzzle>,
+    /// The player's own puzzles' setups and where each comes from, by index into
+    /// `puzzles` (empty for the shipped sets).
+    yours: Vec<(GameSetup, String)>,
+    /// The player's own puzzles being gathered from the history, on a thread.
+    gathering: Option<Receiver<Vec<Personal>>>,
+    /// The place of the player's own puzzle on the board.
+    yours_at: usize,
     coach: Coach,
     mode: PuzzleMode,
     progress: GameProgress,
@@ -150,6 +159,20 @@ impl TrainerScreen {
         today: &str,
         seed: u64,
     ) -> Result<TrainerScreen, String> {
+        TrainerScreen::with_history(game, mode, progress, Vec::new(), config, today, seed)
+    }
+
+    /// As [`TrainerScreen::new`], with the finished games the player's own puzzles
+    /// come from (mode `Yours`).
+    pub fn with_history(
+        game: GameId,
+        mode: PuzzleMode,
+        progress: GameProgress,
+        history: Vec<MatchRecord>,
+        config: &Config,
+        today: &str,
+        seed: u64,
+    ) -> Result<TrainerScreen, String> {
         let book = game
             .kind()
             .puzzles()
@@ -161,10 +184,25 @@ impl TrainerScreen {
         if puzzles.is_empty() {
             return Err(format!("{} has no puzzles", game.menu_name()));
         }
+        let gathering = (mode == PuzzleMode::Yours).then(|| {
+            let (tx, rx) = crossbeam_channel::bounded(1);
+            let config = config.clone();
+            std::thread::spawn(move || {
+                let _ = tx.send(personal::from_history(game, &history, &config));
+            });
+            rx
+        });
         let mut trainer = TrainerScreen {
             game,
             config: config.clone(),
-            puzzles,
+            puzzles: if gathering.is_some() {
+                Vec::new()
+            } else {
+                puzzles
+            },
+            yours: Vec::new(),
+            gathering,
+            yours_at: 0,
             coach: book.coach,
             mode,
             progress,
@@ -177,6 +215,10 @@ impl TrainerScreen {
             change: None,
             inbox: None,
         };
+        if trainer.gathering.is_some() {
+            trainer.empty = Some("Looking through your games…".into());
+            return Ok(trainer);
+        }
         if mode == PuzzleMode::Streak {
             trainer.streak = Some(Streak {
                 order: pick::streak(&trainer.puzzles, &mut trainer.rng),
@@ -195,6 +237,14 @@ impl TrainerScreen {
 
     pub fn mode(&self) -> PuzzleMode {
         self.mode
+    }
+
+    /// Where the player's own puzzle on the board comes from ("your game of
+    /// 2026-11-24, move 14"), with its place and how many there are.
+    pub fn yours(&self) -> Option<(&str, usize, usize)> {
+        let index = self.current.as_ref()?.index;
+        let (_, from) = self.yours.get(index)?;
+        Some((from.as_str(), index + 1, self.yours.len()))
     }
 
     /// The puzzle on the board, if any.
@@ -248,6 +298,7 @@ impl TrainerScreen {
                 .streak
                 .as_ref()
                 .and_then(|s| s.order.get(s.at).copied()),
+            PuzzleMode::Yours => (self.yours_at < self.puzzles.len()).then_some(self.yours_at),
         };
         match index {
             Some(index) => self.start(index),
@@ -255,6 +306,12 @@ impl TrainerScreen {
                 self.current = None;
                 self.empty = Some(match self.mode {
                     PuzzleMode::Streak => "Streak complete: every step solved.".into(),
+                    PuzzleMode::Yours if self.puzzles.is_empty() => {
+                        "None yet. When you let a win slip in a game against the AI (the \
+                         move list marks it), that position becomes a puzzle here."
+                            .into()
+                    }
+                    PuzzleMode::Yours => "That was the last puzzle from your games.".into(),
                     _ => "No puzzle to play.".into(),
                 });
             }
@@ -266,7 +323,11 @@ impl TrainerScreen {
         self.inbox = None;
         self.empty = None;
         let puzzle = &self.puzzles[index];
-        let setup = match coach::setup_of(self.game, puzzle, &self.config) {
+        let setup = match self.yours.get(index) {
+            Some((setup, _)) => Ok(setup.clone()),
+            None => coach::setup_of(self.game, puzzle, &self.config),
+        };
+        let setup = match setup {
             Ok(setup) => setup,
             Err(why) => {
                 self.current = None;
@@ -469,6 +530,15 @@ impl TrainerScreen {
     /// Time passes: answers arrive, the solver's reply is played when due. Returns
     /// whether to redraw.
     pub fn tick(&mut self, elapsed_ms: u64, rng: &mut GameRng) -> (bool, TrainerOutcome) {
+        if let Some(found) = self.gathering.as_ref().and_then(|rx| rx.try_recv().ok()) {
+            self.gathering = None;
+            for p in found {
+                self.puzzles.push(p.puzzle);
+                self.yours.push((p.setup, p.from));
+            }
+            self.next_puzzle();
+            return (true, TrainerOutcome::Stay);
+        }
         let (mut redraw, outcome) = self.collect();
         if outcome != TrainerOutcome::Stay {
             return (true, outcome);
@@ -595,6 +665,10 @@ impl TrainerScreen {
         match self.mode {
             PuzzleMode::Daily => self.note = Some("One puzzle a day: come back tomorrow.".into()),
             PuzzleMode::Rated => self.next_puzzle(),
+            PuzzleMode::Yours => {
+                self.yours_at += 1;
+                self.next_puzzle();
+            }
             PuzzleMode::Streak => {
                 let Some(streak) = &mut self.streak else {
                     return;

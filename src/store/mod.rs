@@ -11,6 +11,7 @@
 
 pub mod file;
 pub mod lessons;
+pub mod rating;
 pub mod record;
 pub mod reviews;
 pub mod setups;

@@ -356,7 +356,8 @@ fn main() -> Result<(), String> {
          # by maximum likelihood on the Elo scale (a draw half a win, {PRIOR_DRAWS} virtual draw\n\
          # per pairing), the weakest level of each game at {ANCHOR}. Made by\n\
          # cargo run --release --example rate_levels -- --seed {} --games {} --othello-games {} --out assets/ratings/levels.txt\n\
-         # (see examples/rate_levels.rs for the starts and how each level plays).\n\
+         # (see examples/rate_levels.rs for the starts and how each level plays). A pairing\n\
+         # one level won every game of says only that the gap is large: the prior sets it.\n\
          # <game> <level> <rating>   # the pairings' results: wins-draws-losses\n",
         args.games, args.othello_games, args.seed, args.games, args.othello_games
     );

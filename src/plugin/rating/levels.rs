@@ -83,3 +83,49 @@ pub fn level_rating(game: &str, level: &str) -> Option<u32> {
 pub fn difficulty_rating(game: &str, level: Difficulty) -> Option<u32> {
     level_rating(game, level.name())
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_level_of_every_game_is_measured_the_weakest_at_800() {
+        let shipped = read(SHIPPED).expect("the shipped file reads");
+        for game in crate::arcade::registry().all() {
+            let levels = game.kind().levels();
+            let ratings: Vec<u32> = levels
+                .iter()
+                .map(|level| {
+                    level_rating(game.cli_name(), level)
+                        .unwrap_or_else(|| panic!("{} {level} is not measured", game.cli_name()))
+                })
+                .collect();
+            assert_eq!(ratings.iter().min(), Some(&800), "{}", game.cli_name());
+            let lines = shipped.iter().filter(|l| l.game == game.cli_name()).count();
+            assert_eq!(lines, levels.len(), "{}: one line a level", game.cli_name());
+        }
+        // The shared difficulties by name, for the puzzles.
+        assert_eq!(
+            difficulty_rating("nim", Difficulty::Beginner),
+            level_rating("nim", "beginner")
+        );
+    }
+
+    #[test]
+    fn lines_are_read_and_bad_ones_refused_with_their_number() {
+        let text = "# a comment\n\nnim perfect 1334   # strong 593-0-407\nwl beginner 800\n";
+        let read = read(text).expect("reads");
+        assert_eq!(
+            read[0],
+            LevelRating {
+                game: "nim".into(),
+                level: "perfect".into(),
+                rating: 1334
+            }
+        );
+        assert_eq!(read.len(), 2);
+        assert_eq!(super::read("nim perfect\n").unwrap_err().line, 1);
+        assert_eq!(super::read("\nnim perfect high\n").unwrap_err().line, 2);
+        assert!(super::read("nim perfect 1 2\n").is_err());
+    }
+}

@@ -167,9 +167,8 @@ pub fn table(games: &[GameStats]) -> String {
     }
     if games.iter().any(|g| g.rating.is_some()) {
         out.push_str(
-            "rating: moves with every game against the AI (not from a typed position or a \
-             proven loss), by the AI level's measured rating (Glicko-2); the last values \
-             after it.\n",
+            "rating: moves with every game against the AI (not from a typed position or a\n        \
+             proven loss), by the AI level's measured rating (Glicko-2); its last values.\n",
         );
     }
     out

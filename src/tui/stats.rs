@@ -290,6 +290,10 @@ fn rating_lines(rating: &PlayerRating, width: u16, theme: &Theme, lines: &mut Ve
         Span::styled(format!(" ±{} · {games}", rating.deviation), theme.muted()),
     ]));
     let series: Vec<u32> = rating.history.iter().map(|p| p.rating).collect();
+    // One game is no history yet.
+    if series.len() < 2 {
+        return;
+    }
     let room = usize::from(width).saturating_sub(2 + CHART_LABEL + 1);
     for row in crate::ui::chart::blocks(&series, room, CHART_ROWS, CHART_LABEL) {
         lines.push(Line::styled(format!("  {row}"), theme.accent()));

@@ -8,10 +8,10 @@ use serde::Serialize;
 
 use super::CliError;
 use crate::store::Store;
-use crate::store::stats::{self, GameStats, LevelStats};
+use crate::store::stats::{self, GameStats, LevelStats, SeatTally};
 
 /// The version of the `--json` shape.
-pub const STATS_VERSION: u32 = 1;
+pub const STATS_VERSION: u32 = 2;
 
 #[derive(Serialize)]
 struct StatsJson<'a> {
@@ -97,12 +97,22 @@ fn server_standings(dir: &std::path::Path, err: &mut impl Write) -> Option<Strin
 /// The header of the level column, and so its least width.
 const AGAINST: &str = "against the AI";
 
+/// The rating history's values shown after the rating, at most.
+const HISTORY_SHOWN: usize = 8;
+
 /// The plain table: per game its name, a row per AI level, then the games of two
-/// people and of two AIs; a legend at the end.
+/// people and of two AIs, the player's rating, and the same rows per variant (when more
+/// than one was played); a legend at the end.
 pub fn table(games: &[GameStats]) -> String {
     let width = games
         .iter()
-        .flat_map(|g| g.vs_ai.iter().map(|l| l.level.chars().count()))
+        .flat_map(|g| {
+            let variants = g.variants.iter().flat_map(|v| &v.vs_ai);
+            g.vs_ai
+                .iter()
+                .map(|l| l.level.chars().count())
+                .chain(variants.map(|l| l.level.chars().count() + 2))
+        })
         .chain([AGAINST.len()])
         .max()
         .unwrap_or(AGAINST.len());
@@ -119,19 +129,35 @@ pub fn table(games: &[GameStats]) -> String {
                 "  {AGAINST:<width$}  played  won  drawn  lost  streak  best{margin}\n"
             ));
             for level in &game.vs_ai {
-                out.push_str(&level_row(level, width, game.has_margin()));
+                out.push_str(&level_row(level, "", width, game.has_margin()));
             }
         }
-        for (label, tally) in [
-            ("two players", game.two_players),
-            ("AI vs AI", game.ai_vs_ai),
-        ] {
-            if tally.played > 0 {
-                out.push_str(&format!(
-                    "  {label:<width$}  {:>6}  {}\n",
-                    tally.played,
-                    tally.summary()
-                ));
+        seat_rows(&mut out, "", width, game.two_players, game.ai_vs_ai);
+        if let Some(rating) = &game.rating {
+            let history: Vec<String> = rating.history
+                [rating.history.len().saturating_sub(HISTORY_SHOWN)..]
+                .iter()
+                .map(|p| p.rating.to_string())
+                .collect();
+            let games = match rating.games {
+                1 => "1 rated game".to_string(),
+                n => format!("{n} rated games"),
+            };
+            out.push_str(&format!(
+                "  rating {} (±{}) after {games}: {}\n",
+                rating.rating,
+                rating.deviation,
+                history.join(" ")
+            ));
+        }
+        if game.variants.len() > 1 {
+            out.push_str("  by variant:\n");
+            for variant in &game.variants {
+                out.push_str(&format!("  {}\n", variant.variant));
+                for level in &variant.vs_ai {
+                    out.push_str(&level_row(level, "  ", width, game.has_margin()));
+                }
+                seat_rows(&mut out, "  ", width, variant.two_players, variant.ai_vs_ai);
             }
         }
     }
@@ -139,12 +165,33 @@ pub fn table(games: &[GameStats]) -> String {
     if games.iter().any(GameStats::has_margin) {
         out.push_str("margin: your final score minus the AI's, on average.\n");
     }
+    if games.iter().any(|g| g.rating.is_some()) {
+        out.push_str(
+            "rating: moves with every game against the AI (not from a typed position or a\n        \
+             proven loss), by the AI level's measured rating (Glicko-2); its last values.\n",
+        );
+    }
     out
 }
 
-fn level_row(level: &LevelStats, width: usize, margin: bool) -> String {
+/// The rows of the games of two people and of two AIs, where there were some.
+fn seat_rows(out: &mut String, indent: &str, width: usize, two: SeatTally, ais: SeatTally) {
+    let width = width.saturating_sub(indent.len());
+    for (label, tally) in [("two players", two), ("AI vs AI", ais)] {
+        if tally.played > 0 {
+            out.push_str(&format!(
+                "  {indent}{label:<width$}  {:>6}  {}\n",
+                tally.played,
+                tally.summary()
+            ));
+        }
+    }
+}
+
+fn level_row(level: &LevelStats, indent: &str, width: usize, margin: bool) -> String {
+    let width = width.saturating_sub(indent.len());
     let mut row = format!(
-        "  {:<width$}  {:>6}  {:>3}  {:>5}  {:>4}  {:>6}  {:>4}",
+        "  {indent}{:<width$}  {:>6}  {:>3}  {:>5}  {:>4}  {:>6}  {:>4}",
         level.level,
         level.played,
         level.won,

@@ -10,6 +10,7 @@ pub mod match_screen;
 pub mod match_view;
 pub mod options;
 pub mod puzzle;
+pub mod rating;
 pub mod referee;
 pub mod review;
 pub mod screen;
@@ -304,6 +305,13 @@ pub trait GameKind: Sync {
         Difficulty::ALL.iter().map(|d| d.name()).collect()
     }
 
+    /// The variant a match's options (`MatchRecord::options`) describe, in words, for the
+    /// statistics' split by variant ("piles 3,4,5, misère", "symbols 012, l=3"). `None`:
+    /// the game has one variant (or its levels are the split, as in Othello).
+    fn variant(&self, _options: &serde_json::Value) -> Option<String> {
+        None
+    }
+
     /// Who wins from this setup's start with perfect play, where the game knows it at
     /// once (a formula or a table) and the start is the same every game: the setup
     /// warns a player who would start in a proven loss, and a first game is set up on
@@ -501,7 +509,8 @@ impl Registry {
     }
 
     /// The statistics of `history` (`store::stats`), in menu order, each game's levels
-    /// in the order its setup offers them.
+    /// in the order its setup offers them, split by variant (`GameKind::variant`), with
+    /// the player's rating against the AI (`rating::rated`).
     pub fn statistics(&self, history: &[MatchRecord]) -> Vec<crate::store::stats::GameStats> {
         let known: Vec<crate::store::stats::GameInfo> = self
             .all()
@@ -511,7 +520,21 @@ impl Registry {
                 levels: g.kind().levels(),
             })
             .collect();
-        crate::store::stats::compute(history, &known)
+        let variant = |record: &MatchRecord| {
+            let kind = self.find(&record.game)?.kind();
+            let words = kind.variant(&record.options)?;
+            Some(match record.from_position {
+                Some(_) => format!("{words}, from a position"),
+                None => words,
+            })
+        };
+        let mut stats = crate::store::stats::compute_by_variant(history, &known, &variant);
+        for (game, rating) in rating::rated::player_ratings(self, history) {
+            if let Some(g) = stats.iter_mut().find(|g| g.game == game.cli_name()) {
+                g.rating = Some(rating);
+            }
+        }
+        stats
     }
 
     /// A saved match put back on the board: its game's screen started from the record's

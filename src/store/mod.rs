@@ -12,6 +12,7 @@
 pub mod file;
 pub mod lessons;
 pub mod puzzles;
+pub mod rating;
 pub mod record;
 pub mod reviews;
 pub mod setups;

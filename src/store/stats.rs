@@ -1,13 +1,16 @@
 //! The statistics of the history: per game (in menu order) and per AI level, the games
 //! a person played against the AI (played, won, drawn, lost, the winning streaks and,
 //! for games with a score, the mean margin), and how the games of two people and of
-//! two AIs ended, by seat. Pure functions of the records, so that the statistics screen
+//! two AIs ended, by seat; the same again per variant of the game (its options in
+//! words, as the game describes them: "piles 3,4,5, misère"), and the player's rating
+//! against the AI (`store::rating`, filled in by the caller). Pure functions of the records, so that the statistics screen
 //! and `parlor stats` always agree. The games' order, names and levels come from the
 //! caller ([`GameInfo`]; `games::statistics` passes the registry's), so the store
 //! imports no game.
 
 use serde::Serialize;
 
+use super::rating::PlayerRating;
 use super::record::{MatchRecord, ResultRecord};
 use crate::game::Seat;
 use crate::matchup::Mode;
@@ -53,6 +56,16 @@ pub struct SeatTally {
     pub drawn: u32,
 }
 
+/// The games of one variant of a game, counted as the game's are.
+#[derive(Clone, Debug, PartialEq, Serialize)]
+pub struct VariantStats {
+    /// The variant in words ("symbols 012, l=3").
+    pub variant: String,
+    pub vs_ai: Vec<LevelStats>,
+    pub two_players: SeatTally,
+    pub ai_vs_ai: SeatTally,
+}
+
 /// Everything counted for one game.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct GameStats {
@@ -65,6 +78,12 @@ pub struct GameStats {
     pub vs_ai: Vec<LevelStats>,
     pub two_players: SeatTally,
     pub ai_vs_ai: SeatTally,
+    /// The same per variant, in the order first played; empty for a game with one
+    /// variant.
+    pub variants: Vec<VariantStats>,
+    /// The player's rating against the AI, once a game was rated (the caller's to fill:
+    /// `compute` leaves it `None`).
+    pub rating: Option<PlayerRating>,
 }
 
 /// How a finished game went for the person in `seat`.
@@ -152,37 +171,39 @@ impl GameStats {
             vs_ai: Vec::new(),
             two_players: SeatTally::default(),
             ai_vs_ai: SeatTally::default(),
+            variants: Vec::new(),
+            rating: None,
         }
     }
 
-    /// Counts one finished game of this game.
-    fn add(&mut self, record: &MatchRecord, result: ResultRecord) {
-        match (record.mode, record.human_seat()) {
-            (Mode::VsAi, Some(seat)) => {
-                let level = if record.level.is_empty() {
-                    record.difficulty.name()
-                } else {
-                    record.level.as_str()
-                };
-                let index = match self.vs_ai.iter().position(|l| l.level == level) {
-                    Some(i) => i,
-                    None => {
-                        self.vs_ai.push(LevelStats::new(level));
-                        self.vs_ai.len() - 1
-                    }
-                };
-                // The margin from the person's side: the record keeps the first mover's.
-                let margin = record.first_margin.map(|m| match seat {
-                    Seat::First => m,
-                    Seat::Second => -m,
+    /// Counts one finished game of this game, of `variant` if the game has variants.
+    fn add(&mut self, record: &MatchRecord, result: ResultRecord, variant: Option<String>) {
+        count(
+            (&mut self.vs_ai, &mut self.two_players, &mut self.ai_vs_ai),
+            record,
+            result,
+        );
+        let Some(variant) = variant else {
+            return;
+        };
+        let index = match self.variants.iter().position(|v| v.variant == variant) {
+            Some(i) => i,
+            None => {
+                self.variants.push(VariantStats {
+                    variant,
+                    vs_ai: Vec::new(),
+                    two_players: SeatTally::default(),
+                    ai_vs_ai: SeatTally::default(),
                 });
-                self.vs_ai[index].add(outcome(seat, result), margin);
+                self.variants.len() - 1
             }
-            (Mode::TwoPlayers, _) => self.two_players.add(result),
-            (Mode::AiVsAi, _) => self.ai_vs_ai.add(result),
-            // Against the AI with no one person in a seat: not a game anyone played.
-            (Mode::VsAi, None) => {}
-        }
+        };
+        let v = &mut self.variants[index];
+        count(
+            (&mut v.vs_ai, &mut v.two_players, &mut v.ai_vs_ai),
+            record,
+            result,
+        );
     }
 
     /// Whether anything of this game was counted.
@@ -196,10 +217,55 @@ impl GameStats {
     }
 }
 
+/// Counts one finished game into a game's (or a variant's) tallies: against the AI by
+/// level, else by seat.
+fn count(
+    (vs_ai, two_players, ai_vs_ai): (&mut Vec<LevelStats>, &mut SeatTally, &mut SeatTally),
+    record: &MatchRecord,
+    result: ResultRecord,
+) {
+    match (record.mode, record.human_seat()) {
+        (Mode::VsAi, Some(seat)) => {
+            let level = if record.level.is_empty() {
+                record.difficulty.name()
+            } else {
+                record.level.as_str()
+            };
+            let index = match vs_ai.iter().position(|l| l.level == level) {
+                Some(i) => i,
+                None => {
+                    vs_ai.push(LevelStats::new(level));
+                    vs_ai.len() - 1
+                }
+            };
+            // The margin from the person's side: the record keeps the first mover's.
+            let margin = record.first_margin.map(|m| match seat {
+                Seat::First => m,
+                Seat::Second => -m,
+            });
+            vs_ai[index].add(outcome(seat, result), margin);
+        }
+        (Mode::TwoPlayers, _) => two_players.add(result),
+        (Mode::AiVsAi, _) => ai_vs_ai.add(result),
+        // Against the AI with no one person in a seat: not a game anyone played.
+        (Mode::VsAi, None) => {}
+    }
+}
+
 /// The statistics of `history` (oldest first, as `Store::history` gives it): one entry
 /// per game with a finished game in it, in the order of `known` (games not in it last,
 /// as they first appear), levels likewise. Games not finished are not counted.
 pub fn compute(history: &[MatchRecord], known: &[GameInfo]) -> Vec<GameStats> {
+    compute_by_variant(history, known, &|_| None)
+}
+
+/// [`compute`], each game's games also split by the variant `variant` names (`None`:
+/// the game has one variant).
+pub fn compute_by_variant(
+    history: &[MatchRecord],
+    known: &[GameInfo],
+    variant: &dyn Fn(&MatchRecord) -> Option<String>,
+) -> Vec<GameStats> {
     let mut games: Vec<GameStats> = Vec::new();
     for record in history {
         let Some(result) = record.result else {
@@ -212,7 +278,7 @@ pub fn compute(history: &[MatchRecord], known: &[GameInfo]) -> Vec<GameStats> {
                 games.len() - 1
             }
         };
-        games[index].add(record, result);
+        games[index].add(record, result, variant(record));
     }
     games.retain(|g| !g.is_empty());
     // Stable sorts: what the registry does not list keeps the order it first appeared in.
@@ -220,12 +286,16 @@ pub fn compute(history: &[MatchRecord], known: &[GameInfo]) -> Vec<GameStats> {
     games.sort_by_key(|g| info(&g.game).unwrap_or(usize::MAX));
     for game in &mut games {
         let levels = info(&game.game).map_or(&[][..], |i| &known[i].levels[..]);
-        game.vs_ai.sort_by_key(|l| {
+        let order = |l: &LevelStats| {
             levels
                 .iter()
                 .position(|name| *name == l.level)
                 .unwrap_or(usize::MAX)
-        });
+        };
+        game.vs_ai.sort_by_key(order);
+        for v in &mut game.variants {
+            v.vs_ai.sort_by_key(order);
+        }
     }
     games
 }
@@ -524,6 +594,56 @@ mod tests {
             drawn: 1,
         };
         assert_eq!(tally.summary(), "first mover won 3, second 2, drawn 1");
+    }
+
+    #[test]
+    fn games_split_by_variant_and_the_totals_stay() {
+        let mut misere = nim("perfect", Won);
+        misere.options = serde_json::json!("misère");
+        let mut other = other_mode("nim", Mode::TwoPlayers, ResultRecord::Second);
+        other.options = serde_json::json!("misère");
+        let history = [
+            nim("perfect", Won),
+            misere.clone(),
+            nim("casual", Lost),
+            misere,
+            other,
+            vs_ai("othello", "exact", true, ResultRecord::Second),
+        ];
+        // The variant is the options' text here; Othello has none.
+        let variant = |r: &MatchRecord| match (&r.game[..], &r.options) {
+            ("nim", serde_json::Value::String(s)) => Some(s.clone()),
+            ("nim", _) => Some("normal".to_string()),
+            _ => None,
+        };
+        let stats = compute_by_variant(&history, &known(), &variant);
+        let nim = &stats[0];
+        // The totals as before.
+        assert_eq!(nim.vs_ai[0].played, 3);
+        assert_eq!(
+            (nim.vs_ai[1].level.as_str(), nim.vs_ai[1].lost),
+            ("casual", 1)
+        );
+        assert_eq!(nim.two_players.played, 1);
+        // Per variant, in the order first played, levels in the setup's order.
+        let names: Vec<&str> = nim.variants.iter().map(|v| v.variant.as_str()).collect();
+        assert_eq!(names, ["normal", "misère"]);
+        let normal = &nim.variants[0];
+        let levels: Vec<(&str, u32, u32)> = normal
+            .vs_ai
+            .iter()
+            .map(|l| (l.level.as_str(), l.won, l.lost))
+            .collect();
+        assert_eq!(levels, [("perfect", 1, 0), ("casual", 0, 1)]);
+        assert_eq!(normal.two_players.played, 0);
+        let misere = &nim.variants[1];
+        assert_eq!((misere.vs_ai.len(), misere.vs_ai[0].won), (1, 2));
+        assert_eq!(misere.vs_ai[0].streak, 2);
+        assert_eq!(misere.two_players.second_won, 1);
+        // A game without variants has none; compute splits nothing.
+        assert!(stats[1].variants.is_empty());
+        assert!(compute(&history).iter().all(|g| g.variants.is_empty()));
+        assert!(stats.iter().all(|g| g.rating.is_none()));
     }
 
     #[test]

@@ -52,6 +52,9 @@ pub struct Menu {
     pub forgetting: Option<usize>,
     /// The games whose lesson was never finished: selected, the menu points to it.
     pub new_lessons: Vec<GameId>,
+    /// The player's rating in each game that has one (rated games against the AI),
+    /// shown at the end of the game's line.
+    pub ratings: Vec<(GameId, u32)>,
     /// An arcade served online: an entry for the lobby before the statistics.
     pub online: bool,
     /// What waits in the lobby (a match of one's own, offers), beside its entry.
@@ -85,6 +88,7 @@ impl Menu {
             notice,
             forgetting: None,
             new_lessons: Vec::new(),
+            ratings: Vec::new(),
             online: false,
             online_news: None,
         }
@@ -224,10 +228,21 @@ impl Menu {
             ])
         });
         let games = self.games.all().map(|game| {
-            Line::from(vec![
+            let mut spans = vec![
                 Span::raw(format!("{:<18}", game.menu_name())),
                 Span::styled(game.blurb(), theme.muted()),
-            ])
+            ];
+            // The rating at the line's end, where there is room for it.
+            if let Some((_, rating)) = self.ratings.iter().find(|(g, _)| *g == game) {
+                let label = format!("rating {rating}");
+                let used = 2 + 18 + game.blurb().chars().count();
+                let room = usize::from(width).saturating_sub(used);
+                if room >= label.len() + 2 {
+                    spans.push(Span::raw(" ".repeat(room - label.len())));
+                    spans.push(Span::styled(label, theme.accent()));
+                }
+            }
+            Line::from(spans)
         });
         let lobby = self.online.then(|| {
             let news = match &self.online_news {

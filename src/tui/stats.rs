@@ -1,6 +1,7 @@
 //! The statistics screen: the table of `store::stats` (the same numbers `parlor stats`
-//! prints), one section per game with a row per AI level, scrolled when it is taller
-//! than the screen.
+//! prints), one section per game with a row per AI level, the player's rating against
+//! the AI with its history as a small chart, and the games split by variant; scrolled
+//! when it is taller than the screen.
 
 use std::cell::Cell;
 
@@ -10,6 +11,7 @@ use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::store::MatchRecord;
+use crate::store::rating::PlayerRating;
 use crate::store::stats::{self, GameStats, LevelStats, SeatTally};
 use crate::ui::keys::{Action, Keys};
 use crate::ui::theme::Theme;
@@ -20,6 +22,9 @@ const NAME: usize = 18;
 /// The table's width at most: the first column and the numbers take 60 columns; the
 /// rest is room for the line of the games between two people or two AIs.
 const TABLE: u16 = 72;
+/// The rating chart's rows, and its label column (the values, then a tick).
+const CHART_ROWS: usize = 3;
+const CHART_LABEL: usize = 8;
 
 /// What the screen asks the app to do.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -213,14 +218,40 @@ impl StatsScreen {
                 Span::styled(columns, theme.muted()),
             ]));
             for level in &game.vs_ai {
-                lines.push(level_line(level, margin, theme));
+                lines.push(level_line(level, margin, 2, theme));
             }
             for (label, tally) in [
                 ("two players", game.two_players),
                 ("AI vs AI", game.ai_vs_ai),
             ] {
                 if tally.played > 0 {
-                    lines.push(seats_line(label, &tally, width, theme));
+                    lines.push(seats_line(label, &tally, 2, width, theme));
+                }
+            }
+            if let Some(rating) = &game.rating {
+                rating_lines(rating, width, theme, &mut lines);
+            }
+            // One variant played: its rows would repeat the game's.
+            if game.variants.len() > 1 {
+                for variant in &game.variants {
+                    lines.push(Line::styled(
+                        format!(
+                            "  {}",
+                            widgets::fit(&variant.variant, width.saturating_sub(3))
+                        ),
+                        theme.bold(),
+                    ));
+                    for level in &variant.vs_ai {
+                        lines.push(level_line(level, margin, 4, theme));
+                    }
+                    for (label, tally) in [
+                        ("two players", variant.two_players),
+                        ("AI vs AI", variant.ai_vs_ai),
+                    ] {
+                        if tally.played > 0 {
+                            lines.push(seats_line(label, &tally, 4, width, theme));
+                        }
+                    }
                 }
             }
         }
@@ -235,14 +266,49 @@ impl StatsScreen {
                 theme.muted(),
             ));
         }
+        if self.games.iter().any(|g| g.rating.is_some()) {
+            for text in [
+                "rating: moves with each game against the AI (not from a typed",
+                "position or a proven loss), by the AI level's measured rating",
+            ] {
+                lines.push(Line::styled(text, theme.muted()));
+            }
+        }
         lines
     }
 }
 
-fn level_line(level: &LevelStats, margin: bool, theme: &Theme) -> Line<'static> {
-    let label = widgets::fit(&level.level, NAME as u16 - 3);
+/// The player's rating in a game, and its history as a chart of the last games.
+fn rating_lines(rating: &PlayerRating, width: u16, theme: &Theme, lines: &mut Vec<Line<'static>>) {
+    let games = match rating.games {
+        1 => "1 rated game".to_string(),
+        n => format!("{n} rated games"),
+    };
+    lines.push(Line::from(vec![
+        Span::raw("  rating "),
+        Span::styled(rating.rating.to_string(), theme.accent()),
+        Span::styled(format!(" ±{} · {games}", rating.deviation), theme.muted()),
+    ]));
+    let series: Vec<u32> = rating.history.iter().map(|p| p.rating).collect();
+    // One game is no history yet.
+    if series.len() < 2 {
+        return;
+    }
+    let room = usize::from(width).saturating_sub(2 + CHART_LABEL + 1);
+    for row in crate::ui::chart::blocks(&series, room, CHART_ROWS, CHART_LABEL) {
+        lines.push(Line::styled(format!("  {row}"), theme.accent()));
+    }
+}
+
+/// A level's row, its name indented by `indent`.
+fn level_line(level: &LevelStats, margin: bool, indent: usize, theme: &Theme) -> Line<'static> {
+    let label = widgets::fit(&level.level, (NAME - indent - 1) as u16);
     let mut spans = vec![
-        Span::raw(format!("  {label:<width$}", width = NAME - 2)),
+        Span::raw(format!(
+            "{:indent$}{label:<width$}",
+            "",
+            width = NAME - indent
+        )),
         Span::raw(format!(
             " {:>6} {:>4} {:>5} {:>4}",
             level.played, level.won, level.drawn, level.lost
@@ -266,10 +332,20 @@ fn level_line(level: &LevelStats, margin: bool, theme: &Theme) -> Line<'static> 
 
 /// The games of two people or two AIs: how many, and who won them, in `width` columns
 /// with the last one free.
-fn seats_line(label: &str, tally: &SeatTally, width: u16, theme: &Theme) -> Line<'static> {
+fn seats_line(
+    label: &str,
+    tally: &SeatTally,
+    indent: usize,
+    width: u16,
+    theme: &Theme,
+) -> Line<'static> {
     let room = usize::from(width).saturating_sub(NAME + 7 + 2);
     Line::from(vec![
-        Span::raw(format!("  {label:<width$}", width = NAME - 2)),
+        Span::raw(format!(
+            "{:indent$}{label:<width$}",
+            "",
+            width = NAME - indent
+        )),
         Span::raw(format!(" {:>6}", tally.played)),
         Span::styled(
             format!("  {}", widgets::fit(&tally.summary(), room as u16)),

@@ -3,6 +3,7 @@
 //! animations and the AI's voice. It knows no game and no shell screen.
 
 pub mod animation;
+pub mod chart;
 pub mod hits;
 pub mod keys;
 pub mod theme;

@@ -261,19 +261,20 @@ fn all_keys(v: &Value) -> Vec<String> {
 fn stats_and_export_json_keys_are_the_documented_ones() {
     let sandbox = Sandbox::new();
     let data = tempfile::tempdir().expect("temp dir");
-    history::write(data.path(), &history::sample());
+    history::write(data.path(), &history::rated());
     let dir = data.path().to_str().expect("a UTF-8 path");
     let stats = sandbox.run_with_env(&["stats", "--json"], &[("PARLOR_DATA_DIR", dir)]);
     stats.expect_code(0);
     let printed = stats.json();
-    // Every level of the shape, with the games the documented example has (Othello).
-    let othello = printed["games"]
+    // Every level of the shape, with the game the documented example has (Nim, rated,
+    // in more than one variant).
+    let nim = printed["games"]
         .as_array()
-        .and_then(|games| games.iter().find(|g| g["game"] == "othello"))
+        .and_then(|games| games.iter().find(|g| g["game"] == "nim"))
         .cloned()
-        .expect("the sample history has Othello games");
+        .expect("the rated history has Nim games");
     let mut shown = printed.clone();
-    shown["games"] = Value::Array(vec![othello]);
+    shown["games"] = Value::Array(vec![nim]);
     assert_eq!(
         all_keys(&shown),
         all_keys(&documented("stats")),

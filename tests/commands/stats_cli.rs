@@ -27,7 +27,7 @@ fn json_has_every_game_level_and_count() {
     run.expect_code(0);
     assert_eq!(run.stderr, "", "no notices for a good history");
     let v = run.json();
-    assert_eq!(v["version"], 1);
+    assert_eq!(v["version"], 2);
     let games = v["games"].as_array().expect("games is an array");
     let names: Vec<&str> = games.iter().map(|g| g["game"].as_str().unwrap()).collect();
     // Menu order (the registry's); a game never played is left out.
@@ -100,7 +100,7 @@ fn json_keys_come_in_the_documented_order() {
     let (sandbox, data) = with_sample();
     let run = stats(&sandbox, data.path(), &["stats", "--json"]);
     let start = concat!(
-        r#"{"version":1,"games":[{"game":"nim","name":"Nim","vs_ai":[{"level":"perfect","#,
+        r#"{"version":2,"games":[{"game":"nim","name":"Nim","vs_ai":[{"level":"perfect","#,
         r#""played":4,"won":3,"drawn":0,"lost":1,"streak":1,"best_streak":2,"mean_margin":null},"#
     );
     assert!(run.stdout.starts_with(start), "{}", run.stdout);
@@ -168,6 +168,7 @@ fn table_has_a_row_per_level_and_the_other_modes() {
                 && !l.starts_with(' ')
                 && !l.starts_with("streak:")
                 && !l.starts_with("margin:")
+                && !l.starts_with("rating:")
         })
         .collect();
     assert_eq!(
@@ -204,7 +205,7 @@ fn no_history_says_so() {
     );
     let run = stats(&sandbox, data.path(), &["stats", "--json"]);
     run.expect_code(0);
-    assert_eq!(run.json(), json!({"version": 1, "games": []}));
+    assert_eq!(run.json(), json!({"version": 2, "games": []}));
 }
 
 #[test]
@@ -320,5 +321,81 @@ fn the_servers_online_games_are_listed_per_player() {
             .any(|l| l.starts_with("bob") && l.contains("nim")),
         "{}",
         run.stdout
+    );
+}
+
+/// A history of rated Nim games in two variants (and two games that are not rated):
+/// the JSON's rating with its history and the split by variant, and the table's lines.
+#[test]
+fn rating_and_variants_in_json_and_table() {
+    let sandbox = Sandbox::new();
+    let data = tempfile::tempdir().expect("temp dir");
+    history::write(data.path(), &history::rated());
+    let run = stats(&sandbox, data.path(), &["stats", "--json"]);
+    run.expect_code(0);
+    let v = run.json();
+    let nim = &v["games"][0];
+    assert_eq!(nim["game"], "nim");
+    let rating = &nim["rating"];
+    assert_eq!(
+        rating["games"], 12,
+        "neither the typed position nor the losing side"
+    );
+    let history = rating["history"].as_array().expect("a history");
+    assert_eq!(history.len(), 12);
+    assert_eq!(history[11]["rating"], rating["rating"]);
+    assert_eq!(
+        history[0],
+        json!({"date": "2026-03-01", "rating": history[0]["rating"], "level": "beginner",
+               "level_rating": 800, "result": "won"})
+    );
+    assert!(
+        history[0]["rating"].as_u64().expect("a number") > 1500,
+        "a win raises"
+    );
+    let variants: Vec<&str> = nim["variants"]
+        .as_array()
+        .expect("variants")
+        .iter()
+        .map(|v| v["variant"].as_str().expect("words"))
+        .collect();
+    assert_eq!(
+        variants,
+        [
+            "piles 3,4,5",
+            "piles 3,4,5, misère",
+            "piles 3,4,5, from a position"
+        ]
+    );
+    let misere = &nim["variants"][1]["vs_ai"];
+    assert_eq!(misere[0]["level"], "perfect");
+    assert_eq!(
+        (&misere[0]["played"], &misere[0]["won"]),
+        (&json!(1), &json!(1))
+    );
+    // Othello's levels are its split: no variants; one rated game.
+    assert_eq!(v["games"][1]["variants"], json!([]));
+    assert_eq!(v["games"][1]["rating"]["games"], 1);
+
+    let table = stats(&sandbox, data.path(), &["stats"]);
+    table.expect_code(0);
+    let out = &table.stdout;
+    let line = out
+        .lines()
+        .find(|l| l.trim_start().starts_with("rating "))
+        .expect("Nim's rating line");
+    assert!(
+        line.contains(&format!("rating {} (±", rating["rating"]))
+            && line.contains("after 12 rated games"),
+        "{out}"
+    );
+    assert!(
+        out.contains("  by variant:\n  piles 3,4,5\n    perfect"),
+        "{out}"
+    );
+    assert!(out.contains("\n  piles 3,4,5, misère\n"), "{out}");
+    assert!(
+        out.contains("\nrating: moves with every game"),
+        "the legend:\n{out}"
     );
 }

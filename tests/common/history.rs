@@ -175,3 +175,62 @@ pub fn write(dir: &Path, records: &[MatchRecord]) {
         );
     }
 }
+
+/// Nim against the AI on 3, 4, 5 (`misere`: misère), the person moving first (the
+/// winning side, so the game is rated) at `level`, won or lost.
+pub fn nim_rated(level: &str, misere: bool, won: bool) -> MatchRecord {
+    let mut r = vs_ai("nim", level, won);
+    r.options =
+        serde_json::json!({"piles": [3, 4, 5], "preset": "three-four-five", "misere": misere});
+    r.start = "3,4,5".into();
+    r
+}
+
+/// A history of rated games: Nim in two variants, wins and losses at every level (a
+/// rating that climbs, dips and climbs), one game from a typed position and one from
+/// the losing side (neither rated), and an Othello game.
+pub fn rated() -> Vec<MatchRecord> {
+    let mut games = Vec::new();
+    for (i, (level, won)) in [
+        ("beginner", true),
+        ("beginner", true),
+        ("casual", true),
+        ("casual", false),
+        ("casual", true),
+        ("strong", true),
+        ("strong", false),
+        ("perfect", false),
+        ("strong", true),
+        ("perfect", true),
+        ("perfect", false),
+        ("perfect", true),
+    ]
+    .into_iter()
+    .enumerate()
+    {
+        games.push(nim_rated(level, i % 3 == 2, won));
+    }
+    let mut typed = nim_rated("perfect", false, false);
+    typed.from_position = Some("1,2,3".into());
+    typed.start = "1,2,3".into();
+    games.push(typed);
+    let mut losing_side = nim_rated("perfect", false, false);
+    losing_side.seats.swap(0, 1);
+    losing_side.first = FirstMover::Ai;
+    losing_side.result = Some(ResultRecord::First);
+    games.push(losing_side);
+    games.push(record(
+        "othello",
+        "benedict",
+        Mode::VsAi,
+        true,
+        ResultRecord::First,
+        Some(10),
+    ));
+    for (i, game) in games.iter_mut().enumerate() {
+        game.seed = 100 + i as u64;
+        game.started = format!("2026-03-{:02}T10:00:00Z", i + 1);
+        game.saved = format!("2026-03-{:02}T10:05:00Z", i + 1);
+    }
+    games
+}

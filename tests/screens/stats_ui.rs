@@ -308,3 +308,75 @@ fn games_and_levels_come_in_the_registrys_order() {
         ]
     );
 }
+
+/// The rating with its chart, and the games split by variant (Nim on 3, 4, 5 normal and
+/// misère), at both sizes; the games from a typed position or the losing side count in
+/// the table but not in the rating.
+#[test]
+fn rating_and_variants_at_every_size() {
+    let records = history::rated();
+    let screen = StatsScreen::new(&records, &parlor::arcade::registry());
+    let nim = &screen.games()[0];
+    let rating = nim.rating.as_ref().expect("Nim is rated");
+    assert_eq!(
+        rating.games, 12,
+        "the typed position and the losing side are not"
+    );
+    assert_eq!(nim.vs_ai.iter().map(|l| l.played).sum::<u32>(), 14);
+    let variants: Vec<&str> = nim.variants.iter().map(|v| v.variant.as_str()).collect();
+    assert_eq!(
+        variants,
+        [
+            "piles 3,4,5",
+            "piles 3,4,5, misère",
+            "piles 3,4,5, from a position"
+        ]
+    );
+    for (w, h) in SIZES {
+        let text = draw(&screen, w, h);
+        assert_fits(&text, w);
+        assert!(
+            text.contains(&format!("rating {} ±{}", rating.rating, rating.deviation)),
+            "{text}"
+        );
+        insta::assert_snapshot!(format!("stats_rated_{w}x{h}"), text);
+    }
+}
+
+/// The menu shows each rated game's rating at the end of its line, only once it has
+/// rated games.
+#[test]
+fn the_menu_shows_the_rating_of_rated_games() {
+    let data = tempfile::tempdir().expect("temp dir");
+    history::write(data.path(), &history::rated());
+    let registry = parlor::arcade::registry();
+    let rating = registry.statistics(&history::rated())[0]
+        .rating
+        .as_ref()
+        .expect("rated")
+        .rating;
+    for (w, h) in SIZES {
+        let mut app =
+            Harness::with_store(&registry, Config::default(), Start::Menu, w, h, data.path());
+        let menu = app.screen();
+        let nim_line = menu
+            .lines()
+            .find(|l| l.contains("Nim ") && l.contains("last coin wins"))
+            .expect("Nim's line");
+        assert!(
+            nim_line.trim_end().ends_with(&format!("rating {rating}")),
+            "{menu}"
+        );
+        let othello_line = menu
+            .lines()
+            .find(|l| l.contains("Othello"))
+            .expect("Othello's line");
+        assert!(othello_line.contains("rating "), "{menu}");
+        let chopsticks = menu
+            .lines()
+            .find(|l| l.contains("Chopsticks"))
+            .expect("Chopsticks' line");
+        assert!(!chopsticks.contains("rating"), "never played: {menu}");
+        insta::assert_snapshot!(format!("menu_rated_{w}x{h}"), menu);
+    }
+}

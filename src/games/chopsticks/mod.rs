@@ -74,6 +74,11 @@ impl GameKind for Chopsticks {
     fn position_help(&self) -> &'static str {
         "Hands as mover's left,right / other's left,right, e.g. 1,1/1,2; empty: the usual start."
     }
+    fn variant(&self, options: &serde_json::Value) -> Option<String> {
+        serde_json::from_value::<options::ChopsticksSetup>(options.clone())
+            .ok()
+            .map(|o| o.variant_words())
+    }
     fn start_winner(&self, setup: &GameSetup) -> Option<crate::game::Seat> {
         let start = screen::start_position(setup).ok()?;
         match crate::solve::chopsticks::analyse(&start).verdict {

@@ -14,6 +14,16 @@ pub struct ChopsticksSetup {
 }
 
 impl ChopsticksSetup {
+    /// The variant in words, for the statistics: "standard", "rollover, no empty splits".
+    pub fn variant_words(&self) -> String {
+        match (self.rollover, self.empty_splits) {
+            (false, true) => "standard".to_string(),
+            (true, true) => "rollover".to_string(),
+            (false, false) => "no empty splits".to_string(),
+            (true, false) => "rollover, no empty splits".to_string(),
+        }
+    }
+
     pub fn variant(&self) -> Variant {
         Variant {
             rollover: self.rollover,

@@ -68,6 +68,11 @@ impl GameKind for Nim {
     fn position_help(&self) -> &'static str {
         "Piles as parlor solve reads them, e.g. 3,4,5 (empty piles allowed); empty: the setup's piles."
     }
+    fn variant(&self, options: &serde_json::Value) -> Option<String> {
+        serde_json::from_value::<options::NimSetup>(options.clone())
+            .ok()
+            .map(|o| o.variant_words())
+    }
     fn start_winner(&self, setup: &GameSetup) -> Option<crate::game::Seat> {
         let start = crate::plugin::fixed_start(|rng| screen::start_position(setup, rng))?;
         Some(crate::plugin::winner_if(crate::solve::nim::mover_wins(

@@ -40,6 +40,22 @@ pub struct NimSetup {
 }
 
 impl NimSetup {
+    /// The variant in words, for the statistics: "piles 3,4,5", "random piles, misère".
+    pub fn variant_words(&self) -> String {
+        let piles = match self.preset {
+            PilePreset::Random => "random piles".to_string(),
+            _ => {
+                let piles: Vec<String> = self.piles.iter().map(u8::to_string).collect();
+                format!("piles {}", piles.join(","))
+            }
+        };
+        if self.misere {
+            format!("{piles}, misère")
+        } else {
+            piles
+        }
+    }
+
     /// The piles to start with: random ones are drawn anew for every game.
     pub fn starting_piles<R: Rng + ?Sized>(&self, rng: &mut R) -> Vec<u8> {
         match self.preset {

@@ -85,6 +85,11 @@ impl GameKind for PnutButta {
         }
         Ok(())
     }
+    fn variant(&self, options: &serde_json::Value) -> Option<String> {
+        serde_json::from_value::<options::PnutSetup>(options.clone())
+            .ok()
+            .map(|o| o.variant_words())
+    }
     fn position_help(&self) -> &'static str {
         "The string written so far, e.g. 0012 (two players); empty: the empty string."
     }

@@ -24,6 +24,19 @@ pub struct PnutSetup {
 }
 
 impl PnutSetup {
+    /// The variant in words, for the statistics: "symbols 012, l=3", with the number of
+    /// players past two and the hard mode.
+    pub fn variant_words(&self) -> String {
+        let mut words = format!("symbols {}, l={}", self.symbols, self.length);
+        if self.players > 2 {
+            words.push_str(&format!(", {} players", self.players));
+        }
+        if !self.assist {
+            words.push_str(", hard");
+        }
+        words
+    }
+
     /// The rules to play; the default symbols while the typed ones are not valid.
     pub fn rules(&self) -> pnut::Rules {
         pnut::Rules::new(&self.symbols, self.length)

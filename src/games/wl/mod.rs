@@ -121,6 +121,11 @@ impl GameKind for WinnersLosers {
     fn position_help(&self) -> &'static str {
         "A string of W and L, e.g. WLLWL; empty: the setup's string or a random one."
     }
+    fn variant(&self, options: &serde_json::Value) -> Option<String> {
+        serde_json::from_value::<options::WlSetup>(options.clone())
+            .ok()
+            .map(|o| o.variant_words())
+    }
     fn start_winner(&self, setup: &GameSetup) -> Option<crate::game::Seat> {
         let letters = crate::plugin::fixed_start(|rng| screen::start_letters(setup, rng))?;
         Some(crate::plugin::winner_if(crate::solve::wl::mover_wins(

@@ -21,6 +21,17 @@ pub struct WlSetup {
 }
 
 impl WlSetup {
+    /// The variant in words, for the statistics: "random, 5-50 letters", or the typed
+    /// string ("letters WLLWL").
+    pub fn variant_words(&self) -> String {
+        if self.letters.is_empty() {
+            let (shortest, longest) = self.lengths();
+            format!("random, {shortest}-{longest} letters")
+        } else {
+            format!("letters {}", self.letters)
+        }
+    }
+
     /// The letters to play: the typed string, or a random one (true = W).
     pub fn starting_letters<R: Rng + ?Sized>(&self, rng: &mut R) -> Vec<bool> {
         if self.letters.is_empty() {

@@ -104,6 +104,8 @@ pub struct App {
     bell: bool,
     /// The games whose lesson was finished (command-line names), as last read.
     finished_lessons: Vec<String>,
+    /// The player's rating in each game with a rated game, as last read (the menu's).
+    ratings: Vec<(GameId, u32)>,
     /// The line to the lobby, in an arcade served online.
     lobby: Option<Box<dyn super::online::LobbyLink>>,
     /// The match online on screen, if the game on screen is one.
@@ -167,6 +169,7 @@ impl App {
             flash_generation: None,
             bell: false,
             finished_lessons: Vec::new(),
+            ratings: Vec::new(),
             lobby: None,
             online: None,
             leaving_online: false,
@@ -213,6 +216,7 @@ impl App {
             .all()
             .filter(|g| g.kind().lesson().is_some() && !self.lesson_done(*g))
             .collect();
+        menu.ratings = self.ratings.clone();
         if let Some(game) = game {
             menu.select_game(game);
         }

@@ -13,6 +13,11 @@ impl App {
             return;
         };
         self.finished_lessons = store.finished_lessons();
+        let history = store.history();
+        self.ratings = crate::plugin::rating::rated::player_ratings(&self.games, &history)
+            .into_iter()
+            .map(|(game, r)| (game, r.rating))
+            .collect();
         self.saved = store
             .saved_matches()
             .into_iter()

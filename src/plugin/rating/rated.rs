@@ -1,0 +1,210 @@
+//! Which finished games move the player's rating, and the ratings they give: a game
+//! against the AI (one person, one AI; not two people, two AIs or a match online, which
+//! the server keeps), finished, started from the game's own start (not a typed
+//! position), and not from a setup the game knows is a proven loss for the player
+//! (`GameKind::start_winner` names the AI's seat), at a level whose rating was measured.
+
+use crate::config::Config;
+use crate::game::Seat;
+use crate::matchup::Mode;
+use crate::plugin::{GameId, GameSetup, Registry};
+use crate::store::MatchRecord;
+use crate::store::rating::{self, PlayerRating, RatedGame, Result};
+use crate::store::record::ResultRecord;
+
+/// Why a finished game does not count for the rating.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Unrated {
+    /// Two people, two AIs, or no one person in a seat.
+    NotAgainstTheAi,
+    NotFinished,
+    /// Started from a typed position.
+    FromAPosition,
+    /// The setup put the player in a proven loss.
+    ProvenLoss,
+    /// A game this parlor does not know, or a level without a measured rating.
+    Unmeasured,
+}
+
+/// The game `record` as a rated game, or why it is not one.
+pub fn rated(games: &Registry, record: &MatchRecord) -> std::result::Result<RatedGame, Unrated> {
+    let seat = match (record.mode, record.human_seat()) {
+        (Mode::VsAi, Some(seat)) => seat,
+        _ => return Err(Unrated::NotAgainstTheAi),
+    };
+    let Some(result) = record.result else {
+        return Err(Unrated::NotFinished);
+    };
+    if record.from_position.is_some() {
+        return Err(Unrated::FromAPosition);
+    }
+    let game = games.find(&record.game).ok_or(Unrated::Unmeasured)?;
+    if proven_loss(game, record, seat) {
+        return Err(Unrated::ProvenLoss);
+    }
+    let level = if record.level.is_empty() {
+        record.difficulty.name()
+    } else {
+        record.level.as_str()
+    };
+    let level_rating = super::level_rating(game.cli_name(), level).ok_or(Unrated::Unmeasured)?;
+    let result = match (result, seat) {
+        (ResultRecord::Draw, _) => Result::Drawn,
+        (ResultRecord::First, Seat::First) | (ResultRecord::Second, Seat::Second) => Result::Won,
+        _ => Result::Lost,
+    };
+    Ok(RatedGame {
+        date: record.saved.clone(),
+        level: level.to_string(),
+        level_rating,
+        result,
+    })
+}
+
+/// Whether the setup `record` was started from gave the win to the AI, as the setup
+/// screen warned: the game's `start_winner` of the setup as it was (its options, no
+/// typed position), so a random start counts as unknown, as it did then.
+fn proven_loss(game: GameId, record: &MatchRecord, seat: Seat) -> bool {
+    let Ok(mut setup) = GameSetup::from_record(game, record, &Config::default()) else {
+        return false;
+    };
+    setup.position = record.from_position.clone();
+    game.kind().start_winner(&setup) == Some(seat.other())
+}
+
+/// The player's rating in each game with a rated game in `history` (oldest first), in
+/// menu order.
+pub fn player_ratings(games: &Registry, history: &[MatchRecord]) -> Vec<(GameId, PlayerRating)> {
+    games
+        .all()
+        .filter_map(|game| {
+            let rated: Vec<RatedGame> = history
+                .iter()
+                .filter(|r| r.game == game.cli_name())
+                .filter_map(|r| rated(games, r).ok())
+                .collect();
+            rating::replay(&rated).map(|r| (game, r))
+        })
+        .collect()
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::matchup::{Difficulty, FirstMover};
+    use crate::store::SeatRecord;
+
+    /// A finished game of Nim on 3, 4, 5 (a win for the first mover) against the
+    /// perfect AI, the person moving first or second, won by `winner`.
+    fn nim(person_first: bool, winner: ResultRecord) -> MatchRecord {
+        let person = SeatRecord {
+            name: "You".into(),
+            ai: None,
+        };
+        let ai = SeatRecord {
+            name: "AI".into(),
+            ai: Some(Difficulty::Perfect),
+        };
+        MatchRecord {
+            game: "nim".into(),
+            options: serde_json::json!({"piles": [3, 4, 5], "preset": "three-four-five", "misere": false}),
+            mode: Mode::VsAi,
+            first: if person_first {
+                FirstMover::You
+            } else {
+                FirstMover::Ai
+            },
+            difficulty: Difficulty::Perfect,
+            level: "perfect".into(),
+            from_position: None,
+            start: "3,4,5".into(),
+            seats: if person_first {
+                [person, ai]
+            } else {
+                [ai, person]
+            },
+            moves: Vec::new(),
+            mistakes: Vec::new(),
+            redo: Vec::new(),
+            seed: 1,
+            started: "2026-11-23T10:00:00Z".into(),
+            saved: "2026-11-23T10:05:00Z".into(),
+            result: Some(winner),
+            first_margin: None,
+            clock: None,
+            ended_by: None,
+        }
+    }
+
+    #[test]
+    fn a_game_from_the_winning_side_is_rated() {
+        let games = crate::arcade::registry();
+        let won = rated(&games, &nim(true, ResultRecord::First)).expect("rated");
+        assert_eq!(won.result, Result::Won);
+        assert_eq!(won.level, "perfect");
+        assert_eq!(
+            Some(won.level_rating),
+            super::super::level_rating("nim", "perfect")
+        );
+        let lost = rated(&games, &nim(true, ResultRecord::Second)).expect("rated");
+        assert_eq!(lost.result, Result::Lost);
+    }
+
+    #[test]
+    fn a_proven_loss_a_typed_position_and_other_modes_are_not_rated() {
+        let games = crate::arcade::registry();
+        // Moving second on 3, 4, 5: the setup warned of a proven loss.
+        assert_eq!(
+            rated(&games, &nim(false, ResultRecord::First)),
+            Err(Unrated::ProvenLoss)
+        );
+        // Even when the person won it (a weaker level may slip): the setup said lost.
+        assert_eq!(
+            rated(&games, &nim(false, ResultRecord::Second)),
+            Err(Unrated::ProvenLoss)
+        );
+        let mut typed = nim(true, ResultRecord::First);
+        typed.from_position = Some("3,4,5".into());
+        assert_eq!(rated(&games, &typed), Err(Unrated::FromAPosition));
+        let mut two = nim(true, ResultRecord::First);
+        two.mode = Mode::TwoPlayers;
+        assert_eq!(rated(&games, &two), Err(Unrated::NotAgainstTheAi));
+        let mut open = nim(true, ResultRecord::First);
+        open.result = None;
+        assert_eq!(rated(&games, &open), Err(Unrated::NotFinished));
+        let mut odd = nim(true, ResultRecord::First);
+        odd.level = "grandmaster".into();
+        assert_eq!(rated(&games, &odd), Err(Unrated::Unmeasured));
+    }
+
+    #[test]
+    fn a_random_start_is_rated_whoever_it_favoured() {
+        // The setup could not know who wins a random start, so it warned of nothing.
+        let games = crate::arcade::registry();
+        let mut random = nim(false, ResultRecord::First);
+        random.options =
+            serde_json::json!({"piles": [3, 4, 5], "preset": "random", "misere": false});
+        random.start = "1,2".into();
+        assert!(rated(&games, &random).is_ok());
+    }
+
+    #[test]
+    fn only_rated_games_move_the_rating() {
+        let games = crate::arcade::registry();
+        let mut typed = nim(true, ResultRecord::Second);
+        typed.from_position = Some("3,4,5".into());
+        let history = [
+            nim(true, ResultRecord::First),
+            nim(false, ResultRecord::First),
+            typed,
+            nim(true, ResultRecord::First),
+        ];
+        let ratings = player_ratings(&games, &history);
+        assert_eq!(ratings.len(), 1);
+        let (game, rating) = &ratings[0];
+        assert_eq!(game.cli_name(), "nim");
+        assert_eq!(rating.games, 2);
+        assert!(rating.history.iter().all(|p| p.result == Result::Won));
+        assert!(rating.history[1].rating > rating.history[0].rating);
+    }
+}

@@ -233,6 +233,14 @@ impl Setup {
 
     /// Start, unless the game refuses the position typed: then the setup stays, saying
     /// why.
+    /// The Puzzles row selected, showing `mode` (back from the trainer).
+    pub fn select_puzzles(&mut self, mode: PuzzleMode) {
+        if let Some(i) = self.fields().iter().position(|f| *f == Field::Puzzles) {
+            self.selected = i;
+            self.puzzles = Some(mode);
+        }
+    }
+
     /// The trainer, in the mode the Puzzles row shows.
     fn puzzles_outcome(&self) -> SetupOutcome {
         SetupOutcome::Puzzles(self.setup.game, self.puzzles.unwrap_or(PuzzleMode::Rated))

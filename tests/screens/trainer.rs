@@ -49,6 +49,16 @@ fn open_from_menu(width: u16, height: u16, dir: &std::path::Path) -> Harness {
     );
     h.key(Enter);
     until(&mut h, "the player's turn", |s| *s == State::YourMove);
+    // A reflex Enter is held back for a moment; then the panel says "Your move.".
+    let guard = Instant::now() + Duration::from_secs(60);
+    while !h.screen().contains("Your move.") {
+        assert!(
+            Instant::now() < guard,
+            "never \"Your move.\":\n{}",
+            h.screen()
+        );
+        h.ticks(1);
+    }
     h
 }
 
@@ -250,4 +260,39 @@ fn a_win_let_go_in_a_game_against_the_ai_comes_back_as_your_puzzle() {
     assert_eq!(kept.attempts.len(), 1, "{kept:?}");
     assert!(kept.attempts[0].solved);
     assert_eq!(kept.rating, None, "{kept:?}");
+}
+
+#[test]
+fn a_skip_before_a_move_is_free_and_leaving_a_puzzle_begun_counts_as_missed() {
+    let dir = tempfile::tempdir().unwrap();
+    let mut h = open_from_menu(80, 24, dir.path());
+    let first = trainer(&h).puzzle().unwrap().id.clone();
+    h.key(KeyCode::Char('n'));
+    until(&mut h, "the next puzzle", |s| *s == State::YourMove);
+    let puzzle = trainer(&h).puzzle().cloned().unwrap();
+    assert_ne!(puzzle.id, first);
+    assert!(
+        trainer(&h).progress().attempts.is_empty(),
+        "a skip before a move is free"
+    );
+    // A right move, then Esc: the puzzle was begun, so it counts as missed.
+    h.play(&puzzle.winning[0]);
+    until(&mut h, "the reply", |s| {
+        matches!(s, State::YourMove | State::Solved { .. })
+    });
+    assert_eq!(state(&h), State::YourMove, "{}", h.screen());
+    {
+        h.key(KeyCode::Esc);
+        let kept = parlor::store::Store::open(dir.path().to_path_buf()).puzzle_progress("nim");
+        assert_eq!(kept.attempts.len(), 1, "{kept:?}");
+        assert!(!kept.attempts[0].solved);
+        assert_eq!(kept.attempts[0].id, puzzle.id);
+        // Back on the setup, on the Puzzles row as it was.
+        let screen = h.screen();
+        assert!(
+            screen.contains("Enter puzzles"),
+            "the Puzzles row selected: {screen}"
+        );
+        assert!(matches!(h.app.screen(), Screen::Setup(_)));
+    }
 }

@@ -15,6 +15,7 @@ pub fn book() -> PuzzleBook {
         shipped: include_str!("../../../assets/puzzles/chopsticks.jsonl"),
         generate,
         coach,
+        how_to_move: "You play the hands at the bottom. Moves are written hit:l:r (your left hits their right) and split:0,3 (your hands after the split, left then right).",
         none_because: None,
     }
 }

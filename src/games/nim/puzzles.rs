@@ -12,6 +12,9 @@ use crate::plugin::puzzle::generate::{self, Found, Plan, Report, Source};
 use crate::seeds::GameRng;
 use crate::solve::nim as solver;
 
+/// Nim's and 1-3-5-7's moves, for the trainer.
+const HOW_TO_MOVE: &str = "Move: ↑↓ picks a pile (a row), a digit or ←→ how many, Enter takes them. Moves are written pile:coins (2:7 takes 7 from pile 2).";
+
 /// Nim's shipped set.
 pub fn nim_book() -> PuzzleBook {
     PuzzleBook {
@@ -19,6 +22,7 @@ pub fn nim_book() -> PuzzleBook {
         shipped: include_str!("../../../assets/puzzles/nim.jsonl"),
         generate: generate_nim,
         coach,
+        how_to_move: HOW_TO_MOVE,
         none_because: None,
     }
 }
@@ -30,6 +34,7 @@ pub fn sugar_book(game: &'static str) -> PuzzleBook {
         shipped: include_str!("../../../assets/puzzles/1357.jsonl"),
         generate: generate_sugar,
         coach,
+        how_to_move: HOW_TO_MOVE,
         none_because: None,
     }
 }

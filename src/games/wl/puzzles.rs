@@ -15,6 +15,7 @@ pub fn book() -> PuzzleBook {
         shipped: "",
         generate,
         coach: |_| Err("Winners & Losers has no puzzles".into()),
+        how_to_move: "",
         none_because: Some(
             "a player has at most two moves, so one winning move is already more than the third of them a puzzle allows",
         ),

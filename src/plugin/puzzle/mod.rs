@@ -123,6 +123,9 @@ pub struct PuzzleBook {
     /// Every legal move's exact value from a position of one of its puzzles (the
     /// trainer judges the player's moves and answers with the best defence by it).
     pub coach: coach::Coach,
+    /// How a move is made and written, one or two sentences for the trainer's panel
+    /// (its lines write moves as the game's notation does).
+    pub how_to_move: &'static str,
     /// Why the game has no puzzles when it can have none (shown where its set is
     /// asked for); `None` for a game that has them.
     pub none_because: Option<&'static str>,

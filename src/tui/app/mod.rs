@@ -435,6 +435,8 @@ impl App {
         self.autosave();
         if self.quit {
             self.keep_clock();
+            // Ctrl-C and signals too: a puzzle begun counts as missed, as a skip does.
+            self.leave_trainer();
         }
         redraw || clocks
     }
@@ -876,6 +878,19 @@ impl App {
         }
     }
 
+    /// The trainer is left: a puzzle begun and not finished is kept as missed. Returns
+    /// the trainer's mode.
+    fn leave_trainer(&mut self) -> Option<crate::store::puzzles::PuzzleMode> {
+        let Screen::Trainer(trainer) = &mut self.screen else {
+            return None;
+        };
+        let mode = trainer.mode();
+        if let Some(outcome) = trainer.abandon() {
+            self.on_trainer(outcome);
+        }
+        Some(mode)
+    }
+
     /// What the trainer asked for: a result is kept in the data directory (the
     /// progress as written goes back to the trainer).
     fn on_trainer(&mut self, outcome: TrainerOutcome) {
@@ -891,9 +906,18 @@ impl App {
                     trainer.set_progress(progress);
                 }
             }
-            TrainerOutcome::Back(game) => self.open_setup(game),
+            TrainerOutcome::Back(game) => {
+                let mode = self.leave_trainer();
+                self.open_setup(game);
+                if let (Screen::Setup(setup), Some(mode)) = (&mut self.screen, mode) {
+                    setup.select_puzzles(mode);
+                }
+            }
             TrainerOutcome::Help(game) => self.help = Some(Help::for_game(game, &self.keys)),
-            TrainerOutcome::Quit => self.quit = true,
+            TrainerOutcome::Quit => {
+                self.leave_trainer();
+                self.quit = true;
+            }
             TrainerOutcome::Stay => {}
         }
     }

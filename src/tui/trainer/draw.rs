@@ -124,12 +124,30 @@ impl TrainerScreen {
         lines.push(Line::raw(""));
         match &current.state {
             State::Thinking => lines.push(Line::styled("The solver looks…", theme.muted())),
+            // "Your move." once Enter is taken (a reflex Enter is held back first).
+            State::YourMove if current.settle_ms > 0 => {
+                lines.push(Line::styled("Your puzzle…", theme.muted()));
+            }
             State::YourMove => {
                 lines.push(Line::styled("Your move.", theme.bold()));
-                if let Some(hint) = &current.hint {
-                    lines.push(Line::styled(
+                match &current.hint {
+                    Some(hint) => lines.push(Line::styled(
                         format!("Hint: {hint} wins. (With a hint the puzzle counts as missed.)"),
                         theme.warning(),
+                    )),
+                    None if !current.hinted => lines.push(Line::styled(
+                        "h shows a winning move; the puzzle then counts as missed.",
+                        theme.muted(),
+                    )),
+                    None => {}
+                }
+                if !self.how_to_move.is_empty() {
+                    lines.push(Line::styled(self.how_to_move, theme.muted()));
+                }
+                if current.seen && self.mode != PuzzleMode::Yours {
+                    lines.push(Line::styled(
+                        "Met before: it no longer moves your rating.",
+                        theme.muted(),
                     ));
                 }
             }
@@ -201,6 +219,10 @@ impl TrainerScreen {
                 }
                 items
             }
+            Some(State::Wrong { .. }) if self.mode == PuzzleMode::Streak => vec![
+                (&[Action::Enter], "end of the streak"),
+                (&[Action::Undo], "try again"),
+            ],
             Some(State::Wrong { .. }) => {
                 let mut items: Vec<(&[Action], &str)> =
                     vec![(&[Action::Enter, Action::Undo], "try again")];

@@ -30,6 +30,9 @@ use crate::ui::keys::Action;
 const REPLY_DELAY_MS: u64 = 600;
 /// The longest line shown after a wrong move.
 const LINE_PLIES: u32 = 10;
+/// How long Enter is held back after a new puzzle appears: a reflex Enter meant for
+/// the last screen must not play the board's preselected move on the new one.
+const SETTLE_MS: u64 = 500;
 
 /// What the trainer asks the app to do.
 #[derive(Clone, Debug, PartialEq)]
@@ -106,8 +109,14 @@ struct Current {
     state: State,
     /// The result is kept (at the first miss or hint, or at the solve).
     recorded: bool,
-    /// The hint shown (a winning move), once asked for.
+    /// The hint shown (a winning move), until the next move.
     hint: Option<String>,
+    /// A hint was taken on this puzzle (it counts as missed).
+    hinted: bool,
+    /// The puzzle was met before (it no longer moves the ratings).
+    seen: bool,
+    /// Enter is held back until this reaches zero (see [`SETTLE_MS`]).
+    settle_ms: u64,
 }
 
 /// What a coach's thread sends back.
@@ -130,6 +139,8 @@ pub struct TrainerScreen {
     /// The place of the player's own puzzle on the board.
     yours_at: usize,
     coach: Coach,
+    /// How a move is made and written (the game's words).
+    how_to_move: &'static str,
     mode: PuzzleMode,
     progress: GameProgress,
     rng: GameRng,
@@ -204,6 +215,7 @@ impl TrainerScreen {
             gathering,
             yours_at: 0,
             coach: book.coach,
+            how_to_move: book.how_to_move,
             mode,
             progress,
             rng: GameRng::seed_from_u64(seed),
@@ -336,8 +348,12 @@ impl TrainerScreen {
             }
         };
         let board = new_board(&setup, &self.config);
+        let seen = self.progress.tried(&self.puzzles[index].id);
         self.current = Some(Current {
             index,
+            hinted: false,
+            seen,
+            settle_ms: SETTLE_MS,
             generation: board.generation(),
             setup,
             board,
@@ -455,6 +471,7 @@ impl TrainerScreen {
         }
         current.path.push(played.text);
         current.values = None;
+        current.hint = None;
         if current.board.is_over() {
             current.state = State::Solved {
                 every_move_wins: false,
@@ -495,7 +512,7 @@ impl TrainerScreen {
             return TrainerOutcome::Stay;
         }
         current.recorded = true;
-        let hinted = current.hint.is_some();
+        let hinted = current.hinted;
         let best_so_far = self.progress.best_streak;
         let best = self.streak.as_mut().and_then(|s| {
             s.over = true;
@@ -547,6 +564,10 @@ impl TrainerScreen {
             return (redraw, TrainerOutcome::Stay);
         };
         redraw |= current.board.tick(elapsed_ms, rng);
+        let was_settling = current.settle_ms > 0;
+        current.settle_ms = current.settle_ms.saturating_sub(elapsed_ms);
+        // "Your move." comes up as Enter is taken.
+        redraw |= was_settling && current.settle_ms == 0;
         if let State::Replying {
             reply: Some(reply),
             wait_ms,
@@ -557,6 +578,13 @@ impl TrainerScreen {
                 let reply = reply.clone();
                 if let Err(why) = current.board.play_text(&reply) {
                     current.state = State::Broken(format!("the reply {reply}: {why}"));
+                } else if current.board.is_over() {
+                    // The defence had nothing left but to lose (misère Nim's last coin).
+                    current.path.push(reply);
+                    current.state = State::Solved {
+                        every_move_wins: false,
+                    };
+                    return (true, self.solved_outcome());
                 } else {
                     current.path.push(reply);
                     current.state = State::Thinking;
@@ -583,6 +611,8 @@ impl TrainerScreen {
         current.board = board;
         current.state = State::Thinking;
         current.values = None;
+        current.hint = None;
+        current.settle_ms = SETTLE_MS;
         self.ask_values();
     }
 
@@ -595,13 +625,39 @@ impl TrainerScreen {
             return TrainerOutcome::Stay;
         };
         current.hint = Some(best.text.clone());
+        current.hinted = true;
         self.missed()
+    }
+
+    /// Leaving a puzzle after a move (or a hint) without finishing it: it counts as
+    /// missed, as a skip does (`None`: nothing to keep: not begun, or kept already).
+    pub fn abandon(&mut self) -> Option<TrainerOutcome> {
+        let begun = self
+            .current
+            .as_ref()
+            .is_some_and(|c| !c.recorded && (!c.path.is_empty() || c.hinted));
+        begun.then(|| self.missed())
+    }
+
+    /// Whether a move or a hint was made on the puzzle on the board (leaving or
+    /// skipping it now counts as missing it).
+    pub fn begun(&self) -> bool {
+        self.current
+            .as_ref()
+            .is_some_and(|c| !c.recorded && (!c.path.is_empty() || c.hinted))
     }
 
     pub fn handle(&mut self, action: Action) -> TrainerOutcome {
         self.note = None;
         let state = self.state().cloned();
         let over = self.streak.as_ref().is_some_and(|s| s.over);
+        let settling = self
+            .current
+            .as_ref()
+            .is_some_and(|c| c.settle_ms > 0 && c.state == State::YourMove);
+        if settling && action == Action::Enter {
+            return TrainerOutcome::Stay;
+        }
         match (action, state) {
             (Action::Quit, _) => TrainerOutcome::Quit,
             (Action::Help, _) => TrainerOutcome::Help(self.game),
@@ -615,6 +671,12 @@ impl TrainerScreen {
                 TrainerOutcome::Stay
             }
             (Action::Back, _) => TrainerOutcome::Back(self.game),
+            // A streak ends at its first miss: Enter goes on to its end (u still
+            // shows the puzzle again, for the lesson of it).
+            (Action::Enter, Some(State::Wrong { .. })) if self.mode == PuzzleMode::Streak => {
+                self.advance(true);
+                TrainerOutcome::Stay
+            }
             (Action::Enter | Action::Undo | Action::Backspace, Some(State::Wrong { .. })) => {
                 self.retry();
                 TrainerOutcome::Stay
@@ -625,8 +687,13 @@ impl TrainerScreen {
                 TrainerOutcome::Stay
             }
             (Action::NewGame, Some(State::YourMove)) if self.mode != PuzzleMode::Daily => {
-                // Skipping a puzzle counts as missing it.
-                let outcome = self.missed();
+                // Skipping a puzzle begun counts as missing it; one not begun is left
+                // for later (a streak ends either way).
+                let outcome = if self.begun() || self.mode == PuzzleMode::Streak {
+                    self.missed()
+                } else {
+                    TrainerOutcome::Stay
+                };
                 self.advance(true);
                 outcome
             }
@@ -635,8 +702,12 @@ impl TrainerScreen {
                 TrainerOutcome::Stay
             }
             (Action::Hints, Some(State::YourMove)) => self.hint(),
-            (Action::Hints | Action::Spoilers, _) => {
+            (Action::Hints, _) => {
                 self.note = Some("No hints now: they help only on your move.".into());
+                TrainerOutcome::Stay
+            }
+            (Action::Spoilers, _) => {
+                self.note = Some("The prediction stays off in puzzles.".into());
                 TrainerOutcome::Stay
             }
             (

@@ -126,8 +126,12 @@ pub fn best_line(coach: Coach, setup: &GameSetup, plies: u32) -> Vec<String> {
 pub fn setup_of(game: GameId, puzzle: &Puzzle, config: &Config) -> Result<GameSetup, String> {
     let kind = game.kind();
     let words = std::iter::once(game.cli_name()).chain(puzzle.options.split_whitespace());
+    // The shared options too: a game may read them with its own (Pnut-Butta does).
+    let shared = <crate::plugin::PlayCommon as clap::Args>::augment_args(clap::Command::new(
+        game.cli_name(),
+    ));
     let matches = kind
-        .play_command(clap::Command::new(game.cli_name()))
+        .play_command(shared)
         .try_get_matches_from(words)
         .map_err(|e| {
             let text = e.to_string();

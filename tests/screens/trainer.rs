@@ -183,6 +183,15 @@ fn the_trainer_at_120x40() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = open_from_menu(120, 40, dir.path());
     insta::assert_snapshot!("trainer_your_move_120x40", h.screen());
+    // Its help says how puzzles work before the game's rules.
+    h.key(KeyCode::Char('?'));
+    let help = h.screen();
+    assert!(
+        help.contains("Puzzles: Nim") && help.contains("counts as missed"),
+        "{help}"
+    );
+    h.key(KeyCode::Esc);
+    assert!(h.screen().contains("Your move."));
 }
 
 #[test]

@@ -17,7 +17,7 @@ pub fn book() -> PuzzleBook {
         coach: |_| Err("Winners & Losers has no puzzles".into()),
         how_to_move: "",
         none_because: Some(
-            "a player has at most two moves, so one winning move is already more than the third of them a puzzle allows",
+            "every position offers at most two moves, so a winning move is never hard to find (a puzzle needs at least three moves with at most a third of them winning)",
         ),
     }
 }

@@ -913,7 +913,7 @@ impl App {
                     setup.select_puzzles(mode);
                 }
             }
-            TrainerOutcome::Help(game) => self.help = Some(Help::for_game(game, &self.keys)),
+            TrainerOutcome::Help(game) => self.help = Some(Help::for_trainer(game, &self.keys)),
             TrainerOutcome::Quit => {
                 self.leave_trainer();
                 self.quit = true;

@@ -5,7 +5,7 @@
 //! solver through [`values`]; the trainer (`tui::trainer`) calls it off the UI thread.
 
 use crate::config::Config;
-use crate::game::Game;
+use crate::game::{Game, Seat};
 use crate::matchup::{FirstMover, Mode};
 use crate::plugin::{GameArgs, GameId, GameSetup};
 use crate::solve::{Analysis, Verdict};
@@ -20,6 +20,8 @@ pub struct MoveValue {
     /// The position after it, with any forced reply played (as the board shows it).
     pub after: String,
     pub worth: Worth,
+    /// The seat that makes it (the board names it: "Player 2").
+    pub mover: Seat,
 }
 
 /// What a move is worth with best play on both sides, with the plies to the end
@@ -75,6 +77,7 @@ pub fn values<G: Game>(
             text,
             after: after.position_text(),
             worth,
+            mover: position.to_move(),
         });
     }
     Ok(out)
@@ -167,6 +170,7 @@ mod tests {
             } else {
                 Worth::Loses(plies)
             },
+            mover: Seat::First,
         }
     }
 
@@ -185,6 +189,17 @@ mod tests {
             value("c", false, 4),
         ];
         assert_eq!(best(&lost).map(|m| m.text.as_str()), Some("b"));
+        // A draw is better than any loss (Chopsticks' defence), worse than any win.
+        let mut held = lost.to_vec();
+        held.push(MoveValue {
+            text: "d".into(),
+            after: String::new(),
+            worth: Worth::Draws,
+            mover: Seat::First,
+        });
+        assert_eq!(best(&held).map(|m| m.text.as_str()), Some("d"));
+        held.push(value("e", true, 21));
+        assert_eq!(best(&held).map(|m| m.text.as_str()), Some("e"));
         assert_eq!(best(&[]), None);
     }
 }

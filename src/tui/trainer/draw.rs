@@ -129,7 +129,11 @@ impl TrainerScreen {
                 lines.push(Line::styled("Your puzzle…", theme.muted()));
             }
             State::YourMove => {
-                lines.push(Line::styled("Your move.", theme.bold()));
+                let you = match &current.side {
+                    Some(side) => format!("Your move. You are {side} on the board."),
+                    None => "Your move.".into(),
+                };
+                lines.push(Line::styled(you, theme.bold()));
                 match &current.hint {
                     Some(hint) => lines.push(Line::styled(
                         format!("Hint: {hint} wins. (With a hint the puzzle counts as missed.)"),

@@ -117,6 +117,9 @@ struct Current {
     seen: bool,
     /// Enter is held back until this reaches zero (see [`SETTLE_MS`]).
     settle_ms: u64,
+    /// The board's name for the player's side ("Player 2"), once the coach has said
+    /// which seat is to move.
+    side: Option<String>,
 }
 
 /// What a coach's thread sends back.
@@ -354,6 +357,7 @@ impl TrainerScreen {
             hinted: false,
             seen,
             settle_ms: SETTLE_MS,
+            side: None,
             generation: board.generation(),
             setup,
             board,
@@ -420,6 +424,14 @@ impl TrainerScreen {
                         every_move_wins: true,
                     };
                     return (true, self.solved_outcome());
+                }
+                if current.side.is_none()
+                    && let (Some(first), Some(record)) = (values.first(), current.board.record())
+                {
+                    current.side = record
+                        .seats
+                        .get(first.mover.index())
+                        .map(|seat| seat.name.clone());
                 }
                 current.values = Some(values);
                 current.generation = current.board.generation();

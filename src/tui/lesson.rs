@@ -4,7 +4,6 @@
 //! match; after each move the step's check (`games::lesson::Step`) judges it.
 
 use crate::seeds::GameRng;
-use rand::SeedableRng;
 use ratatui::Frame;
 use ratatui::layout::Rect;
 use ratatui::text::Line;
@@ -14,7 +13,7 @@ use crate::config::Config;
 use crate::matchup::{FirstMover, Mode};
 use crate::plugin::lesson::Lesson;
 use crate::plugin::screen::GameScreen;
-use crate::plugin::{GameId, GameSetup, StartEnv};
+use crate::plugin::{GameId, GameSetup};
 use crate::ui::hits::{Hit, Hits};
 use crate::ui::keys::{Action, Keys};
 use crate::ui::theme::Theme;
@@ -272,13 +271,5 @@ fn start_board(game: GameId, lesson: &Lesson, step: usize, config: &Config) -> B
         // The lessons' positions are tested; this would be a bug, not the player's.
         tracing::warn!("the {} lesson's step {}: {e}", game.cli_name(), step + 1);
     }
-    let env = StartEnv {
-        config,
-        ai_delay_ms: 0,
-        hints: false,
-    };
-    let mut rng = GameRng::seed_from_u64(0);
-    let mut board = kind.start(setup, &env, &mut rng);
-    board.set_spoilers(false);
-    board
+    crate::plugin::puzzle::coach::quiet_board(setup, config, 0)
 }

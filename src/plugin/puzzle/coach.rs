@@ -122,6 +122,25 @@ pub fn best_line(coach: Coach, setup: &GameSetup, plies: u32) -> Vec<String> {
     line
 }
 
+/// The game's board for `setup` as a lesson or a puzzle shows it: no AI pause, no
+/// hints, no prediction (the setup says who plays; the trainer and the lessons set two
+/// people at one keyboard and answer for the other side themselves).
+pub fn quiet_board(
+    setup: GameSetup,
+    config: &Config,
+    seed: u64,
+) -> Box<dyn crate::plugin::screen::GameScreen> {
+    let env = crate::plugin::StartEnv {
+        config,
+        ai_delay_ms: 0,
+        hints: false,
+    };
+    let mut rng = <crate::seeds::GameRng as rand::SeedableRng>::seed_from_u64(seed);
+    let mut board = setup.game.kind().start(setup, &env, &mut rng);
+    board.set_spoilers(false);
+    board
+}
+
 /// The board a puzzle is played on: the game with the puzzle's options, started from
 /// its position, two people at one keyboard (the trainer answers for the other side),
 /// no clock, the prediction and the spoilers off. The error names what in the puzzle

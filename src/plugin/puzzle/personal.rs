@@ -7,7 +7,7 @@
 
 use crate::config::Config;
 use crate::matchup::{FirstMover, Mode};
-use crate::plugin::{GameId, GameSetup, StartEnv};
+use crate::plugin::{GameId, GameSetup};
 use crate::store::MatchRecord;
 
 use super::Puzzle;
@@ -71,13 +71,7 @@ fn position_before(
     setup.matchup.first = FirstMover::You;
     setup.matchup.clock = None;
     setup.spoilers = false;
-    let env = StartEnv {
-        config,
-        ai_delay_ms: 0,
-        hints: false,
-    };
-    let mut rng = <crate::seeds::GameRng as rand::SeedableRng>::seed_from_u64(record.seed);
-    let mut board = game.kind().start(setup.clone(), &env, &mut rng);
+    let mut board = super::coach::quiet_board(setup.clone(), config, record.seed);
     for mv in record.moves.get(..index)? {
         board.play_text(mv).ok()?;
     }

@@ -18,7 +18,7 @@ use crate::plugin::puzzle::coach::{self, Coach, MoveValue, Worth};
 use crate::plugin::puzzle::personal::{self, Personal};
 use crate::plugin::puzzle::{Puzzle, pick, rating};
 use crate::plugin::screen::GameScreen;
-use crate::plugin::{GameId, GameSetup, StartEnv};
+use crate::plugin::{GameId, GameSetup};
 use crate::seeds::GameRng;
 use crate::store::MatchRecord;
 use crate::store::puzzles::{GameProgress, PuzzleMode};
@@ -165,20 +165,9 @@ impl TrainerScreen {
     /// `game`'s trainer in `mode`, with the player's `progress`; `today` is the date
     /// (UTC, `YYYY-MM-DD`) and `seed` draws the rated puzzles and the streak. The error
     /// says why the game has no puzzles to train on.
+    /// `history`: the finished games the player's own puzzles come from (mode
+    /// `Yours`; empty otherwise).
     pub fn new(
-        game: GameId,
-        mode: PuzzleMode,
-        progress: GameProgress,
-        config: &Config,
-        today: &str,
-        seed: u64,
-    ) -> Result<TrainerScreen, String> {
-        TrainerScreen::with_history(game, mode, progress, Vec::new(), config, today, seed)
-    }
-
-    /// As [`TrainerScreen::new`], with the finished games the player's own puzzles
-    /// come from (mode `Yours`).
-    pub fn with_history(
         game: GameId,
         mode: PuzzleMode,
         progress: GameProgress,
@@ -830,15 +819,7 @@ pub fn apply(progress: &mut GameProgress, attempted: &Attempted) {
 /// The game's board for `setup`: two people at one keyboard (the trainer plays the
 /// other side), no hints, no prediction.
 fn new_board(setup: &GameSetup, config: &Config) -> Box<dyn GameScreen> {
-    let env = StartEnv {
-        config,
-        ai_delay_ms: 0,
-        hints: false,
-    };
-    let mut rng = GameRng::seed_from_u64(0);
-    let mut board = setup.game.kind().start(setup.clone(), &env, &mut rng);
-    board.set_spoilers(false);
-    board
+    coach::quiet_board(setup.clone(), config, 0)
 }
 
 /// Runs `ask` on a thread of its own; its answer arrives on the returned channel.

@@ -103,6 +103,9 @@ impl Sandbox {
             // GNU parallel (and anything else the script runs) keeps its temporary
             // files in the sandbox, so none is left behind in the system's /tmp.
             .env("TMPDIR", self.dir.path())
+            // GNU parallel runs a job on an --sshlogin host through $SHELL; where it is
+            // unset (a bare CI environment) it runs nothing at all and still exits 0.
+            .env("SHELL", "/bin/sh")
             .spawn()
             .expect("spawn sh");
         wait_for(child, &["sh", "-c", script])

@@ -13,7 +13,7 @@ use ratatui::backend::CrosstermBackend;
 use ratatui::crossterm::cursor::{Hide, Show};
 use ratatui::crossterm::event::{DisableMouseCapture, EnableMouseCapture};
 use ratatui::crossterm::queue;
-use ratatui::crossterm::terminal::{EnterAlternateScreen, LeaveAlternateScreen};
+use ratatui::crossterm::terminal::{Clear, ClearType, EnterAlternateScreen, LeaveAlternateScreen};
 use ratatui::layout::Rect;
 use ratatui::{Terminal, TerminalOptions, Viewport};
 use tokio::sync::mpsc::UnboundedSender;
@@ -93,6 +93,25 @@ pub fn start(
     Ok(events)
 }
 
+/// A terminal of the client's size: a fixed viewport, so ratatui never asks the
+/// server's own terminal (it may have none) how large it is.
+fn client_terminal(
+    out: &UnboundedSender<Out>,
+    width: u16,
+    height: u16,
+) -> std::io::Result<Terminal<CrosstermBackend<ChannelWriter>>> {
+    let writer = ChannelWriter {
+        out: out.clone(),
+        pending: Vec::new(),
+    };
+    Terminal::with_options(
+        CrosstermBackend::new(writer),
+        TerminalOptions {
+            viewport: Viewport::Fixed(Rect::new(0, 0, width, height)),
+        },
+    )
+}
+
 fn run(
     shared: &Shared,
     (player, key): (&str, Option<String>),
@@ -103,7 +122,7 @@ fn run(
 ) -> std::io::Result<()> {
     let mouse = shared.config.ui.mouse;
     let mut writer = ChannelWriter {
-        out,
+        out: out.clone(),
         pending: Vec::new(),
     };
     queue!(writer, EnterAlternateScreen, Hide)?;
@@ -111,13 +130,7 @@ fn run(
         queue!(writer, EnableMouseCapture)?;
     }
     writer.flush()?;
-    // A fixed viewport: the size is the client's, never the server's own terminal's.
-    let mut terminal = Terminal::with_options(
-        CrosstermBackend::new(writer),
-        TerminalOptions {
-            viewport: Viewport::Fixed(Rect::new(0, 0, width, height)),
-        },
-    )?;
+    let mut terminal = client_terminal(&out, width, height)?;
     let store = Store::open(player_dir(&shared.data_dir.join("players"), player));
     let seed = rand::rng().random::<u64>();
     let seat = shared.lobby.join(player, key, tx.clone());
@@ -175,7 +188,14 @@ fn run(
             last_input = std::time::Instant::now();
         }
         if let AppEvent::Resize(w, h) = event {
-            terminal.resize(Rect::new(0, 0, w, h))?;
+            // A new terminal of the client's new size, drawn whole on a cleared screen
+            // (ratatui's own resize asks the backend for the size of the server's
+            // terminal, which it does not have: without TERM that failed and ended
+            // the session).
+            let backend = terminal.backend_mut();
+            queue!(backend, Clear(ClearType::All))?;
+            backend.flush()?;
+            terminal = client_terminal(&out, w, h)?;
         }
         if let AppEvent::Signal(s) = event {
             ended_by = Some(s);

@@ -53,6 +53,9 @@ impl Server {
             .args(args)
             .current_dir(data.path())
             .env("PARLOR_DATA_DIR", data.path().join("data"))
+            // A server started as a service has no terminal and no TERM of its own:
+            // nothing it does for its players may depend on them (a resize once did).
+            .env_remove("TERM")
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
             .stderr(Stdio::inherit())

@@ -19,7 +19,7 @@ use crate::tui::app::Start;
 pub struct PuzzleArgs {
     #[command(subcommand)]
     pub command: Option<PuzzleCommand>,
-    /// The game to train on: one that has puzzles (nim, 1357, chopsticks, pnut).
+    /// The game to train on: one that has puzzles (nim, 1357, chopsticks, othello, pnut).
     #[arg(value_name = "GAME")]
     pub game: Option<String>,
     /// The daily puzzle: the same for every player on a date (UTC).
@@ -45,7 +45,7 @@ pub enum PuzzleCommand {
     /// (the notation of `parlor solve`), every winning first move, the expected result
     /// and its rating.
     List {
-        /// The game: one that has puzzles (nim, 1357, chopsticks, pnut).
+        /// The game: one that has puzzles (nim, 1357, chopsticks, othello, pnut).
         #[arg(value_name = "GAME")]
         game: String,
         /// One JSON object a line (its shape is in docs/json.md).
@@ -182,13 +182,19 @@ fn text_line(p: &Puzzle) -> String {
     } else {
         format!(" {}", p.options)
     };
+    // Othello's position holds a space before the side to move: quoted, the line
+    // pastes into a shell as it is.
+    let position = if p.position.contains(' ') {
+        format!("'{}'", p.position)
+    } else {
+        p.position.clone()
+    };
     format!(
-        "{}  rating {}  {}: parlor solve {} {}{options}  winning: {}",
+        "{}  rating {}  {}: parlor solve {} {position}{options}  winning: {}",
         p.id,
         p.rating,
         p.result,
         p.game,
-        p.position,
         p.winning.join(" ")
     )
 }

@@ -35,7 +35,7 @@ fn games_with_puzzles() -> Vec<&'static str> {
 fn every_game_with_puzzles_lists_them_as_documented() {
     let keys = documented_keys();
     let games = games_with_puzzles();
-    assert_eq!(games, ["nim", "1357", "chopsticks", "pnut"]);
+    assert_eq!(games, ["nim", "1357", "chopsticks", "othello", "pnut"]);
     for game in games {
         let run = parlor(&["puzzle", "list", game, "--json"]);
         run.expect_code(0);
@@ -99,16 +99,45 @@ fn a_listed_puzzle_is_what_solve_says() {
 }
 
 #[test]
+fn an_othello_puzzle_is_what_solve_says_every_listed_move_reaching_the_best_margin() {
+    let run = parlor(&["puzzle", "list", "othello", "--json"]);
+    for line in run.stdout.lines().take(3) {
+        let p: Value = serde_json::from_str(line).unwrap();
+        let solved = json_of(&[
+            "solve",
+            "othello",
+            p["position"].as_str().unwrap(),
+            "--json",
+        ]);
+        assert_eq!(solved["exact"], true, "{line}");
+        let best = solved["score"].as_i64().unwrap();
+        assert_eq!(p["result"], format!("win by {best}"), "{line}");
+        let reaching: Vec<Value> = solved["moves"]
+            .as_array()
+            .unwrap()
+            .iter()
+            .filter(|m| m["score"].as_i64() == Some(best))
+            .map(|m| m["move"].clone())
+            .collect();
+        let mut listed = p["winning"].as_array().unwrap().clone();
+        let mut reaching = reaching;
+        listed.sort_by_key(|v| v.to_string());
+        reaching.sort_by_key(|v| v.to_string());
+        assert_eq!(reaching, listed, "{line}");
+    }
+}
+
+#[test]
 fn an_unknown_game_or_one_without_puzzles_is_a_usage_error() {
     usage_error(
         &["puzzle", "list", "checkers", "--json"],
-        &["checkers", "nim, 1357, chopsticks, pnut"],
+        &["checkers", "nim, 1357, chopsticks, othello, pnut"],
     );
     usage_error(
         &["puzzle", "list", "wl"],
         &[
             "Winners & Losers has no puzzles",
-            "nim, 1357, chopsticks, pnut",
+            "nim, 1357, chopsticks, othello, pnut",
         ],
     );
     usage_error(&["puzzle", "list"], &["GAME"]);
@@ -116,12 +145,15 @@ fn an_unknown_game_or_one_without_puzzles_is_a_usage_error() {
 
 #[test]
 fn the_trainer_is_refused_by_name_without_a_game_with_puzzles() {
-    usage_error(&["puzzle"], &["name a game", "nim, 1357, chopsticks, pnut"]);
+    usage_error(
+        &["puzzle"],
+        &["name a game", "nim, 1357, chopsticks, othello, pnut"],
+    );
     usage_error(
         &["puzzle", "wl", "--daily"],
         &[
             "Winners & Losers has no puzzles",
-            "nim, 1357, chopsticks, pnut",
+            "nim, 1357, chopsticks, othello, pnut",
         ],
     );
     usage_error(&["puzzle", "chess"], &["unknown game", "chess"]);

@@ -4,15 +4,20 @@
 //! hand position, round by round. For each puzzle: the listed winning moves are exactly
 //! the moves that win, the win takes at least 5 plies against the best defence and as
 //! many as listed, at most a third of the moves (and at most two) win; no two puzzles of
-//! a game are the same position up to its symmetries.
+//! a game are the same position up to its symmetries. Othello's (at most 14 empty
+//! squares) by a plain alpha-beta on the rules' bitboards: the listed moves are exactly
+//! those reaching the best margin, which is the listed one.
 
 use std::collections::{BTreeSet, HashMap};
 
 use parlor::game::chopsticks::{Chopsticks, Hands, Variant};
 use parlor::game::nim::{EmptyPiles, Ending, Nim, parse_piles};
+use parlor::game::othello;
 use parlor::game::pnut::{Pnut, Rules};
 use parlor::game::{Game, Outcome};
-use parlor::plugin::puzzle::{LEVEL_RATINGS, Puzzle};
+use parlor::matchup::Difficulty;
+use parlor::plugin::puzzle::{Puzzle, first_rating};
+use parlor::plugin::rating::levels::level_rating;
 
 /// A position's value for its mover: wins or loses, in this many plies (the winner
 /// fastest, the loser slowest). `None` for a draw.
@@ -118,7 +123,9 @@ fn check(p: &Puzzle, moves: &[(String, Value)]) {
         moves.len()
     );
     assert!(
-        LEVEL_RATINGS.iter().any(|(_, r)| *r == p.rating),
+        Difficulty::ALL
+            .iter()
+            .any(|&l| first_rating(&p.game, l) == p.rating),
         "{}: rating {} is no level's",
         p.id,
         p.rating
@@ -314,4 +321,112 @@ fn winners_and_losers_has_no_puzzles_and_says_why() {
     let book = registry.find("wl").unwrap().kind().puzzles().unwrap();
     assert!(book.none_because.is_some());
     assert!(book.shipped().unwrap().is_empty());
+}
+
+/// Othello's plain negamax with alpha-beta on the rules' bitboards (no table, no move
+/// ordering, no solver of the project's): the final margin for `p` to move.
+fn othello_value(p: u64, o: u64, mut alpha: i32, beta: i32, passed: bool) -> i32 {
+    let mut legal = othello::moves(p, o);
+    if legal == 0 {
+        if passed {
+            return othello::final_margin(p, o);
+        }
+        return -othello_value(o, p, -beta, -alpha, true);
+    }
+    let mut best = -65;
+    while legal != 0 {
+        let sq = legal.trailing_zeros();
+        legal &= legal - 1;
+        let f = othello::flips(p, o, sq);
+        let v = -othello_value(o ^ f, p | f | (1 << sq), -beta, -alpha, false);
+        if v > best {
+            best = v;
+            if v > alpha {
+                alpha = v;
+                if alpha >= beta {
+                    break;
+                }
+            }
+        }
+    }
+    best
+}
+
+#[test]
+fn every_othello_puzzle_is_proved_again() {
+    let puzzles = shipped("othello");
+    assert!(puzzles.len() >= 200, "{} Othello puzzles", puzzles.len());
+    for p in &puzzles {
+        let board = othello::Othello::parse(&p.position).expect("the position reads");
+        assert!(
+            board.empty_count() <= 16,
+            "{}: {} empty squares",
+            p.id,
+            board.empty_count()
+        );
+        let (me, them) = (board.player(), board.opponent());
+        let best = othello_value(me, them, -65, 65, false);
+        assert_eq!(p.result, format!("win by {best}"), "{}", p.id);
+        assert!(best > 0, "{}: the mover does not win", p.id);
+        let mut reaching = BTreeSet::new();
+        let mut moves = 0;
+        let mut all_win = true;
+        let mut legal = othello::moves(me, them);
+        assert_ne!(legal, 0, "{}: a puzzle that starts with a pass", p.id);
+        while legal != 0 {
+            let sq = legal.trailing_zeros();
+            legal &= legal - 1;
+            moves += 1;
+            let f = othello::flips(me, them, sq);
+            // Exact, so a move that throws the win away is seen too.
+            let v = -othello_value(them ^ f, me | f | (1 << sq), -65, 65, false);
+            all_win &= v > 0;
+            if v == best {
+                let name = othello::OthelloMove::at(sq).expect("a square").to_string();
+                reaching.insert(name);
+            }
+        }
+        let listed: BTreeSet<String> = p.winning.iter().cloned().collect();
+        assert_eq!(listed, reaching, "{}: the moves reaching {best}", p.id);
+        assert!(
+            reaching.len() <= 2 && reaching.len() * 3 <= moves,
+            "{}: {} of {moves} moves reach the best",
+            p.id,
+            reaching.len()
+        );
+        assert!(!all_win, "{}: every move wins", p.id);
+        assert!(
+            parlor::solve::othello::Level::ALL
+                .iter()
+                .any(|l| level_rating("othello", l.name()) == Some(p.rating)),
+            "{}: rating {} is no level's",
+            p.id,
+            p.rating
+        );
+    }
+    // The eight symmetries of the square, written out on the notation's 64 squares.
+    distinct(&puzzles, |p| {
+        let (squares, side) = p.position.split_at(64);
+        let cells: Vec<char> = squares.chars().collect();
+        (0..8)
+            .map(|t| {
+                let mut image = vec!['-'; 64];
+                for (i, &c) in cells.iter().enumerate() {
+                    let (mut f, mut r) = (i % 8, i / 8);
+                    if t & 1 != 0 {
+                        f = 7 - f;
+                    }
+                    if t & 2 != 0 {
+                        r = 7 - r;
+                    }
+                    if t & 4 != 0 {
+                        (f, r) = (r, f);
+                    }
+                    image[r * 8 + f] = c;
+                }
+                image.into_iter().collect::<String>() + side
+            })
+            .min()
+            .unwrap_or_default()
+    });
 }

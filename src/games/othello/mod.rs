@@ -9,6 +9,7 @@ pub mod lesson;
 pub mod levels;
 pub mod nboard;
 pub mod options;
+pub mod puzzles;
 pub mod record;
 pub mod review;
 pub mod screen;
@@ -143,6 +144,9 @@ impl GameKind for OthelloGame {
     }
     fn lesson(&self) -> Option<crate::plugin::lesson::Lesson> {
         Some(lesson::lesson())
+    }
+    fn puzzles(&self) -> Option<crate::plugin::puzzle::PuzzleBook> {
+        Some(puzzles::book())
     }
     /// A draw: as many discs each at the end.
     fn has_draws(&self) -> bool {

@@ -32,13 +32,81 @@ pub enum Worth {
     /// A draw (Chopsticks' endless play).
     Draws,
     Loses(u32),
+    /// The disc margin the mover ends with (Othello, whose puzzles ask for the best
+    /// score, not just a win).
+    Scores(i32),
 }
 
 impl MoveValue {
     /// Whether the mover keeps a forced win by it.
     pub fn wins(&self) -> bool {
-        matches!(self.worth, Worth::Wins(_))
+        match self.worth {
+            Worth::Wins(_) => true,
+            Worth::Scores(margin) => margin > 0,
+            Worth::Draws | Worth::Loses(_) => false,
+        }
     }
+
+    /// Whether it is a move best play allows from among `moves` (the moves of the same
+    /// position): a winning one, or in a game scored by discs one that reaches the best
+    /// score.
+    pub fn is_right(&self, moves: &[MoveValue]) -> bool {
+        match self.worth {
+            Worth::Scores(margin) => Some(margin) == best_score(moves),
+            _ => self.wins(),
+        }
+    }
+
+    /// What playing it instead of a right move gives away, in words: "lets the opponent
+    /// win in 5", "lets the opponent hold a draw", "ends 4 discs short of the best
+    /// (+2, not +6)". `None` for a right move.
+    pub fn what_it_costs(&self, moves: &[MoveValue]) -> Option<String> {
+        if self.is_right(moves) {
+            return None;
+        }
+        Some(match self.worth {
+            Worth::Loses(p) => format!("lets the opponent win in {}", p.saturating_sub(1)),
+            Worth::Draws => "lets the opponent hold a draw".into(),
+            Worth::Scores(margin) => {
+                let best = best_score(moves).unwrap_or(margin);
+                format!(
+                    "ends {} disc{} short of the best ({}, not {})",
+                    best - margin,
+                    if best - margin == 1 { "" } else { "s" },
+                    signed(margin),
+                    signed(best)
+                )
+            }
+            // A win is always right.
+            Worth::Wins(_) => String::new(),
+        })
+    }
+}
+
+/// A margin with its sign: "+6", "-2", "0".
+pub fn signed(margin: i32) -> String {
+    if margin > 0 {
+        format!("+{margin}")
+    } else {
+        margin.to_string()
+    }
+}
+
+/// The best disc margin among `moves` scored by discs.
+pub fn best_score(moves: &[MoveValue]) -> Option<i32> {
+    moves
+        .iter()
+        .filter_map(|m| match m.worth {
+            Worth::Scores(margin) => Some(margin),
+            _ => None,
+        })
+        .max()
+}
+
+/// Whether every move of `moves` is right: nothing is left to find, the puzzle is
+/// solved.
+pub fn all_right(moves: &[MoveValue]) -> bool {
+    moves.iter().all(|m| m.is_right(moves))
 }
 
 /// A game's exact values of every move from the position in `setup.position`, with the
@@ -51,18 +119,31 @@ pub fn values<G: Game>(
     position: &G,
     analysis: &Analysis<G::Move>,
 ) -> Result<Vec<MoveValue>, String> {
-    let mut out = Vec::new();
-    for mv in position.legal_moves() {
-        let text = position.move_text(mv);
+    values_by(position, |mv| {
         let verdict = analysis
             .value_of(mv)
             .map(|v| v.verdict)
             .unwrap_or(Verdict::Unknown);
-        let worth = match verdict {
-            Verdict::Win { plies: Some(p) } => Worth::Wins(p),
-            Verdict::Loss { plies: Some(p) } => Worth::Loses(p),
-            Verdict::Draw => Worth::Draws,
-            _ => return Err(format!("the solver could not settle the move {text}")),
+        match verdict {
+            Verdict::Win { plies: Some(p) } => Some(Worth::Wins(p)),
+            Verdict::Loss { plies: Some(p) } => Some(Worth::Loses(p)),
+            Verdict::Draw => Some(Worth::Draws),
+            _ => None,
+        }
+    })
+}
+
+/// Every legal move of `position` with its worth by `worth_of` (`None`: the solver
+/// could not settle it, and the whole answer is an error naming the move).
+pub fn values_by<G: Game>(
+    position: &G,
+    worth_of: impl Fn(G::Move) -> Option<Worth>,
+) -> Result<Vec<MoveValue>, String> {
+    let mut out = Vec::new();
+    for mv in position.legal_moves() {
+        let text = position.move_text(mv);
+        let Some(worth) = worth_of(mv) else {
+            return Err(format!("the solver could not settle the move {text}"));
         };
         let mut after = position.clone();
         after.play(mv).map_err(|e| format!("{text}: {e}"))?;
@@ -84,7 +165,7 @@ pub fn values<G: Game>(
 }
 
 /// The move best play chooses among `moves`: the fastest win, else a draw, else the
-/// slowest loss (the solver's best defence). The first of equals, so the choice is the
+/// slowest loss (the solver's best defence); by discs, the best margin. The first of equals, so the choice is the
 /// same each time.
 pub fn best(moves: &[MoveValue]) -> Option<&MoveValue> {
     // Larger is better: wins first (the fewer plies the better), losses last (the
@@ -93,6 +174,7 @@ pub fn best(moves: &[MoveValue]) -> Option<&MoveValue> {
         Worth::Wins(p) => (2, -i64::from(p)),
         Worth::Draws => (1, 0),
         Worth::Loses(p) => (0, i64::from(p)),
+        Worth::Scores(margin) => (1, i64::from(margin)),
     };
     let mut best: Option<&MoveValue> = None;
     for m in moves {

@@ -10,13 +10,14 @@
 //! with the puzzle's own seed (a hash of the game, its options and the position up to
 //! symmetry): one fixed move per puzzle that anyone can replay. Every level draws with
 //! that same seed, so a level slips only where every weaker one does. The first rating
-//! is that of the weakest level whose move so drawn wins ([`super::LEVEL_RATINGS`]).
+//! is the measured rating (`assets/ratings/levels.txt`) of the weakest level whose move
+//! so drawn wins ([`super::first_rating`]).
 
 use std::collections::BTreeMap;
 
 use rand::{RngExt, SeedableRng};
 
-use super::{LEVEL_RATINGS, Puzzle, VERSION};
+use super::{Puzzle, VERSION, first_rating};
 use crate::game::Game;
 use crate::matchup::Difficulty;
 use crate::seeds::GameRng;
@@ -61,9 +62,9 @@ pub enum Judgement<M> {
     },
 }
 
-/// Judges a position by its exact analysis: `seed` draws each level's move (see the
-/// module's header).
-pub fn judge<M: Copy + PartialEq>(analysis: &Analysis<M>, seed: u64) -> Judgement<M> {
+/// Judges a position of `game` by its exact analysis: `seed` draws each level's move
+/// (see the module's header).
+pub fn judge<M: Copy + PartialEq>(game: &str, analysis: &Analysis<M>, seed: u64) -> Judgement<M> {
     if !analysis.verdict.is_win() || analysis.moves.is_empty() {
         return Judgement::NotWon;
     }
@@ -86,7 +87,8 @@ pub fn judge<M: Copy + PartialEq>(analysis: &Analysis<M>, seed: u64) -> Judgemen
         return Judgement::TooManyWinning;
     }
     let mut rating = None;
-    for (level, level_rating) in LEVEL_RATINGS {
+    for level in Difficulty::ALL.into_iter().rev() {
+        let level_rating = first_rating(game, level);
         let mut rng = GameRng::seed_from_u64(seed);
         let wins =
             choose_move(analysis, level.slips(), &mut rng).is_some_and(|m| winning.contains(&m));
@@ -98,7 +100,7 @@ pub fn judge<M: Copy + PartialEq>(analysis: &Analysis<M>, seed: u64) -> Judgemen
         }
     }
     // The perfect level always plays a winning move; the fallback is its rating.
-    let rating = rating.unwrap_or(LEVEL_RATINGS[LEVEL_RATINGS.len() - 1].1);
+    let rating = rating.unwrap_or_else(|| first_rating(game, Difficulty::Perfect));
     Judgement::Puzzle {
         winning,
         plies,
@@ -249,7 +251,7 @@ fn consider<G: Game>(
         report.won += 1;
     }
     let seed = stable_hash(&format!("{}\n{}\n{key}", source.game, source.options));
-    let (winning, plies, rating) = match judge(analysis, seed) {
+    let (winning, plies, rating) = match judge(source.game, analysis, seed) {
         Judgement::Puzzle {
             winning,
             plies,
@@ -355,26 +357,26 @@ mod tests {
     /// The first seed whose judgement of `a` is not `CasualFinds`.
     fn judged(a: &Analysis<u8>) -> Judgement<u8> {
         (0..200u64)
-            .map(|s| judge(a, s))
+            .map(|s| judge("nim", a, s))
             .find(|j| *j != Judgement::CasualFinds)
             .expect("some seed makes casual slip")
     }
 
     #[test]
     fn the_rule_of_issue_37() {
-        assert_eq!(judge(&won(6, 1, 3), 1), Judgement::TooShort);
-        assert_eq!(judge(&won(6, 3, 7), 1), Judgement::TooManyWinning);
+        assert_eq!(judge("nim", &won(6, 1, 3), 1), Judgement::TooShort);
+        assert_eq!(judge("nim", &won(6, 3, 7), 1), Judgement::TooManyWinning);
         assert_eq!(
-            judge(&won(5, 2, 7), 1),
+            judge("nim", &won(5, 2, 7), 1),
             Judgement::TooManyWinning,
             "2 of 5 is more than a third"
         );
         let mut lost = won(6, 0, 6);
         lost.verdict = Verdict::Loss { plies: Some(6) };
-        assert_eq!(judge(&lost, 1), Judgement::NotWon);
+        assert_eq!(judge("nim", &lost, 1), Judgement::NotWon);
         let mut unknown = won(6, 1, 7);
         unknown.moves[3].verdict = Verdict::Loss { plies: None };
-        assert_eq!(judge(&unknown, 1), Judgement::Unproved);
+        assert_eq!(judge("nim", &unknown, 1), Judgement::Unproved);
         match judged(&won(6, 2, 7)) {
             Judgement::Puzzle {
                 winning,
@@ -382,7 +384,11 @@ mod tests {
                 rating,
             } => {
                 assert_eq!((winning, plies), (vec![0, 1], 7));
-                assert_ne!(rating, 1200, "casual does not solve it");
+                assert_ne!(
+                    rating,
+                    first_rating("nim", Difficulty::Casual),
+                    "casual does not solve it"
+                );
             }
             other => panic!("{other:?}"),
         }
@@ -392,7 +398,7 @@ mod tests {
     fn casual_finds_a_win_for_most_seeds_and_misses_it_for_some() {
         let a = won(9, 1, 9);
         let finds = (0..400u64)
-            .filter(|&s| judge(&a, s) == Judgement::CasualFinds)
+            .filter(|&s| judge("nim", &a, s) == Judgement::CasualFinds)
             .count();
         // Casual plays the best move 70% of the time and slips onto the one win 1 in 9.
         assert!((250..350).contains(&finds), "{finds}");
@@ -403,12 +409,19 @@ mod tests {
         let a = won(9, 1, 9);
         let mut ratings = std::collections::BTreeSet::new();
         for s in 0..400u64 {
-            if let Judgement::Puzzle { rating, .. } = judge(&a, s) {
-                assert!(LEVEL_RATINGS.iter().any(|(_, r)| *r == rating));
+            if let Judgement::Puzzle { rating, .. } = judge("nim", &a, s) {
                 ratings.insert(rating);
             }
         }
-        assert!(ratings.contains(&1600), "{ratings:?}");
+        let levels: Vec<u32> = Difficulty::ALL
+            .iter()
+            .map(|&l| first_rating("nim", l))
+            .collect();
+        assert!(ratings.iter().all(|r| levels.contains(r)), "{ratings:?}");
+        assert!(
+            ratings.contains(&first_rating("nim", Difficulty::Strong)),
+            "{ratings:?}"
+        );
     }
 
     #[test]

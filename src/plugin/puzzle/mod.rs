@@ -42,7 +42,7 @@ pub struct Puzzle {
     /// slowest.
     pub plies: u32,
     /// The puzzle's first rating: that of the weakest AI level that solves it
-    /// ([`LEVEL_RATINGS`]).
+    /// ([`first_rating`]).
     pub rating: u32,
 }
 
@@ -52,6 +52,12 @@ impl Puzzle {
         format!("win in {plies}")
     }
 
+    /// The words of `result` for a game scored by discs (Othello): the side to move
+    /// ends `margin` discs ahead with best play.
+    pub fn win_by(margin: i32) -> String {
+        format!("win by {margin}")
+    }
+
     /// The puzzle as one JSON line (the shipped files and `puzzle list --json`).
     pub fn json_line(&self) -> String {
         // A struct of strings and numbers always serializes.
@@ -59,9 +65,20 @@ impl Puzzle {
     }
 }
 
-/// The AI levels' ratings, weakest first: a puzzle's first rating is that of the
-/// weakest level whose move solves it. Set by hand on an Elo-like scale, 400 points a
-/// level; point 4 of issue 37 (ratings) will measure them from play and replace these.
+/// A puzzle's first rating when its weakest solving level is `level`: the level's
+/// rating measured by AI-vs-AI matches (`assets/ratings/levels.txt`), or for a game
+/// not measured there, [`LEVEL_RATINGS`].
+pub fn first_rating(game: &str, level: Difficulty) -> u32 {
+    crate::plugin::rating::levels::difficulty_rating(game, level).unwrap_or_else(|| {
+        LEVEL_RATINGS
+            .iter()
+            .find(|(l, _)| *l == level)
+            .map_or(LEVEL_RATINGS[0].1, |(_, r)| *r)
+    })
+}
+
+/// The AI levels' ratings, weakest first, for a game whose levels were not measured
+/// (a game added later): set by hand on an Elo-like scale, 400 points a level.
 pub const LEVEL_RATINGS: [(Difficulty, u32); 4] = [
     (Difficulty::Beginner, 800),
     (Difficulty::Casual, 1200),

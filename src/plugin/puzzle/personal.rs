@@ -91,19 +91,29 @@ fn personal(
     let played = record.moves.get(index)?;
     let winning: Vec<String> = values
         .iter()
-        .filter(|v| v.wins())
+        .filter(|v| v.wins() && v.is_right(&values))
         .map(|v| v.text.clone())
         .collect();
     if winning.is_empty() || winning.contains(played) {
         return None;
     }
-    let plies = values
-        .iter()
-        .filter_map(|v| match v.worth {
-            Worth::Wins(p) => Some(p),
-            _ => None,
-        })
-        .min()?;
+    // By discs (Othello) the puzzle is the best score; else the fastest win.
+    let (result, plies) = match super::coach::best_score(&values) {
+        Some(margin) => {
+            let line = super::coach::best_line(coach, &setup, 64);
+            (Puzzle::win_by(margin), line.len() as u32)
+        }
+        None => {
+            let plies = values
+                .iter()
+                .filter_map(|v| match v.worth {
+                    Worth::Wins(p) => Some(p),
+                    _ => None,
+                })
+                .min()?;
+            (Puzzle::win_in(plies), plies)
+        }
+    };
     let date = record
         .started
         .get(..10)
@@ -117,7 +127,7 @@ fn personal(
         options: String::new(),
         position,
         winning,
-        result: Puzzle::win_in(plies),
+        result,
         plies,
         rating: 0,
     };

@@ -162,26 +162,26 @@ impl TrainerScreen {
                     theme.accent(),
                 ));
             }
-            State::Wrong { mv, plies, line } => {
+            State::Wrong { mv, what, line } => {
                 let words = match line {
                     Some(line) if !line.is_empty() => format!(": {}", line.join(" ")),
                     Some(_) => String::new(),
                     None => " …".into(),
                 };
-                let what = match plies {
-                    Some(plies) => format!("win in {plies}"),
-                    None => "hold a draw".into(),
-                };
                 lines.push(Line::styled(
-                    format!("✗ {mv} lets the opponent {what}{words}"),
+                    format!("✗ {mv} {what}{words}"),
                     theme.warning(),
                 ));
             }
-            State::Solved { every_move_wins } => {
-                let text = if *every_move_wins {
-                    "✓ Solved: every move wins from here."
-                } else {
-                    "✓ Solved: the game is won."
+            State::Solved {
+                every_move_right,
+                by_discs,
+            } => {
+                let text = match (every_move_right, by_discs) {
+                    (true, false) => "✓ Solved: every move wins from here.",
+                    (true, true) => "✓ Solved: every move keeps the best score from here.",
+                    (false, false) => "✓ Solved: the game is won.",
+                    (false, true) => "✓ Solved: the game is over, at the best score.",
                 };
                 lines.push(Line::styled(text, theme.accent()));
                 if current.hint.is_some() {

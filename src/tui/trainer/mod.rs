@@ -68,15 +68,20 @@ pub enum State {
     YourMove,
     /// The player's move was right; the solver's reply is chosen and then played.
     Replying { reply: Option<String>, wait_ms: u64 },
-    /// The player's move `mv` lets the opponent win in `plies` (`None`: hold a draw);
-    /// `line` is best play from there (`None` while it is worked out).
+    /// The player's move `mv` gives away `what` ("lets the opponent win in 5", "ends
+    /// 4 discs short of the best (+2, not +6)"); `line` is best play from there (`None`
+    /// while it is worked out).
     Wrong {
         mv: String,
-        plies: Option<u32>,
+        what: String,
         line: Option<Vec<String>>,
     },
-    /// The win is certain: the game is won, or every move wins from here.
-    Solved { every_move_wins: bool },
+    /// The win (or the best score) is certain: the game is over, or every move is right
+    /// from here (`by_discs`: the puzzle asks for the best score, Othello's).
+    Solved {
+        every_move_right: bool,
+        by_discs: bool,
+    },
     /// The position could not be valued (a puzzle the solver cannot settle: a bug).
     Broken(String),
 }
@@ -104,6 +109,8 @@ struct Current {
     /// The values of the player's moves from the board's position (on the player's
     /// turn).
     values: Option<Vec<MoveValue>>,
+    /// The puzzle asks for the best score (its moves are valued by discs: Othello).
+    by_discs: bool,
     /// The board's generation when the player's turn began: a change is their move.
     generation: u64,
     state: State,
@@ -352,6 +359,7 @@ impl TrainerScreen {
             board,
             path: Vec::new(),
             values: None,
+            by_discs: false,
             state: State::Thinking,
             recorded: false,
             hint: None,
@@ -408,9 +416,11 @@ impl TrainerScreen {
         match (answer, &mut current.state) {
             (Answer::Values(Err(why)), _) => current.state = State::Broken(why),
             (Answer::Values(Ok(values)), State::Thinking) => {
-                if values.iter().all(MoveValue::wins) {
+                current.by_discs |= coach::best_score(&values).is_some();
+                if coach::all_right(&values) {
                     current.state = State::Solved {
-                        every_move_wins: true,
+                        every_move_right: true,
+                        by_discs: current.by_discs,
                     };
                     return (true, self.solved_outcome());
                 }
@@ -457,17 +467,18 @@ impl TrainerScreen {
             current.state = State::Broken(format!("the move to {after} was not among the moves"));
             return TrainerOutcome::Stay;
         };
-        if !played.wins() {
+        let values = current.values.as_deref().unwrap_or_default();
+        if let Some(what) = played.what_it_costs(values) {
             let plies = match played.worth {
-                Worth::Loses(p) => Some(p.saturating_sub(1)),
-                Worth::Draws | Worth::Wins(_) => None,
+                Worth::Loses(p) => p.saturating_sub(1),
+                _ => LINE_PLIES,
             };
             current.state = State::Wrong {
                 mv: played.text.clone(),
-                plies,
+                what,
                 line: None,
             };
-            self.ask_line(plies.unwrap_or(LINE_PLIES).min(LINE_PLIES));
+            self.ask_line(plies.min(LINE_PLIES));
             return self.missed();
         }
         current.path.push(played.text);
@@ -475,7 +486,8 @@ impl TrainerScreen {
         current.hint = None;
         if current.board.is_over() {
             current.state = State::Solved {
-                every_move_wins: false,
+                every_move_right: false,
+                by_discs: current.by_discs,
             };
             return self.solved_outcome();
         }
@@ -583,7 +595,8 @@ impl TrainerScreen {
                     // The defence had nothing left but to lose (misère Nim's last coin).
                     current.path.push(reply);
                     current.state = State::Solved {
-                        every_move_wins: false,
+                        every_move_right: false,
+                        by_discs: current.by_discs,
                     };
                     return (true, self.solved_outcome());
                 } else {

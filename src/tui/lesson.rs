@@ -194,6 +194,12 @@ impl LessonScreen {
             // The board waits: clicks on it do nothing until the next step.
             hits.clear();
         }
+        let title = format!(
+            "lesson · step {} of {}",
+            self.step + 1,
+            self.lesson.steps.len()
+        );
+        super::side_panel::over_title(frame, area, &title, theme);
         let panel = super::side_panel::over_side_column(frame, area);
         frame.render_widget(Clear, panel);
         let step = &self.lesson.steps[self.step];

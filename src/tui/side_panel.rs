@@ -3,6 +3,9 @@
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
+use ratatui::widgets::{Clear, Paragraph};
+
+use crate::ui::theme::Theme;
 
 /// The narrowest the panel gets.
 const MIN_PANEL: u16 = 28;
@@ -34,4 +37,23 @@ pub fn over_side_column(frame: &mut Frame, area: Rect) -> Rect {
         width: area.right().saturating_sub(x),
         height: area.height.saturating_sub(2),
     }
+}
+
+/// Ends the game screen's title row with `what` ("lesson · step 2 of 4") in place of who
+/// plays ("two players": true of the board, not of a lesson or a puzzle); the game and
+/// its variant ("misère: the last coin loses") stay.
+pub fn over_title(frame: &mut Frame, area: Rect, what: &str, theme: &Theme) {
+    let row = Rect { height: 1, ..area };
+    let buffer = frame.buffer_mut();
+    let shown: String = (row.x..row.right())
+        .filter_map(|x| buffer.cell((x, row.y)).map(|c| c.symbol().to_string()))
+        .collect();
+    let shown = shown.trim_end();
+    let game = shown.strip_suffix(" · two players").unwrap_or(shown);
+    let title = format!("{game} · {what}");
+    frame.render_widget(Clear, row);
+    frame.render_widget(
+        Paragraph::new(crate::ui::widgets::fit(&title, row.width)).style(theme.title()),
+        row,
+    );
 }

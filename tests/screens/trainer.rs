@@ -305,3 +305,117 @@ fn a_skip_before_a_move_is_free_and_leaving_a_puzzle_begun_counts_as_missed() {
         assert!(matches!(h.app.screen(), Screen::Setup(_)));
     }
 }
+
+/// Whether best play from `puzzle` (as the coach plays both sides) has a pass on it: a
+/// side moving twice in a row.
+fn line_has_a_pass(
+    book: &parlor::plugin::puzzle::PuzzleBook,
+    setup: &parlor::plugin::GameSetup,
+) -> bool {
+    use parlor::plugin::puzzle::coach;
+    let mut at = setup.clone();
+    let mut last = None;
+    for _ in 0..64 {
+        let Ok(moves) = (book.coach)(&at) else {
+            return false;
+        };
+        let Some(best) = coach::best(&moves) else {
+            return false;
+        };
+        if last == Some(best.mover) {
+            return true;
+        }
+        last = Some(best.mover);
+        at.position = Some(best.after.clone());
+    }
+    false
+}
+
+#[test]
+fn an_othello_puzzle_with_a_pass_on_its_line_is_answered_and_solved() {
+    use parlor::plugin::puzzle::{coach, pick};
+    use parlor::store::puzzles::{GameProgress, PuzzleMode};
+    let games = parlor::arcade::registry();
+    let othello = games.find("othello").expect("Othello");
+    let config = Config::default();
+    let book = othello.kind().puzzles().expect("Othello has puzzles");
+    let puzzles = book.shipped().expect("the set reads");
+    let (index, puzzle) = puzzles
+        .iter()
+        .enumerate()
+        .find(|(_, p)| {
+            let setup = coach::setup_of(othello, p, &config).expect("a setup");
+            line_has_a_pass(&book, &setup)
+        })
+        .expect("a puzzle whose best line has a pass");
+    // The daily puzzle of some date is that one.
+    let date = (0..100_000)
+        .map(|d| format!("day {d}"))
+        .find(|d| pick::daily("othello", &puzzles, d) == Some(index))
+        .expect("a date that picks it");
+    let mut trainer = TrainerScreen::new(
+        othello,
+        PuzzleMode::Daily,
+        GameProgress::default(),
+        Vec::new(),
+        &config,
+        &date,
+        1,
+    )
+    .expect("the trainer");
+    assert_eq!(
+        trainer.puzzle().map(|p| p.id.clone()),
+        Some(puzzle.id.clone())
+    );
+    let mut rng = <parlor::seeds::GameRng as rand::SeedableRng>::seed_from_u64(1);
+    let guard = Instant::now() + Duration::from_secs(120);
+    let mut moves_made = 0;
+    loop {
+        assert!(
+            Instant::now() < guard,
+            "never solved: {:?}",
+            trainer.state()
+        );
+        trainer.tick(50, &mut rng);
+        match trainer.state().cloned().expect("a puzzle") {
+            State::YourMove => {
+                // The right move by the coach on the board's position.
+                let board = trainer.board().expect("a board");
+                let mut setup = board.setup().clone();
+                setup.position = Some(board.position_text());
+                let values = (book.coach)(&setup).expect("values");
+                let right = coach::best(&values).expect("a move").text.clone();
+                trainer.play_text(&right).expect("the move is taken");
+                moves_made += 1;
+            }
+            State::Solved { .. } => break,
+            State::Wrong { .. } | State::Broken(_) => {
+                panic!("{}: {:?}", puzzle.id, trainer.state())
+            }
+            _ => std::thread::sleep(Duration::from_millis(2)),
+        }
+    }
+    // Every move of the puzzle's side on the board was the player's (the test's), and
+    // the trainer made every other: replayed by the rules from the puzzle's position.
+    use parlor::game::Game;
+    use parlor::game::othello::{Othello, OthelloMove};
+    let record = trainer
+        .board()
+        .and_then(|b| b.record())
+        .expect("the board's record");
+    let mut replay = Othello::parse(&puzzle.position).expect("the position");
+    let player = replay.to_move();
+    let mut players_moves = 0;
+    for text in &record.moves {
+        let mv: OthelloMove = text.parse().expect("a move");
+        if replay.to_move() == player && mv != OthelloMove::Pass {
+            players_moves += 1;
+        }
+        replay.play(mv).expect("a legal move");
+    }
+    assert_eq!(
+        players_moves, moves_made,
+        "{}: the player's moves {:?}",
+        puzzle.id, record.moves
+    );
+}

@@ -53,6 +53,7 @@ impl TrainerScreen {
             // The board waits: clicks on it do nothing until the player's turn.
             hits.clear();
         }
+        crate::tui::side_panel::over_title(frame, area, &self.title().to_lowercase(), theme);
         let panel = crate::tui::side_panel::over_side_column(frame, area);
         frame.render_widget(Clear, panel);
         frame.render_widget(
@@ -114,10 +115,18 @@ impl TrainerScreen {
         if let Some((from, _, _)) = self.yours() {
             lines.push(Line::styled(format!("From {from}:"), theme.muted()));
         }
-        lines.push(Line::raw(format!(
-            "Find the {} against the solver's best defence.",
-            puzzle.result
-        )));
+        let goal = if current.by_discs || puzzle.result.starts_with("win by") {
+            format!(
+                "Find the {} discs, the best score, against the solver's best defence.",
+                puzzle.result
+            )
+        } else {
+            format!(
+                "Find the {} against the solver's best defence.",
+                puzzle.result
+            )
+        };
+        lines.push(Line::raw(goal));
         if !current.path.is_empty() {
             lines.push(Line::raw(format!("Moves: {}", current.path.join(" "))));
         }
@@ -136,11 +145,22 @@ impl TrainerScreen {
                 lines.push(Line::styled(you, theme.bold()));
                 match &current.hint {
                     Some(hint) => lines.push(Line::styled(
-                        format!("Hint: {hint} wins. (With a hint the puzzle counts as missed.)"),
+                        format!(
+                            "Hint: {hint} {}. (With a hint the puzzle counts as missed.)",
+                            if current.by_discs {
+                                "keeps the best score"
+                            } else {
+                                "wins"
+                            }
+                        ),
                         theme.warning(),
                     )),
                     None if !current.hinted => lines.push(Line::styled(
-                        "h shows a winning move; the puzzle then counts as missed.",
+                        if current.by_discs {
+                            "h shows a best move; the puzzle then counts as missed."
+                        } else {
+                            "h shows a winning move; the puzzle then counts as missed."
+                        },
                         theme.muted(),
                     )),
                     None => {}

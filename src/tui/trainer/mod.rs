@@ -111,6 +111,9 @@ struct Current {
     values: Option<Vec<MoveValue>>,
     /// The puzzle asks for the best score (its moves are valued by discs: Othello).
     by_discs: bool,
+    /// The board's moves before the puzzle's first: the player moves when as many
+    /// again have been played as make an even number (passes count).
+    start_plies: usize,
     /// The board's generation when the player's turn began: a change is their move.
     generation: u64,
     state: State,
@@ -347,6 +350,7 @@ impl TrainerScreen {
             }
         };
         let board = new_board(&setup, &self.config);
+        let start_plies = board.record().map_or(0, |r| r.moves.len());
         let seen = self.progress.tried(&self.puzzles[index].id);
         self.current = Some(Current {
             index,
@@ -360,6 +364,7 @@ impl TrainerScreen {
             path: Vec::new(),
             values: None,
             by_discs: false,
+            start_plies,
             state: State::Thinking,
             recorded: false,
             hint: None,
@@ -413,9 +418,18 @@ impl TrainerScreen {
         let Some(current) = &mut self.current else {
             return (false, stay);
         };
+        // Whose turn it is on the board, not which answer was awaited: a pass (an
+        // Othello side with no move, played by the board) gives the same side the
+        // move again.
+        let players_turn = current
+            .board
+            .record()
+            .is_none_or(|r| r.moves.len() % 2 == current.start_plies % 2);
         match (answer, &mut current.state) {
             (Answer::Values(Err(why)), _) => current.state = State::Broken(why),
-            (Answer::Values(Ok(values)), State::Thinking) => {
+            (Answer::Values(Ok(values)), State::Thinking | State::Replying { .. })
+                if players_turn =>
+            {
                 current.by_discs |= coach::best_score(&values).is_some();
                 if coach::all_right(&values) {
                     current.state = State::Solved {
@@ -436,11 +450,15 @@ impl TrainerScreen {
                 current.generation = current.board.generation();
                 current.state = State::YourMove;
             }
-            (Answer::Values(Ok(values)), State::Replying { reply, .. }) => {
-                *reply = coach::best(&values).map(|m| m.text.clone());
-                if reply.is_none() {
-                    current.state = State::Broken("the solver found no reply".into());
-                }
+            (Answer::Values(Ok(values)), State::Thinking | State::Replying { .. }) => {
+                let reply = coach::best(&values).map(|m| m.text.clone());
+                current.state = match reply {
+                    Some(reply) => State::Replying {
+                        reply: Some(reply),
+                        wait_ms: REPLY_DELAY_MS,
+                    },
+                    None => State::Broken("the solver found no reply".into()),
+                };
             }
             (Answer::Line(line), State::Wrong { line: shown, .. }) => *shown = Some(line),
             _ => {}

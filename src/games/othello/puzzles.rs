@@ -334,23 +334,9 @@ fn consider(
         report.won += 1;
     }
     let seed = stable_hash(&format!("{game}\n\n{key}"));
-    let (winning, plies, rating) = match judge(board, &scores, seed, engine) {
-        Judgement::Puzzle {
-            winning,
-            plies,
-            rating,
-        } => (winning, plies, rating),
-        Judgement::Unproved => {
-            report.unproved += 1;
-            return;
-        }
-        Judgement::CasualFinds => {
-            report.casual_finds += 1;
-            return;
-        }
-        _ => return,
+    let Some((winning, plies, rating)) = report.count(judge(board, &scores, seed, engine)) else {
+        return;
     };
-    report.qualified += 1;
     let puzzle = Puzzle {
         version: VERSION,
         game: game.to_string(),

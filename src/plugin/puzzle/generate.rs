@@ -162,6 +162,32 @@ pub struct SettingReport {
     pub qualified: usize,
 }
 
+impl SettingReport {
+    /// Counts `judgement` where it belongs; a puzzle's winning moves, length and first
+    /// rating come back.
+    pub fn count<M>(&mut self, judgement: Judgement<M>) -> Option<(Vec<M>, u32, u32)> {
+        match judgement {
+            Judgement::Puzzle {
+                winning,
+                plies,
+                rating,
+            } => {
+                self.qualified += 1;
+                Some((winning, plies, rating))
+            }
+            Judgement::Unproved => {
+                self.unproved += 1;
+                None
+            }
+            Judgement::CasualFinds => {
+                self.casual_finds += 1;
+                None
+            }
+            Judgement::NotWon | Judgement::TooShort | Judgement::TooManyWinning => None,
+        }
+    }
+}
+
 /// What a game's generator gave.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub struct Report {
@@ -251,23 +277,9 @@ fn consider<G: Game>(
         report.won += 1;
     }
     let seed = stable_hash(&format!("{}\n{}\n{key}", source.game, source.options));
-    let (winning, plies, rating) = match judge(source.game, analysis, seed) {
-        Judgement::Puzzle {
-            winning,
-            plies,
-            rating,
-        } => (winning, plies, rating),
-        Judgement::Unproved => {
-            report.unproved += 1;
-            return;
-        }
-        Judgement::CasualFinds => {
-            report.casual_finds += 1;
-            return;
-        }
-        _ => return,
+    let Some((winning, plies, rating)) = report.count(judge(source.game, analysis, seed)) else {
+        return;
     };
-    report.qualified += 1;
     let puzzle = Puzzle {
         version: VERSION,
         game: source.game.to_string(),

@@ -163,28 +163,47 @@ impl Help {
 
     /// The trainer's help: how puzzles are played and rated, its keys (the game's
     /// shared keys do not apply there), then the game's rules.
-    pub fn for_trainer(game: GameId, keys: &Keys) -> Help {
+    pub fn for_trainer(game: GameId, keys: &Keys, hint_action: Action) -> Help {
         let key = |a: Action| keys.key(a);
-        let text = format!(
-            "Puzzles\n\n             You are to move in a position the solver has proved won: find the win \
-             against its best defence. A right move is answered by the solver until the \
-             win is certain; a wrong one shows the line that beats it.\n\n             Keys: the game's own keys make the moves. {hint} shows a winning move (the \
-             puzzle then counts as missed); Enter or {undo} tries again after a wrong move \
-             (in a streak Enter ends it); {next} skips to the next puzzle (free before \
-             your first move, a miss after it); Esc leaves (a puzzle begun counts as \
-             missed).\n\n             Rated: the next puzzle you have not tried, near your puzzle rating. Daily: \
+        // Othello's h is a column: its hint is on another key (the trainer's choice).
+        let hint = key(hint_action);
+        let goal = game
+            .kind()
+            .puzzles()
+            .map_or(crate::plugin::puzzle::WIN_GOAL, |b| b.goal);
+        let paragraphs = [
+            "Puzzles".to_string(),
+            format!(
+                "You are to move in a position the solver has proved won: {goal}. A right \
+                 move is answered by the solver until the result is certain; a wrong one \
+                 shows the line that beats it."
+            ),
+            format!(
+                "Keys: the game's own keys make the moves. {hint} shows a right move (the \
+                 puzzle then counts as missed); Enter or {undo} tries again after a wrong \
+                 move (in a streak Enter ends it); {next} skips to the next puzzle (free \
+                 before your first move, a miss after it; in a streak it ends the \
+                 streak); Esc leaves and {quit} quits (a puzzle begun counts as missed).",
+                undo = key(Action::Undo),
+                next = key(Action::NewGame),
+                quit = key(Action::Quit),
+            ),
+            "Rated: the next puzzle you have not tried, near your puzzle rating. Daily: \
              the same puzzle for everyone on a date (UTC). Streak: from the easiest up, \
              until the first miss. Yours: the positions of your own games against the AI \
-             where you let a win go (not rated).\n\n             Your puzzle rating (Glicko-2, as chess sites rate puzzles) starts at 1500 and \
-             moves with the first attempt at each puzzle: solved at the first try without \
-             a hint is a win. A ? after it means it is still unsure (few puzzles yet). \
-             `parlor puzzle {id} --rating` lists every attempt.\n\n{rules}",
-            hint = key(Action::Hints),
-            undo = key(Action::Undo),
-            next = key(Action::NewGame),
-            id = game.cli_name(),
-            rules = rules(game, keys),
-        );
+             where you let a win go (not rated)."
+                .to_string(),
+            format!(
+                "Your puzzle rating (Glicko-2, as chess sites rate puzzles) starts at 1500 \
+                 and moves with the first attempt at each puzzle: solved at the first try \
+                 without a hint is a win. A ? after it means it is still unsure (few \
+                 puzzles yet): until then each result moves it by a lot. `parlor puzzle \
+                 {id} --rating` lists every attempt.",
+                id = game.cli_name()
+            ),
+            rules(game, keys),
+        ];
+        let text = paragraphs.join("\n\n");
         Help {
             title: format!("Puzzles: {game}"),
             text,

@@ -444,7 +444,7 @@ impl Setup {
             Field::Puzzles => {
                 let mode = self.puzzles.unwrap_or(PuzzleMode::Rated);
                 match (mode, &self.puzzle_rating) {
-                    (PuzzleMode::Rated, Some(r)) => format!("rated · yours {r}"),
+                    (PuzzleMode::Rated, Some(r)) => format!("rated · your rating {r}"),
                     (mode, _) => mode.name().into(),
                 }
             }

@@ -15,7 +15,8 @@ pub fn book() -> PuzzleBook {
         shipped: include_str!("../../../assets/puzzles/chopsticks.jsonl"),
         generate,
         coach,
-        how_to_move: "You play the hands at the bottom. Moves are written hit:l:r (your left hits their right) and split:0,3 (your hands after the split, left then right).",
+        goal: crate::plugin::puzzle::WIN_GOAL,
+        how_to_move: "The board turns to the side to move: on your turn your hands are at the bottom. Moves are written hit:l:r (your left hits their right) and split:0,3 (your hands after the split, left then right).",
         none_because: None,
     }
 }

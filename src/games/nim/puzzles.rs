@@ -22,6 +22,7 @@ pub fn nim_book() -> PuzzleBook {
         shipped: include_str!("../../../assets/puzzles/nim.jsonl"),
         generate: generate_nim,
         coach,
+        goal: crate::plugin::puzzle::WIN_GOAL,
         how_to_move: HOW_TO_MOVE,
         none_because: None,
     }
@@ -34,6 +35,7 @@ pub fn sugar_book(game: &'static str) -> PuzzleBook {
         shipped: include_str!("../../../assets/puzzles/1357.jsonl"),
         generate: generate_sugar,
         coach,
+        goal: crate::plugin::puzzle::WIN_GOAL,
         how_to_move: HOW_TO_MOVE,
         none_because: None,
     }

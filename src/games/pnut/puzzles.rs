@@ -31,6 +31,7 @@ pub fn book() -> PuzzleBook {
         shipped: include_str!("../../../assets/puzzles/pnut.jsonl"),
         generate,
         coach,
+        goal: crate::plugin::puzzle::WIN_GOAL,
         how_to_move: "Move: type the next symbol (or ←→ and Enter). Moves are written as the symbol played.",
         none_because: None,
     }

@@ -127,6 +127,9 @@ pub fn read_lines(game: &'static str, text: &str) -> Result<Vec<Puzzle>, PuzzleE
     Ok(puzzles)
 }
 
+/// The goal of a game whose puzzles are won or lost.
+pub const WIN_GOAL: &str = "find the win against its best defence";
+
 /// What a game offers of puzzles: its shipped set and the generator that made it.
 #[derive(Clone, Copy)]
 pub struct PuzzleBook {
@@ -140,6 +143,9 @@ pub struct PuzzleBook {
     /// Every legal move's exact value from a position of one of its puzzles (the
     /// trainer judges the player's moves and answers with the best defence by it).
     pub coach: coach::Coach,
+    /// What the player must find, for the trainer's help: "find the win against its
+    /// best defence" ([`WIN_GOAL`]), or Othello's best score.
+    pub goal: &'static str,
     /// How a move is made and written, one or two sentences for the trainer's panel
     /// (its lines write moves as the game's notation does).
     pub how_to_move: &'static str,

@@ -3,6 +3,7 @@
 //! goes.
 
 use super::*;
+use crate::ui::keys::Action;
 
 impl App {
     /// `game`'s puzzle trainer in `mode`, with the player's progress; a game without
@@ -62,7 +63,13 @@ impl App {
                     setup.select_puzzles(mode);
                 }
             }
-            TrainerOutcome::Help(game) => self.help = Some(Help::for_trainer(game, &self.keys)),
+            TrainerOutcome::Help(game) => {
+                let hint = match &self.screen {
+                    Screen::Trainer(trainer) => trainer.hint_action(&self.keys),
+                    _ => Action::Hints,
+                };
+                self.help = Some(Help::for_trainer(game, &self.keys, hint));
+            }
             TrainerOutcome::Quit => {
                 self.leave_trainer();
                 self.quit = true;

@@ -57,7 +57,7 @@ impl TrainerScreen {
         let panel = crate::tui::side_panel::over_side_column(frame, area);
         frame.render_widget(Clear, panel);
         frame.render_widget(
-            Paragraph::new(self.panel_lines(theme))
+            Paragraph::new(self.panel_lines(theme, keys))
                 .wrap(Wrap { trim: true })
                 .block(widgets::block(&self.title(), theme)),
             panel,
@@ -95,7 +95,9 @@ impl TrainerScreen {
             }
             lines.push(Line::styled(text, theme.bold()));
         } else {
-            lines.push(Line::raw("Your puzzle rating starts at your first puzzle."));
+            lines.push(Line::raw(
+                "No puzzle rating yet: it starts with your first puzzle.",
+            ));
         }
         if self.mode == PuzzleMode::Streak || self.progress.best_streak > 0 {
             lines.push(Line::raw(format!(
@@ -106,7 +108,7 @@ impl TrainerScreen {
         lines
     }
 
-    fn panel_lines(&self, theme: &Theme) -> Vec<Line<'static>> {
+    fn panel_lines(&self, theme: &Theme, keys: &Keys) -> Vec<Line<'static>> {
         let Some(current) = &self.current else {
             return Vec::new();
         };
@@ -122,13 +124,14 @@ impl TrainerScreen {
             )
         } else {
             format!(
-                "Find the {} against the solver's best defence.",
+                "Find the {} (moves on both sides) against the solver's best defence.",
                 puzzle.result
             )
         };
         lines.push(Line::raw(goal));
-        if !current.path.is_empty() {
-            lines.push(Line::raw(format!("Moves: {}", current.path.join(" "))));
+        let played = self.played();
+        if !played.is_empty() {
+            lines.push(Line::raw(format!("Moves: {}", played.join(" "))));
         }
         lines.push(Line::raw(""));
         match &current.state {
@@ -155,14 +158,24 @@ impl TrainerScreen {
                         ),
                         theme.warning(),
                     )),
-                    None if !current.hinted => lines.push(Line::styled(
-                        if current.by_discs {
-                            "h shows a best move; the puzzle then counts as missed."
+                    None if !current.hinted => {
+                        let what = if current.by_discs {
+                            "a best move"
                         } else {
-                            "h shows a winning move; the puzzle then counts as missed."
-                        },
-                        theme.muted(),
-                    )),
+                            "a winning move"
+                        };
+                        // Once the puzzle is kept (missed, or met before), a hint
+                        // costs nothing more.
+                        let cost = if current.recorded || current.seen {
+                            ""
+                        } else {
+                            "; the puzzle then counts as missed"
+                        };
+                        lines.push(Line::styled(
+                            format!("{} shows {what}{cost}.", keys.key(self.hint_action(keys))),
+                            theme.muted(),
+                        ));
+                    }
                     None => {}
                 }
                 if !self.how_to_move.is_empty() {
@@ -198,10 +211,13 @@ impl TrainerScreen {
                 by_discs,
             } => {
                 let text = match (every_move_right, by_discs) {
-                    (true, false) => "✓ Solved: every move wins from here.",
-                    (true, true) => "✓ Solved: every move keeps the best score from here.",
-                    (false, false) => "✓ Solved: the game is won.",
-                    (false, true) => "✓ Solved: the game is over, at the best score.",
+                    (true, false) => "✓ Solved: every move wins from here.".to_string(),
+                    (true, true) => format!(
+                        "✓ Solved: every move from here ends with the {} discs.",
+                        puzzle.result
+                    ),
+                    (false, false) => "✓ Solved: the game is won.".to_string(),
+                    (false, true) => format!("✓ Solved: the game ends with the {}.", puzzle.result),
                 };
                 lines.push(Line::styled(text, theme.accent()));
                 if current.hint.is_some() {
@@ -237,8 +253,15 @@ impl TrainerScreen {
         };
         let mut items: Vec<(&[Action], &str)> = match self.state() {
             Some(State::YourMove) => {
-                let mut items: Vec<(&[Action], &str)> = vec![(&[Action::Hints], "hint")];
-                if next.is_some() {
+                let hint: &[Action] = if self.hint_action(keys) == Action::Hints {
+                    &[Action::Hints]
+                } else {
+                    &[Action::MoveNow]
+                };
+                let mut items: Vec<(&[Action], &str)> = vec![(hint, "hint")];
+                if self.mode == PuzzleMode::Streak {
+                    items.push((&[Action::NewGame], "end the streak"));
+                } else if next.is_some() {
                     items.push((&[Action::NewGame], "skip"));
                 }
                 items
@@ -254,6 +277,9 @@ impl TrainerScreen {
                     items.push((&[Action::NewGame], next));
                 }
                 items
+            }
+            Some(State::Solved { .. }) if self.streak.as_ref().is_some_and(|s| s.over) => {
+                vec![(&[Action::Enter], "end of the streak")]
             }
             Some(State::Solved { .. }) => match next {
                 Some(next) => vec![(&[Action::Enter, Action::NewGame], next)],

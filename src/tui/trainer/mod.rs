@@ -291,6 +291,8 @@ impl TrainerScreen {
 
     /// Puts the next puzzle of the mode on the board (or says there is none).
     fn next_puzzle(&mut self) {
+        // The last result's change belongs to the last puzzle.
+        self.change = None;
         let except = self.puzzle().map(|p| p.id.clone());
         let index = match self.mode {
             PuzzleMode::Daily => pick::daily(self.game.cli_name(), &self.puzzles, &self.today),
@@ -679,6 +681,38 @@ impl TrainerScreen {
             .is_some_and(|c| !c.recorded && (!c.path.is_empty() || c.hinted))
     }
 
+    /// The moves played on the board since the puzzle's position, passes included
+    /// (Othello's: a side that cannot move gives the other two moves in a row).
+    pub fn played(&self) -> Vec<String> {
+        let Some(current) = &self.current else {
+            return Vec::new();
+        };
+        match current.board.record() {
+            Some(record) => record
+                .moves
+                .get(current.start_plies..)
+                .unwrap_or_default()
+                .to_vec(),
+            None => current.path.clone(),
+        }
+    }
+
+    /// The key that shows a hint: the hints' own, or where the board reads that letter
+    /// as a square (Othello's column h), move-now's.
+    pub fn hint_action(&self, keys: &crate::ui::keys::Keys) -> Action {
+        let hint = keys.key(Action::Hints);
+        let mut chars = hint.chars();
+        let names_square = match (chars.next(), chars.next()) {
+            (Some(c), None) => self.board().is_some_and(|b| b.letter_names_square(c)),
+            _ => false,
+        };
+        if names_square {
+            Action::MoveNow
+        } else {
+            Action::Hints
+        }
+    }
+
     pub fn handle(&mut self, action: Action) -> TrainerOutcome {
         self.note = None;
         let state = self.state().cloned();
@@ -733,7 +767,7 @@ impl TrainerScreen {
                 self.new_streak();
                 TrainerOutcome::Stay
             }
-            (Action::Hints, Some(State::YourMove)) => self.hint(),
+            (Action::Hints | Action::MoveNow, Some(State::YourMove)) => self.hint(),
             (Action::Hints, _) => {
                 self.note = Some("No hints now: they help only on your move.".into());
                 TrainerOutcome::Stay

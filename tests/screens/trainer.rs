@@ -419,3 +419,41 @@ fn an_othello_puzzle_with_a_pass_on_its_line_is_answered_and_solved() {
         puzzle.id, record.moves
     );
 }
+
+#[test]
+fn othellos_hint_is_on_m_because_h_is_a_column() {
+    use parlor::store::puzzles::PuzzleMode;
+    let dir = tempfile::tempdir().unwrap();
+    let games = parlor::arcade::registry();
+    let othello = games.find("othello").expect("Othello");
+    let mut h = Harness::with_store(
+        &games,
+        Config::default(),
+        Start::Puzzles(othello, PuzzleMode::Rated),
+        80,
+        24,
+        dir.path(),
+    );
+    until(&mut h, "the player's turn", |s| *s == State::YourMove);
+    let guard = Instant::now() + Duration::from_secs(60);
+    while !h.screen().contains("Your move.") {
+        assert!(Instant::now() < guard, "never \"Your move.\"");
+        h.ticks(1);
+    }
+    let screen = h.screen();
+    assert!(screen.contains("m hint"), "{screen}");
+    assert!(screen.contains("m shows a best move"), "{screen}");
+    // h starts a square (column h), as in a game: no hint.
+    h.key(KeyCode::Char('h'));
+    assert!(!h.screen().contains("Hint:"), "{}", h.screen());
+    h.key(KeyCode::Esc);
+    assert_eq!(
+        state(&h),
+        State::YourMove,
+        "Esc drops the half-typed square"
+    );
+    h.key(KeyCode::Char('m'));
+    let hinted = h.screen();
+    assert!(hinted.contains("Hint:"), "{hinted}");
+    assert!(hinted.contains("keeps the best"), "{hinted}");
+}

@@ -16,6 +16,7 @@ pub fn book() -> PuzzleBook {
         generate,
         coach,
         goal: crate::plugin::puzzle::WIN_GOAL,
+        sides: None,
         how_to_move: "The board turns to the side to move: on your turn your hands are at the bottom. Moves are written hit:l:r (your left hits their right) and split:0,3 (your hands after the split, left then right).",
         none_because: None,
     }

@@ -23,6 +23,7 @@ pub fn nim_book() -> PuzzleBook {
         generate: generate_nim,
         coach,
         goal: crate::plugin::puzzle::WIN_GOAL,
+        sides: None,
         how_to_move: HOW_TO_MOVE,
         none_because: None,
     }
@@ -36,6 +37,7 @@ pub fn sugar_book(game: &'static str) -> PuzzleBook {
         generate: generate_sugar,
         coach,
         goal: crate::plugin::puzzle::WIN_GOAL,
+        sides: None,
         how_to_move: HOW_TO_MOVE,
         none_because: None,
     }

@@ -50,6 +50,7 @@ pub fn book() -> PuzzleBook {
         coach,
         goal: "find the best score (the most discs you can end with) against its best \
                defence: a move that still wins, but by fewer discs, is wrong",
+        sides: Some(["Black", "White"]),
         how_to_move: "Reach the best score, not just a win. Move: the arrows and Enter, or type the square (d3: column, then row).",
         none_because: None,
     }

@@ -32,6 +32,7 @@ pub fn book() -> PuzzleBook {
         generate,
         coach,
         goal: crate::plugin::puzzle::WIN_GOAL,
+        sides: None,
         how_to_move: "Move: type the next symbol (or ←→ and Enter). Moves are written as the symbol played.",
         none_because: None,
     }

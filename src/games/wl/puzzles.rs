@@ -16,6 +16,7 @@ pub fn book() -> PuzzleBook {
         generate,
         coach: |_| Err("Winners & Losers has no puzzles".into()),
         goal: crate::plugin::puzzle::WIN_GOAL,
+        sides: None,
         how_to_move: "",
         none_because: Some(
             "every position offers at most two moves, so a winning move is never hard to find: a puzzle needs at least three moves with at most a third of them winning",

@@ -146,6 +146,9 @@ pub struct PuzzleBook {
     /// What the player must find, for the trainer's help: "find the win against its
     /// best defence" ([`WIN_GOAL`]), or Othello's best score.
     pub goal: &'static str,
+    /// The sides' names on the board where they have them (Othello's colours), first
+    /// player first: the trainer says "You are Black".
+    pub sides: Option<[&'static str; 2]>,
     /// How a move is made and written, one or two sentences for the trainer's panel
     /// (its lines write moves as the game's notation does).
     pub how_to_move: &'static str,

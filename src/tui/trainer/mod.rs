@@ -154,6 +154,8 @@ pub struct TrainerScreen {
     coach: Coach,
     /// How a move is made and written (the game's words).
     how_to_move: &'static str,
+    /// The sides' names (Othello's colours), where the game has them.
+    sides: Option<[&'static str; 2]>,
     mode: PuzzleMode,
     progress: GameProgress,
     rng: GameRng,
@@ -218,6 +220,7 @@ impl TrainerScreen {
             yours_at: 0,
             coach: book.coach,
             how_to_move: book.how_to_move,
+            sides: book.sides,
             mode,
             progress,
             rng: GameRng::seed_from_u64(seed),
@@ -443,10 +446,15 @@ impl TrainerScreen {
                 if current.side.is_none()
                     && let (Some(first), Some(record)) = (values.first(), current.board.record())
                 {
-                    current.side = record
+                    let seat = record
                         .seats
                         .get(first.mover.index())
-                        .map(|seat| seat.name.clone());
+                        .map(|s| s.name.clone());
+                    let colour = self.sides.map(|names| names[first.mover.index()]);
+                    current.side = match (colour, seat) {
+                        (Some(colour), Some(seat)) => Some(format!("{colour} ({seat})")),
+                        (_, seat) => seat,
+                    };
                 }
                 current.values = Some(values);
                 current.generation = current.board.generation();

@@ -591,7 +591,9 @@ fn certify(
     );
     let _ = std::io::stdout().flush();
     let last_said = std::cell::Cell::new(Instant::now());
+    let recorded_so_far = std::cell::Cell::new(0usize);
     let progress = |recorded: usize| {
+        recorded_so_far.set(recorded);
         if last_said.get().elapsed().as_secs() >= CERTIFY_PROGRESS_SECONDS {
             last_said.set(Instant::now());
             eprintln!(
@@ -601,7 +603,21 @@ fn certify(
             );
         }
     };
-    let cert = match proof.certificate(interrupted, &progress) {
+    // The walk's searches ask whether to stop every few thousand nodes: where one runs
+    // long (it proves again what the proof's full table let go), that is where the
+    // walk says it is still at work (a (3,4) walk once said nothing for 80 minutes).
+    let stop = || {
+        if last_said.get().elapsed().as_secs() >= CERTIFY_PROGRESS_SECONDS {
+            last_said.set(Instant::now());
+            eprintln!(
+                "parlor: prove pnut: certificate: still walking (searching again positions the proof's table let go); {} moves recorded so far ({:.0} s)",
+                short(recorded_so_far.get() as u64),
+                started.elapsed().as_secs_f64()
+            );
+        }
+        interrupted()
+    };
+    let cert = match proof.certificate(&stop, &progress) {
         Ok(cert) => cert,
         Err(CertifyError::Stopped) => {
             say(

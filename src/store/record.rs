@@ -77,6 +77,10 @@ pub struct MatchRecord {
     /// The clocks, for a timed match: the control and the time each side had left.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub clock: Option<crate::clock::ClockRecord>,
+    /// Whether the hints were on when it was saved: a resumed match shows them as the
+    /// player left them (`None`: a save from before, the config's `ui.hints`).
+    #[serde(default, skip_serializing_if = "Option::is_none")]
+    pub hints: Option<bool>,
     /// How the match ended when not by its rules (a clock ran out, a resignation, an
     /// agreed draw, a player who left); `None`: by the rules, or not over.
     #[serde(default, skip_serializing_if = "Option::is_none")]

@@ -345,6 +345,7 @@ mod tests {
             seats,
             moves: Vec::new(),
             mistakes: Vec::new(),
+            hints: None,
             redo: Vec::new(),
             seed: 0,
             started: "2026-01-01T00:00:00Z".into(),

@@ -48,6 +48,7 @@ pub fn record(
         seats,
         moves: Vec::new(),
         mistakes: Vec::new(),
+        hints: None,
         redo: Vec::new(),
         seed: 1,
         started: "2026-03-01T10:00:00Z".into(),

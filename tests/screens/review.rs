@@ -52,6 +52,7 @@ fn record(game: GameId, start: &str, moves: &[String]) -> MatchRecord {
         seats: [seat("Ann"), seat("Bob")],
         moves: moves.to_vec(),
         mistakes: Vec::new(),
+        hints: None,
         redo: Vec::new(),
         seed: 1,
         started: "2026-11-23T10:00:00Z".into(),

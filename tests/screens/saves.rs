@@ -159,6 +159,7 @@ fn finished(game: &str, started: &str, result: ResultRecord) -> MatchRecord {
         ],
         moves: vec!["1-1".into()],
         mistakes: vec![],
+        hints: None,
         redo: vec![],
         seed: 1,
         started: started.into(),
@@ -1316,4 +1317,32 @@ fn an_othello_match_from_a_move_list_resumes_with_its_moves_once() {
     assert_eq!(game.position_text(), position);
     assert_eq!(game.record().expect("a record").moves, moves);
     assert_eq!(game.setup().position.as_deref(), Some("f5 d6 c3"));
+}
+
+#[test]
+fn a_resumed_match_shows_the_hints_as_they_were_left() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = nim_game(dir.path());
+    let hints_on = |h: &Harness| match h.app.screen() {
+        Screen::Game(g) => g.hints_on(),
+        _ => panic!("a game is on"),
+    };
+    // The config's default is off; the player turns them on and moves.
+    assert!(!hints_on(&h));
+    h.key(KeyCode::Char('h'));
+    assert!(hints_on(&h));
+    h.key(KeyCode::Enter);
+    let text = std::fs::read_to_string(save_file(dir.path(), "nim")).expect("saved");
+    assert!(text.contains("\"hints\": true"), "{text}");
+    h.key(KeyCode::Char('q'));
+    let mut again = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+        dir.path(),
+    );
+    again.key(KeyCode::Enter);
+    assert!(hints_on(&again), "{}", again.screen());
 }

@@ -187,6 +187,7 @@ impl<G: Game> MatchView<G> {
             seats: [seat(0), seat(1)],
             moves: history.iter().map(|m| m.mv.to_string()).collect(),
             mistakes: (0..history.len()).filter(|&i| history[i].mistake).collect(),
+            hints: None,
             redo: session
                 .redo_moves()
                 .iter()

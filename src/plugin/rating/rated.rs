@@ -125,6 +125,7 @@ mod tests {
             },
             moves: Vec::new(),
             mistakes: Vec::new(),
+            hints: None,
             redo: Vec::new(),
             seed: 1,
             started: "2026-11-23T10:00:00Z".into(),

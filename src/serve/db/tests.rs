@@ -29,6 +29,7 @@ pub(super) fn record(game: &str, names: [&str; 2], moves: &[&str]) -> MatchRecor
         seats: [seat(names[0]), seat(names[1])],
         moves: moves.iter().map(|m| m.to_string()).collect(),
         mistakes: Vec::new(),
+        hints: None,
         redo: Vec::new(),
         seed: 7,
         started: "2026-01-01T00:00:00Z".into(),

@@ -36,6 +36,7 @@ fn stored(id: u64, table: &Table) -> StoredMatch {
         seats: [seat(0), seat(1)],
         moves: table.moves.clone(),
         mistakes: Vec::new(),
+        hints: None,
         redo: Vec::new(),
         seed: 0,
         started: table.started.clone(),

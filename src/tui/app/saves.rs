@@ -69,6 +69,9 @@ impl App {
             }
             false
         } else {
+            // A match to resume keeps the hints as the player left them (the history
+            // of finished games has no use for them).
+            record.hints = Some(game.hints_on());
             let slot = self.slot.get_or_insert_with(|| store.new_slot(&record));
             store.save_match(slot, &record)
         };
@@ -107,7 +110,8 @@ impl App {
         let env = StartEnv {
             config: &self.config,
             ai_delay_ms: self.config.ui.ai_delay_ms,
-            hints: self.config.ui.hints,
+            // As the player left them.
+            hints: record.hints.unwrap_or(self.config.ui.hints),
         };
         let spoilers = self
             .store

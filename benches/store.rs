@@ -40,6 +40,7 @@ fn record(started: &str) -> MatchRecord {
         ],
         moves,
         mistakes: vec![13, 40],
+        hints: None,
         redo: vec![],
         seed: 42,
         started: started.into(),

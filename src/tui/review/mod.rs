@@ -313,7 +313,17 @@ impl Review {
         let Some(best) = before.best.as_ref() else {
             return Some(format!("{head}."));
         };
-        let value = Self::value_text(best);
+        let mut value = Self::value_text(best);
+        // A margin is the mover's: say whose, as the lines alternate between the sides
+        // ("-2 for the AI" beside the player's "+4 for you").
+        if best.score.is_some() {
+            let who = if self.human == Some(before.mover) {
+                "you".to_string()
+            } else {
+                self.name(before.mover).to_string()
+            };
+            value = format!("{value} for {who}");
+        }
         // Every move as good as the best, not only the one the search named.
         let tied = |and_or| listed(&before.best_moves, and_or);
         let text = match self.turn_at(index) {

@@ -426,10 +426,11 @@ impl TrainerScreen {
         // Whose turn it is on the board, not which answer was awaited: a pass (an
         // Othello side with no move, played by the board) gives the same side the
         // move again.
-        let players_turn = current
-            .board
-            .record()
-            .is_none_or(|r| r.moves.len() % 2 == current.start_plies % 2);
+        let players_turn = match current.board.record() {
+            Some(r) => r.moves.len() % 2 == current.start_plies % 2,
+            // A board without a record: the turns alternate as the answers do.
+            None => current.state == State::Thinking,
+        };
         match (answer, &mut current.state) {
             (Answer::Values(Err(why)), _) => current.state = State::Broken(why),
             (Answer::Values(Ok(values)), State::Thinking | State::Replying { .. })

@@ -160,3 +160,60 @@ pub fn now() -> String {
     now.format(&time::format_description::well_known::Rfc3339)
         .unwrap_or_default()
 }
+
+/// Records for the library's own tests (the statistics, the ratings): one builder.
+#[cfg(test)]
+pub(crate) mod test_records {
+    use super::*;
+    use crate::matchup::Difficulty;
+
+    pub fn person() -> SeatRecord {
+        SeatRecord {
+            name: "You".into(),
+            ai: None,
+        }
+    }
+
+    pub fn ai() -> SeatRecord {
+        SeatRecord {
+            name: "AI".into(),
+            ai: Some(Difficulty::Perfect),
+        }
+    }
+
+    /// A finished game of `game` against the AI at `level`, the person moving first or
+    /// second, ending in `result` (first/second/draw).
+    pub fn vs_ai(game: &str, level: &str, person_first: bool, result: ResultRecord) -> MatchRecord {
+        let seats = if person_first {
+            [person(), ai()]
+        } else {
+            [ai(), person()]
+        };
+        MatchRecord {
+            game: game.into(),
+            options: serde_json::Value::Null,
+            mode: Mode::VsAi,
+            first: if person_first {
+                FirstMover::You
+            } else {
+                FirstMover::Ai
+            },
+            difficulty: Difficulty::Perfect,
+            level: level.into(),
+            from_position: None,
+            start: String::new(),
+            seats,
+            moves: Vec::new(),
+            mistakes: Vec::new(),
+            hints: None,
+            redo: Vec::new(),
+            seed: 0,
+            started: "2026-01-01T00:00:00Z".into(),
+            saved: "2026-01-01T00:10:00Z".into(),
+            result: Some(result),
+            first_margin: None,
+            clock: None,
+            ended_by: None,
+        }
+    }
+}

@@ -297,6 +297,18 @@ fn nim_game(dir: &Path) -> Harness {
     )
 }
 
+/// The arcade's menu at 80x24 on the data directory `dir`: the next start.
+fn menu_at(dir: &Path) -> Harness {
+    Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+        dir,
+    )
+}
+
 /// The files of `game`'s saved matches, one a match (`saves/<game>-<started>-<seed>.json`).
 fn save_files(dir: &Path, game: &str) -> Vec<std::path::PathBuf> {
     let Ok(entries) = std::fs::read_dir(dir.join("saves")) else {
@@ -347,14 +359,7 @@ fn the_app_saves_every_move_and_the_menu_offers_the_match_back() {
     // Quit (nothing asked), start again: the menu offers it first.
     h.key(KeyCode::Char('q'));
     assert!(h.app.should_quit());
-    let mut again = Harness::with_store(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-        dir.path(),
-    );
+    let mut again = menu_at(dir.path());
     let menu = again.screen();
     assert!(menu.contains("Resume Nim · move 3 ·"), "{menu}");
     // The piles it started from, said as such (not where the match stands now).
@@ -384,14 +389,7 @@ fn a_click_on_a_resume_entry_resumes() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = nim_game(dir.path());
     h.key(KeyCode::Enter);
-    let mut again = Harness::with_store(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-        dir.path(),
-    );
+    let mut again = menu_at(dir.path());
     let menu = again.screen();
     let row = menu
         .lines()
@@ -491,14 +489,7 @@ fn broken_and_future_files_are_moved_aside_with_a_notice() {
     std::fs::create_dir_all(dir.path().join("saves")).expect("dir");
     let legacy = dir.path().join("saves").join("nim.json");
     std::fs::write(&legacy, "{\"format\":\"save\",\"vers").expect("w");
-    let mut h = Harness::with_store(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-        dir.path(),
-    );
+    let mut h = menu_at(dir.path());
     let menu = h.screen();
     assert!(menu.contains("moved aside"), "{menu}");
     assert!(!menu.contains("Resume"), "{menu}");
@@ -544,14 +535,7 @@ fn a_save_that_does_not_replay_is_set_aside_on_resume() {
         &text[moves_at..].split_once("],").expect("list").1
     );
     std::fs::write(&path, broken).expect("w");
-    let mut again = Harness::with_store(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-        dir.path(),
-    );
+    let mut again = menu_at(dir.path());
     assert!(again.screen().contains("Resume Nim"));
     again.key(KeyCode::Enter);
     let menu = again.screen();
@@ -675,14 +659,7 @@ fn a_new_game_from_the_menu_never_replaces_a_saved_one() {
     first.key(KeyCode::Enter).key(KeyCode::Char('q'));
     let kept = save_file(dir.path(), "nim");
 
-    let mut h = Harness::with_store(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-        dir.path(),
-    );
+    let mut h = menu_at(dir.path());
     let menu = h.screen();
     assert_eq!(resume_rows(&menu).len(), 1, "{menu}");
     // Down to Nim's own entry (below the resume), its setup, start.
@@ -698,14 +675,7 @@ fn a_new_game_from_the_menu_never_replaces_a_saved_one() {
     assert!(kept.exists(), "playing another game kept the save");
     assert_eq!(save_files(dir.path(), "nim").len(), 2);
 
-    let mut again = Harness::with_store(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-        dir.path(),
-    );
+    let mut again = menu_at(dir.path());
     let menu = again.screen();
     let rows = resume_rows(&menu);
     assert_eq!(rows.len(), 2, "both games offered:\n{menu}");
@@ -736,14 +706,7 @@ fn a_save_of_the_first_version_still_loads() {
     let legacy = dir.path().join("saves").join("nim.json");
     std::fs::rename(&new_style, &legacy).expect("as the first version named it");
 
-    let mut again = Harness::with_store(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-        dir.path(),
-    );
+    let mut again = menu_at(dir.path());
     let menu = again.screen();
     assert_eq!(resume_rows(&menu).len(), 1, "{menu}");
     again.key(KeyCode::Enter);
@@ -776,14 +739,7 @@ fn forgetting_a_saved_game_from_the_menu_asks_first() {
     nim_at(dir.path(), "2,2")
         .key(KeyCode::Enter)
         .key(KeyCode::Char('q'));
-    let mut h = Harness::with_store(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-        dir.path(),
-    );
+    let mut h = menu_at(dir.path());
     assert!(h.screen().contains("Backspace forget"), "{}", h.screen());
     h.key(KeyCode::Delete);
     let asked = h.screen();
@@ -848,14 +804,7 @@ fn many_saved_games_scroll_on_the_menu() {
             .key(KeyCode::Char('q'));
     }
     assert_eq!(save_files(dir.path(), "nim").len(), 14);
-    let mut h = Harness::with_store(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-        dir.path(),
-    );
+    let mut h = menu_at(dir.path());
     let menu = h.screen();
     assert!(menu.contains("▼"), "more below, marked:\n{menu}");
     let mut seen = std::collections::BTreeSet::new();
@@ -892,14 +841,7 @@ fn select_row(h: &mut Harness, label: &str) {
 #[test]
 fn the_last_setup_of_a_game_is_the_next_default() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut h = Harness::with_store(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-        dir.path(),
-    );
+    let mut h = menu_at(dir.path());
     h.key(KeyCode::Enter); // Nim's setup
     let fresh = h.screen();
     assert!(fresh.contains("you vs the AI"), "{fresh}");
@@ -916,14 +858,7 @@ fn the_last_setup_of_a_game_is_the_next_default() {
     h.key(KeyCode::Char('q'));
     assert!(dir.path().join("setups.json").exists());
 
-    let mut again = Harness::with_store(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-        dir.path(),
-    );
+    let mut again = menu_at(dir.path());
     again.key(KeyCode::Enter);
     let remembered = again.screen();
     assert!(
@@ -946,14 +881,7 @@ fn the_last_setup_of_a_game_is_the_next_default() {
     );
 
     std::fs::write(dir.path().join("setups.json"), "{broken").expect("w");
-    let mut broken = Harness::with_store(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-        dir.path(),
-    );
+    let mut broken = menu_at(dir.path());
     broken.key(KeyCode::Enter);
     let defaults = broken.screen();
     assert!(defaults.contains("you vs the AI"), "{defaults}");
@@ -966,14 +894,7 @@ fn the_last_setup_of_a_game_is_the_next_default() {
 #[test]
 fn a_first_setup_is_fair_and_a_proven_loss_is_said() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut h = Harness::with_store(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-        dir.path(),
-    );
+    let mut h = menu_at(dir.path());
     // Nim 3,4,5: the first player wins, and you move first.
     h.key(KeyCode::Enter);
     let nim = h.screen();
@@ -1037,14 +958,7 @@ fn the_spoiler_switch_hides_the_prediction_and_is_remembered() {
     h.settle();
     assert!(!h.screen().contains("With perfect play,"), "{}", h.screen());
     h.key(KeyCode::Char('q'));
-    let mut again = Harness::with_store(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-        dir.path(),
-    );
+    let mut again = menu_at(dir.path());
     again.key(KeyCode::Enter);
     again.settle();
     let resumed = again.screen();
@@ -1107,14 +1021,7 @@ fn saved_games_show_their_whole_label_at_80_columns() {
     nim_at(dir.path(), "9,7,5")
         .key(KeyCode::Enter)
         .key(KeyCode::Char('q'));
-    let mut h = Harness::with_store(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-        dir.path(),
-    );
+    let mut h = menu_at(dir.path());
     let menu = h.screen();
     let row = resume_rows(&menu).pop().expect("the saved game");
     assert!(!row.contains('…'), "{menu}");
@@ -1152,14 +1059,7 @@ fn two_saves_of_one_minute_with_other_last_moves_say_them() {
         *moves.last_mut().expect("a move") = serde_json::Value::String(last.into());
         std::fs::write(file, json.to_string()).expect("written");
     }
-    let mut h = Harness::with_store(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-        dir.path(),
-    );
+    let mut h = menu_at(dir.path());
     let rows = resume_rows(&h.screen());
     assert_eq!(rows.len(), 2, "{rows:#?}");
     // At 80 columns the date, the same minute for both, is cut short after the day.
@@ -1193,14 +1093,7 @@ fn two_saves_of_one_minute_show_their_seconds() {
         json["game"]["saved"] = serde_json::Value::String(saved.into());
         std::fs::write(file, json.to_string()).expect("written");
     }
-    let mut h = Harness::with_store(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-        dir.path(),
-    );
+    let mut h = menu_at(dir.path());
     let rows = resume_rows(&h.screen());
     assert_eq!(rows.len(), 2, "{rows:#?}");
     assert!(rows.iter().any(|r| r.contains("10:02:05")), "{rows:#?}");
@@ -1212,14 +1105,7 @@ fn two_saves_of_one_minute_show_their_seconds() {
         serde_json::from_str(&std::fs::read_to_string(file).expect("save")).expect("json");
     json["game"]["saved"] = serde_json::Value::String("2026-11-23T10:09:41Z".into());
     std::fs::write(file, json.to_string()).expect("written");
-    let mut h = Harness::with_store(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-        dir.path(),
-    );
+    let mut h = menu_at(dir.path());
     let rows = resume_rows(&h.screen());
     assert!(
         rows.iter()
@@ -1299,14 +1185,7 @@ fn an_othello_match_from_a_move_list_resumes_with_its_moves_once() {
     assert_eq!(moves.len(), 4, "{moves:?}");
     let position = game.position_text();
     h.key(KeyCode::Char('q'));
-    let mut h = Harness::with_store(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-        dir.path(),
-    );
+    let mut h = menu_at(dir.path());
     let rows = resume_rows(&h.screen());
     assert_eq!(rows.len(), 1, "{rows:#?}");
     assert!(rows[0].contains("move 5 · from f5 d6 c3"), "{rows:#?}");
@@ -1335,14 +1214,7 @@ fn a_resumed_match_shows_the_hints_as_they_were_left() {
     let text = std::fs::read_to_string(save_file(dir.path(), "nim")).expect("saved");
     assert!(text.contains("\"hints\": true"), "{text}");
     h.key(KeyCode::Char('q'));
-    let mut again = Harness::with_store(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-        dir.path(),
-    );
+    let mut again = menu_at(dir.path());
     again.key(KeyCode::Enter);
     assert!(hints_on(&again), "{}", again.screen());
 }

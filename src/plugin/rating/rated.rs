@@ -91,49 +91,15 @@ pub fn player_ratings(games: &Registry, history: &[MatchRecord]) -> Vec<(GameId,
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::matchup::{Difficulty, FirstMover};
-    use crate::store::SeatRecord;
+    use crate::store::record::test_records::vs_ai;
 
     /// A finished game of Nim on 3, 4, 5 (a win for the first mover) against the
     /// perfect AI, the person moving first or second, won by `winner`.
     fn nim(person_first: bool, winner: ResultRecord) -> MatchRecord {
-        let person = SeatRecord {
-            name: "You".into(),
-            ai: None,
-        };
-        let ai = SeatRecord {
-            name: "AI".into(),
-            ai: Some(Difficulty::Perfect),
-        };
         MatchRecord {
-            game: "nim".into(),
             options: serde_json::json!({"piles": [3, 4, 5], "preset": "three-four-five", "misere": false}),
-            mode: Mode::VsAi,
-            first: if person_first {
-                FirstMover::You
-            } else {
-                FirstMover::Ai
-            },
-            difficulty: Difficulty::Perfect,
-            level: "perfect".into(),
-            from_position: None,
             start: "3,4,5".into(),
-            seats: if person_first {
-                [person, ai]
-            } else {
-                [ai, person]
-            },
-            moves: Vec::new(),
-            mistakes: Vec::new(),
-            hints: None,
-            redo: Vec::new(),
-            seed: 1,
-            started: "2026-11-23T10:00:00Z".into(),
-            saved: "2026-11-23T10:05:00Z".into(),
-            result: Some(winner),
-            first_margin: None,
-            clock: None,
-            ended_by: None,
+            ..vs_ai("nim", "perfect", person_first, winner)
         }
     }
 

@@ -3,6 +3,7 @@
 
 mod clock;
 mod draw;
+mod keymap;
 mod online;
 mod online_match;
 mod remembered;
@@ -343,51 +344,7 @@ impl App {
                 if let Screen::Game(game) = &mut self.screen {
                     game.skip_animation();
                 }
-                let action = match &self.screen {
-                    // A typed position takes every letter, bound to an action or not.
-                    Screen::Setup(setup) if setup.takes_text() => self.keys.text_action(key),
-                    // So does a chat line, and a square's name half typed.
-                    _ if self.typing_chat() => self.keys.text_action(key),
-                    Screen::Game(game) if game.takes_text() => self.keys.text_action(key),
-                    Screen::Lesson(lesson) if lesson.board().takes_text() => {
-                        self.keys.text_action(key)
-                    }
-                    Screen::Trainer(trainer) if trainer.board().is_some_and(|b| b.takes_text()) => {
-                        self.keys.text_action(key)
-                    }
-                    _ => self
-                        .keys
-                        .action(key, self.game_on_screen().map(GameId::cli_name)),
-                };
-                let typed = match key.code {
-                    ratatui::crossterm::event::KeyCode::Char(c) => Some(c),
-                    _ => None,
-                };
-                // A lesson has no hints and no spoilers: their letters are columns there
-                // (Othello's h1, the answer of a lesson's step).
-                let action = match (&self.screen, action, typed) {
-                    (Screen::Lesson(lesson), Action::Hints | Action::Spoilers, Some(c))
-                        if lesson.board().letter_names_square(c) =>
-                    {
-                        Action::Char(c)
-                    }
-                    (Screen::Trainer(trainer), Action::Hints | Action::Spoilers, Some(c))
-                        if trainer.board().is_some_and(|b| b.letter_names_square(c)) =>
-                    {
-                        Action::Char(c)
-                    }
-                    _ => action,
-                };
-                // The keys of a match online are letters like any other elsewhere (a
-                // Pnut-Butta symbol may be `c`).
-                let action = match (action, typed) {
-                    (Action::Resign | Action::OfferDraw | Action::Chat, Some(c))
-                        if self.online.is_none() =>
-                    {
-                        Action::Char(c)
-                    }
-                    _ => action,
-                };
+                let (action, typed) = self.action_of(key);
                 if self.typing_chat() {
                     self.on_chat_key(action);
                 } else if self.resigning {

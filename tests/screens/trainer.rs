@@ -124,6 +124,8 @@ fn a_puzzle_is_missed_tried_again_and_solved_and_the_result_kept() {
     }
     let screen = h.screen();
     assert!(screen.contains("✓ Solved"), "{screen}");
+    // Solved on the retry, but kept as the miss it was.
+    assert!(screen.contains("counted as missed"), "{screen}");
     // Kept in the data directory: the miss, then nothing more for a puzzle retried.
     let mut store = parlor::store::Store::open(dir.path().to_path_buf());
     let kept = store.puzzle_progress("nim");

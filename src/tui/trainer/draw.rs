@@ -197,7 +197,9 @@ impl TrainerScreen {
             }
             State::Wrong { mv, what, line } => {
                 let words = match line {
-                    Some(line) if !line.is_empty() => format!(": {}", line.join(" ")),
+                    Some(line) if !line.is_empty() => {
+                        format!(". Best play from there: {}", line.join(" "))
+                    }
                     Some(_) => String::new(),
                     None => " …".into(),
                 };
@@ -220,8 +222,10 @@ impl TrainerScreen {
                     (false, true) => format!("✓ Solved: the game ends with the {}.", puzzle.result),
                 };
                 lines.push(Line::styled(text, theme.accent()));
-                if current.hint.is_some() {
-                    lines.push(Line::raw("(with a hint: counted as missed)"));
+                if current.missed {
+                    lines.push(Line::raw(
+                        "(after a wrong move or a hint: counted as missed)",
+                    ));
                 }
             }
             State::Broken(why) => lines.push(Line::styled(

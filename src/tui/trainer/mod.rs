@@ -124,6 +124,8 @@ struct Current {
     hint: Option<String>,
     /// A hint was taken on this puzzle (it counts as missed).
     hinted: bool,
+    /// The puzzle was kept as missed (a wrong move or a hint), whatever follows.
+    missed: bool,
     /// The puzzle was met before (it no longer moves the ratings).
     seen: bool,
     /// Enter is held back until this reaches zero (see [`SETTLE_MS`]).
@@ -361,6 +363,7 @@ impl TrainerScreen {
         self.current = Some(Current {
             index,
             hinted: false,
+            missed: false,
             seen,
             settle_ms: SETTLE_MS,
             side: None,
@@ -555,6 +558,7 @@ impl TrainerScreen {
             return TrainerOutcome::Stay;
         }
         current.recorded = true;
+        current.missed = true;
         let hinted = current.hinted;
         let best_so_far = self.progress.best_streak;
         let best = self.streak.as_mut().and_then(|s| {

@@ -311,6 +311,41 @@ fn a_node_budget_stops_the_search() {
     assert_eq!(search.wins_after(&[]), Ok(true));
 }
 
+/// The certificate's walk asks each move of a won position in turn within a growing
+/// budget: a budget that runs out is no answer (not a stop), what it proved stays, and
+/// the answer at the end is the plain negamax's at every child of every start node.
+#[test]
+fn a_search_within_a_budget_answers_as_the_negamax_or_not_at_all() {
+    let (k, l) = (2, 6);
+    let g = Graph::new(k, l);
+    let rules = Rules::new("01", l).unwrap();
+    let mut table = Table::new(16);
+    let stop = || false;
+    let mut search = Outcome::new(g, Reductions::ALL, &mut table, &stop);
+    let mut unanswered = 0;
+    with_negamax(k, l, |oracle: &mut Negamax| {
+        // Every string of l symbols: the children of every start node.
+        for text in strings(k, l) {
+            if game_of(&rules, &text).is_over() {
+                continue;
+            }
+            let want = oracle.wins(&text).unwrap();
+            let (unused, token) = parlor::solve::pnut::certify::position_of(g, &text);
+            let mut budget = 4;
+            let got = loop {
+                match search.wins_at_within(unused, token, budget) {
+                    Ok(Some(win)) => break win,
+                    Ok(None) => unanswered += 1,
+                    Err(e) => panic!("{text:?}: stopped ({e:?}) with no stop asked"),
+                }
+                budget *= 4;
+            };
+            assert_eq!(got, want, "{text:?}");
+        }
+    });
+    assert!(unanswered > 0, "no budget ran out: the test tests nothing");
+}
+
 /// Issue 17, point 4: a proof cut into slices of a node budget, each slice's work saved
 /// to a checkpoint and read back into a fresh proof (a new table), ends with the winner
 /// and the start nodes of the uninterrupted proof.

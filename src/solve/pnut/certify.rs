@@ -180,6 +180,10 @@ pub fn certify_position(
 /// re-proved what the proof's full table had let go).
 const PROGRESS_EVERY: usize = 1 << 16;
 
+/// The nodes each move of a won position gets in the first round of
+/// [`Walk::winning_move`]: most are settled by a look-up or a small search.
+const FIRST_BUDGET: u64 = 1 << 10;
+
 struct Walk<'a> {
     /// Positions walked (won and lost ones past the settled-at-once rules).
     steps: usize,
@@ -236,8 +240,35 @@ impl Walk<'_> {
         text.iter().fold(0, |a, &s| a * k + u64::from(s))
     }
 
-    /// Whether the mover at the opening string `prefix` wins.
+    /// Whether the mover at the opening string `prefix` wins, when the decided start
+    /// nodes alone say so (renaming the symbols keeps a string's value, so every string
+    /// is looked up as its canonical form). A proof settles the start nodes it needs and
+    /// no others: `1` is `0` renamed, and the strings under `10` whose start nodes no
+    /// one decided need no search, where searching them cost the (3,4) walk hours.
+    fn opening_known(&self, prefix: &mut Vec<u8>) -> Option<bool> {
+        if prefix.len() + 1 == self.g.l as usize {
+            return self.starts.get(&canonical(prefix)).copied();
+        }
+        let mut all_won = true;
+        for c in 0..self.g.k as u8 {
+            prefix.push(c);
+            let child = self.opening_known(prefix);
+            prefix.pop();
+            match child {
+                Some(false) => return Some(true),
+                Some(true) => {}
+                None => all_won = false,
+            }
+        }
+        all_won.then_some(false)
+    }
+
+    /// Whether the mover at the opening string `prefix` wins: from the decided start
+    /// nodes where they say, else searched.
     fn opening_value(&mut self, prefix: &mut Vec<u8>) -> Result<bool, CertifyError> {
+        if let Some(v) = self.opening_known(prefix) {
+            return Ok(v);
+        }
         if prefix.len() + 1 == self.g.l as usize {
             if let Some(&v) = self.starts.get(&canonical(prefix)) {
                 return Ok(v);
@@ -265,6 +296,20 @@ impl Walk<'_> {
             } else {
                 self.lost(u, v)
             };
+        }
+        // The winner's move: one the decided start nodes prove first, then any.
+        let proved = (0..self.g.k as u8).find(|&c| {
+            prefix.push(c);
+            let lost = self.opening_known(prefix) == Some(false);
+            prefix.pop();
+            lost
+        });
+        if wins && let Some(c) = proved {
+            prefix.push(c);
+            self.opening.insert(prefix[..prefix.len() - 1].to_vec(), c);
+            let r = self.opening_walk(prefix, false);
+            prefix.pop();
+            return r;
         }
         for c in 0..self.g.k as u8 {
             prefix.push(c);
@@ -314,13 +359,35 @@ impl Walk<'_> {
         if self.entries.contains_key(&key) {
             return Ok(());
         }
-        for c in bits(free) {
-            let (cu, cv) = self.child(u, v, c);
-            if !self.search.wins_at(cu, cv)? {
-                let (_, image) = self.key(set, v, kind, v * u64::from(self.g.k) + u64::from(c));
-                self.entries.insert(key, image);
-                return self.lost(cu, cv);
+        let c = self.winning_move(u, v, free)?;
+        let (cu, cv) = self.child(u, v, c);
+        let (_, image) = self.key(set, v, kind, v * u64::from(self.g.k) + u64::from(c));
+        self.entries.insert(key, image);
+        self.lost(cu, cv)
+    }
+
+    /// A move of the won position (u, v) that leaves the opponent lost. The moves are
+    /// searched in turn, each within a budget that grows fourfold a round, so the
+    /// cheapest to settle decides: the move the proof played has its subtree in the
+    /// table (or costs what the proof paid), while proving that a poor move loses is a
+    /// search the proof never made and may cost more than the proof did. Searched in
+    /// symbol order to the end instead, the (3,4) walk ran for hours.
+    fn winning_move(&mut self, u: u128, v: u64, free: u32) -> Result<u32, CertifyError> {
+        let mut open: Vec<u32> = bits(free).collect();
+        let mut budget = FIRST_BUDGET;
+        while !open.is_empty() {
+            let mut i = 0;
+            while i < open.len() {
+                let (cu, cv) = self.child(u, v, open[i]);
+                match self.search.wins_at_within(cu, cv, budget)? {
+                    Some(false) => return Ok(open[i]),
+                    Some(true) => {
+                        open.remove(i);
+                    }
+                    None => i += 1,
+                }
             }
+            budget = budget.saturating_mul(4);
         }
         Err(CertifyError::Inconsistent(format!(
             "a position ({u:#x}, node {v}) is won but no move leaves a lost one"
@@ -382,5 +449,68 @@ impl Walk<'_> {
             tag: node as u8 | kind << 6,
         };
         (key, (e % u64::from(self.g.k)) as u8)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// A walk of (k, l) with the start nodes `starts` decided, whose search may not
+    /// look at a single node.
+    fn no_search<'a>(
+        g: Graph,
+        table: &'a mut Table,
+        starts: &'a BTreeMap<Vec<u8>, bool>,
+        stop: &'a dyn Fn() -> bool,
+        progress: &'a dyn Fn(usize),
+    ) -> Walk<'a> {
+        let mut search = Outcome::new(g, Reductions::ALL, table, stop);
+        search.set_node_limit(0);
+        Walk {
+            progress,
+            g,
+            search,
+            relabel: (g.k <= RELABEL_MAX_K).then(|| Relabel::new(&g)),
+            starts,
+            entries: FxHashMap::default(),
+            opening: BTreeMap::new(),
+            walked: FxHashSet::default(),
+            steps: 0,
+        }
+    }
+
+    #[test]
+    fn the_opening_is_valued_from_the_decided_start_nodes_with_no_search() {
+        // The (3,4) proof decides 000 and 001 (both won for their mover) and no other
+        // start node: that settles the opening, by renaming the symbols ('1' is '0').
+        // The walk searched the start nodes under '10' instead (011, 010, 012), which
+        // no one has decided, and ran for hours.
+        let g = Graph::new(3, 4);
+        let mut table = Table::new(1);
+        let starts = BTreeMap::from([(vec![0, 0, 0], true), (vec![0, 0, 1], true)]);
+        let mut walk = no_search(g, &mut table, &starts, &|| false, &|_| {});
+        assert_eq!(walk.opening_value(&mut Vec::new()), Ok(false));
+        for first in 0..3u8 {
+            assert_eq!(walk.opening_known(&mut vec![first]), Some(true));
+            // The second player answers with the same symbol, to '00' renamed.
+            assert_eq!(walk.opening_known(&mut vec![first, first]), Some(false));
+        }
+        assert_eq!(walk.opening_known(&mut vec![1, 0]), None);
+        assert_eq!(walk.search.nodes, 0);
+    }
+
+    #[test]
+    fn a_start_node_no_one_decided_is_searched() {
+        // The same walk with 001 unknown must search (here: stopped by its zero budget).
+        let g = Graph::new(3, 4);
+        let mut table = Table::new(1);
+        let starts = BTreeMap::from([(vec![0, 0, 0], true)]);
+        let mut walk = no_search(g, &mut table, &starts, &|| false, &|_| {});
+        assert_eq!(walk.opening_known(&mut Vec::new()), None);
+        assert_eq!(
+            walk.opening_value(&mut Vec::new()),
+            Err(CertifyError::Stopped)
+        );
     }
 }

@@ -241,6 +241,26 @@ impl<'a, E: Unused> Outcome<'a, E> {
         self.wins(cur)
     }
 
+    /// [`Self::wins_at`] within `budget` more nodes: `None` when the budget ran out
+    /// first (what it proved on the way stays in the table). `Err` only when `stop` (or
+    /// a node limit set before) stopped it.
+    pub fn wins_at_within(
+        &mut self,
+        unused: E,
+        cur: u64,
+        budget: u64,
+    ) -> Result<Option<bool>, Stopped> {
+        let limit = self.node_limit;
+        self.node_limit = limit.min(self.nodes.saturating_add(budget));
+        let r = self.wins_at(unused, cur);
+        self.node_limit = limit;
+        match r {
+            Ok(win) => Ok(Some(win)),
+            Err(Stopped) if self.nodes > limit || (self.stop)() => Err(Stopped),
+            Err(Stopped) => Ok(None),
+        }
+    }
+
     /// Whether the mover at `cur` wins with the unused edges `self.unused`.
     pub fn wins(&mut self, cur: u64) -> Result<bool, Stopped> {
         self.wins_reduced(cur, None)

@@ -1,10 +1,11 @@
 //! What the every-move exact analysis costs against the best move's own solve (issue
 //! 36): for each position, the nodes and seconds of `Engine::solve` (the best move and
-//! its margin) and of `Engine::analyse` to its last report (every move exact), each on
-//! a cleared engine with one thread.
+//! its margin) and of `Engine::analyse` to its last report (every move exact; with
+//! `--bounds`, every other move proved worse than the best or as good), each on a
+//! cleared engine with one thread.
 //!
 //! ```text
-//! taskset -c 0 cargo run --release --example othello_analysis_cost -- [--table MIB] [FILE...]
+//! taskset -c 0 cargo run --release --example othello_analysis_cost -- [--bounds] [--table MIB] [FILE...]
 //! taskset -c 0 cargo run --release --example othello_analysis_cost -- --random COUNT EMPTIES SEED
 //! ```
 //!
@@ -64,6 +65,10 @@ fn short(path: &str) -> &str {
 
 fn main() {
     let mut args: Vec<String> = std::env::args().skip(1).collect();
+    let bounds = args
+        .iter()
+        .position(|a| a == "--bounds")
+        .map(|i| args.remove(i));
     let mut table = 64;
     if let Some(i) = args.iter().position(|a| a == "--table") {
         table = args
@@ -96,8 +101,11 @@ fn main() {
     } else {
         args.iter().flat_map(|f| positions(f, usize::MAX)).collect()
     };
+    // --bounds: the analysis ends once the other moves are proved worse than the best
+    // (or as good); without it every move is valued exactly.
     let mut engine = Engine::new(table);
     engine.set_threads(1);
+    engine.set_exact_others(bounds.is_none());
     println!(
         "{:<20} {:>3} {:>5} {:>12} {:>8} {:>12} {:>8} {:>6} {:>6}",
         "position", "emp", "moves", "solve nodes", "solve s", "all nodes", "all s", "nodes", "time"

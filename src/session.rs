@@ -591,6 +591,7 @@ mod tests {
                 chances: None,
                 plies_at_most: None,
                 proofs_left: None,
+                score_at_most: None,
             }],
             ..estimate(3)
         };

@@ -53,7 +53,12 @@ pub struct SolveMove {
     pub mv: String,
     pub verdict: &'static str,
     pub plies: Option<u32>,
+    /// Null where only a bound is proved (`at_most`).
     pub score: Option<i32>,
+    /// Othello: the move is proved worth at most this (worse than the best); its exact
+    /// margin was not asked for (`--every-move` asks). Absent otherwise.
+    #[serde(skip_serializing_if = "Option::is_none")]
+    pub at_most: Option<i32>,
 }
 
 impl SolveJson {
@@ -79,7 +84,8 @@ impl SolveJson {
                     mv: m.mv.to_string(),
                     verdict: m.verdict.word(),
                     plies: m.verdict.plies(),
-                    score: m.score,
+                    score: m.score.filter(|_| m.score_at_most.is_none()),
+                    at_most: m.score_at_most,
                 })
                 .collect(),
             symbols: None,

@@ -99,6 +99,10 @@ pub struct MoveValue<M> {
     /// would be proved to win. The perfect AI plays the move with the fewest first
     /// (one proof left is likelier to hold than two); `None` elsewhere.
     pub proofs_left: Option<u32>,
+    /// A proven upper bound on `score` where the exact margin is not known (Othello: a
+    /// move proved worse than the best, whose exact value nobody asked for); `None`
+    /// when exact or unknown.
+    pub score_at_most: Option<i32>,
 }
 
 impl<M> MoveValue<M> {
@@ -113,6 +117,7 @@ impl<M> MoveValue<M> {
             && self.verdict == other.verdict
             && self.score == other.score
             && self.plies_at_most == other.plies_at_most
+            && self.score_at_most == other.score_at_most
     }
 }
 
@@ -202,6 +207,7 @@ mod tests {
             plies_at_most: None,
             chances: None,
             proofs_left: None,
+            score_at_most: None,
         }
     }
 

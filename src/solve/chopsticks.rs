@@ -220,6 +220,7 @@ fn move_values(table: &Table, position: &Chopsticks) -> Vec<MoveValue<Chopsticks
                 chances: None,
                 plies_at_most: None,
                 proofs_left: None,
+                score_at_most: None,
                 traps: None,
             })
         })

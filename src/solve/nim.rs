@@ -59,6 +59,7 @@ pub fn analyse(position: &Nim) -> Analysis<NimMove> {
             chances: None,
             plies_at_most: None,
             proofs_left: None,
+            score_at_most: None,
             traps: Some(traps),
         });
         child[mv.pile] += mv.take;

@@ -147,6 +147,7 @@ mod tests {
             chances: None,
             plies_at_most: None,
             proofs_left: None,
+            score_at_most: None,
             traps: traps.map(|(losing_replies, replies)| Traps {
                 losing_replies,
                 replies,

@@ -89,6 +89,7 @@ pub fn analyse(position: &Wl) -> Analysis<WlMove> {
             chances: None,
             plies_at_most: None,
             proofs_left: None,
+            score_at_most: None,
             traps: Some(Traps {
                 losing_replies: 0,
                 replies: 0,
@@ -128,6 +129,7 @@ pub fn analyse(position: &Wl) -> Analysis<WlMove> {
             chances: None,
             plies_at_most: None,
             proofs_left: None,
+            score_at_most: None,
             traps: Some(Traps {
                 losing_replies: replies_losing(start),
                 replies: 2,

@@ -53,7 +53,7 @@ fn perft_prints_the_count() {
 
 #[test]
 fn solve_json_is_exact() {
-    let o = run(&["solve", "othello", FFO_1, "--json"]);
+    let o = run(&["solve", "othello", FFO_1, "--json", "--every-move"]);
     assert!(o.status.success(), "{}", stderr(&o));
     let v: Value = serde_json::from_str(stdout(&o).trim()).expect("one JSON object");
     assert_eq!(v["game"], "othello");
@@ -99,12 +99,63 @@ fn solve_json_is_exact() {
         s
     };
     for threads in ["1", "2"] {
-        let o = run(&["solve", "othello", FFO_1, "--json", "--threads", threads]);
+        let o = run(&[
+            "solve",
+            "othello",
+            FFO_1,
+            "--json",
+            "--every-move",
+            "--threads",
+            threads,
+        ]);
         assert!(o.status.success(), "{}", stderr(&o));
         let w: Value = serde_json::from_str(stdout(&o).trim()).expect("JSON");
         assert_eq!(w["score"], 18, "{threads} threads");
         assert_eq!(scores(&w), scores(&v), "{threads} threads");
     }
+}
+
+#[test]
+fn solve_without_every_move_proves_the_other_moves_worse() {
+    // The best move exact, every other move at most a bound below it (the exact values
+    // from --every-move respect it), whether it still wins said as a verdict.
+    let json = |extra: &[&str]| -> Value {
+        let mut args = vec!["solve", "othello", FFO_1, "--json"];
+        args.extend_from_slice(extra);
+        let o = run(&args);
+        assert!(o.status.success(), "{}", stderr(&o));
+        serde_json::from_str(stdout(&o).trim()).expect("one JSON object")
+    };
+    let (bounded, exact) = (json(&[]), json(&["--every-move"]));
+    assert_eq!(bounded["score"], 18);
+    assert_eq!(bounded["exact"], true);
+    let exact_of = |mv: &Value| -> i64 {
+        exact["moves"]
+            .as_array()
+            .expect("moves")
+            .iter()
+            .find(|m| m["move"] == *mv)
+            .and_then(|m| m["score"].as_i64())
+            .expect("every move exact with --every-move")
+    };
+    let mut bounds = 0;
+    for m in bounded["moves"].as_array().expect("moves") {
+        let want = exact_of(&m["move"]);
+        match m["at_most"].as_i64() {
+            None => assert_eq!(m["score"].as_i64(), Some(want), "{m}"),
+            Some(b) => {
+                bounds += 1;
+                assert!(m["score"].is_null(), "{m}");
+                assert!(want <= b && b < 18, "{m}: exact {want}");
+                assert_eq!(m["verdict"] == "win", want >= 1, "{m}: exact {want}");
+            }
+        }
+    }
+    assert!(bounds > 0, "no move bounded: {bounded}");
+    // The text says what the bound means and how to ask for exact values.
+    let o = run(&["solve", "othello", FFO_1]);
+    assert!(stdout(&o).contains("--every-move"), "{}", stdout(&o));
+    assert!(stdout(&o).contains('≤'), "{}", stdout(&o));
 }
 
 #[test]

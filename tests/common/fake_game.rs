@@ -184,6 +184,7 @@ pub fn analyse(position: &Ten) -> Analysis<Add> {
                 plies_at_most: None,
                 chances: None,
                 proofs_left: None,
+                score_at_most: None,
             }
         })
         .collect();

@@ -48,9 +48,12 @@ pub struct OthelloAnalyst {
 /// How many moves of `a` are valued exactly (a win, loss or draw by a margin; the
 /// others still carry the midgame's estimate).
 fn valued(a: &Analysis<OthelloMove>) -> usize {
+    // A move proved worse than the best has a verdict but only a bound: not valued.
     a.moves
         .iter()
-        .filter(|m| !matches!(m.verdict, Verdict::Score(_) | Verdict::Unknown))
+        .filter(|m| {
+            m.score_at_most.is_none() && !matches!(m.verdict, Verdict::Score(_) | Verdict::Unknown)
+        })
         .count()
 }
 
@@ -188,6 +191,7 @@ impl OthelloAnalyst {
                     chances: None,
                     plies_at_most: None,
                     proofs_left: None,
+                    score_at_most: None,
                     traps: None,
                 }],
                 depth: 0,
@@ -310,6 +314,7 @@ pub fn book_analysis<R: rand::Rng + ?Sized>(
                 plies_at_most: None,
                 chances: None,
                 proofs_left: None,
+                score_at_most: None,
             })
             .collect(),
         depth,

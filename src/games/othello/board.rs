@@ -126,12 +126,13 @@ fn cell_face(
             (text, style)
         }
         None if marks.legal & bit != 0 && marks.scores.is_some() => {
-            let score = marks
+            let value = marks
                 .scores
-                .and_then(|a| a.moves.iter().find(|m| m.mv.square() == sq))
-                .and_then(|m| m.score);
-            let mut text = match score {
-                Some(s) if cell_w >= 4 => format!("{s:+}"),
+                .and_then(|a| a.moves.iter().find(|m| m.mv.square() == sq));
+            // A move proved worse than the best shows the bound, not its estimate.
+            let mut text = match value.map(|m| (m.score_at_most, m.score)) {
+                Some((Some(b), _)) if cell_w >= 4 => format!("≤{b:+}"),
+                Some((None, Some(s))) if cell_w >= 4 => format!("{s:+}"),
                 _ => "*".to_string(),
             };
             // The best move, and every move worth as many discs: ties are equal.
@@ -443,5 +444,66 @@ mod tests {
             other.map(|o| board_title(&o, &tiger(), 50)),
             Ok("Board".into())
         );
+    }
+
+    #[test]
+    fn a_hint_proved_worse_than_the_best_shows_its_bound_not_its_estimate() {
+        use crate::game::Game;
+        use crate::solve::{MoveValue, Verdict};
+        let start = Othello::new();
+        let value = |mv: &str, score: i32, at_most: Option<i32>| MoveValue {
+            mv: mv.parse().unwrap_or(OthelloMove::Pass),
+            verdict: Verdict::Score(score),
+            score: Some(score),
+            traps: None,
+            plies_at_most: None,
+            chances: None,
+            proofs_left: None,
+            score_at_most: at_most,
+        };
+        let analysis = Analysis {
+            best: "d3".parse().ok(),
+            verdict: Verdict::Draw,
+            score: Some(0),
+            pv: Vec::new(),
+            moves: vec![
+                value("d3", 0, None),
+                value("c4", -6, Some(-2)),
+                value("f5", 0, None),
+                value("e6", -4, Some(-2)),
+            ],
+            depth: 60,
+            nodes: 1,
+            exact: true,
+        };
+        let marks = Marks {
+            board: &start,
+            legal: start
+                .legal_moves()
+                .iter()
+                .filter_map(|m| m.square())
+                .fold(0, |b, s| b | 1u64 << s.index()),
+            scores: Some(&analysis),
+            best: analysis.best,
+            last: None,
+            cursor: None,
+            flash: 0,
+            turning: None,
+            ascii: false,
+        };
+        let theme = Theme::new(&crate::config::Config::default().colors, true);
+        let face = |sq: &str| {
+            let index = sq
+                .parse::<OthelloMove>()
+                .ok()
+                .and_then(|m| m.square())
+                .map_or(0, |s| s.index());
+            cell_face(index, Style::default(), 5, &theme, &marks).0
+        };
+        assert_eq!(face("c4"), "≤-2");
+        assert_eq!(face("e6"), "≤-2");
+        // The two best (they tie) are starred, a bounded move never is.
+        assert_eq!(face("d3"), "★+0");
+        assert_eq!(face("f5"), "★+0");
     }
 }

@@ -47,6 +47,10 @@ pub struct OthelloSolveArgs {
     /// The evaluation: patterns (trained) or classic (the one before, to compare).
     #[arg(long, value_name = "EVAL", value_parser = evaluation_parser())]
     pub eval: Option<Evaluation>,
+    /// Value every move exactly. Without it the best move is exact and every other
+    /// move is proved worse than it (at most N) or as good, which costs a fraction.
+    #[arg(long)]
+    pub every_move: bool,
     /// Print one JSON object (its shape is in docs/json.md).
     #[arg(long)]
     pub json: bool,
@@ -261,6 +265,7 @@ pub fn solve(args: &OthelloSolveArgs, config: &Config) -> Result<(), CliError> {
     let mut engine = Engine::new(limits.table_mib);
     engine.set_threads(threads);
     engine.set_evaluation(args.eval.unwrap_or_default());
+    engine.set_exact_others(args.every_move);
     let mut last: Option<Analysis<OthelloMove>> = None;
     let progress = Progress::spinner("solve othello")?;
     engine.analyse(&board, &limits, &progress.stop(), &mut |a| {
@@ -359,14 +364,30 @@ fn write_solution(
     moves.sort_by_key(|m| std::cmp::Reverse(m.score.unwrap_or(i32::MIN)));
     writeln!(out, "Moves (margin for the mover after each):")?;
     for m in &moves {
-        let score = m
-            .score
-            .map_or_else(|| "?".to_string(), |s| format!("{s:+}"));
-        let word = match m.verdict {
-            Verdict::Score(_) | Verdict::Unknown => "estimate",
-            v => v.word(),
+        let (score, word) = match (m.score_at_most, m.score, m.verdict) {
+            (Some(b), _, v) => (
+                format!("≤{b:+}"),
+                match v {
+                    Verdict::Win { .. } => "win, worse than the best",
+                    Verdict::Loss { .. } => "loss, worse than the best",
+                    _ => "worse than the best, not a win",
+                },
+            ),
+            (None, s, v) => (
+                s.map_or_else(|| "?".to_string(), |s| format!("{s:+}")),
+                match v {
+                    Verdict::Score(_) | Verdict::Unknown => "estimate",
+                    v => v.word(),
+                },
+            ),
         };
         writeln!(out, "  {:<5}{score:>4}  {word}", m.mv.to_string())?;
+    }
+    if moves.iter().any(|m| m.score_at_most.is_some()) {
+        writeln!(
+            out,
+            "(≤N: proved worth at most N, less than the best; --every-move values every move exactly)"
+        )?;
     }
     writeln!(out, "Nodes: {}  time: {secs:.2} s", analysis.nodes)?;
     Ok(())

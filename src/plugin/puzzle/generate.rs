@@ -337,6 +337,7 @@ mod tests {
             plies_at_most: None,
             chances: None,
             proofs_left: None,
+            score_at_most: None,
         }
     }
 

@@ -139,6 +139,10 @@ struct Known {
     sq: u32,
     exact: Option<i32>,
     estimate: Option<i32>,
+    /// Proven: the move is worth at most this (a move proved worse than the best).
+    at_most: Option<i32>,
+    /// Proven: the move wins (a move proved worse than the best that still wins).
+    wins: bool,
 }
 
 fn move_of(sq: u32) -> OthelloMove {
@@ -179,6 +183,9 @@ pub struct Engine {
     presearch: bool,
     /// Whether [`Engine::search`]'s midgame iterations use [`mid_probcut`].
     mid_probcut: bool,
+    /// Whether [`Engine::analyse`] values every move exactly, or stops once the other
+    /// moves are proved worse than the best (or as good).
+    exact_others: bool,
     evaluation: Evaluation,
     /// Pattern weights other than the shipped ones (training uses the weights fitted
     /// so far to label the next phase).
@@ -194,6 +201,7 @@ impl Engine {
             threads: search::default_threads(),
             presearch: true,
             mid_probcut: true,
+            exact_others: true,
             evaluation: Evaluation::default(),
             weights: None,
         }
@@ -239,6 +247,13 @@ impl Engine {
         self.mid_probcut = on;
     }
 
+    /// Whether [`Engine::analyse`] ends with every move valued exactly (the default),
+    /// or once every other move is proved worse than the best, or as good: the best
+    /// move's solve, one null-window search a move more.
+    pub fn set_exact_others(&mut self, on: bool) {
+        self.exact_others = on;
+    }
+
     /// Forgets everything in the table.
     pub fn clear(&mut self) {
         self.table.clear();
@@ -277,6 +292,7 @@ impl Engine {
         let mut stream = Stream::new(p, o, &list, report);
         let table = &self.table;
         let presearch = self.presearch;
+        let exact_others = self.exact_others;
         let eval = self.evaluator();
         with_helpers(table, eval, deadline, self.threads, |shared| {
             let mut s = Search::new(table, is_cancelled, deadline);
@@ -307,6 +323,9 @@ impl Engine {
                 return;
             };
             let (best, pv) = stream.exact_best(&s, &list, v, n);
+            if !stream.bound_others(&mut s, &list, (best, v), &pv, n) || !exact_others {
+                return;
+            }
             stream.exact_others(&mut s, &list, (best, v), &pv, n);
         })
     }
@@ -576,6 +595,8 @@ impl<'r> Stream<'r> {
                 sq: m.sq,
                 exact: None,
                 estimate: None,
+                at_most: None,
+                wins: false,
             })
             .collect();
         Stream {
@@ -666,6 +687,74 @@ impl<'r> Stream<'r> {
         (best, pv)
     }
 
+    /// Then every other move of `list` not yet exact proved worse than the best `v`,
+    /// or as good (then exact): one null-window search each, at `v`, most of them cut
+    /// at once by what the best move's solve left in the table. One report at the end.
+    /// Returns false if stopped.
+    fn bound_others(
+        &mut self,
+        s: &mut Search<'_>,
+        list: &[RootMove],
+        (best, v): (OthelloMove, i32),
+        pv: &[OthelloMove],
+        n: u32,
+    ) -> bool {
+        for m in list.iter().skip(1) {
+            if self.known.iter().any(|k| k.sq == m.sq && k.exact.is_some()) {
+                continue;
+            }
+            s.poll();
+            if s.stop {
+                return false;
+            }
+            let (np, no) = m.child(self.p, self.o);
+            // The opponent's value c after the move: the move is worth -c, at least v
+            // (then exactly v, the best) when c <= -v.
+            let (exact, at_most) = if root_moves(np, no).is_empty() {
+                (Some(-final_margin(np, no)), None)
+            } else {
+                let c = s.nws(np, no, -v);
+                if s.stop {
+                    return false;
+                }
+                if c > -v {
+                    (None, Some(-c))
+                } else {
+                    (Some(v), None)
+                }
+            };
+            // Worse than a win: whether it still wins, a second null window at 0 (it
+            // wins when the opponent's c <= -1). Below a draw it is lost already.
+            let (mut at_most, mut wins) = (at_most, false);
+            if let Some(b) = at_most.filter(|&b| b >= 1) {
+                let c = s.nws(np, no, -1);
+                if s.stop {
+                    return false;
+                }
+                if c > -1 {
+                    at_most = Some(b.min(-c));
+                } else {
+                    wins = true;
+                }
+            }
+            if let Some(k) = self.known_mut(m.sq) {
+                k.exact = exact;
+                k.at_most = at_most;
+                k.wins = wins;
+            }
+        }
+        (self.report)(build_analysis(
+            &self.known,
+            best,
+            v,
+            true,
+            pv.to_vec(),
+            n,
+            s.total_nodes(),
+        ));
+        true
+    }
+
     /// Then every other move of `list` not yet exact, exactly, one report each, the
     /// best move (and its value) and `pv` unchanged. Returns early if stopped.
     fn exact_others(
@@ -728,12 +817,21 @@ fn build_analysis(
         .iter()
         .map(|k| MoveValue {
             mv: move_of(k.sq),
-            verdict: match (k.exact, k.estimate) {
-                (Some(e), _) => verdict_of(e, true),
-                (None, Some(e)) => Verdict::Score(e),
-                (None, None) => Verdict::Unknown,
+            verdict: match (k.exact, k.at_most, k.estimate) {
+                (Some(e), _, _) => verdict_of(e, true),
+                // At most a loss is a loss, proved.
+                (None, Some(b), _) if b < 0 => Verdict::Loss { plies: None },
+                (None, Some(_), _) if k.wins => Verdict::Win { plies: None },
+                (None, Some(b), e) => Verdict::Score(e.map_or(b, |e| e.min(b))),
+                (None, None, Some(e)) => Verdict::Score(e),
+                (None, None, None) => Verdict::Unknown,
             },
-            score: k.exact.or(k.estimate),
+            // A bounded move's estimate, never above what is proved.
+            score: k.exact.or(match (k.at_most, k.estimate) {
+                (Some(b), e) => Some(e.map_or(b, |e| e.min(b)).max(if k.wins { 1 } else { -64 })),
+                (None, e) => e,
+            }),
+            score_at_most: if k.exact.is_none() { k.at_most } else { None },
             chances: None,
             plies_at_most: None,
             proofs_left: None,

@@ -634,6 +634,7 @@ fn tree_analysis(game: &Pnut, moves: &[MoveStat], exact: bool, nodes: u64) -> An
             chances: None,
             plies_at_most: None,
             proofs_left: None,
+            score_at_most: None,
         })
         .collect();
     let best = policy::perfect_choice(&values);

@@ -508,6 +508,7 @@ fn build(
                 },
                 traps: None,
                 proofs_left: None,
+                score_at_most: None,
             }
         })
         .collect();

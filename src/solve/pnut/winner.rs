@@ -55,6 +55,7 @@ pub(super) fn analyse_winner(
             chances: None,
             plies_at_most: None,
             proofs_left: None,
+            score_at_most: None,
         })
         .collect();
     let won = moves.iter().any(|m| m.verdict.is_win());

@@ -88,6 +88,7 @@ fn ten_ai_moves(engine: &str) -> u64 {
             position: board,
             ai_to_move: true,
             ply,
+            played: None,
         };
         let mut last = None;
         analyst.analyse(&query, &|| false, &mut |a| last = Some(a));

@@ -116,6 +116,7 @@ fn parlor_move(
         position: game.clone(),
         ai_to_move: true,
         ply,
+        played: None,
     };
     analyst.analyse(&query, &|| false, &mut |a| last = Some(a));
     let Some(analysis) = last else {

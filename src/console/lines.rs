@@ -196,6 +196,7 @@ impl<G: Game> LineEngine<G> {
             position: self.position.clone(),
             ai_to_move: true,
             ply: self.ply,
+            played: None,
         };
         let stop = || stop() || deadline.is_some_and(|d| Instant::now() >= d);
         let mut last = None;

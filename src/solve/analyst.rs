@@ -9,13 +9,17 @@ use crate::game::Game;
 
 /// What the solver thread is asked about one position.
 #[derive(Clone, Debug)]
-pub struct Query<G> {
+pub struct Query<G: Game> {
     pub position: G,
     /// The AI is to move: engines whose levels are searches of their own (Othello)
     /// answer with the AI's choice as `best`.
     pub ai_to_move: bool,
     /// Moves played so far in the match (a stable per-move seed for random slips).
     pub ply: usize,
+    /// The move played from here (a review): an engine whose every-move analysis is
+    /// costly may value only the best move and this one exactly, the others by a proved
+    /// bound (Othello).
+    pub played: Option<G::Move>,
 }
 
 /// Analyses positions of one game, streaming improving reports.

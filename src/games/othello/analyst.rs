@@ -256,6 +256,15 @@ impl Analyst<Othello> for OthelloAnalyst {
             }
         }
         match (query.ai_to_move, self.level) {
+            // A review asks of the move played and the best: the other moves are left
+            // with the bound that proves them worse (several times cheaper).
+            (false, _) if query.played.is_some() => {
+                self.engine.set_exact_others(false);
+                self.engine.set_asked(query.played);
+                self.hints(board, stop, report);
+                self.engine.set_exact_others(true);
+                self.engine.set_asked(None);
+            }
             (false, _) => self.hints(board, stop, report),
             (true, Level::Exact) => {
                 self.engine.analyse(board, &self.limits, stop, report);
@@ -358,6 +367,7 @@ mod tests {
             position: board,
             ai_to_move: false,
             ply: moves.len(),
+            played: None,
         }
     }
 
@@ -467,6 +477,7 @@ mod tests {
             position: board,
             ai_to_move: false,
             ply: 48,
+            played: None,
         };
         let mut a = OthelloAnalyst::new(exact, Level::Strong, 1).without_book();
         // Stopped at the first exact report: the best move solved, the others not yet.
@@ -483,6 +494,75 @@ mod tests {
         let again = last_report(&mut a, &q);
         assert!(again.exact);
         assert_eq!(valued(&again), again.moves.len(), "{again:?}");
+    }
+
+    /// A review asks of the move played and the best only: those two exact, every
+    /// other move left with the bound that proves it worse, for fewer nodes than
+    /// valuing them all; the same analyst then answers a hint query in full.
+    #[test]
+    fn a_review_values_the_move_played_and_the_best_exactly_and_bounds_the_rest() {
+        let mut board = Othello::new();
+        while board.empty_count() > 14 || board.legal_moves().len() < 5 {
+            let legal = board.legal_moves();
+            assert!(!legal.is_empty(), "the game went on");
+            board.play(legal[legal.len() / 3]).expect("legal");
+        }
+        let exact = Limits {
+            max_depth: None,
+            max_millis: None,
+            table_mib: 16,
+            exact_empties: 20,
+        };
+        let hints = Query {
+            position: board,
+            ai_to_move: false,
+            ply: 46,
+            played: None,
+        };
+        let full = last_report(
+            &mut OthelloAnalyst::new(exact, Level::Exact, 1).without_book(),
+            &hints,
+        );
+        assert_eq!(valued(&full), full.moves.len(), "{full:?}");
+        let best = full.best.expect("a best move");
+        // The worst move is the one played: surely not the best.
+        let played = full
+            .moves
+            .iter()
+            .min_by_key(|m| m.score)
+            .map(|m| m.mv)
+            .expect("moves");
+        let mut analyst = OthelloAnalyst::new(exact, Level::Exact, 1).without_book();
+        let review = last_report(
+            &mut analyst,
+            &Query {
+                played: Some(played),
+                ..hints.clone()
+            },
+        );
+        assert!(review.exact);
+        assert_eq!(review.score, full.score);
+        let exact_of = |a: &Analysis<OthelloMove>, mv| a.value_of(mv).and_then(|m| m.score);
+        assert_eq!(exact_of(&review, played), exact_of(&full, played));
+        assert_eq!(review.value_of(played).and_then(|m| m.score_at_most), None);
+        assert_eq!(exact_of(&review, best), full.score);
+        let mut bounded = 0;
+        for m in &review.moves {
+            if let Some(b) = m.score_at_most {
+                bounded += 1;
+                let want = exact_of(&full, m.mv).expect("valued");
+                assert!(
+                    want <= b && b < full.score.unwrap_or(0),
+                    "{}: {want} {b}",
+                    m.mv
+                );
+            }
+        }
+        assert!(bounded > 0, "{review:?}");
+        assert!(review.nodes < full.nodes, "{} {}", review.nodes, full.nodes);
+        // The same analyst asked for hints then values every move.
+        let after = last_report(&mut analyst, &hints);
+        assert_eq!(valued(&after), after.moves.len(), "{after:?}");
     }
 
     #[test]

@@ -63,6 +63,7 @@ mod tests {
             position: game.clone(),
             ai_to_move: true,
             ply: game.len(),
+            played: None,
         };
         let mut last = None;
         analyst.analyse(&query, &|| false, &mut |a| last = Some(a));

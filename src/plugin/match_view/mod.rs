@@ -590,6 +590,7 @@ impl<G: Game> SolverLink for MatchView<G> {
             position: self.session.position().clone(),
             ai_to_move: self.session.ai_to_move(),
             ply: self.session.history().len(),
+            played: None,
         };
         let analyst = self.analyst.clone();
         let outbox = self.inbox.outbox();

@@ -196,6 +196,7 @@ pub fn analyse_ply<G: Game>(
         position: position.clone(),
         ai_to_move: false,
         ply,
+        played,
     };
     let mut last = None;
     analyst.analyse(&query, stop, &mut |a| last = Some(a));

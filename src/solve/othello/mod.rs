@@ -186,6 +186,9 @@ pub struct Engine {
     /// Whether [`Engine::analyse`] values every move exactly, or stops once the other
     /// moves are proved worse than the best (or as good).
     exact_others: bool,
+    /// Without `exact_others`: a move valued exactly all the same (a review's played
+    /// move).
+    asked: Option<OthelloMove>,
     evaluation: Evaluation,
     /// Pattern weights other than the shipped ones (training uses the weights fitted
     /// so far to label the next phase).
@@ -202,6 +205,7 @@ impl Engine {
             presearch: true,
             mid_probcut: true,
             exact_others: true,
+            asked: None,
             evaluation: Evaluation::default(),
             weights: None,
         }
@@ -254,6 +258,12 @@ impl Engine {
         self.exact_others = on;
     }
 
+    /// The move [`Engine::analyse`] values exactly when the other moves are left with
+    /// their bounds ([`Engine::set_exact_others`] off): what a review asks of a move.
+    pub fn set_asked(&mut self, asked: Option<OthelloMove>) {
+        self.asked = asked;
+    }
+
     /// Forgets everything in the table.
     pub fn clear(&mut self) {
         self.table.clear();
@@ -293,6 +303,7 @@ impl Engine {
         let table = &self.table;
         let presearch = self.presearch;
         let exact_others = self.exact_others;
+        let asked = self.asked.and_then(|m| m.square()).map(|s| s.index());
         let eval = self.evaluator();
         with_helpers(table, eval, deadline, self.threads, |shared| {
             let mut s = Search::new(table, is_cancelled, deadline);
@@ -323,10 +334,17 @@ impl Engine {
                 return;
             };
             let (best, pv) = stream.exact_best(&s, &list, v, n);
-            if !stream.bound_others(&mut s, &list, (best, v), &pv, n) || !exact_others {
+            if !stream.bound_others(&mut s, &list, (best, v), &pv, n) {
                 return;
             }
-            stream.exact_others(&mut s, &list, (best, v), &pv, n);
+            if exact_others {
+                stream.exact_others(&mut s, &list, (best, v), &pv, n);
+            } else if let Some(sq) = asked {
+                let only: Vec<RootMove> = list.iter().filter(|m| m.sq == sq).copied().collect();
+                // exact_others skips the first of its list: the best.
+                let with_best: Vec<RootMove> = list[..1].iter().chain(&only).copied().collect();
+                stream.exact_others(&mut s, &with_best, (best, v), &pv, n);
+            }
         })
     }
 

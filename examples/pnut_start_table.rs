@@ -128,7 +128,7 @@ fn main() {
                 }
                 entry
                     .entry(start)
-                    .or_insert((wins, "whole proof (prove pnut)".to_string()));
+                    .or_insert((wins, format!("proved: {}", file.display())));
             }
         }
     }
@@ -138,6 +138,7 @@ fn main() {
         folders
             .iter()
             .map(|d| format!(" --jobs {}", d.display()))
+            .chain(proved.iter().map(|f| format!(" --proved {}", f.display())))
             .collect::<String>()
     );
     println!("# A line a start node: k l start W|L (W: its mover wins); the start node is its");

@@ -80,17 +80,7 @@ pub fn certify(
     stop: &dyn Fn() -> bool,
     progress: &dyn Fn(usize),
 ) -> Result<Certificate, CertifyError> {
-    let mut walk = Walk {
-        progress,
-        g,
-        search: Outcome::new(g, Reductions::ALL, table, stop),
-        relabel: (g.k <= RELABEL_MAX_K).then(|| Relabel::new(&g)),
-        starts,
-        entries: FxHashMap::default(),
-        opening: BTreeMap::new(),
-        walked: FxHashSet::default(),
-        steps: 0,
-    };
+    let mut walk = Walk::new(g, table, starts, stop, progress);
     let first_wins = walk.opening_value(&mut Vec::new())?;
     walk.opening_walk(&mut Vec::new(), first_wins)?;
     let mut entries: Vec<(Key, u8)> = walk.entries.into_iter().collect();
@@ -149,17 +139,7 @@ pub fn certify_position(
     progress: &dyn Fn(usize),
 ) -> Result<Part, CertifyError> {
     let starts = BTreeMap::new();
-    let mut walk = Walk {
-        progress,
-        g,
-        search: Outcome::new(g, Reductions::ALL, table, stop),
-        relabel: (g.k <= RELABEL_MAX_K).then(|| Relabel::new(&g)),
-        starts: &starts,
-        entries: FxHashMap::default(),
-        opening: BTreeMap::new(),
-        walked: FxHashSet::default(),
-        steps: 0,
-    };
+    let mut walk = Walk::new(g, table, &starts, stop, progress);
     let (u, v) = position_of(g, text);
     let mover_wins = walk.search.wins_at(u, v)?;
     if mover_wins {
@@ -215,7 +195,29 @@ fn bits(mut mask: u32) -> impl Iterator<Item = u32> {
     })
 }
 
-impl Walk<'_> {
+impl<'a> Walk<'a> {
+    /// A walk of `g`'s proof with the start nodes `starts` decided, its moves found by
+    /// the win/loss search on `table`.
+    fn new(
+        g: Graph,
+        table: &'a mut Table,
+        starts: &'a BTreeMap<Vec<u8>, bool>,
+        stop: &'a dyn Fn() -> bool,
+        progress: &'a dyn Fn(usize),
+    ) -> Self {
+        Walk {
+            progress,
+            g,
+            search: Outcome::new(g, Reductions::ALL, table, stop),
+            relabel: (g.k <= RELABEL_MAX_K).then(|| Relabel::new(&g)),
+            starts,
+            entries: FxHashMap::default(),
+            opening: BTreeMap::new(),
+            walked: FxHashSet::default(),
+            steps: 0,
+        }
+    }
+
     /// Counts a position walked, and now and then says how many moves are recorded.
     fn step(&mut self) {
         self.steps += 1;
@@ -465,19 +467,9 @@ mod tests {
         stop: &'a dyn Fn() -> bool,
         progress: &'a dyn Fn(usize),
     ) -> Walk<'a> {
-        let mut search = Outcome::new(g, Reductions::ALL, table, stop);
-        search.set_node_limit(0);
-        Walk {
-            progress,
-            g,
-            search,
-            relabel: (g.k <= RELABEL_MAX_K).then(|| Relabel::new(&g)),
-            starts,
-            entries: FxHashMap::default(),
-            opening: BTreeMap::new(),
-            walked: FxHashSet::default(),
-            steps: 0,
-        }
+        let mut walk = Walk::new(g, table, starts, stop, progress);
+        walk.search.set_node_limit(0);
+        walk
     }
 
     #[test]

@@ -5,8 +5,8 @@
 //! ```
 //!
 //! 1. Self-play: `--games` games, each from 0-20 random plies, then a 2-ply search
-//!    on the classic evaluation with one move in ten at random; from each game one
-//!    position per phase bucket (duplicates dropped).
+//!    on the classic evaluation with one move in ten at random; from each game
+//!    `--per-bucket` positions (1 by default) per phase bucket (duplicates dropped).
 //! 2. Phase by phase, from the endgame up: positions with at most `--exact` empty
 //!    squares are labelled by an exact solve, the others by a `--depth`-ply search
 //!    whose leaves fall in the phases already fitted (bootstrapping: the search uses
@@ -56,6 +56,7 @@ struct Args {
     labels: String,
     fit_only: bool,
     smooth: f64,
+    per_bucket: usize,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -68,6 +69,7 @@ fn parse_args() -> Result<Args, String> {
         labels: "/tmp/othello_train_labels.txt".into(),
         fit_only: false,
         smooth: 0.5,
+        per_bucket: 1,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -81,6 +83,7 @@ fn parse_args() -> Result<Args, String> {
             "--seed" => a.seed = num(&v)?,
             "--out" => a.out = v,
             "--games" => a.games = num(&v)? as usize,
+            "--per-bucket" => a.per_bucket = (num(&v)? as usize).max(1),
             "--exact" => a.exact = num(&v)? as u32,
             "--depth" => a.depth = num(&v)? as u32,
             "--labels" => a.labels = v,
@@ -98,8 +101,9 @@ fn bucket_of(n: u32) -> usize {
         .unwrap_or(LASTS.len() - 1)
 }
 
-/// Self-play games; one position per bucket per game, as (mover, opponent).
-fn self_play(rng: &mut GameRng, games: usize) -> Vec<Vec<(u64, u64)>> {
+/// Self-play games; `per_bucket` positions per bucket per game (different plies of the
+/// game, drawn at random), as (mover, opponent).
+fn self_play(rng: &mut GameRng, games: usize, per_bucket: usize) -> Vec<Vec<(u64, u64)>> {
     let mut engine = Engine::new(1);
     engine.set_threads(1);
     engine.set_evaluation(Evaluation::Classic);
@@ -135,13 +139,14 @@ fn self_play(rng: &mut GameRng, games: usize) -> Vec<Vec<(u64, u64)>> {
             }
             ply += 1;
         }
-        for (b, list) in by_bucket.iter().enumerate() {
-            if list.is_empty() {
-                continue;
-            }
-            let pick = list[rng.random_range(0..list.len())];
-            if seen.insert(pick) {
-                out[b].push(pick);
+        for (b, list) in by_bucket.iter_mut().enumerate() {
+            // One draw per bucket when per_bucket is 1: the same stream of random
+            // numbers as before the flag, so the shipped weights come out the same.
+            for _ in 0..per_bucket.min(list.len()) {
+                let pick = list.swap_remove(rng.random_range(0..list.len()));
+                if seen.insert(pick) {
+                    out[b].push(pick);
+                }
             }
         }
     }
@@ -297,7 +302,7 @@ fn run(a: &Args) -> Result<(), String> {
         }
     } else {
         let mut rng = GameRng::seed_from_u64(a.seed);
-        positions = self_play(&mut rng, a.games);
+        positions = self_play(&mut rng, a.games, a.per_bucket);
         eprintln!(
             "self-play: {:?} positions per bucket, {:.0} s",
             positions.iter().map(Vec::len).collect::<Vec<_>>(),

@@ -1,6 +1,7 @@
 //! The question asked when a game in progress is left for the menu or a new game: keep
 //! it to resume later, forget it, or stay. Enter, the key pressed by reflex, keeps the
-//! game (or, when nothing can be saved, stays); forgetting takes a letter of its own.
+//! game (or, when nothing can be saved, stays); forgetting takes a letter of its own and
+//! then a `y`: the letter is a board column in Othello, typed by reflex as a move.
 
 use ratatui::Frame;
 use ratatui::layout::Rect;
@@ -25,6 +26,10 @@ pub enum Leave {
 pub enum Answer {
     /// Leave and forget the game.
     Abandon,
+    /// The forget key: ask "forget it for good?" before anything is lost.
+    AskForget,
+    /// Not forgotten after all: back to the question.
+    KeepAsking,
     /// Leave; the game stays saved, to resume from the menu.
     Keep,
     Stay,
@@ -37,14 +42,25 @@ pub enum Answer {
 /// whatever `[keys]` binds it to elsewhere.
 pub const KEEP: char = 's';
 
-/// The key that forgets the game, read as typed: a letter no one presses by reflex.
+/// The key that asks to forget the game, read as typed.
 pub const FORGET: char = 'f';
 
-/// The answer of a key: `typed` is the character typed, if any.
-pub fn answer(action: Action, typed: Option<char>, saved: bool) -> Answer {
+/// The key that confirms forgetting, read as typed.
+pub const CONFIRM: char = 'y';
+
+/// The answer of a key: `typed` is the character typed, if any; `confirming`, whether
+/// the forget key was pressed and "forget it for good?" is on screen.
+pub fn answer(action: Action, typed: Option<char>, saved: bool, confirming: bool) -> Answer {
+    if confirming {
+        return match (typed, action) {
+            (Some(CONFIRM), _) => Answer::Abandon,
+            (_, Action::Quit) if !saved => Answer::Quit,
+            _ => Answer::KeepAsking,
+        };
+    }
     match typed {
         Some(KEEP) if saved => return Answer::Keep,
-        Some(FORGET) => return Answer::Abandon,
+        Some(FORGET) => return Answer::AskForget,
         _ => {}
     }
     match action {
@@ -55,7 +71,19 @@ pub fn answer(action: Action, typed: Option<char>, saved: bool) -> Answer {
     }
 }
 
-pub fn render(frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, to: Leave, saved: bool) {
+/// `confirming`: the forget key was pressed; the box asks to be sure instead.
+pub fn render(
+    frame: &mut Frame,
+    area: Rect,
+    theme: &Theme,
+    keys: &Keys,
+    to: Leave,
+    saved: bool,
+    confirming: bool,
+) {
+    if confirming {
+        return render_confirm(frame, area, theme, to);
+    }
     let goal = match to {
         Leave::Menu => "go to the menu",
         Leave::NewGame => "set up a new game",
@@ -120,6 +148,41 @@ pub fn render(frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, to: Lea
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
             .block(widgets::block("Leave the game?", theme)),
+        popup,
+    );
+}
+
+/// "Forget it for good?": the second key that forgetting takes.
+fn render_confirm(frame: &mut Frame, area: Rect, theme: &Theme, to: Leave) {
+    let then = match to {
+        Leave::Menu => "and go to the menu",
+        Leave::NewGame => "and set up a new game",
+        Leave::Quit => "and quit",
+    };
+    let lines = vec![
+        Line::raw("Forget this game for good? Its moves are lost."),
+        Line::raw(""),
+        Line::raw(format!("  {CONFIRM:<8} forget it {then}")),
+        Line::raw("  any key  keep it: back to the question"),
+    ];
+    let bottom = Rect {
+        y: area.bottom().saturating_sub(1),
+        height: 1,
+        ..area
+    };
+    frame.render_widget(Clear, bottom);
+    let footer = [
+        (CONFIRM.to_string(), "forget".to_string()),
+        ("any key".to_string(), "keep".to_string()),
+    ];
+    widgets::footer(frame, bottom, &footer, theme);
+    let height = lines.len() as u16 + 2;
+    let popup = widgets::centered(area, 50, height);
+    frame.render_widget(Clear, popup);
+    frame.render_widget(
+        Paragraph::new(lines)
+            .wrap(Wrap { trim: false })
+            .block(widgets::block("Forget the game?", theme)),
         popup,
     );
 }
@@ -207,13 +270,38 @@ mod tests {
 
     #[test]
     fn enter_never_forgets_a_game() {
-        assert_eq!(answer(Action::Enter, None, true), Answer::Keep);
-        assert_eq!(answer(Action::Enter, None, false), Answer::Stay);
-        assert_eq!(answer(Action::Back, None, true), Answer::Stay);
-        assert_eq!(answer(Action::Char('f'), Some('f'), true), Answer::Abandon);
-        assert_eq!(answer(Action::Char('f'), Some('f'), false), Answer::Abandon);
-        assert_eq!(answer(Action::Char('s'), Some('s'), true), Answer::Keep);
-        assert_eq!(answer(Action::Char('s'), Some('s'), false), Answer::Ignored);
-        assert_eq!(answer(Action::Quit, Some('q'), true), Answer::Quit);
+        assert_eq!(answer(Action::Enter, None, true, false), Answer::Keep);
+        assert_eq!(answer(Action::Enter, None, false, false), Answer::Stay);
+        assert_eq!(answer(Action::Back, None, true, false), Answer::Stay);
+        assert_eq!(
+            answer(Action::Char('s'), Some('s'), true, false),
+            Answer::Keep
+        );
+        assert_eq!(
+            answer(Action::Char('s'), Some('s'), false, false),
+            Answer::Ignored
+        );
+        assert_eq!(answer(Action::Quit, Some('q'), true, false), Answer::Quit);
+    }
+
+    #[test]
+    fn forgetting_takes_the_forget_key_and_then_y() {
+        for saved in [true, false] {
+            let f = answer(Action::Char('f'), Some('f'), saved, false);
+            assert_eq!(f, Answer::AskForget);
+            assert_eq!(
+                answer(Action::Char('y'), Some('y'), saved, true),
+                Answer::Abandon
+            );
+            // f4 typed by reflex as a move, Enter, Esc: nothing forgotten.
+            for (action, typed) in [
+                (Action::Char('4'), Some('4')),
+                (Action::Enter, None),
+                (Action::Back, None),
+                (Action::Char('f'), Some('f')),
+            ] {
+                assert_eq!(answer(action, typed, saved, true), Answer::KeepAsking);
+            }
+        }
     }
 }

@@ -120,7 +120,7 @@ fn a_draw_is_offered_only_where_the_game_has_draws_and_ends_the_match_when_accep
     bob.key(Up).key(ratatui::crossterm::event::KeyCode::Down);
     let seen = bob.screen();
     assert!(
-        seen.contains("not legal here") || seen.contains("Enter plays"),
+        seen.contains("not legal here") || seen.contains("(taken)") || seen.contains("Enter plays"),
         "{seen}"
     );
     bob.key(Char('D'));

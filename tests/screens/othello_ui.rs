@@ -301,6 +301,23 @@ fn hiding_the_prediction_says_whether_the_hints_stay() {
 }
 
 #[test]
+fn a_switch_on_a_column_letter_says_a_row_next_plays_there() {
+    let mut h = othello(Level::Benedict, FirstMover::You, 80, 24);
+    h.key(KeyCode::Char('h'));
+    let screen = h.screen();
+    assert!(
+        screen.contains("Hints shown. A row (1-8) next plays in column h instead."),
+        "{screen}"
+    );
+    h.key(KeyCode::Char('h'));
+    assert!(
+        h.screen().contains("Hints hidden. A row (1-8)"),
+        "{}",
+        h.screen()
+    );
+}
+
+#[test]
 fn white_lets_the_ai_open() {
     let mut h = othello(Level::Benedict, FirstMover::Ai, 80, 24);
     h.ticks(3);

@@ -448,7 +448,15 @@ fn leaving_asks_and_forgetting_clears_the_save() {
     assert!(h.screen().contains("set up a new game"));
     h.key(KeyCode::Char('x')); // a key that means nothing here
     assert!(h.screen().contains("set up a new game"), "still asking");
-    h.key(KeyCode::Char('f')); // forget it
+    h.key(KeyCode::Char('f')); // forget it: asked to be sure
+    assert!(h.screen().contains("Forget this game for good?"));
+    h.key(KeyCode::Char('4')); // a square typed by reflex (Othello's f4): kept
+    assert!(
+        h.screen().contains("set up a new game"),
+        "back to the question"
+    );
+    assert!(!save_files(dir.path(), "nim").is_empty(), "not forgotten");
+    h.key(KeyCode::Char('f')).key(KeyCode::Char('y')); // forget it for good
     assert!(matches!(h.app.screen(), Screen::Setup(_)));
     assert!(save_files(dir.path(), "nim").is_empty(), "forgotten");
 }
@@ -577,7 +585,9 @@ fn a_data_directory_that_cannot_be_written_means_no_saving_said_once() {
         matches!(h.app.screen(), Screen::Game(_)),
         "Enter stays: nothing would keep the game"
     );
-    h.key(KeyCode::Esc).key(KeyCode::Char('f'));
+    h.key(KeyCode::Esc)
+        .key(KeyCode::Char('f'))
+        .key(KeyCode::Char('y'));
     let menu = h.screen();
     assert!(menu.contains("not being saved"), "{menu}");
     assert_eq!(

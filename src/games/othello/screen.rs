@@ -455,6 +455,10 @@ impl OthelloScreen {
             format!(" ({colour}): {half}")
         } else if legal {
             format!(" ({colour}): {cursor} — Enter plays")
+        } else if self.position().empties() & (1u64 << self.board.cursor) == 0 {
+            // The cursor rests where the last move went: "not legal" there read as a
+            // move refused (play-test finding).
+            format!(" ({colour}): cursor on {cursor} (taken)")
         } else {
             format!(" ({colour}): {cursor} — not legal here")
         };

@@ -165,7 +165,15 @@ impl App {
                     self.render_outside_ending(frame, area);
                 }
                 if let Some(to) = self.leaving {
-                    leave::render(frame, area, &self.theme, &self.keys, to, self.game_saved);
+                    leave::render(
+                        frame,
+                        area,
+                        &self.theme,
+                        &self.keys,
+                        to,
+                        self.game_saved,
+                        self.forget_asked,
+                    );
                     self.hits.clear();
                 }
                 if self.leaving_online || self.resigning {

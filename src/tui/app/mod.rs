@@ -97,6 +97,8 @@ pub struct App {
     game_saved: bool,
     /// Asking whether to leave an unfinished game, and for where.
     leaving: Option<Leave>,
+    /// The forget key was pressed at that question: "forget it for good?" is asked.
+    forget_asked: bool,
     /// A notice shown over the footer of whatever screen is up, until the next key.
     flash: Option<String>,
     /// The game's generation when the flash said why a key does nothing now: once a
@@ -167,6 +169,7 @@ impl App {
             saved_generation: None,
             game_saved: false,
             leaving: None,
+            forget_asked: false,
             flash: None,
             flash_generation: None,
             bell: false,
@@ -360,7 +363,8 @@ impl App {
                         self.claim_abandoned();
                     }
                 } else if let Some(to) = self.leaving {
-                    self.on_leave_answer(to, leave::answer(action, typed, self.game_saved));
+                    let answer = leave::answer(action, typed, self.game_saved, self.forget_asked);
+                    self.on_leave_answer(to, answer);
                 } else if let Screen::Menu(menu) = &mut self.screen
                     && menu.forgetting.is_some()
                 {
@@ -645,8 +649,9 @@ impl App {
 
     /// The answer to "leave the game?".
     fn on_leave_answer(&mut self, to: Leave, answer: Answer) {
+        self.forget_asked = answer == Answer::AskForget;
         match answer {
-            Answer::Ignored => return,
+            Answer::Ignored | Answer::AskForget | Answer::KeepAsking => return,
             Answer::Stay => {}
             Answer::Quit => self.quit = true,
             Answer::Abandon | Answer::Keep => {

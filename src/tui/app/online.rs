@@ -208,6 +208,7 @@ impl App {
                 self.game_saved = false;
                 self.help = None;
                 self.leaving = None;
+                self.forget_asked = false;
                 self.leaving_online = false;
                 self.transcript = false;
                 self.screen = Screen::Game(screen);

@@ -61,6 +61,19 @@ impl App {
             }
             _ => None,
         };
+        // Said on screen: a row typed next plays in that column (a play-test found
+        // `h`, a pause, then `2` playing h2 with nothing shown in between).
+        if let (Some((switch, c)), Screen::Game(game)) = (self.letter_toggled, &self.screen) {
+            let what = if switch == Action::Hints {
+                let shown = if game.hints_on() { "shown" } else { "hidden" };
+                format!("Hints {shown}.")
+            } else {
+                self.flash.take().unwrap_or_default()
+            };
+            self.flash = Some(format!(
+                "{what} A row (1-8) next plays in column {c} instead."
+            ));
+        }
     }
 
     /// `e` then `6` is the square e6, although `e` alone is the spoiler switch: the

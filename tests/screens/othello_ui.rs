@@ -306,12 +306,12 @@ fn a_switch_on_a_column_letter_says_a_row_next_plays_there() {
     h.key(KeyCode::Char('h'));
     let screen = h.screen();
     assert!(
-        screen.contains("Hints shown. A row (1-8) next plays in column h instead."),
+        screen.contains("Hints shown. A row next plays h1-h8."),
         "{screen}"
     );
     h.key(KeyCode::Char('h'));
     assert!(
-        h.screen().contains("Hints hidden. A row (1-8)"),
+        h.screen().contains("Hints hidden. A row next plays h1-h8."),
         "{}",
         h.screen()
     );

@@ -70,9 +70,7 @@ impl App {
             } else {
                 self.flash.take().unwrap_or_default()
             };
-            self.flash = Some(format!(
-                "{what} A row (1-8) next plays in column {c} instead."
-            ));
+            self.flash = Some(format!("{what} A row next plays {c}1-{c}8."));
         }
     }
 

@@ -71,7 +71,7 @@ fn probcut_searches_a_smaller_tree_with_close_values() {
         nodes_on * 2 < nodes_off,
         "ProbCut {nodes_on} nodes against {nodes_off} without"
     );
-    // The cut is at two standard deviations: values move little, moves mostly stay.
+    // The cut is at one standard deviation: values move little, moves mostly stay.
     assert!(gap <= boards.len() as i32, "total gap {gap} discs");
     assert!(
         same * 4 >= boards.len() * 3,

@@ -458,7 +458,7 @@ impl OthelloScreen {
         } else if self.position().empties() & (1u64 << self.board.cursor) == 0 {
             // The cursor rests where the last move went: "not legal" there read as a
             // move refused (play-test finding).
-            format!(" ({colour}): cursor on {cursor} (taken)")
+            format!(" ({colour}): {cursor} (taken)")
         } else {
             format!(" ({colour}): {cursor} — not legal here")
         };

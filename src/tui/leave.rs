@@ -134,20 +134,33 @@ pub fn render(
     }
     footer.push((FORGET.to_string(), "forget".into()));
     footer.push((stay, "stay".into()));
+    question_box(frame, area, theme, "Leave the game?", lines, &footer);
+}
+
+/// A question's box in the middle of `area`, and its keys in the footer's place (the
+/// footer under it names the game's keys, not the question's).
+fn question_box(
+    frame: &mut Frame,
+    area: Rect,
+    theme: &Theme,
+    title: &str,
+    lines: Vec<Line>,
+    footer: &[(String, String)],
+) {
     let bottom = Rect {
         y: area.bottom().saturating_sub(1),
         height: 1,
         ..area
     };
     frame.render_widget(Clear, bottom);
-    widgets::footer(frame, bottom, &footer, theme);
+    widgets::footer(frame, bottom, footer, theme);
     let height = lines.len() as u16 + 2;
     let popup = widgets::centered(area, 50, height);
     frame.render_widget(Clear, popup);
     frame.render_widget(
         Paragraph::new(lines)
             .wrap(Wrap { trim: false })
-            .block(widgets::block("Leave the game?", theme)),
+            .block(widgets::block(title, theme)),
         popup,
     );
 }
@@ -165,26 +178,11 @@ fn render_confirm(frame: &mut Frame, area: Rect, theme: &Theme, to: Leave) {
         Line::raw(format!("  {CONFIRM:<8} forget it {then}")),
         Line::raw("  any key  keep it: back to the question"),
     ];
-    let bottom = Rect {
-        y: area.bottom().saturating_sub(1),
-        height: 1,
-        ..area
-    };
-    frame.render_widget(Clear, bottom);
     let footer = [
         (CONFIRM.to_string(), "forget".to_string()),
         ("any key".to_string(), "keep".to_string()),
     ];
-    widgets::footer(frame, bottom, &footer, theme);
-    let height = lines.len() as u16 + 2;
-    let popup = widgets::centered(area, 50, height);
-    frame.render_widget(Clear, popup);
-    frame.render_widget(
-        Paragraph::new(lines)
-            .wrap(Wrap { trim: false })
-            .block(widgets::block("Forget the game?", theme)),
-        popup,
-    );
+    question_box(frame, area, theme, "Forget the game?", lines, &footer);
 }
 
 /// What is asked before a match online is left or resigned.

@@ -61,6 +61,11 @@ impl<'r> Stream<'r> {
         self.known.iter_mut().find(|k| k.sq == sq)
     }
 
+    /// Whether the root move on `sq` already has its exact value (nothing left to do).
+    fn is_exact(&self, sq: u32) -> bool {
+        self.known.iter().any(|k| k.sq == sq && k.exact.is_some())
+    }
+
     /// The midgame iterations, depth 1 to `last`, each reported once every root move is
     /// scored. Continues with the last iteration's value (`None` if `last` is 0); breaks
     /// if the search was stopped.
@@ -170,7 +175,7 @@ impl<'r> Stream<'r> {
         n: u32,
     ) -> bool {
         for m in list.iter().skip(1) {
-            if self.known.iter().any(|k| k.sq == m.sq && k.exact.is_some()) {
+            if self.is_exact(m.sq) {
                 continue;
             }
             s.poll();
@@ -228,7 +233,7 @@ impl<'r> Stream<'r> {
         n: u32,
     ) {
         for m in list.iter().skip(1) {
-            if self.known.iter().any(|k| k.sq == m.sq && k.exact.is_some()) {
+            if self.is_exact(m.sq) {
                 continue;
             }
             s.poll();

@@ -253,6 +253,12 @@ impl<B: Board> GameScreen for Match<B> {
         B::tick(self, elapsed_ms, rng)
     }
     fn handle(&mut self, action: Action) -> bool {
+        // Once the game is over, Enter puts the game-over box away to show the whole
+        // final board, and brings it back.
+        if action == Action::Enter && B::is_over(self) {
+            self.view.toggle_over_box();
+            return true;
+        }
         B::handle(self, action)
     }
     fn takes_text(&self) -> bool {

@@ -197,7 +197,11 @@ const FIXED: [(Action, KeyCode, &str); 12] = [
     (Action::Down, KeyCode::Down, "down"),
     (Action::Left, KeyCode::Left, "left"),
     (Action::Right, KeyCode::Right, "right"),
-    (Action::Enter, KeyCode::Enter, "choose, play, start"),
+    (
+        Action::Enter,
+        KeyCode::Enter,
+        "choose, play, start; once a game is over, hide or show its result box",
+    ),
     (
         Action::Back,
         KeyCode::Esc,

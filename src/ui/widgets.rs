@@ -249,9 +249,12 @@ pub fn prediction_title(keys: &super::keys::Keys) -> &'static str {
 
 /// The footer of a finished game: the keys that do something now (the move keys do
 /// nothing once the game is over, so they are not offered).
-pub fn game_over_footer(keys: &super::keys::Keys) -> Vec<(String, String)> {
+/// `boxed`: the game-over box is over the board (Enter puts it away to see the board,
+/// and brings it back).
+pub fn game_over_footer(keys: &super::keys::Keys, boxed: bool) -> Vec<(String, String)> {
     use super::keys::Action;
     keys.footer(&[
+        (&[Action::Enter], if boxed { "board" } else { "result" }),
         (&[Action::Rematch], "rematch"),
         (&[Action::Review], "review"),
         (&[Action::Undo], "undo"),

@@ -679,6 +679,34 @@ fn the_game_over_box_counts_the_empty_squares_as_the_history_and_export_do() {
         "othello_game_over_with_empties_80x24",
         board_part(&screen, 50)
     );
+    // Enter puts the box away: the whole final board shows, every square of each row
+    // the box covered, and the footer says how to bring the box back.
+    assert!(screen.contains("Enter board"), "{screen}");
+    h.key(KeyCode::Enter);
+    let board = h.screen();
+    assert!(!board.contains("empty squares go to"), "{board}");
+    assert!(board.contains("Enter result"), "{board}");
+    for (i, sq) in end.position_text().chars().take(64).enumerate() {
+        let (col, row) = square_at(&board, i % 8, i / 8);
+        let shown = board
+            .lines()
+            .nth(usize::from(row))
+            .and_then(|l| l.chars().nth(usize::from(col)));
+        let want = match sq {
+            'X' => Some(parlor::games::othello::board::disc(Seat::First, false)),
+            'O' => Some(parlor::games::othello::board::disc(Seat::Second, false)),
+            _ => None,
+        };
+        if let Some(d) = want {
+            assert_eq!(
+                shown.map(String::from).as_deref(),
+                Some(d),
+                "square {i}:\n{board}"
+            );
+        }
+    }
+    h.key(KeyCode::Enter);
+    assert_eq!(h.screen(), screen, "Enter brings the box back");
 
     let history = parlor::store::Store::open(dir.path().to_path_buf()).history();
     assert_eq!(history.len(), 1, "the game is in the history");

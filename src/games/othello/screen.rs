@@ -689,7 +689,7 @@ impl Board for OthelloBoard {
         m.view
             .render_moves(frame, moves, theme, |m| m.mv.to_string());
         let list = if m.view.session.is_over() {
-            widgets::game_over_footer(keys)
+            widgets::game_over_footer(keys, m.view.over_box_shown())
         } else if m.view.all_ai() {
             keys.footer(&[
                 (&[Action::Pause], "pause"),

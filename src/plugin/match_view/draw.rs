@@ -243,7 +243,7 @@ impl<G: Game> MatchView<G> {
             list.splice(0..moving, keys.footer(&[(&[Action::Pause], "pause")]));
         }
         if self.session.is_over() {
-            list = widgets::game_over_footer(keys);
+            list = widgets::game_over_footer(keys, self.over_box_shown());
         }
         widgets::footer(frame, area, &list, theme);
     }
@@ -260,6 +260,9 @@ impl<G: Game> MatchView<G> {
         let Some(headline) = self.result_headline() else {
             return;
         };
+        if !self.over_box_shown() {
+            return;
+        }
         // A lesson's panel says what the end of its step means.
         if keys.is_teaching() {
             return;

@@ -359,6 +359,9 @@ impl PnutScreen {
         let Some(w) = game.winner() else {
             return;
         };
+        if !self.view.over_box_shown() {
+            return;
+        }
         // A lesson's panel says what the end of its step means.
         if keys.is_teaching() {
             return;

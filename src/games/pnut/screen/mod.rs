@@ -574,7 +574,7 @@ impl Board for PnutBoard {
         m.render_board(frame, board, theme, keys, hits);
         m.render_side(frame, side, theme, keys);
         let list = if m.is_over() {
-            widgets::game_over_footer(keys)
+            widgets::game_over_footer(keys, m.view.over_box_shown())
         } else {
             keys.footer(&[
                 (&[Action::Left, Action::Right], "symbol"),

@@ -353,6 +353,32 @@ fn a_forced_pass_is_analysed() {
 }
 
 #[test]
+fn on_the_clock_the_last_iteration_solves_the_whole_game() {
+    // Above the exact threshold, a move with time to spare searches to the end of the
+    // game: its last iteration covers every empty square, and its score is the exact
+    // one (it stopped one ply short of that before, an estimate).
+    let limits = Limits {
+        max_depth: None,
+        max_millis: Some(60_000),
+        table_mib: 16,
+        exact_empties: 0,
+    };
+    for n in [1, 4] {
+        let (board, want) = ffo(n);
+        let mut engine = Engine::new(16);
+        engine.set_threads(1);
+        let choice = engine.search(&board, &limits, &|| false).expect("a move");
+        assert_eq!(choice.depth, board.empty_count(), "FFO #{n}");
+        assert_eq!(choice.score, want, "FFO #{n}");
+        let mut check = Engine::new(16);
+        assert_eq!(
+            -exact(&mut check, &board.after(choice.mv).expect("legal")),
+            want
+        );
+    }
+}
+
+#[test]
 fn every_level_plays_legal_moves() {
     let mut rng = StdRng::seed_from_u64(11);
     let limits = Limits {

@@ -432,11 +432,16 @@ impl Engine {
             } else {
                 // Without any limit, stop at a sensible depth rather than never.
                 let cap = if limits.max_millis.is_none() { 12 } else { 60 };
-                limits
-                    .max_depth
-                    .unwrap_or(cap)
-                    .min(n.saturating_sub(1))
-                    .max(1)
+                // On the clock the last iteration may be the whole game (the midgame
+                // search solves exactly where its depth covers every empty square): it
+                // starts only early enough in the move's time, and stopped, it keeps
+                // the move of the iteration before unless it proved another better.
+                let whole = if budget.is_some() {
+                    n
+                } else {
+                    n.saturating_sub(1)
+                };
+                limits.max_depth.unwrap_or(cap).min(whole).max(1)
             };
             let full = Kind::Mid(0).full();
             let mut estimate = None;

@@ -61,6 +61,8 @@ fn valued(a: &Analysis<OthelloMove>) -> usize {
 #[derive(Default)]
 struct HintMemory {
     kept: std::collections::HashMap<Othello, Analysis<OthelloMove>>,
+    /// The most empty squares of a position these hints solved exactly.
+    solved_empties: Option<u32>,
 }
 
 impl HintMemory {
@@ -70,6 +72,12 @@ impl HintMemory {
 
     fn get(&self, board: &Othello) -> Option<&Analysis<OthelloMove>> {
         self.kept.get(board)
+    }
+
+    /// Whether these hints solved a position with more empty squares than `board`:
+    /// the table holds most of what solving `board` takes.
+    fn solved_beyond(&self, board: &Othello) -> bool {
+        self.solved_empties.is_some_and(|n| n > board.empty_count())
     }
 
     fn keep(&mut self, board: Othello, a: Analysis<OthelloMove>) {
@@ -89,6 +97,10 @@ impl HintMemory {
                 (true, true) => valued(&a) >= valued(old),
             });
         if deeper {
+            if a.exact {
+                let n = board.empty_count();
+                self.solved_empties = Some(self.solved_empties.map_or(n, |m| m.max(n)));
+            }
             self.kept.insert(board, a);
         }
     }
@@ -125,6 +137,20 @@ impl OthelloAnalyst {
     /// The thinking time per move, to change between searches (0: no clock).
     pub fn think_ms(&self) -> Arc<AtomicU64> {
         Arc::clone(&self.think_ms)
+    }
+
+    /// The strong level's limits at `board`: its own exact reach, or the hints' where
+    /// they already solved a position with more empty squares this match.
+    fn strong_limits(&self, board: &Othello) -> Limits {
+        let reach = if self.hints_seen.solved_beyond(board) {
+            self.limits.exact_empties
+        } else {
+            self.limits.exact_empties.min(othello::STRONG_EXACT)
+        };
+        Limits {
+            exact_empties: reach,
+            ..self.limits
+        }
     }
 
     /// The limits for the next search, with the thinking time as it is now.
@@ -270,12 +296,12 @@ impl Analyst<Othello> for OthelloAnalyst {
                 self.engine.analyse(board, &self.limits, stop, report);
             }
             // Strong deepens until the time per move runs out; it leaves the last few
-            // empties above the exact level's reach to the clock.
+            // empties above the exact level's reach to the clock. Where this match's
+            // hints already solved a position with more empties, the table holds the
+            // solve: the AI solves too, and the prediction stays exact while it thinks
+            // (it fell back to an estimate for a move or two).
             (true, Level::Strong) => {
-                let limits = Limits {
-                    exact_empties: self.limits.exact_empties.min(othello::STRONG_EXACT),
-                    ..self.limits
-                };
+                let limits = self.strong_limits(board);
                 self.engine.analyse(board, &limits, stop, report);
             }
             (true, _) => {
@@ -494,6 +520,45 @@ mod tests {
         let again = last_report(&mut a, &q);
         assert!(again.exact);
         assert_eq!(valued(&again), again.moves.len(), "{again:?}");
+    }
+
+    /// Once the hints have solved the person's position, the strong AI's search of the
+    /// next one is exact too, above its own exact reach: the prediction does not drop
+    /// from "exact" to an estimate while the AI thinks.
+    #[test]
+    fn the_strong_ai_solves_where_the_hints_already_solved() {
+        let mut board = Othello::new();
+        while board.empty_count() > othello::STRONG_EXACT + 2 || board.legal_moves().len() < 2 {
+            let legal = board.legal_moves();
+            assert!(!legal.is_empty(), "the game went on");
+            board.play(legal[legal.len() / 3]).expect("legal");
+        }
+        let limits = Limits {
+            max_depth: None,
+            max_millis: None,
+            table_mib: 16,
+            exact_empties: othello::STRONG_EXACT + 2,
+        };
+        let mut a = OthelloAnalyst::new(limits, Level::Strong, 1).without_book();
+        let mut child = board.clone();
+        child.play(board.legal_moves()[0]).expect("legal");
+        assert!(child.empty_count() > othello::STRONG_EXACT);
+        // A fresh match: the AI's own reach.
+        assert_eq!(a.strong_limits(&child).exact_empties, othello::STRONG_EXACT);
+        // The hints solve the person's position (stopped once its best move is solved).
+        let q = Query {
+            position: board,
+            ai_to_move: false,
+            ply: 40,
+            played: None,
+        };
+        let solved = std::cell::Cell::new(false);
+        a.analyse(&q, &|| solved.get(), &mut |r| solved.set(r.exact));
+        assert!(solved.get(), "the hints solved the position");
+        assert_eq!(a.strong_limits(&child).exact_empties, limits.exact_empties);
+        // A new match starts from the AI's own reach again.
+        a.reset();
+        assert_eq!(a.strong_limits(&child).exact_empties, othello::STRONG_EXACT);
     }
 
     /// A review asks of the move played and the best only: those two exact, every

@@ -540,7 +540,7 @@ mod tests {
             exact_empties: othello::STRONG_EXACT + 2,
         };
         let mut a = OthelloAnalyst::new(limits, Level::Strong, 1).without_book();
-        let mut child = board.clone();
+        let mut child = board;
         child.play(board.legal_moves()[0]).expect("legal");
         assert!(child.empty_count() > othello::STRONG_EXACT);
         // A fresh match: the AI's own reach.

@@ -94,23 +94,34 @@ fn fitted_footer(keys: &[(String, String)], width: u16) -> Vec<(String, String)>
 /// says what a key does there ("q quits").
 pub fn too_small(frame: &mut Frame, theme: &Theme, way_out: &str) {
     let area = frame.area();
-    let text = vec![
-        Line::styled(
-            format!("terminal too small: need {MIN_WIDTH} x {MIN_HEIGHT}"),
-            theme.warning(),
-        ),
-        Line::raw(format!(
-            "now {} x {}: enlarge the window",
-            area.width, area.height
-        )),
-        Line::raw(way_out.to_string()),
+    let (w, h) = (area.width, area.height);
+    // The whole notice where it fits; on a very small window a shorter one, so the
+    // need and the way out are never cut off.
+    let full = [
+        format!("terminal too small: need {MIN_WIDTH} x {MIN_HEIGHT}"),
+        format!("now {w} x {h}: enlarge the window"),
+        way_out.to_string(),
     ];
-    let y = area.height.saturating_sub(3) / 2;
+    let short = [
+        format!("too small: need {MIN_WIDTH}x{MIN_HEIGHT}"),
+        format!("now {w}x{h}"),
+        if way_out.len() > 12 {
+            "enlarge it".to_string()
+        } else {
+            way_out.to_string()
+        },
+    ];
+    let rows = |lines: &[String]| -> u16 { lines.iter().map(|l| wrapped_lines(l, w)).sum() };
+    let chosen = if rows(&full) <= h { &full } else { &short };
+    let needed = rows(chosen).min(h);
+    let mut text = vec![Line::styled(chosen[0].clone(), theme.warning())];
+    text.extend(chosen[1..].iter().map(|l| Line::raw(l.clone())));
+    let y = h.saturating_sub(needed) / 2;
     let rect = Rect {
         x: area.x,
         y: area.y + y,
-        width: area.width,
-        height: area.height.saturating_sub(y).min(3),
+        width: w,
+        height: needed,
     };
     frame.render_widget(
         Paragraph::new(text)

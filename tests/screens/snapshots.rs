@@ -362,6 +362,20 @@ fn too_small_and_back() {
         "{screen}"
     );
     insta::assert_snapshot!("too_small_50x15", screen);
+    // Smaller still: the notice gets shorter rather than cut off; what is needed and
+    // the way out stay in view.
+    for (w, h_) in [(20, 5), (14, 4)] {
+        h.resize(w, h_);
+        let screen = h.screen();
+        let flat = screen.split_whitespace().collect::<Vec<_>>().join(" ");
+        assert!(
+            flat.contains("80") && flat.contains("24"),
+            "{w}x{h_}:\n{screen}"
+        );
+        assert!(flat.contains("q quits"), "{w}x{h_}:\n{screen}");
+    }
+    h.resize(20, 5);
+    insta::assert_snapshot!("too_small_20x5", h.screen());
     // Keys other than quit are ignored while too small.
     h.key(KeyCode::Enter);
     h.resize(80, 24);

@@ -322,6 +322,28 @@ mod tests {
         }
     }
 
+    /// A game's rules offline leave out the keys that work only online; the general
+    /// help lists the shared keys under "In a game", before "Play online".
+    #[test]
+    fn online_keys_are_only_where_they_work() {
+        let keys = Keys::default();
+        for game in crate::arcade::registry().all() {
+            let text = rules(game, &keys);
+            for online in ["resign a match online", "say a line in a match online"] {
+                assert!(!text.contains(online), "{game}: {online}");
+            }
+        }
+        let general = fill(GENERAL, &keys, None);
+        let quit = general
+            .find("q      quit")
+            .expect("the shared keys are listed");
+        let in_a_game = general.find("## In a game").expect("a section on games");
+        let online = general
+            .find("## Play online")
+            .expect("a section on play online");
+        assert!(in_a_game < quit && quit < online, "{general}");
+    }
+
     /// The notation the move list and the hints use is explained in the rules.
     #[test]
     fn chopsticks_rules_explain_the_move_notation() {

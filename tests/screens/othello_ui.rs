@@ -831,7 +831,7 @@ fn each_level_is_described_alike_on_the_setup_and_in_the_rules_as_the_code_plays
     // The fixed depth stands in for the clock in simulations only.
     let depth = format!("{} moves ahead", parlor::solve::othello::STRONG_DEPTH);
     assert!(
-        table.contains(&format!("In parlor simulate, strong searches {depth}")),
+        table.contains(&format!("(parlor simulate), strong searches {depth}")),
         "{table}"
     );
 }

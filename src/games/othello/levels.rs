@@ -52,7 +52,7 @@ pub fn description(level: Level) -> String {
         ),
         Level::Exact => format!(
             "as strong, but plays the book's best and solves the last {} squares exactly \
-             (solver.exact_empties)",
+             (exact_empties under [solver] in the config file changes it)",
             exact_empties()
         ),
     }
@@ -66,8 +66,9 @@ pub fn setup_line(level: Level) -> String {
 /// How simulations play the strong level, which the clock would make unrepeatable.
 pub fn simulation_note() -> String {
     format!(
-        "In parlor simulate, strong searches {STRONG_DEPTH} moves ahead instead of by the \
-         clock, so a seed repeats its games."
+        "When AIs play each other from the command line (parlor simulate), strong \
+         searches {STRONG_DEPTH} moves ahead instead of by the clock, so a seed repeats \
+         its games."
     )
 }
 

@@ -707,6 +707,12 @@ fn the_game_over_box_counts_the_empty_squares_as_the_history_and_export_do() {
     }
     h.key(KeyCode::Enter);
     assert_eq!(h.screen(), screen, "Enter brings the box back");
+    // Put away, then the last move undone and played again: the new end shows its box.
+    h.key(KeyCode::Enter);
+    h.key(KeyCode::Char('u'));
+    let (col, row) = square_at(&h.screen(), sq % 8, sq / 8);
+    h.click(col, row);
+    assert!(h.screen().contains("empty squares go to"), "{}", h.screen());
 
     let history = parlor::store::Store::open(dir.path().to_path_buf()).history();
     assert_eq!(history.len(), 1, "the game is in the history");

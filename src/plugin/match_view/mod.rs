@@ -75,9 +75,10 @@ pub struct MatchView<G: Game> {
     note: String,
     /// What the shell says of a match online, shown in place of the prediction.
     pub notes: Option<Vec<ratatui::text::Line<'static>>>,
-    /// The game-over box was put away (Enter) when the game had this many moves: the
-    /// final board can be seen whole. A game that ends again (after an undo) shows it.
-    over_box_hidden_at: Option<usize>,
+    /// The game-over box was put away (Enter) at this generation of the session (see
+    /// [`Session::generation`]): the final board can be seen whole. A game that ends
+    /// again (after an undo and a move) shows it.
+    over_box_hidden_at: Option<u64>,
 }
 
 impl<G: Game> MatchView<G> {
@@ -425,17 +426,17 @@ impl<G: Game> MatchView<G> {
 
     /// Puts the game-over box away, or brings it back (Enter once the game is over).
     pub fn toggle_over_box(&mut self) {
-        let moves = self.session.history().len();
+        let now = self.session.generation();
         self.over_box_hidden_at = match self.over_box_hidden_at {
-            Some(at) if at == moves => None,
-            _ => Some(moves),
+            Some(at) if at == now => None,
+            _ => Some(now),
         };
     }
 
     /// Whether the game-over box may be drawn over the board: not put away at this
     /// move (the game's screen knows whether the game is over).
     pub fn over_box_shown(&self) -> bool {
-        self.over_box_hidden_at != Some(self.session.history().len())
+        self.over_box_hidden_at != Some(self.session.generation())
     }
 
     /// Pauses or resumes when two AIs play; people are never paused.

@@ -373,6 +373,28 @@ mod tests {
         }
     }
 
+    /// The position where a game whose every move is the `pick`-th part of the legal
+    /// list first reaches `empties` empty squares or fewer with `moves` legal moves.
+    fn a_line_to(empties: u32, moves: usize, pick: usize) -> Othello {
+        let mut board = Othello::new();
+        while board.empty_count() > empties || board.legal_moves().len() < moves {
+            let legal = board.legal_moves();
+            assert!(!legal.is_empty(), "the game went on");
+            board.play(legal[legal.len() / pick]).expect("legal");
+        }
+        board
+    }
+
+    /// No clock, no depth limit, exact from `exact_empties`.
+    fn unclocked(exact_empties: u32) -> Limits {
+        Limits {
+            max_depth: None,
+            max_millis: None,
+            table_mib: 16,
+            exact_empties,
+        }
+    }
+
     fn last_report(analyst: &mut OthelloAnalyst, query: &Query<Othello>) -> Analysis<OthelloMove> {
         let mut last = None;
         analyst.analyse(query, &|| false, &mut |a| last = Some(a));
@@ -487,18 +509,8 @@ mod tests {
     /// (a move kept a bare `*` in a solved endgame).
     #[test]
     fn a_solve_stopped_half_way_is_finished_when_seen_again() {
-        let mut board = Othello::new();
-        while board.empty_count() > 12 || board.legal_moves().len() < 3 {
-            let legal = board.legal_moves();
-            assert!(!legal.is_empty(), "the game went on");
-            board.play(legal[legal.len() / 2]).expect("legal");
-        }
-        let exact = Limits {
-            max_depth: None,
-            max_millis: None,
-            table_mib: 16,
-            exact_empties: 20,
-        };
+        let board = a_line_to(12, 3, 2);
+        let exact = unclocked(20);
         let q = Query {
             position: board,
             ai_to_move: false,
@@ -527,18 +539,8 @@ mod tests {
     /// from "exact" to an estimate while the AI thinks.
     #[test]
     fn the_strong_ai_solves_where_the_hints_already_solved() {
-        let mut board = Othello::new();
-        while board.empty_count() > othello::STRONG_EXACT + 2 || board.legal_moves().len() < 2 {
-            let legal = board.legal_moves();
-            assert!(!legal.is_empty(), "the game went on");
-            board.play(legal[legal.len() / 3]).expect("legal");
-        }
-        let limits = Limits {
-            max_depth: None,
-            max_millis: None,
-            table_mib: 16,
-            exact_empties: othello::STRONG_EXACT + 2,
-        };
+        let board = a_line_to(othello::STRONG_EXACT + 2, 2, 3);
+        let limits = unclocked(othello::STRONG_EXACT + 2);
         let mut a = OthelloAnalyst::new(limits, Level::Strong, 1).without_book();
         let mut child = board;
         child.play(board.legal_moves()[0]).expect("legal");
@@ -566,18 +568,8 @@ mod tests {
     /// valuing them all; the same analyst then answers a hint query in full.
     #[test]
     fn a_review_values_the_move_played_and_the_best_exactly_and_bounds_the_rest() {
-        let mut board = Othello::new();
-        while board.empty_count() > 14 || board.legal_moves().len() < 5 {
-            let legal = board.legal_moves();
-            assert!(!legal.is_empty(), "the game went on");
-            board.play(legal[legal.len() / 3]).expect("legal");
-        }
-        let exact = Limits {
-            max_depth: None,
-            max_millis: None,
-            table_mib: 16,
-            exact_empties: 20,
-        };
+        let board = a_line_to(14, 5, 3);
+        let exact = unclocked(20);
         let hints = Query {
             position: board,
             ai_to_move: false,

@@ -529,11 +529,10 @@ impl Keys {
                 Scope::Game(g) => Some(g) == game,
             };
             // A match online has its own list, below: no AI, hints or undo there.
-            let elsewhere = self.online.is_some()
-                && (NOT_ONLINE.contains(&b.action)
-                    || matches!(b.action, Action::Resign | Action::OfferDraw | Action::Chat));
-            // A game's rules offline do not list the keys that work only online.
             let online_only = matches!(b.action, Action::Resign | Action::OfferDraw | Action::Chat);
+            let elsewhere =
+                self.online.is_some() && (NOT_ONLINE.contains(&b.action) || online_only);
+            // A game's rules offline do not list the keys that work only online.
             let offline_game = game.is_some() && self.online.is_none() && online_only;
             // Arrows, Enter and Esc are described in the prose of each section.
             if shown && b.config.is_some() && !elsewhere && !offline_game {

@@ -261,6 +261,8 @@ pub struct OnlineFooter {
     pub draws: bool,
     /// The match is over (by the rules, resignation or agreement).
     pub over: bool,
+    /// The game was played to its end by the rules, so it can be reviewed.
+    pub reviewable: bool,
     /// Watched, not played.
     pub watching: bool,
 }
@@ -272,12 +274,11 @@ impl OnlineFooter {
         if self.watching {
             items.extend([(Action::Chat, "chat"), (Action::Back, "lobby")]);
         } else if self.over {
-            items.extend([
-                (Action::Rematch, "rematch"),
-                (Action::Review, "review"),
-                (Action::Chat, "chat"),
-                (Action::Back, "lobby"),
-            ]);
+            items.push((Action::Rematch, "rematch"));
+            if self.reviewable {
+                items.push((Action::Review, "review"));
+            }
+            items.extend([(Action::Chat, "chat"), (Action::Back, "lobby")]);
         } else {
             items.push((Action::Undo, "takeback"));
             if self.draws {
@@ -323,6 +324,18 @@ pub struct Keys {
     /// The match on screen ended outside its rules (a clock ran out): its footers
     /// offer what comes next, not moves.
     finished: bool,
+    /// The shell draws a game-over box for an ending outside the rules.
+    ending_box: Option<EndingBox>,
+}
+
+/// The shell's game-over box for a match that ended outside its rules (a clock, a
+/// resignation, an agreement), as the footers and the turn line need it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct EndingBox {
+    /// On screen (Enter puts it away and brings it back).
+    pub shown: bool,
+    /// How the match ended, a sentence ("bob resigned.").
+    pub how: String,
 }
 
 impl Default for Keys {
@@ -359,6 +372,7 @@ impl Keys {
             teaching: false,
             online: None,
             finished: false,
+            ending_box: None,
         }
     }
 
@@ -457,8 +471,14 @@ impl Keys {
                 Some((self.label(actions), what.to_string()))
             }))
             .collect();
+        let enter = self.key(Action::Enter);
+        let ending_box = self.ending_box.as_ref().map(|ending| {
+            let what = if ending.shown { "board" } else { "result" };
+            (enter.clone(), what.to_string())
+        });
         if self.finished && self.online.is_none() {
             list.retain(|(key, _)| key == STATUS_MARK);
+            list.extend(ending_box.clone());
             for (action, what) in [
                 (Action::Rematch, "rematch"),
                 (Action::NewGame, "new"),
@@ -469,8 +489,11 @@ impl Keys {
         }
         if let Some(online) = self.online {
             // A finished match online names only its own keys (no moves are left).
+            // The game's own game-over box (a game the rules ended) keeps its Enter.
             if online.over || online.watching {
-                list.retain(|(key, _)| key == STATUS_MARK);
+                let own_box = online.over && ending_box.is_none();
+                list.retain(|(key, _)| key == STATUS_MARK || (own_box && *key == enter));
+                list.extend(ending_box);
             }
             list.extend(
                 online
@@ -490,6 +513,17 @@ impl Keys {
     /// Whether the match on screen ended outside its rules (see `finished`).
     pub fn set_finished(&mut self, finished: bool) {
         self.finished = finished;
+    }
+
+    /// The shell's game-over box (an ending outside the rules), `None` when there is
+    /// no such box.
+    pub fn set_ending_box(&mut self, ending: Option<EndingBox>) {
+        self.ending_box = ending;
+    }
+
+    /// How a match that ended outside its rules ended ("bob resigned."), if one did.
+    pub fn ending_how(&self) -> Option<&str> {
+        self.ending_box.as_ref().map(|e| e.how.as_str())
     }
 
     pub fn finished(&self) -> bool {

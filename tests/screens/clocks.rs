@@ -97,22 +97,40 @@ fn a_move_switches_the_clocks_and_a_flag_fall_ends_the_match_in_the_history() {
         screen.contains("Player 2's time ran out: Player 1 wins."),
         "{screen}"
     );
-    assert!(screen.contains("The match is over."), "{screen}");
+    assert!(
+        screen.contains("The match is over: Player 2's time ran out."),
+        "{screen}"
+    );
     assert!(
         screen.contains("Player 1 wins!") && screen.contains("Player 2's time ran out."),
         "the game-over box: {screen}"
     );
     // The prediction is of what the position held, not of who won.
     assert!(screen.contains("Had the match gone on"), "{screen}");
-    // No move after the flag: the board stands.
+    // No move after the flag: the board stands. Enter puts the box away to show the
+    // board under it, and brings it back.
     let before = h.app.legal_moves_text();
+    let footer = |h: &mut Harness| h.screen().lines().last().unwrap_or_default().to_string();
     h.key(Enter);
     assert_eq!(h.app.legal_moves_text(), before);
-    let footer = h.screen().lines().last().unwrap_or_default().to_string();
+    let bare = h.screen();
+    assert!(!bare.contains("Game over"), "{bare}");
     assert!(
-        footer.contains("r rematch") && footer.contains("Esc menu"),
-        "{footer}"
+        bare.contains("The match is over: Player 2's time ran out."),
+        "the board says how it ended: {bare}"
     );
+    let last = footer(&mut h);
+    assert!(
+        last.contains("Enter result") && last.contains("r rematch") && last.contains("Esc menu"),
+        "{last}"
+    );
+    h.key(Enter);
+    let back = h.screen();
+    assert!(
+        back.contains("Game over") && back.contains("Player 2's time ran out."),
+        "{back}"
+    );
+    assert!(footer(&mut h).contains("Enter board"), "{back}");
     // In the history, won by the first player, the times kept.
     let history = Store::open(data.path().to_path_buf()).history();
     assert_eq!(history.len(), 1);

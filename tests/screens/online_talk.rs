@@ -139,15 +139,26 @@ fn a_draw_is_offered_only_where_the_game_has_draws_and_ends_the_match_when_accep
         assert!(seen.contains("A draw by agreement."), "{seen}");
         // The box says it once: "A draw." over "By agreement."
         assert!(seen.contains("By agreement."), "{seen}");
-        assert!(seen.contains("The match is over."), "{seen}");
+        assert!(
+            seen.contains("The match is over: A draw by agreement."),
+            "{seen}"
+        );
         let footer = seen.lines().last().unwrap_or_default();
         assert!(footer.contains("r rematch"), "{seen}");
+        // Only a game played to its end by the rules has a review; the game's own
+        // Enter (play) is not offered, the box's is.
+        assert!(!footer.contains("review"), "{seen}");
+        assert!(
+            footer.contains("Enter board") && !footer.contains("Enter play"),
+            "{seen}"
+        );
         assert!(!footer.contains("resign"), "{seen}");
     }
-    // No more moves once it is over.
+    // No more moves once it is over: Enter puts the box away.
     let moved = position(&alice);
     alice.key(Enter);
     assert_eq!(position(&alice), moved);
+    assert!(!alice.screen().contains("Game over"), "{}", alice.screen());
     assert!(
         alice.screen().contains("The match is over"),
         "{}",
@@ -201,6 +212,23 @@ fn resigning_asks_first_then_ends_the_match_and_a_rematch_swaps_the_sides() {
     );
     // No one is to move any more under the hands.
     assert!(!seen.contains("· to move"), "{seen}");
+    // Enter puts the box away to show the hands under it, and brings it back.
+    let footer = |h: &mut Harness| h.screen().lines().last().unwrap_or_default().to_string();
+    alice.key(Enter);
+    let bare = alice.screen();
+    assert!(
+        !bare.contains("Game over") && !bare.contains("You win!"),
+        "{bare}"
+    );
+    assert!(bare.contains("bob resigned: you win."), "{bare}");
+    assert!(footer(&mut alice).contains("Enter result"), "{bare}");
+    alice.key(Enter);
+    let back = alice.screen();
+    assert!(
+        back.contains("Game over") && back.contains("You win!"),
+        "{back}"
+    );
+    assert!(footer(&mut alice).contains("Enter board"), "{back}");
     // Too small a window during the rematch's question says what a key does there.
     bob.resize(60, 20);
     let small = bob.screen();

@@ -21,8 +21,12 @@ impl<G: Game> MatchView<G> {
         if s.is_over() {
             Line::styled("Game over.", theme.bold())
         } else if keys.online().is_some_and(|o| o.over) || keys.finished() {
-            // Resigned, agreed, or left: the board stands where the match ended.
-            Line::styled("The match is over.", theme.bold())
+            // Resigned, agreed, out of time, or left: the board stands where the match
+            // ended, and says how (the box that says it may be put away).
+            match keys.ending_how() {
+                Some(how) => Line::styled(format!("The match is over: {how}"), theme.bold()),
+                None => Line::styled("The match is over.", theme.bold()),
+            }
         } else if s.side_pending() {
             Line::raw("The AI is choosing a side…")
         } else if s.human_to_move() {

@@ -79,17 +79,23 @@ impl App {
     /// The box of a match that ended outside its rules (resigned, agreed, left, a clock
     /// ran out), like the box the board draws for an end by the rules: over the board,
     /// the side panel (the chat) left in view.
+    /// The headline and reason of a match that ended outside its rules, and whether
+    /// it was online.
+    fn outside_ending(&self) -> Option<(String, String, bool)> {
+        if let Some((headline, how)) = self.online.as_ref().and_then(|o| o.ending_box()) {
+            Some((headline, how, true))
+        } else {
+            let (headline, how) = self.local_ending_box()?;
+            Some((headline, how, false))
+        }
+    }
+
     fn render_outside_ending(&self, frame: &mut Frame, area: ratatui::layout::Rect) {
         use crate::ui::keys::Action;
         use ratatui::text::{Line, Span};
-        let (headline, how, online) =
-            if let Some((headline, how)) = self.online.as_ref().and_then(|o| o.ending_box()) {
-                (headline, how, true)
-            } else if let Some((headline, how)) = self.local_ending_box() {
-                (headline, how, false)
-            } else {
-                return;
-            };
+        let Some((headline, how, online)) = self.outside_ending() else {
+            return;
+        };
         let key = |action: Action| Span::styled(self.keys.key(action), self.theme.accent());
         let next = if self
             .online
@@ -157,11 +163,29 @@ impl App {
                 };
                 self.keys.set_status(status);
                 self.keys.set_finished(self.out_of_time());
+                let ending =
+                    self.outside_ending()
+                        .filter(|_| !game.is_over())
+                        .map(|(_, how, _)| crate::ui::keys::EndingBox {
+                            shown: !self.ending_box_hidden,
+                            // The box shortens a draw's reason under its headline.
+                            how: self
+                                .online
+                                .as_ref()
+                                .and_then(|o| o.ending_sentence())
+                                .unwrap_or(how),
+                        });
+                let outside_ending = ending.is_some();
+                if !outside_ending {
+                    self.ending_box_hidden = false;
+                }
+                self.keys.set_ending_box(ending);
                 game.render(frame, area, &self.theme, &self.keys, &mut self.hits);
                 self.keys.set_status(None);
                 self.keys.set_finished(false);
+                self.keys.set_ending_box(None);
                 self.render_clocks(frame, area);
-                if !game.is_over() {
+                if outside_ending && !self.ending_box_hidden {
                     self.render_outside_ending(frame, area);
                 }
                 if let Some(to) = self.leaving {

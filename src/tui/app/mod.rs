@@ -97,6 +97,10 @@ pub struct App {
     game_saved: bool,
     /// Asking whether to leave an unfinished game, and for where.
     leaving: Option<Leave>,
+    /// The game-over box of an ending outside the rules (a clock, a resignation, an
+    /// agreement online) is put away (Enter), to see the final board. Cleared whenever
+    /// no such ending is on screen, so the next one shows its box.
+    ending_box_hidden: bool,
     /// The forget key was pressed at that question: "forget it for good?" is asked.
     forget_asked: bool,
     /// A notice shown over the footer of whatever screen is up, until the next key.
@@ -169,6 +173,7 @@ impl App {
             saved_generation: None,
             game_saved: false,
             leaving: None,
+            ending_box_hidden: false,
             forget_asked: false,
             flash: None,
             flash_generation: None,
@@ -570,6 +575,7 @@ impl App {
                     }
                 }
                 Action::Transcript => self.transcript = true,
+                Action::Enter => self.ending_box_hidden = !self.ending_box_hidden,
                 Action::Up | Action::Down | Action::Left | Action::Right => {
                     if let Screen::Game(game) = &mut self.screen {
                         game.handle(action);

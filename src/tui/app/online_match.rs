@@ -145,6 +145,7 @@ impl OnlineMatch {
         OnlineFooter {
             draws: game.setup().game.kind().has_draws(),
             over: self.over(game),
+            reviewable: game.is_over(),
             // The other player left (or is away): nothing to do but talk or go.
             watching: self.watching || self.abandoned || (self.other_away && self.ended.is_some()),
         }
@@ -248,6 +249,12 @@ impl OnlineMatch {
             lines.push(Line::raw(format!("{}: {text}{cut}", line.from)));
         }
         lines
+    }
+
+    /// How a match that ended outside its rules ended, as a sentence ("A draw by
+    /// agreement.", "bob resigned.").
+    pub fn ending_sentence(&self) -> Option<String> {
+        Some(format!("{}.", self.how(self.ended.as_ref()?)))
     }
 
     /// The headline and the reason of a match that ended outside its rules, for the
@@ -459,6 +466,13 @@ impl App {
                 true
             }
             Action::Transcript | Action::Help => false,
+            // Enter at the end puts the game-over box away and brings it back: the
+            // game's own box when the rules ended it, the shell's otherwise.
+            Action::Enter if over && game.is_over() => false,
+            Action::Enter if over => {
+                self.ending_box_hidden = !self.ending_box_hidden;
+                true
+            }
             _ if online.watching => {
                 match action {
                     Action::Back | Action::NewGame => {

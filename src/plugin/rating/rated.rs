@@ -144,6 +144,53 @@ mod tests {
         assert_eq!(rated(&games, &odd), Err(Unrated::Unmeasured));
     }
 
+    /// A finished Pnut-Butta game on `symbols`, length `length`, from the empty string.
+    fn pnut(symbols: &str, length: usize, person_first: bool, winner: ResultRecord) -> MatchRecord {
+        MatchRecord {
+            options: serde_json::json!({"symbols": symbols, "length": length, "players": 2,
+                "assist": false, "max_depth": 0, "think_ms": 1000, "table_mib": 16}),
+            ..vs_ai("pnut", "perfect", person_first, winner)
+        }
+    }
+
+    #[test]
+    fn a_pnut_game_from_a_proven_loss_is_not_rated() {
+        use crate::game::pnut::{Pnut, Rules};
+        use crate::solve::{Verdict, pnut as solver};
+        let games = crate::arcade::registry();
+        // Settings the shipped table does not hold (a small solve decides them) and one
+        // it does (2 symbols, l=5); each checked against a full solve of the empty string.
+        for (symbols, length) in [("01", 2), ("01", 3), ("012", 2), ("01", 5)] {
+            let rules = Rules::new(symbols, length).expect("rules");
+            let verdict = solver::solve(&Pnut::new(rules), &solver::Limits::nodes(50_000_000, 16))
+                .analysis
+                .verdict;
+            let first_wins = match verdict {
+                Verdict::Win { .. } => true,
+                Verdict::Loss { .. } => false,
+                other => panic!("{symbols} l={length}: not solved: {other:?}"),
+            };
+            // The side the solve says loses is not rated; the winning side is.
+            let losing_seat_first = !first_wins;
+            assert_eq!(
+                rated(
+                    &games,
+                    &pnut(symbols, length, losing_seat_first, ResultRecord::Draw)
+                ),
+                Err(Unrated::ProvenLoss),
+                "{symbols} l={length}"
+            );
+            assert_ne!(
+                rated(
+                    &games,
+                    &pnut(symbols, length, !losing_seat_first, ResultRecord::Draw)
+                ),
+                Err(Unrated::ProvenLoss),
+                "{symbols} l={length}"
+            );
+        }
+    }
+
     #[test]
     fn a_random_start_is_rated_whoever_it_favoured() {
         // The setup could not know who wins a random start, so it warned of nothing.

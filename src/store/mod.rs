@@ -1,7 +1,8 @@
 //! What parlor keeps between sessions, in its data directory: every match in progress
 //! (`saves/<game>-<started>-<seed>.json`, one file a match, so starting another game never
-//! replaces one), every finished game (`history.json`), and the analysis of reviewed
-//! games (`reviews/`, a cache: see `reviews`). Saves of the first version,
+//! replaces one; `claims/` marks those on screen in a parlor, see `claim`), every
+//! finished game (`history.json`), and the analysis of reviewed games (`reviews/`, a
+//! cache: see `reviews`). Saves of the first version,
 //! one a game (`saves/<game>.json`), are offered and resumed like the others.
 //!
 //! Nothing here is a reason to stop playing: a file that cannot be read is moved aside
@@ -9,6 +10,7 @@
 //! once. Writers take a lock on `parlor.lock` around every read-modify-write, so two
 //! parlors at once never lose or mix up each other's games.
 
+pub mod claim;
 pub mod file;
 pub mod lessons;
 pub mod puzzles;
@@ -115,6 +117,17 @@ impl Store {
 
     fn slot_path(&self, slot: &SaveSlot) -> PathBuf {
         self.saves_dir().join(format!("{}.json", slot.0))
+    }
+
+    /// Where the claims of saved matches are (see [`claim`]): apart from the saves, so
+    /// that the saves folder holds saves only.
+    fn claims_dir(&self) -> PathBuf {
+        self.dir.join("claims")
+    }
+
+    /// The file whose lock claims the match in `slot` (see [`claim`]).
+    fn claim_path(&self, slot: &SaveSlot) -> PathBuf {
+        self.claims_dir().join(format!("{}.lock", slot.0))
     }
 
     /// A file of its own for a new match, `<game>-<started>-<seed>`, never one that
@@ -277,10 +290,13 @@ impl Store {
     /// of the same game stay.
     pub fn clear_match(&mut self, slot: &SaveSlot) {
         let path = self.slot_path(slot);
-        self.locked(|_| match fs::remove_file(&path) {
-            Ok(()) => {}
-            Err(e) if e.kind() == std::io::ErrorKind::NotFound => {}
-            Err(e) => tracing::warn!("{}: {e}", path.display()),
+        let claim = self.claim_path(slot);
+        self.locked(|_| {
+            for path in [&path, &claim] {
+                if let Err(e) = remove_if_there(path) {
+                    tracing::warn!("{}: {e}", path.display());
+                }
+            }
         });
     }
 
@@ -333,10 +349,19 @@ impl Store {
             let ok = s.write_or_give_up(&path, HISTORY, &history);
             if let (true, Some(slot)) = (ok, slot) {
                 let _ = fs::remove_file(s.slot_path(slot));
+                let _ = remove_if_there(&s.claim_path(slot));
             }
             ok
         })
         .unwrap_or(false)
+    }
+}
+
+/// Removes `path`; one already gone is no error.
+fn remove_if_there(path: &Path) -> std::io::Result<()> {
+    match fs::remove_file(path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        other => other,
     }
 }
 

@@ -384,11 +384,83 @@ fn the_app_saves_every_move_and_the_menu_offers_the_match_back() {
     assert_eq!(board(&after), board(&before));
 }
 
+/// Two parlors open at once on one data directory: a saved match on screen in one is
+/// neither resumed nor forgotten in the other (each would save over the other's
+/// moves), until the first lets it go.
+#[test]
+fn a_match_open_in_one_parlor_is_not_resumed_in_another() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut first = nim_game(dir.path());
+    first.key(KeyCode::Enter);
+    let saved = std::fs::read_to_string(save_file(dir.path(), "nim")).expect("saved");
+    let mut second = menu_at(dir.path());
+    assert!(
+        second.screen().contains("Resume Nim"),
+        "{}",
+        second.screen()
+    );
+    second.key(KeyCode::Enter);
+    let refused = second.screen();
+    assert!(
+        matches!(second.app.screen(), Screen::Menu(_)),
+        "not resumed: {refused}"
+    );
+    assert!(
+        refused.contains(
+            "That game is open in another parlor window: go on there, or leave it first."
+        ),
+        "{refused}"
+    );
+    second.key(KeyCode::Delete).key(KeyCode::Char('y'));
+    assert!(
+        second.screen().contains("open in another parlor window"),
+        "{}",
+        second.screen()
+    );
+    assert_eq!(
+        std::fs::read_to_string(save_file(dir.path(), "nim")).expect("kept"),
+        saved,
+        "neither forgotten nor written"
+    );
+    // Back at its menu, the first lets go: the second resumes it, and the first
+    // cannot any more.
+    first.key(KeyCode::Esc).key(KeyCode::Char('s'));
+    assert!(
+        matches!(first.app.screen(), Screen::Menu(_)),
+        "{}",
+        first.screen()
+    );
+    second.key(KeyCode::Enter);
+    assert!(
+        matches!(second.app.screen(), Screen::Game(_)),
+        "{}",
+        second.screen()
+    );
+    first.key(KeyCode::Enter);
+    assert!(
+        first.screen().contains("open in another parlor window"),
+        "{}",
+        first.screen()
+    );
+    // A quit lets go as well.
+    second.key(KeyCode::Char('q'));
+    assert!(second.app.should_quit());
+    drop(second);
+    first.key(KeyCode::Enter);
+    assert!(
+        matches!(first.app.screen(), Screen::Game(_)),
+        "{}",
+        first.screen()
+    );
+}
+
 #[test]
 fn a_click_on_a_resume_entry_resumes() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = nim_game(dir.path());
     h.key(KeyCode::Enter);
+    // That parlor closes (while open, it holds the match: see below).
+    drop(h);
     let mut again = menu_at(dir.path());
     let menu = again.screen();
     let row = menu
@@ -543,6 +615,7 @@ fn a_save_that_does_not_replay_is_set_aside_on_resume() {
         &text[moves_at..].split_once("],").expect("list").1
     );
     std::fs::write(&path, broken).expect("w");
+    drop(h);
     let mut again = menu_at(dir.path());
     assert!(again.screen().contains("Resume Nim"));
     again.key(KeyCode::Enter);

@@ -89,6 +89,9 @@ pub struct App {
     saved: Vec<(SaveSlot, MatchRecord)>,
     /// The file of the match on screen, once it has been saved (or it was resumed).
     slot: Option<SaveSlot>,
+    /// This parlor's claim on the saved match on screen (see `store::claim`): another
+    /// parlor open at once cannot resume or forget it meanwhile.
+    claim: Option<crate::store::claim::SlotClaim>,
     /// The latest notice about the files (a file moved aside, saving off).
     notice: Option<String>,
     /// The generation of the game on screen when it was last saved.
@@ -169,6 +172,7 @@ impl App {
             store,
             saved: Vec::new(),
             slot: None,
+            claim: None,
             notice: None,
             saved_generation: None,
             game_saved: false,
@@ -400,8 +404,11 @@ impl App {
         self.sync_solver();
         self.send_own_moves();
         self.autosave();
+        self.sync_claim();
         if self.quit {
             self.keep_clock();
+            // Quitting lets go of the match on screen (another parlor may resume it).
+            self.claim = None;
             // Ctrl-C and signals too: a puzzle begun counts as missed, as a skip does.
             self.leave_trainer();
         }

@@ -6,6 +6,9 @@ use crate::store::Store;
 
 use super::{App, Screen};
 
+/// Said when another parlor has a saved match on screen.
+const OPEN_ELSEWHERE: &str = "That game is open in another parlor window";
+
 impl App {
     /// Reads the saved matches again, keeping those of known games, and any notice.
     pub(super) fn refresh_saved(&mut self) {
@@ -78,12 +81,47 @@ impl App {
         self.take_notices();
     }
 
+    /// Holds the claim on the saved match on screen, and only on it: taken once a new
+    /// match has its file, let go when the match leaves the screen.
+    pub(super) fn sync_claim(&mut self) {
+        use crate::store::claim::Claim;
+        let on_screen = match (&self.screen, &self.slot) {
+            (Screen::Game(_), Some(slot)) if self.online.is_none() => Some(slot),
+            _ => None,
+        };
+        if self.claim.as_ref().map(|c| c.slot()) == on_screen {
+            return;
+        }
+        self.claim = None;
+        if let (Some(slot), Some(store)) = (on_screen, &self.store) {
+            match store.claim(slot) {
+                Claim::Held(claim) => self.claim = Some(claim),
+                Claim::Busy => {
+                    self.flash = Some(format!("{OPEN_ELSEWHERE} too."));
+                }
+                Claim::Unavailable => {}
+            }
+        }
+    }
+
+    /// A notice on the menu on screen (the menu shows notices, not flashes).
+    fn say_on_menu(&mut self, text: String) {
+        match &mut self.screen {
+            Screen::Menu(menu) => menu.notice = Some(text),
+            _ => self.flash = Some(text),
+        }
+    }
+
     /// Forgets the saved match at `index` of the menu's list (the player said yes).
     pub(super) fn forget_saved(&mut self, index: usize) {
         let Some((slot, record)) = self.saved.get(index).cloned() else {
             return;
         };
         if let Some(store) = &mut self.store {
+            if store.claimed_elsewhere(&slot) {
+                self.say_on_menu(format!("{OPEN_ELSEWHERE}: forget it there."));
+                return;
+            }
             store.clear_match(&slot);
         }
         self.refresh_saved();
@@ -107,6 +145,16 @@ impl App {
         let Some(game) = self.games.find(&record.game) else {
             return;
         };
+        // Two parlors playing one saved match would each save over the other's moves.
+        self.claim = None;
+        let claim = match self.store.as_ref().map(|s| s.claim(&slot)) {
+            Some(crate::store::claim::Claim::Busy) => {
+                self.say_on_menu(format!("{OPEN_ELSEWHERE}: go on there, or leave it first."));
+                return;
+            }
+            Some(crate::store::claim::Claim::Held(claim)) => Some(claim),
+            _ => None,
+        };
         let env = StartEnv {
             config: &self.config,
             ai_delay_ms: self.config.ui.ai_delay_ms,
@@ -123,6 +171,7 @@ impl App {
                 screen.set_spoilers(spoilers);
                 self.saved_generation = Some(screen.generation());
                 self.slot = Some(slot);
+                self.claim = claim;
                 self.game_saved = self.store.as_ref().is_some_and(Store::writable);
                 self.screen = Screen::Game(screen);
                 self.start_clock(record.clock);

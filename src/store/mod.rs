@@ -330,34 +330,51 @@ impl Store {
             .unwrap_or_default()
     }
 
-    /// Adds a finished game to the history and forgets its saved match (in `slot`).
+    /// Adds a finished game to the history and forgets its saved match (in `slot`);
+    /// whether it was written (see [`Store::finish`]).
     pub fn finish_match(&mut self, slot: Option<&SaveSlot>, record: &MatchRecord) -> bool {
+        self.finish(slot, record) != Finished::NotSaved
+    }
+
+    /// Adds a finished game to the history and forgets its saved match (in `slot`). The
+    /// same match finished again (moves undone after its end and played otherwise)
+    /// keeps its first ending: a game counts once, as it first ended, so a result
+    /// cannot be taken back into another.
+    pub fn finish(&mut self, slot: Option<&SaveSlot>, record: &MatchRecord) -> Finished {
         let path = self.history_path();
         self.locked(|s| {
             let mut history: HistoryFile = s.read_or_set_aside(&path, HISTORY).unwrap_or_default();
-            // The same match finished again (after undo) replaces its earlier ending,
-            // so a game is counted once.
-            match history
-                .games
-                .iter_mut()
-                .rev()
-                .find(|g| g.same_match(record))
-            {
-                Some(earlier) => *earlier = record.clone(),
-                None => history.games.push(record.clone()),
-            }
-            let ok = s.write_or_give_up(&path, HISTORY, &history);
+            let earlier = history.games.iter().rev().any(|g| g.same_match(record));
+            let ok = earlier || {
+                history.games.push(record.clone());
+                s.write_or_give_up(&path, HISTORY, &history)
+            };
             if let (true, Some(slot)) = (ok, slot) {
                 let _ = fs::remove_file(s.slot_path(slot));
                 let _ = remove_if_there(&s.claim_path(slot));
             }
-            ok
+            match (ok, earlier) {
+                (false, _) => Finished::NotSaved,
+                (true, true) => Finished::EndedBefore,
+                (true, false) => Finished::Added,
+            }
         })
-        .unwrap_or(false)
+        .unwrap_or(Finished::NotSaved)
     }
 }
 
-/// Removes `path`; one already gone is no error.
+/// What [`Store::finish`] did with a finished game.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Finished {
+    /// Added to the history.
+    Added,
+    /// The match had ended before (and moves were undone since): its first ending
+    /// stays in the history.
+    EndedBefore,
+    /// Not written (the data directory cannot be written).
+    NotSaved,
+}
+
 fn remove_if_there(path: &Path) -> std::io::Result<()> {
     match fs::remove_file(path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),

@@ -268,19 +268,22 @@ fn two_processes_at_once_lose_no_game() {
 }
 
 #[test]
-fn a_match_finished_again_after_undo_counts_once() {
+fn a_match_finished_again_after_undo_counts_once_as_it_first_ended() {
+    use parlor::store::Finished;
     let dir = tempfile::tempdir().expect("temp dir");
     let mut store = Store::open(dir.path().to_path_buf());
-    assert!(store.finish_match(None, &finished("nim", "a", ResultRecord::Second)));
+    let a = finished("nim", "a", ResultRecord::Second);
+    assert_eq!(store.finish(None, &a), Finished::Added);
     assert!(store.finish_match(None, &finished("nim", "b", ResultRecord::Second)));
-    assert!(store.finish_match(None, &finished("nim", "a", ResultRecord::First)));
+    // Undone after its end and won instead: the loss stands (a result is not taken
+    // back into another).
+    assert_eq!(
+        store.finish(None, &finished("nim", "a", ResultRecord::First)),
+        Finished::EndedBefore
+    );
     let history = store.history();
     assert_eq!(history.len(), 2);
-    assert_eq!(
-        history[0].result,
-        Some(ResultRecord::First),
-        "replaced in place"
-    );
+    assert_eq!(history[0], a, "the first ending, as it was");
 }
 
 fn nim_game(dir: &Path) -> Harness {
@@ -870,6 +873,39 @@ fn enter_after_game_over_keeps_the_end_on_screen() {
     assert!(
         record.moves.is_empty() && record.result.is_none(),
         "r: a rematch"
+    );
+}
+
+/// Moves undone past a game's end and played otherwise do not change the result in
+/// the history (nor the statistics and rating built on it), and the player is told.
+#[test]
+fn a_game_undone_past_its_end_keeps_its_first_result() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = nim_at(dir.path(), "2");
+    h.play("1:1");
+    h.play("1:1");
+    let history = || Store::open(dir.path().to_path_buf()).history();
+    assert_eq!(history().len(), 1);
+    assert_eq!(history()[0].result, Some(ResultRecord::Second));
+    h.key(KeyCode::Char('u')).key(KeyCode::Char('u'));
+    h.play("1:2");
+    let seen = h.screen();
+    assert!(seen.contains("Player 1 wins"), "{seen}");
+    assert!(
+        seen.contains("The history keeps this game as it first ended (a game counts once)."),
+        "{seen}"
+    );
+    let kept = history();
+    assert_eq!(kept.len(), 1, "counted once");
+    assert_eq!(
+        kept[0].result,
+        Some(ResultRecord::Second),
+        "as it first ended"
+    );
+    assert_eq!(kept[0].moves, ["1:1", "1:1"]);
+    assert!(
+        save_files(dir.path(), "nim").is_empty(),
+        "no save left behind"
     );
 }
 

@@ -6,6 +6,9 @@ use crate::store::Store;
 
 use super::{App, Screen};
 
+/// Said when a match ends again after moves were undone past its end.
+const FIRST_ENDING: &str = "The history keeps this game as it first ended (a game counts once).";
+
 /// Said when another parlor has a saved match on screen.
 const OPEN_ELSEWHERE: &str = "That game is open in another parlor window";
 
@@ -63,7 +66,13 @@ impl App {
             record.clock = clock;
         }
         self.game_saved = if record.result.is_some() {
-            store.finish_match(self.slot.as_ref(), &record)
+            let finished = store.finish(self.slot.as_ref(), &record);
+            if finished == crate::store::Finished::EndedBefore {
+                self.flash = Some(FIRST_ENDING.to_string());
+                // Until the next key, not the next change of the board.
+                self.flash_generation = None;
+            }
+            finished != crate::store::Finished::NotSaved
         } else if record.moves.is_empty() && record.redo.is_empty() {
             // Nothing played yet: nothing worth resuming (this match's own file only;
             // other saved matches of the game stay).

@@ -668,6 +668,19 @@ pub fn fixed_start<T: PartialEq, E>(draw: impl Fn(&mut GameRng) -> Result<T, E>)
     (x == y).then_some(x)
 }
 
+/// A typed start must leave a move to play: one already over would open on a
+/// game-over box ("0 moves played") and a review of nothing. For `check_position`.
+pub fn playable(game: &impl crate::game::Game) -> Result<(), String> {
+    match game.outcome() {
+        Some(_) => Err(
+            "that position is already over, with no move left to play: give one with a move \
+             to make, or none for the usual start"
+                .into(),
+        ),
+        None => Ok(()),
+    }
+}
+
 /// The seat that wins when the player to move at the start wins (`mover_wins`), or
 /// loses.
 pub fn winner_if(mover_wins: bool) -> crate::game::Seat {

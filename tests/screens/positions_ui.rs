@@ -106,6 +106,28 @@ fn every_game_refuses_a_bad_position_on_its_setup() {
     }
 }
 
+/// A typed position already over opens no game (it would show a result of no moves
+/// and a review of nothing).
+#[test]
+fn a_position_already_over_is_refused_on_the_setup() {
+    for (index, over) in [(0, "0,0"), (1, "0,0,0,0"), (2, "0,0/1,1")] {
+        let mut h = Harness::new(&parlor::arcade::registry(), config(), Start::Menu, 80, 24);
+        for _ in 0..index {
+            h.key(KeyCode::Down);
+        }
+        h.key(KeyCode::Enter);
+        h.key(KeyCode::Up);
+        type_text(&mut h, over);
+        h.key(KeyCode::Enter);
+        let screen = h.screen();
+        assert!(
+            matches!(h.app.screen(), Screen::Setup(_)),
+            "{over}:\n{screen}"
+        );
+        assert!(screen.contains("already over"), "{over}:\n{screen}");
+    }
+}
+
 /// A pasted long position (the row takes up to 200 characters) is refused with a prefix
 /// of it and its length, not all of it.
 #[test]

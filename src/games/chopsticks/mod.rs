@@ -105,7 +105,7 @@ impl GameKind for Chopsticks {
         Some(puzzles::book())
     }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
-        screen::start_position(setup).map(|_| ())
+        crate::plugin::playable(&screen::start_position(setup)?)
     }
     fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut GameRng) -> Box<dyn GameScreen> {
         Box::new(ChopsticksScreen::new(

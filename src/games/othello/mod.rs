@@ -160,7 +160,7 @@ impl GameKind for OthelloGame {
         screen::start_position(setup).map(crate::plugin::referee::of)
     }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
-        screen::start_position(setup).map(|_| ())
+        crate::plugin::playable(&screen::start_position(setup)?)
     }
     fn ai_level(&self, setup: &GameSetup) -> String {
         setup.own::<OthelloSetup>().level.to_string()

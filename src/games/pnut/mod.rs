@@ -143,7 +143,7 @@ impl GameKind for PnutButta {
         if setup.position.is_some() && setup.own::<PnutSetup>().players > 2 {
             return Err("a position can be given for two players only".into());
         }
-        screen::start_position(setup).map(|_| ())
+        crate::plugin::playable(&screen::start_position(setup)?)
     }
     fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut GameRng) -> Box<dyn GameScreen> {
         Box::new(PnutScreen::new(setup, env.ai_delay_ms, env.hints, rng))

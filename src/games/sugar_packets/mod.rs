@@ -69,7 +69,7 @@ impl GameKind for SugarPackets {
     }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
         let mut rng = <GameRng as rand::SeedableRng>::seed_from_u64(0);
-        crate::games::nim::screen::start_position(setup, &mut rng).map(|_| ())
+        crate::plugin::playable(&crate::games::nim::screen::start_position(setup, &mut rng)?)
     }
     fn start(&self, setup: GameSetup, env: &StartEnv, rng: &mut GameRng) -> Box<dyn GameScreen> {
         Box::new(NimScreen::new(setup, env.ai_delay_ms, env.hints, rng))

@@ -376,14 +376,22 @@ fn too_small_and_back() {
     }
     h.resize(20, 5);
     insta::assert_snapshot!("too_small_20x5", h.screen());
-    // Keys other than quit are ignored while too small.
+    // Keys other than quit are ignored while too small: no move, no switch turned
+    // (a play-tester turned the hints on unseen).
     h.key(KeyCode::Enter);
+    h.key(KeyCode::Char('h'));
+    h.key(KeyCode::Char('n'));
     h.resize(80, 24);
     let screen = h.screen();
     assert!(
         screen.contains("Your turn") && !screen.contains("1. You"),
         "{screen}"
     );
+    assert!(
+        screen.contains("h shows hints"),
+        "hints still off:\n{screen}"
+    );
+    assert!(!screen.contains("Leave the game"), "{screen}");
 }
 
 #[test]

@@ -357,6 +357,14 @@ impl App {
                     game.skip_animation();
                 }
                 let (action, typed) = self.action_of(key);
+                // A window too small shows only how to get room, and what q does: other
+                // keys would change a board no one can see.
+                // (Before the first draw the size is not known: (0, 0).)
+                let too_small = self.size != (0, 0)
+                    && !widgets::fits(ratatui::layout::Rect::new(0, 0, self.size.0, self.size.1));
+                if too_small && (action != Action::Quit || self.online_in_progress()) {
+                    return false;
+                }
                 if self.typing_chat() {
                     self.on_chat_key(action);
                 } else if self.resigning {

@@ -669,7 +669,7 @@ fn chopsticks_tied_moves_are_best_the_mirror_split_included() {
 }
 
 /// A split at the start loses in 16, sooner than the four hits (26): the text names all
-/// four as holding out longest, not one of them. From 4,4/4,4 every hit wins in 7:
+/// four as the best, not one of them. From 4,4/4,4 every hit wins in 7:
 /// "every move wins here", whichever is played.
 #[test]
 fn chopsticks_several_best_moves_are_all_named_and_a_position_of_equal_moves_says_so() {
@@ -681,8 +681,8 @@ fn chopsticks_several_best_moves_are_all_named_and_a_position_of_equal_moves_say
     assert_eq!(
         review.move_text(0).as_deref(),
         Some(
-            "move 1, split:2,0: every move loses here; hit:l:l, hit:l:r and 2 others \
-             (loss in 26) held out longest"
+            "move 1, split:2,0: every move loses here; the best was hit:l:l, hit:l:r or 2 \
+             others (loss in 26)"
         )
     );
     let review = analysed(&record(

@@ -57,7 +57,7 @@ fn draw(
             before,
             mv,
             &names[seat.index()],
-            &format!("{}'s", names[seat.other().index()]),
+            &possessive(&names[seat.other().index()]),
         )
     });
     let look = HandsLook {
@@ -71,4 +71,26 @@ fn draw(
         changing: None,
     };
     draw_hands(frame, inner, &look, theme, &mut Hits::default());
+}
+
+/// A seat's name as the owner of hands, as the match says it: "your", "the AI's",
+/// "Player 2's" (a play-tester read "hits You's right" in a review).
+fn possessive(name: &str) -> String {
+    match name {
+        "You" => "your".into(),
+        "AI" => "the AI's".into(),
+        name => format!("{name}'s"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::possessive;
+
+    #[test]
+    fn the_review_names_hands_as_the_match_does() {
+        assert_eq!(possessive("You"), "your");
+        assert_eq!(possessive("AI"), "the AI's");
+        assert_eq!(possessive("Bob"), "Bob's");
+    }
 }

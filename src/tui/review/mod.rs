@@ -363,9 +363,12 @@ impl Review {
                         format!("{head}: as good as the best, {} ({value})", tied("or"))
                     }
                 }
+                // The best of lost moves is the AI's choice (the most traps first, see
+                // `solve::policy`), not always the longest loss: "held out longest"
+                // was not true of every game.
                 _ if before.verdict.is_loss() => format!(
-                    "{head}: every move loses here; {} ({value}) held out longest",
-                    tied("and")
+                    "{head}: every move loses here; the best was {} ({value})",
+                    tied("or")
                 ),
                 _ => {
                     let kept = plies::prospect(before.verdict).unwrap_or("result");

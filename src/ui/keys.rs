@@ -481,6 +481,7 @@ impl Keys {
             list.extend(ending_box.clone());
             for (action, what) in [
                 (Action::Rematch, "rematch"),
+                (Action::Review, "review"),
                 (Action::NewGame, "new"),
                 (Action::Back, "menu"),
             ] {

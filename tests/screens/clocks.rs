@@ -138,6 +138,21 @@ fn a_move_switches_the_clocks_and_a_flag_fall_ends_the_match_in_the_history() {
     assert_eq!(history[0].ended_by, Some(parlor::store::EndedBy::Time));
     let clock = history[0].clock.expect("the clocks are recorded");
     assert_eq!(clock.left, [47_000, 0]);
+    // The moves played until then can be reviewed, and Esc comes back to the end.
+    assert!(footer(&mut h).contains("v review"), "{}", h.screen());
+    h.key(Char('v'));
+    assert!(
+        matches!(h.app.screen(), Screen::Review(..)),
+        "{}",
+        h.screen()
+    );
+    h.key(Esc);
+    assert!(matches!(h.app.screen(), Screen::Game(_)), "{}", h.screen());
+    assert!(
+        h.screen().contains("Player 2's time ran out."),
+        "{}",
+        h.screen()
+    );
     // A rematch is timed too.
     h.key(Char('r'));
     assert!(title(&mut h).ends_with("▸1:00 · 1:00"), "{}", h.screen());

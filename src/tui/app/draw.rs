@@ -120,18 +120,27 @@ impl App {
                 Span::raw(" menu"),
             ])
         };
-        let lines = vec![
+        let mut lines = vec![
             Line::styled(headline, self.theme.title()),
             Line::raw(how),
             Line::raw(""),
             next,
         ];
+        // A match that ran out of time here has its moves to review (online, the
+        // review waits for a game played to its end).
+        if !online {
+            lines.push(Line::from(vec![
+                key(Action::Review),
+                Span::raw(" review the game, move by move"),
+            ]));
+        }
+        let height = lines.len() as u16 + 2;
         // Over the board: the left part of the screen, where every game draws it.
         let board = ratatui::layout::Rect {
             width: area.width * 6 / 10,
             ..area
         };
-        let at = widgets::centered(board, 44.min(board.width), 6);
+        let at = widgets::centered(board, 44.min(board.width), height);
         widgets::popup(frame, at, "Game over", lines, &self.theme);
     }
 

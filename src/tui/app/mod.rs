@@ -591,6 +591,8 @@ impl App {
                 }
                 Action::Transcript => self.transcript = true,
                 Action::Enter => self.ending_box_hidden = !self.ending_box_hidden,
+                // The moves played until the flag fell, judged as any game's.
+                Action::Review => self.review_game(),
                 Action::Up | Action::Down | Action::Left | Action::Right => {
                     if let Screen::Game(game) = &mut self.screen {
                         game.handle(action);
@@ -598,8 +600,9 @@ impl App {
                 }
                 _ => {
                     self.flash = Some(format!(
-                        "Time ran out: {} rematch · {} new game · {} menu.",
+                        "Time ran out: {} rematch · {} review · {} new game · {} menu.",
                         self.keys.key(Action::Rematch),
+                        self.keys.key(Action::Review),
                         self.keys.key(Action::NewGame),
                         self.keys.key(Action::Back)
                     ));

@@ -109,7 +109,8 @@ pub struct PlayCommon {
     #[arg(long, value_enum)]
     pub first: Option<FirstArg>,
     /// Seed for coin flips and the AI's choices, for a reproducible game.
-    #[arg(long)]
+    // A negative number is taken as the (refused) value, not as an unknown option.
+    #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// Start from this position, in the notation `parlor solve <GAME>` reads (see its
     /// --help; Othello also takes an OBF line or a move list from the start such as f5d6c3).
@@ -137,7 +138,7 @@ pub struct SimulateCommon {
     pub games: u32,
     /// Seed of the games' random choices; each run prints the seed it used, which
     /// replays the same games.
-    #[arg(long)]
+    #[arg(long, allow_negative_numbers = true)]
     pub seed: Option<u64>,
     /// Print one JSON object (its shape is in docs/json.md) instead of the table.
     #[arg(long)]

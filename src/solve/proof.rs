@@ -94,8 +94,8 @@ pub fn prove_1357() -> ProofReport {
 /// Whether `start` is misère, for the proof's printed summary.
 pub fn ending_name(ending: Ending) -> &'static str {
     match ending {
-        Ending::Normal => "normal play (last coin wins)",
-        Ending::Misere => "misère (last coin loses)",
+        Ending::Normal => "normal play: the last coin wins",
+        Ending::Misere => "misère: the last coin loses",
     }
 }
 

@@ -241,6 +241,19 @@ fn bad_play_options_are_usage_errors() {
         &["play", "nim", "--clock", "1+0", "--mode", "ai-vs-ai"],
         &["--clock needs a person to play"],
     );
+    // A negative seed is a bad value of --seed, not an unknown option "-1".
+    usage_error(
+        &["play", "nim", "--seed", "-1"],
+        &["invalid value '-1' for '--seed"],
+    );
+    usage_error(
+        &["simulate", "nim", "--games", "1", "--seed", "-1"],
+        &["invalid value '-1' for '--seed"],
+    );
+    usage_error(
+        &["play", "nim", "--position", "0,0"],
+        &["already over", "no move left to play"],
+    );
 }
 
 #[test]

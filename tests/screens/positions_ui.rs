@@ -91,6 +91,10 @@ fn every_game_refuses_a_bad_position_on_its_setup() {
         (2, "1,1/1,7", "not a count of 0-4"),
         (4, "01a", "is not one of the symbols"),
         (5, "WLX", "letter 3 is 'X'"),
+        // Already over: it would open on a result of no moves and a review of nothing.
+        (0, "0,0", "already over"),
+        (1, "0,0,0,0", "already over"),
+        (2, "0,0/1,1", "already over"),
     ] {
         let mut h = Harness::new(&parlor::arcade::registry(), config(), Start::Menu, 80, 24);
         for _ in 0..index {
@@ -103,28 +107,6 @@ fn every_game_refuses_a_bad_position_on_its_setup() {
         assert!(matches!(h.app.screen(), Screen::Setup(_)), "{bad}");
         let screen = h.screen();
         assert!(screen.contains(words), "{words:?}:\n{screen}");
-    }
-}
-
-/// A typed position already over opens no game (it would show a result of no moves
-/// and a review of nothing).
-#[test]
-fn a_position_already_over_is_refused_on_the_setup() {
-    for (index, over) in [(0, "0,0"), (1, "0,0,0,0"), (2, "0,0/1,1")] {
-        let mut h = Harness::new(&parlor::arcade::registry(), config(), Start::Menu, 80, 24);
-        for _ in 0..index {
-            h.key(KeyCode::Down);
-        }
-        h.key(KeyCode::Enter);
-        h.key(KeyCode::Up);
-        type_text(&mut h, over);
-        h.key(KeyCode::Enter);
-        let screen = h.screen();
-        assert!(
-            matches!(h.app.screen(), Screen::Setup(_)),
-            "{over}:\n{screen}"
-        );
-        assert!(screen.contains("already over"), "{over}:\n{screen}");
     }
 }
 

@@ -12,6 +12,7 @@ pub mod options;
 pub mod prove;
 pub mod puzzles;
 pub mod screen;
+pub mod start_winner;
 pub mod verify;
 pub mod verify_cli;
 
@@ -93,31 +94,16 @@ impl GameKind for PnutButta {
     fn position_help(&self) -> &'static str {
         "The string written so far, e.g. 0012 (two players); empty: the empty string."
     }
-    /// From the shipped table of settled start nodes, or a small proof search where
-    /// the whole game is small (the setup asks on every frame: a few thousand nodes).
+    /// From the shipped table of settled start nodes, or a small proof where the whole
+    /// game is small; each start's answer is kept (the setup asks on every frame).
     fn start_winner(&self, setup: &GameSetup) -> Option<crate::game::Seat> {
         use crate::game::Game;
-        const NODES: u64 = 5_000;
         let options: PnutSetup = setup.own();
         if options.players != 2 {
             return None;
         }
         let start = screen::start_position(setup).ok()?;
-        let rules = start.rules();
-        let from_table = crate::solve::pnut::starts::value(
-            crate::solve::pnut::starts::shipped(),
-            rules.k(),
-            rules.length(),
-            start.indices(),
-        );
-        let mover_wins = from_table.or_else(|| {
-            let limits = crate::solve::pnut::Limits::nodes(NODES, 1);
-            match crate::solve::pnut::solve(&start, &limits).analysis.verdict {
-                crate::solve::Verdict::Win { .. } => Some(true),
-                crate::solve::Verdict::Loss { .. } => Some(false),
-                _ => None,
-            }
-        })?;
+        let mover_wins = start_winner::mover_wins(&start)?;
         let mover = start.to_move();
         Some(if mover_wins { mover } else { mover.other() })
     }

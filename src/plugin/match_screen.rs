@@ -253,6 +253,7 @@ impl<B: Board> GameScreen for Match<B> {
         B::tick(self, elapsed_ms, rng)
     }
     fn handle(&mut self, action: Action) -> bool {
+        self.view.key_pressed();
         // Once the game is over, Enter puts the game-over box away to show the whole
         // final board, and brings it back.
         if action == Action::Enter && B::is_over(self) {

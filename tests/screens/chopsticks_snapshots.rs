@@ -305,6 +305,9 @@ fn two_ais_draw_the_rollover_game() {
         .rollover = true;
     let mut h = game(s, 80, 24);
     assert!(h.screen().contains("space pause"), "{}", h.screen());
+    h.key(KeyCode::Char(' '));
+    assert!(h.screen().contains("space resume"), "{}", h.screen());
+    h.key(KeyCode::Char(' '));
     h.ticks(120);
     let screen = h.screen();
     assert!(screen.contains("A draw."), "{screen}");

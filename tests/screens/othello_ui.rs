@@ -498,6 +498,9 @@ fn watch_mode_pauses_and_resumes() {
     h.key(KeyCode::Char(' '));
     let paused = h.screen();
     assert!(paused.contains("Paused: space resumes."), "{paused}");
+    // The footer names what the key does next.
+    assert!(paused.contains("space resume"), "{paused}");
+    assert!(!paused.contains("space pause"), "{paused}");
     // The highest move number in the move list (which scrolls, so not a count of lines).
     let moves = |s: &str| {
         s.lines()

@@ -281,6 +281,13 @@ fn undo_goes_back_to_your_previous_turn() {
             .collect::<Vec<_>>()
     };
     assert_eq!(piles(&before), piles(&after));
+    // Redo plays back what undo took; with nothing left to redo it says so, and the
+    // refusal goes at the next key (it stayed, stale, until the next move).
+    h.key(KeyCode::Char('U')).ticks(2);
+    h.key(KeyCode::Char('U'));
+    assert!(h.screen().contains("Nothing to redo."), "{}", h.screen());
+    h.key(KeyCode::Down);
+    assert!(!h.screen().contains("Nothing to redo."), "{}", h.screen());
 }
 
 #[test]

@@ -692,7 +692,7 @@ impl Board for OthelloBoard {
             widgets::game_over_footer(keys, m.view.over_box_shown())
         } else if m.view.all_ai() {
             keys.footer(&[
-                (&[Action::Pause], "pause"),
+                (&[Action::Pause], m.view.pause_word()),
                 (&[Action::Own("faster"), Action::Own("slower")], "speed"),
                 (&[Action::Hints], "hints"),
                 (&[Action::NewGame], "new"),

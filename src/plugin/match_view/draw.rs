@@ -244,7 +244,10 @@ impl<G: Game> MatchView<G> {
     ) {
         let mut list = keys.footer(items);
         if self.all_ai() {
-            list.splice(0..moving, keys.footer(&[(&[Action::Pause], "pause")]));
+            list.splice(
+                0..moving,
+                keys.footer(&[(&[Action::Pause], self.pause_word())]),
+            );
         }
         if self.session.is_over() {
             list = widgets::game_over_footer(keys, self.over_box_shown());

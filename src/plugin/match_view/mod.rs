@@ -40,6 +40,11 @@ pub enum Who<'a> {
 
 pub use crate::ui::voice::Outlook;
 
+/// What undo and redo say when they have nothing to do.
+const NOTHING_OF_YOURS: &str = "Nothing of yours to take back yet.";
+const NOTHING_TO_UNDO: &str = "Nothing to undo.";
+const NOTHING_TO_REDO: &str = "Nothing to redo.";
+
 pub struct MatchView<G: Game> {
     pub session: Session<G>,
     /// The match's engine, kept from move to move and dropped with the match.
@@ -439,6 +444,23 @@ impl<G: Game> MatchView<G> {
         self.over_box_hidden_at != Some(self.session.generation())
     }
 
+    /// A key was pressed: a refusal said for the key before ("Nothing to redo.") is
+    /// about that key, and goes (it stayed until the next move, stale).
+    pub fn key_pressed(&mut self) {
+        if [NOTHING_OF_YOURS, NOTHING_TO_UNDO, NOTHING_TO_REDO].contains(&self.note.as_str()) {
+            self.note.clear();
+        }
+    }
+
+    /// The footer's word for the pause key when two AIs play: what it does next.
+    pub fn pause_word(&self) -> &'static str {
+        if self.session.paused() {
+            "resume"
+        } else {
+            "pause"
+        }
+    }
+
     /// Pauses or resumes when two AIs play; people are never paused.
     pub fn toggle_pause(&mut self) {
         if self.all_ai() {
@@ -532,9 +554,9 @@ impl<G: Game> MatchView<G> {
             // Said whatever the moment, or `u` would do nothing silently (a game whose
             // only move of yours was a forced pass, once over).
             self.note = if self.ai_seat().is_some() {
-                "Nothing of yours to take back yet.".into()
+                NOTHING_OF_YOURS.into()
             } else {
-                "Nothing to undo.".into()
+                NOTHING_TO_UNDO.into()
             };
             return false;
         }
@@ -552,7 +574,7 @@ impl<G: Game> MatchView<G> {
     /// Plays again what undo took back. Returns false if there is nothing to redo.
     pub fn redo(&mut self) -> bool {
         if !self.session.redo() {
-            self.note = "Nothing to redo.".into();
+            self.note = NOTHING_TO_REDO.into();
             return false;
         }
         self.note.clear();

@@ -126,11 +126,25 @@ fn the_split_chooser_lists_the_splits_and_plays_one() {
         assert!(screen.contains(text), "{text:?} missing:\n{screen}");
     }
     insta::assert_snapshot!("chopsticks_split_chooser_80x24", screen);
+    // The footer names the chooser's keys, not the hands' (←→ do nothing there).
+    let footer = screen.lines().last().unwrap_or_default().to_string();
+    for text in ["choose", "Enter split", "close"] {
+        assert!(footer.contains(text), "{text:?} missing: {footer}");
+    }
+    for text in ["hand", "pick", "menu"] {
+        assert!(!footer.contains(text), "{text:?} in: {footer}");
+    }
     // Esc closes the chooser and stays in the game; s opens it again.
     h.key(KeyCode::Esc);
     let screen = h.screen();
     assert!(!screen.contains("Split your fingers"), "{screen}");
     assert!(screen.contains("Your turn"), "{screen}");
+    assert!(screen.contains("Esc menu"), "{screen}");
+    // A hand picked, Esc steps back to the hands (the footer says so), then the menu.
+    h.key(KeyCode::Enter);
+    assert!(h.screen().contains("Esc back"), "{}", h.screen());
+    h.key(KeyCode::Esc);
+    assert!(h.screen().contains("Esc menu"), "{}", h.screen());
     h.keys(&[KeyCode::Char('s'), KeyCode::Down, KeyCode::Enter]);
     assert!(played(&h.screen(), 1, "You", "split:2,0"), "{}", h.screen());
 }

@@ -387,22 +387,36 @@ impl Board for ChopsticksBoard {
             widgets::game_frame(frame, area, m.title(), [40, 34, 30], theme);
         m.render_board(frame, board, theme, keys, hits);
         m.render_side(frame, side, theme, keys);
-        m.view.render_footer(
-            frame,
-            footer,
-            (keys, theme),
-            3,
-            &[
+        // With the splits open, the keys of the list (the hands' keys do nothing there);
+        // Esc steps back out of a pick before it leaves for the menu.
+        let human = m.view.session.human_to_move();
+        let stage = if human { m.board.stage } else { Stage::Own };
+        let mut items: Vec<(&[Action], &str)> = if stage == Stage::Split {
+            vec![
+                (&[Action::Up, Action::Down], "choose"),
+                (&[Action::Enter], "split"),
+                (&[Action::Own("splits"), Action::Back], "close"),
+            ]
+        } else {
+            vec![
                 (&[Action::Left, Action::Right], "hand"),
                 (&[Action::Enter], "pick"),
                 (&[Action::Own("splits")], "split"),
-                (&[Action::Hints], "hints"),
-                (&[Action::Undo], "undo"),
-                (&[Action::NewGame], "new"),
-                (&[Action::Help], "rules"),
-                (&[Action::Back], "menu"),
-            ],
-        );
+            ]
+        };
+        items.extend_from_slice(&[
+            (&[Action::Hints], "hints"),
+            (&[Action::Undo], "undo"),
+            (&[Action::NewGame], "new"),
+            (&[Action::Help], "rules"),
+        ]);
+        match stage {
+            Stage::Own => items.push((&[Action::Back], "menu")),
+            Stage::Target => items.push((&[Action::Back], "back")),
+            Stage::Split => {}
+        }
+        m.view
+            .render_footer(frame, footer, (keys, theme), 3, &items);
         if m.view.session.is_over() {
             m.render_game_over(frame, board, theme, keys);
         } else if m.board.stage == Stage::Split && m.view.session.human_to_move() {

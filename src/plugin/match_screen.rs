@@ -340,6 +340,9 @@ impl<B: Board> GameScreen for Match<B> {
     fn time_for_move(&mut self, left_ms: u64, increment_ms: u64) {
         B::time_for_move(self, left_ms, increment_ms);
     }
+    fn ended_outside(&mut self) {
+        self.view.hush();
+    }
 }
 
 #[cfg(test)]

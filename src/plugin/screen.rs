@@ -153,6 +153,8 @@ pub trait GameScreen {
     /// `increment_ms` a move. An AI that thinks for a while (Othello's) spends it
     /// accordingly; the others move at once anyway.
     fn time_for_move(&mut self, _left_ms: u64, _increment_ms: u64) {}
+    /// The match ended outside its rules (a flag fall): remarks on the board stop.
+    fn ended_outside(&mut self) {}
 }
 
 /// What a simulation screen asks the app to do.

@@ -244,3 +244,40 @@ fn the_clock_stands_while_the_board_is_hidden() {
     h.ticks(1);
     assert!(title(&mut h).ends_with("▸0:50 · 1:00"), "{}", h.screen());
 }
+
+/// The AI's remark on the board does not outlive a flag fall: "I can force a win" under
+/// "Your time ran out" read as if the board still decided.
+#[test]
+fn a_flag_fall_silences_the_ais_remarks() {
+    let data = tempfile::tempdir().unwrap();
+    let games = parlor::arcade::registry();
+    let nim = games.find("nim").expect("nim");
+    let mut setup = GameSetup::from_config(nim, &Config::default());
+    setup.matchup.mode = Mode::VsAi;
+    setup.matchup.first = parlor::matchup::FirstMover::You;
+    setup.matchup.clock = Some(TimeControl::new(60_000, 0));
+    let mut h = Harness::with_store(
+        &games,
+        Config::default(),
+        Start::Game(setup),
+        80,
+        24,
+        data.path(),
+    );
+    let time = HandTime::new();
+    h.with_time(time.clone());
+    h.ticks(3);
+    assert!(
+        h.screen().contains("AI: “"),
+        "the AI remarks first:\n{}",
+        h.screen()
+    );
+    time.advance(61_000);
+    h.ticks(3);
+    let screen = h.screen();
+    assert!(screen.contains("Your time ran out"), "{screen}");
+    assert!(!screen.contains("AI: “"), "{screen}");
+    // With the box put away, the board's lines say nothing from the AI either.
+    h.key(Enter);
+    assert!(!h.screen().contains("AI: “"), "{}", h.screen());
+}

@@ -70,7 +70,7 @@ pub fn lesson() -> Lesson {
                 position: TWO_WAYS,
                 instruction: "A move flips every line it closes, in all eight directions \
                               at once. Find the square that flips two lines.",
-                success: "Two lines at once: down and across.",
+                success: "Two lines flipped at once: every line a move closes turns.",
                 retry: "That flipped one line only. Look for the square that closes two.",
             },
             |p| directions(&p.before, p.mv) >= 2,

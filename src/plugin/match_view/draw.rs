@@ -96,7 +96,7 @@ impl<G: Game> MatchView<G> {
             return Line::styled(self.note.clone(), theme.muted());
         }
         // The AI's remarks tell who wins ("I can't force a win from here").
-        if self.voice.is_empty() || self.spoilers_hidden() {
+        if self.voice.is_empty() || self.spoilers_hidden() || self.hushed() {
             Line::raw("")
         } else if self.ai_seat().is_some() {
             Line::styled(format!("AI: “{}”", self.voice), theme.accent())

@@ -51,6 +51,9 @@ pub struct MatchView<G: Game> {
     analyst: SharedAnalyst<G>,
     /// The AI's (or the commentator's) latest line.
     pub voice: String,
+    /// The match ended outside its rules (a flag fall): the AI's last remark about
+    /// the board is no longer the news, and it says nothing more.
+    hushed: bool,
     /// The line the voice last took from the outlook ("Too early to tell who wins."):
     /// while the voice still says it, a new outlook replaces it.
     outlook_line: Option<String>,
@@ -156,6 +159,7 @@ impl<G: Game> MatchView<G> {
             session,
             analyst,
             voice,
+            hushed: false,
             outlook_line: None,
             even_within: 0,
             needs_analysis: true,
@@ -442,6 +446,18 @@ impl<G: Game> MatchView<G> {
     /// move (the game's screen knows whether the game is over).
     pub fn over_box_shown(&self) -> bool {
         self.over_box_hidden_at != Some(self.session.generation())
+    }
+
+    /// The match ended outside its rules (a flag fall): the AI stops remarking on the
+    /// board (its "I can force a win" would outlive the clock that decided).
+    pub fn hush(&mut self) {
+        self.hushed = true;
+        self.voice.clear();
+    }
+
+    /// Whether [`MatchView::hush`] silenced the voice.
+    pub fn hushed(&self) -> bool {
+        self.hushed
     }
 
     /// A key was pressed: a refusal said for the key before ("Nothing to redo.") is

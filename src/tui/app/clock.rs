@@ -186,9 +186,10 @@ impl App {
         local.clock.stop(now);
         let name = local.names[side].clone();
         let winner = local.names[1 - side].clone();
-        let Screen::Game(game) = &self.screen else {
+        let Screen::Game(game) = &mut self.screen else {
             return;
         };
+        game.ended_outside();
         self.flash = Some(if winner == "You" {
             format!("{name}'s time ran out: you win.")
         } else if name == "You" {

@@ -80,17 +80,18 @@ impl Setup {
                 ..inner
             };
             let selected = i == self.selected;
+            // The buttons are marked by more than colour when selected (a terminal
+            // without colours, a colour-blind player).
+            let mark = if selected { "▶ " } else { "  " };
             let line = if *field == Field::Start {
-                Line::from(Span::styled(
-                    if self.online {
-                        "  [ Offer it online ]"
-                    } else {
-                        "  [ Start ]"
-                    },
-                    theme.bold(),
-                ))
+                let label = if self.online {
+                    "[ Offer it online ]"
+                } else {
+                    "[ Start ]"
+                };
+                Line::from(Span::styled(format!("{mark}{label}"), theme.bold()))
             } else if *field == Field::Simulate {
-                Line::from(Span::styled("  [ Simulate ]", theme.bold()))
+                Line::from(Span::styled(format!("{mark}[ Simulate ]"), theme.bold()))
             } else if *field == Field::Lesson {
                 let done = if self.lesson == Some(true) {
                     "lesson done ✓"
@@ -98,7 +99,7 @@ impl Setup {
                     "new here? the rules, step by step"
                 };
                 Line::from(vec![
-                    Span::styled("  [ Lesson ]", theme.bold()),
+                    Span::styled(format!("{mark}[ Lesson ]"), theme.bold()),
                     Span::styled(format!("  {done}"), theme.muted()),
                 ])
             } else {

@@ -161,6 +161,45 @@ impl Help {
         }
     }
 
+    /// The review's help: how to read what it shows, its keys, then the game's rules.
+    pub fn for_review(game: GameId, keys: &Keys) -> Help {
+        let key = |a: &[Action]| keys.label(a);
+        let paragraphs = [
+            "Reading a review".to_string(),
+            "The solver judges every move of the finished game against the best move \
+             from the same position, with the result each leads to when both sides play \
+             perfectly from there (where the game is too large to solve, as Othello's \
+             middle is, a deep search stands in and says so, and the values are disc \
+             margins)."
+                .to_string(),
+            "The panel under the board says what the move on the board did: the best \
+             move, as good as the best, or a turning point (\"this threw the win away\", \
+             \"this cost 6 discs\") with the move that was better. \"Now:\" is who wins \
+             from the position on the board. The graph draws that over the whole game, \
+             the first player's side up, the move on the board as a line. In the list \
+             of moves a turning point is marked ✗ with what it cost."
+                .to_string(),
+            format!(
+                "Keys: {step} step a move back or on; {turn} jump to the turning point \
+                 before or after; {ends} go to the start or the end; {back} leaves the \
+                 review. The analysis runs in the background and is kept with the game: \
+                 a review opened again starts where it stopped.",
+                step = key(&[Action::Left, Action::Right]),
+                turn = key(&[Action::Up, Action::Down]),
+                ends = key(&[Action::PageUp, Action::PageDown]),
+                back = key(&[Action::Back]),
+            ),
+            rules(game, keys),
+        ];
+        Help {
+            title: format!("Review: {game}"),
+            text: paragraphs.join("\n\n"),
+            scroll: 0,
+            bottom: Cell::new(u16::MAX),
+            page: Cell::new(10),
+        }
+    }
+
     /// The trainer's help: how puzzles are played and rated, its keys (the game's
     /// shared keys do not apply there), then the game's rules.
     pub fn for_trainer(game: GameId, keys: &Keys, hint_action: Action) -> Help {

@@ -432,6 +432,14 @@ fn keys_step_jump_and_go_back_to_the_menu() {
     );
     h.key(KeyCode::PageUp);
     assert!(h.screen().contains("Start · 6 moves"));
+    // ? says how to read a review (then the rules), and Esc closes it, not the review.
+    h.key(KeyCode::Char('?'));
+    let help = h.screen();
+    for text in ["Reading a review", "turning point", "Now:"] {
+        assert!(help.contains(text), "{text:?} missing:\n{help}");
+    }
+    h.key(KeyCode::Esc);
+    assert!(h.screen().contains("Start · 6 moves"), "{}", h.screen());
     h.key(KeyCode::Esc);
     assert!(h.screen().contains("two-player strategy games"), "the menu");
 }

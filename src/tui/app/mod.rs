@@ -500,7 +500,7 @@ impl App {
             Screen::Review(review, _) => match review.handle(action) {
                 ReviewOutcome::Back => self.close_review(),
                 ReviewOutcome::Help => {
-                    self.help = Some(Help::for_game(review.game(), &self.keys));
+                    self.help = Some(Help::for_review(review.game(), &self.keys));
                 }
                 ReviewOutcome::Quit => self.quit = true,
                 ReviewOutcome::Stay => {}

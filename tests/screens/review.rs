@@ -732,7 +732,7 @@ fn the_othello_start_reads_in_the_review_as_in_the_game() {
         .moves(&start)
         .and_then(|moves| moves.iter().map(|(_, v)| v.depth).min())
         .expect("open in the book");
-    let how = format!("(book, {depth} plies)");
+    let how = format!("(book, {depth} moves)");
     let leader = if value.score > 0 { "Ann" } else { "Bob" };
     let expected = match value.score.abs() {
         0 => format!("Now: even {how}"),

@@ -391,11 +391,15 @@ impl OthelloScreen {
                 ));
                 // The book's values come from searches made before: no nodes now.
                 let reach = if a.exact {
-                    format!("solved · {} nodes", short_count(a.nodes))
+                    format!("solved to the end · {} positions", short_count(a.nodes))
                 } else if Book::shipped().moves(s.position()).is_some() {
-                    format!("opening book, {} plies deep", a.depth)
+                    format!("opening book, {} moves deep", a.depth)
                 } else {
-                    format!("depth {} · {} nodes", a.depth, short_count(a.nodes))
+                    format!(
+                        "{} moves ahead · {} positions",
+                        a.depth,
+                        short_count(a.nodes)
+                    )
                 };
                 lines.push(Line::styled(reach, theme.muted()));
             }

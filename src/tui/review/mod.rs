@@ -256,9 +256,9 @@ impl Review {
             String::new()
         } else if report.nodes == Some(0) {
             // Known without a search: the opening book's values.
-            format!(" (book, {} plies)", report.depth)
+            format!(" (book, {} moves)", report.depth)
         } else {
-            format!(" (depth {})", report.depth)
+            format!(" ({} moves ahead)", report.depth)
         };
         let even_within = self.game.kind().even_within();
         if let Some(score) = report.score.filter(|_| report.best.is_some()) {

@@ -5,7 +5,8 @@
 //! ```
 //!
 //! 1. Self-play: `--games` games, each from 0-20 random plies, then a 2-ply search
-//!    on the classic evaluation with one move in ten at random; from each game
+//!    on the classic evaluation (`--play-eval patterns`: the shipped weights) with one
+//!    move in ten at random; from each game
 //!    `--per-bucket` positions (1 by default) per phase bucket (duplicates dropped).
 //! 2. Phase by phase, from the endgame up: positions with at most `--exact` empty
 //!    squares are labelled by an exact solve, the others by a `--depth`-ply search
@@ -57,6 +58,9 @@ struct Args {
     fit_only: bool,
     smooth: f64,
     per_bucket: usize,
+    /// The evaluation the self-play's 2-ply searches use: the classic one (the shipped
+    /// weights' games) or the shipped patterns (games nearer strong play).
+    play_eval: Evaluation,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -70,6 +74,7 @@ fn parse_args() -> Result<Args, String> {
         fit_only: false,
         smooth: 0.5,
         per_bucket: 1,
+        play_eval: Evaluation::Classic,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -87,6 +92,13 @@ fn parse_args() -> Result<Args, String> {
             "--exact" => a.exact = num(&v)? as u32,
             "--depth" => a.depth = num(&v)? as u32,
             "--labels" => a.labels = v,
+            "--play-eval" => {
+                a.play_eval = match v.as_str() {
+                    "classic" => Evaluation::Classic,
+                    "patterns" => Evaluation::Patterns,
+                    other => return Err(format!("--play-eval {other}: classic or patterns")),
+                }
+            }
             "--smooth" => a.smooth = v.parse().map_err(|e| format!("--smooth {v}: {e}"))?,
             other => return Err(format!("unknown option {other}")),
         }
@@ -103,10 +115,15 @@ fn bucket_of(n: u32) -> usize {
 
 /// Self-play games; `per_bucket` positions per bucket per game (different plies of the
 /// game, drawn at random), as (mover, opponent).
-fn self_play(rng: &mut GameRng, games: usize, per_bucket: usize) -> Vec<Vec<(u64, u64)>> {
+fn self_play(
+    rng: &mut GameRng,
+    games: usize,
+    per_bucket: usize,
+    eval: Evaluation,
+) -> Vec<Vec<(u64, u64)>> {
     let mut engine = Engine::new(1);
     engine.set_threads(1);
-    engine.set_evaluation(Evaluation::Classic);
+    engine.set_evaluation(eval);
     let quick = Limits {
         max_depth: Some(2),
         max_millis: None,
@@ -302,7 +319,7 @@ fn run(a: &Args) -> Result<(), String> {
         }
     } else {
         let mut rng = GameRng::seed_from_u64(a.seed);
-        positions = self_play(&mut rng, a.games, a.per_bucket);
+        positions = self_play(&mut rng, a.games, a.per_bucket, a.play_eval);
         eprintln!(
             "self-play: {:?} positions per bucket, {:.0} s",
             positions.iter().map(Vec::len).collect::<Vec<_>>(),

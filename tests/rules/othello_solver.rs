@@ -445,3 +445,35 @@ fn benedict_takes_a_free_corner_and_is_reproducible() {
     );
     assert_eq!(a, b);
 }
+
+/// On the clock a search that changed its mind (another best move, or a score fallen by
+/// two discs or more) may start a deeper iteration later in the move's time than one
+/// that holds steady; the first plies' swings do not count.
+#[test]
+fn an_unsettled_search_may_start_a_deeper_iteration_later() {
+    use parlor::solve::othello::{
+        Choice, SOFT_SHARE, SOFT_SHARE_UNSETTLED, UNSETTLED_FROM, soft_share,
+    };
+    let choice = |mv: &str, score: i32, depth: u32| Choice {
+        mv: mv.parse::<OthelloMove>().expect("a square"),
+        score,
+        exact: false,
+        depth,
+        nodes: 0,
+    };
+    let deep = UNSETTLED_FROM + 2;
+    let steady = (choice("d3", 2, deep - 1), choice("d3", 1, deep));
+    assert_eq!(soft_share(deep, &steady.0, &steady.1), SOFT_SHARE);
+    let rising = (choice("d3", 2, deep - 1), choice("d3", 9, deep));
+    assert_eq!(soft_share(deep, &rising.0, &rising.1), SOFT_SHARE);
+    let other = (choice("d3", 2, deep - 1), choice("c4", 2, deep));
+    assert_eq!(soft_share(deep, &other.0, &other.1), SOFT_SHARE_UNSETTLED);
+    let fallen = (choice("d3", 2, deep - 1), choice("d3", 0, deep));
+    assert_eq!(soft_share(deep, &fallen.0, &fallen.1), SOFT_SHARE_UNSETTLED);
+    assert_eq!(
+        soft_share(UNSETTLED_FROM, &other.0, &other.1),
+        SOFT_SHARE,
+        "a shallow iteration's change of mind"
+    );
+    assert!(SOFT_SHARE < SOFT_SHARE_UNSETTLED && SOFT_SHARE_UNSETTLED < 1.0);
+}

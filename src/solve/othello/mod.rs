@@ -399,7 +399,9 @@ impl Engine {
         // No deeper iteration starts once this much of the budget is gone. One that
         // starts before need not finish: its first move re-searched at the new depth,
         // a move it then proves better is played ([`Search::interrupted`]).
-        let soft = budget.map(|b| start + b.mul_f64(SOFT_SHARE));
+        // Where the last iteration changed its mind, a deeper one may start later
+        // ([`soft_share`]).
+        let soft = |share: f64| budget.map(|b| start + b.mul_f64(share));
         let (p, o) = (board.player(), board.opponent());
         let n = board.empty_count();
         self.table.new_search();
@@ -460,6 +462,7 @@ impl Engine {
                     break;
                 };
                 estimate = Some(v);
+                let before = choice;
                 choice = Choice {
                     mv: list[0].mv(),
                     score: to_discs(v),
@@ -467,7 +470,9 @@ impl Engine {
                     depth: d,
                     nodes: s.total_nodes(),
                 };
-                if soft.is_some_and(|t| Instant::now() >= t) && !exact {
+                if soft(soft_share(d, &before, &choice)).is_some_and(|t| Instant::now() >= t)
+                    && !exact
+                {
                     break;
                 }
             }
@@ -565,6 +570,28 @@ impl Engine {
 /// The share of a move's time after which no deeper iteration starts
 /// ([`Engine::search`]); the rest goes to the iteration under way.
 pub const SOFT_SHARE: f64 = 0.6;
+/// The share of a move's time after which no iteration deeper than `depth` starts,
+/// `before` and `after` the best move of the iterations at `depth - 1` and `depth`:
+/// [`SOFT_SHARE_UNSETTLED`] where the search changed its mind (another move, or a score
+/// fallen by [`UNSETTLED_DROP`] discs or more), [`SOFT_SHARE`] where it did not.
+pub fn soft_share(depth: u32, before: &Choice, after: &Choice) -> f64 {
+    let unsettled = depth > UNSETTLED_FROM
+        && (after.mv != before.mv || after.score <= before.score - UNSETTLED_DROP);
+    if unsettled {
+        SOFT_SHARE_UNSETTLED
+    } else {
+        SOFT_SHARE
+    }
+}
+
+/// The same share where the last iteration changed the best move or lowered its score
+/// by [`UNSETTLED_DROP`] discs or more: the time goes where the position needs it.
+pub const SOFT_SHARE_UNSETTLED: f64 = 0.85;
+/// A fall of the best score this large (discs) from one iteration to the next.
+pub const UNSETTLED_DROP: i32 = 2;
+/// Iterations this shallow or shallower do not count as changing their mind (the first
+/// few plies swing by nature and cost nothing).
+pub const UNSETTLED_FROM: u32 = 4;
 
 /// The strong level's choice in the opening book: any move within this many discs of
 /// the book's best (the exact level plays the best).

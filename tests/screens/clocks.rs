@@ -12,10 +12,16 @@ use parlor::tui::harness::Harness;
 use ratatui::crossterm::event::KeyCode::{Char, Enter, Esc, Right, Up};
 
 fn nim_two_players(data: &std::path::Path, control: TimeControl) -> Harness {
+    timed_nim_in(data, Mode::TwoPlayers, control)
+}
+
+/// Nim in `mode` on `control`, saving in `data`, at 80x24.
+fn timed_nim_in(data: &std::path::Path, mode: Mode, control: TimeControl) -> Harness {
     let games = parlor::arcade::registry();
     let nim = games.find("nim").expect("nim");
     let mut setup = GameSetup::from_config(nim, &Config::default());
-    setup.matchup.mode = Mode::TwoPlayers;
+    setup.matchup.mode = mode;
+    setup.matchup.first = parlor::matchup::FirstMover::You;
     setup.matchup.clock = Some(control);
     Harness::with_store(&games, Config::default(), Start::Game(setup), 80, 24, data)
 }
@@ -250,20 +256,7 @@ fn the_clock_stands_while_the_board_is_hidden() {
 #[test]
 fn a_flag_fall_silences_the_ais_remarks() {
     let data = tempfile::tempdir().unwrap();
-    let games = parlor::arcade::registry();
-    let nim = games.find("nim").expect("nim");
-    let mut setup = GameSetup::from_config(nim, &Config::default());
-    setup.matchup.mode = Mode::VsAi;
-    setup.matchup.first = parlor::matchup::FirstMover::You;
-    setup.matchup.clock = Some(TimeControl::new(60_000, 0));
-    let mut h = Harness::with_store(
-        &games,
-        Config::default(),
-        Start::Game(setup),
-        80,
-        24,
-        data.path(),
-    );
+    let mut h = timed_nim_in(data.path(), Mode::VsAi, TimeControl::new(60_000, 0));
     let time = HandTime::new();
     h.with_time(time.clone());
     h.ticks(3);

@@ -72,6 +72,30 @@ fn the_chopsticks_footer_never_shows_a_lone_saved_mark() {
     assert!(wide.starts_with("✓ saved"), "{wide}");
 }
 
+/// Two AIs playing: after "✓ saved" the footer offers pause, not the keys of a
+/// person's move ("s split" outlived the others, the status having taken its place
+/// in the cut: play-test finding).
+#[test]
+fn two_ais_offer_no_key_of_a_move_after_the_saved_mark() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut setup = GameSetup::from_config(parlor::games::chopsticks::ID, &Config::default());
+    setup.matchup.mode = Mode::AiVsAi;
+    let mut h = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Game(setup),
+        100,
+        24,
+        dir.path(),
+    );
+    h.ticks(6);
+    let last = footer(&h.screen());
+    assert!(last.starts_with("✓ saved  space pause"), "{last}");
+    for word in ["split", "hand", "pick"] {
+        assert!(!last.contains(word), "{word}: {last}");
+    }
+}
+
 #[test]
 fn move_now_on_your_own_turn_says_why_it_does_nothing() {
     let mut h = Harness::new(

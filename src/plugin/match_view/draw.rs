@@ -244,10 +244,16 @@ impl<G: Game> MatchView<G> {
     ) {
         let mut list = keys.footer(items);
         if self.all_ai() {
-            list.splice(
-                0..moving,
-                keys.footer(&[(&[Action::Pause], self.pause_word())]),
-            );
+            // `footer` puts the status ("✓ saved") first in both lists: the cut takes
+            // it with the moving keys (a cut of `moving` entries from 0 took the status
+            // and left the last moving key: "s split" in a match of two Chopsticks AIs).
+            let pause = keys.footer(&[(&[Action::Pause], self.pause_word())]);
+            let status = list
+                .iter()
+                .take_while(|(key, _)| key == crate::ui::keys::STATUS_MARK)
+                .count();
+            let to = (status + moving).min(list.len());
+            list.splice(0..to, pause);
         }
         if self.session.is_over() {
             list = widgets::game_over_footer(keys, self.over_box_shown());

@@ -324,6 +324,8 @@ pub struct Keys {
     /// The match on screen ended outside its rules (a clock ran out): its footers
     /// offer what comes next, not moves.
     finished: bool,
+    /// A match ended outside its rules with no move played: nothing to review.
+    nothing_to_review: bool,
     /// The shell draws a game-over box for an ending outside the rules.
     ending_box: Option<EndingBox>,
 }
@@ -372,6 +374,7 @@ impl Keys {
             teaching: false,
             online: None,
             finished: false,
+            nothing_to_review: false,
             ending_box: None,
         }
     }
@@ -485,6 +488,9 @@ impl Keys {
                 (Action::NewGame, "new"),
                 (Action::Back, "menu"),
             ] {
+                if action == Action::Review && self.nothing_to_review {
+                    continue;
+                }
                 list.push((self.key(action), what.to_string()));
             }
         }
@@ -512,8 +518,10 @@ impl Keys {
     }
 
     /// Whether the match on screen ended outside its rules (see `finished`).
-    pub fn set_finished(&mut self, finished: bool) {
+    /// `moves`: whether a move was played (without one, the footer offers no review).
+    pub fn set_finished(&mut self, finished: bool, moves: bool) {
         self.finished = finished;
+        self.nothing_to_review = finished && !moves;
     }
 
     /// The shell's game-over box (an ending outside the rules), `None` when there is

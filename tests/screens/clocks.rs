@@ -99,12 +99,14 @@ fn a_move_switches_the_clocks_and_a_flag_fall_ends_the_match_in_the_history() {
     time.advance(60_000);
     h.ticks(1);
     let screen = h.screen();
+    // No flash over the footer: the keys that work now are there at once.
+    let last = screen.lines().last().unwrap_or_default();
     assert!(
-        screen.contains("Player 2's time ran out: Player 1 wins."),
+        last.contains("Enter board") && last.contains("r rematch"),
         "{screen}"
     );
     assert!(
-        screen.contains("The match is over: Player 2's time ran out."),
+        screen.contains("The match is over. Player 2's time ran out."),
         "{screen}"
     );
     assert!(
@@ -122,7 +124,7 @@ fn a_move_switches_the_clocks_and_a_flag_fall_ends_the_match_in_the_history() {
     let bare = h.screen();
     assert!(!bare.contains("Game over"), "{bare}");
     assert!(
-        bare.contains("The match is over: Player 2's time ran out."),
+        bare.contains("The match is over. Player 2's time ran out."),
         "the board says how it ended: {bare}"
     );
     let last = footer(&mut h);
@@ -273,4 +275,25 @@ fn a_flag_fall_silences_the_ais_remarks() {
     // With the box put away, the board's lines say nothing from the AI either.
     h.key(Enter);
     assert!(!h.screen().contains("AI: “"), "{}", h.screen());
+}
+
+/// A clock that runs out before the first move leaves nothing to review: the box and
+/// the footer offer no review, and the key says why instead of opening an empty one.
+#[test]
+fn a_flag_before_the_first_move_offers_no_review() {
+    let (_data, time, mut h) = timed_nim(TimeControl::new(30_000, 0));
+    time.advance(31_000);
+    h.ticks(1);
+    let screen = h.screen();
+    assert!(screen.contains("Player 1's time ran out."), "{screen}");
+    assert!(screen.contains("Game over"), "{screen}");
+    assert!(!screen.contains("review"), "{screen}");
+    h.key(Char('v'));
+    assert!(matches!(h.app.screen(), Screen::Game(_)), "{}", h.screen());
+    assert!(
+        h.screen()
+            .contains("No move was played: there is nothing to review."),
+        "{}",
+        h.screen()
+    );
 }

@@ -140,7 +140,7 @@ fn a_draw_is_offered_only_where_the_game_has_draws_and_ends_the_match_when_accep
         // The box says it once: "A draw." over "By agreement."
         assert!(seen.contains("By agreement."), "{seen}");
         assert!(
-            seen.contains("The match is over: A draw by agreement."),
+            seen.contains("The match is over. A draw by agreement."),
             "{seen}"
         );
         let footer = seen.lines().last().unwrap_or_default();

@@ -24,7 +24,7 @@ impl<G: Game> MatchView<G> {
             // Resigned, agreed, out of time, or left: the board stands where the match
             // ended, and says how (the box that says it may be put away).
             match keys.ending_how() {
-                Some(how) => Line::styled(format!("The match is over: {how}"), theme.bold()),
+                Some(how) => Line::styled(format!("The match is over. {how}"), theme.bold()),
                 None => Line::styled("The match is over.", theme.bold()),
             }
         } else if s.side_pending() {

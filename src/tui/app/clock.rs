@@ -184,19 +184,12 @@ impl App {
         };
         let now = self.time.now_ms();
         local.clock.stop(now);
-        let name = local.names[side].clone();
-        let winner = local.names[1 - side].clone();
         let Screen::Game(game) = &mut self.screen else {
             return;
         };
+        // No flash over the footer: the box says who ran out and who wins, and the
+        // footer keeps the keys that work now (Enter shows the board, r a rematch).
         game.ended_outside();
-        self.flash = Some(if winner == "You" {
-            format!("{name}'s time ran out: you win.")
-        } else if name == "You" {
-            format!("Your time ran out: {winner} wins.")
-        } else {
-            format!("{name}'s time ran out: {winner} wins.")
-        });
         if let (Some(store), Some(mut record)) = (&mut self.store, game.record()) {
             record.result = Some(if side == 0 {
                 ResultRecord::Second
@@ -212,6 +205,15 @@ impl App {
             self.slot = None;
         }
         self.saved_generation = Some(game.generation());
+    }
+
+    /// Whether the match on screen has a move played (one that timed out before its
+    /// first move has nothing to review).
+    pub(super) fn moves_played(&self) -> bool {
+        match &self.screen {
+            Screen::Game(game) => game.record().is_some_and(|r| !r.moves.is_empty()),
+            _ => false,
+        }
     }
 
     /// Whether the clocks ended the match on screen.

@@ -127,8 +127,8 @@ impl App {
             next,
         ];
         // A match that ran out of time here has its moves to review (online, the
-        // review waits for a game played to its end).
-        if !online {
+        // review waits for a game played to its end); one without a move has none.
+        if !online && self.moves_played() {
             lines.push(Line::from(vec![
                 key(Action::Review),
                 Span::raw(" review the game, move by move"),
@@ -165,13 +165,17 @@ impl App {
                 setup.render(frame, area, &self.theme, &self.keys, &mut self.hits)
             }
             Screen::Game(game) => {
-                let status = match (self.game_saved, game.is_over()) {
+                // A match the clock ended is in the history as much as one the rules
+                // ended.
+                let over = game.is_over() || self.out_of_time();
+                let status = match (self.game_saved, over) {
                     (false, _) => None,
                     (true, false) => Some("saved"),
                     (true, true) => Some("in history"),
                 };
                 self.keys.set_status(status);
-                self.keys.set_finished(self.out_of_time());
+                self.keys
+                    .set_finished(self.out_of_time(), self.moves_played());
                 let ending =
                     self.outside_ending()
                         .filter(|_| !game.is_over())
@@ -191,7 +195,7 @@ impl App {
                 self.keys.set_ending_box(ending);
                 game.render(frame, area, &self.theme, &self.keys, &mut self.hits);
                 self.keys.set_status(None);
-                self.keys.set_finished(false);
+                self.keys.set_finished(false, false);
                 self.keys.set_ending_box(None);
                 self.render_clocks(frame, area);
                 if outside_ending && !self.ending_box_hidden {

@@ -592,17 +592,24 @@ impl App {
                 Action::Transcript => self.transcript = true,
                 Action::Enter => self.ending_box_hidden = !self.ending_box_hidden,
                 // The moves played until the flag fell, judged as any game's.
-                Action::Review => self.review_game(),
+                Action::Review if self.moves_played() => self.review_game(),
+                Action::Review => {
+                    self.flash = Some("No move was played: there is nothing to review.".into());
+                }
                 Action::Up | Action::Down | Action::Left | Action::Right => {
                     if let Screen::Game(game) = &mut self.screen {
                         game.handle(action);
                     }
                 }
                 _ => {
+                    let review = if self.moves_played() {
+                        format!(" · {} review", self.keys.key(Action::Review))
+                    } else {
+                        String::new()
+                    };
                     self.flash = Some(format!(
-                        "Time ran out: {} rematch · {} review · {} new game · {} menu.",
+                        "Time ran out: {} rematch{review} · {} new game · {} menu.",
                         self.keys.key(Action::Rematch),
-                        self.keys.key(Action::Review),
                         self.keys.key(Action::NewGame),
                         self.keys.key(Action::Back)
                     ));

@@ -825,3 +825,67 @@ fn a_review_is_analysed_once_and_kept_with_the_game() {
     assert!(rewritten.iter().all(Option::is_some), "kept whole again");
     assert_eq!(values(&rewritten), values(&whole));
 }
+
+/// A game started from a move list (`--position f5d6c5f4e3c6`) keeps those moves, from
+/// the standard start: the review opens where the list led, names the list's moves
+/// "start" and judges none of them (they blamed the players: play-test finding), and
+/// only as far as the game followed the list.
+#[test]
+fn othello_moves_of_the_start_asked_for_are_not_judged() {
+    let split = |line: &str| -> Vec<String> {
+        line.as_bytes()
+            .chunks(2)
+            .map(|m| String::from_utf8_lossy(m).into_owned())
+            .collect()
+    };
+    let mut record = record(
+        parlor::games::othello::ID,
+        &Othello::new().notation(),
+        &split("f5d6c5f4e3c6d3f6e6d7g3c4e7"),
+    );
+    record.from_position = Some("f5d6c5f4e3c6".into());
+    let mut fast = config();
+    fast.solver.max_millis = 20;
+    let open = |record: &MatchRecord| {
+        let mut h = Harness::new(
+            &parlor::arcade::registry(),
+            fast.clone(),
+            Start::Review(Box::new(record.clone())),
+            120,
+            40,
+        );
+        assert!(!h.app.analysing(), "the analysis finished");
+        let screen = h.screen();
+        (h, screen)
+    };
+    let (mut h, screen) = open(&record);
+    assert!(screen.contains("Move 6 of 13"), "{screen}");
+    assert!(
+        screen.contains("move 6, c6: from the move list the game started from, not judged"),
+        "{screen}"
+    );
+    for (n, mv) in [(1, "f5"), (6, "c6")] {
+        assert!(
+            screen.contains(&format!("{n:>3}. start        {mv}")),
+            "{n}\n{screen}"
+        );
+    }
+    assert!(screen.contains("  7. Ann          d3"), "{screen}");
+    // The first move is the list's too.
+    h.key(KeyCode::PageUp).key(KeyCode::Right);
+    assert!(
+        h.screen().contains("move 1, f5: from the move list"),
+        "{}",
+        h.screen()
+    );
+    // Undone into the list and played otherwise at move 3: only two moves are given.
+    record.moves = split("f5d6c3d3c4f4f6f3e6e7");
+    let (_, screen) = open(&record);
+    assert!(screen.contains("Move 2 of 10"), "{screen}");
+    assert!(screen.contains("  2. start        d6"), "{screen}");
+    assert!(screen.contains("  3. Ann          c3"), "{screen}");
+    // Without a move list, nothing is given.
+    record.from_position = None;
+    let (_, screen) = open(&record);
+    assert!(screen.contains("  1. Ann          f5"), "{screen}");
+}

@@ -54,7 +54,28 @@ pub fn review(record: &MatchRecord, config: &Config) -> Result<ReviewPlan, Strin
         Box::new(analyst),
         Box::new(move |frame, area, shown, theme| draw(frame, area, shown, theme, ascii)),
     )?;
-    Ok(board.plan(setup.game, method))
+    Ok(board
+        .plan(setup.game, method)
+        .with_given(given_moves(record)))
+}
+
+/// How many of the record's first moves are those of the move list it was started
+/// from (`--position f5d6c3`): the start the player asked for, played out from the
+/// standard start so that the match keeps them, but no one's choice at the board.
+/// Only as far as the game followed the list (an undo into it, then another move,
+/// makes the rest the players' own).
+fn given_moves(record: &MatchRecord) -> usize {
+    let Some((_, list)) = record
+        .from_position
+        .as_deref()
+        .and_then(|text| Othello::after_moves(text).ok())
+    else {
+        return 0;
+    };
+    list.iter()
+        .zip(&record.moves)
+        .take_while(|(given, played)| given.to_string() == **played)
+        .count()
 }
 
 fn draw(frame: &mut Frame, area: Rect, shown: &Shown<Othello>, theme: &Theme, ascii: bool) {

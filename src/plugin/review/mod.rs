@@ -15,6 +15,9 @@ pub struct ReviewPlan {
     pub game: GameId,
     pub board: Box<dyn ReviewBoard>,
     pub method: String,
+    /// How many of the first moves came with the start the player asked for (an
+    /// Othello move list): shown, not judged as anyone's choice.
+    pub given: usize,
 }
 
 impl ReviewPlan {
@@ -23,6 +26,12 @@ impl ReviewPlan {
             game,
             board,
             method,
+            given: 0,
         }
+    }
+
+    /// The plan with the first `given` moves marked as the start's, not the players'.
+    pub fn with_given(self, given: usize) -> ReviewPlan {
+        ReviewPlan { given, ..self }
     }
 }

@@ -183,8 +183,14 @@ impl Review {
                 } else {
                     Style::new()
                 };
+                // The moves of the start asked for are no one's choice.
+                let who = if i < self.given {
+                    "start"
+                } else {
+                    self.name(seat)
+                };
                 let mut spans = vec![Span::styled(
-                    format!("{:>3}. {:<9}{:>6}", i + 1, self.name(seat), mv),
+                    format!("{:>3}. {:<9}{:>6}", i + 1, who, mv),
                     style,
                 )];
                 match self.turn_at(i) {

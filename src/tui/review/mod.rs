@@ -53,6 +53,8 @@ pub struct Review {
     unkept: bool,
     /// How many plies were kept from an earlier review when it opened.
     restored: usize,
+    /// The first moves that came with the start asked for (`ReviewPlan::given`).
+    given: usize,
 }
 
 impl Review {
@@ -86,7 +88,16 @@ impl Review {
             key,
             unkept: false,
             restored: 0,
+            given: 0,
         }
+    }
+
+    /// The review with its first `given` moves those of the start asked for: it opens
+    /// on the position they lead to, and judges none of them.
+    pub fn with_given(mut self, given: usize) -> Review {
+        self.given = given.min(self.moves.len());
+        self.ply = self.given;
+        self
     }
 
     /// What this review's analysis depends on: the key it is kept under.
@@ -188,6 +199,9 @@ impl Review {
 
     /// Whether move `index` (0-based) was a turning point, and why.
     pub fn turn_at(&self, index: usize) -> Option<Turn> {
+        if index < self.given {
+            return None;
+        }
         plies::turn(self.report(index)?, self.report(index + 1)?)
     }
 
@@ -307,6 +321,11 @@ impl Review {
     pub fn move_text(&self, index: usize) -> Option<String> {
         let mv = self.moves.get(index)?;
         let head = format!("move {}, {mv}", index + 1);
+        if index < self.given {
+            return Some(format!(
+                "{head}: from the move list the game started from, not judged"
+            ));
+        }
         let (Some(before), Some(after)) = (self.report(index), self.report(index + 1)) else {
             return Some(format!("{head}: analysing…"));
         };

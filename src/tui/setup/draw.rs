@@ -108,7 +108,11 @@ impl Setup {
                 let value = tail(&self.value_text(*field), room);
                 // On the selected row the arrows take the row's colours: accent on
                 // the accent background would hide them.
-                let (l, r, arrows) = if selected {
+                // A typed row (the position) is not changed with ←→: no arrows, a
+                // cursor where typing goes.
+                let (l, r, arrows) = if selected && *field == Field::Position {
+                    ("› ", "▏", Style::new())
+                } else if selected {
                     ("◀ ", " ▶", Style::new())
                 } else {
                     ("  ", "  ", theme.accent())

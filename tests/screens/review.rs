@@ -667,11 +667,13 @@ fn chopsticks_tied_moves_are_best_the_mirror_split_included() {
     assert_eq!(split.best_moves, texts(&["split:0,3", "split:3,0"]));
     assert_eq!(
         review.move_text(0).as_deref(),
-        Some("move 1, hit:l:r: a best move (loss in 26), as good as hit:l:l, hit:r:l and hit:r:r")
+        Some(
+            "move 1, hit:l:r: a best move (loss in 26 for Ann), as good as hit:l:l, hit:r:l and hit:r:r"
+        )
     );
     assert_eq!(
         review.move_text(1).as_deref(),
-        Some("move 2, split:3,0: a best move (win in 25), as good as split:0,3")
+        Some("move 2, split:3,0: a best move (win in 25 for Bob), as good as split:0,3")
     );
     assert_eq!(review.turning_points(), Vec::<usize>::new());
 }
@@ -690,7 +692,7 @@ fn chopsticks_several_best_moves_are_all_named_and_a_position_of_equal_moves_say
         review.move_text(0).as_deref(),
         Some(
             "move 1, split:2,0: every move loses here; the best was hit:l:l, hit:l:r or 2 \
-             others (loss in 26)"
+             others (loss in 26 for Ann)"
         )
     );
     let review = analysed(&record(
@@ -888,4 +890,33 @@ fn othello_moves_of_the_start_asked_for_are_not_judged() {
     record.from_position = None;
     let (_, screen) = open(&record);
     assert!(screen.contains("  1. Ann          f5"), "{screen}");
+}
+
+/// 1-3-5-7 from the start is lost for the first player: in 15 plies at the longest
+/// (1:1), but the AI's choices, 2:2 and 4:2, set the most traps and loses in 13 against perfect
+/// play. The review said "a best move (loss in 13)" under "loses in 15", for no one in
+/// particular: it says both and whose loss it is.
+#[test]
+fn a_lost_position_s_best_move_says_it_sets_traps_and_whose_loss_it_is() {
+    let review = analysed(&record(
+        parlor::games::sugar_packets::ID,
+        "1,3,5,7",
+        &texts(&["2:2", "1:1"]),
+    ));
+    let start = review.report(0).expect("the start analysed");
+    assert_eq!(start.verdict.plies(), Some(15));
+    assert_eq!(start.best_moves, texts(&["2:2", "4:2"]));
+    assert_eq!(
+        review.move_text(0).as_deref(),
+        Some(
+            "move 1, 2:2: every move loses here; this one sets the most traps (loss in 13 \
+             for Ann; the longest defence holds out 15)"
+        )
+    );
+    // The winner's move: a win, Bob's.
+    let text = review.move_text(1).expect("move 2");
+    assert!(
+        text.contains("win in") && text.contains("for Bob"),
+        "{text}"
+    );
 }

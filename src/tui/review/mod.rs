@@ -333,9 +333,10 @@ impl Review {
             return Some(format!("{head}."));
         };
         let mut value = Self::value_text(best);
-        // A margin is the mover's: say whose, as the lines alternate between the sides
-        // ("-2 for the AI" beside the player's "+4 for you").
-        if best.score.is_some() {
+        // A margin or a win or loss is the mover's: say whose, as the lines alternate
+        // between the sides ("-2 for the AI" beside the player's "+4 for you", "loss
+        // in 13 for Ann").
+        if best.score.is_some() || best.verdict.is_loss() || best.verdict.is_win() {
             let who = if self.human == Some(before.mover) {
                 "you".to_string()
             } else {
@@ -369,7 +370,7 @@ impl Review {
                     tied("or")
                 )
             }
-            None if before.played_best() => Self::best_played_text(&head, mv, before, &value),
+            None if before.played_best() => Self::best_played_text(&head, mv, before, best, &value),
             None => match (before.score, after.score) {
                 (Some(score), Some(next)) => {
                     let cost = score + next;
@@ -403,7 +404,13 @@ impl Review {
 
     /// The text for a best move `mv`, worth `value`: alone, one of several equal ones,
     /// or one of a position where every move is worth the same.
-    fn best_played_text(head: &str, mv: &str, before: &PlyReport, value: &str) -> String {
+    fn best_played_text(
+        head: &str,
+        mv: &str,
+        before: &PlyReport,
+        best: &plies::Valued,
+        value: &str,
+    ) -> String {
         // A forced move (Othello's pass) is not a choice to praise.
         if before.choices == 1 {
             return format!("{head}: the only move ({value})");
@@ -419,6 +426,23 @@ impl Review {
                 Verdict::Draw => format!("{head}: every move draws here"),
                 _ => format!("{head}: every move is as good here ({value})"),
             };
+        }
+        // In a lost position the best move is the one with the most traps, which may
+        // lose sooner against perfect play than the longest defence the position is
+        // valued by ("loses in 15" beside "a best move (loss in 13)" read as a
+        // contradiction: play-test finding).
+        if let (
+            Verdict::Loss {
+                plies: Some(longest),
+            },
+            Verdict::Loss { plies: Some(n) },
+        ) = (before.verdict, best.verdict)
+            && n < longest
+        {
+            return format!(
+                "{head}: every move loses here; this one sets the most traps ({value}; the \
+                 longest defence holds out {longest})"
+            );
         }
         let others: Vec<String> = before
             .best_moves

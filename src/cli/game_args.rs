@@ -306,3 +306,58 @@ pub fn refuse_option_as_position(
     }
     Ok(())
 }
+
+/// The arguments with a game named in another case after its verb (`parlor play Nim`,
+/// `solve OTHELLO`) written as the game's own name, which is lower case: the name a
+/// player reads on the menu is taken as typed. Nothing else changes.
+pub fn game_names_lowered(
+    mut raw: Vec<std::ffi::OsString>,
+    games: &Registry,
+) -> Vec<std::ffi::OsString> {
+    let verb_at = raw.iter().skip(1).position(|w| {
+        w.to_str()
+            .is_some_and(|w| matches!(w, "play" | "solve" | "simulate"))
+    });
+    if let Some(at) = verb_at.map(|i| i + 2)
+        && let Some(word) = raw.get(at).and_then(|w| w.to_str())
+        && games.find(word).is_none()
+        && let Some(game) = games.find(&word.to_lowercase())
+    {
+        raw[at] = game.cli_name().into();
+    }
+    raw
+}
+
+#[cfg(test)]
+mod lowered_tests {
+    use super::game_names_lowered;
+
+    fn lowered(words: &[&str]) -> Vec<String> {
+        let raw = words.iter().map(std::ffi::OsString::from).collect();
+        game_names_lowered(raw, &crate::arcade::registry())
+            .into_iter()
+            .map(|w| w.to_string_lossy().into_owned())
+            .collect()
+    }
+
+    #[test]
+    fn a_game_in_capitals_after_its_verb_is_the_game() {
+        assert_eq!(
+            lowered(&["parlor", "play", "Nim"]),
+            ["parlor", "play", "nim"]
+        );
+        assert_eq!(
+            lowered(&["parlor", "solve", "OTHELLO", "--moves", "F5"]),
+            ["parlor", "solve", "othello", "--moves", "F5"]
+        );
+        // Not a game in any case, or not after a verb: left as typed.
+        assert_eq!(
+            lowered(&["parlor", "play", "Chess"]),
+            ["parlor", "play", "Chess"]
+        );
+        assert_eq!(
+            lowered(&["parlor", "stats", "Nim"]),
+            ["parlor", "stats", "Nim"]
+        );
+    }
+}

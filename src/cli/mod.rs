@@ -230,7 +230,7 @@ impl RunError {
 /// the contract.
 pub fn main(games: Registry) -> ExitCode {
     let command = command(&games);
-    let raw: Vec<std::ffi::OsString> = std::env::args_os().collect();
+    let raw = game_args::game_names_lowered(std::env::args_os().collect(), &games);
     // Under --json (or export's --format json) errors are one JSON object on stderr.
     let as_json = crate::console::json::wants_json(&raw);
     let raw_copy = raw.clone();

@@ -110,7 +110,7 @@ pub struct PlayCommon {
     pub first: Option<FirstArg>,
     /// Seed for coin flips and the AI's choices, for a reproducible game.
     // A negative number is taken as the (refused) value, not as an unknown option.
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_negative_numbers = true, value_parser = seed)]
     pub seed: Option<u64>,
     /// Start from this position, in the notation `parlor solve <GAME>` reads (see its
     /// --help; Othello also takes an OBF line or a move list from the start such as f5d6c3).
@@ -138,9 +138,17 @@ pub struct SimulateCommon {
     pub games: u32,
     /// Seed of the games' random choices; each run prints the seed it used, which
     /// replays the same games.
-    #[arg(long, allow_negative_numbers = true)]
+    #[arg(long, allow_negative_numbers = true, value_parser = seed)]
     pub seed: Option<u64>,
     /// Print one JSON object (its shape is in docs/json.md) instead of the table.
     #[arg(long)]
     pub json: bool,
+}
+
+/// A `--seed`: any whole number from 0 to 2^64 - 1 (clap's own words, "invalid digit
+/// found in string", did not say what is accepted).
+fn seed(text: &str) -> Result<u64, String> {
+    text.trim()
+        .parse()
+        .map_err(|_| format!("expected a whole number from 0 to {}, e.g. 42", u64::MAX))
 }

@@ -250,6 +250,25 @@ fn bad_play_options_are_usage_errors() {
         &["simulate", "nim", "--games", "1", "--seed", "-1"],
         &["invalid value '-1' for '--seed"],
     );
+    // What a seed may be, not only what was wrong with this one.
+    usage_error(
+        &["play", "nim", "--seed", "x"],
+        &[
+            "'x' for '--seed",
+            "a whole number from 0 to 18446744073709551615",
+        ],
+    );
+    // Two options that both name the start: refused, not one silently dropped.
+    usage_error(
+        &["play", "nim", "--piles", "3,4", "--position", "1,2"],
+        &["'--piles <PILES>' cannot be used with '--position <TEXT>'"],
+    );
+    usage_error(
+        &["play", "wl", "--string", "WL", "--position", "LW"],
+        &["'--string <LETTERS>' cannot be used with '--position <TEXT>'"],
+    );
+    // A game's name as the menu writes it is the game.
+    usage_error(&["solve", "Nim", "3,4,x"], &["pile 3 is 'x'"]);
     usage_error(
         &["play", "nim", "--position", "0,0"],
         &["already over", "no move left to play"],

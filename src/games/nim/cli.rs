@@ -73,8 +73,9 @@ pub struct NimSimulateArgs {
 /// `parlor play nim`'s own options.
 #[derive(Debug, clap::Args)]
 pub struct NimPlayArgs {
-    /// The piles, e.g. 1,3,5,7 (1-8 piles of 1-99 coins).
-    #[arg(long, allow_hyphen_values = true)]
+    /// The piles, e.g. 1,3,5,7 (1-8 piles of 1-99 coins; a start, so not with a
+    /// position as well).
+    #[arg(long, allow_hyphen_values = true, conflicts_with = "position")]
     pub piles: Option<String>,
     /// Misère play: whoever takes the last coin loses.
     #[arg(long)]

@@ -41,8 +41,14 @@ pub struct WlSimulateArgs {
 /// `parlor play wl`'s own options.
 #[derive(Debug, clap::Args)]
 pub struct WlPlayArgs {
-    /// Play this string of W and L (at most 200 letters).
-    #[arg(long = "string", value_name = "LETTERS", allow_hyphen_values = true)]
+    /// Play this string of W and L (at most 200 letters; a start, so not with a
+    /// position as well).
+    #[arg(
+        long = "string",
+        value_name = "LETTERS",
+        allow_hyphen_values = true,
+        conflicts_with = "position"
+    )]
     pub letters: Option<String>,
 }
 

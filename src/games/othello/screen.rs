@@ -402,6 +402,14 @@ impl OthelloScreen {
                     )
                 };
                 lines.push(Line::styled(reach, theme.muted()));
+                // The board's "≤+0" marks explained where they are shown: a move
+                // proved worse than the best, valued only as far as that proof went.
+                if self.hints && a.moves.iter().any(|m| m.score_at_most.is_some()) {
+                    lines.push(Line::styled(
+                        "≤n: worse than the best, at most n".to_string(),
+                        theme.muted(),
+                    ));
+                }
             }
             None => {}
         }

@@ -51,6 +51,9 @@ pub struct MatchView<G: Game> {
     analyst: SharedAnalyst<G>,
     /// The AI's (or the commentator's) latest line.
     pub voice: String,
+    /// What the coin said ("The coin says you start."), kept in front of the AI's
+    /// first remark until a move is made: the remark came at once and hid it.
+    coin_line: Option<String>,
     /// The match ended outside its rules (a flag fall): the AI's last remark about
     /// the board is no longer the news, and it says nothing more.
     hushed: bool,
@@ -158,6 +161,8 @@ impl<G: Game> MatchView<G> {
         MatchView {
             session,
             analyst,
+            coin_line: (matchup.first == FirstMover::Coin && matchup.mode == Mode::VsAi)
+                .then(|| voice.clone()),
             voice,
             hushed: false,
             outlook_line: None,
@@ -484,6 +489,16 @@ impl<G: Game> MatchView<G> {
         }
     }
 
+    /// `line` after what the coin said, while no move has been made.
+    fn after_the_coin(&self, line: String) -> String {
+        match &self.coin_line {
+            Some(coin) if self.session.history().is_empty() && !line.starts_with(coin) => {
+                format!("{coin} {line}")
+            }
+            _ => line,
+        }
+    }
+
     /// The AI's voice reacts when the prediction changes.
     fn react_to_prediction(&mut self) {
         let Some(winner) = self.session.predicted_winner() else {
@@ -493,7 +508,7 @@ impl<G: Game> MatchView<G> {
                 && self.voice_follows_outlook()
                 && !self.session.is_over()
             {
-                let line = voice::outlook_line(self.outlook(), ai);
+                let line = self.after_the_coin(voice::outlook_line(self.outlook(), ai));
                 self.voice = line.clone();
                 self.outlook_line = Some(line);
             }
@@ -523,7 +538,7 @@ impl<G: Game> MatchView<G> {
                 };
                 if let Some(m) = moment {
                     self.variety += 1;
-                    self.voice = voice::line(m, self.variety);
+                    self.voice = self.after_the_coin(voice::line(m, self.variety));
                 }
             }
             None => {

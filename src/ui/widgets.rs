@@ -202,6 +202,12 @@ pub fn hints_panel(
     frame.render_widget(Paragraph::new(lines).block(block(title, theme)), area);
 }
 
+/// The hints panel of a game that is over: no move is left to value, and the hints
+/// key would show nothing ("h lists every move's value" under a finished game).
+pub fn no_moves_left(theme: &Theme) -> Vec<Line<'static>> {
+    vec![Line::styled("No move left to value.", theme.muted())]
+}
+
 /// `text` on one line of `width` columns: whole, or shortened at a word with "…".
 pub fn fit(text: &str, width: u16) -> String {
     let width = usize::from(width);

@@ -457,7 +457,11 @@ impl NimScreen {
                 .hidden_prediction(keys, theme)
                 .unwrap_or_else(|| self.view.prediction_lines(theme)),
             "Nim-sum",
-            self.hints.then(|| self.nim_sum_lines(theme)),
+            if self.view.session.is_over() {
+                Some(widgets::no_moves_left(theme))
+            } else {
+                self.hints.then(|| self.nim_sum_lines(theme))
+            },
             "shows hints and why",
             keys,
             theme,

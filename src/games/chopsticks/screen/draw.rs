@@ -369,7 +369,11 @@ impl ChopsticksScreen {
                 .hidden_prediction(keys, theme)
                 .unwrap_or_else(|| self.prediction_lines(theme)),
             "Every move",
-            self.hints.then(|| self.move_value_lines(theme)),
+            if self.view.session.is_over() {
+                Some(widgets::no_moves_left(theme))
+            } else {
+                self.hints.then(|| self.move_value_lines(theme))
+            },
             "lists every move's value",
             keys,
             theme,

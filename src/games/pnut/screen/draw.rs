@@ -270,7 +270,11 @@ impl PnutScreen {
             }
             .unwrap_or_else(|| self.prediction_lines(theme)),
             "Every symbol",
-            self.hints.then(|| self.move_value_lines(theme)),
+            if self.is_over() {
+                Some(widgets::no_moves_left(theme))
+            } else {
+                self.hints.then(|| self.move_value_lines(theme))
+            },
             "marks every symbol",
             keys,
             theme,

@@ -19,9 +19,6 @@ pub(super) struct LocalClock {
     generation: u64,
     /// The side whose time ran out.
     pub flagged: Option<usize>,
-    /// The times as each position of the match began (index: moves played), so an
-    /// undo gives the time back with the move.
-    stamps: Vec<[u64; 2]>,
     /// The side whose clock stands while the board cannot be seen or played (a window
     /// too small, the question before leaving, the help over it).
     held: Option<usize>,
@@ -71,9 +68,6 @@ impl App {
             moves: record.moves.len(),
             generation: game.generation(),
             flagged: None,
-            // Before a resumed match's last position the times are not known: an undo
-            // there keeps the times it has.
-            stamps: vec![left; record.moves.len() + 1],
             held: None,
         });
         self.tell_ai_its_time();
@@ -111,14 +105,18 @@ impl App {
                             local.flagged = Some(side);
                             break;
                         }
-                        local.stamps.push(local.clock.banked());
                     }
                 } else if moves < local.moves {
-                    // Undone: each side has the time it had when that position began.
-                    let left = local.stamps[moves.min(local.stamps.len() - 1)];
-                    local.stamps.truncate(moves + 1);
-                    local.clock =
-                        Clock::from_parts(local.clock.control, left, Some(moves % 2), now);
+                    // Undone: the time thought stays spent, and each move taken back
+                    // takes back the increment it earned (an undo that gave the time
+                    // back beat the clock: think, move, undo, think again).
+                    let control = local.clock.control;
+                    let mut left = local.clock.both(now);
+                    for undone in moves..local.moves {
+                        let side = undone % 2;
+                        left[side] = left[side].saturating_sub(control.increment_ms);
+                    }
+                    local.clock = Clock::from_parts(control, left, Some(moves % 2), now);
                 }
                 local.moves = moves;
                 if record.result.is_some() {

@@ -13,7 +13,9 @@ impl App {
             return None;
         };
         let moves = game.record().map_or(0, |r| r.moves.len());
-        if !self.game_saved || game.is_over() || moves == 0 || self.online.is_some() {
+        // A match the clock ended is in the history, not kept to resume.
+        let over = game.is_over() || self.out_of_time();
+        if !self.game_saved || over || moves == 0 || self.online.is_some() {
             return None;
         }
         Some(format!(

@@ -312,6 +312,15 @@ pub trait GameKind: Sync {
         None
     }
 
+    /// The variant of a match started from `position` (`MatchRecord::from_position`):
+    /// by default the options' words and the start ("symbols 012, l=3, from 0120"). A
+    /// game whose options' words name a start of their own (Nim's piles) says the
+    /// position in their place: the piles of the options were not played.
+    fn variant_from(&self, options: &serde_json::Value, position: &str) -> Option<String> {
+        self.variant(options)
+            .map(|words| format!("{words}, {}", from_words(position)))
+    }
+
     /// Who wins from this setup's start with perfect play, where the game knows it at
     /// once (a formula or a table) and the start is the same every game: the setup
     /// warns a player who would start in a proven loss, and a first game is set up on
@@ -522,11 +531,10 @@ impl Registry {
             .collect();
         let variant = |record: &MatchRecord| {
             let kind = self.find(&record.game)?.kind();
-            let words = kind.variant(&record.options)?;
-            Some(match record.from_position {
-                Some(_) => format!("{words}, from a position"),
-                None => words,
-            })
+            match &record.from_position {
+                Some(position) => kind.variant_from(&record.options, position),
+                None => kind.variant(&record.options),
+            }
         };
         let mut stats = crate::store::stats::compute_by_variant(history, &known, &variant);
         for (game, rating) in rating::rated::player_ratings(self, history) {
@@ -688,6 +696,17 @@ pub fn winner_if(mover_wins: bool) -> crate::game::Seat {
         crate::game::Seat::First
     } else {
         crate::game::Seat::Second
+    }
+}
+
+/// "from 2,0,1" for a start short enough to read in the statistics, else "from a
+/// position".
+pub fn from_words(position: &str) -> String {
+    let position = position.trim();
+    if !position.is_empty() && position.chars().count() <= 16 {
+        format!("from {position}")
+    } else {
+        "from a position".to_string()
     }
 }
 

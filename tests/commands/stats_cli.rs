@@ -361,11 +361,7 @@ fn rating_and_variants_in_json_and_table() {
         .collect();
     assert_eq!(
         variants,
-        [
-            "piles 3,4,5",
-            "piles 3,4,5, misère",
-            "piles 3,4,5, from a position"
-        ]
+        ["piles 3,4,5", "piles 3,4,5, misère", "from 1,2,3"]
     );
     let misere = &nim["variants"][1]["vs_ai"];
     assert_eq!(misere[0]["level"], "perfect");

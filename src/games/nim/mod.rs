@@ -73,6 +73,17 @@ impl GameKind for Nim {
             .ok()
             .map(|o| o.variant_words())
     }
+    /// The position in place of the options' piles, which were not played: "from 2,
+    /// misère".
+    fn variant_from(&self, options: &serde_json::Value, position: &str) -> Option<String> {
+        let options = serde_json::from_value::<options::NimSetup>(options.clone()).ok()?;
+        let from = crate::plugin::from_words(position);
+        Some(if options.misere {
+            format!("{from}, misère")
+        } else {
+            from
+        })
+    }
     fn start_winner(&self, setup: &GameSetup) -> Option<crate::game::Seat> {
         let start = crate::plugin::fixed_start(|rng| screen::start_position(setup, rng))?;
         Some(crate::plugin::winner_if(crate::solve::nim::mover_wins(

@@ -126,6 +126,10 @@ impl GameKind for WinnersLosers {
             .ok()
             .map(|o| o.variant_words())
     }
+    /// The position is the string played, in place of the options' letters.
+    fn variant_from(&self, _options: &serde_json::Value, position: &str) -> Option<String> {
+        Some(crate::plugin::from_words(position))
+    }
     fn start_winner(&self, setup: &GameSetup) -> Option<crate::game::Seat> {
         let letters = crate::plugin::fixed_start(|rng| screen::start_letters(setup, rng))?;
         Some(crate::plugin::winner_if(crate::solve::wl::mover_wins(

@@ -307,23 +307,38 @@ pub fn refuse_option_as_position(
     Ok(())
 }
 
-/// The arguments with a game named in another case after its verb (`parlor play Nim`,
-/// `solve OTHELLO`) written as the game's own name, which is lower case: the name a
-/// player reads on the menu is taken as typed. Nothing else changes.
+/// The arguments with a game named in another case or by its menu name after its verb
+/// (`parlor play Nim`, `solve OTHELLO`, `play 1-3-5-7`, `puzzle list Nim`) written as
+/// the game's own name: the name a player reads on the menu is taken as typed.
+/// Nothing else changes.
 pub fn game_names_lowered(
     mut raw: Vec<std::ffi::OsString>,
     games: &Registry,
 ) -> Vec<std::ffi::OsString> {
     let verb_at = raw.iter().skip(1).position(|w| {
         w.to_str()
-            .is_some_and(|w| matches!(w, "play" | "solve" | "simulate"))
+            .is_some_and(|w| matches!(w, "play" | "solve" | "simulate" | "engine" | "puzzle"))
     });
-    if let Some(at) = verb_at.map(|i| i + 2)
-        && let Some(word) = raw.get(at).and_then(|w| w.to_str())
-        && games.find(word).is_none()
-        && let Some(game) = games.find(&word.to_lowercase())
-    {
-        raw[at] = game.cli_name().into();
+    let Some(verb_at) = verb_at.map(|i| i + 1) else {
+        return raw;
+    };
+    // The game's word: right after the verb, or after `puzzle`'s own word (`puzzle
+    // list Nim`).
+    for at in verb_at + 1..(verb_at + 3).min(raw.len()) {
+        let Some(word) = raw[at].to_str() else {
+            break;
+        };
+        if games.find(word).is_some() {
+            break;
+        }
+        let lower = word.to_lowercase();
+        let named = games
+            .all()
+            .find(|g| g.cli_name() == lower || g.menu_name().to_lowercase() == lower);
+        if let Some(game) = named {
+            raw[at] = game.cli_name().into();
+            break;
+        }
     }
     raw
 }
@@ -349,6 +364,19 @@ mod lowered_tests {
         assert_eq!(
             lowered(&["parlor", "solve", "OTHELLO", "--moves", "F5"]),
             ["parlor", "solve", "othello", "--moves", "F5"]
+        );
+        // The name the menu shows is the game too.
+        assert_eq!(
+            lowered(&["parlor", "play", "1-3-5-7"]),
+            ["parlor", "play", "1357"]
+        );
+        assert_eq!(
+            lowered(&["parlor", "puzzle", "list", "Nim", "--json"]),
+            ["parlor", "puzzle", "list", "nim", "--json"]
+        );
+        assert_eq!(
+            lowered(&["parlor", "engine", "Othello"]),
+            ["parlor", "engine", "othello"]
         );
         // Not a game in any case, or not after a verb: left as typed.
         assert_eq!(

@@ -484,6 +484,19 @@ pub fn play_setup(
             FirstArg::AiChooses => FirstMover::AiChooses,
         };
     }
+    // Options that do nothing in the mode asked for are refused, not dropped.
+    if args.first.is_some() && setup.matchup.mode == Mode::AiVsAi {
+        return Err(usage(
+            "--first says who starts against the AI or at one keyboard: two AIs take turns \
+             as AI 1 and AI 2 (use --mode vs-ai or two-players)",
+        ));
+    }
+    if difficulty.is_some() && setup.matchup.mode == Mode::TwoPlayers {
+        return Err(usage(
+            "--difficulty is the AI's: with --mode two-players no AI plays (use --mode \
+             vs-ai or ai-vs-ai)",
+        ));
+    }
     if setup.matchup.mode == Mode::TwoPlayers
         && matches!(setup.matchup.first, FirstMover::Ai | FirstMover::AiChooses)
     {

@@ -267,6 +267,37 @@ fn bad_play_options_are_usage_errors() {
         &["play", "wl", "--string", "WL", "--position", "LW"],
         &["'--string <LETTERS>' cannot be used with '--position <TEXT>'"],
     );
+    // Options that would do nothing in the mode asked for: refused, not dropped.
+    usage_error(
+        &["play", "othello", "--color", "white", "--first", "you"],
+        &["'--color <COLOR>' cannot be used with '--first <FIRST>'"],
+    );
+    usage_error(
+        &[
+            "play",
+            "othello",
+            "--mode",
+            "two-players",
+            "--color",
+            "white",
+        ],
+        &["--color is your colour against the AI"],
+    );
+    usage_error(
+        &["play", "nim", "--mode", "ai-vs-ai", "--first", "you"],
+        &["--first says who starts", "two AIs take turns"],
+    );
+    usage_error(
+        &[
+            "play",
+            "nim",
+            "--mode",
+            "two-players",
+            "--difficulty",
+            "strong",
+        ],
+        &["--difficulty is the AI's", "no AI plays"],
+    );
     // A game's name as the menu writes it is the game.
     usage_error(&["solve", "Nim", "3,4,x"], &["pile 3 is 'x'"]);
     usage_error(

@@ -103,8 +103,9 @@ pub struct OthelloPlayArgs {
     /// The AI's level (the default is the config's [othello] level).
     #[arg(long, value_name = "LEVEL", value_parser = level_parser())]
     pub level: Option<Level>,
-    /// The colour you play (black moves first).
-    #[arg(long, value_enum)]
+    /// The colour you play against the AI (black moves first; not with --first, which
+    /// says the same).
+    #[arg(long, value_enum, conflicts_with = "first")]
     pub color: Option<ColorArg>,
 }
 

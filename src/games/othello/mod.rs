@@ -249,7 +249,19 @@ impl GameKind for OthelloGame {
         cli::OthelloPlayArgs::augment_args(shared)
     }
     fn play_options(&self, args: &GameArgs, setup: &mut GameSetup) -> Result<(), CliError> {
+        let common: crate::plugin::command::PlayCommon = args.typed()?;
         let args: cli::OthelloPlayArgs = args.typed()?;
+        // Your colour is a side against the AI: with two people or two AIs it was
+        // silently dropped.
+        let vs_ai = match common.mode {
+            Some(mode) => mode == crate::plugin::command::ModeArg::VsAi,
+            None => setup.matchup.mode == crate::matchup::Mode::VsAi,
+        };
+        if args.color.is_some() && !vs_ai {
+            return Err(crate::plugin::usage(
+                "--color is your colour against the AI: use it with --mode vs-ai",
+            ));
+        }
         if let Some(color) = args.color {
             setup.matchup.first = match color {
                 cli::ColorArg::Black => FirstMover::You,

@@ -457,7 +457,8 @@ impl NimScreen {
                 .hidden_prediction(keys, theme)
                 .unwrap_or_else(|| self.view.prediction_lines(theme)),
             "Nim-sum",
-            if self.view.session.is_over() {
+            // Over by the rules, or by a clock (the hints key is refused then).
+            if self.view.session.is_over() || self.view.hushed() {
                 Some(widgets::no_moves_left(theme))
             } else {
                 self.hints.then(|| self.nim_sum_lines(theme))

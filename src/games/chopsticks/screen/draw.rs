@@ -369,7 +369,8 @@ impl ChopsticksScreen {
                 .hidden_prediction(keys, theme)
                 .unwrap_or_else(|| self.prediction_lines(theme)),
             "Every move",
-            if self.view.session.is_over() {
+            // Over by the rules, or by a clock (the hints key is refused then).
+            if self.view.session.is_over() || self.view.hushed() {
                 Some(widgets::no_moves_left(theme))
             } else {
                 self.hints.then(|| self.move_value_lines(theme))

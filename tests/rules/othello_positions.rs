@@ -120,6 +120,10 @@ fn bad_input_says_what_and_where() {
         m.contains("move 3") && m.contains("'i9' is not a square"),
         "{m}"
     );
+    // A stray character in a move list is named as such, not read as a board.
+    let m = message("f5d6c3x");
+    assert!(m.contains("move 4") && m.contains("'x'"), "{m}");
+    assert!(!m.contains("64"), "{m}");
     let m = message("f5pass");
     assert!(m.contains("move 2") && m.contains("cannot pass"), "{m}");
     let (_, full) = (0..100)

@@ -62,7 +62,14 @@ impl Othello {
         if text.is_empty() {
             return Err(PositionError::Empty);
         }
-        if text.contains(['X', 'x', 'O', 'o', '-', '*', '.', ';', '%']) {
+        // A board never starts with a square's name: text that does is a move list,
+        // whatever stray character it holds ("f5d6c3x" was read as 7 squares of 64).
+        let mut head = text.chars().map(|c| c.to_ascii_lowercase());
+        let moves_first = matches!(
+            (head.next(), head.next()),
+            (Some('a'..='h'), Some('1'..='8'))
+        );
+        if !moves_first && text.contains(['X', 'x', 'O', 'o', '-', '*', '.', ';', '%']) {
             return Ok(Othello::parse_obf(text)?);
         }
         Ok(Othello::after_moves(text)?.0)

@@ -257,4 +257,58 @@ impl App {
             running: local.clock.running(),
         })
     }
+
+    /// A key on a match the clock ended: what comes next (rematch, review, a new game,
+    /// the menu), the result box put away and back, the arrows on the final board; any
+    /// other key says what works.
+    pub(super) fn handle_after_flag(&mut self, action: crate::ui::keys::Action) {
+        use crate::ui::keys::Action;
+        match action {
+            Action::Rematch => self.rematch(),
+            Action::NewGame | Action::Back => {
+                if let Screen::Game(game) = &self.screen {
+                    let setup = game.setup().clone();
+                    if action == Action::NewGame {
+                        self.screen = Screen::Setup(self.setup_screen(setup));
+                    } else {
+                        self.back_to_menu();
+                    }
+                }
+            }
+            Action::Quit => self.quit = true,
+            Action::Help => {
+                if let Screen::Game(game) = &self.screen {
+                    self.help = Some(crate::tui::help::Help::for_game(
+                        game.setup().game,
+                        &self.keys,
+                    ));
+                }
+            }
+            Action::Transcript => self.transcript = true,
+            Action::Enter => self.ending_box_hidden = !self.ending_box_hidden,
+            // The moves played until the flag fell, judged as any game's.
+            Action::Review if self.moves_played() => self.review_game(),
+            Action::Review => {
+                self.flash = Some("No move was played: there is nothing to review.".into());
+            }
+            Action::Up | Action::Down | Action::Left | Action::Right => {
+                if let Screen::Game(game) = &mut self.screen {
+                    game.handle(action);
+                }
+            }
+            _ => {
+                let review = if self.moves_played() {
+                    format!(" · {} review", self.keys.key(Action::Review))
+                } else {
+                    String::new()
+                };
+                self.flash = Some(format!(
+                    "Time ran out: {} rematch{review} · {} new game · {} menu.",
+                    self.keys.key(Action::Rematch),
+                    self.keys.key(Action::NewGame),
+                    self.keys.key(Action::Back)
+                ));
+            }
+        }
+    }
 }

@@ -571,50 +571,7 @@ impl App {
         }
         // A match the clock ended takes no more moves.
         if self.out_of_time() {
-            match action {
-                Action::Rematch => self.rematch(),
-                Action::NewGame | Action::Back => {
-                    if let Screen::Game(game) = &self.screen {
-                        let setup = game.setup().clone();
-                        if action == Action::NewGame {
-                            self.screen = Screen::Setup(self.setup_screen(setup));
-                        } else {
-                            self.back_to_menu();
-                        }
-                    }
-                }
-                Action::Quit => self.quit = true,
-                Action::Help => {
-                    if let Screen::Game(game) = &self.screen {
-                        self.help = Some(Help::for_game(game.setup().game, &self.keys));
-                    }
-                }
-                Action::Transcript => self.transcript = true,
-                Action::Enter => self.ending_box_hidden = !self.ending_box_hidden,
-                // The moves played until the flag fell, judged as any game's.
-                Action::Review if self.moves_played() => self.review_game(),
-                Action::Review => {
-                    self.flash = Some("No move was played: there is nothing to review.".into());
-                }
-                Action::Up | Action::Down | Action::Left | Action::Right => {
-                    if let Screen::Game(game) = &mut self.screen {
-                        game.handle(action);
-                    }
-                }
-                _ => {
-                    let review = if self.moves_played() {
-                        format!(" · {} review", self.keys.key(Action::Review))
-                    } else {
-                        String::new()
-                    };
-                    self.flash = Some(format!(
-                        "Time ran out: {} rematch{review} · {} new game · {} menu.",
-                        self.keys.key(Action::Rematch),
-                        self.keys.key(Action::NewGame),
-                        self.keys.key(Action::Back)
-                    ));
-                }
-            }
+            self.handle_after_flag(action);
             return;
         }
         let Screen::Game(game) = &mut self.screen else {

@@ -174,8 +174,11 @@ impl App {
                     (true, true) => Some("in history"),
                 };
                 self.keys.set_status(status);
+                // The record is written out only for a match the clock ended, not on
+                // every frame of every game.
+                let flagged = self.out_of_time();
                 self.keys
-                    .set_finished(self.out_of_time(), self.moves_played());
+                    .set_finished(flagged, flagged && self.moves_played());
                 let ending =
                     self.outside_ending()
                         .filter(|_| !game.is_over())

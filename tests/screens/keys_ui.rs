@@ -18,22 +18,29 @@ fn nim(mode: Mode, first: FirstMover) -> GameSetup {
     s
 }
 
+/// `setup` at `width` x 24, saving in a temporary directory (kept while the harness
+/// lives).
+fn saving(setup: GameSetup, width: u16) -> (tempfile::TempDir, Harness) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let h = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Game(setup),
+        width,
+        24,
+        dir.path(),
+    );
+    (dir, h)
+}
+
 fn footer(screen: &str) -> String {
     screen.lines().last().unwrap_or_default().to_string()
 }
 
 #[test]
 fn the_saved_mark_leaves_undo_and_new_in_an_80_column_footer() {
-    let dir = tempfile::tempdir().expect("temp dir");
     let setup = nim(Mode::TwoPlayers, FirstMover::You);
-    let mut h = Harness::with_store(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Game(setup),
-        80,
-        24,
-        dir.path(),
-    );
+    let (_dir, mut h) = saving(setup, 80);
     h.key(KeyCode::Enter).key(KeyCode::Enter);
     let last = footer(&h.screen());
     assert!(last.contains("u undo"), "{last}");
@@ -48,17 +55,9 @@ fn the_saved_mark_leaves_undo_and_new_in_an_80_column_footer() {
 /// word: it showed a lone "✓". The status is shown whole or not at all.
 #[test]
 fn the_chopsticks_footer_never_shows_a_lone_saved_mark() {
-    let dir = tempfile::tempdir().expect("temp dir");
     let mut setup = GameSetup::from_config(parlor::games::chopsticks::ID, &Config::default());
     setup.matchup.mode = Mode::TwoPlayers;
-    let mut h = Harness::with_store(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Game(setup),
-        80,
-        24,
-        dir.path(),
-    );
+    let (_dir, mut h) = saving(setup, 80);
     // Left hits left: a move, so the match is saved.
     h.key(KeyCode::Enter).key(KeyCode::Enter);
     let last = footer(&h.screen());
@@ -77,17 +76,9 @@ fn the_chopsticks_footer_never_shows_a_lone_saved_mark() {
 /// in the cut: play-test finding).
 #[test]
 fn two_ais_offer_no_key_of_a_move_after_the_saved_mark() {
-    let dir = tempfile::tempdir().expect("temp dir");
     let mut setup = GameSetup::from_config(parlor::games::chopsticks::ID, &Config::default());
     setup.matchup.mode = Mode::AiVsAi;
-    let mut h = Harness::with_store(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Game(setup),
-        100,
-        24,
-        dir.path(),
-    );
+    let (_dir, mut h) = saving(setup, 100);
     h.ticks(6);
     let last = footer(&h.screen());
     assert!(last.starts_with("✓ saved  space pause"), "{last}");

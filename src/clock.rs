@@ -60,10 +60,26 @@ impl fmt::Display for TimeControl {
 }
 
 #[derive(Debug, Clone, PartialEq, Eq, thiserror::Error)]
-#[error(
-    "'{0}' is not a time control: expected minutes+seconds, e.g. 5+3 (five minutes a side, three seconds added a move), or 30s+0"
-)]
-pub struct BadTimeControl(pub String);
+#[error("'{text}' is not a time control: {why}")]
+pub struct BadTimeControl {
+    pub text: String,
+    pub why: Why,
+}
+
+/// What is wrong with a time control's text.
+#[derive(Debug, Clone, Copy, PartialEq, Eq, thiserror::Error)]
+pub enum Why {
+    #[error(
+        "expected minutes+seconds, e.g. 5+3 (five minutes a side, three seconds added a move), or 30s+0"
+    )]
+    Shape,
+    #[error(
+        "a side's time must be more than 0 and at most a day (1440 minutes), e.g. 5+3 or 30s+0"
+    )]
+    Base,
+    #[error("the seconds added a move must be a whole number from 0 to 600, e.g. 5+3")]
+    Increment,
+}
 
 /// The longest a side may start with: a day.
 const MAX_BASE_MS: u64 = 24 * 3_600_000;
@@ -72,19 +88,27 @@ impl FromStr for TimeControl {
     type Err = BadTimeControl;
 
     fn from_str(text: &str) -> Result<Self, Self::Err> {
-        let bad = || BadTimeControl(text.chars().take(40).collect());
-        let (base, inc) = text.trim().split_once('+').ok_or_else(bad)?;
+        let bad = |why| BadTimeControl {
+            text: text.chars().take(40).collect(),
+            why,
+        };
+        let (base, inc) = text.trim().split_once('+').ok_or(bad(Why::Shape))?;
+        // A number, signed or not: "-1" is a time out of range, "x" not a number.
+        let number = |t: &str| t.trim().parse::<i64>().ok();
         let base_ms = match base.strip_suffix('s') {
-            Some(secs) => secs.parse::<u64>().ok().map(|s| s * 1000),
-            None => base.parse::<u64>().ok().map(|m| m * 60_000),
+            Some(secs) => number(secs).map(|s| s.saturating_mul(1000)),
+            None => number(base).map(|m| m.saturating_mul(60_000)),
         }
-        .filter(|&ms| ms > 0 && ms <= MAX_BASE_MS)
-        .ok_or_else(bad)?;
-        let increment_ms = inc
-            .parse::<u64>()
+        .ok_or(bad(Why::Shape))?;
+        let base_ms = u64::try_from(base_ms)
+            .ok()
+            .filter(|&ms| ms > 0 && ms <= MAX_BASE_MS)
+            .ok_or(bad(Why::Base))?;
+        let increment = number(inc).ok_or(bad(Why::Shape))?;
+        let increment_ms = u64::try_from(increment)
             .ok()
             .filter(|&s| s <= 600)
-            .ok_or_else(bad)?
+            .ok_or(bad(Why::Increment))?
             * 1000;
         Ok(TimeControl {
             base_ms,
@@ -360,11 +384,24 @@ mod tests {
         let c: TimeControl = "30s+0".parse().unwrap();
         assert_eq!(c, TimeControl::new(30_000, 0));
         assert_eq!(c.to_string(), "30s+0");
-        for bad in [
-            "", "5", "+3", "0+0", "5+x", "-1+2", "5+601", "99999+0", "5 + 3",
+        assert_eq!("5 + 3".parse(), Ok(TimeControl::new(300_000, 3_000)));
+        // Each refusal says what was wrong: the shape, the time a side, the increment.
+        for (bad, why) in [
+            ("", Why::Shape),
+            ("5", Why::Shape),
+            ("+3", Why::Shape),
+            ("5+x", Why::Shape),
+            ("1.5+0", Why::Shape),
+            ("0+0", Why::Base),
+            ("0s+5", Why::Base),
+            ("-1+2", Why::Base),
+            ("99999+0", Why::Base),
+            ("5+601", Why::Increment),
+            ("5+-1", Why::Increment),
         ] {
-            let err = bad.parse::<TimeControl>().unwrap_err().to_string();
-            assert!(err.contains("expected minutes+seconds"), "{bad}: {err}");
+            let err = bad.parse::<TimeControl>().unwrap_err();
+            assert_eq!(err.why, why, "{bad}");
+            assert!(err.to_string().contains("e.g. 5+3"), "{bad}: {err}");
         }
         for c in CONTROLS {
             assert_eq!(c.to_string().parse::<TimeControl>(), Ok(c));

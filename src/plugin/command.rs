@@ -118,7 +118,8 @@ pub struct PlayCommon {
     pub position: Option<String>,
     /// Each side's clock: minutes+seconds added a move (5+3), or 30s+0; whoever runs
     /// out loses (against the AI, Othello's AI thinks within its clock).
-    #[arg(long, value_name = "TIME")]
+    // "-1+0" is taken as the (refused) value, not as an unknown option.
+    #[arg(long, value_name = "TIME", allow_hyphen_values = true)]
     pub clock: Option<crate::clock::TimeControl>,
 }
 

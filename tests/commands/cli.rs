@@ -238,6 +238,15 @@ fn bad_play_options_are_usage_errors() {
         &["'5x3' is not a time control", "e.g. 5+3"],
     );
     usage_error(
+        &["play", "nim", "--clock", "-1+0"],
+        &["'-1+0' is not a time control", "more than 0"],
+    );
+    usage_error(
+        &["play", "nim", "--clock", "0+0"],
+        &["'0+0' is not a time control", "more than 0"],
+    );
+    usage_error(&["play", "nim", "--clock", "1+700"], &["from 0 to 600"]);
+    usage_error(
         &["play", "nim", "--clock", "1+0", "--mode", "ai-vs-ai"],
         &["--clock needs a person to play"],
     );

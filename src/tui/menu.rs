@@ -141,6 +141,9 @@ impl Menu {
             Action::Down => {
                 self.selected = (self.selected + 1) % n;
             }
+            // Home and End (as PgUp and PgDn): the first and the last entry.
+            Action::PageUp => self.selected = 0,
+            Action::PageDown => self.selected = n - 1,
             Action::Enter => return self.open(self.selected),
             Action::Help => return MenuOutcome::Help,
             Action::Quit | Action::Back => return MenuOutcome::Quit,
@@ -410,6 +413,11 @@ fn resume_detail(record: &crate::store::MatchRecord) -> String {
         crate::matchup::Mode::VsAi => format!("vs AI ({})", record.level),
         crate::matchup::Mode::TwoPlayers => "two players".to_string(),
         crate::matchup::Mode::AiVsAi => "AI vs AI".to_string(),
+    };
+    // A match on the clock says so: resuming it starts a side's time running.
+    let opponent = match &record.clock {
+        Some(clock) => format!("{opponent} · clock {}", clock.control),
+        None => opponent,
     };
     let start = record.from_position.as_deref().unwrap_or(&record.start);
     // The position the match started from ("from 3,4,5"), not where it stands now.

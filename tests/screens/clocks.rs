@@ -190,6 +190,8 @@ fn a_saved_timed_match_resumes_with_the_time_it_had() {
     h.with_time(time.clone());
     let menu = h.screen();
     assert!(menu.contains("Resume"), "{menu}");
+    // The saved game's line says it is on the clock.
+    assert!(menu.contains("clock 5+0"), "{menu}");
     // The saved game is the menu's first entry.
     h.key(Enter);
     assert!(matches!(h.app.screen(), Screen::Game(_)), "{}", h.screen());

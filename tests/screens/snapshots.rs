@@ -108,6 +108,16 @@ fn menu_wraps_with_k_and_j() {
     assert!(h.screen().contains("▶ Winners & Losers"));
     h.keys(&[KeyCode::Char('j'), KeyCode::Char('j')]);
     assert!(h.screen().contains("▶ Nim"));
+    // End and Home: the last entry and the first.
+    h.key(KeyCode::End);
+    assert!(h.screen().contains("▶ Statistics"));
+    h.key(KeyCode::Home);
+    assert!(h.screen().contains("▶ Nim"));
+    h.key(KeyCode::Down);
+    h.key(KeyCode::PageDown);
+    assert!(h.screen().contains("▶ Statistics"));
+    h.key(KeyCode::PageUp);
+    assert!(h.screen().contains("▶ Nim"));
 }
 
 #[test]

@@ -158,6 +158,12 @@ fn a_move_switches_the_clocks_and_a_flag_fall_ends_the_match_in_the_history() {
         "{}",
         h.screen()
     );
+    // The review says how the match ended, after its last move.
+    assert!(
+        h.screen().contains("     Player 2's time ran out."),
+        "{}",
+        h.screen()
+    );
     h.key(Esc);
     assert!(matches!(h.app.screen(), Screen::Game(_)), "{}", h.screen());
     assert!(

@@ -6,7 +6,7 @@
 
 use super::{App, Screen};
 use crate::clock::{Clock, ClockRecord};
-use crate::store::ResultRecord;
+use crate::store::{MatchRecord, ResultRecord};
 
 pub(super) struct LocalClock {
     clock: Clock,
@@ -22,6 +22,16 @@ pub(super) struct LocalClock {
     /// The side whose clock stands while the board cannot be seen or played (a window
     /// too small, the question before leaving, the help over it).
     held: Option<usize>,
+}
+
+/// `record`'s `side` lost on time: the other side won.
+fn lost_on_time(record: &mut MatchRecord, side: usize) {
+    record.result = Some(if side == 0 {
+        ResultRecord::Second
+    } else {
+        ResultRecord::First
+    });
+    record.ended_by = Some(crate::store::EndedBy::Time);
 }
 
 impl LocalClock {
@@ -175,6 +185,14 @@ impl App {
         }
     }
 
+    /// `record` as the clock ended it, where it did: a review says so.
+    pub(super) fn with_flag(&self, mut record: MatchRecord) -> MatchRecord {
+        if let Some(side) = self.local_clock.as_ref().and_then(|c| c.flagged) {
+            lost_on_time(&mut record, side);
+        }
+        record
+    }
+
     /// `side` ran out of time: the other side wins, the match goes to the history.
     fn flag_fell(&mut self, side: usize) {
         let Some(local) = &mut self.local_clock else {
@@ -189,16 +207,11 @@ impl App {
         // footer keeps the keys that work now (Enter shows the board, r a rematch).
         game.ended_outside();
         if let (Some(store), Some(mut record)) = (&mut self.store, game.record()) {
-            record.result = Some(if side == 0 {
-                ResultRecord::Second
-            } else {
-                ResultRecord::First
-            });
+            lost_on_time(&mut record, side);
             record.clock = Some(ClockRecord {
                 control: local.clock.control,
                 left: local.clock.both(now),
             });
-            record.ended_by = Some(crate::store::EndedBy::Time);
             self.game_saved = store.finish_match(self.slot.as_ref(), &record);
             self.slot = None;
         }

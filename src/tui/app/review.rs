@@ -44,7 +44,8 @@ impl App {
             return;
         };
         match game.record() {
-            Some(record) => self.open_review(&record, Some(game)),
+            // A match the clock ended: the review says so after the last move.
+            Some(record) => self.open_review(&self.with_flag(record), Some(game)),
             None => self.screen = Screen::Game(game),
         }
     }

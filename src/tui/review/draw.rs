@@ -163,10 +163,12 @@ impl Review {
     fn render_moves(&self, frame: &mut Frame, area: Rect, theme: &Theme) {
         let room = usize::from(area.height.saturating_sub(2)).max(1);
         let current = self.ply.checked_sub(1);
+        // A match that did not end by its rules says how after its last move.
+        let rows = self.moves.len() + usize::from(self.ending.is_some());
         let skip = current
             .map_or(0, |c| (c + 1).saturating_sub(room / 2 + 1))
-            .min(self.moves.len().saturating_sub(room));
-        let lines: Vec<Line> = self
+            .min(rows.saturating_sub(room));
+        let mut lines: Vec<Line> = self
             .moves
             .iter()
             .enumerate()
@@ -205,6 +207,11 @@ impl Review {
                 Line::from(spans)
             })
             .collect();
+        if let Some(ending) = &self.ending
+            && lines.len() < room
+        {
+            lines.push(Line::styled(format!("     {ending}"), theme.muted()));
+        }
         frame.render_widget(
             Paragraph::new(lines)
                 .wrap(Wrap { trim: false })

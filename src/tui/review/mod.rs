@@ -55,6 +55,32 @@ pub struct Review {
     restored: usize,
     /// The first moves that came with the start asked for (`ReviewPlan::given`).
     given: usize,
+    /// How the match ended when not by its rules ("Player 2's time ran out."), said
+    /// after the last move.
+    ending: Option<String>,
+}
+
+/// How `record` ended when it did not end by its rules, in a short sentence (the
+/// result is on the screen already).
+fn ending_of(record: &MatchRecord) -> Option<String> {
+    use crate::store::{EndedBy, ResultRecord};
+    let names = [&record.seats[0].name, &record.seats[1].name];
+    let loser = match record.result? {
+        ResultRecord::First => names[1],
+        ResultRecord::Second => names[0],
+        ResultRecord::Draw => {
+            return (record.ended_by? == EndedBy::Agreement)
+                .then(|| "A draw was agreed.".to_string());
+        }
+    };
+    let loser = if loser == "AI" { "The AI" } else { loser };
+    Some(match record.ended_by? {
+        EndedBy::Time if loser == "You" => "Your time ran out.".to_string(),
+        EndedBy::Time => format!("{loser}'s time ran out."),
+        EndedBy::Resignation => format!("{loser} resigned."),
+        EndedBy::Leaving => format!("{loser} left the match."),
+        EndedBy::Agreement => return None,
+    })
 }
 
 impl Review {
@@ -89,6 +115,7 @@ impl Review {
             unkept: false,
             restored: 0,
             given: 0,
+            ending: ending_of(record),
         }
     }
 
@@ -468,5 +495,31 @@ fn listed(moves: &[String], and_or: &str) -> String {
         [one] => one.clone(),
         [rest @ .., last] if moves.len() <= 3 => format!("{} {and_or} {last}", rest.join(", ")),
         [a, b, rest @ ..] => format!("{a}, {b} {and_or} {} others", rest.len()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::ending_of;
+    use crate::store::record::test_records::vs_ai;
+    use crate::store::{EndedBy, ResultRecord};
+
+    #[test]
+    fn an_ending_outside_the_rules_is_said_of_the_loser() {
+        // The person moves first: seat 0 is "You", seat 1 "AI".
+        let mut r = vs_ai("nim", "perfect", true, ResultRecord::First);
+        assert_eq!(ending_of(&r), None, "ended by the rules");
+        r.ended_by = Some(EndedBy::Time);
+        assert_eq!(ending_of(&r).as_deref(), Some("The AI's time ran out."));
+        r.result = Some(ResultRecord::Second);
+        assert_eq!(ending_of(&r).as_deref(), Some("Your time ran out."));
+        r.ended_by = Some(EndedBy::Resignation);
+        assert_eq!(ending_of(&r).as_deref(), Some("You resigned."));
+        r.ended_by = Some(EndedBy::Leaving);
+        assert_eq!(ending_of(&r).as_deref(), Some("You left the match."));
+        r.result = Some(ResultRecord::Draw);
+        assert_eq!(ending_of(&r), None, "a draw by the rules");
+        r.ended_by = Some(EndedBy::Agreement);
+        assert_eq!(ending_of(&r).as_deref(), Some("A draw was agreed."));
     }
 }

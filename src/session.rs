@@ -375,6 +375,11 @@ impl<G: Game> Session<G> {
             self.position = last.before.clone();
             self.redo.push(last);
         }
+        // Two AIs would play on at once, over the position just brought back (a
+        // finished game simply ended again): they wait until resumed.
+        if !self.players.contains(&Player::Human) {
+            self.paused = true;
+        }
         self.after_change();
         true
     }
@@ -533,6 +538,24 @@ mod tests {
         assert!(!s.side_pending());
         assert_eq!(s.side_proven(), Some(true));
         assert_eq!(s.player(Seat::First), Player::Ai(Difficulty::Perfect));
+    }
+
+    #[test]
+    fn two_ais_wait_after_an_undo() {
+        let mut s = Session::new(
+            Nim::new(vec![1, 2], Ending::Normal),
+            [Player::Ai(Difficulty::Perfect); 2],
+            ["AI 1".into(), "AI 2".into()],
+            0,
+        );
+        while !s.is_over() {
+            let m = s.position().legal_moves()[0];
+            s.play(m).expect("legal");
+        }
+        assert!(!s.paused());
+        assert!(s.undo());
+        assert!(s.paused(), "the AIs would replay the move at once");
+        assert!(!s.is_over());
     }
 
     #[test]

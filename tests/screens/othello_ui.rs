@@ -355,6 +355,28 @@ fn watch_benedicts_to_the_end(h: &mut Harness) -> String {
 }
 
 #[test]
+fn watching_two_ais_the_hints_value_the_squares_of_the_side_to_move() {
+    let mut h = benedicts_watching();
+    h.key(KeyCode::Char(' '));
+    assert!(h.screen().contains("Paused"), "{}", h.screen());
+    let marked = |screen: &str| {
+        board_part(screen, 50)
+            .lines()
+            .filter(|l| l.starts_with('│'))
+            .flat_map(str::split_whitespace)
+            .filter(|w| *w == "*" || w.starts_with('+') || w.starts_with('-'))
+            .count()
+    };
+    assert_eq!(marked(&h.screen()), 0, "hints off:\n{}", h.screen());
+    h.key(KeyCode::Char('h'));
+    h.ticks(3);
+    let screen = h.screen();
+    // Paused before the first move: black's four openings, each marked.
+    assert!(screen.contains("Black (AI 1)  2  ◀"), "{screen}");
+    assert_eq!(marked(&screen), 4, "one mark a legal square:\n{screen}");
+}
+
+#[test]
 fn two_benedicts_play_a_whole_game() {
     watch_benedicts_to_the_end(&mut benedicts_watching());
 }

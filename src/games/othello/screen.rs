@@ -432,11 +432,17 @@ impl OthelloScreen {
         let marks = Marks {
             board: self.position(),
             // The squares a person may play, marked `*` as the original program did
-            // (not the AI's, on its turn).
-            legal: if !self.board.legal_marks
-                || self.view.session.is_over()
-                || !self.view.session.human_to_move()
-            {
+            // (not the AI's, on its turn). Watching two AIs, the hints mark the squares
+            // of the side to move with their values.
+            legal: if self.view.session.is_over() {
+                0
+            } else if self.view.all_ai() {
+                if self.hints {
+                    self.position().move_bits()
+                } else {
+                    0
+                }
+            } else if !self.board.legal_marks || !self.view.session.human_to_move() {
                 0
             } else {
                 self.position().move_bits()

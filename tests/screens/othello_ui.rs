@@ -1129,9 +1129,10 @@ fn from_a_move_list_the_match_keeps_its_history() {
         screen
             .lines()
             .filter_map(|l| {
-                let at = l.find(". Player ")?;
+                // The list's moves are the start's, no player's.
+                let at = l.find(". start ")?;
                 let number = l[..at].rsplit(' ').next()?;
-                let mv = l[at..].split_whitespace().nth(3)?;
+                let mv = l[at..].split_whitespace().nth(2)?;
                 Some(format!("{number}. {mv}"))
             })
             .collect()

@@ -57,6 +57,15 @@ fn the_position_row_takes_any_letter_and_starts_the_game_from_it() {
     let after = Othello::read("f5d6c3").expect("legal");
     assert_eq!(game.position_text(), after.notation());
     assert_eq!(game.setup().position.as_deref(), Some("f5 d6 c3 "));
+    // The list's moves are the start's, no player's, in the moves panel.
+    let screen = h.screen();
+    for (n, mv) in [(1, "f5"), (2, "d6"), (3, "c3")] {
+        let row = screen
+            .lines()
+            .find(|l| l.contains(&format!(" {n}. ")))
+            .unwrap_or_default();
+        assert!(row.contains("start") && row.contains(mv), "{n}:\n{screen}");
+    }
 }
 
 #[test]

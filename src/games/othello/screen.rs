@@ -157,12 +157,8 @@ impl OthelloScreen {
             SharedAnalyst::new(analyst),
             rng,
         );
-        for mv in opening.unwrap_or_default() {
-            // Each was legal when the move list was read.
-            if view.session.replay(mv, false).is_err() {
-                break;
-            }
-        }
+        // Each was legal when the move list was read.
+        view.play_given(&opening.unwrap_or_default());
         view.session.let_engine_pick();
         view.set_think_ms(Arc::clone(&think_ms));
         view.set_even_within(EVEN_WITHIN);

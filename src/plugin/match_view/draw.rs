@@ -166,6 +166,7 @@ impl<G: Game> MatchView<G> {
         describe: impl Fn(&PlayedMove<G>) -> String,
     ) -> Vec<Line<'static>> {
         let history = self.session.history();
+        let given = self.given_played();
         let skip = history.len().saturating_sub(room.max(1));
         history
             .iter()
@@ -181,7 +182,12 @@ impl<G: Game> MatchView<G> {
                     format!(
                         "{:>3}. {:<9}{:>7}",
                         i + 1,
-                        self.session.name(m.seat),
+                        // The start's moves are no one's choice.
+                        if i < given {
+                            "start"
+                        } else {
+                            self.session.name(m.seat)
+                        },
                         describe(m)
                     ),
                     style,
@@ -285,7 +291,7 @@ impl<G: Game> MatchView<G> {
         let lines = vec![
             Line::styled(headline, theme.title()),
             Line::raw(why),
-            Line::raw(moves_played(self.session.history())),
+            Line::raw(moves_played(self.session.history(), self.given_played())),
             Line::raw(""),
             what_next(keys, theme, false),
             crate::ui::widgets::review_line(keys, theme),
@@ -309,11 +315,17 @@ pub fn moves_left(plies: u32) -> String {
 
 /// "40 moves played.", with the passes among them said (an Othello game of 72 plies
 /// has 60 squares played).
-pub(super) fn moves_played<G: Game>(history: &[PlayedMove<G>]) -> String {
+/// The first `given` moves were the start's (see `MatchView::play_given`): not counted.
+pub(super) fn moves_played<G: Game>(history: &[PlayedMove<G>], given: usize) -> String {
+    let history = &history[given.min(history.len())..];
     let passes = history.iter().filter(|m| m.before.forced()).count();
     let played = match history.len() {
         1 => "1 move played".to_string(),
         n => format!("{n} moves played"),
+    };
+    let played = match given {
+        0 => played,
+        g => format!("{played} after the start's {g}"),
     };
     match passes {
         0 => format!("{played}."),

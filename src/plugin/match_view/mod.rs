@@ -90,6 +90,9 @@ pub struct MatchView<G: Game> {
     /// [`Session::generation`]): the final board can be seen whole. A game that ends
     /// again (after an undo and a move) shows it.
     over_box_hidden_at: Option<u64>,
+    /// The moves of the start asked for (Othello's move list), played from the
+    /// standard start before the match began: no one's choice at the board.
+    given: Vec<G::Move>,
 }
 
 impl<G: Game> MatchView<G> {
@@ -177,6 +180,7 @@ impl<G: Game> MatchView<G> {
             spoilers: true,
             note: String::new(),
             notes: None,
+            given: Vec::new(),
             over_box_hidden_at: None,
             inbox: Inbox::default(),
         }
@@ -320,6 +324,28 @@ impl<G: Game> MatchView<G> {
         if self.session.analysis_failed_with(ticket, reason) {
             self.voice = "My analysis is broken; I'm playing by feel now.".into();
         }
+    }
+
+    /// Plays `moves` from the start as the start asked for (see `given`): the moves
+    /// panel names them "start" and the game-over box does not count them. Stops at
+    /// the first that is not legal.
+    pub fn play_given(&mut self, moves: &[G::Move]) {
+        for mv in moves {
+            if self.session.replay(*mv, false).is_err() {
+                break;
+            }
+            self.given.push(*mv);
+        }
+    }
+
+    /// How many of the moves played are the start's, as far as the match still
+    /// follows them (an undo into them and another move makes the rest the players').
+    pub fn given_played(&self) -> usize {
+        self.given
+            .iter()
+            .zip(self.session.history())
+            .take_while(|(given, played)| **given == played.mv)
+            .count()
     }
 
     /// How this game reads a search that proved nothing: margins within `even_within`

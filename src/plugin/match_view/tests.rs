@@ -193,17 +193,54 @@ fn the_moves_played_say_how_many_were_passes() {
             .expect("legal");
         session.play(m).expect("played");
     }
-    assert_eq!(super::moves_played(session.history()), "8 moves played.");
+    assert_eq!(super::moves_played(session.history(), 0), "8 moves played.");
     assert_eq!(session.position().legal_moves(), [OthelloMove::Pass]);
     session.play(OthelloMove::Pass).expect("the pass");
     assert_eq!(
-        super::moves_played(session.history()),
+        super::moves_played(session.history(), 0),
         "9 moves played, 1 of them a pass."
     );
 }
 
 /// "Taking it back? Fine." and "All right, I'll move." are words on a moment: the next
 /// move ends them (one stayed 30 moves).
+#[test]
+fn the_starts_moves_are_no_ones_and_not_counted() {
+    let mut view = nim_view(Mode::TwoPlayers);
+    let moves = view.session.position().legal_moves();
+    let given = [moves[0], moves[1]];
+    view.play_given(&given);
+    assert_eq!(view.given_played(), 2);
+    let next = view.session.position().legal_moves()[0];
+    view.session.play(next).expect("legal");
+    let theme = Theme::new(&crate::config::Config::default().colors, false);
+    let lines: Vec<String> = view
+        .move_lines(&theme, 10, |m| m.mv.to_string())
+        .iter()
+        .map(|l| l.to_string())
+        .collect();
+    assert!(
+        lines[0].contains("start") && lines[1].contains("start"),
+        "{lines:?}"
+    );
+    assert!(lines[2].contains("Player 1"), "{lines:?}");
+    assert_eq!(
+        super::moves_played(view.session.history(), view.given_played()),
+        "1 move played after the start's 2."
+    );
+    // Taken back into the start and played otherwise: the rest is the players'.
+    assert!(view.undo() && view.undo());
+    let other = view
+        .session
+        .position()
+        .legal_moves()
+        .into_iter()
+        .find(|m| *m != given[1])
+        .expect("another move");
+    view.session.play(other).expect("legal");
+    assert_eq!(view.given_played(), 1);
+}
+
 #[test]
 fn a_word_on_a_moment_ends_with_the_next_move() {
     use crate::game::nim::NimMove;

@@ -2,7 +2,8 @@
 //! against the AI (one person, one AI; not two people, two AIs or a match online, which
 //! the server keeps), finished, started from the game's own start (not a typed
 //! position), and not from a setup the game knows is a proven loss for the player
-//! (`GameKind::start_winner` names the AI's seat), at a level whose rating was measured.
+//! (`GameKind::start_winner` names the AI's seat), at a level whose rating was measured,
+//! and not ended by a clock (or a resignation) before both sides had moved.
 
 use crate::config::Config;
 use crate::game::Seat;
@@ -24,6 +25,9 @@ pub enum Unrated {
     ProvenLoss,
     /// A game this parlor does not know, or a level without a measured rating.
     Unmeasured,
+    /// Ended outside the rules (a clock, a resignation) before both sides had moved:
+    /// aborted, as a chess server counts it, not won or lost.
+    Aborted,
 }
 
 /// The game `record` as a rated game, or why it is not one.
@@ -37,6 +41,9 @@ pub fn rated(games: &Registry, record: &MatchRecord) -> std::result::Result<Rate
     };
     if record.from_position.is_some() {
         return Err(Unrated::FromAPosition);
+    }
+    if record.ended_by.is_some() && record.moves.len() < 2 {
+        return Err(Unrated::Aborted);
     }
     let game = games.find(&record.game).ok_or(Unrated::Unmeasured)?;
     if proven_loss(game, record, seat) {
@@ -142,6 +149,24 @@ mod tests {
         let mut odd = nim(true, ResultRecord::First);
         odd.level = "grandmaster".into();
         assert_eq!(rated(&games, &odd), Err(Unrated::Unmeasured));
+    }
+
+    #[test]
+    fn a_game_the_clock_ended_before_both_sides_moved_is_not_rated() {
+        let games = crate::arcade::registry();
+        let mut flagged = nim(true, ResultRecord::Second);
+        flagged.ended_by = Some(crate::store::EndedBy::Time);
+        assert_eq!(rated(&games, &flagged), Err(Unrated::Aborted));
+        flagged.moves = vec!["1:1".into()];
+        assert_eq!(rated(&games, &flagged), Err(Unrated::Aborted));
+        // Once both have moved, time counts as any loss.
+        flagged.moves.push("2:1".into());
+        let lost = rated(&games, &flagged).expect("rated");
+        assert_eq!(lost.result, Result::Lost);
+        // A game ended by its rules is rated whatever its length.
+        let short = nim(true, ResultRecord::First);
+        assert!(short.moves.is_empty());
+        assert!(rated(&games, &short).is_ok());
     }
 
     /// A finished Pnut-Butta game on `symbols`, length `length`, from the empty string.

@@ -49,6 +49,7 @@ fn record(started: &str) -> MatchRecord {
         first_margin: Some(6),
         clock: None,
         ended_by: None,
+        given: 0,
     }
 }
 

@@ -85,6 +85,14 @@ pub struct MatchRecord {
     /// agreed draw, a player who left); `None`: by the rules, or not over.
     #[serde(default, skip_serializing_if = "Option::is_none")]
     pub ended_by: Option<EndedBy>,
+    /// How many of the first moves came with the start asked for (Othello's move list,
+    /// played from the standard start): no one's choice at the board. 0: none.
+    #[serde(default, skip_serializing_if = "is_zero")]
+    pub given: usize,
+}
+
+fn is_zero(n: &usize) -> bool {
+    *n == 0
 }
 
 /// How a match ended outside its rules.
@@ -214,6 +222,7 @@ pub(crate) mod test_records {
             first_margin: None,
             clock: None,
             ended_by: None,
+            given: 0,
         }
     }
 }

@@ -106,6 +106,7 @@ fn othello_record() -> (MatchRecord, Othello, Vec<OthelloMove>) {
         first_margin: board.first_margin(),
         clock: None,
         ended_by: None,
+        given: 0,
     };
     (record, board, moves)
 }
@@ -132,6 +133,7 @@ fn nim_record() -> MatchRecord {
         first_margin: None,
         clock: None,
         ended_by: None,
+        given: 0,
     }
 }
 

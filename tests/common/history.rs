@@ -57,6 +57,7 @@ pub fn record(
         first_margin,
         clock: None,
         ended_by: None,
+        given: 0,
     }
 }
 

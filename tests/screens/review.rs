@@ -61,6 +61,7 @@ fn record(game: GameId, start: &str, moves: &[String]) -> MatchRecord {
         first_margin: None,
         clock: None,
         ended_by: None,
+        given: 0,
     }
 }
 

@@ -65,6 +65,7 @@ fn essence(r: &MatchRecord) -> MatchRecord {
         first_margin: None,
         clock: None,
         ended_by: None,
+        given: 0,
         ..r.clone()
     }
 }
@@ -168,6 +169,7 @@ fn finished(game: &str, started: &str, result: ResultRecord) -> MatchRecord {
         first_margin: None,
         clock: None,
         ended_by: None,
+        given: 0,
     }
 }
 
@@ -1336,4 +1338,47 @@ fn a_resumed_match_shows_the_hints_as_they_were_left() {
     let mut again = menu_at(dir.path());
     again.key(KeyCode::Enter);
     assert!(hints_on(&again), "{}", again.screen());
+}
+
+/// An Othello match started from a move list keeps those moves the start's when it is
+/// saved and resumed: the moves panel does not credit them to the players (it did after
+/// a resume: play-test finding).
+#[test]
+fn a_resumed_match_from_a_move_list_keeps_the_starts_moves() {
+    let data = tempfile::tempdir().unwrap();
+    let games = parlor::arcade::registry();
+    let othello = games.find("othello").expect("othello");
+    let mut setup = GameSetup::from_config(othello, &Config::default());
+    setup.position = Some("f5 d6 c3".into());
+    setup.matchup.mode = Mode::TwoPlayers;
+    let starts = |h: &mut Harness| {
+        let screen = h.screen();
+        let rows: Vec<String> = screen
+            .lines()
+            .filter(|l| l.contains(". start "))
+            .map(|l| l.to_string())
+            .collect();
+        (rows.len(), screen)
+    };
+    let mut h = Harness::with_store(
+        &games,
+        Config::default(),
+        Start::Game(setup),
+        100,
+        30,
+        data.path(),
+    );
+    let first = h.app.legal_moves_text()[0].clone();
+    h.play(&first);
+    assert_eq!(starts(&mut h).0, 3, "{}", h.screen());
+    h.key(KeyCode::Esc);
+    h.key(KeyCode::Char('s'));
+    assert!(matches!(h.app.screen(), Screen::Menu(_)), "{}", h.screen());
+    drop(h);
+    let mut h = Harness::with_store(&games, Config::default(), Start::Menu, 100, 30, data.path());
+    h.key(KeyCode::Enter);
+    assert!(matches!(h.app.screen(), Screen::Game(_)), "{}", h.screen());
+    let (n, screen) = starts(&mut h);
+    assert_eq!(n, 3, "{screen}");
+    assert!(screen.contains("4. Player 2"), "{screen}");
 }

@@ -234,6 +234,7 @@ impl<G: Game> MatchView<G> {
                     left: [control.base_ms; 2],
                 }),
             ended_by: None,
+            given: self.given_played(),
         }
     }
 
@@ -253,10 +254,16 @@ impl<G: Game> MatchView<G> {
             [seat(&record.seats[0]), seat(&record.seats[1])],
             [record.seats[0].name.clone(), record.seats[1].name.clone()],
         );
+        self.given.clear();
         for (i, text) in record.moves.iter().enumerate() {
+            let mv = parse(text)?;
             self.session
-                .replay(parse(text)?, record.mistakes.contains(&i))
+                .replay(mv, record.mistakes.contains(&i))
                 .map_err(|e| format!("move {} ({text}): {e}", i + 1))?;
+            // The start's moves stay the start's in the match resumed.
+            if i < record.given {
+                self.given.push(mv);
+            }
         }
         // The moves to redo are checked by playing them on a copy.
         let mut position = self.session.position().clone();

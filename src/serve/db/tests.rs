@@ -38,6 +38,7 @@ pub(super) fn record(game: &str, names: [&str; 2], moves: &[&str]) -> MatchRecor
         first_margin: None,
         clock: None,
         ended_by: None,
+        given: 0,
     }
 }
 

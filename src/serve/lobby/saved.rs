@@ -52,6 +52,7 @@ fn stored(id: u64, table: &Table) -> StoredMatch {
             left: c.both(now),
         }),
         ended_by: table.ended.as_ref().and_then(|e| e.by),
+        given: 0,
     };
     let owner = |o: &Owner| match o {
         Owner::Key(k) => StoredOwner::Key(k.clone()),

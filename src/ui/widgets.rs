@@ -202,10 +202,10 @@ pub fn hints_panel(
     frame.render_widget(Paragraph::new(lines).block(block(title, theme)), area);
 }
 
-/// The hints panel of a game that is over: no move is left to value, and the hints
-/// key would show nothing ("h lists every move's value" under a finished game).
+/// The hints panel of a game that is over, by its rules or by a clock (moves may be
+/// left: "no move left" was wrong there): the hints key would show nothing.
 pub fn no_moves_left(theme: &Theme) -> Vec<Line<'static>> {
-    vec![Line::styled("No move left to value.", theme.muted())]
+    vec![Line::styled("No hints: the game is over.", theme.muted())]
 }
 
 /// `text` on one line of `width` columns: whole, or shortened at a word with "…".

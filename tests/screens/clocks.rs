@@ -100,7 +100,7 @@ fn a_move_switches_the_clocks_and_a_flag_fall_ends_the_match_in_the_history() {
     h.ticks(1);
     let screen = h.screen();
     // No hints offered that the key would refuse.
-    assert!(screen.contains("No move left to value."), "{screen}");
+    assert!(screen.contains("No hints: the game is over."), "{screen}");
     // In the history, not kept to resume: quitting says nothing of a Resume.
     assert_eq!(h.app.farewell(), None);
     // No flash over the footer: the keys that work now are there at once.

@@ -287,16 +287,20 @@ impl<G: Game> MatchView<G> {
             return;
         }
         // A reason that wraps (Othello's count of the empty squares) grows the box.
-        let why_height = widgets::wrapped_lines(&why, board.width.min(44).saturating_sub(2));
+        let inner = board.width.min(44).saturating_sub(2);
+        let why_height = widgets::wrapped_lines(&why, inner);
+        // The count wraps too ("… after the start's 3, 5 of them passes.").
+        let played = moves_played(self.session.history(), self.given_played());
+        let played_height = widgets::wrapped_lines(&played, inner);
         let lines = vec![
             Line::styled(headline, theme.title()),
             Line::raw(why),
-            Line::raw(moves_played(self.session.history(), self.given_played())),
+            Line::raw(played),
             Line::raw(""),
             what_next(keys, theme, false),
             crate::ui::widgets::review_line(keys, theme),
         ];
-        let area = widgets::centered(board, 44, 7 + why_height);
+        let area = widgets::centered(board, 44, 6 + why_height + played_height);
         widgets::popup(frame, area, "Game over", lines, theme);
     }
 }

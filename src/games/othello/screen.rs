@@ -709,6 +709,7 @@ impl Board for OthelloBoard {
                 (&[Action::Pause], m.view.pause_word()),
                 (&[Action::Own("faster"), Action::Own("slower")], "speed"),
                 (&[Action::Hints], "hints"),
+                (&[Action::Undo], "undo"),
                 (&[Action::NewGame], "new"),
                 (&[Action::Help], "rules"),
                 (&[Action::Back], "menu"),

@@ -88,8 +88,9 @@ impl App {
     pub(super) fn sync_clock(&mut self) -> bool {
         let now = self.time.now_ms();
         // At one keyboard no one loses time to a board they cannot see or play.
-        let hidden =
-            self.too_small() || self.leaving.is_some() || self.help.is_some() || self.transcript;
+        // The transcript shows the position as text: thinking there is thinking, and
+        // its clock runs (holding it let a player think on the text for free).
+        let hidden = self.too_small() || self.leaving.is_some() || self.help.is_some();
         let (Some(local), Screen::Game(game)) = (&mut self.local_clock, &self.screen) else {
             return false;
         };

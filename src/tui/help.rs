@@ -161,6 +161,12 @@ impl Help {
         }
     }
 
+    /// The same help with `note` after its title (" · the clocks stand meanwhile").
+    pub fn noting(mut self, note: &str) -> Help {
+        self.title = format!("{} · {note}", self.title);
+        self
+    }
+
     /// The review's help: how to read what it shows, its keys, then the game's rules.
     pub fn for_review(game: GameId, keys: &Keys) -> Help {
         let key = |a: &[Action]| keys.label(a);

@@ -248,8 +248,13 @@ fn the_clock_stands_while_the_board_is_hidden() {
     time.advance(5_000);
     h.ticks(1);
     assert!(title(&mut h).ends_with("▸0:55 · 1:00"), "{}", h.screen());
-    // The help.
+    // The help, which says so.
     h.key(Char('?'));
+    assert!(
+        h.screen().contains("the clocks stand meanwhile"),
+        "{}",
+        h.screen()
+    );
     time.advance(20_000);
     h.ticks(1);
     h.key(Esc);

@@ -8,6 +8,9 @@ use super::{App, Screen};
 use crate::clock::{Clock, ClockRecord};
 use crate::store::{MatchRecord, ResultRecord};
 
+/// What the help's title adds while a timed match's clocks stand under it.
+pub(super) const CLOCKS_STAND: &str = "the clocks stand meanwhile";
+
 pub(super) struct LocalClock {
     clock: Clock,
     names: [String; 2],

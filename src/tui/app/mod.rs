@@ -610,7 +610,16 @@ impl App {
             // A game that cannot be kept (saving is off) is not dropped by one key.
             Action::Quit if in_progress && !self.game_saved => self.leaving = Some(Leave::Quit),
             Action::Quit => self.quit = true,
-            Action::Help => self.help = Some(Help::for_game(game.setup().game, &self.keys)),
+            Action::Help => {
+                let help = Help::for_game(game.setup().game, &self.keys);
+                // A timed match's clocks stand under the help (it hides the board).
+                let timed = (self.local_clock.as_ref()).is_some_and(|c| c.flagged.is_none());
+                self.help = Some(if timed {
+                    help.noting(clock::CLOCKS_STAND)
+                } else {
+                    help
+                });
+            }
             Action::NewGame => self.new_game(),
             Action::Hints => game.toggle_hints(),
             Action::Spoilers => self.flash = Some(self.toggle_spoilers()),

@@ -81,6 +81,16 @@ pub enum Why {
     Increment,
 }
 
+/// "Your time ran out.", "The AI's time ran out.", "Ann's time ran out.": the one
+/// sentence for a flag fall, on the game-over box and in the review.
+pub fn time_ran_out(loser: &str) -> String {
+    match loser {
+        "You" => "Your time ran out.".to_string(),
+        "AI" => "The AI's time ran out.".to_string(),
+        name => format!("{name}'s time ran out."),
+    }
+}
+
 /// The longest a side may start with: a day.
 const MAX_BASE_MS: u64 = 24 * 3_600_000;
 

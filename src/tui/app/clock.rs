@@ -249,12 +249,7 @@ impl App {
             "AI" => "The AI wins.".to_string(),
             name => format!("{name} wins!"),
         };
-        let how = match loser.as_str() {
-            "You" => "Your time ran out.".to_string(),
-            "AI" => "The AI's time ran out.".to_string(),
-            name => format!("{name}'s time ran out."),
-        };
-        Some((headline, how))
+        Some((headline, crate::clock::time_ran_out(loser)))
     }
 
     /// The times left now, for a save.

@@ -73,12 +73,11 @@ fn ending_of(record: &MatchRecord) -> Option<String> {
                 .then(|| "A draw was agreed.".to_string());
         }
     };
-    let loser = if loser == "AI" { "The AI" } else { loser };
+    let who = if loser == "AI" { "The AI" } else { loser };
     Some(match record.ended_by? {
-        EndedBy::Time if loser == "You" => "Your time ran out.".to_string(),
-        EndedBy::Time => format!("{loser}'s time ran out."),
-        EndedBy::Resignation => format!("{loser} resigned."),
-        EndedBy::Leaving => format!("{loser} left the match."),
+        EndedBy::Time => crate::clock::time_ran_out(loser),
+        EndedBy::Resignation => format!("{who} resigned."),
+        EndedBy::Leaving => format!("{who} left the match."),
         EndedBy::Agreement => return None,
     })
 }

@@ -64,6 +64,10 @@ pub struct OthelloBoard {
     setup_think_ms: u64,
     /// Half a square typed by name (`f` of `f5`), waiting for the other half.
     typing: SquareTyping,
+    /// Two AIs' speed: the thinking time and pause are `speed_base` times 2 to this.
+    speed_step: i32,
+    /// The thinking time and pause the first speed change started from.
+    speed_base: Option<(u64, u64)>,
 }
 
 /// The Othello screen.
@@ -174,6 +178,8 @@ impl OthelloScreen {
             think_ms,
             setup_think_ms: options.think_ms,
             typing: SquareTyping::default(),
+            speed_step: 0,
+            speed_base: None,
         };
         let mut screen = Match::with_board(setup, hints, view, board);
         // From a typed position d3 may be taken or flip nothing: "d3 — Enter plays"
@@ -280,16 +286,39 @@ impl OthelloScreen {
         }
     }
 
-    /// Two AIs playing: scales both the pause between moves and the thinking time
-    /// (from the next search on), within sane bounds, and says so.
-    fn change_speed(&mut self, factor: f64) {
-        let scale = |ms: u64, lo: u64, hi: u64| ((ms as f64 * factor) as u64).clamp(lo, hi);
-        let delay = self.view.session.ai_delay_ms();
-        self.view
-            .session
-            .set_ai_delay_ms(scale(delay.max(50), MIN_PAUSE_MS, MAX_PAUSE_MS));
-        let think = self.board.think_ms.load(Ordering::Relaxed);
-        let think = scale(think.max(MIN_THINK_MS), MIN_THINK_MS, MAX_THINK_MS);
+    /// Two AIs playing: halves (`faster`) or doubles both the pause between moves and
+    /// the thinking time (from the next search on), within sane bounds, and says so.
+    /// The times are the setup's scaled by a power of two, so steps back retrace the
+    /// steps taken (halving 5.0 s down to the floor and doubling back reached 6.4 s,
+    /// never 5.0 s again); past the point where both times are at a bound, a further
+    /// step changes nothing.
+    fn change_speed(&mut self, faster: bool) {
+        let base = *self.board.speed_base.get_or_insert((
+            self.board.think_ms.load(Ordering::Relaxed),
+            self.view.session.ai_delay_ms(),
+        ));
+        // Step 0 is the setup's times as they were, even outside the bounds.
+        let at = |step: i32| {
+            let scale = |ms: u64, lo: u64, hi: u64| {
+                ((ms.max(lo) as f64 * 2f64.powi(step)).round() as u64).clamp(lo, hi)
+            };
+            if step == 0 {
+                return base;
+            }
+            (
+                scale(base.0, MIN_THINK_MS, MAX_THINK_MS),
+                scale(base.1, MIN_PAUSE_MS, MAX_PAUSE_MS),
+            )
+        };
+        let step = self.board.speed_step + if faster { -1 } else { 1 };
+        let (think, pause) = at(step);
+        if (think, pause) == at(self.board.speed_step) {
+            let end = if faster { "Fastest" } else { "Slowest" };
+            self.board.message = format!("{end} already: {}.", self.speed());
+            return;
+        }
+        self.board.speed_step = step;
+        self.view.session.set_ai_delay_ms(pause);
         self.board.think_ms.store(think, Ordering::Relaxed);
         self.board.message = format!("Speed: {}.", self.speed());
     }
@@ -387,7 +416,7 @@ impl OthelloScreen {
                 ));
                 // The book's values come from searches made before: no nodes now.
                 let reach = if a.exact {
-                    format!("solved to the end · {} positions", short_count(a.nodes))
+                    format!("solved · {} positions", short_count(a.nodes))
                 } else if Book::shipped().moves(s.position()).is_some() {
                     format!("opening book, {} moves deep", a.depth)
                 } else {
@@ -606,8 +635,8 @@ impl Board for OthelloBoard {
             (r.clamp(0, 7) * 8 + f.clamp(0, 7)) as u32
         };
         match action {
-            Action::Own("faster") if m.view.all_ai() => m.change_speed(0.5),
-            Action::Own("slower") if m.view.all_ai() => m.change_speed(2.0),
+            Action::Own("faster") if m.view.all_ai() => m.change_speed(true),
+            Action::Own("slower") if m.view.all_ai() => m.change_speed(false),
             Action::Up => m.board.cursor = step(m.board.cursor, 0, -1),
             Action::Down => m.board.cursor = step(m.board.cursor, 0, 1),
             Action::Left => m.board.cursor = step(m.board.cursor, -1, 0),

@@ -41,6 +41,8 @@ pub struct Situation {
     pub ai_plays: bool,
     /// Two AIs play (nobody is to move but them).
     pub all_ai: bool,
+    /// Two AIs play and the player paused them.
+    pub paused: bool,
 }
 
 pub trait GameScreen {

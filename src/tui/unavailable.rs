@@ -17,6 +17,11 @@ pub fn why(action: Action, now: Situation, keys: &Keys) -> Option<String> {
                 "no AI plays in this game"
             } else if now.human_to_move {
                 "it is your turn"
+            } else if now.paused {
+                return Some(format!(
+                    "The AIs are paused: {} resumes them",
+                    key(Action::Pause)
+                ));
             } else {
                 return None;
             };
@@ -41,7 +46,13 @@ pub fn why(action: Action, now: Situation, keys: &Keys) -> Option<String> {
         Action::Up | Action::Down | Action::Left | Action::Right | Action::Enter
             if !now.over && !now.human_to_move =>
         {
-            Some(if now.all_ai {
+            Some(if now.paused {
+                format!(
+                    "The AIs are paused: {} resumes them, {} starts a new game",
+                    key(Action::Pause),
+                    key(Action::NewGame)
+                )
+            } else if now.all_ai {
                 format!(
                     "Two AIs are playing: {} pauses, {} starts a new game",
                     key(Action::Pause),
@@ -69,6 +80,7 @@ mod tests {
         human_to_move: true,
         ai_plays: true,
         all_ai: false,
+        paused: false,
     };
 
     #[test]
@@ -99,6 +111,25 @@ mod tests {
             ..YOUR_TURN
         };
         assert_eq!(say(Action::Review, over), None);
+        // Two AIs paused: m cannot hurry a search that is not running, and the
+        // arrows say how to go on rather than how to pause.
+        let paused = Situation {
+            human_to_move: false,
+            all_ai: true,
+            paused: true,
+            ..YOUR_TURN
+        };
+        assert_eq!(
+            say(Action::MoveNow, paused).as_deref(),
+            Some("The AIs are paused: space resumes them")
+        );
+        assert!(say(Action::Enter, paused).is_some_and(|m| m.contains("space resumes them")));
+        let watching = Situation {
+            paused: false,
+            ..paused
+        };
+        assert_eq!(say(Action::MoveNow, watching), None);
+        assert!(say(Action::Enter, watching).is_some_and(|m| m.contains("space pauses")));
         assert_eq!(say(Action::Char('z'), YOUR_TURN), None);
     }
 }

@@ -408,6 +408,7 @@ impl Board for PnutBoard {
                 human_to_move: false,
                 ai_plays: false,
                 all_ai: false,
+                paused: false,
             },
         };
         Situation {

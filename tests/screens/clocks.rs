@@ -9,7 +9,7 @@ use parlor::plugin::GameSetup;
 use parlor::store::{ResultRecord, Store};
 use parlor::tui::app::{Screen, Start};
 use parlor::tui::harness::Harness;
-use ratatui::crossterm::event::KeyCode::{Char, Enter, Esc, Right, Up};
+use ratatui::crossterm::event::KeyCode::{Char, End, Enter, Esc, Right, Up};
 
 fn nim_two_players(data: &std::path::Path, control: TimeControl) -> Harness {
     timed_nim_in(data, Mode::TwoPlayers, control)
@@ -164,6 +164,13 @@ fn a_move_switches_the_clocks_and_a_flag_fall_ends_the_match_in_the_history() {
         "{}",
         h.screen()
     );
+    // At its last position the panel of the move says it too.
+    h.key(End);
+    assert!(
+        h.screen().contains("│Player 2's time ran out."),
+        "{}",
+        h.screen()
+    );
     h.key(Esc);
     assert!(matches!(h.app.screen(), Screen::Game(_)), "{}", h.screen());
     assert!(
@@ -209,6 +216,13 @@ fn a_saved_timed_match_resumes_with_the_time_it_had() {
         "{}",
         h.screen()
     );
+    assert!(h.screen().contains("Resumed: move 3."), "{}", h.screen());
+    // The clock ends it before a move: the resume's word goes with the match.
+    time.advance(300_000);
+    h.ticks(1);
+    let over = h.screen();
+    assert!(over.contains("Player 1's time ran out."), "{over}");
+    assert!(!over.contains("Resumed"), "{over}");
 }
 
 /// An undo gives no time back: the time thought stays spent (an undo that refunded

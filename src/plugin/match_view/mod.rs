@@ -448,6 +448,7 @@ impl<G: Game> MatchView<G> {
             human_to_move: self.session.human_to_move(),
             ai_plays: players.iter().any(|p| matches!(p, Player::Ai(_))),
             all_ai: self.all_ai(),
+            paused: self.session.paused(),
         }
     }
 
@@ -491,6 +492,8 @@ impl<G: Game> MatchView<G> {
     pub fn hush(&mut self) {
         self.hushed = true;
         self.voice.clear();
+        // "Resumed: move 3." under a board the clock has just ended is old news.
+        self.note.clear();
     }
 
     /// Whether [`MatchView::hush`] silenced the voice.

@@ -63,6 +63,13 @@ impl Review {
             };
             lines.push(Line::styled(text, style));
         }
+        // At the end, a match the rules did not end says how it ended (the moves
+        // panel says it too, further down).
+        if self.ply == self.moves.len()
+            && let Some(ending) = &self.ending
+        {
+            lines.push(Line::styled(ending.clone(), theme.bold()));
+        }
         match self.report(self.ply) {
             Some(r) => lines.push(Line::styled(
                 format!("Now: {}.", self.prediction_text(r)),

@@ -321,7 +321,11 @@ impl Review {
             };
         }
         match (report.winner(), report.verdict) {
-            (Some(w), _) if report.best.is_none() => self.wins(w),
+            // The game is over: its score where it has one ("Black wins by 16").
+            (Some(w), _) if report.best.is_none() => match report.score {
+                Some(score) if score != 0 => format!("{} by {}", self.wins(w), score.abs()),
+                _ => self.wins(w),
+            },
             (Some(w), _) => format!("{}{distance}", self.wins(w)),
             (None, Verdict::Draw) => "a draw".to_string(),
             _ => format!("unknown{how}"),

@@ -54,8 +54,8 @@ pub fn run(json: bool, games: &crate::plugin::Registry) -> Result<(), CliError> 
     } else if games.is_empty() && server.is_none() {
         writeln!(
             out,
-            "No finished games in {place} yet: finish a game against the AI in the arcade \
-             (`parlor`) and it is counted here."
+            "No finished games in {place} yet: finish a game in the arcade (`parlor`: \
+             against the AI, two players, or two AIs watched) and it is counted here."
         )?;
     } else {
         if !games.is_empty() {
@@ -143,11 +143,15 @@ pub fn table(games: &[GameStats]) -> String {
                 1 => "1 rated game".to_string(),
                 n => format!("{n} rated games"),
             };
+            // One game has no history to show: its rating is the line's own.
+            let history = if history.len() > 1 {
+                format!(": {}", history.join(" "))
+            } else {
+                String::new()
+            };
             out.push_str(&format!(
-                "  rating {} (±{}) after {games}: {}\n",
-                rating.rating,
-                rating.deviation,
-                history.join(" ")
+                "  rating {} (±{}) after {games}{history}\n",
+                rating.rating, rating.deviation,
             ));
         }
         if game.variants.len() > 1 {

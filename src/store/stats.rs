@@ -145,7 +145,7 @@ impl SeatTally {
     /// How these games ended, by seat, in the words the table and the screen use.
     pub fn summary(&self) -> String {
         format!(
-            "first mover won {}, second {}, drawn {}",
+            "player 1 won {}, player 2 won {}, drawn {}",
             self.first_won, self.second_won, self.drawn
         )
     }
@@ -543,7 +543,7 @@ mod tests {
             second_won: 2,
             drawn: 1,
         };
-        assert_eq!(tally.summary(), "first mover won 3, second 2, drawn 1");
+        assert_eq!(tally.summary(), "player 1 won 3, player 2 won 2, drawn 1");
     }
 
     #[test]

@@ -135,9 +135,10 @@ impl StatsScreen {
         let text = vec![
             Line::styled("No finished games yet.", theme.bold()),
             Line::raw(""),
-            Line::raw("Finish a game against the AI and it is counted here:"),
+            Line::raw("Finish a game and it is counted here: against the AI"),
             Line::raw("played, won, drawn and lost, per game and level, and"),
-            Line::raw("your winning streaks."),
+            Line::raw("your winning streaks; two players' and two AIs' games"),
+            Line::raw("by who won."),
             Line::raw(""),
             Line::styled(
                 "On the command line: parlor stats (or --json).",

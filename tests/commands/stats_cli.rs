@@ -143,11 +143,11 @@ fn table_has_a_row_per_level_and_the_other_modes() {
     assert_eq!(row("casual"), ["casual", "1", "1", "0", "0", "1", "1"]);
     assert_eq!(
         row("two players").join(" "),
-        "two players 3 first mover won 2, second 1, drawn 0"
+        "two players 3 player 1 won 2, player 2 won 1, drawn 0"
     );
     assert_eq!(
         row("AI vs AI").join(" "),
-        "AI vs AI 1 first mover won 0, second 1, drawn 0"
+        "AI vs AI 1 player 1 won 0, player 2 won 1, drawn 0"
     );
     assert_eq!(row("strong"), ["strong", "1", "0", "1", "0", "0", "0"]);
     assert_eq!(
@@ -199,7 +199,7 @@ fn no_history_says_so() {
     run.expect_code(0);
     assert!(
         run.stdout.starts_with("No finished games in ")
-            && run.stdout.contains("finish a game against the AI"),
+            && run.stdout.contains("against the AI, two players, or two AIs watched"),
         "{}",
         run.stdout
     );
@@ -232,7 +232,7 @@ fn games_not_against_the_ai_have_no_level_rows() {
     );
     assert!(
         run.stdout
-            .contains("two players          1  first mover won 0, second 0, drawn 1"),
+            .contains("two players          1  player 1 won 0, player 2 won 0, drawn 1"),
         "{}",
         run.stdout
     );
@@ -385,6 +385,13 @@ fn rating_and_variants_in_json_and_table() {
             && line.contains("after 12 rated games"),
         "{out}"
     );
+    // Othello's one rated game: no history to list after it (it repeated the rating).
+    let othello = out
+        .lines()
+        .filter(|l| l.trim_start().starts_with("rating "))
+        .nth(1)
+        .expect("Othello's rating line");
+    assert!(othello.ends_with("after 1 rated game"), "{out}");
     assert!(
         out.contains("  by variant:\n  piles 3,4,5\n    perfect"),
         "{out}"

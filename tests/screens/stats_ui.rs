@@ -58,7 +58,11 @@ fn empty_history_says_how_to_get_one() {
     for (w, h) in SIZES {
         let text = draw(&screen, w, h);
         assert!(text.contains("No finished games yet."), "{text}");
-        assert!(text.contains("Finish a game against the AI"), "{text}");
+        assert!(
+            text.contains("Finish a game and it is counted here"),
+            "{text}"
+        );
+        assert!(text.contains("two players' and two AIs' games"), "{text}");
         assert!(text.contains("Esc back"), "{text}");
         assert_fits(&text, w);
         insta::assert_snapshot!(format!("stats_empty_{w}x{h}"), text);
@@ -94,11 +98,11 @@ fn filled_rows_carry_the_numbers() {
     assert_eq!(row("casual"), ["casual", "1", "1", "0", "0", "1", "1"]);
     assert_eq!(
         row("two players").join(" "),
-        "two players 3 first mover won 2, second 1, drawn 0"
+        "two players 3 player 1 won 2, player 2 won 1, drawn 0"
     );
     assert_eq!(
         row("AI vs AI").join(" "),
-        "AI vs AI 1 first mover won 0, second 1, drawn 0"
+        "AI vs AI 1 player 1 won 0, player 2 won 1, drawn 0"
     );
     assert_eq!(row("strong"), ["strong", "1", "0", "1", "0", "0", "0"]);
     assert_eq!(

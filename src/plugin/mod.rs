@@ -517,6 +517,16 @@ impl Registry {
         Ok(())
     }
 
+    /// The variant of `record`'s match in words ("piles 3,4,5, misère"; see
+    /// [`GameKind::variant`]), `None` for a game with one variant or one not built in.
+    pub fn variant_of(&self, record: &MatchRecord) -> Option<String> {
+        let kind = self.find(&record.game)?.kind();
+        match &record.from_position {
+            Some(position) => kind.variant_from(&record.options, position),
+            None => kind.variant(&record.options),
+        }
+    }
+
     /// The statistics of `history` (`store::stats`), in menu order, each game's levels
     /// in the order its setup offers them, split by variant (`GameKind::variant`), with
     /// the player's rating against the AI (`rating::rated`).
@@ -529,13 +539,7 @@ impl Registry {
                 levels: g.kind().levels(),
             })
             .collect();
-        let variant = |record: &MatchRecord| {
-            let kind = self.find(&record.game)?.kind();
-            match &record.from_position {
-                Some(position) => kind.variant_from(&record.options, position),
-                None => kind.variant(&record.options),
-            }
-        };
+        let variant = |record: &MatchRecord| self.variant_of(record);
         let mut stats = crate::store::stats::compute_by_variant(history, &known, &variant);
         for (game, rating) in rating::rated::player_ratings(self, history) {
             if let Some(g) = stats.iter_mut().find(|g| g.game == game.cli_name()) {

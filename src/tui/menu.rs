@@ -224,12 +224,19 @@ impl Menu {
         // it was saved tell two saves of the same game apart).
         let width = 76.min(list.width.saturating_sub(2));
         let list = widgets::centered(list, width, list.height);
+        let room = width.saturating_sub(5);
         let resumes = self.resumes.iter().map(|r| {
             Line::from(vec![
                 Span::styled("↻ ", theme.accent()),
-                Span::raw(widgets::fit(&r.label(), width.saturating_sub(5))),
+                Span::raw(widgets::fit(&r.label(), room)),
             ])
         });
+        // The selected saved game's label whole under the list, where its line is cut.
+        let whole = self
+            .resumes
+            .get(self.selected)
+            .map(Resume::label)
+            .filter(|label| label.chars().count() > usize::from(room));
         let games = self.games.all().map(|game| {
             let mut spans = vec![
                 Span::raw(format!("{:<18}", game.menu_name())),
@@ -327,6 +334,13 @@ impl Menu {
             );
         } else if let Some(text) = lesson {
             frame.render_widget(Paragraph::new(text).style(theme.muted()), notice);
+        } else if let Some(text) = whole {
+            frame.render_widget(
+                Paragraph::new(text)
+                    .wrap(ratatui::widgets::Wrap { trim: true })
+                    .style(theme.muted()),
+                notice,
+            );
         }
         let on_a_save = self.selected < self.resumes.len();
         let mut items: Vec<(&[Action], &str)> = vec![
@@ -372,7 +386,7 @@ pub fn resumes(
             let resume = Resume {
                 game: games.find(&r.game)?,
                 next_move: r.moves.len() + 1,
-                detail: resume_detail(r),
+                detail: resume_detail(r, games.variant_of(r)),
                 date: r.saved_minute().to_string(),
             };
             Some((resume, r))
@@ -408,7 +422,7 @@ pub fn resumes(
 
 /// What tells one saved match from another of the same game on the menu: who plays
 /// whom, and the start when it is short enough to read (`9,7,5`).
-fn resume_detail(record: &crate::store::MatchRecord) -> String {
+fn resume_detail(record: &crate::store::MatchRecord, variant: Option<String>) -> String {
     let opponent = match record.mode {
         crate::matchup::Mode::VsAi => format!("vs AI ({})", record.level),
         crate::matchup::Mode::TwoPlayers => "two players".to_string(),
@@ -419,6 +433,11 @@ fn resume_detail(record: &crate::store::MatchRecord) -> String {
         Some(clock) => format!("{opponent} · clock {}", clock.control),
         None => opponent,
     };
+    // The game's variant where it has them ("piles 3,4,5, misère"), which says the
+    // start the match was set up from.
+    if let Some(variant) = variant {
+        return format!("{variant} · {opponent}");
+    }
     let start = record.from_position.as_deref().unwrap_or(&record.start);
     // The position the match started from ("from 3,4,5"), not where it stands now.
     if !start.is_empty() && start.chars().count() <= 12 {

@@ -43,7 +43,7 @@ fn enter_keeps_the_game_and_a_new_game_of_it_keeps_the_save() {
     tui.wait_for("Leave the game?");
     tui.send(pty::ENTER);
     tui.wait_until("the menu offering the game", |s| {
-        pty::selected_is(s, "↻ Resume Nim · move 2 · from 9,7,5")
+        pty::selected_is(s, "↻ Resume Nim · move 2 · piles 9,7,5")
     });
     let first = saves(&tui);
     assert_eq!(first.len(), 1);
@@ -56,7 +56,7 @@ fn enter_keeps_the_game_and_a_new_game_of_it_keeps_the_save() {
     tui.wait_for("Moves");
     tui.quit_cleanly();
     let mut again = tui.start_again(&[], 100, 24, 0);
-    let menu = again.wait_for("Resume Nim · move 2 · from 9,7,5");
+    let menu = again.wait_for("Resume Nim · move 2 · piles 9,7,5");
     assert!(
         saves(&again).contains(&first[0]),
         "{:?}\n{menu}",

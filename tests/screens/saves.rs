@@ -538,6 +538,24 @@ fn leaving_asks_and_forgetting_clears_the_save() {
     assert!(save_files(dir.path(), "nim").is_empty(), "forgotten");
 }
 
+/// Undone back to the start, a game still has moves to redo: leaving asks as with
+/// moves on the board (it kept the game without a word, and forgot it on n).
+#[test]
+fn leaving_after_undoing_every_move_still_asks() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = nim_game(dir.path());
+    h.key(KeyCode::Enter).key(KeyCode::Char('u'));
+    assert!(!h.screen().contains("1. Player 1"), "{}", h.screen());
+    h.key(KeyCode::Esc);
+    let asked = h.screen();
+    assert!(asked.contains("Leave the game?"), "{asked}");
+    h.key(KeyCode::Char('s'));
+    assert!(h.screen().contains("Resume Nim"), "{}", h.screen());
+    // Resumed, the undone move is there to redo.
+    h.key(KeyCode::Enter).key(KeyCode::Char('U'));
+    assert!(h.screen().contains("1. Player 1"), "{}", h.screen());
+}
+
 #[test]
 fn a_finished_game_goes_to_the_history_and_its_save_is_cleared() {
     let dir = tempfile::tempdir().expect("temp dir");
@@ -731,9 +749,10 @@ fn nim_at(dir: &Path, piles: &str) -> Harness {
 }
 
 /// The menu's rows that offer a saved match.
+/// The menu's lines of saved games (not the selected one's whole label under them).
 fn resume_rows(menu: &str) -> Vec<String> {
     menu.lines()
-        .filter(|l| l.contains("Resume "))
+        .filter(|l| l.contains("↻ Resume "))
         .map(|l| l.trim().to_string())
         .collect()
 }
@@ -1187,6 +1206,14 @@ fn two_saves_of_one_minute_with_other_last_moves_say_them() {
     for last in ["last 1:1 · 2026-11-23", "last 2:1 · 2026-11-23"] {
         assert!(rows.iter().any(|r| r.contains(last)), "{last}: {rows:#?}");
     }
+    // The selected save's label, cut in the list, is whole under it.
+    let screen = h.screen();
+    assert!(
+        screen.lines().any(|l| !l.contains('↻')
+            && l.trim().starts_with("Resume Nim · move 2")
+            && l.contains("2026-11-23 10:02")),
+        "{screen}"
+    );
     assert!(
         !rows.iter().any(|r| r.contains("10:02:")),
         "no seconds: {rows:#?}"

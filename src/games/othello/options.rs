@@ -32,12 +32,24 @@ impl GameOptions for OthelloSetup {
                 value: self.level.to_string(),
                 explanation: levels::setup_line(self.level).into(),
             },
-            Row {
-                id: THINK_TIME,
-                label: "Thinking time".into(),
-                value: format!("{:.1} s per move", self.think_ms as f64 / 1000.0),
-                explanation: "How long the strong and exact levels (and the hints) think per move."
-                    .into(),
+            // On the clock the AI's time comes from its clock: this is a ceiling.
+            match matchup.clock {
+                None => Row {
+                    id: THINK_TIME,
+                    label: "Thinking time".into(),
+                    value: format!("{:.1} s per move", self.think_ms as f64 / 1000.0),
+                    explanation:
+                        "How long the strong and exact levels (and the hints) think per move."
+                            .into(),
+                },
+                Some(_) => Row {
+                    id: THINK_TIME,
+                    label: "Thinking time".into(),
+                    value: format!("at most {:.1} s a move", self.think_ms as f64 / 1000.0),
+                    explanation: "On the clock the strong and exact levels share out their \
+                                  time left, a move never longer than this."
+                        .into(),
+                },
             },
         ]
     }
@@ -69,5 +81,38 @@ impl Default for OthelloSetup {
     /// The built-in config's options.
     fn default() -> Self {
         OthelloSetup::from_config(&crate::config::Config::default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::clock::TimeControl;
+
+    /// On the clock the thinking time is a ceiling, and the row says so (it read as
+    /// the time each move takes, beside a clock that shortens it).
+    #[test]
+    fn the_thinking_time_row_says_it_is_a_ceiling_on_the_clock() {
+        let options = OthelloSetup::default();
+        let mut matchup = MatchSetup {
+            mode: Mode::VsAi,
+            first: crate::matchup::FirstMover::You,
+            difficulty: crate::matchup::Difficulty::Perfect,
+            clock: None,
+        };
+        let think = |m: &MatchSetup| {
+            let rows = options.rows(m);
+            rows.into_iter()
+                .find(|r| r.id == THINK_TIME)
+                .map(|r| r.value)
+                .expect("a thinking time row")
+        };
+        assert!(think(&matchup).ends_with(" s per move"));
+        matchup.clock = Some(TimeControl::new(300_000, 0));
+        assert!(
+            think(&matchup).starts_with("at most "),
+            "{}",
+            think(&matchup)
+        );
     }
 }

@@ -597,7 +597,10 @@ impl App {
             return;
         }
         // Leaving a game in progress asks first: keep it or forget it.
-        let in_progress = !game.is_over() && game.record().is_some_and(|r| !r.moves.is_empty());
+        let in_progress = !game.is_over()
+            && game
+                .record()
+                .is_some_and(|r| !r.moves.is_empty() || !r.redo.is_empty());
         match action {
             Action::Back | Action::NewGame if in_progress => {
                 self.leaving = Some(if action == Action::Back {

@@ -273,6 +273,15 @@ impl Setup {
                 self.selected = (self.selected + 1) % count;
                 self.typing = false;
             }
+            // Home and End (as PgUp and PgDn): the first row and the last ([ Start ]).
+            Action::PageUp | Action::PageDown => {
+                self.selected = if action == Action::PageUp {
+                    0
+                } else {
+                    count - 1
+                };
+                self.typing = false;
+            }
             Action::Left | Action::Right if !self.changes() => {
                 self.error = Some(format!("{} is not changed with ←→.", self.row_name()));
             }
@@ -745,6 +754,17 @@ mod tests {
         s.handle(Action::Digit(7));
         assert_eq!(nim(&s).piles[0], 7);
         assert_eq!(nim(&s).preset, PilePreset::Custom);
+    }
+
+    #[test]
+    fn home_and_end_go_to_the_first_row_and_to_start() {
+        let mut s = nim_setup();
+        s.selected = 4;
+        s.handle(Action::PageDown);
+        assert_eq!(s.selected, s.fields().len() - 1, "the last row");
+        s.handle(Action::PageUp);
+        assert_eq!(s.selected, 0);
+        assert_eq!(s.field(), Field::Mode);
     }
 
     #[test]

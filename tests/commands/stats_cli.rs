@@ -199,7 +199,9 @@ fn no_history_says_so() {
     run.expect_code(0);
     assert!(
         run.stdout.starts_with("No finished games in ")
-            && run.stdout.contains("against the AI, two players, or two AIs watched"),
+            && run
+                .stdout
+                .contains("against the AI, two players, or two AIs watched"),
         "{}",
         run.stdout
     );

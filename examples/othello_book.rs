@@ -24,6 +24,15 @@
 //! expanded on the way that are no longer near-best at the end stay (counted as
 //! "stale"): their values only got deeper.
 //!
+//! `--deepen D` then looks deeper where the book's value is decided: the leaves of its
+//! principal tree (from the start, every move of either side that is as good as the
+//! best by the negamax values, down to the positions not expanded) are searched again
+//! `D` plies deep, the values recomputed, the near-best lines grown again (new ones
+//! searched `--depth` deep), and so on until every principal leaf has been searched at
+//! least `D` deep (or the game ended there). `--seed-book FILE` takes the values of an
+//! existing book as found before (the state file's win), so a run that repeats the
+//! book's flags searches nothing before its deepening.
+//!
 //! The searches are slow (a second or more each at depth 14): each value is appended
 //! to the `--state` file as it is found, and a run given the same file (and flags)
 //! goes on where the last one stopped. `--out` is written (atomically) once every
@@ -46,6 +55,8 @@ struct Args {
     plan: Plan,
     state: String,
     out: Option<String>,
+    /// A book whose values are taken as found before.
+    seed_book: Option<String>,
 }
 
 /// What a run grows: the full-width plies, the near-best extension, the search budget.
@@ -61,13 +72,15 @@ struct Plan {
     within: i32,
     /// Stop after this many searches.
     stop_after: Option<usize>,
+    /// Search the principal tree's leaves again this deep (see the top of the file).
+    deepen: Option<u32>,
 }
 
 fn usage(why: &str) -> ! {
     eprintln!("othello_book: {why}");
     eprintln!(
         "usage: othello_book --plies N --depth D [--extend-to M [--within W]] --state FILE \
-         [--out BOOK] [--stop-after N]"
+         [--out BOOK] [--stop-after N] [--deepen D2] [--seed-book BOOK]"
     );
     std::process::exit(2);
 }
@@ -80,9 +93,11 @@ fn args() -> Args {
             extend_to: 0,
             within: STRONG_BOOK_SPREAD,
             stop_after: None,
+            deepen: None,
         },
         state: String::new(),
         out: None,
+        seed_book: None,
     };
     let mut extend_to = None;
     let mut it = std::env::args().skip(1);
@@ -103,6 +118,8 @@ fn args() -> Args {
             "--state" => a.state = value(),
             "--out" => a.out = Some(value()),
             "--stop-after" => a.plan.stop_after = Some(number(value()) as usize),
+            "--deepen" => a.plan.deepen = Some(number(value())),
+            "--seed-book" => a.seed_book = Some(value()),
             other => usage(&format!("unknown flag {other}")),
         }
     }
@@ -280,6 +297,82 @@ fn near_best(
     }
     frontier.sort_unstable_by_key(|&(_, k)| k);
     (levels, frontier)
+}
+
+/// The leaves of the principal tree: from the root, every move as good as the best
+/// (by `values`) of either side, down to the positions not expanded; finished games
+/// left out. In key order.
+fn principal_leaves(t: &Tree, values: &HashMap<Key, BookValue>) -> Vec<Key> {
+    let mut seen = HashSet::from([t.root]);
+    let mut stack = vec![t.root];
+    let mut leaves = Vec::new();
+    while let Some(k) = stack.pop() {
+        let Some(kids) = t.children.get(&k) else {
+            if !t.boards[&k].is_over() {
+                leaves.push(k);
+            }
+            continue;
+        };
+        let moves: Vec<(Key, i32)> = kids
+            .iter()
+            .filter_map(|c| values.get(c).map(|v| (*c, -v.score)))
+            .collect();
+        let Some(best) = moves.iter().map(|&(_, s)| s).max() else {
+            continue;
+        };
+        for (c, s) in moves {
+            if s == best && seen.insert(c) {
+                stack.push(c);
+            }
+        }
+    }
+    leaves.sort_unstable();
+    leaves
+}
+
+/// Grows the book by `plan`, then (with `plan.deepen`) searches the principal tree's
+/// leaves again by `deep` and grows again, until every principal leaf is that deep.
+/// `None` when `plan.stop_after` stopped it first.
+fn grow_and_deepen(
+    root: Othello,
+    plan: &Plan,
+    known: &mut HashMap<Key, BookValue>,
+    search: &mut dyn FnMut(&Othello) -> BookValue,
+    deep: &mut dyn FnMut(&Othello) -> BookValue,
+    record: &mut dyn FnMut(Key, BookValue),
+    on_round: OnRound,
+) -> Option<Grown> {
+    let mut deepened = 0;
+    loop {
+        let grown = grow(root, plan, known, search, record, on_round)?;
+        let Some(depth) = plan.deepen else {
+            return Some(grown);
+        };
+        let todo: Vec<Key> = principal_leaves(&grown.tree, &grown.values)
+            .into_iter()
+            .filter(|k| known.get(k).is_none_or(|v| v.depth < depth))
+            .collect();
+        let start = grown.values[&grown.tree.root];
+        eprintln!(
+            "deepening: the start {:+} ({} plies); {} principal leaves to search {depth} deep",
+            start.score,
+            start.depth,
+            todo.len()
+        );
+        if todo.is_empty() {
+            return Some(grown);
+        }
+        for k in todo {
+            if plan.stop_after.is_some_and(|n| deepened >= n) {
+                eprintln!("stopped after {deepened} deeper searches, as asked");
+                return None;
+            }
+            let value = deep(&grown.tree.boards[&k]);
+            record(k, value);
+            known.insert(k, value);
+            deepened += 1;
+        }
+    }
 }
 
 /// "7:120 8:3": how many of `plies` at each ply.
@@ -476,22 +569,33 @@ fn engine_search(depth: u32, table_mib: u32) -> impl FnMut(&Othello) -> BookValu
 fn main() {
     let a = args();
     let mut known = read_state(&a.state);
+    let seed = a.seed_book.as_ref().map(|path| {
+        let bytes = std::fs::read(path).unwrap_or_else(|e| usage(&format!("{path}: {e}")));
+        let book = Book::parse(&bytes).unwrap_or_else(|e| usage(&format!("{path}: {e}")));
+        eprintln!("{path}: {} positions taken as valued", book.len());
+        book
+    });
+    for (k, v) in seed.iter().flat_map(Book::entries) {
+        known.entry(k).or_insert(v);
+    }
     let mut state = std::fs::OpenOptions::new()
         .create(true)
         .append(true)
         .open(&a.state)
         .unwrap_or_else(|e| usage(&format!("{}: {e}", a.state)));
     let mut search = engine_search(a.plan.depth, 64);
+    let mut deep = engine_search(a.plan.deepen.unwrap_or(a.plan.depth), 64);
     let mut record = |k, v| {
         writeln!(state, "{}", state_line(k, v))
             .and_then(|()| state.flush())
             .unwrap_or_else(|e| usage(&format!("{}: {e}", a.state)));
     };
-    let Some(grown) = grow(
+    let Some(grown) = grow_and_deepen(
         Othello::new(),
         &a.plan,
         &mut known,
         &mut search,
+        &mut deep,
         &mut record,
         &mut |_, _, _| {},
     ) else {
@@ -517,7 +621,15 @@ fn main() {
         grown.rounds,
         a.plan.plies
     );
-    let book = Book::from_entries(grown.values);
+    // Positions of the seed book the tree no longer reaches (expanded once on a line
+    // near-best no longer) are kept, as the growing keeps them.
+    let mut values = grown.values;
+    if let Some(seed) = &seed {
+        for (k, v) in seed.entries() {
+            values.entry(k).or_insert(v);
+        }
+    }
+    let book = Book::from_entries(values);
     if let Some(out) = a.out {
         let temp = format!("{out}.part");
         std::fs::write(&temp, book.to_bytes())
@@ -544,6 +656,7 @@ mod tests {
             extend_to,
             within,
             stop_after: None,
+            deepen: None,
         }
     }
 
@@ -679,6 +792,62 @@ mod tests {
         let (wider, _, _) = run(Othello::new(), &wide, &mut HashMap::new());
         let wider = wider.expect("no budget: it ends");
         assert!(wider.tree.children.len() > grown.tree.children.len());
+    }
+
+    /// Deepening searches exactly the leaves of the lines of best moves (a brute force
+    /// walk of the boards) again, until each of them is the deeper search's.
+    #[test]
+    fn deepening_searches_every_principal_leaf_deeper() {
+        let p = Plan {
+            deepen: Some(4),
+            ..plan(2, 3, 1)
+        };
+        let mut shallow = engine_search(2, 1);
+        let mut deep_engine = engine_search(4, 1);
+        let mut deepened = BTreeSet::new();
+        let mut deep = |b: &Othello| {
+            deepened.insert(key_of(b));
+            deep_engine(b)
+        };
+        let mut known = HashMap::new();
+        let grown = grow_and_deepen(
+            Othello::new(),
+            &p,
+            &mut known,
+            &mut shallow,
+            &mut deep,
+            &mut |_, _| {},
+            &mut |_, _, _| {},
+        )
+        .expect("no budget: it ends");
+        let expanded = |k| grown.tree.children.contains_key(&k);
+        let mut on_best_lines = BTreeSet::new();
+        near_best_below(
+            &Othello::new(),
+            0,
+            (64, 0),
+            &grown.values,
+            &expanded,
+            &mut on_best_lines,
+        );
+        let brute: BTreeSet<Key> = on_best_lines
+            .into_iter()
+            .filter(|&k| !expanded(k) && !grown.tree.boards[&k].is_over())
+            .collect();
+        assert!(!brute.is_empty());
+        let leaves: BTreeSet<Key> = principal_leaves(&grown.tree, &grown.values)
+            .into_iter()
+            .collect();
+        assert_eq!(leaves, brute);
+        for k in &leaves {
+            assert_eq!(known[k].depth, 4, "searched again 4 plies deep");
+            assert!(deepened.contains(k));
+        }
+        // The start's value is the negamax of what was found.
+        assert_eq!(
+            grown.values[&grown.tree.root],
+            negamax(&grown.tree, &known)[&grown.tree.root]
+        );
     }
 
     #[test]

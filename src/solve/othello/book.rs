@@ -159,6 +159,20 @@ impl Book {
         self.keys.len()
     }
 
+    /// Every position of the book (its key) with its value, in key order.
+    pub fn entries(&self) -> impl Iterator<Item = ((u64, u64), BookValue)> + '_ {
+        self.keys
+            .iter()
+            .zip(&self.values)
+            .map(|(&k, &(score, depth))| {
+                let value = BookValue {
+                    score: i32::from(score),
+                    depth: u32::from(depth),
+                };
+                (k, value)
+            })
+    }
+
     pub fn is_empty(&self) -> bool {
         self.keys.is_empty()
     }

@@ -29,7 +29,14 @@
 //! best by the negamax values, down to the positions not expanded) are searched again
 //! `D` plies deep, the values recomputed, the near-best lines grown again (new ones
 //! searched `--depth` deep), and so on until every principal leaf has been searched at
-//! least `D` deep (or the game ended there). `--seed-book FILE` takes the values of an
+//! least `D` deep (or the game ended there). With `--average` a deeper value is the
+//! mean of two searches, `D - 1` and `D` plies deep (rounded towards zero), recorded
+//! as `D` deep: parlor's search values swing with the parity of the depth (the side
+//! to move at the horizon gains a disc or two: from the position after f5 d6 c3 d3 c4
+//! f4 f6 f3 e6 e7, depths 12-19 gave +2 -1 +1 -2 +1 -2 +1 -2 for black), and a
+//! book whose leaves lie at different plies compares lines whose horizons favour
+//! different sides; the mean of two consecutive depths cancels most of the swing.
+//! `--seed-book FILE` takes the values of an
 //! existing book as found before (the state file's win), so a run that repeats the
 //! book's flags searches nothing before its deepening.
 //!
@@ -74,13 +81,15 @@ struct Plan {
     stop_after: Option<usize>,
     /// Search the principal tree's leaves again this deep (see the top of the file).
     deepen: Option<u32>,
+    /// A deeper value is the mean of the searches one ply shallower and this deep.
+    average: bool,
 }
 
 fn usage(why: &str) -> ! {
     eprintln!("othello_book: {why}");
     eprintln!(
         "usage: othello_book --plies N --depth D [--extend-to M [--within W]] --state FILE \
-         [--out BOOK] [--stop-after N] [--deepen D2] [--seed-book BOOK]"
+         [--out BOOK] [--stop-after N] [--deepen D2 [--average]] [--seed-book BOOK]"
     );
     std::process::exit(2);
 }
@@ -94,6 +103,7 @@ fn args() -> Args {
             within: STRONG_BOOK_SPREAD,
             stop_after: None,
             deepen: None,
+            average: false,
         },
         state: String::new(),
         out: None,
@@ -119,6 +129,7 @@ fn args() -> Args {
             "--out" => a.out = Some(value()),
             "--stop-after" => a.plan.stop_after = Some(number(value()) as usize),
             "--deepen" => a.plan.deepen = Some(number(value())),
+            "--average" => a.plan.average = true,
             "--seed-book" => a.seed_book = Some(value()),
             other => usage(&format!("unknown flag {other}")),
         }
@@ -544,6 +555,18 @@ fn read_state(path: &str) -> HashMap<Key, BookValue> {
     known
 }
 
+/// The mean of a search one ply shallower and one `deep` (towards zero), as deep as
+/// the deeper; a solve (depth 60) is exact and stands alone.
+fn mean_of(shallower: BookValue, deep: BookValue) -> BookValue {
+    if shallower.depth == 60 {
+        return shallower;
+    }
+    BookValue {
+        score: (shallower.score + deep.score) / 2,
+        depth: deep.depth,
+    }
+}
+
 /// A search `depth` plies deep, one thread, from a cleared table.
 fn engine_search(depth: u32, table_mib: u32) -> impl FnMut(&Othello) -> BookValue {
     let mut engine = Engine::new(table_mib);
@@ -584,7 +607,18 @@ fn main() {
         .open(&a.state)
         .unwrap_or_else(|e| usage(&format!("{}: {e}", a.state)));
     let mut search = engine_search(a.plan.depth, 64);
-    let mut deep = engine_search(a.plan.deepen.unwrap_or(a.plan.depth), 64);
+    let deep_depth = a.plan.deepen.unwrap_or(a.plan.depth);
+    let mut deep_search = engine_search(deep_depth, 64);
+    let mut shallower = engine_search(deep_depth.saturating_sub(1).max(1), 64);
+    let average = a.plan.average;
+    let mut deep = |board: &Othello| {
+        let deep = deep_search(board);
+        if average && deep.depth < 60 {
+            mean_of(shallower(board), deep)
+        } else {
+            deep
+        }
+    };
     let mut record = |k, v| {
         writeln!(state, "{}", state_line(k, v))
             .and_then(|()| state.flush())
@@ -657,6 +691,7 @@ mod tests {
             within,
             stop_after: None,
             deepen: None,
+            average: false,
         }
     }
 
@@ -848,6 +883,15 @@ mod tests {
             grown.values[&grown.tree.root],
             negamax(&grown.tree, &known)[&grown.tree.root]
         );
+    }
+
+    #[test]
+    fn a_mean_of_two_depths_rounds_towards_zero_and_a_solve_stands() {
+        let v = |score, depth| BookValue { score, depth };
+        assert_eq!(mean_of(v(1, 20), v(-2, 21)), v(0, 21));
+        assert_eq!(mean_of(v(-3, 20), v(-6, 21)), v(-4, 21));
+        assert_eq!(mean_of(v(4, 20), v(5, 21)), v(4, 21));
+        assert_eq!(mean_of(v(6, 60), v(5, 21)), v(6, 60));
     }
 
     #[test]

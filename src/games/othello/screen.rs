@@ -381,6 +381,11 @@ impl OthelloScreen {
                 Outlook::Ahead(leader, margin) => {
                     format!("{} ahead by about {margin}", seat_colour(leader))
                 }
+                // The opening book's searches (each the mean of two depths) value
+                // the position level: a draw is what they predict.
+                _ if margin == 0 && Book::shipped().moves(s.position()).is_some() => {
+                    "A draw (book)".to_string()
+                }
                 // The margin is said even so: hints of +2 on every move beside a bare
                 // "About even" read as a contradiction.
                 _ if margin == 0 => "About even".to_string(),

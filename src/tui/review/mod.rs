@@ -310,12 +310,15 @@ impl Review {
             return match (margin, report.exact) {
                 (0, _) if report.verdict == Verdict::Draw => "a draw".to_string(),
                 (0, true) => "a draw".to_string(),
+                // The opening book's value (no search now) of a level position: the
+                // draw its searches predict, as the game's panel says.
+                (0, false) if report.nodes == Some(0) => format!("a draw{how}"),
+                (0, false) => format!("even{how}"),
                 // As the game's own panel reads an estimate: a margin whose sign
                 // changes from one search to the next is about even.
                 (m, false) if m <= even_within => {
                     format!("about even, {} +{m}{how}", self.name(leader))
                 }
-                (0, false) => format!("even{how}"),
                 (m, true) => format!("{} by {m}{distance}", self.wins(leader)),
                 (m, false) => format!("{} ahead by about {m}{how}", self.name(leader)),
             };

@@ -185,19 +185,20 @@ impl Menu {
         let art_height = art_lines.len() as u16;
         let rows = self.len() as u16;
         // On a short screen the title art gives way to the list.
-        let art_height = if area.height >= art_height + rows + 6 {
+        let art_height = if area.height >= art_height + rows + 7 {
             art_height
         } else {
             0
         };
         let [_, art, subtitle, _, list, _, notice, footer] = Layout::vertical([
-            Constraint::Max(area.height.saturating_sub(art_height + rows + 6) / 2),
+            Constraint::Max(area.height.saturating_sub(art_height + rows + 7) / 2),
             Constraint::Length(art_height),
             Constraint::Length(1),
             Constraint::Length(1),
             Constraint::Length(rows),
             Constraint::Min(0),
-            Constraint::Length(2),
+            // Three lines: the forget question quotes a save's whole label, then its keys.
+            Constraint::Length(3),
             Constraint::Length(1),
         ])
         .areas(area);
@@ -222,7 +223,13 @@ impl Menu {
 
         // Wide enough for a saved game's whole label (its start, opponent and the time
         // it was saved tell two saves of the same game apart).
-        let width = 76.min(list.width.saturating_sub(2));
+        // Wider on a wide screen where a saved game's line needs it.
+        let longest = self
+            .resumes
+            .iter()
+            .map(|r| r.label().chars().count() + 5)
+            .max();
+        let width = (longest.unwrap_or(0).max(76) as u16).min(list.width.saturating_sub(2));
         let list = widgets::centered(list, width, list.height);
         let room = width.saturating_sub(5);
         let resumes = self.resumes.iter().map(|r| {
@@ -236,7 +243,8 @@ impl Menu {
             .resumes
             .get(self.selected)
             .map(Resume::label)
-            .filter(|label| label.chars().count() > usize::from(room));
+            // As `widgets::fit` cuts: at the width itself.
+            .filter(|label| label.chars().count() >= usize::from(room));
         let games = self.games.all().map(|game| {
             let mut spans = vec![
                 Span::raw(format!("{:<18}", game.menu_name())),
@@ -263,7 +271,7 @@ impl Menu {
         });
         let stats = Line::from(vec![
             Span::raw(format!("{:<18}", "Statistics")),
-            Span::styled("your results against the AI", theme.muted()),
+            Span::styled("your results, streaks and ratings", theme.muted()),
         ]);
         // A long list (many saved games) scrolls to keep the selected entry in view,
         // with a marker where entries are out of sight.
@@ -321,7 +329,7 @@ impl Menu {
             .filter(|g| self.new_lessons.contains(g))
             .map(|g| format!("New to {g}? Its setup has a lesson: the rules on a live board."));
         if let Some(text) = question.as_ref().or(self.notice.as_ref()) {
-            // Two lines at most; the log has the whole story.
+            // Three lines at most; the log has the whole story.
             let notice = Rect {
                 width: notice.width.saturating_sub(1),
                 ..notice
@@ -429,7 +437,11 @@ fn resume_detail(record: &crate::store::MatchRecord, variant: Option<String>) ->
         crate::matchup::Mode::AiVsAi => "AI vs AI".to_string(),
     };
     // A match on the clock says so: resuming it starts a side's time running.
-    let opponent = match &record.clock {
+    // (Two AIs play without: a save from before may carry the setup's hidden choice.)
+    let clock = record
+        .clock
+        .filter(|_| record.mode != crate::matchup::Mode::AiVsAi);
+    let opponent = match &clock {
         Some(clock) => format!("{opponent} · clock {}", clock.control),
         None => opponent,
     };

@@ -33,7 +33,7 @@ impl GameOptions for OthelloSetup {
                 explanation: levels::setup_line(self.level).into(),
             },
             // On the clock the AI's time comes from its clock: this is a ceiling.
-            match matchup.clock {
+            match matchup.clock.filter(|_| matchup.mode != Mode::AiVsAi) {
                 None => Row {
                     id: THINK_TIME,
                     label: "Thinking time".into(),
@@ -114,5 +114,8 @@ mod tests {
             "{}",
             think(&matchup)
         );
+        // Two AIs play without a clock: the setup keeps the choice, hidden.
+        matchup.mode = Mode::AiVsAi;
+        assert!(think(&matchup).ends_with(" s per move"));
     }
 }

@@ -225,10 +225,12 @@ impl<G: Game> MatchView<G> {
                 .is_over()
                 .then(|| session.position().first_margin())
                 .flatten(),
-            // The times left are the shell's to fill in (it runs the clocks).
+            // The times left are the shell's to fill in (it runs the clocks). Two AIs
+            // play without (the setup hides the row but keeps its choice).
             clock: setup
                 .matchup
                 .clock
+                .filter(|_| setup.matchup.mode != crate::matchup::Mode::AiVsAi)
                 .map(|control| crate::clock::ClockRecord {
                     control,
                     left: [control.base_ms; 2],

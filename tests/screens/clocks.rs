@@ -164,13 +164,16 @@ fn a_move_switches_the_clocks_and_a_flag_fall_ends_the_match_in_the_history() {
         "{}",
         h.screen()
     );
-    // At its last position the panel of the move says it too.
+    // At its last position the panel of the move says it too, and what the position
+    // held as what might have been (it said "Now: Player 1 wins in 9").
     h.key(End);
     assert!(
         h.screen().contains("│Player 2's time ran out."),
         "{}",
         h.screen()
     );
+    assert!(h.screen().contains("│Had it gone on: "), "{}", h.screen());
+    assert!(!h.screen().contains("│Now: "), "{}", h.screen());
     h.key(Esc);
     assert!(matches!(h.app.screen(), Screen::Game(_)), "{}", h.screen());
     assert!(

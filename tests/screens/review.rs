@@ -340,13 +340,14 @@ fn othello_review_snapshots_show_the_graph_and_the_costly_move() {
         insta::assert_snapshot!(format!("review_othello_{w}x{h}"), screen);
     }
     // Best play after the costly move: the last position, the game over, says the
-    // same result with its score (it said "Bob wins." without the discs).
-    let now = |screen: &str| {
+    // result with its score (it said "Bob wins." without the discs).
+    let line = |screen: &str, head: &str| {
         screen
             .lines()
-            .find_map(|l| l.split('│').find(|cell| cell.starts_with("Now: ")))
+            .find_map(|l| l.split('│').find(|cell| cell.starts_with(head)))
             .map(|cell| cell.trim_end().to_string())
     };
+    let now = |screen: &str| line(screen, "Now: ");
     let after_move_1 = now(&review_screen(record.clone(), 80, 24)).expect("Now: line");
     assert!(after_move_1.contains(" wins by "), "{after_move_1}");
     let mut h = Harness::new(
@@ -362,7 +363,10 @@ fn othello_review_snapshots_show_the_graph_and_the_costly_move() {
         end.contains(&format!("Move {0} of {0}", moves.len())),
         "{end}"
     );
-    assert_eq!(now(&end), Some(after_move_1), "{end}");
+    let result = after_move_1
+        .replace("Now: ", "Result: ")
+        .replace(" wins by ", " won by ");
+    assert_eq!(line(&end, "Result: "), Some(result), "{end}");
 }
 
 /// The board's part of a review: its box, above the text of the move.

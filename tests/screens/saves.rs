@@ -867,6 +867,22 @@ fn forgetting_a_saved_game_from_the_menu_asks_first() {
     assert_eq!(save_files(dir.path(), "nim").len(), 1, "y forgets one");
     let menu = h.screen();
     assert_eq!(resume_rows(&menu).len(), 1, "{menu}");
+    // A save whose label wraps the question at 80 columns: its keys still show.
+    drop(h);
+    nim_at(dir.path(), "13,11,9,7,5,3,2,1")
+        .key(KeyCode::Enter)
+        .key(KeyCode::Char('q'));
+    let mut h = menu_at(dir.path());
+    h.key(KeyCode::Delete);
+    let asked = h.screen();
+    assert!(
+        asked.contains("Forget the saved game Nim · move 2 · from a position"),
+        "{asked}"
+    );
+    assert!(
+        asked.contains("y forgets it, any other key keeps it."),
+        "{asked}"
+    );
 }
 
 /// Issue 33, point 4: Enter after the last move does not start another game.

@@ -114,7 +114,7 @@ impl GameOptions for NimSetup {
                 id: PILE_COUNT,
                 label: "Number of piles".into(),
                 value: self.piles.len().to_string(),
-                explanation: PILES_EXPLAINED.into(),
+                explanation: "←→ one pile more or fewer, or type how many (1-8).".into(),
             });
             rows.extend(self.piles.iter().enumerate().map(|(i, p)| Row {
                 id: PILE + i as u16,

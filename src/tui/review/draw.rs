@@ -70,11 +70,23 @@ impl Review {
         {
             lines.push(Line::styled(ending.clone(), theme.bold()));
         }
+        let last = self.ply == self.moves.len();
         match self.report(self.ply) {
-            Some(r) => lines.push(Line::styled(
-                format!("Now: {}.", self.prediction_text(r)),
-                theme.bold(),
-            )),
+            Some(r) => {
+                // After the last move: the result where the rules ended the game; what
+                // the position held where a clock or a player ended it first.
+                let label = if last && self.ending.is_some() {
+                    "Had it gone on"
+                } else if last && r.best.is_none() {
+                    "Result"
+                } else {
+                    "Now"
+                };
+                lines.push(Line::styled(
+                    format!("{label}: {}.", self.prediction_text(r)),
+                    theme.bold(),
+                ));
+            }
             None => lines.push(Line::styled("Now: analysing…", theme.muted())),
         }
         lines.push(Line::styled(self.status(), theme.muted()));

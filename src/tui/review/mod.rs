@@ -324,11 +324,19 @@ impl Review {
             };
         }
         match (report.winner(), report.verdict) {
-            // The game is over: its score where it has one ("Black wins by 16").
-            (Some(w), _) if report.best.is_none() => match report.score {
-                Some(score) if score != 0 => format!("{} by {}", self.wins(w), score.abs()),
-                _ => self.wins(w),
-            },
+            // The game is over: its result, the score where it has one ("Black won
+            // by 16").
+            (Some(w), _) if report.best.is_none() => {
+                let won = if self.human == Some(w) {
+                    "you won".to_string()
+                } else {
+                    format!("{} won", self.name(w))
+                };
+                match report.score {
+                    Some(score) if score != 0 => format!("{won} by {}", score.abs()),
+                    _ => won,
+                }
+            }
             (Some(w), _) => format!("{}{distance}", self.wins(w)),
             (None, Verdict::Draw) => "a draw".to_string(),
             _ => format!("unknown{how}"),

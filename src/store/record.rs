@@ -57,7 +57,8 @@ pub struct MatchRecord {
     pub seats: [SeatRecord; 2],
     /// Every move, in the game's move notation.
     pub moves: Vec<String>,
-    /// Indices into `moves` of the moves marked as throwing away a win.
+    /// Indices of the moves marked as throwing away a win: into `moves`, then past its
+    /// end into `redo` (`moves.len() + j` for `redo[j]`; older saves have none there).
     #[serde(default)]
     pub mistakes: Vec<usize>,
     /// Moves taken back by undo, the next to redo first.

@@ -538,6 +538,27 @@ fn leaving_asks_and_forgetting_clears_the_save() {
     assert!(save_files(dir.path(), "nim").is_empty(), "forgotten");
 }
 
+/// A move marked "✗ mistake", taken back and kept with the save, is marked again when
+/// redone after the resume (the mark was lost with the save: play-test finding).
+#[test]
+fn a_move_to_redo_keeps_its_mistake_mark_through_a_save() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = nim_game(dir.path());
+    // 3,4,5 is a win for the first player; taking one coin of the first pile loses it.
+    h.play("1:1");
+    let marked = |h: &mut Harness| h.screen().contains("1:1 ✗");
+    assert!(marked(&mut h), "{}", h.screen());
+    h.key(KeyCode::Char('u')).key(KeyCode::Char('U'));
+    assert!(marked(&mut h), "redone in the match: {}", h.screen());
+    h.key(KeyCode::Char('u'));
+    assert!(!marked(&mut h), "{}", h.screen());
+    h.key(KeyCode::Esc).key(KeyCode::Char('s'));
+    drop(h);
+    let mut h = menu_at(dir.path());
+    h.key(KeyCode::Enter).key(KeyCode::Char('U'));
+    assert!(marked(&mut h), "redone after the resume: {}", h.screen());
+}
+
 /// Undone back to the start, a game still has moves to redo: leaving asks as with
 /// moves on the board (it kept the game without a word, and forgot it on n).
 #[test]

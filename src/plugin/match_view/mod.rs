@@ -209,7 +209,14 @@ impl<G: Game> MatchView<G> {
             start: session.start().position_text(),
             seats: [seat(0), seat(1)],
             moves: history.iter().map(|m| m.mv.to_string()).collect(),
-            mistakes: (0..history.len()).filter(|&i| history[i].mistake).collect(),
+            // The moves to redo follow the moves played, in the redo list's order.
+            mistakes: history
+                .iter()
+                .chain(session.redo_moves().iter().rev())
+                .enumerate()
+                .filter(|(_, m)| m.mistake)
+                .map(|(i, _)| i)
+                .collect(),
             hints: None,
             redo: session
                 .redo_moves()
@@ -270,7 +277,7 @@ impl<G: Game> MatchView<G> {
         // The moves to redo are checked by playing them on a copy.
         let mut position = self.session.position().clone();
         let mut redo = Vec::new();
-        for text in &record.redo {
+        for (j, text) in record.redo.iter().enumerate() {
             let mv = parse(text)?;
             let before = position.clone();
             let seat = before.to_move();
@@ -281,7 +288,7 @@ impl<G: Game> MatchView<G> {
                 before,
                 seat,
                 mv,
-                mistake: false,
+                mistake: record.mistakes.contains(&(record.moves.len() + j)),
             });
         }
         self.session.set_redo(redo);

@@ -299,3 +299,15 @@ fn the_solver_threads_analysis_reaches_the_view_and_a_stale_one_is_dropped() {
     );
     assert!(view.take_job().is_none(), "asked once per position");
 }
+
+/// A move taken back and played again by redo keeps its "✗ mistake" mark.
+#[test]
+fn redo_keeps_a_mistakes_mark() {
+    let mut view = nim_view(Mode::TwoPlayers);
+    let first = view.session.position().legal_moves()[0];
+    assert!(view.play(first));
+    view.session.mark_last_move_of(Seat::First);
+    assert!(view.undo());
+    assert!(view.redo());
+    assert!(view.session.history()[0].mistake, "redone with its mark");
+}

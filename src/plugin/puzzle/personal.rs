@@ -36,7 +36,8 @@ pub fn from_history(game: GameId, history: &[MatchRecord], config: &Config) -> V
         if record.mode != Mode::VsAi || record.result.is_none() {
             continue;
         }
-        for &index in &record.mistakes {
+        // Marks past the moves are of moves taken back (the redo list): not played.
+        for &index in record.mistakes.iter().filter(|&&i| i < record.moves.len()) {
             if found.len() >= MOST {
                 return found;
             }

@@ -314,31 +314,10 @@ fn near_best(
 /// (by `values`) of either side, down to the positions not expanded; finished games
 /// left out. In key order.
 fn principal_leaves(t: &Tree, values: &HashMap<Key, BookValue>) -> Vec<Key> {
-    let mut seen = HashSet::from([t.root]);
-    let mut stack = vec![t.root];
-    let mut leaves = Vec::new();
-    while let Some(k) = stack.pop() {
-        let Some(kids) = t.children.get(&k) else {
-            if !t.boards[&k].is_over() {
-                leaves.push(k);
-            }
-            continue;
-        };
-        let moves: Vec<(Key, i32)> = kids
-            .iter()
-            .filter_map(|c| values.get(c).map(|v| (*c, -v.score)))
-            .collect();
-        let Some(best) = moves.iter().map(|&(_, s)| s).max() else {
-            continue;
-        };
-        for (c, s) in moves {
-            if s == best && seen.insert(c) {
-                stack.push(c);
-            }
-        }
-    }
-    leaves.sort_unstable();
-    leaves
+    // The near-best lines within 0 discs, to any depth (a game has at most 60 plies):
+    // their positions not expanded are the leaves.
+    let (_, frontier) = near_best(t, values, 0, 61);
+    frontier.into_iter().map(|(_, k)| k).collect()
 }
 
 /// Grows the book by `plan`, then (with `plan.deepen`) searches the principal tree's

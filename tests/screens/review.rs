@@ -284,15 +284,20 @@ fn othello_endgame_plies_are_exact_and_the_costly_move_is_marked() {
     );
 }
 
-/// The review on screen, after ↓ (the first turning point).
-fn review_screen(record: MatchRecord, w: u16, h: u16) -> String {
-    let mut h = Harness::new(
+/// The review of `record` at `w` x `h`, opened.
+fn review_harness(record: MatchRecord, w: u16, h: u16) -> Harness {
+    Harness::new(
         &parlor::arcade::registry(),
         config(),
         Start::Review(Box::new(record)),
         w,
         h,
-    );
+    )
+}
+
+/// The review on screen, after ↓ (the first turning point).
+fn review_screen(record: MatchRecord, w: u16, h: u16) -> String {
+    let mut h = review_harness(record, w, h);
     assert!(!h.app.analysing(), "the analysis finished");
     h.key(KeyCode::Down);
     h.screen()
@@ -350,13 +355,7 @@ fn othello_review_snapshots_show_the_graph_and_the_costly_move() {
     let now = |screen: &str| line(screen, "Now: ");
     let after_move_1 = now(&review_screen(record.clone(), 80, 24)).expect("Now: line");
     assert!(after_move_1.contains(" wins by "), "{after_move_1}");
-    let mut h = Harness::new(
-        &parlor::arcade::registry(),
-        config(),
-        Start::Review(Box::new(record)),
-        80,
-        24,
-    );
+    let mut h = review_harness(record, 80, 24);
     h.key(KeyCode::PageDown);
     let end = h.screen();
     assert!(

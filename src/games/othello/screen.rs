@@ -371,6 +371,8 @@ impl OthelloScreen {
         } else {
             (mover.other(), -score)
         };
+        // Whether the values are the opening book's (read once for the two lines).
+        let in_book = Book::shipped().moves(s.position()).is_some();
         let text = if a.exact {
             match a.verdict {
                 Verdict::Draw => "A draw (exact)".to_string(),
@@ -383,9 +385,7 @@ impl OthelloScreen {
                 }
                 // The opening book's searches (each the mean of two depths) value
                 // the position level: a draw is what they predict.
-                _ if margin == 0 && Book::shipped().moves(s.position()).is_some() => {
-                    "A draw (book)".to_string()
-                }
+                _ if margin == 0 && in_book => "A draw (book)".to_string(),
                 // The margin is said even so: hints of +2 on every move beside a bare
                 // "About even" read as a contradiction.
                 _ if margin == 0 => "About even".to_string(),
@@ -422,7 +422,7 @@ impl OthelloScreen {
                 // The book's values come from searches made before: no nodes now.
                 let reach = if a.exact {
                     format!("solved · {} positions", short_count(a.nodes))
-                } else if Book::shipped().moves(s.position()).is_some() {
+                } else if in_book {
                     format!("opening book, {} moves deep", a.depth)
                 } else {
                     format!(

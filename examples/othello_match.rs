@@ -104,15 +104,19 @@ struct Args {
     /// Search threads of parlor (`solver.threads`; 0: the machine's cores).
     threads: u64,
     jobs: usize,
+    /// Where each game's line goes (number, a's colour, a's margin, the moves with
+    /// their evaluations), if anywhere.
+    record: Option<String>,
 }
 
 const USAGE: &str = "usage: othello_match --a BIN | --a-kind ntest|zebra --a-dir DIR --a-depth N, \
     the same for --b [--X-end EXACT,WLD] [--X-eval E] [--X-ms MS] [--games N] [--ms MS] \
-    [--seed S] [--opening PLIES] [--threads N] [--jobs N]";
+    [--seed S] [--opening PLIES] [--threads N] [--jobs N] [--record FILE]";
 
 fn parse_args() -> Result<Args, String> {
     let (mut a, mut b) = (SideArgs::default(), SideArgs::default());
     let (mut games, mut ms, mut seed, mut opening, mut threads, mut jobs) = (100, 1000, 1, 8, 1, 1);
+    let mut record = None;
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
@@ -142,6 +146,7 @@ fn parse_args() -> Result<Args, String> {
             (None, "--opening") => opening = number()? as usize,
             (None, "--threads") => threads = number()?,
             (None, "--jobs") => jobs = (number()? as usize).max(1),
+            (None, "--record") => record = Some(value.clone()),
             _ => return Err(format!("unknown option {flag}\n{USAGE}")),
         }
     }
@@ -153,6 +158,7 @@ fn parse_args() -> Result<Args, String> {
         opening,
         threads,
         jobs,
+        record,
     };
     let zebra = |k: &Kind| matches!(k, Kind::Zebra { .. });
     if args.jobs > 1 && (zebra(&args.a) || zebra(&args.b)) {
@@ -194,6 +200,9 @@ struct GameResult {
     a_margin: i32,
     a: Spent,
     b: Spent,
+    /// The game's moves from the start, each with the evaluation its player gave
+    /// (`f5/-1.14`; a forced pass or a silent player: the move alone).
+    record: Vec<String>,
 }
 
 /// One game from `opening`, `black` and `white` choosing: black's final disc margin and
@@ -202,9 +211,10 @@ fn play(
     black: &mut Player,
     white: &mut Player,
     opening: &[OthelloMove],
-) -> Result<(i32, Spent, Spent), String> {
+) -> Result<(i32, Spent, Spent, Vec<String>), String> {
     let mut board = Othello::new();
     let mut moves = opening.to_vec();
+    let mut record: Vec<String> = opening.iter().map(|m| m.to_string()).collect();
     for m in opening {
         board.play(*m).map_err(|e| e.to_string())?;
     }
@@ -213,6 +223,7 @@ fn play(
     while board.outcome().is_none() {
         let seat = board.to_move();
         let m = if board.legal_moves() == [OthelloMove::Pass] {
+            record.push(OthelloMove::Pass.to_string());
             OthelloMove::Pass
         } else {
             let player = match seat {
@@ -224,6 +235,10 @@ fn play(
             let s = &mut spent[usize::from(seat == Seat::Second)];
             s.wall += clock.elapsed();
             s.moves += 1;
+            record.push(match player.last_eval() {
+                Some(eval) => format!("{m}/{eval}"),
+                None => m.to_string(),
+            });
             m
         };
         board
@@ -233,7 +248,12 @@ fn play(
     }
     spent[0].ticks = black.cpu_ticks()? - start[0];
     spent[1].ticks = white.cpu_ticks()? - start[1];
-    Ok((board.first_margin().unwrap_or(0), spent[0], spent[1]))
+    Ok((
+        board.first_margin().unwrap_or(0),
+        spent[0],
+        spent[1],
+        record,
+    ))
 }
 
 /// A side's results over the match.
@@ -318,14 +338,15 @@ fn worker(
         let result = if a_black {
             play(&mut a, &mut b, line)
         } else {
-            play(&mut b, &mut a, line).map(|(m, sb, sa)| (-m, sa, sb))
+            play(&mut b, &mut a, line).map(|(m, sb, sa, record)| (-m, sa, sb, record))
         };
-        let result = result.map(|(a_margin, a, b)| GameResult {
+        let result = result.map(|(a_margin, a, b, record)| GameResult {
             game,
             a_black,
             a_margin,
             a,
             b,
+            record,
         });
         let failed = result.is_err();
         let _ = results.send(result);
@@ -351,6 +372,10 @@ fn run(args: &Args) -> Result<(), String> {
     let (send, receive) = std::sync::mpsc::channel();
     let (mut side_a, mut side_b) = (Side::default(), Side::default());
     let mut failure = None;
+    let mut record = match &args.record {
+        Some(path) => Some(std::fs::File::create(path).map_err(|e| format!("{path}: {e}"))?),
+        None => None,
+    };
     std::thread::scope(|scope| {
         for job in 0..args.jobs {
             let (send, next, stop, dir, openings) = (send.clone(), &next, &stop, &dir, &openings);
@@ -370,6 +395,20 @@ fn run(args: &Args) -> Result<(), String> {
                     continue;
                 }
             };
+            if let Some(file) = record.as_mut() {
+                use std::io::Write;
+                let colour = if r.a_black { "black" } else { "white" };
+                let line = format!(
+                    "{} {colour} {:+} {}",
+                    r.game + 1,
+                    r.a_margin,
+                    r.record.join(" ")
+                );
+                if let Err(e) = writeln!(file, "{line}") {
+                    stop.store(true, Ordering::Relaxed);
+                    failure.get_or_insert(format!("the record: {e}"));
+                }
+            }
             side_a.add(r.a_margin, r.a, tick);
             side_b.add(-r.a_margin, r.b, tick);
             eprintln!(

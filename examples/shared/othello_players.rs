@@ -102,6 +102,15 @@ impl Player {
         }
     }
 
+    /// The evaluation the player gave with its last move (an NBoard engine's `=== F5/-1.14`),
+    /// if it gave one.
+    pub fn last_eval(&self) -> Option<&str> {
+        match self {
+            Player::Nboard(e) => e.last_eval.as_deref(),
+            Player::Zebra(_) => None,
+        }
+    }
+
     /// CPU clock ticks (user + system) the player has spent so far.
     pub fn cpu_ticks(&self) -> Result<u64, String> {
         match self {
@@ -121,6 +130,7 @@ pub struct Nboard {
     child: Child,
     input: ChildStdin,
     output: BufReader<ChildStdout>,
+    last_eval: Option<String>,
 }
 
 impl Nboard {
@@ -138,6 +148,7 @@ impl Nboard {
             child,
             input,
             output,
+            last_eval: None,
         };
         engine.send("nboard 2")?;
         for line in setup {
@@ -180,7 +191,9 @@ impl Nboard {
         self.send("go")?;
         // `=== F5/-1.14/0.00`: the move, then the engine's evaluation and time.
         let answer = self.answer("=== ")?;
-        let text = answer.split('/').next().unwrap_or("");
+        let mut fields = answer.split('/');
+        let text = fields.next().unwrap_or("");
+        self.last_eval = fields.next().map(str::to_string);
         if text.eq_ignore_ascii_case("pa") {
             return Ok(OthelloMove::Pass);
         }

@@ -277,6 +277,11 @@ pub trait GameKind: Sync {
     fn first_explanation(&self) -> &'static str {
         "AI chooses: the AI analyses the start and takes the side that wins."
     }
+    /// The names of the two sides where the game gives them colours (Othello's black
+    /// and white, first and second): a saved match against the AI says which is yours.
+    fn side_colours(&self) -> Option<[&'static str; 2]> {
+        None
+    }
     /// Whether a game can end in a draw (a draw may then be offered online).
     fn has_draws(&self) -> bool {
         false

@@ -20,6 +20,10 @@ pub struct Resume {
     pub game: GameId,
     /// The number of the next move.
     pub next_move: usize,
+    /// The variant the match was set up as ("piles 3,4,5, misère"), for games that
+    /// have them: it names the start, so it goes with the game's name, away from the
+    /// move number (beside "move 3" it read as the position now).
+    pub variant: Option<String>,
     /// What tells this match from another of the same game: the opponent, the start.
     pub detail: String,
     /// When it was saved (`2026-11-23 10:02`).
@@ -28,7 +32,11 @@ pub struct Resume {
 
 impl Resume {
     fn label(&self) -> String {
-        let mut label = format!("Resume {} · move {}", self.game.menu_name(), self.next_move);
+        let mut label = format!("Resume {}", self.game.menu_name());
+        if let Some(variant) = &self.variant {
+            label.push_str(&format!(" ({variant})"));
+        }
+        label.push_str(&format!(" · move {}", self.next_move));
         if !self.detail.is_empty() {
             label.push_str(" · ");
             label.push_str(&self.detail);
@@ -394,7 +402,12 @@ pub fn resumes(
             let resume = Resume {
                 game: games.find(&r.game)?,
                 next_move: r.moves.len() + 1,
-                detail: resume_detail(r, games.variant_of(r)),
+                variant: games.variant_of(r),
+                detail: resume_detail(
+                    r,
+                    games.variant_of(r).is_some(),
+                    games.find(&r.game)?.kind().side_colours(),
+                ),
                 date: r.saved_minute().to_string(),
             };
             Some((resume, r))
@@ -429,10 +442,22 @@ pub fn resumes(
 }
 
 /// What tells one saved match from another of the same game on the menu: who plays
-/// whom, and the start when it is short enough to read (`9,7,5`).
-fn resume_detail(record: &crate::store::MatchRecord, variant: Option<String>) -> String {
+/// whom (and the player's colour where sides have one), and the start when it is
+/// short enough to read (`9,7,5`) and no variant names it.
+fn resume_detail(
+    record: &crate::store::MatchRecord,
+    has_variant: bool,
+    colours: Option<[&str; 2]>,
+) -> String {
     let opponent = match record.mode {
-        crate::matchup::Mode::VsAi => format!("vs AI ({})", record.level),
+        // Where the sides have colours, which one is the player's ("you white").
+        crate::matchup::Mode::VsAi => match colours {
+            Some(colours) => {
+                let yours = usize::from(record.seats[0].ai.is_some());
+                format!("vs AI ({}), you {}", record.level, colours[yours])
+            }
+            None => format!("vs AI ({})", record.level),
+        },
         crate::matchup::Mode::TwoPlayers => "two players".to_string(),
         crate::matchup::Mode::AiVsAi => "AI vs AI".to_string(),
     };
@@ -445,10 +470,9 @@ fn resume_detail(record: &crate::store::MatchRecord, variant: Option<String>) ->
         Some(clock) => format!("{opponent} · clock {}", clock.control),
         None => opponent,
     };
-    // The game's variant where it has them ("piles 3,4,5, misère"), which says the
-    // start the match was set up from.
-    if let Some(variant) = variant {
-        return format!("{variant} · {opponent}");
+    // A game with variants names its start by the variant, beside its name.
+    if has_variant {
+        return opponent;
     }
     let start = record.from_position.as_deref().unwrap_or(&record.start);
     // The position the match started from ("from 3,4,5"), not where it stands now.

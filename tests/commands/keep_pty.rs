@@ -43,7 +43,7 @@ fn enter_keeps_the_game_and_a_new_game_of_it_keeps_the_save() {
     tui.wait_for("Leave the game?");
     tui.send(pty::ENTER);
     tui.wait_until("the menu offering the game", |s| {
-        pty::selected_is(s, "↻ Resume Nim · move 2 · piles 9,7,5")
+        pty::selected_is(s, "↻ Resume Nim (piles 9,7,5) · move 2")
     });
     let first = saves(&tui);
     assert_eq!(first.len(), 1);
@@ -56,7 +56,7 @@ fn enter_keeps_the_game_and_a_new_game_of_it_keeps_the_save() {
     tui.wait_for("Moves");
     tui.quit_cleanly();
     let mut again = tui.start_again(&[], 100, 24, 0);
-    let menu = again.wait_for("Resume Nim · move 2 · piles 9,7,5");
+    let menu = again.wait_for("Resume Nim (piles 9,7,5) · move 2");
     assert!(
         saves(&again).contains(&first[0]),
         "{:?}\n{menu}",
@@ -78,7 +78,7 @@ fn quitting_mid_game_says_the_game_is_kept() {
     );
     // Nothing is said when no game was going on.
     let mut again = tui.start_again(&[], 100, 24, 0);
-    again.wait_for("Resume Nim · move 2");
+    again.wait_for("Resume Nim (piles 9,7,5) · move 2");
     again.quit_cleanly();
     assert!(
         !again.screen().contains("is kept at move"),

@@ -366,9 +366,12 @@ fn the_app_saves_every_move_and_the_menu_offers_the_match_back() {
     assert!(h.app.should_quit());
     let mut again = menu_at(dir.path());
     let menu = again.screen();
-    assert!(menu.contains("Resume Nim · move 3 ·"), "{menu}");
-    // The piles it started from, said as such (not where the match stands now).
-    assert!(menu.contains("· from "), "{menu}");
+    // The piles it started from go with the game's name, said as such (beside the
+    // move number they read as where the match stands now).
+    assert!(
+        menu.contains("Resume Nim (from 3,4,5) · move 3 · two players ·"),
+        "{menu}"
+    );
     again.key(KeyCode::Enter);
     let after = again.screen();
     let resumed = match again.app.screen() {
@@ -740,7 +743,7 @@ fn quit_with_q_and_resume_in_a_real_terminal() {
 
     let mut again = tui.start_again(&[], 100, 24, 0);
     again.wait_until("the menu offering the game first", |s| {
-        pty::selected_is(s, "↻ Resume Nim · move 3")
+        pty::selected_is(s, "↻ Resume Nim (piles 3,4,5) · move 3")
     });
     again.send(pty::ENTER);
     let after = again.wait_until("the game again, analysed", |s| {
@@ -874,7 +877,7 @@ fn forgetting_a_saved_game_from_the_menu_asks_first() {
     // The saved game's line whole on one line, the keys on the next.
     let line = asked
         .lines()
-        .find(|l| l.contains("Forget the saved game Nim · move"))
+        .find(|l| l.contains("Forget the saved game Nim ("))
         .unwrap_or_else(|| panic!("{asked}"));
     assert!(line.trim_end().ends_with('?'), "{asked}");
     assert!(
@@ -897,7 +900,7 @@ fn forgetting_a_saved_game_from_the_menu_asks_first() {
     h.key(KeyCode::Delete);
     let asked = h.screen();
     assert!(
-        asked.contains("Forget the saved game Nim · move 2 · from a position"),
+        asked.contains("Forget the saved game Nim (from a position) · move 2"),
         "{asked}"
     );
     assert!(
@@ -1247,7 +1250,7 @@ fn two_saves_of_one_minute_with_other_last_moves_say_them() {
     let screen = h.screen();
     assert!(
         screen.lines().any(|l| !l.contains('↻')
-            && l.trim().starts_with("Resume Nim · move 2")
+            && l.trim().starts_with("Resume Nim (")
             && l.contains("2026-11-23 10:02")),
         "{screen}"
     );
@@ -1445,4 +1448,55 @@ fn a_resumed_match_from_a_move_list_keeps_the_starts_moves() {
     let (n, screen) = starts(&mut h);
     assert_eq!(n, 3, "{screen}");
     assert!(screen.contains("4. Player 2"), "{screen}");
+}
+
+/// A saved Othello match against the AI says which colour is the player's: two saves
+/// of one level and minute read alike but for it.
+#[test]
+fn a_saved_othello_match_says_the_players_colour() {
+    use parlor::games::othello::options::OthelloSetup;
+    for (first, colour) in [
+        (parlor::matchup::FirstMover::You, "you black"),
+        (parlor::matchup::FirstMover::Ai, "you white"),
+    ] {
+        let dir = tempfile::tempdir().expect("temp dir");
+        let mut config = Config::default();
+        config.solver.max_millis = 100;
+        config.solver.table_mib = 8;
+        let mut setup = GameSetup::from_config(parlor::games::othello::ID, &config);
+        setup
+            .options_mut::<OthelloSetup>()
+            .expect("othello options")
+            .think_ms = 100;
+        setup.matchup.mode = Mode::VsAi;
+        setup.matchup.first = first;
+        let mut h = Harness::with_store(
+            &parlor::arcade::registry(),
+            config,
+            Start::Game(setup),
+            80,
+            24,
+            dir.path(),
+        );
+        // One move each way, so there is something to keep: the player's where the
+        // player starts, the AI's where it does.
+        if first == parlor::matchup::FirstMover::You {
+            h.play("f5");
+        } else {
+            h.ticks(20);
+        }
+        let record = match h.app.screen() {
+            Screen::Game(g) => g.record().expect("recorded"),
+            _ => panic!("a game is on"),
+        };
+        assert!(!record.moves.is_empty(), "{}", h.screen());
+        h.key(KeyCode::Char('q'));
+        let menu = menu_at(dir.path()).screen();
+        let line = menu
+            .lines()
+            .find(|l| l.contains("Resume Othello"))
+            .unwrap_or_else(|| panic!("{menu}"));
+        assert!(line.contains("vs AI ("), "{menu}");
+        assert!(line.contains(colour), "{colour}: {menu}");
+    }
 }

@@ -114,6 +114,9 @@ impl GameKind for OthelloGame {
     fn first_explanation(&self) -> &'static str {
         "Black moves first. A coin flip picks your colour."
     }
+    fn side_colours(&self) -> Option<[&'static str; 2]> {
+        Some(["black", "white"])
+    }
     fn uses_difficulty(&self) -> bool {
         false
     }

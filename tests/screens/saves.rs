@@ -1500,3 +1500,35 @@ fn a_saved_othello_match_says_the_players_colour() {
         assert!(line.contains(colour), "{colour}: {menu}");
     }
 }
+
+/// With two AIs at the board there is no win for the watcher to find: the setup's
+/// Prediction row and the hidden panel say what hiding leaves them (play to judge).
+#[test]
+fn hidden_predictions_between_two_ais_say_there_is_play_to_judge() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = menu_at(dir.path());
+    // Nim's setup: the mode to two AIs, the prediction hidden.
+    h.key(KeyCode::Enter);
+    select_row(&mut h, "Mode");
+    for _ in 0..4 {
+        if h.screen().contains("AI vs AI (watch)") {
+            break;
+        }
+        h.key(KeyCode::Right);
+    }
+    select_row(&mut h, "Prediction");
+    h.key(KeyCode::Right);
+    let setup = h.screen();
+    assert!(setup.contains("hidden: judge the AIs yourself"), "{setup}");
+    assert!(!setup.contains("find the win yourself"), "{setup}");
+    // Started: the panel says the same.
+    for _ in 0..16 {
+        if h.screen().contains("▶ [ Start ]") {
+            break;
+        }
+        h.key(KeyCode::Down);
+    }
+    h.key(KeyCode::Enter);
+    let game = h.screen();
+    assert!(game.contains("Hidden: judge the AIs yourself."), "{game}");
+}

@@ -80,9 +80,20 @@ impl<G: Game> MatchView<G> {
         if let Some(notes) = &self.notes {
             return Some(notes.clone());
         }
+        // Two AIs at the board leave no win to find, only play to judge.
+        let watched = self
+            .session
+            .players()
+            .iter()
+            .all(|p| matches!(p, crate::session::Player::Ai(_)));
+        let hidden = if watched {
+            "Hidden: judge the AIs yourself."
+        } else {
+            "Hidden: find the win yourself."
+        };
         self.spoilers_hidden().then(|| {
             vec![
-                Line::styled("Hidden: find the win yourself.", theme.muted()),
+                Line::styled(hidden, theme.muted()),
                 Line::styled(
                     format!("{} shows the prediction", keys.key(Action::Spoilers)),
                     theme.muted(),

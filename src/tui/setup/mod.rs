@@ -439,10 +439,11 @@ impl Setup {
                 Some(c) => format!("{c}: {}", c.words()),
                 None => "none: take your time".into(),
             },
-            Field::Spoilers => if s.spoilers {
-                "shown"
-            } else {
-                "hidden: find the win yourself"
+            // Two AIs leave no win to find: hidden, the watcher judges their play.
+            Field::Spoilers => match (s.spoilers, s.matchup.mode) {
+                (true, _) => "shown",
+                (false, Mode::AiVsAi) => "hidden: judge the AIs yourself",
+                (false, _) => "hidden: find the win yourself",
             }
             .into(),
             Field::Game(_) | Field::Simulation(_) => {
@@ -568,7 +569,15 @@ impl Setup {
                 Difficulty::Beginner => "beginner makes mistakes more often than not.",
             },
             Field::Spoilers => {
-                if self.setup.spoilers {
+                if self.setup.matchup.mode == Mode::AiVsAi {
+                    if self.setup.spoilers {
+                        "Who wins with perfect play, shown as the AIs play, with their remarks. \
+                         ←→ to hide them and judge the AIs yourself."
+                    } else {
+                        "Hidden: no prediction, no remark on who wins, no mistake marks until \
+                         the game is over (a key shows them in a game: see ?)."
+                    }
+                } else if self.setup.spoilers {
                     "Who wins with perfect play, shown as you play, with the AI's remarks. ←→ to \
                      hide them and find the win yourself (a key does it in a game: see ?)."
                 } else {

@@ -14,8 +14,9 @@ impl App {
             .and_then(|game| game.kind().review(record, &self.config));
         match (review, from) {
             (Ok(plan), from) => {
-                let mut review =
-                    Review::new(plan.game, record, plan.board, plan.method).with_given(plan.given);
+                let mut review = Review::new(plan.game, record, plan.board, plan.method)
+                    .with_given(plan.given)
+                    .with_variant(self.games.variant_of(record));
                 // Analysed before: the review opens with it, and analyses only the
                 // plies still missing.
                 if let Some(kept) = self

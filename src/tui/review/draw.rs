@@ -17,12 +17,22 @@ use crate::ui::widgets;
 
 impl Review {
     pub fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys) {
-        let title = format!(
-            "Review · {} · {} vs {}",
-            self.game.menu_name(),
-            self.names[0],
-            self.names[1]
-        );
+        let title = |variant: &str| {
+            format!(
+                "Review · {}{variant} · {} vs {}",
+                self.game.menu_name(),
+                self.names[0],
+                self.names[1]
+            )
+        };
+        // The variant where the line has room for it (a long string of letters would
+        // push the players' names off).
+        let title = match &self.variant {
+            Some(v) => Some(title(&format!(" ({v})")))
+                .filter(|t| t.chars().count() <= usize::from(area.width))
+                .unwrap_or_else(|| title("")),
+            None => title(""),
+        };
         let (left, side, footer) = widgets::game_frame(frame, area, title, [44, 36, 30], theme);
         let [board, text] =
             Layout::vertical([Constraint::Min(8), Constraint::Length(6)]).areas(left);

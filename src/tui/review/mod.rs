@@ -55,6 +55,9 @@ pub struct Review {
     restored: usize,
     /// The first moves that came with the start asked for (`ReviewPlan::given`).
     given: usize,
+    /// The variant the game was played as ("piles 3,4,5, misère"), for games that
+    /// have them: the header says it, as the game's own header did.
+    variant: Option<String>,
     /// How the match ended when not by its rules ("Player 2's time ran out."), said
     /// after the last move.
     ending: Option<String>,
@@ -114,8 +117,15 @@ impl Review {
             unkept: false,
             restored: 0,
             given: 0,
+            variant: None,
             ending: ending_of(record),
         }
+    }
+
+    /// The review with the game's variant in its header.
+    pub fn with_variant(mut self, variant: Option<String>) -> Review {
+        self.variant = variant;
+        self
     }
 
     /// The review with its first `given` moves those of the start asked for: it opens

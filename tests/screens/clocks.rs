@@ -59,10 +59,13 @@ fn the_setup_offers_a_clock_where_a_person_plays() {
         let screen = h.screen();
         if screen
             .lines()
-            .any(|l| l.contains("Clock") && l.contains('◀'))
+            .any(|l| l.contains("Clock") && l.contains('▶'))
         {
             found = true;
             assert!(screen.contains("No clock: take your time"), "{screen}");
+            // No clock is the first choice: no arrow to its left.
+            let row = screen.lines().find(|l| l.contains("Clock")).unwrap_or("");
+            assert!(!row.contains('◀'), "{screen}");
             break;
         }
     }
@@ -79,6 +82,17 @@ fn the_setup_offers_a_clock_where_a_person_plays() {
         "{}",
         h.screen()
     );
+    // The longest control is the last: an arrow to its left only, and → keeps it.
+    for _ in 0..12 {
+        h.key(Right);
+    }
+    let last = h.screen();
+    let row = last.lines().find(|l| l.contains("Clock")).unwrap_or("");
+    assert!(row.contains('◀') && !row.contains('▶'), "{last}");
+    for _ in 0..12 {
+        h.key(ratatui::crossterm::event::KeyCode::Left);
+    }
+    h.key(Right).key(Right);
     h.key(Enter);
     assert!(matches!(h.app.screen(), Screen::Game(_)));
     // At 80 columns the clocks go without the names, in the title's order.

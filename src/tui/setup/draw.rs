@@ -113,7 +113,13 @@ impl Setup {
                 let (l, r, arrows) = if selected && *field == Field::Position {
                     ("› ", "▏", Style::new())
                 } else if selected {
-                    ("◀ ", " ▶", Style::new())
+                    // A row that stops at its ends (the clock) shows no arrow past them.
+                    let (left, right) = self.steps(*field);
+                    (
+                        if left { "◀ " } else { "  " },
+                        if right { " ▶" } else { "  " },
+                        Style::new(),
+                    )
                 } else {
                     ("  ", "  ", theme.accent())
                 };

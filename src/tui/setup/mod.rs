@@ -421,6 +421,14 @@ impl Setup {
         }
     }
 
+    /// Whether ← and → change `field` from its value now (most rows go round).
+    fn steps(&self, field: Field) -> (bool, bool) {
+        match field {
+            Field::Clock => clock_steps(self.setup.matchup.clock),
+            _ => (true, true),
+        }
+    }
+
     fn value_text(&self, field: Field) -> String {
         let s = &self.setup;
         let kind = s.game.kind();
@@ -693,6 +701,15 @@ fn tail(text: &str, room: usize) -> String {
 /// The clock after `current` in `step`'s direction: no clock, then each control from
 /// the fastest to the slowest. The ends hold rather than wrap (a step left of "no
 /// clock" gave the slowest clock, one right of the slowest "no clock", then 30 s).
+/// Whether the clock row steps left and right from `current` (it stops at its ends:
+/// none, and the longest control).
+fn clock_steps(current: Option<crate::clock::TimeControl>) -> (bool, bool) {
+    (
+        step_clock(current, -1) != current,
+        step_clock(current, 1) != current,
+    )
+}
+
 fn step_clock(
     current: Option<crate::clock::TimeControl>,
     step: isize,

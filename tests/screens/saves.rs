@@ -1532,3 +1532,52 @@ fn hidden_predictions_between_two_ais_say_there_is_play_to_judge() {
     let game = h.screen();
     assert!(game.contains("Hidden: judge the AIs yourself."), "{game}");
 }
+
+/// A saved match between two AIs comes back paused, its note saying so: the watcher
+/// finds the board as it was left, and the pause key plays on.
+#[test]
+fn two_ais_resumed_wait_paused_until_told_to_play_on() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut setup = GameSetup::from_config(parlor::games::nim::ID, &Config::default());
+    setup.position = Some("9,7,5".into());
+    setup.matchup.mode = Mode::AiVsAi;
+    let mut h = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Game(setup),
+        80,
+        24,
+        dir.path(),
+    );
+    let moves = |h: &Harness| match h.app.screen() {
+        Screen::Game(g) => g.record().expect("recorded").moves.len(),
+        _ => panic!("a game is on"),
+    };
+    for _ in 0..50 {
+        if moves(&h) >= 1 {
+            break;
+        }
+        h.ticks(1);
+    }
+    let played = moves(&h);
+    assert!(played >= 1, "{}", h.screen());
+    h.key(KeyCode::Char('q'));
+    let mut again = menu_at(dir.path());
+    again.key(KeyCode::Enter);
+    let resumed = again.screen();
+    assert!(
+        resumed.contains(&format!("Resumed: move {}, paused.", played + 1)),
+        "{resumed}"
+    );
+    assert!(resumed.contains("space resume"), "{resumed}");
+    again.ticks(30);
+    assert_eq!(moves(&again), played, "paused: no move");
+    again.key(KeyCode::Char(' '));
+    for _ in 0..50 {
+        if moves(&again) > played {
+            break;
+        }
+        again.ticks(1);
+    }
+    assert!(moves(&again) > played, "{}", again.screen());
+}

@@ -297,8 +297,17 @@ impl<G: Game> MatchView<G> {
         self.needs_analysis = true;
         self.last_prediction = None;
         self.voice = String::new();
+        // Two AIs come back paused: the watcher finds the board as they left it, and
+        // the footer's pause key plays on (they played on at once, a move gone before
+        // the board was looked at).
+        let watched = self.all_ai() && !self.session.is_over();
+        if watched && !self.session.paused() {
+            self.session.toggle_pause();
+        }
         self.note = if self.session.is_over() {
             String::new()
+        } else if watched {
+            format!("Resumed: move {}, paused.", record.moves.len() + 1)
         } else {
             format!("Resumed: move {}.", record.moves.len() + 1)
         };

@@ -446,9 +446,10 @@ fn benedict_takes_a_free_corner_and_is_reproducible() {
     assert_eq!(a, b);
 }
 
-/// On the clock a search that changed its mind (another best move, or a score fallen by
-/// two discs or more) may start a deeper iteration later in the move's time than one
-/// that holds steady; the first plies' swings do not count.
+/// On the clock a search that changed its mind (another best move than the iteration
+/// before, or a score fallen by two discs or more from the iteration of the same
+/// parity) may start a deeper iteration later in the move's time than one that holds
+/// steady; the first plies' swings do not count, nor the swing of the depth's parity.
 #[test]
 fn an_unsettled_search_may_start_a_deeper_iteration_later() {
     use parlor::solve::othello::{
@@ -462,16 +463,49 @@ fn an_unsettled_search_may_start_a_deeper_iteration_later() {
         nodes: 0,
     };
     let deep = UNSETTLED_FROM + 2;
-    let steady = (choice("d3", 2, deep - 1), choice("d3", 1, deep));
-    assert_eq!(soft_share(deep, &steady.0, &steady.1), SOFT_SHARE);
-    let rising = (choice("d3", 2, deep - 1), choice("d3", 9, deep));
-    assert_eq!(soft_share(deep, &rising.0, &rising.1), SOFT_SHARE);
-    let other = (choice("d3", 2, deep - 1), choice("c4", 2, deep));
-    assert_eq!(soft_share(deep, &other.0, &other.1), SOFT_SHARE_UNSETTLED);
-    let fallen = (choice("d3", 2, deep - 1), choice("d3", 0, deep));
-    assert_eq!(soft_share(deep, &fallen.0, &fallen.1), SOFT_SHARE_UNSETTLED);
+    // (depth - 2, depth - 1, depth)
+    let share = |(a, b, c): &(Choice, Choice, Choice), depth| soft_share(depth, a, b, c);
+    let steady = (
+        choice("d3", 2, deep - 2),
+        choice("d3", 2, deep - 1),
+        choice("d3", 1, deep),
+    );
+    assert_eq!(share(&steady, deep), SOFT_SHARE);
+    let rising = (
+        choice("d3", 2, deep - 2),
+        choice("d3", 2, deep - 1),
+        choice("d3", 9, deep),
+    );
+    assert_eq!(share(&rising, deep), SOFT_SHARE);
+    let other = (
+        choice("d3", 2, deep - 2),
+        choice("d3", 2, deep - 1),
+        choice("c4", 2, deep),
+    );
+    assert_eq!(share(&other, deep), SOFT_SHARE_UNSETTLED);
+    let fallen = (
+        choice("d3", 2, deep - 2),
+        choice("d3", 2, deep - 1),
+        choice("d3", 0, deep),
+    );
+    assert_eq!(share(&fallen, deep), SOFT_SHARE_UNSETTLED);
+    // The parity's swing: up at one depth, down as far at the next, level with the
+    // depth before: steady.
+    let swing = (
+        choice("d3", 2, deep - 2),
+        choice("d3", 4, deep - 1),
+        choice("d3", 2, deep),
+    );
+    assert_eq!(share(&swing, deep), SOFT_SHARE, "the depth's parity");
+    // A change of move counts against the iteration just before.
+    let back = (
+        choice("c4", 2, deep - 2),
+        choice("d3", 2, deep - 1),
+        choice("d3", 2, deep),
+    );
+    assert_eq!(share(&back, deep), SOFT_SHARE);
     assert_eq!(
-        soft_share(UNSETTLED_FROM, &other.0, &other.1),
+        share(&other, UNSETTLED_FROM),
         SOFT_SHARE,
         "a shallow iteration's change of mind"
     );

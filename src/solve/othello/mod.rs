@@ -447,6 +447,8 @@ impl Engine {
             };
             let full = Kind::Mid(0).full();
             let mut estimate = None;
+            // The choice of the iteration before the last (see `soft_share`).
+            let mut before_last = choice;
             for d in 1..=last {
                 s.interrupted = None;
                 let Some(v) = s.root(p, o, Kind::Mid(d), &mut list, full.0, full.1, false) else {
@@ -462,6 +464,8 @@ impl Engine {
                     break;
                 };
                 estimate = Some(v);
+                let two_back = before_last;
+                before_last = choice;
                 let before = choice;
                 choice = Choice {
                     mv: list[0].mv(),
@@ -470,7 +474,8 @@ impl Engine {
                     depth: d,
                     nodes: s.total_nodes(),
                 };
-                if soft(soft_share(d, &before, &choice)).is_some_and(|t| Instant::now() >= t)
+                if soft(soft_share(d, &two_back, &before, &choice))
+                    .is_some_and(|t| Instant::now() >= t)
                     && !exact
                 {
                     break;
@@ -571,12 +576,19 @@ impl Engine {
 /// ([`Engine::search`]); the rest goes to the iteration under way.
 pub const SOFT_SHARE: f64 = 0.6;
 /// The share of a move's time after which no iteration deeper than `depth` starts,
-/// `before` and `after` the best move of the iterations at `depth - 1` and `depth`:
-/// [`SOFT_SHARE_UNSETTLED`] where the search changed its mind (another move, or a score
-/// fallen by [`UNSETTLED_DROP`] discs or more), [`SOFT_SHARE`] where it did not.
-pub fn soft_share(depth: u32, before: &Choice, after: &Choice) -> f64 {
+/// `before` and `after` the best move of the iterations at `depth - 1` and `depth`,
+/// `same_parity` that of `depth - 2`: [`SOFT_SHARE_UNSETTLED`] where the search changed
+/// its mind (another move than at `depth - 1`, or a score fallen by [`UNSETTLED_DROP`]
+/// discs or more from `depth - 2`), [`SOFT_SHARE`] where it did not.
+///
+/// The score is compared two plies back because the evaluation favours the side to
+/// move at the horizon: from one iteration to the next the score swings by a disc or
+/// two with the depth's parity (measured, NBoard `set depth 12..19` from one position:
+/// +2 -1 +1 -2 +1 -2 +1 -2), so against the iteration just before, every other
+/// iteration looked like a fall and took the longer share.
+pub fn soft_share(depth: u32, same_parity: &Choice, before: &Choice, after: &Choice) -> f64 {
     let unsettled = depth > UNSETTLED_FROM
-        && (after.mv != before.mv || after.score <= before.score - UNSETTLED_DROP);
+        && (after.mv != before.mv || after.score <= same_parity.score - UNSETTLED_DROP);
     if unsettled {
         SOFT_SHARE_UNSETTLED
     } else {

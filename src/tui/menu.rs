@@ -399,15 +399,13 @@ pub fn resumes(
     let mut resumes: Vec<(Resume, &crate::store::MatchRecord)> = saved
         .iter()
         .filter_map(|(_, r)| {
+            let game = games.find(&r.game)?;
+            let variant = games.variant_of(r);
             let resume = Resume {
-                game: games.find(&r.game)?,
+                game,
                 next_move: r.moves.len() + 1,
-                variant: games.variant_of(r),
-                detail: resume_detail(
-                    r,
-                    games.variant_of(r).is_some(),
-                    games.find(&r.game)?.kind().side_colours(),
-                ),
+                detail: resume_detail(r, variant.is_some(), game.kind().side_colours()),
+                variant,
                 date: r.saved_minute().to_string(),
             };
             Some((resume, r))

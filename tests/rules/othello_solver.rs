@@ -463,46 +463,29 @@ fn an_unsettled_search_may_start_a_deeper_iteration_later() {
         nodes: 0,
     };
     let deep = UNSETTLED_FROM + 2;
-    // (depth - 2, depth - 1, depth)
+    // The iterations at depth - 2, depth - 1 and depth: their moves and scores.
+    let case = |mv: [&str; 3], score: [i32; 3]| {
+        (
+            choice(mv[0], score[0], deep - 2),
+            choice(mv[1], score[1], deep - 1),
+            choice(mv[2], score[2], deep),
+        )
+    };
     let share = |(a, b, c): &(Choice, Choice, Choice), depth| soft_share(depth, a, b, c);
-    let steady = (
-        choice("d3", 2, deep - 2),
-        choice("d3", 2, deep - 1),
-        choice("d3", 1, deep),
-    );
+    let steady = case(["d3"; 3], [2, 2, 1]);
     assert_eq!(share(&steady, deep), SOFT_SHARE);
-    let rising = (
-        choice("d3", 2, deep - 2),
-        choice("d3", 2, deep - 1),
-        choice("d3", 9, deep),
-    );
+    let rising = case(["d3"; 3], [2, 2, 9]);
     assert_eq!(share(&rising, deep), SOFT_SHARE);
-    let other = (
-        choice("d3", 2, deep - 2),
-        choice("d3", 2, deep - 1),
-        choice("c4", 2, deep),
-    );
+    let other = case(["d3", "d3", "c4"], [2, 2, 2]);
     assert_eq!(share(&other, deep), SOFT_SHARE_UNSETTLED);
-    let fallen = (
-        choice("d3", 2, deep - 2),
-        choice("d3", 2, deep - 1),
-        choice("d3", 0, deep),
-    );
+    let fallen = case(["d3"; 3], [2, 2, 0]);
     assert_eq!(share(&fallen, deep), SOFT_SHARE_UNSETTLED);
     // The parity's swing: up at one depth, down as far at the next, level with the
     // depth before: steady.
-    let swing = (
-        choice("d3", 2, deep - 2),
-        choice("d3", 4, deep - 1),
-        choice("d3", 2, deep),
-    );
+    let swing = case(["d3"; 3], [2, 4, 2]);
     assert_eq!(share(&swing, deep), SOFT_SHARE, "the depth's parity");
     // A change of move counts against the iteration just before.
-    let back = (
-        choice("c4", 2, deep - 2),
-        choice("d3", 2, deep - 1),
-        choice("d3", 2, deep),
-    );
+    let back = case(["c4", "d3", "d3"], [2, 2, 2]);
     assert_eq!(share(&back, deep), SOFT_SHARE);
     assert_eq!(
         share(&other, UNSETTLED_FROM),

@@ -183,6 +183,43 @@ fn the_setup_footer_follows_the_selected_row() {
     );
 }
 
+/// A number that stops at its bounds shows no arrow for the step that would do nothing:
+/// Nim's number of piles at 8 has no ▶, at 1 no ◀.
+#[test]
+fn a_number_at_its_bound_shows_no_arrow_past_it() {
+    let mut h = setup_screen();
+    for _ in 0..12 {
+        h.key(KeyCode::Up);
+    }
+    // Mode, First move, AI difficulty, Clock, Prediction, Piles preset, Misère.
+    for _ in 0..7 {
+        h.key(KeyCode::Down);
+    }
+    let row = |h: &mut Harness| {
+        h.screen()
+            .lines()
+            .find(|l| l.contains("Number of piles"))
+            .map(str::to_string)
+            .unwrap_or_default()
+    };
+    for _ in 0..10 {
+        h.key(KeyCode::Right);
+    }
+    let most = row(&mut h);
+    assert!(
+        most.contains("Number of piles ◀ 8") && !most.contains('▶'),
+        "{most}"
+    );
+    for _ in 0..10 {
+        h.key(KeyCode::Left);
+    }
+    let fewest = row(&mut h);
+    assert!(
+        fewest.contains("Number of piles   1 ▶") && !fewest.contains('◀'),
+        "{fewest}"
+    );
+}
+
 /// Through two players (no AI to start) and two AIs (no first move) and back: the
 /// first mover chosen before comes back.
 #[test]

@@ -759,9 +759,14 @@ fn quit_with_q_and_resume_in_a_real_terminal() {
 }
 
 fn nim_at(dir: &Path, piles: &str) -> Harness {
+    nim_with(dir, piles, Mode::TwoPlayers)
+}
+
+/// Nim from `piles` with the players `mode` names, at 80x24, saving under `dir`.
+fn nim_with(dir: &Path, piles: &str, mode: Mode) -> Harness {
     let mut setup = GameSetup::from_config(parlor::games::nim::ID, &Config::default());
     setup.position = Some(piles.into());
-    setup.matchup.mode = Mode::TwoPlayers;
+    setup.matchup.mode = mode;
     Harness::with_store(
         &parlor::arcade::registry(),
         Config::default(),
@@ -1538,28 +1543,22 @@ fn hidden_predictions_between_two_ais_say_there_is_play_to_judge() {
 #[test]
 fn two_ais_resumed_wait_paused_until_told_to_play_on() {
     let dir = tempfile::tempdir().expect("temp dir");
-    let mut setup = GameSetup::from_config(parlor::games::nim::ID, &Config::default());
-    setup.position = Some("9,7,5".into());
-    setup.matchup.mode = Mode::AiVsAi;
-    let mut h = Harness::with_store(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Game(setup),
-        80,
-        24,
-        dir.path(),
-    );
+    let mut h = nim_with(dir.path(), "9,7,5", Mode::AiVsAi);
     let moves = |h: &Harness| match h.app.screen() {
         Screen::Game(g) => g.record().expect("recorded").moves.len(),
         _ => panic!("a game is on"),
     };
-    for _ in 0..50 {
-        if moves(&h) >= 1 {
-            break;
+    // Ticks until the game holds more than `than` moves (at most 50 ticks).
+    let play_past = |h: &mut Harness, than: usize| {
+        for _ in 0..50 {
+            if moves(h) > than {
+                break;
+            }
+            h.ticks(1);
         }
-        h.ticks(1);
-    }
-    let played = moves(&h);
+        moves(h)
+    };
+    let played = play_past(&mut h, 0);
     assert!(played >= 1, "{}", h.screen());
     h.key(KeyCode::Char('q'));
     let mut again = menu_at(dir.path());
@@ -1573,11 +1572,5 @@ fn two_ais_resumed_wait_paused_until_told_to_play_on() {
     again.ticks(30);
     assert_eq!(moves(&again), played, "paused: no move");
     again.key(KeyCode::Char(' '));
-    for _ in 0..50 {
-        if moves(&again) > played {
-            break;
-        }
-        again.ticks(1);
-    }
-    assert!(moves(&again) > played, "{}", again.screen());
+    assert!(play_past(&mut again, played) > played, "{}", again.screen());
 }

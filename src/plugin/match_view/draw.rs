@@ -81,12 +81,7 @@ impl<G: Game> MatchView<G> {
             return Some(notes.clone());
         }
         // Two AIs at the board leave no win to find, only play to judge.
-        let watched = self
-            .session
-            .players()
-            .iter()
-            .all(|p| matches!(p, crate::session::Player::Ai(_)));
-        let hidden = if watched {
+        let hidden = if self.all_ai() {
             "Hidden: judge the AIs yourself."
         } else {
             "Hidden: find the win yourself."

@@ -113,8 +113,8 @@ impl Setup {
                 let (l, r, arrows) = if selected && *field == Field::Position {
                     ("› ", "▏", Style::new())
                 } else if selected {
-                    // A row that stops at its ends (the clock) shows no arrow past them.
-                    let (left, right) = self.steps(*field);
+                    // A row that stops at its ends shows no arrow past them.
+                    let (left, right) = self.steps();
                     (
                         if left { "◀ " } else { "  " },
                         if right { " ▶" } else { "  " },

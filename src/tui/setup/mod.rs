@@ -421,12 +421,18 @@ impl Setup {
         }
     }
 
-    /// Whether ← and → change `field` from its value now (most rows go round).
-    fn steps(&self, field: Field) -> (bool, bool) {
-        match field {
-            Field::Clock => clock_steps(self.setup.matchup.clock),
-            _ => (true, true),
-        }
+    /// Whether ← and → change the selected row's value, tried on a copy: most rows go
+    /// round, some stop at their ends (the clock, a number's bounds), and the arrows
+    /// show only the steps that do something.
+    pub(super) fn steps(&self) -> (bool, bool) {
+        let field = self.field();
+        let now = self.value_text(field);
+        let changes = |step| {
+            let mut copy = self.clone();
+            copy.change(step);
+            copy.value_text(field) != now
+        };
+        (changes(-1), changes(1))
     }
 
     fn value_text(&self, field: Field) -> String {
@@ -577,14 +583,9 @@ impl Setup {
                 Difficulty::Beginner => "beginner makes mistakes more often than not.",
             },
             Field::Spoilers => {
-                if self.setup.matchup.mode == Mode::AiVsAi {
-                    if self.setup.spoilers {
-                        "Who wins with perfect play, shown as the AIs play, with their remarks. \
-                         ←→ to hide them and judge the AIs yourself."
-                    } else {
-                        "Hidden: no prediction, no remark on who wins, no mistake marks until \
-                         the game is over (a key shows them in a game: see ?)."
-                    }
+                if self.setup.spoilers && self.setup.matchup.mode == Mode::AiVsAi {
+                    "Who wins with perfect play, shown as the AIs play, with their remarks. \
+                     ←→ to hide them and judge the AIs yourself."
                 } else if self.setup.spoilers {
                     "Who wins with perfect play, shown as you play, with the AI's remarks. ←→ to \
                      hide them and find the win yourself (a key does it in a game: see ?)."
@@ -701,15 +702,6 @@ fn tail(text: &str, room: usize) -> String {
 /// The clock after `current` in `step`'s direction: no clock, then each control from
 /// the fastest to the slowest. The ends hold rather than wrap (a step left of "no
 /// clock" gave the slowest clock, one right of the slowest "no clock", then 30 s).
-/// Whether the clock row steps left and right from `current` (it stops at its ends:
-/// none, and the longest control).
-fn clock_steps(current: Option<crate::clock::TimeControl>) -> (bool, bool) {
-    (
-        step_clock(current, -1) != current,
-        step_clock(current, 1) != current,
-    )
-}
-
 fn step_clock(
     current: Option<crate::clock::TimeControl>,
     step: isize,

@@ -21,7 +21,12 @@
 //!
 //! Openings: `--opening N` random plies from the start (8 by default; ChaCha8 from
 //! `--seed`, so the same openings with any build), each played twice with the colours
-//! swapped. Parlor reads a config file of its own with only `solver.threads`
+//! swapped. `--even MAX` keeps only openings that both sides (each asked once,
+//! at its match setting, before the match) value within MAX discs of a draw: random
+//! 8-ply openings are often decided before the engines play (in one match against
+//! NTest, 35 of 50 openings were won by whichever engine had the better side), and a
+//! decided opening scores 50% whatever the engines. A side that gives no value (Zebra)
+//! has no say. Parlor reads a config file of its own with only `solver.threads`
 //! (`--threads`, 1 by default), never the user's. `--jobs N` plays N games at a time
 //! (1 by default; not with Zebra, whose CPU is read from this process's children).
 //!
@@ -104,6 +109,8 @@ struct Args {
     /// Search threads of parlor (`solver.threads`; 0: the machine's cores).
     threads: u64,
     jobs: usize,
+    /// Keep only openings both sides value within this many discs of a draw.
+    even: Option<f64>,
     /// Where each game's line goes (number, a's colour, a's margin, the moves with
     /// their evaluations), if anywhere.
     record: Option<String>,
@@ -111,12 +118,13 @@ struct Args {
 
 const USAGE: &str = "usage: othello_match --a BIN | --a-kind ntest|zebra --a-dir DIR --a-depth N, \
     the same for --b [--X-end EXACT,WLD] [--X-eval E] [--X-ms MS] [--games N] [--ms MS] \
-    [--seed S] [--opening PLIES] [--threads N] [--jobs N] [--record FILE]";
+    [--seed S] [--opening PLIES] [--even MAX] [--threads N] [--jobs N] [--record FILE]";
 
 fn parse_args() -> Result<Args, String> {
     let (mut a, mut b) = (SideArgs::default(), SideArgs::default());
     let (mut games, mut ms, mut seed, mut opening, mut threads, mut jobs) = (100, 1000, 1, 8, 1, 1);
     let mut record = None;
+    let mut even = None;
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
         let value = it.next().ok_or_else(|| format!("{flag} needs a value"))?;
@@ -147,6 +155,15 @@ fn parse_args() -> Result<Args, String> {
             (None, "--threads") => threads = number()?,
             (None, "--jobs") => jobs = (number()? as usize).max(1),
             (None, "--record") => record = Some(value.clone()),
+            (None, "--even") => {
+                even = Some(
+                    value
+                        .parse::<f64>()
+                        .ok()
+                        .filter(|m| *m >= 0.0)
+                        .ok_or(format!("--even {value}: a number of discs, 0 or more"))?,
+                )
+            }
             _ => return Err(format!("unknown option {flag}\n{USAGE}")),
         }
     }
@@ -158,6 +175,7 @@ fn parse_args() -> Result<Args, String> {
         opening,
         threads,
         jobs,
+        even,
         record,
     };
     let zebra = |k: &Kind| matches!(k, Kind::Zebra { .. });
@@ -182,6 +200,59 @@ fn opening(rng: &mut ChaCha8Rng, plies: usize) -> Vec<OthelloMove> {
             return moves;
         }
     }
+}
+
+/// `count` openings of `args.opening` random plies (no two alike) that every side
+/// which gives a value puts within `max` discs of a draw, each side asked once at its
+/// match setting.
+fn even_openings(
+    args: &Args,
+    dir: &std::path::Path,
+    rng: &mut ChaCha8Rng,
+    count: usize,
+    max: f64,
+) -> Result<Vec<Vec<OthelloMove>>, String> {
+    let config = dir.join("config.toml");
+    let mut a = Player::start(&args.a, &config, &dir.join("balance-a"))?;
+    let mut b = Player::start(&args.b, &config, &dir.join("balance-b"))?;
+    let mut kept: Vec<Vec<OthelloMove>> = Vec::new();
+    let mut tried = 0;
+    while kept.len() < count {
+        tried += 1;
+        if tried > 50 * count.max(1) {
+            return Err(format!(
+                "--even {max}: {} of {count} openings found in {} tried",
+                kept.len(),
+                tried - 1
+            ));
+        }
+        let line = opening(rng, args.opening);
+        if kept.contains(&line) {
+            continue;
+        }
+        let mut level = true;
+        for side in [&mut a, &mut b] {
+            side.choose(&line)?;
+            let value = side.last_eval().and_then(|e| {
+                e.split(|c: char| c.is_whitespace() || c == '/')
+                    .next()?
+                    .parse::<f64>()
+                    .ok()
+            });
+            if value.is_some_and(|v| v.abs() > max) {
+                level = false;
+                break;
+            }
+        }
+        if level {
+            kept.push(line);
+        }
+    }
+    eprintln!(
+        "even openings: {} of {tried} within {max} discs of a draw",
+        kept.len()
+    );
+    Ok(kept)
 }
 
 /// What one side spent in a game.
@@ -364,10 +435,14 @@ fn run(args: &Args) -> Result<(), String> {
     std::fs::write(dir.join("config.toml"), text).map_err(|e| e.to_string())?;
     let tick = ticks_per_second();
     let mut rng = ChaCha8Rng::seed_from_u64(args.seed);
-    let openings: Vec<_> = (0..args.games.div_ceil(2))
-        .map(|_| opening(&mut rng, args.opening))
-        .collect();
     eprintln!("a: {}\nb: {}", args.a.describe(), args.b.describe());
+    let count = args.games.div_ceil(2);
+    let openings: Vec<_> = match args.even {
+        None => (0..count)
+            .map(|_| opening(&mut rng, args.opening))
+            .collect(),
+        Some(max) => even_openings(args, &dir, &mut rng, count, max)?,
+    };
     let (next, stop) = (AtomicUsize::new(0), AtomicBool::new(false));
     let (send, receive) = std::sync::mpsc::channel();
     let (mut side_a, mut side_b) = (Side::default(), Side::default());
@@ -455,12 +530,15 @@ fn report(args: &Args, side_a: &Side, side_b: &Side) {
     let p = side_a.points() / n;
     let half_width = 1.96 * (p * (1.0 - p) / n).sqrt();
     println!(
-        "a's score {:.1}% +- {:.1} (95%), {} games, openings of {} plies, seed {}; \
+        "a's score {:.1}% +- {:.1} (95%), {} games, openings of {} plies{}, seed {}; \
          CPU b/a {:.2}",
         100.0 * p,
         100.0 * half_width,
         side_a.cpu.len(),
         args.opening,
+        args.even
+            .map(|m| format!(" valued within {m} discs by both"))
+            .unwrap_or_default(),
         args.seed,
         side_b.cpu_total() / side_a.cpu_total().max(1e-9),
     );

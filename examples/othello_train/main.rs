@@ -11,7 +11,8 @@
 //! 2. Phase by phase, from the endgame up: positions with at most `--exact` empty
 //!    squares are labelled by an exact solve, the others by a `--depth`-ply search
 //!    whose leaves fall in the phases already fitted (bootstrapping: the search uses
-//!    the weights fitted so far); then the bucket is fitted by ridge least squares,
+//!    the weights fitted so far; `--also-depth D`: the mean of that search and one of
+//!    depth D); then the bucket is fitted by ridge least squares,
 //!    pulled towards the previous bucket's weights (the penalty chosen on a held-out
 //!    tenth).
 //! 3. Once every bucket is labelled, each is refitted with its neighbours' samples at
@@ -61,6 +62,10 @@ struct Args {
     /// The evaluation the self-play's 2-ply searches use: the classic one (the shipped
     /// weights' games) or the shipped patterns (games nearer strong play).
     play_eval: Evaluation,
+    /// A second search depth for the labels above `exact`: the label is the mean of
+    /// the two searches. A depth of the other parity cancels the swing a bootstrapped
+    /// evaluation takes between odd and even depths, which grows phase by phase.
+    also_depth: Option<u32>,
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -75,6 +80,7 @@ fn parse_args() -> Result<Args, String> {
         smooth: 0.5,
         per_bucket: 1,
         play_eval: Evaluation::Classic,
+        also_depth: None,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -91,6 +97,7 @@ fn parse_args() -> Result<Args, String> {
             "--per-bucket" => a.per_bucket = (num(&v)? as usize).max(1),
             "--exact" => a.exact = num(&v)? as u32,
             "--depth" => a.depth = num(&v)? as u32,
+            "--also-depth" => a.also_depth = Some(num(&v)? as u32),
             "--labels" => a.labels = v,
             "--play-eval" => {
                 a.play_eval = match v.as_str() {
@@ -353,9 +360,19 @@ fn run(a: &Args) -> Result<(), String> {
                 let target = if board.empty_count() <= a.exact {
                     solver.solve(&board, &|| false).map(|s| f64::from(s.score))
                 } else {
-                    searcher
-                        .search(&board, &limits, &|| false)
-                        .map(|c| f64::from(c.score))
+                    let mut at = |depth: u32| {
+                        let limits = Limits {
+                            max_depth: Some(depth),
+                            ..limits
+                        };
+                        searcher
+                            .search(&board, &limits, &|| false)
+                            .map(|c| f64::from(c.score))
+                    };
+                    match a.also_depth {
+                        None => at(a.depth),
+                        Some(d) => at(a.depth).zip(at(d)).map(|(x, y)| (x + y) / 2.0),
+                    }
                 };
                 let Some(t) = target else { continue };
                 labelled.push((b, p, o, t));

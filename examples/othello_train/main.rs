@@ -66,6 +66,19 @@ struct Args {
     /// the two searches. A depth of the other parity cancels the swing a bootstrapped
     /// evaluation takes between odd and even depths, which grows phase by phase.
     also_depth: Option<u32>,
+    /// `--close D`: each sample weighs 1 / (1 + (label / D)^2) in the fit, so games
+    /// long decided (half the positions of 12-24 empties are beyond 20 discs) do not
+    /// outweigh the close positions where the choice of move matters; 0: all alike.
+    close: f64,
+}
+
+/// A sample's weight in the fit for `close` (see [`Args::close`]).
+fn closeness(target: f64, close: f64) -> f64 {
+    if close > 0.0 {
+        1.0 / (1.0 + (target / close).powi(2))
+    } else {
+        1.0
+    }
 }
 
 fn parse_args() -> Result<Args, String> {
@@ -81,6 +94,7 @@ fn parse_args() -> Result<Args, String> {
         per_bucket: 1,
         play_eval: Evaluation::Classic,
         also_depth: None,
+        close: 0.0,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -106,6 +120,7 @@ fn parse_args() -> Result<Args, String> {
                     other => return Err(format!("--play-eval {other}: classic or patterns")),
                 }
             }
+            "--close" => a.close = v.parse().map_err(|e| format!("--close {v}: {e}"))?,
             "--smooth" => a.smooth = v.parse().map_err(|e| format!("--smooth {v}: {e}"))?,
             other => return Err(format!("unknown option {other}")),
         }
@@ -215,7 +230,13 @@ fn sample(p: u64, o: u64, target: f64) -> Sample {
 /// Fits one bucket: the penalty with the best error on a held-out tenth of `samples`,
 /// then refitted on all of them; `extra` (the neighbouring buckets' samples, with
 /// their weights) joins the training either way.
-fn fit_bucket(b: usize, samples: &[Sample], extra: &[(&Sample, f64)], prior: &Model) -> Model {
+fn fit_bucket(
+    b: usize,
+    samples: &[Sample],
+    extra: &[(&Sample, f64)],
+    prior: &Model,
+    close: f64,
+) -> Model {
     let n = LAYOUT.total_classes;
     if samples.is_empty() {
         return Model {
@@ -229,6 +250,7 @@ fn fit_bucket(b: usize, samples: &[Sample], extra: &[(&Sample, f64)], prior: &Mo
         .filter(|(i, _)| i % 10 != 0)
         .map(|(_, s)| (s, 1.0))
         .chain(extra.iter().copied())
+        .map(|(s, w)| (s, w * closeness(s.target, close)))
         .collect();
     let own: Vec<&Sample> = samples
         .iter()
@@ -253,6 +275,7 @@ fn fit_bucket(b: usize, samples: &[Sample], extra: &[(&Sample, f64)], prior: &Mo
         .iter()
         .map(|s| (s, 1.0))
         .chain(extra.iter().copied())
+        .map(|(s, w)| (s, w * closeness(s.target, close)))
         .collect();
     let m = fit::fit(&all, n, N_SCALARS, best.1, prior);
     eprintln!(
@@ -276,7 +299,7 @@ fn zero_model() -> Model {
 
 /// A second pass once every bucket is labelled: each bucket refitted with its
 /// neighbours' samples at weight `weight` (more data per weight, smoother phases).
-fn smooth(labelled: &[(usize, u64, u64, f64)], weight: f64) -> Vec<Model> {
+fn smooth(labelled: &[(usize, u64, u64, f64)], weight: f64, close: f64) -> Vec<Model> {
     eprintln!("smoothing: neighbouring buckets' samples at weight {weight}");
     let by_bucket: Vec<Vec<Sample>> = (0..LASTS.len())
         .map(|b| {
@@ -299,7 +322,7 @@ fn smooth(labelled: &[(usize, u64, u64, f64)], weight: f64) -> Vec<Model> {
             classes: m.classes.clone(),
             scalars: m.scalars.clone(),
         });
-        models.push(fit_bucket(b, &by_bucket[b], &extra, &prior));
+        models.push(fit_bucket(b, &by_bucket[b], &extra, &prior, close));
     }
     models
 }
@@ -344,6 +367,11 @@ fn run(a: &Args) -> Result<(), String> {
     let mut searcher = Engine::new(16);
     searcher.set_threads(1);
     searcher.set_evaluation(Evaluation::Patterns);
+    // No midgame ProbCut in the labels: its probes are half as deep, so their leaves
+    // fall in the bucket being labelled, whose weights are still zeros, and its
+    // margins were fitted for the shipped weights. With it on, every run after it was
+    // added (the shipped weights were trained before) labelled through those cuts.
+    searcher.set_mid_probcut(false);
     let limits = Limits {
         max_depth: Some(a.depth),
         max_millis: None,
@@ -410,10 +438,10 @@ fn run(a: &Args) -> Result<(), String> {
                 scalars: m.scalars.clone(),
             },
         );
-        models.push(fit_bucket(b, &samples, &[], &prior));
+        models.push(fit_bucket(b, &samples, &[], &prior, a.close));
     }
     if a.smooth > 0.0 {
-        models = smooth(&labelled, a.smooth);
+        models = smooth(&labelled, a.smooth, a.close);
     }
     let bytes = weights_of(&models)?.to_bytes();
     std::fs::write(&a.out, &bytes).map_err(|e| format!("{}: {e}", a.out))?;

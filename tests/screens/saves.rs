@@ -1574,3 +1574,45 @@ fn two_ais_resumed_wait_paused_until_told_to_play_on() {
     again.key(KeyCode::Char(' '));
     assert!(play_past(&mut again, played) > played, "{}", again.screen());
 }
+
+/// Two AIs slowed down with `-`, quit and resumed: they come back at the speed the
+/// watcher left them (it went back to the setup's).
+#[test]
+fn two_ais_resumed_keep_the_speed_they_were_set_to() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut setup = GameSetup::from_config(parlor::games::othello::ID, &Config::default());
+    setup
+        .options_mut::<parlor::games::othello::options::OthelloSetup>()
+        .expect("othello options")
+        .level = parlor::solve::othello::Level::Benedict;
+    setup.matchup.mode = Mode::AiVsAi;
+    let mut h = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Game(setup),
+        80,
+        24,
+        dir.path(),
+    );
+    let title = |h: &mut Harness| h.screen().lines().next().unwrap_or("").to_string();
+    let before = title(&mut h);
+    h.keys(&[KeyCode::Char('-'), KeyCode::Char('-')]);
+    let slowed = title(&mut h);
+    assert_ne!(slowed, before, "slower changes the title's times");
+    let think = |t: &str| {
+        t.split("think ")
+            .nth(1)
+            .and_then(|r| r.split(" s").next())
+            .map(str::to_string)
+    };
+    let slow_think = think(&slowed).expect("the title names the thinking time");
+    h.ticks(3);
+    h.key(KeyCode::Char('q'));
+    let mut again = menu_at(dir.path());
+    again.key(KeyCode::Enter);
+    let resumed = title(&mut again);
+    assert_eq!(think(&resumed), Some(slow_think), "{resumed}");
+    // Faster twice: the setup's speed again.
+    again.keys(&[KeyCode::Char('+'), KeyCode::Char('+')]);
+    assert_eq!(think(&title(&mut again)), think(&before));
+}

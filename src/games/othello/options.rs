@@ -13,6 +13,14 @@ pub struct OthelloSetup {
     pub think_ms: u64,
     /// Draw discs as X and O.
     pub ascii: bool,
+    /// Two AIs' speed as the watcher left it: steps of doubling (+) or halving (-)
+    /// their thinking time and pause from the setup's; kept in a saved match.
+    #[serde(skip_serializing_if = "is_zero")]
+    pub speed_step: i32,
+}
+
+fn is_zero(n: &i32) -> bool {
+    *n == 0
 }
 
 const LEVEL: u16 = 0;
@@ -73,6 +81,7 @@ impl OthelloSetup {
             level: own.level,
             think_ms: config.solver.max_millis,
             ascii: own.ascii_discs,
+            speed_step: 0,
         }
     }
 }

@@ -182,6 +182,9 @@ impl OthelloScreen {
             speed_base: None,
         };
         let mut screen = Match::with_board(setup, hints, view, board);
+        if options.speed_step != 0 && screen.view.all_ai() {
+            screen.set_speed_step(options.speed_step);
+        }
         // From a typed position d3 may be taken or flip nothing: "d3 — Enter plays"
         // would lie. Before the first move the jump is safe between two people too.
         screen.move_cursor_to_a_legal_square();
@@ -293,34 +296,45 @@ impl OthelloScreen {
     /// never 5.0 s again); past the point where both times are at a bound, a further
     /// step changes nothing.
     fn change_speed(&mut self, faster: bool) {
+        let step = self.board.speed_step + if faster { -1 } else { 1 };
+        if self.speed_times(step) == self.speed_times(self.board.speed_step) {
+            let end = if faster { "Fastest" } else { "Slowest" };
+            self.board.message = format!("{end} already: {}.", self.speed());
+            return;
+        }
+        self.set_speed_step(step);
+        self.board.message = format!("Speed: {}.", self.speed());
+    }
+
+    /// The thinking time and pause (ms) `step` steps from the setup's times.
+    fn speed_times(&mut self, step: i32) -> (u64, u64) {
         let base = *self.board.speed_base.get_or_insert((
             self.board.think_ms.load(Ordering::Relaxed),
             self.view.session.ai_delay_ms(),
         ));
         // Step 0 is the setup's times as they were, even outside the bounds.
-        let at = |step: i32| {
-            let scale = |ms: u64, lo: u64, hi: u64| {
-                ((ms.max(lo) as f64 * 2f64.powi(step)).round() as u64).clamp(lo, hi)
-            };
-            if step == 0 {
-                return base;
-            }
-            (
-                scale(base.0, MIN_THINK_MS, MAX_THINK_MS),
-                scale(base.1, MIN_PAUSE_MS, MAX_PAUSE_MS),
-            )
-        };
-        let step = self.board.speed_step + if faster { -1 } else { 1 };
-        let (think, pause) = at(step);
-        if (think, pause) == at(self.board.speed_step) {
-            let end = if faster { "Fastest" } else { "Slowest" };
-            self.board.message = format!("{end} already: {}.", self.speed());
-            return;
+        if step == 0 {
+            return base;
         }
+        let scale = |ms: u64, lo: u64, hi: u64| {
+            ((ms.max(lo) as f64 * 2f64.powi(step)).round() as u64).clamp(lo, hi)
+        };
+        (
+            scale(base.0, MIN_THINK_MS, MAX_THINK_MS),
+            scale(base.1, MIN_PAUSE_MS, MAX_PAUSE_MS),
+        )
+    }
+
+    /// Two AIs play `step` steps from the setup's speed; the setup keeps the step, so
+    /// a saved match comes back at the speed the watcher left it.
+    fn set_speed_step(&mut self, step: i32) {
+        let (think, pause) = self.speed_times(step);
         self.board.speed_step = step;
         self.view.session.set_ai_delay_ms(pause);
         self.board.think_ms.store(think, Ordering::Relaxed);
-        self.board.message = format!("Speed: {}.", self.speed());
+        if let Some(own) = self.setup.options_mut::<OthelloSetup>() {
+            own.speed_step = step;
+        }
     }
 
     /// "think 2.5 s, pause 0.4 s": what the AIs get per move.

@@ -473,6 +473,13 @@ impl<G: Game> Session<G> {
         if !self.analysis_done && !hurried {
             return None;
         }
+        // Hurried, the search stopped before it had a move: any legal move, rather
+        // than an AI that never moves.
+        if self.hurry && self.analysis.as_ref().is_none_or(|a| a.best.is_none()) {
+            let moves = self.position.legal_moves();
+            let i = rand::RngExt::random_range(rng, 0..moves.len().max(1));
+            return moves.get(i).copied();
+        }
         if self.engine_picks {
             return self.analysis.as_ref()?.best;
         }

@@ -2,7 +2,7 @@
 //! prediction panel, the move list, the game-over box, and the traffic with the solver.
 
 use std::sync::Arc;
-use std::sync::atomic::AtomicU64;
+use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rand::{Rng, RngExt};
 
@@ -81,6 +81,10 @@ pub struct MatchView<G: Game> {
     pub spoilers: bool,
     /// The analyses the solver thread sent for this match, under their tickets.
     inbox: Inbox<Analysis<G::Move>>,
+    /// "Move now" for the running analysis: its search stops and answers with what
+    /// it has (a search that reports its best only at the end, Pnut-Butta's proofs,
+    /// would otherwise run out its time). A new flag for every job.
+    hurry: Arc<AtomicBool>,
     /// A word from the program, not the AI ("Resumed: move 3.", "Nothing to redo."):
     /// shown on the voice's line without the AI's quotes, until the next move.
     note: String,
@@ -183,6 +187,7 @@ impl<G: Game> MatchView<G> {
             given: Vec::new(),
             over_box_hidden_at: None,
             inbox: Inbox::default(),
+            hurry: Arc::default(),
         }
     }
 
@@ -486,6 +491,7 @@ impl<G: Game> MatchView<G> {
     /// "Move now": the AI plays its best move so far.
     pub fn move_now(&mut self) {
         if self.session.hurry() {
+            self.hurry.store(true, Ordering::Relaxed);
             self.voice = MOVE_NOW_LINE.into();
         }
     }
@@ -721,9 +727,12 @@ impl<G: Game> SolverLink for MatchView<G> {
         };
         let analyst = self.analyst.clone();
         let outbox = self.inbox.outbox();
+        self.hurry = Arc::default();
+        let hurry = Arc::clone(&self.hurry);
         Some(Box::new(move |ctx| {
             let mut analyst = analyst.lock();
-            analyst.analyse(&query, &|| ctx.is_cancelled(), &mut |analysis| {
+            let stop = || ctx.is_cancelled() || hurry.load(Ordering::Relaxed);
+            analyst.analyse(&query, &stop, &mut |analysis| {
                 ctx.send(&outbox, analysis);
             });
         }))

@@ -1,6 +1,6 @@
 //! The match view's own tests: the voice and the outlook, the move list's marks.
 use super::*;
-use crate::game::nim::{Ending, Nim};
+use crate::game::nim::{Ending, Nim, NimMove};
 use crate::matchup::Difficulty;
 use crate::matchup::{FirstMover, Mode};
 use crate::solve::analyst::FnAnalyst;
@@ -310,4 +310,85 @@ fn redo_keeps_a_mistakes_mark() {
     assert!(view.undo());
     assert!(view.redo());
     assert!(view.session.history()[0].mistake, "redone with its mark");
+}
+
+/// An analyst that answers only when told to stop (as Pnut-Butta's proofs report their
+/// move at the end of the time): "move now" must stop it, or the AI plays nothing
+/// until its time runs out.
+struct AnswersWhenStopped {
+    stopped: Arc<AtomicBool>,
+}
+
+impl crate::solve::analyst::Analyst<Nim> for AnswersWhenStopped {
+    fn analyse(
+        &mut self,
+        query: &Query<Nim>,
+        stop: &dyn Fn() -> bool,
+        report: &mut dyn FnMut(Analysis<NimMove>),
+    ) {
+        // Up to a minute: long enough that only a stop ends it within the test.
+        for _ in 0..6000 {
+            if stop() {
+                self.stopped.store(true, Ordering::Relaxed);
+                let mut best = crate::solve::nim::analyse(&query.position);
+                best.exact = false;
+                report(best);
+                return;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+    }
+}
+
+/// "Move now" stops the search that is running (it answers with what it has) and the
+/// AI plays at the next tick.
+#[test]
+fn move_now_stops_a_search_that_answers_only_at_its_end() {
+    use crate::solve::worker::{SolverMsg, SolverThread};
+    let (tx, rx) = crossbeam_channel::unbounded();
+    let solver = SolverThread::spawn(move |m| {
+        let _ = tx.send(m);
+    })
+    .expect("a solver thread");
+    let stopped = Arc::new(AtomicBool::new(false));
+    let mut rng = crate::seeds::GameRng::seed_from_u64(1);
+    let matchup = MatchSetup {
+        mode: Mode::VsAi,
+        first: FirstMover::Ai,
+        difficulty: Difficulty::Perfect,
+        clock: None,
+    };
+    let analyst = SharedAnalyst::new(AnswersWhenStopped {
+        stopped: Arc::clone(&stopped),
+    });
+    let mut view = MatchView::new(
+        Nim::new(vec![3, 4, 5], Ending::Normal),
+        &matchup,
+        0,
+        analyst,
+        &mut rng,
+    );
+    assert!(view.session.ai_to_move());
+    let job = view
+        .take_job()
+        .expect("the AI's position asks for analysis");
+    let ticket = solver.submit(job);
+    view.analysis_requested(ticket);
+    view.move_now();
+    assert_eq!(view.voice, MOVE_NOW_LINE);
+    loop {
+        match rx.recv_timeout(std::time::Duration::from_secs(60)) {
+            Ok(SolverMsg::Finished { ticket: t }) if t == ticket => break,
+            Ok(SolverMsg::Failed { reason, .. }) => panic!("{reason}"),
+            Ok(_) => {}
+            Err(e) => panic!("no notice: {e}"),
+        }
+    }
+    assert!(
+        stopped.load(Ordering::Relaxed),
+        "the search was told to stop"
+    );
+    view.finished(ticket);
+    let mv = view.session.tick(0, &mut rng);
+    assert!(mv.is_some(), "the AI plays at once");
 }

@@ -234,3 +234,45 @@ fn the_lesson_pointer_fits_80_columns() {
         h.key(Down);
     }
 }
+
+/// A setup changed, then its lesson opened and left: the setup comes back as it was
+/// left (it came back as the last game started, the changes lost; play-test finding).
+#[test]
+fn the_setup_comes_back_as_left_after_its_lesson() {
+    let mut h = on_menu(None);
+    h.key(Enter);
+    // The row's words, without the arrows a selected row has.
+    let row = |h: &mut Harness| {
+        h.screen()
+            .lines()
+            .find(|l| l.contains("AI difficulty"))
+            .map(|l| {
+                l.replace(['◀', '▶'], " ")
+                    .split_whitespace()
+                    .collect::<Vec<_>>()
+                    .join(" ")
+            })
+            .unwrap_or_default()
+    };
+    let before = row(&mut h);
+    // From Start up to the top row, down to AI difficulty, one step on.
+    for _ in 0..12 {
+        h.key(Up);
+    }
+    h.keys(&[Down, Down, KeyCode::Right]);
+    let changed = row(&mut h);
+    assert_ne!(changed, before, "the difficulty changed");
+    // Back down to Start, then Lesson under it.
+    for _ in 0..10 {
+        h.key(Down);
+    }
+    h.keys(&[Down, Enter]);
+    assert!(
+        matches!(h.app.screen(), Screen::Lesson(_)),
+        "{}",
+        h.screen()
+    );
+    h.key(KeyCode::Esc);
+    assert!(matches!(h.app.screen(), Screen::Setup(_)), "{}", h.screen());
+    assert_eq!(row(&mut h), changed);
+}

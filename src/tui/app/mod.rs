@@ -77,6 +77,9 @@ pub struct App {
     theme: Theme,
     keys: Keys,
     solver: Option<SolverThread<()>>,
+    /// The setup being edited when its lesson or puzzles were opened: back from them,
+    /// the setup comes back as it was left.
+    left_setup: Option<GameSetup>,
     rng: GameRng,
     hits: Hits,
     quit: bool,
@@ -165,6 +168,7 @@ impl App {
             keys,
             config,
             solver,
+            left_setup: None,
             rng: GameRng::seed_from_u64(seed),
             hits: Hits::default(),
             quit: false,
@@ -469,8 +473,14 @@ impl App {
                     self.remember_setup(&s);
                     self.start_game(s);
                 }
-                SetupOutcome::Lesson(game) => self.open_lesson(game),
-                SetupOutcome::Puzzles(game, mode) => self.open_trainer(game, mode),
+                SetupOutcome::Lesson(game) => {
+                    self.left_setup = Some(setup.setup.clone());
+                    self.open_lesson(game)
+                }
+                SetupOutcome::Puzzles(game, mode) => {
+                    self.left_setup = Some(setup.setup.clone());
+                    self.open_trainer(game, mode)
+                }
                 SetupOutcome::Simulate(s) => {
                     let seed = rand::RngExt::random(&mut self.rng);
                     if let Some(sim) = s.game.kind().simulation(s, seed) {
@@ -760,8 +770,14 @@ impl App {
                     self.remember_setup(&s);
                     self.start_game(s);
                 }
-                SetupOutcome::Lesson(game) => self.open_lesson(game),
-                SetupOutcome::Puzzles(game, mode) => self.open_trainer(game, mode),
+                SetupOutcome::Lesson(game) => {
+                    self.left_setup = Some(setup.setup.clone());
+                    self.open_lesson(game)
+                }
+                SetupOutcome::Puzzles(game, mode) => {
+                    self.left_setup = Some(setup.setup.clone());
+                    self.open_trainer(game, mode)
+                }
                 _ => {}
             },
             (Screen::Lesson(lesson), hit) => {
@@ -794,7 +810,13 @@ impl App {
 
     /// The setup screen of `game`, as it was last started (else the config's defaults).
     fn open_setup(&mut self, game: GameId) {
-        let setup = self.remembered_setup(game, game.cli_name());
+        // Back from the lesson or the puzzles opened from a setup: that setup as it was
+        // left, not the last one started (the changes were lost on the way).
+        let left = self.left_setup.take().filter(|s| s.game == game);
+        let setup = match left {
+            Some(setup) => setup,
+            None => self.remembered_setup(game, game.cli_name()),
+        };
         self.take_notices();
         self.screen = Screen::Setup(self.setup_screen(setup));
     }

@@ -310,6 +310,13 @@ pub trait GameKind: Sync {
         Difficulty::ALL.iter().map(|d| d.name()).collect()
     }
 
+    /// The characters a player types as moves in a match of this setup (Pnut-Butta's
+    /// symbols): a key with a job on the game's screen cannot be one of them, so the
+    /// arcade refuses such a setup before the game starts. Empty by default.
+    fn typed_moves(&self, _setup: &GameSetup) -> Vec<char> {
+        Vec::new()
+    }
+
     /// The variant a match's options (`MatchRecord::options`) describe, in words, for the
     /// statistics' split by variant ("piles 3,4,5, misère", "symbols 012, l=3"). `None`:
     /// the game has one variant (or its levels are the split, as in Othello).

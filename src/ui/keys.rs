@@ -412,6 +412,23 @@ impl Keys {
         }
     }
 
+    /// What `c` does on the screen of `game` (a command-line name), if it has a job
+    /// there: its name in the config's `[keys]` ("quit", "hints"). The keys of a match online count only `online`.
+    pub fn job_of(&self, c: char, game: &str, online: bool) -> Option<&'static str> {
+        let action = self.action(
+            KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE),
+            Some(game),
+        );
+        let online_only = matches!(action, Action::Resign | Action::OfferDraw | Action::Chat);
+        if online_only && !online {
+            return None;
+        }
+        self.bindings
+            .iter()
+            .find(|b| b.key == KeyCode::Char(c) && b.action == action)
+            .map(|b| b.config.unwrap_or(b.what))
+    }
+
     /// The key bound to `action` as footers write it: the fixed key where there is one
     /// (the arrows), else the remappable one.
     pub fn key(&self, action: Action) -> String {

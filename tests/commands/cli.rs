@@ -313,6 +313,11 @@ fn bad_play_options_are_usage_errors() {
         &["play", "nim", "--position", "0,0"],
         &["already over", "no move left to play"],
     );
+    // A Pnut-Butta symbol that is a key in the game (q quit the arcade when typed).
+    usage_error(
+        &["play", "pnut", "--symbols", "abqh"],
+        &["q (quit), h (hints) are keys in the game"],
+    );
 }
 
 #[test]

@@ -6,7 +6,7 @@ use parlor::config::{Config, FirstMover};
 use parlor::games::nim::options::NimSetup;
 use parlor::matchup::Mode;
 use parlor::plugin::GameSetup;
-use parlor::tui::app::Start;
+use parlor::tui::app::{Screen, Start};
 use parlor::tui::harness::Harness;
 use ratatui::crossterm::event::KeyCode;
 
@@ -349,4 +349,50 @@ fn the_coin_s_word_is_not_hidden_by_the_ai_s_first_remark() {
         // 3,4,5 is a win for the first player: the AI says so beside the coin.
         assert!(screen.contains("The coin says you start. "), "{screen}");
     }
+}
+
+/// Pnut-Butta's symbols typed as `a b q h`: q quits and h shows the hints on the
+/// game's screen, so Start refuses them and says which (q quit the arcade at once).
+#[test]
+fn symbols_that_are_keys_in_the_game_are_refused_at_start() {
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+    );
+    let pnut = parlor::arcade::registry()
+        .all()
+        .position(|g| g == parlor::games::pnut::ID)
+        .expect("Pnut-Butta is in the arcade");
+    for _ in 0..pnut {
+        h.key(KeyCode::Down);
+    }
+    h.key(KeyCode::Enter);
+    // From Start up to Symbols: Thinking time, Search depth, Assistance, Players,
+    // Length, From a position, Symbols.
+    for _ in 0..7 {
+        h.key(KeyCode::Up);
+    }
+    for c in ['a', 'b', 'q', 'h'] {
+        h.key(KeyCode::Char(c));
+    }
+    assert!(h.screen().contains("a b q h (k = 4)"), "{}", h.screen());
+    h.key(KeyCode::Enter);
+    let refused = h.screen();
+    assert!(matches!(h.app.screen(), Screen::Setup(_)), "{refused}");
+    assert!(
+        refused.contains("q (quit), h (hints) are keys in the game: choose other symbols."),
+        "{refused}"
+    );
+    // Other symbols start.
+    for _ in 0..4 {
+        h.key(KeyCode::Backspace);
+    }
+    for c in ['a', 'b', 'c'] {
+        h.key(KeyCode::Char(c));
+    }
+    h.key(KeyCode::Enter);
+    assert!(matches!(h.app.screen(), Screen::Game(_)), "{}", h.screen());
 }

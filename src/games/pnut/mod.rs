@@ -125,6 +125,9 @@ impl GameKind for PnutButta {
     fn puzzles(&self) -> Option<crate::plugin::puzzle::PuzzleBook> {
         Some(puzzles::book())
     }
+    fn typed_moves(&self, setup: &GameSetup) -> Vec<char> {
+        crate::game::pnut::parse_symbols(&setup.own::<PnutSetup>().symbols).unwrap_or_default()
+    }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
         if setup.position.is_some() && setup.own::<PnutSetup>().players > 2 {
             return Err("a position can be given for two players only".into());

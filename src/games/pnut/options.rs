@@ -80,7 +80,9 @@ impl GameOptions for PnutSetup {
                     }
                     Err(_) => format!("{}_ (type 2-12 symbols)", self.symbols),
                 },
-                explanation: "←→ presets, or type your own (keys with a job keep it).".into(),
+                explanation:
+                    "←→ presets, or type your own (not a key with a job in the game, such as q)."
+                        .into(),
             },
             Row {
                 id: LENGTH,

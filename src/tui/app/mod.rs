@@ -468,6 +468,9 @@ impl App {
                 MenuOutcome::Stay => {}
             },
             Screen::Setup(setup) => match setup.handle(action) {
+                SetupOutcome::Start(s) if key_clash(&self.keys, &s, setup.online).is_some() => {
+                    setup.refuse(key_clash(&self.keys, &s, setup.online).unwrap_or_default());
+                }
                 SetupOutcome::Start(s) if setup.online => self.post_offer(&s),
                 SetupOutcome::Start(s) => {
                     self.remember_setup(&s);
@@ -765,6 +768,9 @@ impl App {
                 | MenuOutcome::Stay => {}
             },
             (Screen::Setup(setup), Hit::SetupField(i)) => match setup.click(i) {
+                SetupOutcome::Start(s) if key_clash(&self.keys, &s, setup.online).is_some() => {
+                    setup.refuse(key_clash(&self.keys, &s, setup.online).unwrap_or_default());
+                }
                 SetupOutcome::Start(s) if setup.online => self.post_offer(&s),
                 SetupOutcome::Start(s) => {
                     self.remember_setup(&s);
@@ -913,5 +919,31 @@ fn took_back_or_replayed(before: usize, after: usize) -> Option<String> {
             Some(format!("Replayed {n} {}.", plural(n)))
         }
         std::cmp::Ordering::Equal => None,
+    }
+}
+
+/// What to say instead of starting `setup` when a character it plays as a move is a
+/// key with a job on the game's screen (Pnut-Butta's symbol `q` quit the arcade).
+pub fn key_clash(keys: &Keys, setup: &GameSetup, online: bool) -> Option<String> {
+    let game = setup.game.cli_name();
+    let clashes: Vec<String> = setup
+        .game
+        .kind()
+        .typed_moves(setup)
+        .into_iter()
+        .filter_map(|c| {
+            keys.job_of(c, game, online)
+                .map(|job| format!("{c} ({job})"))
+        })
+        .collect();
+    match clashes.as_slice() {
+        [] => None,
+        [one] => Some(format!(
+            "{one} is a key in the game: choose another symbol."
+        )),
+        _ => Some(format!(
+            "{} are keys in the game: choose other symbols.",
+            clashes.join(", ")
+        )),
     }
 }

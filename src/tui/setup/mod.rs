@@ -248,6 +248,12 @@ impl Setup {
         SetupOutcome::Puzzles(self.setup.game, self.puzzles.unwrap_or(PuzzleMode::Rated))
     }
 
+    /// Says why the setup cannot start as it is (the arcade's judgement, beyond the
+    /// game's own checks).
+    pub fn refuse(&mut self, why: String) {
+        self.error = Some(why);
+    }
+
     fn start(&mut self) -> SetupOutcome {
         match self.setup.game.kind().check_position(&self.setup) {
             Ok(()) => SetupOutcome::Start(self.setup.clone()),

@@ -186,6 +186,26 @@ fn nim_hints_off_and_on() {
     insta::assert_snapshot!("nim_hints_on_120x40", big.screen());
 }
 
+/// Misère with one pile over one (1,1,1,3): the winning move leaves an odd number of
+/// ones, and the panel says so; "nim-sum 2: make it 0" pointed at the losing move
+/// (play-test finding). With two piles over one the nim-sum still rules.
+#[test]
+fn misere_hints_with_one_pile_over_one_say_leave_an_odd_number() {
+    let mut setup = nim_setup(&[1, 1, 1, 3], FirstMover::You);
+    setup.options_mut::<NimSetup>().expect("nim options").misere = true;
+    let mut h = game(setup, 80, 24);
+    h.key(KeyCode::Char('h'));
+    let screen = h.screen();
+    assert!(screen.contains("one pile >1: leave odd 1s"), "{screen}");
+    assert!(!screen.contains("make it 0"), "{screen}");
+    let mut setup = nim_setup(&[1, 2, 3, 3], FirstMover::You);
+    setup.options_mut::<NimSetup>().expect("nim options").misere = true;
+    let mut h = game(setup, 80, 24);
+    h.key(KeyCode::Char('h'));
+    let screen = h.screen();
+    assert!(screen.contains("nim-sum 3: make it 0"), "{screen}");
+}
+
 #[test]
 fn hints_say_when_there_is_no_winning_move() {
     let mut h = game(nim_setup(&[1, 2, 3], FirstMover::You), 80, 24);

@@ -519,10 +519,15 @@ impl NimScreen {
         lines.push(Line::from(counts));
         let sum = nim_sum(piles);
         let mover_wins_now = mover_wins(piles, self.view.session.position().ending());
-        let endgame = self.view.session.position().ending() == Ending::Misere
-            && piles.iter().all(|&p| p <= 1);
-        let why = if endgame {
+        // Misère plays as normal Nim until a move can leave no pile over one: with one
+        // pile over one left, the winning move leaves an odd number of ones (making the
+        // nim-sum 0 there loses).
+        let big = piles.iter().filter(|&&p| p > 1).count();
+        let misere = self.view.session.position().ending() == Ending::Misere;
+        let why = if misere && big == 0 {
             "all ≤ 1: leave an odd number".to_string()
+        } else if misere && big == 1 {
+            "one pile >1: leave odd 1s".to_string()
         } else if sum == 0 {
             "all even: the mover loses".to_string()
         } else {

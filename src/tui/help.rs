@@ -51,9 +51,17 @@ fn reflow(text: &str) -> Vec<String> {
         paragraph.clear();
     };
     for line in text.lines() {
+        let in_item = paragraph.first().is_some_and(|l| l.starts_with("- "));
         if line.trim().is_empty() || line.starts_with('#') {
             flush(&mut paragraph, &mut out);
             out.push(line.to_string());
+        } else if line.starts_with("- ") {
+            // Each item of a list is a paragraph of its own (they ran together).
+            flush(&mut paragraph, &mut out);
+            paragraph.push(line);
+        } else if in_item && line.starts_with("  ") {
+            // An item's hard-wrapped continuation, indented under its text.
+            paragraph.push(line.trim_start());
         } else {
             paragraph.push(line);
         }
@@ -321,6 +329,18 @@ impl Help {
 
 #[cfg(test)]
 mod tests {
+
+    /// A list's items stay apart, each with its hard-wrapped continuation joined (the
+    /// two items of Winners & Losers' pyramid ran together as one paragraph).
+    #[test]
+    fn list_items_are_paragraphs_of_their_own() {
+        let text = "Read it:\n\n- one item,\n  wrapped\n- two\nafter\n";
+        assert_eq!(
+            reflow(text),
+            vec!["Read it:", "", "- one item, wrapped", "- two after"]
+        );
+    }
+
     use super::*;
 
     #[test]

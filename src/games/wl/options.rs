@@ -46,6 +46,17 @@ impl WlSetup {
     /// The random strings' lengths, shortest and longest. Typing a bound leaves the
     /// other as it is (typing 150 passes through 1 and 15), so the two may cross while
     /// being typed: the range is then the one between them.
+    /// A length row's value; bounds typed across each other say which range is
+    /// meant ("100 (crossed: 49-100 letters)"), not a shortest above the longest.
+    fn length_value(&self, n: usize) -> String {
+        if self.min_len > self.max_len {
+            let (lo, hi) = self.lengths();
+            format!("{n} (crossed: {lo}-{hi} letters)")
+        } else {
+            n.to_string()
+        }
+    }
+
     pub fn lengths(&self) -> (usize, usize) {
         (
             self.min_len.min(self.max_len),
@@ -85,13 +96,13 @@ impl GameOptions for WlSetup {
             Row {
                 id: MIN_LEN,
                 label: "Shortest string".into(),
-                value: self.min_len.to_string(),
+                value: self.length_value(self.min_len),
                 explanation: LENGTHS_EXPLAINED.into(),
             },
             Row {
                 id: MAX_LEN_ROW,
                 label: "Longest string".into(),
-                value: self.max_len.to_string(),
+                value: self.length_value(self.max_len),
                 explanation: LENGTHS_EXPLAINED.into(),
             },
         ]
@@ -210,6 +221,22 @@ mod tests {
         }
         assert_eq!((setup.min_len, setup.max_len), (30, 10));
         assert_eq!(setup.lengths(), (10, 30));
+        // The rows say so, rather than a shortest above the longest.
+        let matchup = crate::plugin::GameSetup::from_config(
+            crate::games::wl::ID,
+            &crate::config::Config::default(),
+        )
+        .matchup;
+        let rows = setup.rows(&matchup);
+        let value = |id| rows.iter().find(|r| r.id == id).map(|r| r.value.clone());
+        assert_eq!(
+            value(MIN_LEN).as_deref(),
+            Some("30 (crossed: 10-30 letters)")
+        );
+        assert_eq!(
+            value(MAX_LEN_ROW).as_deref(),
+            Some("10 (crossed: 10-30 letters)")
+        );
         let mut rng = GameRng::seed_from_u64(1);
         for _ in 0..50 {
             let n = setup.starting_letters(&mut rng).len();

@@ -131,15 +131,20 @@ fn review_and_rematch_mid_game_say_when_they_work() {
 }
 
 fn setup_screen() -> Harness {
-    let mut h = Harness::new(
+    let mut h = menu();
+    h.key(KeyCode::Enter);
+    h
+}
+
+/// The arcade's menu at 80x24.
+fn menu() -> Harness {
+    Harness::new(
         &parlor::arcade::registry(),
         Config::default(),
         Start::Menu,
         80,
         24,
-    );
-    h.key(KeyCode::Enter);
-    h
+    )
 }
 
 /// The footer names typing only on a row that takes it, and ←→ only where it changes
@@ -355,13 +360,7 @@ fn the_coin_s_word_is_not_hidden_by_the_ai_s_first_remark() {
 /// game's screen, so Start refuses them and says which (q quit the arcade at once).
 #[test]
 fn symbols_that_are_keys_in_the_game_are_refused_at_start() {
-    let mut h = Harness::new(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-    );
+    let mut h = menu();
     let pnut = parlor::arcade::registry()
         .all()
         .position(|g| g == parlor::games::pnut::ID)

@@ -767,6 +767,11 @@ fn nim_with(dir: &Path, piles: &str, mode: Mode) -> Harness {
     let mut setup = GameSetup::from_config(parlor::games::nim::ID, &Config::default());
     setup.position = Some(piles.into());
     setup.matchup.mode = mode;
+    game_at(dir, setup)
+}
+
+/// The game of `setup` at 80x24, saving under `dir`.
+fn game_at(dir: &Path, setup: GameSetup) -> Harness {
     Harness::with_store(
         &parlor::arcade::registry(),
         Config::default(),
@@ -1586,14 +1591,7 @@ fn two_ais_resumed_keep_the_speed_they_were_set_to() {
         .expect("othello options")
         .level = parlor::solve::othello::Level::Benedict;
     setup.matchup.mode = Mode::AiVsAi;
-    let mut h = Harness::with_store(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Game(setup),
-        80,
-        24,
-        dir.path(),
-    );
+    let mut h = game_at(dir.path(), setup);
     let title = |h: &mut Harness| h.screen().lines().next().unwrap_or("").to_string();
     let before = title(&mut h);
     h.keys(&[KeyCode::Char('-'), KeyCode::Char('-')]);

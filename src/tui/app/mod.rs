@@ -9,6 +9,7 @@ mod online_match;
 mod remembered;
 mod review;
 mod saves;
+pub mod setup_outcome;
 mod solver;
 mod switches;
 mod teaching;
@@ -467,37 +468,10 @@ impl App {
                 MenuOutcome::Quit => self.quit = true,
                 MenuOutcome::Stay => {}
             },
-            Screen::Setup(setup) => match setup.handle(action) {
-                SetupOutcome::Start(s) if key_clash(&self.keys, &s, setup.online).is_some() => {
-                    setup.refuse(key_clash(&self.keys, &s, setup.online).unwrap_or_default());
-                }
-                SetupOutcome::Start(s) if setup.online => self.post_offer(&s),
-                SetupOutcome::Start(s) => {
-                    self.remember_setup(&s);
-                    self.start_game(s);
-                }
-                SetupOutcome::Lesson(game) => {
-                    self.left_setup = Some(setup.setup.clone());
-                    self.open_lesson(game)
-                }
-                SetupOutcome::Puzzles(game, mode) => {
-                    self.left_setup = Some(setup.setup.clone());
-                    self.open_trainer(game, mode)
-                }
-                SetupOutcome::Simulate(s) => {
-                    let seed = rand::RngExt::random(&mut self.rng);
-                    if let Some(sim) = s.game.kind().simulation(s, seed) {
-                        self.screen = Screen::Simulation(sim);
-                    }
-                }
-                SetupOutcome::Back if setup.online => self.open_lobby(),
-                SetupOutcome::Back => self.back_to_menu(),
-                SetupOutcome::Help => {
-                    self.help = Some(Help::for_game(setup.setup.game, &self.keys));
-                }
-                SetupOutcome::Quit => self.quit = true,
-                SetupOutcome::Stay => {}
-            },
+            Screen::Setup(setup) => {
+                let outcome = setup.handle(action);
+                self.on_setup(outcome);
+            }
             Screen::Simulation(sim) => match sim.handle(action) {
                 SimOutcome::Back => {
                     let setup = sim.setup().clone();
@@ -767,25 +741,10 @@ impl App {
                 | MenuOutcome::Quit
                 | MenuOutcome::Stay => {}
             },
-            (Screen::Setup(setup), Hit::SetupField(i)) => match setup.click(i) {
-                SetupOutcome::Start(s) if key_clash(&self.keys, &s, setup.online).is_some() => {
-                    setup.refuse(key_clash(&self.keys, &s, setup.online).unwrap_or_default());
-                }
-                SetupOutcome::Start(s) if setup.online => self.post_offer(&s),
-                SetupOutcome::Start(s) => {
-                    self.remember_setup(&s);
-                    self.start_game(s);
-                }
-                SetupOutcome::Lesson(game) => {
-                    self.left_setup = Some(setup.setup.clone());
-                    self.open_lesson(game)
-                }
-                SetupOutcome::Puzzles(game, mode) => {
-                    self.left_setup = Some(setup.setup.clone());
-                    self.open_trainer(game, mode)
-                }
-                _ => {}
-            },
+            (Screen::Setup(setup), Hit::SetupField(i)) => {
+                let outcome = setup.click(i);
+                self.on_setup(outcome);
+            }
             (Screen::Lesson(lesson), hit) => {
                 let outcome = lesson.click(hit);
                 self.on_lesson(outcome);
@@ -919,31 +878,5 @@ fn took_back_or_replayed(before: usize, after: usize) -> Option<String> {
             Some(format!("Replayed {n} {}.", plural(n)))
         }
         std::cmp::Ordering::Equal => None,
-    }
-}
-
-/// What to say instead of starting `setup` when a character it plays as a move is a
-/// key with a job on the game's screen (Pnut-Butta's symbol `q` quit the arcade).
-pub fn key_clash(keys: &Keys, setup: &GameSetup, online: bool) -> Option<String> {
-    let game = setup.game.cli_name();
-    let clashes: Vec<String> = setup
-        .game
-        .kind()
-        .typed_moves(setup)
-        .into_iter()
-        .filter_map(|c| {
-            keys.job_of(c, game, online)
-                .map(|job| format!("{c} ({job})"))
-        })
-        .collect();
-    match clashes.as_slice() {
-        [] => None,
-        [one] => Some(format!(
-            "{one} is a key in the game: choose another symbol."
-        )),
-        _ => Some(format!(
-            "{} are keys in the game: choose other symbols.",
-            clashes.join(", ")
-        )),
     }
 }

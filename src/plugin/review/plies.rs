@@ -69,6 +69,19 @@ impl PlyReport {
         }
     }
 
+    /// What the move played here cost in discs against the best, `after` being the
+    /// report of the position it led to: from this position's own search where it
+    /// valued the move (the best's and the move's values at one depth), else from the
+    /// two positions' scores. Two searches' estimates differ by their depths' swing:
+    /// a review marked the hint's top move "-5" from the score after it.
+    pub fn cost(&self, after: &PlyReport) -> Option<i32> {
+        let best = self.score?;
+        match self.played.as_ref().and_then(|p| p.score) {
+            Some(own) => Some(best - own),
+            None => after.score.map(|next| best + next),
+        }
+    }
+
     /// Whether the reports carry disc scores (graphs and costs in discs).
     pub fn scored(&self) -> bool {
         self.score.is_some()
@@ -283,8 +296,7 @@ pub fn turn(before: &PlyReport, after: &PlyReport) -> Option<Turn> {
         return None;
     }
     // Where there is a score, the discs say more than the result.
-    if let (Some(best), Some(next)) = (before.score, after.score) {
-        let cost = best + next;
+    if let Some(cost) = before.cost(after) {
         return (cost >= COSTLY_DISCS).then_some(Turn::Cost(cost));
     }
     // The position after the move, seen by the mover (one ply earlier).
@@ -357,5 +369,51 @@ mod tests {
         let r = reports(start, &[best]);
         assert_eq!(r[0].best.as_ref().map(|b| b.verdict), Some(own));
         assert_eq!(r[0].verdict, a.verdict, "the position keeps its own value");
+    }
+
+    /// An Othello ply whose search valued the move played (one depth for it and the
+    /// best) is costed from those values, not from the next position's own search:
+    /// at 1 s a ply the next search, a ply deeper or shallower, swings by several
+    /// discs, and the game's hint move was marked "-5" so.
+    #[test]
+    fn a_move_is_costed_by_the_search_that_valued_it() {
+        let valued = |text: &str, score| Valued {
+            text: text.into(),
+            verdict: Verdict::Unknown,
+            score: Some(score),
+        };
+        let report = |ply, mover, score: i32, played: Option<Valued>| PlyReport {
+            ply,
+            mover,
+            verdict: Verdict::Unknown,
+            score: Some(score),
+            exact: false,
+            depth: 12,
+            nodes: Some(1000),
+            best: Some(valued("d3", score)),
+            best_moves: vec!["d3".into()],
+            choices: 8,
+            played,
+        };
+        // Worth +3 where the best is +4: one disc, no turning point, although the
+        // next search sees the opponent at +1 (a cost of 5 by the two searches).
+        let before = report(20, Seat::First, 4, Some(valued("c4", 3)));
+        let after = report(21, Seat::Second, 1, None);
+        assert_eq!(before.cost(&after), Some(1));
+        assert_eq!(turn(&before, &after), None);
+        // Worth -1: five discs, a turning point by the same search.
+        let before = report(20, Seat::First, 4, Some(valued("c4", -1)));
+        assert_eq!(turn(&before, &after), Some(Turn::Cost(5)));
+        // No value for the move played: the two positions' scores.
+        let before = report(
+            20,
+            Seat::First,
+            4,
+            Some(Valued {
+                score: None,
+                ..valued("c4", 0)
+            }),
+        );
+        assert_eq!(before.cost(&after), Some(5));
     }
 }

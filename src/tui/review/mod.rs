@@ -422,9 +422,8 @@ impl Review {
                 )
             }
             None if before.played_best() => Self::best_played_text(&head, mv, before, best, &value),
-            None => match (before.score, after.score) {
-                (Some(score), Some(next)) => {
-                    let cost = score + next;
+            None => match before.cost(after) {
+                Some(cost) => {
                     if cost > 0 {
                         format!(
                             "{head}: {cost} disc behind the best, {} ({value})",

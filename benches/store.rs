@@ -50,6 +50,7 @@ fn record(started: &str) -> MatchRecord {
         clock: None,
         ended_by: None,
         given: 0,
+        aids: Default::default(),
     }
 }
 

@@ -32,7 +32,15 @@ pub struct Match<B: Board> {
 
 impl<B: Board> Match<B> {
     /// A match of `view` started from `setup`, with the game's own part `board`.
-    pub fn with_board(setup: GameSetup, hints: bool, view: MatchView<B::Game>, board: B) -> Self {
+    pub fn with_board(
+        setup: GameSetup,
+        hints: bool,
+        mut view: MatchView<B::Game>,
+        board: B,
+    ) -> Self {
+        if hints {
+            view.hints_seen();
+        }
         Match {
             setup,
             hints,
@@ -291,6 +299,9 @@ impl<B: Board> GameScreen for Match<B> {
     }
     fn toggle_hints(&mut self) {
         self.hints = !self.hints;
+        if self.hints {
+            self.view.hints_seen();
+        }
     }
     fn spoilers_on(&self) -> bool {
         B::spoilers_on(self)

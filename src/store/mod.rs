@@ -26,7 +26,7 @@ use std::path::{Path, PathBuf};
 use serde::{Deserialize, Serialize};
 
 pub use file::{FileError, Format};
-pub use record::{EndedBy, MatchRecord, ResultRecord, SeatRecord};
+pub use record::{Aids, EndedBy, MatchRecord, ResultRecord, SeatRecord};
 pub use reviews::ReviewKey;
 pub use setups::RememberedSetup;
 

@@ -90,6 +90,39 @@ pub struct MatchRecord {
     /// played from the standard start): no one's choice at the board. 0: none.
     #[serde(default, skip_serializing_if = "is_zero")]
     pub given: usize,
+    /// The help the person had against the AI (moves taken back, hints shown): such a
+    /// game is not rated. Empty in saves from before it was kept.
+    #[serde(default, skip_serializing_if = "Aids::none")]
+    pub aids: Aids,
+}
+
+/// The help a person had in a game against the AI, kept with the game so that its
+/// rating can leave it out (a rated game is one played unaided, as chess servers have
+/// it: no takebacks, no engine).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Serialize, Deserialize)]
+pub struct Aids {
+    /// A move was taken back (undo) while the game was on.
+    #[serde(default)]
+    pub undo: bool,
+    /// The hints (every move's value, the prediction's best move) were on while the
+    /// game was on.
+    #[serde(default)]
+    pub hints: bool,
+}
+
+impl Aids {
+    /// No help at all.
+    pub fn none(&self) -> bool {
+        !self.undo && !self.hints
+    }
+
+    /// Either's help counts: the two together.
+    pub fn with(self, other: Aids) -> Aids {
+        Aids {
+            undo: self.undo || other.undo,
+            hints: self.hints || other.hints,
+        }
+    }
 }
 
 fn is_zero(n: &usize) -> bool {
@@ -224,6 +257,7 @@ pub(crate) mod test_records {
             clock: None,
             ended_by: None,
             given: 0,
+            aids: Default::default(),
         }
     }
 }

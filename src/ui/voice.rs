@@ -75,7 +75,10 @@ pub fn outlook_line(outlook: Outlook, ai: Seat) -> String {
             "I think I'm ahead; nothing is proven yet.".into()
         }
         Outlook::Ahead(..) => "You look ahead; nothing is proven yet.".into(),
-        Outlook::Wins(_) | Outlook::Even | Outlook::Unknown => "Too early to tell who wins.".into(),
+        // Even, not "too early": the panel beside it says "About even" or, in the
+        // opening book, "A draw (book)" (a play-tester read the two as a contradiction).
+        Outlook::Even => "Looks even to me; nothing is proven yet.".into(),
+        Outlook::Wins(_) | Outlook::Unknown => "Too early to tell who wins.".into(),
     }
 }
 

@@ -107,6 +107,7 @@ fn othello_record() -> (MatchRecord, Othello, Vec<OthelloMove>) {
         clock: None,
         ended_by: None,
         given: 0,
+        aids: Default::default(),
     };
     (record, board, moves)
 }
@@ -134,6 +135,7 @@ fn nim_record() -> MatchRecord {
         clock: None,
         ended_by: None,
         given: 0,
+        aids: Default::default(),
     }
 }
 

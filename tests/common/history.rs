@@ -58,6 +58,7 @@ pub fn record(
         clock: None,
         ended_by: None,
         given: 0,
+        aids: Default::default(),
     }
 }
 

@@ -62,6 +62,7 @@ fn record(game: GameId, start: &str, moves: &[String]) -> MatchRecord {
         clock: None,
         ended_by: None,
         given: 0,
+        aids: Default::default(),
     }
 }
 

@@ -66,6 +66,7 @@ fn essence(r: &MatchRecord) -> MatchRecord {
         clock: None,
         ended_by: None,
         given: 0,
+        aids: Default::default(),
         ..r.clone()
     }
 }
@@ -170,6 +171,7 @@ fn finished(game: &str, started: &str, result: ResultRecord) -> MatchRecord {
         clock: None,
         ended_by: None,
         given: 0,
+        aids: Default::default(),
     }
 }
 

@@ -297,6 +297,11 @@ impl<G: Game> MatchView<G> {
         let why_height = widgets::wrapped_lines(&why, inner);
         // The count wraps too ("… after the start's 3, 5 of them passes.").
         let played = moves_played(self.session.history(), self.given_played());
+        // Said where the result is read: the rating leaves an aided game out.
+        let played = match aids_note(self.aids) {
+            Some(note) => format!("{played} {note}"),
+            None => played,
+        };
         let played_height = widgets::wrapped_lines(&played, inner);
         let lines = vec![
             Line::styled(headline, theme.title()),
@@ -308,6 +313,16 @@ impl<G: Game> MatchView<G> {
         ];
         let area = widgets::centered(board, 44, 6 + why_height + played_height);
         widgets::popup(frame, area, "Game over", lines, theme);
+    }
+}
+
+/// Why a finished game against the AI leaves the rating as it was, when it had help.
+pub(super) fn aids_note(aids: crate::store::Aids) -> Option<&'static str> {
+    match (aids.undo, aids.hints) {
+        (true, true) => Some("Not rated: moves taken back, hints on."),
+        (true, false) => Some("Not rated: moves taken back."),
+        (false, true) => Some("Not rated: hints were on."),
+        (false, false) => None,
     }
 }
 

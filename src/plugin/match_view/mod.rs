@@ -16,7 +16,7 @@ use crate::session::{Mode, PlayedMove, Player, Session};
 use crate::solve::Analysis;
 use crate::solve::analyst::{Query, SharedAnalyst};
 use crate::solve::worker::{Inbox, Job};
-use crate::store::{MatchRecord, ResultRecord, SeatRecord};
+use crate::store::{Aids, MatchRecord, ResultRecord, SeatRecord};
 use crate::ui::voice::{self, Moment};
 
 /// The AI's words on a moment ("move now", an undo), said until the next move.
@@ -85,6 +85,9 @@ pub struct MatchView<G: Game> {
     /// it has (a search that reports its best only at the end, Pnut-Butta's proofs,
     /// would otherwise run out its time). A new flag for every job.
     hurry: Arc<AtomicBool>,
+    /// The help the person had against the AI so far (kept in the record: an aided
+    /// game is not rated).
+    pub aids: Aids,
     /// A word from the program, not the AI ("Resumed: move 3.", "Nothing to redo."):
     /// shown on the voice's line without the AI's quotes, until the next move.
     note: String,
@@ -188,6 +191,7 @@ impl<G: Game> MatchView<G> {
             over_box_hidden_at: None,
             inbox: Inbox::default(),
             hurry: Arc::default(),
+            aids: Aids::default(),
         }
     }
 
@@ -249,6 +253,7 @@ impl<G: Game> MatchView<G> {
                 }),
             ended_by: None,
             given: self.given_played(),
+            aids: self.aids,
         }
     }
 
@@ -299,6 +304,7 @@ impl<G: Game> MatchView<G> {
         self.session.set_redo(redo);
         self.seed = record.seed;
         self.started = record.started.clone();
+        self.aids = record.aids.with(self.aids);
         self.needs_analysis = true;
         self.last_prediction = None;
         self.voice = String::new();
@@ -654,12 +660,19 @@ impl<G: Game> MatchView<G> {
         self.note.clear();
         self.needs_analysis = true;
         self.last_prediction = None;
+        self.aids.undo |= self.ai_seat().is_some();
         self.voice = if self.ai_seat().is_some() {
             TAKE_BACK_LINE.into()
         } else {
             String::new()
         };
         true
+    }
+
+    /// The hints are on (shown, or switched on): against the AI, while the game is on,
+    /// that is help the rating leaves out.
+    pub fn hints_seen(&mut self) {
+        self.aids.hints |= self.ai_seat().is_some() && !self.session.is_over();
     }
 
     /// Plays again what undo took back. Returns false if there is nothing to redo.

@@ -66,7 +66,7 @@ fn the_voice_follows_the_outlook_until_a_proof() {
     assert_eq!(view.voice, "You look ahead; nothing is proven yet.");
     view.receive_analysis(1, unproven(-2));
     assert_eq!(view.outlook(), Outlook::Even);
-    assert_eq!(view.voice, "Too early to tell who wins.");
+    assert_eq!(view.voice, "Looks even to me; nothing is proven yet.");
     view.receive_analysis(1, unproven(-9));
     assert_eq!(view.voice, "I think I'm ahead; nothing is proven yet.");
     // The proof arrives: the AI wins from here, and says so.
@@ -391,4 +391,32 @@ fn move_now_stops_a_search_that_answers_only_at_its_end() {
     view.finished(ticket);
     let mv = view.session.tick(0, &mut rng);
     assert!(mv.is_some(), "the AI plays at once");
+}
+
+/// Against the AI, a move taken back and hints switched on while the game is on are
+/// kept as aids (the rating leaves such a game out); between two people neither is.
+#[test]
+fn undo_and_hints_against_the_ai_are_aids() {
+    let mut view = nim_view(Mode::VsAi);
+    assert!(view.aids.none());
+    assert!(view.play(NimMove { pile: 0, take: 1 }));
+    assert!(view.play(NimMove { pile: 1, take: 1 }));
+    assert!(view.aids.none(), "playing is no help");
+    assert!(view.undo());
+    assert!(view.aids.undo && !view.aids.hints);
+    view.hints_seen();
+    assert!(view.aids.hints);
+    let mut two = nim_view(Mode::TwoPlayers);
+    assert!(two.play(NimMove { pile: 0, take: 1 }));
+    assert!(two.undo());
+    two.hints_seen();
+    assert!(two.aids.none(), "{:?}", two.aids);
+    // Hints looked at once the game is over help no one.
+    let mut over = nim_view(Mode::VsAi);
+    for (pile, take) in [(0, 3), (1, 4), (2, 5)] {
+        assert!(over.play(NimMove { pile, take }));
+    }
+    assert!(over.session.is_over());
+    over.hints_seen();
+    assert!(over.aids.none());
 }

@@ -3,7 +3,8 @@
 //! the server keeps), finished, started from the game's own start (not a typed
 //! position), and not from a setup the game knows is a proven loss for the player
 //! (`GameKind::start_winner` names the AI's seat), at a level whose rating was measured,
-//! and not ended by a clock (or a resignation) before both sides had moved.
+//! not ended by a clock (or a resignation) before both sides had moved, and played
+//! unaided (no move taken back, hints off).
 
 use crate::config::Config;
 use crate::game::Seat;
@@ -28,6 +29,8 @@ pub enum Unrated {
     /// Ended outside the rules (a clock, a resignation) before both sides had moved:
     /// aborted, as a chess server counts it, not won or lost.
     Aborted,
+    /// Played with help: moves taken back, or the hints on.
+    Aided,
 }
 
 /// The game `record` as a rated game, or why it is not one.
@@ -44,6 +47,9 @@ pub fn rated(games: &Registry, record: &MatchRecord) -> std::result::Result<Rate
     }
     if record.ended_by.is_some() && record.moves.len() < 2 {
         return Err(Unrated::Aborted);
+    }
+    if !record.aids.none() {
+        return Err(Unrated::Aided);
     }
     let game = games.find(&record.game).ok_or(Unrated::Unmeasured)?;
     if proven_loss(game, record, seat) {
@@ -167,6 +173,38 @@ mod tests {
         let short = nim(true, ResultRecord::First);
         assert!(short.moves.is_empty());
         assert!(rated(&games, &short).is_ok());
+    }
+
+    /// A game won with a move taken back, or with the hints on, is not rated; a save
+    /// from before the aids were kept reads as unaided.
+    #[test]
+    fn an_aided_game_is_not_rated() {
+        use crate::store::Aids;
+        let games = crate::arcade::registry();
+        for aids in [
+            Aids {
+                undo: true,
+                hints: false,
+            },
+            Aids {
+                undo: false,
+                hints: true,
+            },
+        ] {
+            let won = MatchRecord {
+                aids,
+                ..nim(true, ResultRecord::First)
+            };
+            assert_eq!(rated(&games, &won), Err(Unrated::Aided));
+            let text = serde_json::to_string(&won).expect("json");
+            let back: MatchRecord = serde_json::from_str(&text).expect("read back");
+            assert_eq!(back.aids, aids);
+        }
+        let plain = nim(true, ResultRecord::First);
+        let text = serde_json::to_string(&plain).expect("json");
+        assert!(!text.contains("aids"), "not written when empty: {text}");
+        let back: MatchRecord = serde_json::from_str(&text).expect("read back");
+        assert!(rated(&games, &back).is_ok());
     }
 
     /// A finished Pnut-Butta game on `symbols`, length `length`, from the empty string.

@@ -39,6 +39,7 @@ pub(super) fn record(game: &str, names: [&str; 2], moves: &[&str]) -> MatchRecor
         clock: None,
         ended_by: None,
         given: 0,
+        aids: Default::default(),
     }
 }
 

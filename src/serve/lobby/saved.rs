@@ -53,6 +53,7 @@ fn stored(id: u64, table: &Table) -> StoredMatch {
         }),
         ended_by: table.ended.as_ref().and_then(|e| e.by),
         given: 0,
+        aids: Default::default(),
     };
     let owner = |o: &Owner| match o {
         Owner::Key(k) => StoredOwner::Key(k.clone()),

@@ -24,6 +24,12 @@ impl ChopsticksSetup {
         }
     }
 
+    /// The move cap the game plays with: the row's number within its bounds (a number
+    /// half typed, "5" on the way to "50", may be below the least).
+    pub fn cap(&self) -> u32 {
+        self.move_cap.clamp(MIN_MOVE_CAP, MAX_MOVE_CAP)
+    }
+
     pub fn variant(&self) -> Variant {
         Variant {
             rollover: self.rollover,
@@ -76,9 +82,16 @@ impl GameOptions for ChopsticksSetup {
             Row {
                 id: MOVE_CAP,
                 label: "Move cap".into(),
-                value: format!("{} moves, then a draw", self.move_cap),
-                explanation: "←→ ten more or fewer; a third repetition of a position also draws."
-                    .into(),
+                value: if self.move_cap < MIN_MOVE_CAP {
+                    format!("{}… (at least {MIN_MOVE_CAP} moves)", self.move_cap)
+                } else {
+                    format!("{} moves, then a draw", self.move_cap)
+                },
+                explanation: format!(
+                    "Type {MIN_MOVE_CAP}-{MAX_MOVE_CAP}, or ←→ ten more or fewer; a third \
+                     repetition of a position also draws."
+                )
+                .into(),
             },
         ]
     }
@@ -89,7 +102,7 @@ impl GameOptions for ChopsticksSetup {
             EMPTY_SPLITS => self.empty_splits = !self.empty_splits,
             MOVE_CAP => {
                 self.move_cap = stepped(
-                    i64::from(self.move_cap),
+                    i64::from(self.cap()),
                     step,
                     10,
                     i64::from(MIN_MOVE_CAP),
@@ -97,6 +110,29 @@ impl GameOptions for ChopsticksSetup {
                 ) as u32;
             }
             _ => {}
+        }
+    }
+
+    /// Digits typed into the move cap append while the number stays within the most
+    /// (past it, the digit starts over); below the least is allowed on the way ("5"
+    /// then "0" is 50, not 10 then 100) and the row says so.
+    fn type_char(&mut self, id: u16, c: char, typing: &mut bool) {
+        let (MOVE_CAP, Some(d)) = (id, c.to_digit(10)) else {
+            return;
+        };
+        let appended = self.move_cap.saturating_mul(10).saturating_add(d);
+        self.move_cap = if *typing && appended <= MAX_MOVE_CAP {
+            appended
+        } else {
+            d
+        };
+        *typing = true;
+    }
+
+    fn erase(&mut self, id: u16, typing: &mut bool) {
+        if id == MOVE_CAP {
+            self.move_cap /= 10;
+            *typing = true;
         }
     }
 }
@@ -117,5 +153,55 @@ impl Default for ChopsticksSetup {
     /// The built-in config's options.
     fn default() -> Self {
         ChopsticksSetup::from_config(&crate::config::Config::default())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn typed(keys: &str) -> ChopsticksSetup {
+        let mut s = ChopsticksSetup::default();
+        let mut typing = false;
+        for c in keys.chars() {
+            if c == '<' {
+                s.erase(MOVE_CAP, &mut typing);
+            } else {
+                s.type_char(MOVE_CAP, c, &mut typing);
+            }
+        }
+        s
+    }
+
+    fn cap_row(s: &ChopsticksSetup) -> String {
+        let matchup = MatchSetup {
+            mode: crate::matchup::Mode::VsAi,
+            first: crate::matchup::FirstMover::You,
+            difficulty: crate::matchup::Difficulty::Perfect,
+            clock: None,
+        };
+        s.rows(&matchup)
+            .into_iter()
+            .find(|r| r.id == MOVE_CAP)
+            .map(|r| r.value)
+            .expect("a move cap row")
+    }
+
+    /// The move cap takes typed numbers: "50" is 50 (it was not typable; a number
+    /// clamped at each digit would have made "5" 10 and then "0" 100).
+    #[test]
+    fn the_move_cap_is_typed_digit_by_digit() {
+        assert_eq!(typed("50").cap(), 50);
+        assert_eq!(typed("1000").cap(), 1000);
+        // Past the most, the digit starts over.
+        assert_eq!(typed("10005").move_cap, 5);
+        // On the way, below the least: said on the row, played at the least.
+        let half = typed("5");
+        assert_eq!(cap_row(&half), "5… (at least 10 moves)");
+        assert_eq!(half.cap(), 10);
+        assert_eq!(cap_row(&typed("50")), "50 moves, then a draw");
+        assert_eq!(typed("250<").move_cap, 25);
+        // Letters are not numbers.
+        assert_eq!(typed("x").move_cap, 100);
     }
 }

@@ -70,9 +70,9 @@ pub type ChopsticksScreen = Match<ChopsticksBoard>;
 pub fn start_position(setup: &GameSetup) -> Result<Chopsticks, String> {
     let options: ChopsticksSetup = setup.own();
     match &setup.position {
-        Some(text) => Chopsticks::parse(text, options.variant(), Some(options.move_cap))
+        Some(text) => Chopsticks::parse(text, options.variant(), Some(options.cap()))
             .map_err(|e| e.to_string()),
-        None => Ok(Chopsticks::new(options.variant(), Some(options.move_cap))),
+        None => Ok(Chopsticks::new(options.variant(), Some(options.cap()))),
     }
 }
 
@@ -86,7 +86,7 @@ impl ChopsticksScreen {
         let options: ChopsticksSetup = setup.own();
         // The position was checked before the game was started (`check_position`).
         let start = start_position(&setup)
-            .unwrap_or_else(|_| Chopsticks::new(options.variant(), Some(options.move_cap)));
+            .unwrap_or_else(|_| Chopsticks::new(options.variant(), Some(options.cap())));
         let analyst = SharedAnalyst::new(FnAnalyst(crate::solve::chopsticks::analyse));
         let view = MatchView::new(start, &setup.matchup, ai_delay_ms, analyst, rng);
         let board = ChopsticksBoard {

@@ -42,6 +42,18 @@ impl GameOptions for OthelloSetup {
             },
             // On the clock the AI's time comes from its clock: this is a ceiling.
             match matchup.clock.filter(|_| matchup.mode != Mode::AiVsAi) {
+                // A level that plays at once: the time is the hints' alone (its arrows
+                // beside a level they do not change read as a setting of the AI).
+                _ if !uses_time(self.level) => Row {
+                    id: THINK_TIME,
+                    label: "Thinking time".into(),
+                    value: format!("{:.1} s per move (hints)", self.think_ms as f64 / 1000.0),
+                    explanation: format!(
+                        "{} plays at once; this is how long the hints think per move.",
+                        self.level
+                    )
+                    .into(),
+                },
                 None => Row {
                     id: THINK_TIME,
                     label: "Thinking time".into(),
@@ -73,6 +85,12 @@ impl GameOptions for OthelloSetup {
     }
 }
 
+/// Whether the AI at `level` thinks for the thinking time (the others search a fixed
+/// number of moves ahead and play at once).
+fn uses_time(level: Level) -> bool {
+    matches!(level, Level::Strong | Level::Exact)
+}
+
 impl OthelloSetup {
     /// The options as the config sets them.
     pub fn from_config(config: &crate::config::Config) -> OthelloSetup {
@@ -102,7 +120,10 @@ mod tests {
     /// the time each move takes, beside a clock that shortens it).
     #[test]
     fn the_thinking_time_row_says_it_is_a_ceiling_on_the_clock() {
-        let options = OthelloSetup::default();
+        let options = OthelloSetup {
+            level: Level::Strong,
+            ..OthelloSetup::default()
+        };
         let mut matchup = MatchSetup {
             mode: Mode::VsAi,
             first: crate::matchup::FirstMover::You,
@@ -126,5 +147,44 @@ mod tests {
         // Two AIs play without a clock: the setup keeps the choice, hidden.
         matchup.mode = Mode::AiVsAi;
         assert!(think(&matchup).ends_with(" s per move"));
+    }
+
+    /// The levels that play at once do not think for the thinking time: the row says
+    /// whose time it is (the hints'), on the clock or not.
+    #[test]
+    fn the_thinking_time_of_a_level_that_plays_at_once_is_the_hints() {
+        for level in Level::ALL {
+            let options = OthelloSetup {
+                level,
+                ..OthelloSetup::default()
+            };
+            for clock in [None, Some(TimeControl::new(300_000, 0))] {
+                let matchup = MatchSetup {
+                    mode: Mode::VsAi,
+                    first: crate::matchup::FirstMover::You,
+                    difficulty: crate::matchup::Difficulty::Perfect,
+                    clock,
+                };
+                let row = options
+                    .rows(&matchup)
+                    .into_iter()
+                    .find(|r| r.id == THINK_TIME)
+                    .expect("a thinking time row");
+                let hints = row.value.ends_with("(hints)");
+                assert_eq!(
+                    hints,
+                    matches!(level, Level::Beginner | Level::Casual | Level::Benedict),
+                    "{level}: {}",
+                    row.value
+                );
+                if hints {
+                    assert!(
+                        row.explanation.contains("plays at once"),
+                        "{}",
+                        row.explanation
+                    );
+                }
+            }
+        }
     }
 }

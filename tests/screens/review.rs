@@ -677,6 +677,63 @@ fn pnut_review_snapshots_mark_the_substring_the_move_completed() {
     }
 }
 
+/// A move played where the review's search did not solve the position says so, not
+/// "kept the result; the best was 1 (unknown)" above "Now: AI wins" (play-test
+/// finding on Pnut-Butta, whose searches can run out of time).
+#[test]
+fn a_move_from_an_unsolved_position_is_not_said_to_keep_anything() {
+    use parlor::plugin::review::plies::{PlyReport, Valued};
+    use parlor::solve::Verdict;
+    let record = pnut_game();
+    let game = parlor::arcade::registry()
+        .find(&record.game)
+        .expect("a game");
+    let plan = game.kind().review(&record, &config()).expect("reviewable");
+    let mut review = Review::new(plan.game, &record, plan.board, plan.method);
+    let valued = |text: &str, verdict| Valued {
+        text: text.into(),
+        verdict,
+        score: None,
+    };
+    let report = |ply, verdict, best: Option<Valued>, played: Option<Valued>| PlyReport {
+        ply,
+        mover: if ply % 2 == 0 {
+            Seat::First
+        } else {
+            Seat::Second
+        },
+        verdict,
+        score: None,
+        exact: false,
+        depth: 3,
+        nodes: Some(100),
+        best_moves: best.iter().map(|b| b.text.clone()).collect(),
+        best,
+        choices: 2,
+        played,
+    };
+    let mut kept = vec![None; record.moves.len() + 1];
+    kept[0] = Some(report(
+        0,
+        Verdict::Unknown,
+        Some(valued("1", Verdict::Unknown)),
+        Some(valued("0", Verdict::Unknown)),
+    ));
+    kept[1] = Some(report(
+        1,
+        Verdict::Win { plies: Some(3) },
+        Some(valued("0", Verdict::Win { plies: Some(3) })),
+        None,
+    ));
+    review.restore(kept);
+    assert_eq!(review.restored(), 2);
+    let text = review.move_text(0).expect("move 1");
+    assert_eq!(
+        text,
+        "move 1, 0: not solved before it in the review's time; the search's pick was 1"
+    );
+}
+
 /// Chopsticks from the start (1,1/1,1): the four hits all lose in 26 and the splits in
 /// 16 (the solver names hit:l:l, the first of the four). Ann hits with hit:l:r, as good
 /// as hit:l:l; Bob, at 1,2/1,1, splits to 3,0, the mirror of split:0,3 that the solver

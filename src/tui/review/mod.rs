@@ -440,13 +440,20 @@ impl Review {
                     "{head}: every move loses here; the best was {} ({value})",
                     tied("or")
                 ),
-                _ => {
-                    let kept = plies::prospect(before.verdict).unwrap_or("result");
-                    format!(
+                _ => match plies::prospect(before.verdict) {
+                    Some(kept) => format!(
                         "{head}: kept the {kept}; the best was {} ({value})",
                         tied("or")
-                    )
-                }
+                    ),
+                    // Unsolved before the move: nothing was kept or lost that the
+                    // review knows of ("kept the result; the best was h (unknown)"
+                    // stood above "Now: AI wins").
+                    None => format!(
+                        "{head}: not solved before it in the review's time; the \
+                         search's pick was {}",
+                        tied("or")
+                    ),
+                },
             },
         };
         Some(text)

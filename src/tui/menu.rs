@@ -235,7 +235,10 @@ impl Menu {
         let longest = self
             .resumes
             .iter()
-            .map(|r| r.label().chars().count() + 5)
+            // The marker's 2 columns, the list's 3 of margin, and 1 more: `fit` keeps
+            // a text whole only below its width (a label of exactly the room was cut
+            // with half the screen free).
+            .map(|r| r.label().chars().count() + 6)
             .max();
         let width = (longest.unwrap_or(0).max(76) as u16).min(list.width.saturating_sub(2));
         let list = widgets::centered(list, width, list.height);

@@ -1616,3 +1616,29 @@ fn two_ais_resumed_keep_the_speed_they_were_set_to() {
     again.keys(&[KeyCode::Char('+'), KeyCode::Char('+')]);
     assert_eq!(think(&title(&mut again)), think(&before));
 }
+
+/// At 120 columns a saved game's label fits its line whole (it was cut, "2026-11-29…",
+/// with half the screen free: the list was one column short of the label).
+#[test]
+fn a_saved_games_line_is_whole_on_a_wide_screen() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    // A long start makes a label longer than the list's least width (76).
+    let mut h = nim_with(dir.path(), "1,2,3,4,5,6,7,8", Mode::VsAi);
+    h.play("1:1");
+    h.key(KeyCode::Char('q'));
+    let menu = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        120,
+        40,
+        dir.path(),
+    )
+    .screen();
+    let rows = resume_rows(&menu);
+    assert_eq!(rows.len(), 1, "{menu}");
+    assert!(!rows[0].contains('…'), "{menu}");
+    // The label whole under the list only where the line is cut.
+    let label = rows[0].trim_start_matches("▶ ↻ ").to_string();
+    assert_eq!(menu.matches(label.as_str()).count(), 1, "{menu}");
+}

@@ -110,6 +110,17 @@ pub fn cycle<T: PartialEq + Copy>(all: &[T], current: T, step: isize) -> T {
     all[((i + step).rem_euclid(n)) as usize]
 }
 
+/// The item of a scale `all` (weakest first) `step` away from `current`, the ends
+/// holding: a step right of the strongest AI level is not the weakest (the setup's
+/// level rows wrapped, and stepped weaker to the right in one row, stronger in another).
+pub fn on_scale<T: PartialEq + Copy>(all: &[T], current: T, step: isize) -> T {
+    let Some(i) = all.iter().position(|x| *x == current) else {
+        return current;
+    };
+    let to = (i as isize + step).clamp(0, all.len() as isize - 1) as usize;
+    all[to]
+}
+
 /// A number stepped by `step` times `by` and kept in `min..=max`.
 pub fn stepped(value: i64, step: isize, by: i64, min: i64, max: i64) -> i64 {
     (value + by * step as i64).clamp(min, max)
@@ -141,6 +152,16 @@ pub fn erased_number(value: u64, typing: &mut bool, min: u64) -> u64 {
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn a_scale_holds_at_its_ends() {
+        let all = [1, 2, 3];
+        assert_eq!(on_scale(&all, 3, 1), 3);
+        assert_eq!(on_scale(&all, 1, -1), 1);
+        assert_eq!(on_scale(&all, 2, 1), 3);
+        assert_eq!(on_scale(&all, 2, -1), 1);
+        assert_eq!(on_scale(&all, 9, 1), 9, "not on the scale: left alone");
+    }
 
     #[test]
     fn typed_digits_replace_then_append_within_the_bounds() {

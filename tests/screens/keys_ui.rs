@@ -225,6 +225,44 @@ fn a_number_at_its_bound_shows_no_arrow_past_it() {
     );
 }
 
+/// The AI difficulty is a scale, → stronger, holding at its ends: perfect has no ▶
+/// and → keeps it; beginner no ◀ (it wrapped, and went weaker to the right where
+/// Othello's AI level goes stronger).
+#[test]
+fn the_ai_difficulty_is_a_scale_that_holds_at_its_ends() {
+    let mut h = setup_screen();
+    for _ in 0..12 {
+        h.key(KeyCode::Up);
+    }
+    h.keys(&[KeyCode::Down, KeyCode::Down]);
+    let row = |h: &mut Harness| {
+        h.screen()
+            .lines()
+            .find(|l| l.contains("AI difficulty"))
+            .map(str::to_string)
+            .unwrap_or_default()
+    };
+    let strongest = row(&mut h);
+    assert!(
+        strongest.contains("AI difficulty   ◀ perfect") && !strongest.contains('▶'),
+        "{strongest}"
+    );
+    h.key(KeyCode::Right);
+    assert_eq!(row(&mut h), strongest);
+    let mut seen = Vec::new();
+    for _ in 0..5 {
+        h.key(KeyCode::Left);
+        seen.push(row(&mut h));
+    }
+    assert!(seen[0].contains("◀ strong ▶"), "{seen:?}");
+    assert!(seen[1].contains("◀ casual ▶"), "{seen:?}");
+    assert!(
+        seen[2].contains("  beginner ▶") && !seen[2].contains('◀'),
+        "{seen:?}"
+    );
+    assert_eq!(seen[4], seen[2], "held at the weakest");
+}
+
 /// Through two players (no AI to start) and two AIs (no first move) and back: the
 /// first mover chosen before comes back.
 #[test]

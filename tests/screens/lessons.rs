@@ -259,7 +259,7 @@ fn the_setup_comes_back_as_left_after_its_lesson() {
     for _ in 0..12 {
         h.key(Up);
     }
-    h.keys(&[Down, Down, KeyCode::Right]);
+    h.keys(&[Down, Down, KeyCode::Left]);
     let changed = row(&mut h);
     assert_ne!(changed, before, "the difficulty changed");
     // Back down to Start, then Lesson under it.

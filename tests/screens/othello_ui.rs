@@ -839,6 +839,10 @@ fn each_level_is_described_alike_on_the_setup_and_in_the_rules_as_the_code_plays
     h.keys(&[KeyCode::Down, KeyCode::Down, KeyCode::Down, KeyCode::Enter]);
     // From Start up to the AI level row (position, thinking time, level).
     h.keys(&[KeyCode::Up, KeyCode::Up, KeyCode::Up]);
+    // The levels are a scale that holds at its ends: from the weakest, → to each.
+    for _ in Level::ALL {
+        h.key(KeyCode::Left);
+    }
     let mut described = Vec::new();
     for _ in Level::ALL {
         let screen = h.screen();

@@ -3,7 +3,7 @@
 use super::levels;
 use crate::matchup::{MatchSetup, Mode};
 use crate::options_plumbing;
-use crate::plugin::options::{GameOptions, Row, cycle, stepped};
+use crate::plugin::options::{GameOptions, Row, on_scale, stepped};
 use crate::solve::othello::Level;
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -76,7 +76,7 @@ impl GameOptions for OthelloSetup {
 
     fn change(&mut self, id: u16, step: isize) {
         match id {
-            LEVEL => self.level = cycle(&Level::ALL, self.level, step),
+            LEVEL => self.level = on_scale(&Level::ALL, self.level, step),
             THINK_TIME => {
                 self.think_ms = stepped(self.think_ms as i64, step, 500, 500, 60_000) as u64;
             }

@@ -13,7 +13,7 @@ use ratatui::widgets::{Paragraph, Wrap};
 
 use crate::matchup::Difficulty;
 use crate::matchup::{FirstMover, Mode};
-use crate::plugin::options::cycle;
+use crate::plugin::options::{cycle, on_scale};
 use crate::plugin::{GameOptions, GameSetup, Row};
 use crate::store::puzzles::PuzzleMode;
 use crate::ui::hits::{Hit, Hits};
@@ -368,7 +368,10 @@ impl Setup {
                 self.first_choice = s.matchup.first;
             }
             Field::Difficulty => {
-                s.matchup.difficulty = cycle(&Difficulty::ALL, s.matchup.difficulty, step);
+                // → is stronger, as in Othello's AI level row.
+                let mut scale = Difficulty::ALL;
+                scale.reverse();
+                s.matchup.difficulty = on_scale(&scale, s.matchup.difficulty, step);
             }
             Field::Spoilers => s.spoilers = !s.spoilers,
             Field::Clock => s.matchup.clock = step_clock(s.matchup.clock, step),

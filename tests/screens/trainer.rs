@@ -278,6 +278,9 @@ fn a_skip_before_a_move_is_free_and_leaving_a_puzzle_begun_counts_as_missed() {
     let dir = tempfile::tempdir().unwrap();
     let mut h = open_from_menu(80, 24, dir.path());
     let first = trainer(&h).puzzle().unwrap().id.clone();
+    let footer = |h: &mut Harness| h.screen().lines().last().unwrap_or_default().to_string();
+    assert!(footer(&mut h).contains("n skip"), "{}", footer(&mut h));
+    assert!(!footer(&mut h).contains("a miss"), "{}", footer(&mut h));
     h.key(KeyCode::Char('n'));
     until(&mut h, "the next puzzle", |s| *s == State::YourMove);
     let puzzle = trainer(&h).puzzle().cloned().unwrap();
@@ -292,6 +295,12 @@ fn a_skip_before_a_move_is_free_and_leaving_a_puzzle_begun_counts_as_missed() {
         matches!(s, State::YourMove | State::Solved { .. })
     });
     assert_eq!(state(&h), State::YourMove, "{}", h.screen());
+    // Begun: the footer says what a skip costs now.
+    assert!(
+        footer(&mut h).contains("n skip (a miss)"),
+        "{}",
+        footer(&mut h)
+    );
     {
         h.key(KeyCode::Esc);
         let kept = parlor::store::Store::open(dir.path().to_path_buf()).puzzle_progress("nim");

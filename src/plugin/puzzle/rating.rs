@@ -73,11 +73,16 @@ pub fn record(
     });
 }
 
-/// A rating as shown: whole points, with "?" while it is still unsure (deviation over
-/// 110, as Lichess marks a provisional rating).
+/// Whether the rating is still unsure (shown with a "?"): its deviation is over 110,
+/// as Lichess marks a provisional rating (after few puzzles).
+pub fn unsure(rated: Rated) -> bool {
+    rated.deviation > 110.0
+}
+
+/// A rating as shown: whole points, with "?" while it is still [`unsure`].
 pub fn shown(rated: Rated) -> String {
     let points = rated.rating.round() as i64;
-    if rated.deviation > 110.0 {
+    if unsure(rated) {
         format!("{points}?")
     } else {
         points.to_string()

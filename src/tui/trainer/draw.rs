@@ -94,6 +94,13 @@ impl TrainerScreen {
                 }
             }
             lines.push(Line::styled(text, theme.bold()));
+            // The "?" said nothing on the screen itself.
+            if rating::unsure(now) {
+                lines.push(Line::styled(
+                    "(? = unsure until more puzzles)",
+                    theme.muted(),
+                ));
+            }
         } else {
             lines.push(Line::raw(
                 "No puzzle rating yet: it starts with your first puzzle.",
@@ -266,7 +273,14 @@ impl TrainerScreen {
                 if self.mode == PuzzleMode::Streak {
                     items.push((&[Action::NewGame], "end the streak"));
                 } else if next.is_some() {
-                    items.push((&[Action::NewGame], "skip"));
+                    // Skipping is free until a move or a hint, a miss after (the
+                    // footer said "skip" alike; only the help told them apart).
+                    let skip = if self.begun() {
+                        "skip (a miss)"
+                    } else {
+                        "skip"
+                    };
+                    items.push((&[Action::NewGame], skip));
                 }
                 items
             }

@@ -21,8 +21,10 @@
 //!    at 19-24).
 //! 4. The weights go to `--out` in the format of `solve::othello::pattern_weights`.
 //!
-//! One thread, no clocks; everything follows from `--seed` (ChaCha8), so the same code
-//! and seed give the same file. The labels are also written to `--labels`
+//! No clocks; everything follows from `--seed` (ChaCha8) and `--threads` (1 by
+//! default; N labels each bucket in N contiguous shares at once, each share on its own
+//! engines, so the labels depend on N), so the same code, seed and threads give the
+//! same file. The labels are also written to `--labels`
 //! (default under /tmp) and `--fit-only` refits from such a file without labelling.
 
 mod fit;
@@ -70,6 +72,9 @@ struct Args {
     /// long decided (half the positions of 12-24 empties are beyond 20 discs) do not
     /// outweigh the close positions where the choice of move matters; 0: all alike.
     close: f64,
+    /// Threads labelling each bucket's positions (contiguous shares, one labeller
+    /// each; 1: the labels of the single-threaded trainer).
+    threads: usize,
 }
 
 /// A sample's weight in the fit for `close` (see [`Args::close`]).
@@ -95,6 +100,7 @@ fn parse_args() -> Result<Args, String> {
         play_eval: Evaluation::Classic,
         also_depth: None,
         close: 0.0,
+        threads: 1,
     };
     let mut it = std::env::args().skip(1);
     while let Some(flag) = it.next() {
@@ -108,6 +114,7 @@ fn parse_args() -> Result<Args, String> {
             "--seed" => a.seed = num(&v)?,
             "--out" => a.out = v,
             "--games" => a.games = num(&v)? as usize,
+            "--threads" => a.threads = (num(&v)? as usize).max(1),
             "--per-bucket" => a.per_bucket = (num(&v)? as usize).max(1),
             "--exact" => a.exact = num(&v)? as u32,
             "--depth" => a.depth = num(&v)? as u32,
@@ -327,6 +334,75 @@ fn smooth(labelled: &[(usize, u64, u64, f64)], weight: f64, close: f64) -> Vec<M
     models
 }
 
+/// The engines that label positions: an exact solver, and a searcher on the weights
+/// fitted so far.
+struct Labeller {
+    solver: Engine,
+    searcher: Engine,
+}
+
+impl Labeller {
+    fn new() -> Labeller {
+        let mut solver = Engine::new(16);
+        solver.set_threads(1);
+        solver.set_evaluation(Evaluation::Classic);
+        let mut searcher = Engine::new(16);
+        searcher.set_threads(1);
+        searcher.set_evaluation(Evaluation::Patterns);
+        // No midgame ProbCut in the labels: its probes are half as deep, so their
+        // leaves fall in the bucket being labelled, whose weights are still zeros, and
+        // its margins were fitted for the shipped weights. With it on, every run after
+        // it was added (the shipped weights were trained before) labelled through those
+        // cuts.
+        searcher.set_mid_probcut(false);
+        Labeller { solver, searcher }
+    }
+
+    /// The label of each position (`None` where the search gave none): exact up to
+    /// `a.exact` empty squares, else an `a.depth`-ply search (and the mean with an
+    /// `a.also_depth` one) on `weights`.
+    fn label(
+        &mut self,
+        positions: &[(u64, u64)],
+        weights: Arc<PatternWeights>,
+        a: &Args,
+    ) -> Result<Vec<Option<f64>>, String> {
+        self.searcher.set_pattern_weights(Some(weights));
+        let limits = Limits {
+            max_depth: Some(a.depth),
+            max_millis: None,
+            table_mib: 16,
+            exact_empties: 0,
+        };
+        let mut out = Vec::with_capacity(positions.len());
+        for &(p, o) in positions {
+            let board = Othello::from_bitboards(p, o, Seat::First).map_err(|e| e.to_string())?;
+            let target = if board.empty_count() <= a.exact {
+                self.solver
+                    .solve(&board, &|| false)
+                    .map(|s| f64::from(s.score))
+            } else {
+                let searcher = &mut self.searcher;
+                let mut at = |depth: u32| {
+                    let limits = Limits {
+                        max_depth: Some(depth),
+                        ..limits
+                    };
+                    searcher
+                        .search(&board, &limits, &|| false)
+                        .map(|c| f64::from(c.score))
+                };
+                match a.also_depth {
+                    None => at(a.depth),
+                    Some(d) => at(a.depth).zip(at(d)).map(|(x, y)| (x + y) / 2.0),
+                }
+            };
+            out.push(target);
+        }
+        Ok(out)
+    }
+}
+
 fn run(a: &Args) -> Result<(), String> {
     let start = Instant::now();
     let secs = || start.elapsed().as_secs_f64();
@@ -361,48 +437,36 @@ fn run(a: &Args) -> Result<(), String> {
     } else {
         Some(std::fs::File::create(&a.labels).map_err(|e| format!("{}: {e}", a.labels))?)
     };
-    let mut solver = Engine::new(16);
-    solver.set_threads(1);
-    solver.set_evaluation(Evaluation::Classic);
-    let mut searcher = Engine::new(16);
-    searcher.set_threads(1);
-    searcher.set_evaluation(Evaluation::Patterns);
-    // No midgame ProbCut in the labels: its probes are half as deep, so their leaves
-    // fall in the bucket being labelled, whose weights are still zeros, and its
-    // margins were fitted for the shipped weights. With it on, every run after it was
-    // added (the shipped weights were trained before) labelled through those cuts.
-    searcher.set_mid_probcut(false);
-    let limits = Limits {
-        max_depth: Some(a.depth),
-        max_millis: None,
-        table_mib: 16,
-        exact_empties: 0,
-    };
+    // One labeller a thread, kept from bucket to bucket (their tables too: with one
+    // thread the labels are those of the single-threaded trainer before `--threads`).
+    let mut labellers: Vec<Labeller> = (0..a.threads).map(|_| Labeller::new()).collect();
     let mut models: Vec<Model> = Vec::new();
     for b in 0..LASTS.len() {
         if !a.fit_only {
-            searcher.set_pattern_weights(Some(Arc::new(weights_of(&models)?)));
-            for &(p, o) in &positions[b] {
-                let board =
-                    Othello::from_bitboards(p, o, Seat::First).map_err(|e| e.to_string())?;
-                let target = if board.empty_count() <= a.exact {
-                    solver.solve(&board, &|| false).map(|s| f64::from(s.score))
-                } else {
-                    let mut at = |depth: u32| {
-                        let limits = Limits {
-                            max_depth: Some(depth),
-                            ..limits
-                        };
-                        searcher
-                            .search(&board, &limits, &|| false)
-                            .map(|c| f64::from(c.score))
-                    };
-                    match a.also_depth {
-                        None => at(a.depth),
-                        Some(d) => at(a.depth).zip(at(d)).map(|(x, y)| (x + y) / 2.0),
-                    }
-                };
-                let Some(t) = target else { continue };
+            let weights = Arc::new(weights_of(&models)?);
+            let chunk = positions[b].len().div_ceil(a.threads).max(1);
+            let labels: Vec<Result<Vec<Option<f64>>, String>> = std::thread::scope(|scope| {
+                let jobs: Vec<_> = labellers
+                    .iter_mut()
+                    .zip(positions[b].chunks(chunk))
+                    .map(|(l, part)| {
+                        let weights = Arc::clone(&weights);
+                        scope.spawn(move || l.label(part, weights, a))
+                    })
+                    .collect();
+                jobs.into_iter()
+                    .map(|j| {
+                        j.join()
+                            .unwrap_or_else(|_| Err("a labeller panicked".into()))
+                    })
+                    .collect()
+            });
+            let mut labels_in_order = Vec::with_capacity(positions[b].len());
+            for part in labels {
+                labels_in_order.extend(part?);
+            }
+            for (&(p, o), t) in positions[b].iter().zip(labels_in_order) {
+                let Some(t) = t else { continue };
                 labelled.push((b, p, o, t));
                 if let Some(f) = labels_out.as_mut() {
                     writeln!(f, "{p:016x} {o:016x} {t}").map_err(|e| e.to_string())?;

@@ -172,7 +172,8 @@ pub fn table(games: &[GameStats]) -> String {
     if games.iter().any(|g| g.rating.is_some()) {
         out.push_str(
             "rating: moves with every game against the AI (not from a typed position or a\n        \
-             proven loss), by the AI level's measured rating (Glicko-2); its last values.\n",
+             proven loss, nor with a move taken back or hints on), by the AI level's\n        \
+             measured rating (Glicko-2); its last values.\n",
         );
     }
     out

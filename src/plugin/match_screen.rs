@@ -38,9 +38,7 @@ impl<B: Board> Match<B> {
         mut view: MatchView<B::Game>,
         board: B,
     ) -> Self {
-        if hints {
-            view.hints_seen();
-        }
+        view.hints_shown = hints;
         Match {
             setup,
             hints,
@@ -299,8 +297,9 @@ impl<B: Board> GameScreen for Match<B> {
     }
     fn toggle_hints(&mut self) {
         self.hints = !self.hints;
+        self.view.hints_shown = self.hints;
         if self.hints {
-            self.view.hints_seen();
+            self.view.hints_turned_on();
         }
     }
     fn spoilers_on(&self) -> bool {

@@ -37,6 +37,9 @@ pub trait GameOptions: Any + Debug + Send {
     fn type_char(&mut self, _id: u16, _c: char, _typing: &mut bool) {}
     /// Backspace on row `id`.
     fn erase(&mut self, _id: u16, _typing: &mut bool) {}
+    /// Typing into a row has ended (another row chosen, the game started): a number
+    /// left half typed below its least takes its least, so the row shows what plays.
+    fn settle(&mut self) {}
     /// People only (no mode, first mover or AI rows): Pnut-Butta with 3-6 players.
     fn people_only(&self) -> bool {
         false

@@ -82,7 +82,9 @@ impl GameOptions for ChopsticksSetup {
             Row {
                 id: MOVE_CAP,
                 label: "Move cap".into(),
-                value: if self.move_cap < MIN_MOVE_CAP {
+                value: if self.move_cap == 0 {
+                    format!("… (type {MIN_MOVE_CAP}-{MAX_MOVE_CAP})")
+                } else if self.move_cap < MIN_MOVE_CAP {
                     format!("{}… (at least {MIN_MOVE_CAP} moves)", self.move_cap)
                 } else {
                     format!("{} moves, then a draw", self.move_cap)
@@ -100,6 +102,8 @@ impl GameOptions for ChopsticksSetup {
         match id {
             ROLLOVER => self.rollover = !self.rollover,
             EMPTY_SPLITS => self.empty_splits = !self.empty_splits,
+            // From a number typed below the least, either way: the least.
+            MOVE_CAP if self.move_cap < MIN_MOVE_CAP => self.move_cap = MIN_MOVE_CAP,
             MOVE_CAP => {
                 self.move_cap = stepped(
                     i64::from(self.cap()),
@@ -113,20 +117,28 @@ impl GameOptions for ChopsticksSetup {
         }
     }
 
-    /// Digits typed into the move cap append while the number stays within the most
-    /// (past it, the digit starts over); below the least is allowed on the way ("5"
-    /// then "0" is 50, not 10 then 100) and the row says so.
+    /// Digits typed into the move cap append, up to the most; below the least is
+    /// allowed on the way ("5" then "0" is 50, not 10 then 100) and the row says so,
+    /// and the setup settles it at the least once typing ends.
     fn type_char(&mut self, id: u16, c: char, typing: &mut bool) {
         let (MOVE_CAP, Some(d)) = (id, c.to_digit(10)) else {
             return;
         };
-        let appended = self.move_cap.saturating_mul(10).saturating_add(d);
-        self.move_cap = if *typing && appended <= MAX_MOVE_CAP {
-            appended
+        // Past the most, the most (2000 meant "as many as it takes": starting over at
+        // "0" gave the least, 10, without a word).
+        self.move_cap = if *typing {
+            self.move_cap
+                .saturating_mul(10)
+                .saturating_add(d)
+                .min(MAX_MOVE_CAP)
         } else {
             d
         };
         *typing = true;
+    }
+
+    fn settle(&mut self) {
+        self.move_cap = self.cap();
     }
 
     fn erase(&mut self, id: u16, typing: &mut bool) {
@@ -193,14 +205,25 @@ mod tests {
     fn the_move_cap_is_typed_digit_by_digit() {
         assert_eq!(typed("50").cap(), 50);
         assert_eq!(typed("1000").cap(), 1000);
-        // Past the most, the digit starts over.
-        assert_eq!(typed("10005").move_cap, 5);
+        // Past the most, the most.
+        assert_eq!(typed("10005").move_cap, 1000);
+        assert_eq!(typed("2000").move_cap, 1000);
         // On the way, below the least: said on the row, played at the least.
         let half = typed("5");
         assert_eq!(cap_row(&half), "5… (at least 10 moves)");
         assert_eq!(half.cap(), 10);
         assert_eq!(cap_row(&typed("50")), "50 moves, then a draw");
         assert_eq!(typed("250<").move_cap, 25);
+        assert_eq!(cap_row(&typed("5<")), "… (type 10-1000)");
+        // Settled when typing ends, and ←→ from below the least go to it.
+        let mut half = typed("5");
+        half.settle();
+        assert_eq!(half.move_cap, 10);
+        for step in [-1, 1] {
+            let mut half = typed("5");
+            half.change(MOVE_CAP, step);
+            assert_eq!(half.move_cap, 10);
+        }
         // Letters are not numbers.
         assert_eq!(typed("x").move_cap, 100);
     }

@@ -406,11 +406,16 @@ impl OthelloScreen {
                 _ => format!("About even ({} +{margin})", seat_colour(leader)),
             }
         };
-        let mut lines = vec![
-            Line::raw("With best play:"),
-            Line::styled(text, theme.bold()),
-        ];
         let picks_its_own = self.weak_ai_to_move();
+        // A weak level's own search is not best play: its view is said as its own
+        // ("With best play: Black ahead by about 3" stood over a beginner's guess at
+        // the start, which the book values a draw).
+        let heading = if picks_its_own {
+            format!("{}'s own view:", s.name(mover))
+        } else {
+            "With best play:".to_string()
+        };
+        let mut lines = vec![Line::raw(heading), Line::styled(text, theme.bold())];
         match a.best {
             Some(mv) if picks_its_own => lines.push(Line::styled(
                 format!("{} plays {mv}", s.name(mover)),

@@ -44,6 +44,8 @@ pub use crate::ui::voice::Outlook;
 const NOTHING_OF_YOURS: &str = "Nothing of yours to take back yet.";
 const NOTHING_TO_UNDO: &str = "Nothing to undo.";
 const NOTHING_TO_REDO: &str = "Nothing to redo.";
+/// Said when the hints are turned on in a game against the AI.
+pub const HINTS_UNRATED: &str = "Hints on: moving with them is not rated.";
 
 pub struct MatchView<G: Game> {
     pub session: Session<G>,
@@ -88,6 +90,9 @@ pub struct MatchView<G: Game> {
     /// The help the person had against the AI so far (kept in the record: an aided
     /// game is not rated).
     pub aids: Aids,
+    /// Whether the screen shows the hints (the match's switch, mirrored here so that a
+    /// move played with them on is known as one).
+    pub hints_shown: bool,
     /// A word from the program, not the AI ("Resumed: move 3.", "Nothing to redo."):
     /// shown on the voice's line without the AI's quotes, until the next move.
     note: String,
@@ -192,6 +197,7 @@ impl<G: Game> MatchView<G> {
             inbox: Inbox::default(),
             hurry: Arc::default(),
             aids: Aids::default(),
+            hints_shown: false,
         }
     }
 
@@ -622,8 +628,14 @@ impl<G: Game> MatchView<G> {
 
     /// Plays a move for whoever is to move. Returns false if it was refused.
     pub fn play(&mut self, mv: G::Move) -> bool {
+        // The person moves with the hints on: help (hints on only between moves, or
+        // carried into a rematch and turned off before the first move, are not).
+        let hinted = self.hints_shown && self.session.human_to_move();
         if self.session.play(mv).is_err() {
             return false;
+        }
+        if hinted {
+            self.hints_seen();
         }
         self.note.clear();
         self.needs_analysis = true;
@@ -647,6 +659,9 @@ impl<G: Game> MatchView<G> {
 
     /// Takes back moves (against the AI: to your previous turn). Returns false if none.
     pub fn undo(&mut self) -> bool {
+        // A move taken back once the game is over changes nothing the rating counts:
+        // the first ending is the one kept.
+        let was_on = !self.session.is_over();
         if !self.session.undo() {
             // Said whatever the moment, or `u` would do nothing silently (a game whose
             // only move of yours was a forced pass, once over).
@@ -660,7 +675,7 @@ impl<G: Game> MatchView<G> {
         self.note.clear();
         self.needs_analysis = true;
         self.last_prediction = None;
-        self.aids.undo |= self.ai_seat().is_some();
+        self.aids.undo |= was_on && self.ai_seat().is_some();
         self.voice = if self.ai_seat().is_some() {
             TAKE_BACK_LINE.into()
         } else {
@@ -669,9 +684,17 @@ impl<G: Game> MatchView<G> {
         true
     }
 
-    /// The hints are on (shown, or switched on): against the AI, while the game is on,
-    /// that is help the rating leaves out.
-    pub fn hints_seen(&mut self) {
+    /// The hints were turned on: said when it matters, in a game against the AI not
+    /// over yet, where a move made with them leaves the game unrated.
+    pub fn hints_turned_on(&mut self) {
+        if self.ai_seat().is_some() && !self.session.is_over() && !self.aids.hints {
+            self.note = HINTS_UNRATED.into();
+        }
+    }
+
+    /// Hints used: against the AI, while the game is on, that is help the rating
+    /// leaves out.
+    fn hints_seen(&mut self) {
         self.aids.hints |= self.ai_seat().is_some() && !self.session.is_over();
     }
 

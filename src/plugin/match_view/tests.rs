@@ -393,30 +393,36 @@ fn move_now_stops_a_search_that_answers_only_at_its_end() {
     assert!(mv.is_some(), "the AI plays at once");
 }
 
-/// Against the AI, a move taken back and hints switched on while the game is on are
-/// kept as aids (the rating leaves such a game out); between two people neither is.
+/// Against the AI, a move taken back while the game is on and a move of the person's
+/// with the hints on are kept as aids (the rating leaves such a game out); between two
+/// people neither is, nor a move taken back once the game is over (the first ending is
+/// the one kept), nor hints on while only the AI moves.
 #[test]
 fn undo_and_hints_against_the_ai_are_aids() {
     let mut view = nim_view(Mode::VsAi);
     assert!(view.aids.none());
     assert!(view.play(NimMove { pile: 0, take: 1 }));
+    // The AI's move with the hints on: no help to the person.
+    view.hints_shown = true;
     assert!(view.play(NimMove { pile: 1, take: 1 }));
+    view.hints_shown = false;
     assert!(view.aids.none(), "playing is no help");
     assert!(view.undo());
     assert!(view.aids.undo && !view.aids.hints);
-    view.hints_seen();
+    view.hints_shown = true;
+    assert!(view.play(NimMove { pile: 1, take: 1 }));
     assert!(view.aids.hints);
     let mut two = nim_view(Mode::TwoPlayers);
+    two.hints_shown = true;
     assert!(two.play(NimMove { pile: 0, take: 1 }));
     assert!(two.undo());
-    two.hints_seen();
     assert!(two.aids.none(), "{:?}", two.aids);
-    // Hints looked at once the game is over help no one.
+    // Taken back once over: the ending kept is the first.
     let mut over = nim_view(Mode::VsAi);
     for (pile, take) in [(0, 3), (1, 4), (2, 5)] {
         assert!(over.play(NimMove { pile, take }));
     }
     assert!(over.session.is_over());
-    over.hints_seen();
-    assert!(over.aids.none());
+    assert!(over.undo());
+    assert!(over.aids.none(), "{:?}", over.aids);
 }

@@ -287,6 +287,16 @@ impl Review {
         &self.names[seat.index()]
     }
 
+    /// The seat as the prediction's sentences name it: "you" for the person (not
+    /// "You" mid-sentence beside "you win"), else the seat's name.
+    fn who(&self, seat: Seat) -> &str {
+        if self.human == Some(seat) {
+            "you"
+        } else {
+            self.name(seat)
+        }
+    }
+
     /// "you win", "the AI wins", "Player 2 wins".
     fn wins(&self, seat: Seat) -> String {
         if self.human == Some(seat) {
@@ -327,10 +337,10 @@ impl Review {
                 // As the game's own panel reads an estimate: a margin whose sign
                 // changes from one search to the next is about even.
                 (m, false) if m <= even_within => {
-                    format!("about even, {} +{m}{how}", self.name(leader))
+                    format!("about even, {} +{m}{how}", self.who(leader))
                 }
                 (m, true) => format!("{} by {m}{distance}", self.wins(leader)),
-                (m, false) => format!("{} ahead by about {m}{how}", self.name(leader)),
+                (m, false) => format!("{} ahead by about {m}{how}", self.who(leader)),
             };
         }
         match (report.winner(), report.verdict) {

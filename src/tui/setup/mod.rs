@@ -254,7 +254,14 @@ impl Setup {
         self.error = Some(why);
     }
 
+    /// Typing into the selected row ends: the row settles what was left half typed.
+    fn end_typing(&mut self) {
+        self.typing = false;
+        self.setup.options.settle();
+    }
+
     fn start(&mut self) -> SetupOutcome {
+        self.end_typing();
         match self.setup.game.kind().check_position(&self.setup) {
             Ok(()) => SetupOutcome::Start(self.setup.clone()),
             Err(e) => {
@@ -273,11 +280,11 @@ impl Setup {
         match action {
             Action::Up => {
                 self.selected = (self.selected + count - 1) % count;
-                self.typing = false;
+                self.end_typing();
             }
             Action::Down => {
                 self.selected = (self.selected + 1) % count;
-                self.typing = false;
+                self.end_typing();
             }
             // Home and End (as PgUp and PgDn): the first row and the last ([ Start ]).
             Action::PageUp | Action::PageDown => {
@@ -286,7 +293,7 @@ impl Setup {
                 } else {
                     count - 1
                 };
-                self.typing = false;
+                self.end_typing();
             }
             Action::Left | Action::Right if !self.changes() => {
                 self.error = Some(format!("{} is not changed with ←→.", self.row_name()));
@@ -336,7 +343,7 @@ impl Setup {
             Some(Field::Puzzles) if self.field() == Field::Puzzles => self.puzzles_outcome(),
             Some(_) => {
                 self.selected = index;
-                self.typing = false;
+                self.end_typing();
                 SetupOutcome::Stay
             }
             None => SetupOutcome::Stay,

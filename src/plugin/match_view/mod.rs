@@ -630,13 +630,15 @@ impl<G: Game> MatchView<G> {
     pub fn play(&mut self, mv: G::Move) -> bool {
         // The person moves with the hints on: help (hints on only between moves, or
         // carried into a rematch and turned off before the first move, are not).
-        let hinted = self.hints_shown && self.session.human_to_move();
+        // Judged before the move: the move that ends the game counts too.
+        let hinted = self.hints_shown
+            && self.session.human_to_move()
+            && self.ai_seat().is_some()
+            && !self.session.is_over();
         if self.session.play(mv).is_err() {
             return false;
         }
-        if hinted {
-            self.hints_seen();
-        }
+        self.aids.hints |= hinted;
         self.note.clear();
         self.needs_analysis = true;
         // A word on a moment is over once the next move is played.
@@ -690,12 +692,6 @@ impl<G: Game> MatchView<G> {
         if self.ai_seat().is_some() && !self.session.is_over() && !self.aids.hints {
             self.note = HINTS_UNRATED.into();
         }
-    }
-
-    /// Hints used: against the AI, while the game is on, that is help the rating
-    /// leaves out.
-    fn hints_seen(&mut self) {
-        self.aids.hints |= self.ai_seat().is_some() && !self.session.is_over();
     }
 
     /// Plays again what undo took back. Returns false if there is nothing to redo.

@@ -425,4 +425,9 @@ fn undo_and_hints_against_the_ai_are_aids() {
     assert!(over.session.is_over());
     assert!(over.undo());
     assert!(over.aids.none(), "{:?}", over.aids);
+    // The winning move itself, made with the hints on, counts.
+    over.hints_shown = true;
+    assert!(over.play(NimMove { pile: 2, take: 5 }));
+    assert!(over.session.is_over());
+    assert!(over.aids.hints, "{:?}", over.aids);
 }

@@ -188,6 +188,15 @@ fn the_setup_footer_follows_the_selected_row() {
     );
 }
 
+/// The setup's line of the row `label`, as drawn (empty when there is none).
+fn setting_row(h: &mut Harness, label: &str) -> String {
+    h.screen()
+        .lines()
+        .find(|l| l.contains(label))
+        .map(str::to_string)
+        .unwrap_or_default()
+}
+
 /// A number that stops at its bounds shows no arrow for the step that would do nothing:
 /// Nim's number of piles at 8 has no ▶, at 1 no ◀.
 #[test]
@@ -200,13 +209,7 @@ fn a_number_at_its_bound_shows_no_arrow_past_it() {
     for _ in 0..7 {
         h.key(KeyCode::Down);
     }
-    let row = |h: &mut Harness| {
-        h.screen()
-            .lines()
-            .find(|l| l.contains("Number of piles"))
-            .map(str::to_string)
-            .unwrap_or_default()
-    };
+    let row = |h: &mut Harness| setting_row(h, "Number of piles");
     for _ in 0..10 {
         h.key(KeyCode::Right);
     }
@@ -235,13 +238,7 @@ fn the_ai_difficulty_is_a_scale_that_holds_at_its_ends() {
         h.key(KeyCode::Up);
     }
     h.keys(&[KeyCode::Down, KeyCode::Down]);
-    let row = |h: &mut Harness| {
-        h.screen()
-            .lines()
-            .find(|l| l.contains("AI difficulty"))
-            .map(str::to_string)
-            .unwrap_or_default()
-    };
+    let row = |h: &mut Harness| setting_row(h, "AI difficulty");
     let strongest = row(&mut h);
     assert!(
         strongest.contains("AI difficulty   ◀ perfect") && !strongest.contains('▶'),

@@ -191,18 +191,18 @@ fn nim_hints_off_and_on() {
 /// (play-test finding). With two piles over one the nim-sum still rules.
 #[test]
 fn misere_hints_with_one_pile_over_one_say_leave_an_odd_number() {
-    let mut setup = nim_setup(&[1, 1, 1, 3], FirstMover::You);
-    setup.options_mut::<NimSetup>().expect("nim options").misere = true;
-    let mut h = game(setup, 80, 24);
-    h.key(KeyCode::Char('h'));
-    let screen = h.screen();
+    // Misère Nim on `piles`, you to move, with the hints on.
+    let hinted = |piles: &[u8]| {
+        let mut setup = nim_setup(piles, FirstMover::You);
+        setup.options_mut::<NimSetup>().expect("nim options").misere = true;
+        let mut h = game(setup, 80, 24);
+        h.key(KeyCode::Char('h'));
+        h.screen()
+    };
+    let screen = hinted(&[1, 1, 1, 3]);
     assert!(screen.contains("one pile >1: leave odd 1s"), "{screen}");
     assert!(!screen.contains("make it 0"), "{screen}");
-    let mut setup = nim_setup(&[1, 2, 3, 3], FirstMover::You);
-    setup.options_mut::<NimSetup>().expect("nim options").misere = true;
-    let mut h = game(setup, 80, 24);
-    h.key(KeyCode::Char('h'));
-    let screen = h.screen();
+    let screen = hinted(&[1, 2, 3, 3]);
     assert!(screen.contains("nim-sum 3: make it 0"), "{screen}");
 }
 

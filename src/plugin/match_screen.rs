@@ -1,5 +1,5 @@
 //! The one game screen every game is: [`Match`] holds what every match has (the setup,
-//! the hints switch, the shared [`MatchView`]) and the game's own part, a [`Board`], and
+//! the shared [`MatchView`], which holds the hints switch) and the game's own part, a [`Board`], and
 //! implements [`GameScreen`] once. A game writes only what is its own: how its board is
 //! drawn, its keys, its clicks, how a move is played on it.
 
@@ -22,8 +22,6 @@ use crate::ui::theme::Theme;
 pub struct Match<B: Board> {
     /// The setup this match was started from (for "new game" and the rules).
     pub setup: GameSetup,
-    /// Whether hints are shown.
-    pub hints: bool,
     /// The session, the AI's voice, the prediction and the solver traffic.
     pub view: MatchView<B::Game>,
     /// What only this game has: its cursor, its animations, its notices.
@@ -38,13 +36,8 @@ impl<B: Board> Match<B> {
         mut view: MatchView<B::Game>,
         board: B,
     ) -> Self {
-        view.hints_shown = hints;
-        Match {
-            setup,
-            hints,
-            view,
-            board,
-        }
+        view.hints = hints;
+        Match { setup, view, board }
     }
 
     /// Plays `mv` the game's way ([`Board::play`]).
@@ -293,12 +286,11 @@ impl<B: Board> GameScreen for Match<B> {
         B::situation(self)
     }
     fn hints_on(&self) -> bool {
-        self.hints
+        self.view.hints
     }
     fn toggle_hints(&mut self) {
-        self.hints = !self.hints;
-        self.view.hints_shown = self.hints;
-        if self.hints {
+        self.view.hints = !self.view.hints;
+        if self.view.hints {
             self.view.hints_turned_on();
         }
     }
@@ -346,6 +338,9 @@ impl<B: Board> GameScreen for Match<B> {
     }
     fn set_match_notes(&mut self, notes: Option<Vec<ratatui::text::Line<'static>>>) {
         self.view.notes = notes;
+    }
+    fn set_rating_note(&mut self, note: Option<String>) {
+        self.view.rating_note = note;
     }
     fn time_for_move(&mut self, left_ms: u64, increment_ms: u64) {
         B::time_for_move(self, left_ms, increment_ms);

@@ -151,6 +151,8 @@ pub trait GameScreen {
     /// What the shell says of a match online in place of the prediction (what is
     /// asked, how it ended, the chat); `None`: nothing.
     fn set_match_notes(&mut self, _notes: Option<Vec<ratatui::text::Line<'static>>>) {}
+    /// What the finished game did to the player's rating, for the game-over box.
+    fn set_rating_note(&mut self, _note: Option<String>) {}
     /// A timed match: the side to move has `left_ms` on its clock and gains
     /// `increment_ms` a move. An AI that thinks for a while (Othello's) spends it
     /// accordingly; the others move at once anyway.

@@ -1642,3 +1642,61 @@ fn a_saved_games_line_is_whole_on_a_wide_screen() {
     let label = rows[0].trim_start_matches("▶ ↻ ").to_string();
     assert_eq!(menu.matches(label.as_str()).count(), 1, "{menu}");
 }
+
+/// Plays the Nim game on screen against the AI to its end: the first legal move of
+/// one coin each turn, the AI answering in between.
+/// Returns the words of the board's panel (the left 46 columns, where the game-over
+/// box is), in one line.
+fn play_out_against_the_ai(h: &mut Harness) -> String {
+    for _ in 0..40 {
+        let screen = h.screen();
+        if screen.contains("Game over") {
+            let board: Vec<String> = screen
+                .lines()
+                .map(|l| l.chars().take(46).collect::<String>().replace('│', " "))
+                .collect();
+            return board
+                .join(" ")
+                .split_whitespace()
+                .collect::<Vec<_>>()
+                .join(" ");
+        }
+        for pile in 1..=3 {
+            h.play(&format!("{pile}:1"));
+        }
+        h.ticks(20);
+    }
+    panic!("the game did not end: {}", h.screen());
+}
+
+/// The game-over box says what the game did to the rating: the first rated game gives
+/// a first rating, the next one moves it, and a game from a typed position says why it
+/// does not count.
+#[test]
+fn the_game_over_box_says_what_the_game_did_to_the_rating() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut setup = GameSetup::from_config(parlor::games::nim::ID, &Config::default());
+    setup.matchup.mode = Mode::VsAi;
+    setup.matchup.first = parlor::matchup::FirstMover::You;
+    let mut h = game_at(dir.path(), setup.clone());
+    let first = play_out_against_the_ai(&mut h);
+    assert!(first.contains("Rated: your first rating is"), "{first}");
+    // A rematch moves it: "1222 → 1180".
+    h.key(KeyCode::Char('r'));
+    let second = play_out_against_the_ai(&mut h);
+    assert!(second.contains("Rated: your rating"), "{second}");
+    assert!(second.contains(" → "), "{second}");
+    let mut store = Store::open(dir.path().to_path_buf());
+    assert_eq!(store.history().len(), 2);
+
+    // (Its own data directory: the harness starts each app with one seed, and a game
+    // of the same start second and seed would be taken for the same match.)
+    let other = tempfile::tempdir().expect("temp dir");
+    setup.position = Some("1,2".into());
+    let mut typed = game_at(other.path(), setup);
+    let over = play_out_against_the_ai(&mut typed);
+    assert!(
+        over.contains("Not rated: started from a typed position."),
+        "{over}"
+    );
+}

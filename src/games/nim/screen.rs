@@ -331,7 +331,7 @@ impl NimScreen {
             .view
             .session
             .analysis()
-            .filter(|_| self.hints && self.view.hints_wait().is_none())
+            .filter(|_| self.view.hints && self.view.hints_wait().is_none())
         else {
             return Vec::new();
         };
@@ -393,7 +393,7 @@ impl NimScreen {
             ),
         );
         let voice = self.view.voice_line(theme);
-        let hint = if !self.hints {
+        let hint = if !self.view.hints {
             Line::styled("", theme.muted())
         } else if s.is_over() {
             Line::raw("")
@@ -461,7 +461,7 @@ impl NimScreen {
             if self.view.session.is_over() || self.view.hushed() {
                 Some(widgets::no_moves_left(theme))
             } else {
-                self.hints.then(|| self.nim_sum_lines(theme))
+                self.view.hints.then(|| self.nim_sum_lines(theme))
             },
             "shows hints and why",
             keys,

@@ -453,7 +453,7 @@ impl OthelloScreen {
                 lines.push(Line::styled(reach, theme.muted()));
                 // The board's "≤+0" marks explained where they are shown: a move
                 // proved worse than the best, valued only as far as that proof went.
-                if self.hints && a.moves.iter().any(|m| m.score_at_most.is_some()) {
+                if self.view.hints && a.moves.iter().any(|m| m.score_at_most.is_some()) {
                     lines.push(Line::styled(
                         "≤n: worse than the best, at most n".to_string(),
                         theme.muted(),
@@ -475,7 +475,7 @@ impl OthelloScreen {
             .view
             .session
             .analysis()
-            .filter(|_| self.hints && self.view.hints_wait().is_none());
+            .filter(|_| self.view.hints && self.view.hints_wait().is_none());
         // The cursor stays on the board while the AI thinks, where the person left it.
         let show_cursor = !self.view.session.is_over() && !self.view.all_ai();
         let marks = Marks {
@@ -486,7 +486,7 @@ impl OthelloScreen {
             legal: if self.view.session.is_over() {
                 0
             } else if self.view.all_ai() {
-                if self.hints {
+                if self.view.hints {
                     self.position().move_bits()
                 } else {
                     0

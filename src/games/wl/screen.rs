@@ -302,7 +302,9 @@ impl WlScreen {
 
     fn winning_ends(&self) -> Vec<WlMove> {
         match self.view.session.analysis() {
-            Some(a) if self.hints && !self.view.session.is_over() => a.winning_moves().collect(),
+            Some(a) if self.view.hints && !self.view.session.is_over() => {
+                a.winning_moves().collect()
+            }
             _ => Vec::new(),
         }
     }
@@ -534,7 +536,7 @@ impl WlScreen {
             _ => String::new(),
         };
         let turn = self.view.turn_line(theme, keys, detail);
-        let hint = if !self.hints || self.view.session.is_over() {
+        let hint = if !self.view.hints || self.view.session.is_over() {
             Line::raw("")
         } else {
             match self.view.session.analysis() {

@@ -297,8 +297,11 @@ impl<G: Game> MatchView<G> {
         let why_height = widgets::wrapped_lines(&why, inner);
         // The count wraps too ("… after the start's 3, 5 of them passes.").
         let played = moves_played(self.session.history(), self.given_played());
-        // Said where the result is read: the rating leaves an aided game out.
-        let played = match aids_note(self.aids) {
+        // Said where the result is read: what the game did to the rating (the shell's
+        // word once the history has the game), or that help left it out.
+        let note = self.rating_note.as_deref();
+        let note = note.or_else(|| crate::plugin::rating::rated::aided_note(self.aids));
+        let played = match note {
             Some(note) => format!("{played} {note}"),
             None => played,
         };
@@ -313,16 +316,6 @@ impl<G: Game> MatchView<G> {
         ];
         let area = widgets::centered(board, 44, 6 + why_height + played_height);
         widgets::popup(frame, area, "Game over", lines, theme);
-    }
-}
-
-/// Why a finished game against the AI leaves the rating as it was, when it had help.
-pub(super) fn aids_note(aids: crate::store::Aids) -> Option<&'static str> {
-    match (aids.undo, aids.hints) {
-        (true, true) => Some("Not rated: moves taken back, hints on."),
-        (true, false) => Some("Not rated: moves taken back."),
-        (false, true) => Some("Not rated: hints were on."),
-        (false, false) => None,
     }
 }
 

@@ -90,9 +90,12 @@ pub struct MatchView<G: Game> {
     /// The help the person had against the AI so far (kept in the record: an aided
     /// game is not rated).
     pub aids: Aids,
-    /// Whether the screen shows the hints (the match's switch, mirrored here so that a
-    /// move played with them on is known as one).
-    pub hints_shown: bool,
+    /// Whether the screen shows the hints: the match's one switch, kept here so that a
+    /// move played with them on is known as one.
+    pub hints: bool,
+    /// What the finished game did to the player's rating ("Rated: your rating 1200 →
+    /// 1218.", "Not rated: ..."), said by the shell once the history has the game.
+    pub rating_note: Option<String>,
     /// A word from the program, not the AI ("Resumed: move 3.", "Nothing to redo."):
     /// shown on the voice's line without the AI's quotes, until the next move.
     note: String,
@@ -197,7 +200,8 @@ impl<G: Game> MatchView<G> {
             inbox: Inbox::default(),
             hurry: Arc::default(),
             aids: Aids::default(),
-            hints_shown: false,
+            hints: false,
+            rating_note: None,
         }
     }
 
@@ -631,7 +635,7 @@ impl<G: Game> MatchView<G> {
         // The person moves with the hints on: help (hints on only between moves, or
         // carried into a rematch and turned off before the first move, are not).
         // Judged before the move: the move that ends the game counts too.
-        let hinted = self.hints_shown
+        let hinted = self.hints
             && self.session.human_to_move()
             && self.ai_seat().is_some()
             && !self.session.is_over();

@@ -403,17 +403,17 @@ fn undo_and_hints_against_the_ai_are_aids() {
     assert!(view.aids.none());
     assert!(view.play(NimMove { pile: 0, take: 1 }));
     // The AI's move with the hints on: no help to the person.
-    view.hints_shown = true;
+    view.hints = true;
     assert!(view.play(NimMove { pile: 1, take: 1 }));
-    view.hints_shown = false;
+    view.hints = false;
     assert!(view.aids.none(), "playing is no help");
     assert!(view.undo());
     assert!(view.aids.undo && !view.aids.hints);
-    view.hints_shown = true;
+    view.hints = true;
     assert!(view.play(NimMove { pile: 1, take: 1 }));
     assert!(view.aids.hints);
     let mut two = nim_view(Mode::TwoPlayers);
-    two.hints_shown = true;
+    two.hints = true;
     assert!(two.play(NimMove { pile: 0, take: 1 }));
     assert!(two.undo());
     assert!(two.aids.none(), "{:?}", two.aids);
@@ -426,7 +426,7 @@ fn undo_and_hints_against_the_ai_are_aids() {
     assert!(over.undo());
     assert!(over.aids.none(), "{:?}", over.aids);
     // The winning move itself, made with the hints on, counts.
-    over.hints_shown = true;
+    over.hints = true;
     assert!(over.play(NimMove { pile: 2, take: 5 }));
     assert!(over.session.is_over());
     assert!(over.aids.hints, "{:?}", over.aids);

@@ -10,9 +10,9 @@ use crate::config::Config;
 use crate::game::Seat;
 use crate::matchup::Mode;
 use crate::plugin::{GameId, GameSetup, Registry};
-use crate::store::MatchRecord;
 use crate::store::rating::{self, PlayerRating, RatedGame, Result};
 use crate::store::record::ResultRecord;
+use crate::store::{Aids, MatchRecord};
 
 /// Why a finished game does not count for the rating.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -31,6 +31,39 @@ pub enum Unrated {
     Aborted,
     /// Played with help: moves taken back, or the hints on.
     Aided,
+}
+
+/// What the game-over box says of a game that moved the rating: from `before` (none
+/// before the first rated game of the game) to `after`.
+pub fn rated_note(before: Option<u32>, after: u32) -> String {
+    match before {
+        Some(before) if before == after => format!("Rated: your rating stays {after}."),
+        Some(before) => format!("Rated: your rating {before} → {after}."),
+        None => format!("Rated: your first rating is {after}."),
+    }
+}
+
+/// What the game-over box says of a finished game the rating leaves out, where the
+/// player may have expected it to count (nothing for two people or two AIs).
+pub fn unrated_note(why: Unrated, aids: Aids) -> Option<&'static str> {
+    match why {
+        Unrated::NotAgainstTheAi | Unrated::NotFinished => None,
+        Unrated::FromAPosition => Some("Not rated: started from a typed position."),
+        Unrated::ProvenLoss => Some("Not rated: the setup was a proven loss."),
+        Unrated::Unmeasured => Some("Not rated: this level has no rating."),
+        Unrated::Aborted => Some("Not rated: ended before both sides moved."),
+        Unrated::Aided => aided_note(aids),
+    }
+}
+
+/// Why a finished game against the AI leaves the rating as it was, when it had help.
+pub fn aided_note(aids: Aids) -> Option<&'static str> {
+    match (aids.undo, aids.hints) {
+        (true, true) => Some("Not rated: moves taken back, hints on."),
+        (true, false) => Some("Not rated: moves taken back."),
+        (false, true) => Some("Not rated: hints were on."),
+        (false, false) => None,
+    }
 }
 
 /// The game `record` as a rated game, or why it is not one.
@@ -173,6 +206,36 @@ mod tests {
         let short = nim(true, ResultRecord::First);
         assert!(short.moves.is_empty());
         assert!(rated(&games, &short).is_ok());
+    }
+
+    /// Every reason a game against the AI goes unrated is said in the game-over box;
+    /// a game of two people or two AIs says nothing of ratings.
+    #[test]
+    fn an_unrated_game_against_the_ai_says_why() {
+        let none = Aids::default();
+        for why in [
+            Unrated::FromAPosition,
+            Unrated::ProvenLoss,
+            Unrated::Unmeasured,
+            Unrated::Aborted,
+        ] {
+            let note = unrated_note(why, none).expect("said");
+            assert!(note.starts_with("Not rated: "), "{note}");
+        }
+        assert_eq!(unrated_note(Unrated::NotAgainstTheAi, none), None);
+        let undone = Aids {
+            undo: true,
+            hints: false,
+        };
+        assert_eq!(
+            unrated_note(Unrated::Aided, undone),
+            Some("Not rated: moves taken back.")
+        );
+        assert_eq!(
+            rated_note(Some(1200), 1218),
+            "Rated: your rating 1200 → 1218."
+        );
+        assert_eq!(rated_note(None, 1222), "Rated: your first rating is 1222.");
     }
 
     /// A game won with a move taken back, or with the hints on, is not rated; a save

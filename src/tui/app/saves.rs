@@ -72,6 +72,12 @@ impl App {
                 // Until the next key, not the next change of the board.
                 self.flash_generation = None;
             }
+            if finished == crate::store::Finished::Added {
+                let note = self.rating_note(&record);
+                if let Screen::Game(game) = &mut self.screen {
+                    game.set_rating_note(note);
+                }
+            }
             finished != crate::store::Finished::NotSaved
         } else if record.moves.is_empty() && record.redo.is_empty() {
             // Nothing played yet: nothing worth resuming (this match's own file only;
@@ -88,6 +94,24 @@ impl App {
             store.save_match(slot, &record)
         };
         self.take_notices();
+    }
+
+    /// What the game `record`, just added to the history, did to the player's rating:
+    /// the rating before and after it, or why it is not rated.
+    fn rating_note(&mut self, record: &crate::store::MatchRecord) -> Option<String> {
+        use crate::plugin::rating::rated;
+        match rated::rated(&self.games, record) {
+            Ok(_) => {
+                let game = self.games.find(&record.game)?;
+                let rating_of = |ratings: &[(crate::plugin::GameId, u32)]| {
+                    ratings.iter().find(|(g, _)| *g == game).map(|(_, r)| *r)
+                };
+                let before = rating_of(&self.ratings);
+                self.refresh_saved();
+                rating_of(&self.ratings).map(|after| rated::rated_note(before, after))
+            }
+            Err(why) => rated::unrated_note(why, record.aids).map(str::to_string),
+        }
     }
 
     /// Holds the claim on the saved match on screen, and only on it: taken once a new

@@ -291,7 +291,7 @@ impl ChopsticksScreen {
         let voice = self.view.voice_line(theme);
         let third = if let Some(notice) = &self.board.notice {
             Line::styled(notice.clone(), theme.warning())
-        } else if !self.hints || s.is_over() {
+        } else if !self.view.hints || s.is_over() {
             Line::raw("")
         } else if let Some(wait) = self.view.hints_wait() {
             Line::styled(wait, theme.muted())
@@ -373,7 +373,7 @@ impl ChopsticksScreen {
             if self.view.session.is_over() || self.view.hushed() {
                 Some(widgets::no_moves_left(theme))
             } else {
-                self.hints.then(|| self.move_value_lines(theme))
+                self.view.hints.then(|| self.move_value_lines(theme))
             },
             "lists every move's value",
             keys,
@@ -436,7 +436,7 @@ impl ChopsticksScreen {
         hits: &mut Hits,
     ) {
         let splits = self.splits();
-        let analysis = self.session().analysis().filter(|_| self.hints);
+        let analysis = self.session().analysis().filter(|_| self.view.hints);
         let mut lines = Vec::new();
         for (i, mv) in splits.iter().enumerate() {
             let ChopsticksMove::Split { left, right } = *mv else {

@@ -87,7 +87,7 @@ impl PnutScreen {
         let rules = game.rules();
         let analysis = self
             .analysis()
-            .filter(|_| self.hints && self.hints_wait().is_none());
+            .filter(|_| self.view.hints && self.hints_wait().is_none());
         let inner = widgets::block("Symbols", theme).inner(area);
         frame.render_widget(widgets::block("Symbols", theme), area);
         let k = rules.k();
@@ -273,7 +273,7 @@ impl PnutScreen {
             if self.is_over() {
                 Some(widgets::no_moves_left(theme))
             } else {
-                self.hints.then(|| self.move_value_lines(theme))
+                self.view.hints.then(|| self.move_value_lines(theme))
             },
             "marks every symbol",
             keys,

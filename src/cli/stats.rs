@@ -182,12 +182,12 @@ pub fn table(games: &[GameStats]) -> String {
 /// The rows of the games of two people and of two AIs, where there were some.
 fn seat_rows(out: &mut String, indent: &str, width: usize, two: SeatTally, ais: SeatTally) {
     let width = width.saturating_sub(indent.len());
-    for (label, tally) in [("two players", two), ("AI vs AI", ais)] {
+    for (label, who, tally) in [("two players", "player", two), ("AI vs AI", "AI", ais)] {
         if tally.played > 0 {
             out.push_str(&format!(
                 "  {indent}{label:<width$}  {:>6}  {}\n",
                 tally.played,
-                tally.summary()
+                tally.summary(who)
             ));
         }
     }

@@ -142,10 +142,12 @@ pub fn margin_text(margin: Option<f64>) -> String {
 }
 
 impl SeatTally {
-    /// How these games ended, by seat, in the words the table and the screen use.
-    pub fn summary(&self) -> String {
+    /// How these games ended, by seat, in the words the table and the screen use:
+    /// `who` names the seats as the game did ("player" for two people: "player 1 won
+    /// 3"; "AI" for two AIs: "AI 1 won 3").
+    pub fn summary(&self, who: &str) -> String {
         format!(
-            "player 1 won {}, player 2 won {}, drawn {}",
+            "{who} 1 won {}, {who} 2 won {}, drawn {}",
             self.first_won, self.second_won, self.drawn
         )
     }
@@ -543,7 +545,11 @@ mod tests {
             second_won: 2,
             drawn: 1,
         };
-        assert_eq!(tally.summary(), "player 1 won 3, player 2 won 2, drawn 1");
+        assert_eq!(
+            tally.summary("player"),
+            "player 1 won 3, player 2 won 2, drawn 1"
+        );
+        assert_eq!(tally.summary("AI"), "AI 1 won 3, AI 2 won 2, drawn 1");
     }
 
     #[test]

@@ -1,7 +1,8 @@
 //! The statistics screen: the table of `store::stats` (the same numbers `parlor stats`
 //! prints), one section per game with a row per AI level, the player's rating against
-//! the AI with its history as a small chart, and the games split by variant; scrolled
-//! when it is taller than the screen.
+//! the AI with its history as a small chart, and the games split by variant; then each
+//! game's puzzle rating, once a puzzle was tried; scrolled when it is taller than the
+//! screen.
 
 use std::cell::Cell;
 
@@ -10,7 +11,9 @@ use ratatui::layout::{Alignment, Constraint, Layout, Rect};
 use ratatui::text::{Line, Span};
 use ratatui::widgets::{Paragraph, Wrap};
 
+use crate::plugin::puzzle::rating as puzzle_rating;
 use crate::store::MatchRecord;
+use crate::store::puzzles::GameProgress;
 use crate::store::rating::PlayerRating;
 use crate::store::stats::{self, GameStats, LevelStats, SeatTally};
 use crate::ui::keys::{Action, Keys};
@@ -34,9 +37,14 @@ pub enum StatsOutcome {
     Quit,
 }
 
+/// One game's puzzles as the player met them: its name and progress.
+pub type PuzzleStats = (String, GameProgress);
+
 #[derive(Clone, Debug, PartialEq)]
 pub struct StatsScreen {
     games: Vec<GameStats>,
+    /// The games whose puzzles were tried, in menu order.
+    puzzles: Vec<PuzzleStats>,
     /// The first line of the table shown.
     scroll: u16,
     /// The last scroll position that still fills the window, and the window's height,
@@ -50,10 +58,20 @@ impl StatsScreen {
     pub fn new(history: &[MatchRecord], games: &crate::plugin::Registry) -> StatsScreen {
         StatsScreen {
             games: games.statistics(history),
+            puzzles: Vec::new(),
             scroll: 0,
             bottom: Cell::new(u16::MAX),
             page: Cell::new(10),
         }
+    }
+
+    /// With the puzzles of `puzzles` (those without an attempt are left out).
+    pub fn with_puzzles(mut self, puzzles: Vec<PuzzleStats>) -> StatsScreen {
+        self.puzzles = puzzles
+            .into_iter()
+            .filter(|(_, p)| !p.attempts.is_empty())
+            .collect();
+        self
     }
 
     /// The statistics shown, per game.
@@ -113,7 +131,7 @@ impl StatsScreen {
                 ..header
             },
         );
-        if self.games.is_empty() {
+        if self.games.is_empty() && self.puzzles.is_empty() {
             self.bottom.set(0);
             self.render_empty(frame, widgets::centered(body, TABLE, body.height), theme);
         } else {
@@ -222,8 +240,8 @@ impl StatsScreen {
                 lines.push(level_line(level, margin, 2, theme));
             }
             for (label, tally) in [
-                ("two players", game.two_players),
-                ("AI vs AI", game.ai_vs_ai),
+                (("two players", "player"), game.two_players),
+                (("AI vs AI", "AI"), game.ai_vs_ai),
             ] {
                 if tally.played > 0 {
                     lines.push(seats_line(label, &tally, 2, width, theme));
@@ -246,8 +264,8 @@ impl StatsScreen {
                         lines.push(level_line(level, margin, 4, theme));
                     }
                     for (label, tally) in [
-                        ("two players", variant.two_players),
-                        ("AI vs AI", variant.ai_vs_ai),
+                        (("two players", "player"), variant.two_players),
+                        (("AI vs AI", "AI"), variant.ai_vs_ai),
                     ] {
                         if tally.played > 0 {
                             lines.push(seats_line(label, &tally, 4, width, theme));
@@ -256,11 +274,14 @@ impl StatsScreen {
                 }
             }
         }
+        self.puzzle_lines(width, theme, &mut lines);
         lines.push(Line::raw(""));
-        lines.push(Line::styled(
-            "streak: wins in a row now · best: the longest run",
-            theme.muted(),
-        ));
+        if !self.games.is_empty() {
+            lines.push(Line::styled(
+                "streak: wins in a row now · best: the longest run",
+                theme.muted(),
+            ));
+        }
         if self.games.iter().any(GameStats::has_margin) {
             lines.push(Line::styled(
                 "margin: your score minus the AI's, on average",
@@ -277,6 +298,47 @@ impl StatsScreen {
             }
         }
         lines
+    }
+}
+
+impl StatsScreen {
+    /// The puzzles section: per game its puzzle rating, the attempts solved and the
+    /// best streak (what the puzzles screen shows of one game, here for all).
+    fn puzzle_lines(&self, width: u16, theme: &Theme, lines: &mut Vec<Line<'static>>) {
+        if self.puzzles.is_empty() {
+            return;
+        }
+        if !lines.is_empty() {
+            lines.push(Line::raw(""));
+        }
+        lines.push(Line::styled("Puzzles", theme.title()));
+        let mut unsure = false;
+        for (name, progress) in &self.puzzles {
+            let solved = progress.attempts.iter().filter(|a| a.solved).count();
+            let tried = progress.attempts.len();
+            let rating = progress.rating.map_or_else(
+                || "-".to_string(),
+                |r| {
+                    unsure |= puzzle_rating::unsure(r);
+                    puzzle_rating::shown(r)
+                },
+            );
+            let mut text = format!(
+                "rating {rating} · solved {solved} of {tried} tried · best streak {}",
+                progress.best_streak
+            );
+            text = widgets::fit(&text, width.saturating_sub(NAME as u16 + 1));
+            lines.push(Line::from(vec![
+                Span::raw(format!("  {:<w$}", name, w = NAME - 2)),
+                Span::raw(text),
+            ]));
+        }
+        if unsure {
+            lines.push(Line::styled(
+                "  ? = unsure until more puzzles",
+                theme.muted(),
+            ));
+        }
     }
 }
 
@@ -333,9 +395,10 @@ fn level_line(level: &LevelStats, margin: bool, indent: usize, theme: &Theme) ->
 }
 
 /// The games of two people or two AIs: how many, and who won them, in `width` columns
-/// with the last one free.
+/// with the last one free. The seats are named as the game named them: "player 1" of
+/// two people, "AI 1" of two AIs.
 fn seats_line(
-    label: &str,
+    (label, who): (&str, &str),
     tally: &SeatTally,
     indent: usize,
     width: u16,
@@ -350,7 +413,7 @@ fn seats_line(
         )),
         Span::raw(format!(" {:>6}", tally.played)),
         Span::styled(
-            format!("  {}", widgets::fit(&tally.summary(), room as u16)),
+            format!("  {}", widgets::fit(&tally.summary(who), room as u16)),
             theme.muted(),
         ),
     ])

@@ -147,7 +147,7 @@ fn table_has_a_row_per_level_and_the_other_modes() {
     );
     assert_eq!(
         row("AI vs AI").join(" "),
-        "AI vs AI 1 player 1 won 0, player 2 won 1, drawn 0"
+        "AI vs AI 1 AI 1 won 0, AI 2 won 1, drawn 0"
     );
     assert_eq!(row("strong"), ["strong", "1", "0", "1", "0", "0", "0"]);
     assert_eq!(

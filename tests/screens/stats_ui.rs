@@ -102,7 +102,7 @@ fn filled_rows_carry_the_numbers() {
     );
     assert_eq!(
         row("AI vs AI").join(" "),
-        "AI vs AI 1 player 1 won 0, player 2 won 1, drawn 0"
+        "AI vs AI 1 AI 1 won 0, AI 2 won 1, drawn 0"
     );
     assert_eq!(row("strong"), ["strong", "1", "0", "1", "0", "0", "0"]);
     assert_eq!(
@@ -378,5 +378,62 @@ fn the_menu_shows_the_rating_of_rated_games() {
             .expect("Chopsticks' line");
         assert!(!chopsticks.contains("rating"), "never played: {menu}");
         insta::assert_snapshot!(format!("menu_rated_{w}x{h}"), menu);
+    }
+}
+
+/// The puzzles tried show on the statistics, with their rating, the attempts solved
+/// and the best streak, beside the games (or alone, with no game finished).
+#[test]
+fn the_puzzle_rating_shows_on_the_statistics() {
+    use parlor::store::puzzles::{Attempt, PuzzleMode, Rated};
+    let data = tempfile::tempdir().expect("temp dir");
+    let mut store = parlor::store::Store::open(data.path().to_path_buf());
+    store
+        .update_puzzles("othello", |p| {
+            for (i, solved) in [true, false, true].into_iter().enumerate() {
+                p.attempts.push(Attempt {
+                    at: "2026-11-29T10:00:00Z".into(),
+                    id: format!("o{i}"),
+                    mode: PuzzleMode::Rated,
+                    solved,
+                    hinted: false,
+                    rating: 1500.0,
+                });
+            }
+            p.best_streak = 2;
+            p.rating = Some(Rated {
+                rating: 1543.4,
+                deviation: 200.0,
+                volatility: 0.06,
+            });
+        })
+        .expect("kept");
+    for with_games in [false, true] {
+        if with_games {
+            history::write(data.path(), &history::sample());
+        }
+        for (w, h) in SIZES {
+            let mut app = Harness::with_store(
+                &parlor::arcade::registry(),
+                Config::default(),
+                Start::Menu,
+                w,
+                h,
+                data.path(),
+            );
+            app.keys(&[KeyCode::Up, KeyCode::Enter]);
+            if with_games {
+                app.keys(&[KeyCode::PageDown; 4]);
+            }
+            let screen = app.screen();
+            assert!(!screen.contains("No finished games yet."), "{screen}");
+            assert!(
+                screen
+                    .contains("Othello         rating 1543? · solved 2 of 3 tried · best streak 2"),
+                "{screen}"
+            );
+            assert!(screen.contains("? = unsure until more puzzles"), "{screen}");
+            assert_fits(&screen, w);
+        }
     }
 }

@@ -69,7 +69,20 @@ impl App {
     /// The statistics of the finished games in the store (none without a store).
     pub(super) fn open_stats(&mut self) {
         let history = self.store.as_mut().map(Store::history).unwrap_or_default();
+        let puzzles = match self.store.as_mut() {
+            Some(store) => self
+                .games
+                .all()
+                .map(|g| {
+                    (
+                        g.menu_name().to_string(),
+                        store.puzzle_progress(g.cli_name()),
+                    )
+                })
+                .collect(),
+            None => Vec::new(),
+        };
         self.take_notices();
-        self.screen = Screen::Stats(StatsScreen::new(&history, &self.games));
+        self.screen = Screen::Stats(StatsScreen::new(&history, &self.games).with_puzzles(puzzles));
     }
 }

@@ -295,7 +295,7 @@ pub trait GameKind: Sync {
     fn keys(&self) -> &'static [OwnKey] {
         &[]
     }
-    /// Whether the setup offers the shared AI difficulty (Othello has levels instead).
+    /// Whether the setup offers the shared AI level row (Othello has its own levels).
     fn uses_difficulty(&self) -> bool {
         true
     }

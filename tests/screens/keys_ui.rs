@@ -170,7 +170,7 @@ fn the_setup_footer_follows_the_selected_row() {
         refused.contains("Mode is not typed into: ↑↓ picks a row, ←→ changes it."),
         "{refused}"
     );
-    // Mode, First move, AI difficulty, Clock, Prediction, Piles preset, Misère, Number of
+    // Mode, First move, AI level, Clock, Prediction, Piles preset, Misère, Number of
     // piles.
     for _ in 0..7 {
         h.key(KeyCode::Down);
@@ -205,7 +205,7 @@ fn a_number_at_its_bound_shows_no_arrow_past_it() {
     for _ in 0..12 {
         h.key(KeyCode::Up);
     }
-    // Mode, First move, AI difficulty, Clock, Prediction, Piles preset, Misère.
+    // Mode, First move, AI level, Clock, Prediction, Piles preset, Misère.
     for _ in 0..7 {
         h.key(KeyCode::Down);
     }
@@ -228,7 +228,7 @@ fn a_number_at_its_bound_shows_no_arrow_past_it() {
     );
 }
 
-/// The AI difficulty is a scale, → stronger, holding at its ends: perfect has no ▶
+/// The AI level is a scale, → stronger, holding at its ends: perfect has no ▶
 /// and → keeps it; beginner no ◀ (it wrapped, and went weaker to the right where
 /// Othello's AI level goes stronger).
 #[test]
@@ -238,10 +238,10 @@ fn the_ai_difficulty_is_a_scale_that_holds_at_its_ends() {
         h.key(KeyCode::Up);
     }
     h.keys(&[KeyCode::Down, KeyCode::Down]);
-    let row = |h: &mut Harness| setting_row(h, "AI difficulty");
+    let row = |h: &mut Harness| setting_row(h, "AI level");
     let strongest = row(&mut h);
     assert!(
-        strongest.contains("AI difficulty   ◀ perfect") && !strongest.contains('▶'),
+        strongest.contains("AI level        ◀ perfect") && !strongest.contains('▶'),
         "{strongest}"
     );
     h.key(KeyCode::Right);

@@ -245,7 +245,7 @@ fn the_setup_comes_back_as_left_after_its_lesson() {
     let row = |h: &mut Harness| {
         h.screen()
             .lines()
-            .find(|l| l.contains("AI difficulty"))
+            .find(|l| l.contains("AI level"))
             .map(|l| {
                 l.replace(['◀', '▶'], " ")
                     .split_whitespace()
@@ -255,7 +255,7 @@ fn the_setup_comes_back_as_left_after_its_lesson() {
             .unwrap_or_default()
     };
     let before = row(&mut h);
-    // From Start up to the top row, down to AI difficulty, one step on.
+    // From Start up to the top row, down to AI level, one step on.
     for _ in 0..12 {
         h.key(Up);
     }

@@ -318,11 +318,16 @@ fn white_lets_the_ai_open() {
 
 /// Benedict against Benedict, to watch.
 fn benedicts_watching() -> Harness {
+    watching(Level::Benedict)
+}
+
+/// Two AIs of `level` playing each other at 80x24.
+fn watching(level: Level) -> Harness {
     let config = quick_config();
     let mut s = GameSetup::from_config(parlor::games::othello::ID, &config);
     s.options_mut::<OthelloSetup>()
         .expect("othello options")
-        .level = Level::Benedict;
+        .level = level;
     s.matchup.mode = Mode::AiVsAi;
     Harness::new(&parlor::arcade::registry(), config, Start::Game(s), 80, 24)
 }
@@ -566,7 +571,7 @@ fn a_forced_pass_is_announced_and_needs_no_key() {
 /// and the title shows both.
 #[test]
 fn faster_and_slower_change_the_thinking_time_and_say_so() {
-    let mut h = benedicts_watching();
+    let mut h = watching(Level::Strong);
     let title = |h: &mut Harness| h.screen().lines().next().unwrap_or("").to_string();
     let start = title(&mut h);
     assert!(start.contains("think 0.2 s"), "{start}");
@@ -600,6 +605,33 @@ fn faster_and_slower_change_the_thinking_time_and_say_so() {
     h.keys(&[KeyCode::Char('-'), KeyCode::Char('-')]);
     let slower = title(&mut h);
     assert!(slower.contains("think 0.8 s"), "{slower}");
+}
+
+/// A level that plays at once (benedict searches a fixed depth) has no thinking time
+/// to show or change: the title and the speed keys speak of the pause alone.
+#[test]
+fn a_level_that_plays_at_once_shows_only_its_pause() {
+    let mut h = benedicts_watching();
+    let title = |h: &mut Harness| h.screen().lines().next().unwrap_or("").to_string();
+    let start = title(&mut h);
+    assert!(start.contains("· pause "), "{start}");
+    assert!(!start.contains("think"), "{start}");
+    h.key(KeyCode::Char('-'));
+    let slower = h.screen();
+    assert!(slower.contains("Speed: pause "), "{slower}");
+    // No budget counted down either ("thinking 0.0/0.4 s"): it moves when it is done.
+    assert!(!slower.contains("/0."), "{slower}");
+    // Faster until the pause is at its floor: said, though the thinking time (unused)
+    // could still halve.
+    let mut said = false;
+    for _ in 0..12 {
+        h.key(KeyCode::Char('+'));
+        if h.screen().contains("Fastest already: pause ") {
+            said = true;
+            break;
+        }
+    }
+    assert!(said, "{}", h.screen());
 }
 
 /// In colour, big cells draw discs three rows tall that fill the cell; small cells and

@@ -1097,7 +1097,7 @@ fn a_first_setup_is_fair_and_a_proven_loss_is_said() {
     let lost = h.screen();
     assert!(lost.contains("Proven loss"), "{lost}");
     assert!(lost.contains("choose First move: you"), "{lost}");
-    select_row(&mut h, "AI difficulty");
+    select_row(&mut h, "AI level");
     h.key(KeyCode::Left); // a weaker AI: no proof of anything
     assert!(!h.screen().contains("Proven loss"), "{}", h.screen());
     // Chopsticks: the first player loses, so the AI starts.
@@ -1599,13 +1599,14 @@ fn two_ais_resumed_keep_the_speed_they_were_set_to() {
     h.keys(&[KeyCode::Char('-'), KeyCode::Char('-')]);
     let slowed = title(&mut h);
     assert_ne!(slowed, before, "slower changes the title's times");
+    // Benedict plays at once: its speed is the pause between moves.
     let think = |t: &str| {
-        t.split("think ")
+        t.split("pause ")
             .nth(1)
             .and_then(|r| r.split(" s").next())
             .map(str::to_string)
     };
-    let slow_think = think(&slowed).expect("the title names the thinking time");
+    let slow_think = think(&slowed).expect("the title names the pause");
     h.ticks(3);
     h.key(KeyCode::Char('q'));
     let mut again = menu_at(dir.path());

@@ -87,7 +87,7 @@ impl GameOptions for OthelloSetup {
 
 /// Whether the AI at `level` thinks for the thinking time (the others search a fixed
 /// number of moves ahead and play at once).
-fn uses_time(level: Level) -> bool {
+pub(super) fn uses_time(level: Level) -> bool {
     matches!(level, Level::Strong | Level::Exact)
 }
 

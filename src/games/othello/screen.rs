@@ -164,7 +164,10 @@ impl OthelloScreen {
         // Each was legal when the move list was read.
         view.play_given(&opening.unwrap_or_default());
         view.session.let_engine_pick();
-        view.set_think_ms(Arc::clone(&think_ms));
+        // A level that plays at once has no thinking time to count down.
+        if super::options::uses_time(options.level) {
+            view.set_think_ms(Arc::clone(&think_ms));
+        }
         view.set_even_within(EVEN_WITHIN);
         let board = OthelloBoard {
             cursor: 19, // d3, a first move for black
@@ -296,8 +299,15 @@ impl OthelloScreen {
     /// never 5.0 s again); past the point where both times are at a bound, a further
     /// step changes nothing.
     fn change_speed(&mut self, faster: bool) {
-        let step = self.board.speed_step + if faster { -1 } else { 1 };
-        if self.speed_times(step) == self.speed_times(self.board.speed_step) {
+        let now = self.board.speed_step;
+        let step = now + if faster { -1 } else { 1 };
+        // A level that plays at once has only its pause to change.
+        let thinks = super::options::uses_time(self.board.level);
+        let mut times = |step| {
+            let (think, pause) = self.speed_times(step);
+            (thinks.then_some(think), pause)
+        };
+        if times(step) == times(now) {
             let end = if faster { "Fastest" } else { "Slowest" };
             self.board.message = format!("{end} already: {}.", self.speed());
             return;
@@ -337,12 +347,16 @@ impl OthelloScreen {
         }
     }
 
-    /// "think 2.5 s, pause 0.4 s": what the AIs get per move.
+    /// "think 2.5 s, pause 0.4 s": what the AIs get per move ("pause 0.4 s" alone at
+    /// a level that searches a fixed depth and plays at once, whatever its time).
     fn speed(&self) -> String {
+        let pause = self.view.session.ai_delay_ms() as f64 / 1000.0;
+        if !super::options::uses_time(self.board.level) {
+            return format!("pause {pause:.1} s");
+        }
         format!(
-            "think {:.1} s, pause {:.1} s",
+            "think {:.1} s, pause {pause:.1} s",
             self.board.think_ms.load(Ordering::Relaxed) as f64 / 1000.0,
-            self.view.session.ai_delay_ms() as f64 / 1000.0
         )
     }
 

@@ -1,4 +1,4 @@
-//! The setup screen shared by all games: mode, who moves first, AI difficulty, and the
+//! The setup screen shared by all games: mode, who moves first, AI level, and the
 //! game's own options (which the game describes as rows). Defaults come from the config.
 
 mod draw;
@@ -498,7 +498,7 @@ impl Setup {
         match field {
             Field::Mode => "Mode".into(),
             Field::First => "First move".into(),
-            Field::Difficulty => "AI difficulty".into(),
+            Field::Difficulty => "AI level".into(),
             Field::Clock => "Clock".into(),
             Field::Spoilers => "Prediction".into(),
             Field::Game(_) | Field::Simulation(_) => {

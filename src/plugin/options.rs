@@ -130,15 +130,16 @@ pub fn stepped(value: i64, step: isize, by: i64, min: i64, max: i64) -> i64 {
 }
 
 /// A number row after the key `c`: the first digit typed replaces the value, the next
-/// ones append while the number stays within `max` (past it, the digit starts over);
-/// never below `min`. Anything but a digit leaves it. Sets `typing` once it takes keys.
+/// ones append; past `max` it is `max` (starting over at the digit turned "2000" into
+/// the least value without a word); never below `min` (a row that lets a number below
+/// its least be typed on the way, as Chopsticks' move cap, passes 0 and settles later).
+/// Anything but a digit leaves it. Sets `typing` once it takes keys.
 pub fn typed_number(value: u64, c: char, typing: &mut bool, min: u64, max: u64) -> u64 {
     let Some(d) = c.to_digit(10).map(u64::from) else {
         return value;
     };
-    let appended = value.saturating_mul(10).saturating_add(d);
-    let next = if *typing && appended <= max {
-        appended
+    let next = if *typing {
+        value.saturating_mul(10).saturating_add(d)
     } else {
         d
     };
@@ -169,15 +170,16 @@ mod tests {
     #[test]
     fn typed_digits_replace_then_append_within_the_bounds() {
         let mut typing = false;
-        // 50, then 1 2 3: 1 replaces, 12, 123 is past 100 so 3 starts over.
+        // 50, then 1 2 3: 1 replaces, 12, 123 is past 100 so the most; 0 keeps it.
         let mut v = 50;
-        for (c, want) in [('1', 1), ('2', 12), ('3', 3), ('x', 3), ('0', 30)] {
+        for (c, want) in [('1', 1), ('2', 12), ('3', 100), ('x', 100), ('0', 100)] {
             v = typed_number(v, c, &mut typing, 1, 100);
             assert_eq!(v, want, "after {c}");
         }
         // A lone 0 is below the least value.
         let mut fresh = false;
         assert_eq!(typed_number(7, '0', &mut fresh, 1, 100), 1);
+        assert_eq!(erased_number(v, &mut typing, 1), 10);
         assert_eq!(erased_number(30, &mut typing, 1), 3);
         assert_eq!(erased_number(3, &mut typing, 1), 1);
     }

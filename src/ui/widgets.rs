@@ -208,7 +208,10 @@ pub fn no_moves_left(theme: &Theme) -> Vec<Line<'static>> {
     vec![Line::styled("No hints: the game is over.", theme.muted())]
 }
 
-/// `text` on one line of `width` columns: whole, or shortened at a word with "…".
+/// `text` on one line of `width` columns: whole, or shortened at a word with "…". It
+/// keeps the last column free either way (a text of exactly `width` is shortened), so a
+/// line never touches the border or the edge after it: give it one column more than the
+/// text when the text must be whole.
 pub fn fit(text: &str, width: u16) -> String {
     let width = usize::from(width);
     if text.chars().count() < width {

@@ -3,7 +3,7 @@
 use crate::game::chopsticks::{MAX_MOVE_CAP, MIN_MOVE_CAP, Variant};
 use crate::matchup::MatchSetup;
 use crate::options_plumbing;
-use crate::plugin::options::{GameOptions, Row, stepped};
+use crate::plugin::options::{GameOptions, Row, erased_number, stepped, typed_number};
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
 #[serde(default)]
@@ -121,20 +121,12 @@ impl GameOptions for ChopsticksSetup {
     /// allowed on the way ("5" then "0" is 50, not 10 then 100) and the row says so,
     /// and the setup settles it at the least once typing ends.
     fn type_char(&mut self, id: u16, c: char, typing: &mut bool) {
-        let (MOVE_CAP, Some(d)) = (id, c.to_digit(10)) else {
-            return;
-        };
-        // Past the most, the most (2000 meant "as many as it takes": starting over at
-        // "0" gave the least, 10, without a word).
-        self.move_cap = if *typing {
-            self.move_cap
-                .saturating_mul(10)
-                .saturating_add(d)
-                .min(MAX_MOVE_CAP)
-        } else {
-            d
-        };
-        *typing = true;
+        if id == MOVE_CAP {
+            // Below the least while typing ("5" on the way to "50"): settled when the
+            // typing ends.
+            let cap = typed_number(u64::from(self.move_cap), c, typing, 0, MAX_MOVE_CAP.into());
+            self.move_cap = cap as u32;
+        }
     }
 
     fn settle(&mut self) {
@@ -143,8 +135,7 @@ impl GameOptions for ChopsticksSetup {
 
     fn erase(&mut self, id: u16, typing: &mut bool) {
         if id == MOVE_CAP {
-            self.move_cap /= 10;
-            *typing = true;
+            self.move_cap = erased_number(u64::from(self.move_cap), typing, 0) as u32;
         }
     }
 }

@@ -242,11 +242,11 @@ mod tests {
             let n = setup.starting_letters(&mut rng).len();
             assert!((10..=30).contains(&n), "{n}");
         }
-        // Past the longest the setup offers, a digit starts over.
+        // Past the longest the setup offers, the longest (as every number row).
         typing = false;
         for c in ['1', '9', '9', '9'] {
             setup.type_char(MAX_LEN_ROW, c, &mut typing);
         }
-        assert_eq!(setup.max_len, 9);
+        assert_eq!(setup.max_len, MAX_LEN);
     }
 }

@@ -459,6 +459,17 @@ fn keys_step_jump_and_go_back_to_the_menu() {
         h.screen().contains("Move 1 of 6"),
         "back to the turning point"
     );
+    // No other turning point: ↑ and ↓ say so rather than do nothing.
+    h.key(KeyCode::Up);
+    let none = h.screen();
+    assert!(none.contains("Move 1 of 6"), "{none}");
+    assert!(
+        none.contains("No turning point before this move."),
+        "{none}"
+    );
+    h.key(KeyCode::Down);
+    let none = h.screen();
+    assert!(none.contains("No turning point after this move."), "{none}");
     h.key(KeyCode::PageUp);
     assert!(h.screen().contains("Start · 6 moves"));
     // ? says how to read a review (then the rules), and Esc closes it, not the review.

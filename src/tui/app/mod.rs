@@ -490,6 +490,7 @@ impl App {
                     self.help = Some(Help::for_review(review.game(), &self.keys));
                 }
                 ReviewOutcome::Quit => self.quit = true,
+                ReviewOutcome::Said(why) => self.flash = Some(why.to_string()),
                 ReviewOutcome::Stay => {}
             },
             Screen::Stats(stats) => match stats.handle(action) {

@@ -26,7 +26,14 @@ pub enum ReviewOutcome {
     Back,
     Help,
     Quit,
+    /// A key that had nothing to do, and why (said over the footer).
+    Said(&'static str),
 }
+
+/// Said when ↓ or ↑ finds no turning point to go to.
+const NO_TURN_AFTER: &str = "No turning point after this move.";
+const NO_TURN_BEFORE: &str = "No turning point before this move.";
+const NO_TURN_YET: &str = "No turning point found there yet: the review is still analysing.";
 
 pub struct Review {
     game: GameId,
@@ -257,22 +264,24 @@ impl Review {
             Action::PageDown => self.ply = last,
             // A turning point at move i is shown on the position it led to, i + 1.
             Action::Down => {
-                if let Some(i) = self
+                match self
                     .turning_points()
                     .into_iter()
                     .find(|&i| i + 1 > self.ply)
                 {
-                    self.ply = i + 1;
+                    Some(i) => self.ply = i + 1,
+                    None => return ReviewOutcome::Said(self.no_turning_point(NO_TURN_AFTER)),
                 }
             }
             Action::Up => {
-                if let Some(i) = self
+                match self
                     .turning_points()
                     .into_iter()
                     .rev()
                     .find(|&i| i + 1 < self.ply)
                 {
-                    self.ply = i + 1;
+                    Some(i) => self.ply = i + 1,
+                    None => return ReviewOutcome::Said(self.no_turning_point(NO_TURN_BEFORE)),
                 }
             }
             Action::Back => return ReviewOutcome::Back,
@@ -281,6 +290,12 @@ impl Review {
             _ => {}
         }
         ReviewOutcome::Stay
+    }
+
+    /// Why ↑↓ found no turning point: `none` (after or before this move), or that the
+    /// analysis has not reached the rest of the game yet.
+    fn no_turning_point(&self, none: &'static str) -> &'static str {
+        if self.running() { NO_TURN_YET } else { none }
     }
 
     fn name(&self, seat: Seat) -> &str {

@@ -24,6 +24,13 @@ pub fn centered(area: Rect, width: u16, height: u16) -> Rect {
     }
 }
 
+/// A box `width` wide at most, centred over the panel `area` (its border included),
+/// a column clear of the panel's border on each side: a popup's border beside the
+/// panel's read as one double line.
+pub fn over_panel(area: Rect, width: u16, height: u16) -> Rect {
+    centered(area, width.min(area.width.saturating_sub(4)), height)
+}
+
 pub fn block<'a>(title: &'a str, theme: &Theme) -> Block<'a> {
     Block::bordered()
         .border_type(BorderType::Rounded)

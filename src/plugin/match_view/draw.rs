@@ -293,7 +293,8 @@ impl<G: Game> MatchView<G> {
             return;
         }
         // A reason that wraps (Othello's count of the empty squares) grows the box.
-        let inner = board.width.min(44).saturating_sub(2);
+        let area = widgets::over_panel(board, 44, 0);
+        let inner = area.width.saturating_sub(2);
         let why_height = widgets::wrapped_lines(&why, inner);
         // The count wraps too ("… after the start's 3, 5 of them passes.").
         let played = moves_played(self.session.history(), self.given_played());
@@ -314,7 +315,7 @@ impl<G: Game> MatchView<G> {
             what_next(keys, theme, false),
             crate::ui::widgets::review_line(keys, theme),
         ];
-        let area = widgets::centered(board, 44, 6 + why_height + played_height);
+        let area = widgets::over_panel(board, 44, 6 + why_height + played_height);
         widgets::popup(frame, area, "Game over", lines, theme);
     }
 }

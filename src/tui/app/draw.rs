@@ -140,7 +140,7 @@ impl App {
             width: area.width * 6 / 10,
             ..area
         };
-        let at = widgets::centered(board, 44.min(board.width), height);
+        let at = widgets::over_panel(board, 44, height);
         widgets::popup(frame, at, "Game over", lines, &self.theme);
     }
 

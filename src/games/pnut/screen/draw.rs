@@ -418,7 +418,7 @@ impl PnutScreen {
             height: (height + 1).min(board.height),
             ..board
         };
-        let area = widgets::centered(area, 46, height);
+        let area = widgets::over_panel(area, 46, height);
         widgets::popup(frame, area, "Game over", lines, theme);
     }
 }

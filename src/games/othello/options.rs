@@ -3,7 +3,7 @@
 use super::levels;
 use crate::matchup::{MatchSetup, Mode};
 use crate::options_plumbing;
-use crate::plugin::options::{GameOptions, Row, on_scale, stepped};
+use crate::plugin::options::{GameOptions, Row, erased_number, on_scale, stepped, typed_number};
 use crate::solve::othello::Level;
 
 #[derive(Clone, Debug, PartialEq, serde::Serialize, serde::Deserialize)]
@@ -25,6 +25,10 @@ fn is_zero(n: &i32) -> bool {
 
 const LEVEL: u16 = 0;
 const THINK_TIME: u16 = 1;
+/// The thinking time's bounds (ms), and the step of ←→.
+const MIN_THINK_MS: u64 = 500;
+const MAX_THINK_MS: u64 = 60_000;
+const THINK_STEP_MS: u64 = 500;
 
 impl GameOptions for OthelloSetup {
     options_plumbing!();
@@ -47,7 +51,7 @@ impl GameOptions for OthelloSetup {
                 _ if !uses_time(self.level) => Row {
                     id: THINK_TIME,
                     label: "Thinking time".into(),
-                    value: format!("{:.1} s per move (hints)", self.think_ms as f64 / 1000.0),
+                    value: self.think_text("s per move (hints)"),
                     explanation: format!(
                         "{} plays at once; this is how long the hints think per move.",
                         self.level
@@ -57,15 +61,15 @@ impl GameOptions for OthelloSetup {
                 None => Row {
                     id: THINK_TIME,
                     label: "Thinking time".into(),
-                    value: format!("{:.1} s per move", self.think_ms as f64 / 1000.0),
-                    explanation:
-                        "How long the strong and exact levels (and the hints) think per move."
-                            .into(),
+                    value: self.think_text("s per move"),
+                    explanation: "How long the strong and exact levels (and the hints) think \
+                                  per move: type seconds (1-60), or ←→ half a second."
+                        .into(),
                 },
                 Some(_) => Row {
                     id: THINK_TIME,
                     label: "Thinking time".into(),
-                    value: format!("at most {:.1} s a move", self.think_ms as f64 / 1000.0),
+                    value: format!("at most {}", self.think_text("s a move")),
                     explanation: "On the clock the strong and exact levels share out their \
                                   time left, a move never longer than this."
                         .into(),
@@ -78,10 +82,53 @@ impl GameOptions for OthelloSetup {
         match id {
             LEVEL => self.level = on_scale(&Level::ALL, self.level, step),
             THINK_TIME => {
-                self.think_ms = stepped(self.think_ms as i64, step, 500, 500, 60_000) as u64;
+                let (least, most) = (MIN_THINK_MS as i64, MAX_THINK_MS as i64);
+                let ms = stepped(
+                    self.think_ms as i64,
+                    step,
+                    THINK_STEP_MS as i64,
+                    least,
+                    most,
+                );
+                self.think_ms = ms as u64;
             }
             _ => {}
         }
+    }
+
+    /// Digits typed into the thinking time are whole seconds, up to the most; a lone
+    /// 0 is allowed on the way and settles at the least once typing ends.
+    fn type_char(&mut self, id: u16, c: char, typing: &mut bool) {
+        if id == THINK_TIME {
+            let seconds = if *typing { self.think_ms / 1000 } else { 0 };
+            let most = MAX_THINK_MS / 1000;
+            self.think_ms = typed_number(seconds, c, typing, 0, most) * 1000;
+        }
+    }
+
+    fn erase(&mut self, id: u16, typing: &mut bool) {
+        if id == THINK_TIME {
+            self.think_ms = erased_number(self.think_ms / 1000, typing, 0) * 1000;
+        }
+    }
+
+    /// A time left at "0" takes the least. (Only that: a shorter time from the config,
+    /// as the tests' 0.2 s, stays as it was set.)
+    fn settle(&mut self) {
+        if self.think_ms == 0 {
+            self.think_ms = MIN_THINK_MS;
+        }
+    }
+}
+
+impl OthelloSetup {
+    /// "5.0 s per move" (`unit` after the seconds), or while a time is half typed
+    /// ("0"), what may be typed.
+    fn think_text(&self, unit: &str) -> String {
+        if self.think_ms == 0 {
+            return format!("… (type 1-{} s)", MAX_THINK_MS / 1000);
+        }
+        format!("{:.1} {unit}", self.think_ms as f64 / 1000.0)
     }
 }
 
@@ -147,6 +194,42 @@ mod tests {
         // Two AIs play without a clock: the setup keeps the choice, hidden.
         matchup.mode = Mode::AiVsAi;
         assert!(think(&matchup).ends_with(" s per move"));
+    }
+
+    /// Digits type the thinking time in whole seconds: "12" is 12 s, past 60 s it is
+    /// 60 s, a lone "0" says what may be typed and settles at the least, Backspace
+    /// drops a digit.
+    #[test]
+    fn the_thinking_time_is_typed_in_seconds() {
+        let mut o = OthelloSetup {
+            level: Level::Strong,
+            think_ms: 5_000,
+            ..OthelloSetup::default()
+        };
+        let mut typing = false;
+        o.type_char(THINK_TIME, '1', &mut typing);
+        assert_eq!(o.think_ms, 1_000);
+        o.type_char(THINK_TIME, '2', &mut typing);
+        assert_eq!(o.think_ms, 12_000);
+        assert_eq!(o.think_text("s per move"), "12.0 s per move");
+        o.type_char(THINK_TIME, '9', &mut typing);
+        assert_eq!(o.think_ms, MAX_THINK_MS, "past the most, the most");
+        o.erase(THINK_TIME, &mut typing);
+        assert_eq!(o.think_ms, 6_000);
+        let mut fresh = false;
+        o.type_char(THINK_TIME, '0', &mut fresh);
+        assert_eq!(o.think_ms, 0);
+        assert_eq!(o.think_text("s per move"), "… (type 1-60 s)");
+        o.settle();
+        assert_eq!(o.think_ms, MIN_THINK_MS);
+        // Another row's typing leaves it; a config's shorter time is kept.
+        let mut quick = OthelloSetup {
+            think_ms: 200,
+            ..OthelloSetup::default()
+        };
+        quick.type_char(LEVEL, '3', &mut fresh);
+        quick.settle();
+        assert_eq!(quick.think_ms, 200);
     }
 
     /// The levels that play at once do not think for the thinking time: the row says

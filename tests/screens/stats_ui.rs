@@ -38,6 +38,18 @@ fn draw(screen: &StatsScreen, width: u16, height: u16) -> String {
     out
 }
 
+/// The menu at `width`x`height`, saving under `data`.
+fn menu_of(data: &std::path::Path, width: u16, height: u16) -> Harness {
+    Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        width,
+        height,
+        data,
+    )
+}
+
 /// Every row leaves the screen's last column free: nothing is cut at the edge.
 fn assert_fits(screen: &str, width: u16) {
     for row in screen.lines() {
@@ -193,14 +205,7 @@ fn the_menu_opens_the_statistics_of_the_store() {
     let data = tempfile::tempdir().expect("temp dir");
     history::write(data.path(), &history::sample());
     for (w, h) in SIZES {
-        let mut app = Harness::with_store(
-            &parlor::arcade::registry(),
-            Config::default(),
-            Start::Menu,
-            w,
-            h,
-            data.path(),
-        );
+        let mut app = menu_of(data.path(), w, h);
         let menu = app.screen();
         assert!(menu.contains("Statistics"), "{menu}");
         assert_fits(&menu, w);
@@ -243,14 +248,7 @@ fn without_a_store_or_a_history_the_screen_is_empty() {
     app.keys(&[KeyCode::Up, KeyCode::Enter]);
     assert!(app.screen().contains("No finished games yet."));
     let data = tempfile::tempdir().expect("temp dir");
-    let mut app = Harness::with_store(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-        data.path(),
-    );
+    let mut app = menu_of(data.path(), 80, 24);
     app.keys(&[KeyCode::Up, KeyCode::Enter]);
     assert!(app.screen().contains("No finished games yet."));
     app.key(KeyCode::Char('q'));
@@ -261,14 +259,7 @@ fn without_a_store_or_a_history_the_screen_is_empty() {
 fn a_broken_history_is_moved_aside_and_the_menu_says_so() {
     let data = tempfile::tempdir().expect("temp dir");
     std::fs::write(data.path().join("history.json"), "[1, 2").expect("write");
-    let mut app = Harness::with_store(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-        data.path(),
-    );
+    let mut app = menu_of(data.path(), 80, 24);
     app.keys(&[KeyCode::Up, KeyCode::Enter]);
     assert!(app.screen().contains("No finished games yet."));
     assert!(
@@ -413,14 +404,7 @@ fn the_puzzle_rating_shows_on_the_statistics() {
             history::write(data.path(), &history::sample());
         }
         for (w, h) in SIZES {
-            let mut app = Harness::with_store(
-                &parlor::arcade::registry(),
-                Config::default(),
-                Start::Menu,
-                w,
-                h,
-                data.path(),
-            );
+            let mut app = menu_of(data.path(), w, h);
             app.keys(&[KeyCode::Up, KeyCode::Enter]);
             if with_games {
                 app.keys(&[KeyCode::PageDown; 4]);

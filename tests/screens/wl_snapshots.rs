@@ -385,13 +385,30 @@ fn digits_typed_set_the_lengths_and_the_simulated_games() {
     };
     assert_eq!(row("Shortest string"), "12", "{screen}");
     assert_eq!(row("Longest string"), "93", "{screen}");
+    // Past the most (200): the most, said; the row still takes digits ("0-9 type"
+    // stayed in the footer, where it had said "not typed into").
+    h.keys(&[KeyCode::Char('9'), KeyCode::Char('9'), KeyCode::Char('9')]);
+    h.key(KeyCode::Char('9'));
+    let most = h.screen();
+    assert!(most.contains("Longest string  ◀ 200"), "{most}");
+    assert!(
+        most.contains("Longest string is at its most: Backspace erases a digit."),
+        "{most}"
+    );
+    assert!(most.contains("0-9 type"), "{most}");
+    h.keys(&[KeyCode::Backspace, KeyCode::Backspace, KeyCode::Char('3')]);
+    assert!(
+        h.screen().contains("Longest string  ◀ 23 ▶"),
+        "{}",
+        h.screen()
+    );
     // Down past the position, Start and Lesson to the number of games: 25, then Simulate.
     h.keys(&[KeyCode::Down, KeyCode::Down, KeyCode::Down, KeyCode::Down]);
     h.keys(&[KeyCode::Char('2'), KeyCode::Char('5')]);
     assert!(h.screen().contains("25"), "{}", h.screen());
     h.keys(&[KeyCode::Down, KeyCode::Enter]);
     let screen = h.screen();
-    assert!(screen.contains("25 strings of 12-93 letters"), "{screen}");
+    assert!(screen.contains("25 strings of 12-23 letters"), "{screen}");
     assert!(screen.contains("done: 25 games"), "{screen}");
 }
 

@@ -314,7 +314,27 @@ impl Setup {
                     self.row_name()
                 ));
             }
-            Action::Digit(d) => self.type_char(char::from(b'0' + d)),
+            Action::Digit(d) => {
+                let before = self.setup.options.clone_box();
+                let was_typing = self.typing;
+                self.type_char(char::from(b'0' + d));
+                // A digit past a number's most leaves it there: said, not silent. (A
+                // 0 after a 0 leaves it too: a 1 would not.)
+                let at_most = || {
+                    let mut copy = before.clone_box();
+                    let mut typing = true;
+                    if let Field::Game(id) | Field::Simulation(id) = self.field() {
+                        copy.type_char(id, '1', &mut typing);
+                    }
+                    copy.eq_box(before.as_ref())
+                };
+                if was_typing && self.setup.options.eq_box(before.as_ref()) && at_most() {
+                    self.error = Some(format!(
+                        "{} is at its most: Backspace erases a digit.",
+                        self.row_name()
+                    ));
+                }
+            }
             Action::Char(c) => self.type_char(c),
             Action::Backspace => self.erase(),
             Action::Enter if self.field() == Field::Simulate => {
@@ -539,11 +559,13 @@ impl Setup {
             _ => return None,
         };
         let options = &self.setup.options;
+        // Tried as the first key typed: a number at its most takes no further digit,
+        // yet the row is still one to type into.
         let takes = |c: char| {
             let mut copy = options.clone_box();
-            let mut typing = self.typing;
+            let mut typing = false;
             copy.type_char(id, c, &mut typing);
-            typing != self.typing || !copy.eq_box(options.as_ref())
+            typing || !copy.eq_box(options.as_ref())
         };
         let digits: Vec<char> = ('0'..='9').filter(|&c| takes(c)).collect();
         let letters: Vec<char> = ('a'..='z').filter(|&c| takes(c)).collect();

@@ -307,6 +307,37 @@ fn a_switch_on_a_column_letter_says_a_row_next_plays_there() {
     );
 }
 
+/// `h` then a row plays in column h with the hints put back first: the move is not
+/// one made with hints, and the game stays rated (a play-test typed h1 and lost its
+/// rating).
+#[test]
+fn a_square_in_column_h_is_not_a_move_with_hints() {
+    let config = quick_config();
+    let mut s = GameSetup::from_config(parlor::games::othello::ID, &config);
+    s.options_mut::<OthelloSetup>()
+        .expect("othello options")
+        .level = Level::Benedict;
+    // White to move, with h4 and h6 among its moves; the person plays white.
+    s.position = Some("f5f6e6f4g5".into());
+    s.matchup.first = FirstMover::Ai;
+    let mut h = Harness::new(&parlor::arcade::registry(), config, Start::Game(s), 80, 24);
+    let record = |h: &Harness| match h.app.screen() {
+        parlor::tui::app::Screen::Game(g) => g.record().expect("recorded"),
+        _ => panic!("a game"),
+    };
+    assert_eq!(record(&h).moves.len(), 5, "{:?}", record(&h).moves);
+    h.key(KeyCode::Char('h'));
+    h.key(KeyCode::Char('4'));
+    let after = record(&h);
+    assert_eq!(
+        after.moves.get(5).map(String::as_str),
+        Some("h4"),
+        "{after:?}"
+    );
+    assert!(!after.aids.hints, "{after:?}");
+    assert!(!h.screen().contains("hints were on"), "{}", h.screen());
+}
+
 #[test]
 fn white_lets_the_ai_open() {
     let mut h = othello(Level::Benedict, FirstMover::Ai, 80, 24);

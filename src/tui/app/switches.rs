@@ -89,13 +89,17 @@ impl App {
         if !matches!(action, Action::Digit(1..=8)) || !game.letter_names_square(c) {
             return false;
         }
+        // The switch is put back before the square is played: a move made with the
+        // hints turned on only by the column's letter is not one made with hints (it
+        // left the game unrated: a play-test typed h1).
+        let hints = switch == Action::Hints;
+        if hints {
+            game.toggle_hints();
+        }
         game.handle(Action::Char(c));
         game.handle(action);
-        match switch {
-            Action::Hints => game.toggle_hints(),
-            _ => {
-                self.toggle_spoilers();
-            }
+        if !hints {
+            self.toggle_spoilers();
         }
         self.flash = None;
         true

@@ -1682,6 +1682,23 @@ fn the_game_over_box_says_what_the_game_did_to_the_rating() {
     let mut h = game_at(dir.path(), setup.clone());
     let first = play_out_against_the_ai(&mut h);
     assert!(first.contains("Rated: your first rating is"), "{first}");
+    assert!(
+        first.contains("The AI took the last of the coins."),
+        "{first}"
+    );
+    // The note has a line of its own in the box, whole.
+    let screen = h.screen();
+    let note = screen
+        .lines()
+        .map(|l| l.chars().take(46).collect::<String>())
+        .map(|l| l.trim_matches(|c: char| c == '│' || c == ' ').to_string())
+        .find(|l| l.starts_with("Rated:"));
+    assert!(
+        note.is_some_and(|l| l.ends_with('.') && l.contains("is 1")),
+        "{screen}"
+    );
+    // A refused move's reason ends with one full stop.
+    assert!(!screen.contains(".."), "{screen}");
     // A rematch moves it: "1222 → 1180".
     h.key(KeyCode::Char('r'));
     let second = play_out_against_the_ai(&mut h);
@@ -1700,4 +1717,25 @@ fn the_game_over_box_says_what_the_game_did_to_the_rating() {
         over.contains("Not rated: started from a typed position."),
         "{over}"
     );
+}
+
+/// Pnut-Butta's own game-over box says what the game did to the rating too.
+#[test]
+fn pnut_buttas_game_over_box_says_what_the_game_did_to_the_rating() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut setup = GameSetup::from_config(parlor::games::pnut::ID, &Config::default());
+    setup.matchup.mode = Mode::VsAi;
+    setup.matchup.first = parlor::matchup::FirstMover::You;
+    let mut h = game_at(dir.path(), setup);
+    for _ in 0..200 {
+        if h.screen().contains("Game over") {
+            break;
+        }
+        // The symbols in turn: those that would repeat are refused.
+        h.play("0").play("1").play("2");
+        h.ticks(20);
+    }
+    let over = h.screen();
+    assert!(over.contains("Game over"), "{over}");
+    assert!(over.contains("Rated: your first rating is"), "{over}");
 }

@@ -547,10 +547,10 @@ impl NimScreen {
             return;
         };
         let (_, many) = self.unit();
-        let s = &self.view.session;
+        let (s, v) = (&self.view.session, &self.view);
         let why = match s.position().ending() {
-            Ending::Normal => format!("{} took the last of the {many}.", s.name(winner)),
-            Ending::Misere => format!("{} took the last of the {many}.", s.name(winner.other())),
+            Ending::Normal => format!("{} took the last of the {many}.", v.subject(winner)),
+            Ending::Misere => format!("{} took the last of the {many}.", v.subject(winner.other())),
         };
         self.view.render_game_over(frame, board, theme, keys, why);
     }

@@ -701,11 +701,11 @@ impl Board for WlBoard {
             ],
         );
         if let Some(Outcome::Win(winner)) = m.view.session.outcome() {
-            let s = &m.view.session;
+            let (s, v) = (&m.view.session, &m.view);
             let last = s.history().last().and_then(|m| m.before.letter_at(m.mv));
             let why = match last {
-                Some(true) => format!("{} took the last letter, a W.", s.name(winner)),
-                _ => format!("{} took the last letter, an L.", s.name(winner.other())),
+                Some(true) => format!("{} took the last letter, a W.", v.subject(winner)),
+                _ => format!("{} took the last letter, an L.", v.subject(winner.other())),
             };
             m.view.render_game_over(frame, board, theme, keys, why);
         }

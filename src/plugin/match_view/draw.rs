@@ -273,6 +273,15 @@ impl<G: Game> MatchView<G> {
         widgets::footer(frame, area, &list, theme);
     }
 
+    /// What the finished game did to the rating, said where the result is read: the
+    /// shell's word once the history has the game, or (before, or without a history)
+    /// that help left it out.
+    pub fn rating_line(&self) -> Option<String> {
+        self.rating_note
+            .clone()
+            .or_else(|| crate::plugin::rating::rated::aided_note(self.aids).map(str::to_string))
+    }
+
     /// The box over the board when the game is over: the result, why, and what next.
     pub fn render_game_over(
         &self,
@@ -298,24 +307,25 @@ impl<G: Game> MatchView<G> {
         let why_height = widgets::wrapped_lines(&why, inner);
         // The count wraps too ("… after the start's 3, 5 of them passes.").
         let played = moves_played(self.session.history(), self.given_played());
-        // Said where the result is read: what the game did to the rating (the shell's
-        // word once the history has the game), or that help left it out.
-        let note = self.rating_note.as_deref();
-        let note = note.or_else(|| crate::plugin::rating::rated::aided_note(self.aids));
-        let played = match note {
-            Some(note) => format!("{played} {note}"),
-            None => played,
-        };
         let played_height = widgets::wrapped_lines(&played, inner);
-        let lines = vec![
+        let mut lines = vec![
             Line::styled(headline, theme.title()),
             Line::raw(why),
             Line::raw(played),
+        ];
+        // On a line of its own: "Rated: your rating 1609 →" over "1366." read badly.
+        let note = self.rating_line();
+        let note_height = note
+            .as_deref()
+            .map_or(0, |n| widgets::wrapped_lines(n, inner));
+        lines.extend(note.map(Line::raw));
+        lines.extend([
             Line::raw(""),
             what_next(keys, theme, false),
             crate::ui::widgets::review_line(keys, theme),
-        ];
-        let area = widgets::over_panel(board, 44, 6 + why_height + played_height);
+        ]);
+        let height = 6 + why_height + played_height + note_height;
+        let area = widgets::over_panel(board, 44, height);
         widgets::popup(frame, area, "Game over", lines, theme);
     }
 }

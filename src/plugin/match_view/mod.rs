@@ -455,6 +455,16 @@ impl<G: Game> MatchView<G> {
     }
 
     /// Who sits in `seat`.
+    /// The seat as the subject of a sentence: "You", "The AI", "Player 2" ("AI took
+    /// the last coin" read as a name where every other line says "the AI").
+    pub fn subject(&self, seat: Seat) -> String {
+        match self.who(seat) {
+            Who::You => "You".into(),
+            Who::Ai => "The AI".into(),
+            Who::Named(name) => name.to_string(),
+        }
+    }
+
     pub fn who(&self, seat: Seat) -> Who<'_> {
         // Online, this terminal's person is "you"; the other is named.
         if self.session.players().contains(&Player::Remote) {

@@ -532,6 +532,8 @@ impl App {
             _ => Some("no board is on screen".into()),
         };
         if let Some(why) = refused {
+            // One full stop, whether or not the reason ends with its own.
+            let why = why.trim_end_matches('.');
             self.flash = Some(format!("Move {mv} refused: {why}."));
         }
         true

@@ -388,6 +388,7 @@ impl PnutScreen {
             }
             None => match self.who(game.mover()) {
                 Who::You => "You are trapped: every symbol repeats.".to_string(),
+                Who::Ai => "The AI is trapped: every symbol repeats.".to_string(),
                 _ => format!(
                     "{} is trapped: every symbol repeats.",
                     self.name(game.mover())
@@ -403,9 +404,9 @@ impl PnutScreen {
             Line::styled(headline, theme.title()),
             Line::raw(why),
             Line::raw(format!("{} symbols written.", game.len())),
-            Line::raw(""),
-            what_next(keys, theme, true),
         ];
+        lines.extend(self.view.rating_line().map(Line::raw));
+        lines.extend([Line::raw(""), what_next(keys, theme, true)]);
         // Only two-player games are kept, and so reviewed.
         if self.board.hot_seat.is_none() {
             lines.push(crate::ui::widgets::review_line(keys, theme));

@@ -341,6 +341,13 @@ pub trait GameKind: Sync {
         None
     }
 
+    /// Whether the setup's start was typed by the player (a typed position, or a
+    /// game's own typed start such as Winners & Losers' string): such a game is not
+    /// rated, as the player chose where it began.
+    fn typed_start(&self, setup: &GameSetup) -> bool {
+        setup.position.is_some()
+    }
+
     /// The game's lesson: its rules on a live board in a few steps, then one idea of
     /// strategy from its solver (`games::lesson`). `None`: the game has none.
     fn lesson(&self) -> Option<lesson::Lesson> {

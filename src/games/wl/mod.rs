@@ -136,6 +136,11 @@ impl GameKind for WinnersLosers {
             &letters,
         )))
     }
+    /// The String row's letters are a start the player typed, as a position is.
+    fn typed_start(&self, setup: &GameSetup) -> bool {
+        let own: options::WlSetup = setup.own();
+        setup.position.is_some() || !own.letters.is_empty()
+    }
     fn lesson(&self) -> Option<crate::plugin::lesson::Lesson> {
         Some(lesson::lesson())
     }

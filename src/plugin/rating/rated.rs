@@ -20,7 +20,8 @@ pub enum Unrated {
     /// Two people, two AIs, or no one person in a seat.
     NotAgainstTheAi,
     NotFinished,
-    /// Started from a typed position.
+    /// Started from a typed position (or a start the game lets be typed, as Winners &
+    /// Losers' string).
     FromAPosition,
     /// The setup put the player in a proven loss.
     ProvenLoss,
@@ -48,7 +49,7 @@ pub fn rated_note(before: Option<u32>, after: u32) -> String {
 pub fn unrated_note(why: Unrated, aids: Aids) -> Option<&'static str> {
     match why {
         Unrated::NotAgainstTheAi | Unrated::NotFinished => None,
-        Unrated::FromAPosition => Some("Not rated: started from a typed position."),
+        Unrated::FromAPosition => Some("Not rated: the start was typed in."),
         Unrated::ProvenLoss => Some("Not rated: the setup was a proven loss."),
         Unrated::Unmeasured => Some("Not rated: this level has no rating."),
         Unrated::Aborted => Some("Not rated: ended before both sides moved."),
@@ -85,8 +86,21 @@ pub fn rated(games: &Registry, record: &MatchRecord) -> std::result::Result<Rate
         return Err(Unrated::Aided);
     }
     let game = games.find(&record.game).ok_or(Unrated::Unmeasured)?;
-    if proven_loss(game, record, seat) {
-        return Err(Unrated::ProvenLoss);
+    // The setup as it was (its options, the typed position if any).
+    let setup = GameSetup::from_record(game, record, &Config::default())
+        .ok()
+        .map(|mut setup| {
+            setup.position = record.from_position.clone();
+            setup
+        });
+    if let Some(setup) = &setup {
+        if game.kind().typed_start(setup) {
+            return Err(Unrated::FromAPosition);
+        }
+        // As the setup screen warned: a random start counts as unknown, as it did then.
+        if game.kind().start_winner(setup) == Some(seat.other()) {
+            return Err(Unrated::ProvenLoss);
+        }
     }
     let level = if record.level.is_empty() {
         record.difficulty.name()
@@ -105,17 +119,6 @@ pub fn rated(games: &Registry, record: &MatchRecord) -> std::result::Result<Rate
         level_rating,
         result,
     })
-}
-
-/// Whether the setup `record` was started from gave the win to the AI, as the setup
-/// screen warned: the game's `start_winner` of the setup as it was (its options, no
-/// typed position), so a random start counts as unknown, as it did then.
-fn proven_loss(game: GameId, record: &MatchRecord, seat: Seat) -> bool {
-    let Ok(mut setup) = GameSetup::from_record(game, record, &Config::default()) else {
-        return false;
-    };
-    setup.position = record.from_position.clone();
-    game.kind().start_winner(&setup) == Some(seat.other())
 }
 
 /// The player's rating in each game with a rated game in `history` (oldest first), in
@@ -188,6 +191,20 @@ mod tests {
         let mut odd = nim(true, ResultRecord::First);
         odd.level = "grandmaster".into();
         assert_eq!(rated(&games, &odd), Err(Unrated::Unmeasured));
+    }
+
+    /// Winners & Losers' String row is a start the player typed: not rated, whichever
+    /// side it favours; a random string is rated.
+    #[test]
+    fn a_typed_winners_and_losers_string_is_not_rated() {
+        let games = crate::arcade::registry();
+        let game = |letters: &str| MatchRecord {
+            options: serde_json::json!({"min_len": 10, "max_len": 50, "letters": letters}),
+            start: "WLLWLWW".into(),
+            ..vs_ai("wl", "perfect", false, ResultRecord::Second)
+        };
+        assert_eq!(rated(&games, &game("WLLWLWW")), Err(Unrated::FromAPosition));
+        assert!(rated(&games, &game("")).is_ok());
     }
 
     #[test]

@@ -1714,7 +1714,7 @@ fn the_game_over_box_says_what_the_game_did_to_the_rating() {
     let mut typed = game_at(other.path(), setup);
     let over = play_out_against_the_ai(&mut typed);
     assert!(
-        over.contains("Not rated: started from a typed position."),
+        over.contains("Not rated: the start was typed in."),
         "{over}"
     );
 }

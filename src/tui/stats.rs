@@ -323,10 +323,12 @@ impl StatsScreen {
                     puzzle_rating::shown(r)
                 },
             );
-            let mut text = format!(
-                "rating {rating} · solved {solved} of {tried} tried · best streak {}",
-                progress.best_streak
-            );
+            let mut text = format!("rating {rating} · solved {solved} of {tried} tried");
+            // The best run of the Streak mode, once played (a solve in another mode is
+            // no streak: "best streak 0" beside a solve read as wrong).
+            if progress.best_streak > 0 {
+                text.push_str(&format!(" · best streak {}", progress.best_streak));
+            }
             text = widgets::fit(&text, width.saturating_sub(NAME as u16 + 1));
             lines.push(Line::from(vec![
                 Span::raw(format!("  {:<w$}", name, w = NAME - 2)),

@@ -399,6 +399,23 @@ fn the_puzzle_rating_shows_on_the_statistics() {
             });
         })
         .expect("kept");
+    store
+        .update_puzzles("nim", |p| {
+            p.attempts.push(Attempt {
+                at: "2026-11-29T10:00:00Z".into(),
+                id: "n0".into(),
+                mode: PuzzleMode::Rated,
+                solved: true,
+                hinted: false,
+                rating: 1480.0,
+            });
+            p.rating = Some(Rated {
+                rating: 1480.0,
+                deviation: 200.0,
+                volatility: 0.06,
+            });
+        })
+        .expect("kept");
     for with_games in [false, true] {
         if with_games {
             history::write(data.path(), &history::sample());
@@ -417,6 +434,11 @@ fn the_puzzle_rating_shows_on_the_statistics() {
                 "{screen}"
             );
             assert!(screen.contains("? = unsure until more puzzles"), "{screen}");
+            // Nim's puzzles, tried but never in the Streak mode: no streak said.
+            assert!(
+                screen.contains("Nim             rating 1480? · solved 1 of 1 tried\n"),
+                "{screen}"
+            );
             assert_fits(&screen, w);
         }
     }

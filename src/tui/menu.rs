@@ -103,11 +103,11 @@ impl Menu {
     }
 
     /// Selects `game`'s saved match if there is one, else its entry in the list of games.
+    /// Selects the game's own entry (to set up a new game), not a saved match of it:
+    /// coming back from a setup, or from a game that left nothing to resume, Enter on
+    /// the game's first saved match opened an older game.
     pub fn select_game(&mut self, game: GameId) {
-        self.selected = match self.resumes.iter().position(|r| r.game == game) {
-            Some(i) => i,
-            None => self.resumes.len() + self.games.all().position(|g| g == game).unwrap_or(0),
-        };
+        self.selected = self.resumes.len() + self.games.all().position(|g| g == game).unwrap_or(0);
     }
 
     /// Selects the lobby's entry (the one before the statistics).

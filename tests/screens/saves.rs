@@ -1173,13 +1173,15 @@ fn the_spoiler_switch_hides_the_prediction_and_is_remembered() {
     select_row(&mut again, "Prediction");
     again.key(KeyCode::Right);
     assert!(again.screen().contains("◀ shown ▶"), "{}", again.screen());
-    // Another game keeps its own switch (the menu comes back on Nim's saved game:
-    // past Nim to 1-3-5-7).
-    again
-        .key(KeyCode::Esc)
-        .key(KeyCode::Down)
-        .key(KeyCode::Down)
-        .key(KeyCode::Enter);
+    // Another game keeps its own switch (the menu comes back on Nim, whose setup
+    // this was, not on its saved game: one down to 1-3-5-7).
+    again.key(KeyCode::Esc);
+    assert!(
+        again.screen().contains("▶ Nim "),
+        "back on the game's own row:\n{}",
+        again.screen()
+    );
+    again.key(KeyCode::Down).key(KeyCode::Enter);
     assert!(
         again.screen().contains("New game: 1-3-5-7"),
         "{}",
@@ -1738,4 +1740,31 @@ fn pnut_buttas_game_over_box_says_what_the_game_did_to_the_rating() {
     let over = h.screen();
     assert!(over.contains("Game over"), "{over}");
     assert!(over.contains("Rated: your first rating is"), "{over}");
+}
+
+/// Leaving a new game before its first move (nothing to resume) comes back on the
+/// game's own row, not on an older saved match of it, which Enter would then open.
+#[test]
+fn leaving_an_unplayed_game_comes_back_on_the_games_own_row() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut first = nim_with(dir.path(), "3,4,5", Mode::VsAi);
+    first.play("1:1");
+    first.key(KeyCode::Char('q'));
+    let mut h = menu_at(dir.path());
+    assert!(h.screen().contains("▶ ↻ Resume Nim"), "{}", h.screen());
+    // Down to Nim, its setup, a new game, and straight back.
+    h.keys(&[KeyCode::Down, KeyCode::Enter, KeyCode::Enter]);
+    assert!(matches!(h.app.screen(), Screen::Game(_)), "{}", h.screen());
+    h.key(KeyCode::Esc);
+    let menu = h.screen();
+    assert!(menu.contains("▶ Nim "), "{menu}");
+    assert_eq!(resume_rows(&menu).len(), 1, "{menu}");
+    // A game left with a move, kept, comes back selected on its own saved match (the
+    // newest, at the top).
+    h.keys(&[KeyCode::Enter, KeyCode::Enter]);
+    h.play("1:1");
+    h.keys(&[KeyCode::Esc, KeyCode::Enter]);
+    let menu = h.screen();
+    assert_eq!(resume_rows(&menu).len(), 2, "{menu}");
+    assert!(menu.contains("▶ ↻ Resume Nim"), "{menu}");
 }

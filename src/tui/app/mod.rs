@@ -863,8 +863,18 @@ impl App {
             Screen::Menu(menu) => return self.screen = Screen::Menu(menu.clone()),
             Screen::Stats(_) | Screen::Lobby(_) => return,
         };
+        // A match kept on leaving is selected by its own entry: the game's first one
+        // may be an older match, which Enter then opened instead.
+        let kept = match self.screen {
+            Screen::Game(_) => self.slot.clone(),
+            _ => None,
+        };
         self.refresh_saved();
-        self.screen = Screen::Menu(self.menu(Some(selected)));
+        let mut menu = self.menu(Some(selected));
+        if let Some(i) = kept.and_then(|kept| self.saved.iter().position(|(s, _)| *s == kept)) {
+            menu.selected = i;
+        }
+        self.screen = Screen::Menu(menu);
     }
 }
 

@@ -338,6 +338,18 @@ fn a_square_in_column_h_is_not_a_move_with_hints() {
     assert!(!h.screen().contains("hints were on"), "{}", h.screen());
 }
 
+/// Enter on the AI's turn says whose turn it is (it did nothing, without a word).
+#[test]
+fn enter_on_the_ais_turn_says_so() {
+    let mut h = othello(Level::Benedict, FirstMover::Ai, 80, 24);
+    h.key(KeyCode::Enter);
+    let screen = h.screen();
+    assert!(
+        screen.contains("It is the AI's turn: m makes it move now"),
+        "{screen}"
+    );
+}
+
 #[test]
 fn white_lets_the_ai_open() {
     let mut h = othello(Level::Benedict, FirstMover::Ai, 80, 24);

@@ -450,8 +450,22 @@ fn keys_step_jump_and_go_back_to_the_menu() {
         24,
     );
     assert!(h.screen().contains("Start · 6 moves"));
+    h.key(KeyCode::Left);
+    assert!(
+        h.screen()
+            .contains("This is the start: → steps through the moves."),
+        "{}",
+        h.screen()
+    );
     h.key(KeyCode::PageDown);
     assert!(h.screen().contains("Move 6 of 6"));
+    h.key(KeyCode::Right);
+    assert!(h.screen().contains("Move 6 of 6"));
+    assert!(
+        h.screen().contains("This is the end of the game"),
+        "{}",
+        h.screen()
+    );
     h.key(KeyCode::Left);
     assert!(h.screen().contains("Move 5 of 6"));
     h.key(KeyCode::Up);

@@ -679,7 +679,9 @@ impl Board for OthelloBoard {
             Action::Down => m.board.cursor = step(m.board.cursor, 0, 1),
             Action::Left => m.board.cursor = step(m.board.cursor, -1, 0),
             Action::Right => m.board.cursor = step(m.board.cursor, 1, 0),
-            Action::Enter => m.try_square(m.board.cursor),
+            // Not the person's turn: left to the shell, which says whose it is (the
+            // arrows still move the cursor, to be ready).
+            Action::Enter if m.view.session.human_to_move() => m.try_square(m.board.cursor),
             _ => return false,
         }
         m.auto_pass();

@@ -30,6 +30,9 @@ pub enum ReviewOutcome {
     Said(&'static str),
 }
 
+/// Said when ← or → would step past the game.
+const AT_THE_START: &str = "This is the start: → steps through the moves.";
+const AT_THE_END: &str = "This is the end of the game: ← steps back, PgUp to the start.";
 /// Said when ↓ or ↑ finds no turning point to go to.
 const NO_TURN_AFTER: &str = "No turning point after this move.";
 const NO_TURN_BEFORE: &str = "No turning point before this move.";
@@ -258,8 +261,10 @@ impl Review {
     pub fn handle(&mut self, action: Action) -> ReviewOutcome {
         let last = self.moves.len();
         match action {
-            Action::Left => self.ply = self.ply.saturating_sub(1),
-            Action::Right => self.ply = (self.ply + 1).min(last),
+            Action::Left if self.ply == 0 => return ReviewOutcome::Said(AT_THE_START),
+            Action::Right if self.ply == last => return ReviewOutcome::Said(AT_THE_END),
+            Action::Left => self.ply -= 1,
+            Action::Right => self.ply += 1,
             Action::PageUp => self.ply = 0,
             Action::PageDown => self.ply = last,
             // A turning point at move i is shown on the position it led to, i + 1.

@@ -5,7 +5,7 @@ use rand::{Rng, RngExt};
 use crate::game::nim::{MAX_COINS, MAX_PILES};
 use crate::matchup::MatchSetup;
 use crate::options_plumbing;
-use crate::plugin::options::{GameOptions, Row, cycle};
+use crate::plugin::options::{GameOptions, Row, cycle, typed_number};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -158,21 +158,18 @@ impl GameOptions for NimSetup {
             PILE_COUNT if (1..=MAX_PILES as u8).contains(&d) => {
                 self.piles.resize(usize::from(d), 3);
                 self.preset = PilePreset::Custom;
+                // Taken, even where it names the count there is (the footer's "1-8").
+                *typing = true;
             }
             PRESET | MISERE | PILE_COUNT => {}
             _ => {
                 let Some(p) = self.piles.get_mut(usize::from(id - PILE)) else {
                     return;
                 };
-                let appended = u16::from(*p) * 10 + u16::from(d);
-                *p = if *typing && appended <= u16::from(MAX_COINS) {
-                    appended as u8
-                } else {
-                    d
-                }
-                .max(1);
+                // The shared rule: past the most, the most.
+                let coins = typed_number(u64::from(*p), c, typing, 1, u64::from(MAX_COINS));
+                *p = coins as u8;
                 self.preset = PilePreset::Custom;
-                *typing = true;
             }
         }
     }

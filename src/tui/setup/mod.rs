@@ -807,8 +807,16 @@ mod tests {
         s.handle(Action::Digit(4));
         s.handle(Action::Digit(2));
         assert_eq!(nim(&s).piles[0], 42);
+        // Past 99, 99 (as every number row), and said.
         s.handle(Action::Digit(7));
-        assert_eq!(nim(&s).piles[0], 7);
+        assert_eq!(nim(&s).piles[0], 99);
+        s.handle(Action::Digit(7));
+        assert_eq!(nim(&s).piles[0], 99);
+        assert!(
+            s.error
+                .as_deref()
+                .is_some_and(|e| e.contains("at its most"))
+        );
         assert_eq!(nim(&s).preset, PilePreset::Custom);
     }
 

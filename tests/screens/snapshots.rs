@@ -140,6 +140,31 @@ fn setup() {
     );
 }
 
+/// A setup taller than the screen (Nim's eight piles at 80x24) scrolls to the
+/// selected row, and its border says where the hidden rows are.
+#[test]
+fn a_setup_taller_than_the_screen_says_where_more_rows_are() {
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+    );
+    h.key(KeyCode::Enter);
+    let rows = [KeyCode::Up; 5];
+    h.keys(&rows).key(KeyCode::Char('8'));
+    let top = h.screen();
+    assert!(top.contains("Number of piles ◀ 8"), "{top}");
+    assert!(top.contains("↓ more ╯"), "{top}");
+    assert!(!top.contains("↑ more"), "{top}");
+    h.key(KeyCode::PageDown);
+    let bottom = h.screen();
+    assert!(bottom.contains("↑ more ╮"), "{bottom}");
+    assert!(!bottom.contains("↓ more"), "{bottom}");
+    assert!(bottom.contains("Puzzles"), "{bottom}");
+}
+
 #[test]
 fn setup_1357_has_no_pile_options() {
     let mut h = Harness::new(

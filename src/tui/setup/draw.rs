@@ -64,11 +64,18 @@ impl Setup {
             ..body
         };
         let inner = widgets::block("Setup", theme).inner(boxed);
-        frame.render_widget(widgets::block("Setup", theme), boxed);
         // More rows than room (Nim's eight piles at 20 rows): the rows scroll so the
-        // selected one is always shown.
+        // selected one is always shown, and the border says where more rows are.
         let room = usize::from(inner.height);
         let first = (self.selected + 1).saturating_sub(room);
+        let mut block = widgets::block("Setup", theme);
+        if first > 0 {
+            block = block.title(Line::styled(" ↑ more ", theme.muted()).right_aligned());
+        }
+        if first + room < fields.len() {
+            block = block.title_bottom(Line::styled(" ↓ more ", theme.muted()).right_aligned());
+        }
+        frame.render_widget(block, boxed);
         for (i, field) in fields.iter().enumerate().skip(first) {
             let shown = i - first;
             if shown >= room {

@@ -83,6 +83,13 @@ fn a_puzzle_is_missed_tried_again_and_solved_and_the_result_kept() {
         screen.contains(&format!("✗ {wrong} lets the opponent win in")),
         "{screen}"
     );
+    // The first puzzle gives a first rating: no change from one never had.
+    let rating_line = screen
+        .lines()
+        .find(|l| l.contains("Your puzzle rating:"))
+        .unwrap_or_default()
+        .to_string();
+    assert!(!rating_line.contains("(-"), "{screen}");
     insta::assert_snapshot!("trainer_wrong_80x24", screen);
     let missed = trainer(&h).progress().clone();
     assert_eq!(missed.attempts.len(), 1);

@@ -97,7 +97,7 @@ impl GameOptions for OthelloSetup {
     }
 
     /// Digits typed into the thinking time are whole seconds, up to the most; a lone
-    /// 0 is allowed on the way and settles at the least once typing ends.
+    /// 0 is allowed on the way and settles at 1 s once typing ends.
     fn type_char(&mut self, id: u16, c: char, typing: &mut bool) {
         if id == THINK_TIME {
             let seconds = if *typing { self.think_ms / 1000 } else { 0 };
@@ -112,11 +112,12 @@ impl GameOptions for OthelloSetup {
         }
     }
 
-    /// A time left at "0" takes the least. (Only that: a shorter time from the config,
-    /// as the tests' 0.2 s, stays as it was set.)
+    /// A time left at "0" takes the least that may be typed, 1 s (the row said "type
+    /// 1-60 s"; 0.5 s, the arrows' least, read as a value from nowhere). Only that: a
+    /// shorter time from the config, as the tests' 0.2 s, stays as it was set.
     fn settle(&mut self) {
         if self.think_ms == 0 {
-            self.think_ms = MIN_THINK_MS;
+            self.think_ms = 1_000;
         }
     }
 }
@@ -197,7 +198,7 @@ mod tests {
     }
 
     /// Digits type the thinking time in whole seconds: "12" is 12 s, past 60 s it is
-    /// 60 s, a lone "0" says what may be typed and settles at the least, Backspace
+    /// 60 s, a lone "0" says what may be typed and settles at 1 s, Backspace
     /// drops a digit.
     #[test]
     fn the_thinking_time_is_typed_in_seconds() {
@@ -221,7 +222,7 @@ mod tests {
         assert_eq!(o.think_ms, 0);
         assert_eq!(o.think_text("s per move"), "… (type 1-60 s)");
         o.settle();
-        assert_eq!(o.think_ms, MIN_THINK_MS);
+        assert_eq!(o.think_ms, 1_000);
         // Another row's typing leaves it; a config's shorter time is kept.
         let mut quick = OthelloSetup {
             think_ms: 200,

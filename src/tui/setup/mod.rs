@@ -315,20 +315,20 @@ impl Setup {
                 ));
             }
             Action::Digit(d) => {
-                let before = self.setup.options.clone_box();
-                let was_typing = self.typing;
                 self.type_char(char::from(b'0' + d));
-                // A digit past a number's most leaves it there: said, not silent. (A
-                // 0 after a 0 leaves it too: a 1 would not.)
+                // A number typed to its most, or past it (cut to it), is said at once,
+                // not silently: one more digit would change nothing (a 0 after a 0
+                // changes nothing either; a 1 would).
                 let at_most = || {
-                    let mut copy = before.clone_box();
-                    let mut typing = true;
-                    if let Field::Game(id) | Field::Simulation(id) = self.field() {
-                        copy.type_char(id, '1', &mut typing);
-                    }
-                    copy.eq_box(before.as_ref())
+                    let (Field::Game(id) | Field::Simulation(id)) = self.field() else {
+                        return false;
+                    };
+                    let now = self.setup.options.as_ref();
+                    let mut copy = now.clone_box();
+                    copy.type_char(id, '1', &mut true);
+                    copy.eq_box(now)
                 };
-                if was_typing && self.setup.options.eq_box(before.as_ref()) && at_most() {
+                if self.typing && at_most() {
                     self.error = Some(format!(
                         "{} is at its most: Backspace erases a digit.",
                         self.row_name()

@@ -580,14 +580,12 @@ impl TrainerScreen {
             hinted,
             best_streak,
         };
-        let before = self
-            .progress
-            .rating
-            .unwrap_or_else(rating::first_player_rating)
-            .rating;
+        // A first rating is no change: "(+110)" beside it was measured from a rating
+        // the player never had.
+        let before = self.progress.rating.map(|r| r.rating);
         apply(&mut self.progress, &attempted);
-        let after = self.progress.rating.map_or(before, |r| r.rating);
-        self.change = Some((before, after));
+        let after = self.progress.rating.map(|r| r.rating);
+        self.change = before.zip(after);
         TrainerOutcome::Record(self.game, attempted)
     }
 

@@ -32,13 +32,7 @@ fn game(setup: GameSetup, w: u16, h: u16) -> Harness {
 
 #[test]
 fn menu() {
-    let mut h = Harness::new(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-    );
+    let mut h = menu_80x24();
     let screen = h.screen();
     for name in [
         "Nim",
@@ -69,13 +63,7 @@ fn every_game_on_the_menu_opens_its_setup() {
         .enumerate()
         .map(|(i, g)| (i, g.menu_name()))
     {
-        let mut h = Harness::new(
-            &parlor::arcade::registry(),
-            Config::default(),
-            Start::Menu,
-            80,
-            24,
-        );
+        let mut h = menu_80x24();
         for _ in 0..downs {
             h.keys(&[KeyCode::Down]);
         }
@@ -95,13 +83,7 @@ fn every_game_on_the_menu_opens_its_setup() {
 
 #[test]
 fn menu_wraps_with_k_and_j() {
-    let mut h = Harness::new(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-    );
+    let mut h = menu_80x24();
     h.key(KeyCode::Char('k'));
     assert!(h.screen().contains("▶ Statistics"));
     h.key(KeyCode::Char('k'));
@@ -120,15 +102,20 @@ fn menu_wraps_with_k_and_j() {
     assert!(h.screen().contains("▶ Nim"));
 }
 
-#[test]
-fn setup() {
-    let mut h = Harness::new(
+/// The arcade's menu at 80x24, with the default config and no store.
+fn menu_80x24() -> Harness {
+    Harness::new(
         &parlor::arcade::registry(),
         Config::default(),
         Start::Menu,
         80,
         24,
-    );
+    )
+}
+
+#[test]
+fn setup() {
+    let mut h = menu_80x24();
     h.key(KeyCode::Enter);
     let screen = h.screen();
     assert!(screen.contains("New game: Nim"), "{screen}");
@@ -144,13 +131,7 @@ fn setup() {
 /// selected row, and its border says where the hidden rows are.
 #[test]
 fn a_setup_taller_than_the_screen_says_where_more_rows_are() {
-    let mut h = Harness::new(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-    );
+    let mut h = menu_80x24();
     h.key(KeyCode::Enter);
     let rows = [KeyCode::Up; 5];
     h.keys(&rows).key(KeyCode::Char('8'));
@@ -167,13 +148,7 @@ fn a_setup_taller_than_the_screen_says_where_more_rows_are() {
 
 #[test]
 fn setup_1357_has_no_pile_options() {
-    let mut h = Harness::new(
-        &parlor::arcade::registry(),
-        Config::default(),
-        Start::Menu,
-        80,
-        24,
-    );
+    let mut h = menu_80x24();
     h.keys(&[KeyCode::Down, KeyCode::Enter]);
     let screen = h.screen();
     assert!(screen.contains("New game: 1-3-5-7"), "{screen}");

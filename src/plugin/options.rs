@@ -147,10 +147,28 @@ pub fn typed_number(value: u64, c: char, typing: &mut bool, min: u64, max: u64) 
     next.clamp(min, max)
 }
 
-/// A number row after Backspace: its last digit dropped, never below `min`.
+/// A number row after Backspace: its last digit dropped, never below `min`. A row
+/// that passes 0 on the way (`min` 0) shows it as empty ([`number_text`]) and settles
+/// it at its least when typing ends; erasing to a shown "1" made the next digit append
+/// ("1" then "5" read 15).
 pub fn erased_number(value: u64, typing: &mut bool, min: u64) -> u64 {
     *typing = true;
     (value / 10).max(min)
+}
+
+/// A number row's value as shown: the number, or while it is half typed at 0 (erased,
+/// or a lone 0 typed) what may be typed, "… (type 1-99)".
+pub fn number_text(value: u64, least: u64, most: u64) -> String {
+    if value == 0 && least > 0 {
+        format!("… (type {least}-{most})")
+    } else {
+        value.to_string()
+    }
+}
+
+/// A number left at 0 by typing takes its least once typing ends.
+pub fn settled(value: u64, least: u64) -> u64 {
+    if value == 0 { least } else { value }
 }
 
 #[cfg(test)]
@@ -182,5 +200,20 @@ mod tests {
         assert_eq!(erased_number(v, &mut typing, 1), 10);
         assert_eq!(erased_number(30, &mut typing, 1), 3);
         assert_eq!(erased_number(3, &mut typing, 1), 1);
+    }
+
+    #[test]
+    fn a_number_erased_to_nothing_shows_empty_and_takes_the_next_digit_alone() {
+        let mut typing = false;
+        let mut v = erased_number(12, &mut typing, 0);
+        v = erased_number(v, &mut typing, 0);
+        assert_eq!(v, 0);
+        assert_eq!(number_text(v, 1, 99), "… (type 1-99)");
+        // The next digit starts the number: 5, not 15.
+        v = typed_number(v, '5', &mut typing, 0, 99);
+        assert_eq!(v, 5);
+        assert_eq!(number_text(v, 1, 99), "5");
+        assert_eq!(settled(0, 1), 1);
+        assert_eq!(settled(5, 1), 5);
     }
 }

@@ -146,6 +146,52 @@ fn a_setup_taller_than_the_screen_says_where_more_rows_are() {
     assert!(bottom.contains("Puzzles"), "{bottom}");
 }
 
+/// Keys a row has no use for are said, with the keys it takes: "Number of piles"
+/// took 9, 0 and Backspace without a word.
+#[test]
+fn a_key_the_row_has_no_use_for_is_said() {
+    let mut h = menu_80x24();
+    h.key(KeyCode::Enter);
+    h.keys(&[KeyCode::Up; 5]).key(KeyCode::Char('9'));
+    let nine = h.screen();
+    assert!(nine.contains("Number of piles takes 1-8, or ←→."), "{nine}");
+    assert!(nine.contains("Number of piles ◀ 3"), "{nine}");
+    h.key(KeyCode::Backspace);
+    let erase = h.screen();
+    assert!(
+        erase.contains("Number of piles has nothing to erase."),
+        "{erase}"
+    );
+    // A key it takes clears the message.
+    h.key(KeyCode::Char('4'));
+    let four = h.screen();
+    assert!(four.contains("Number of piles ◀ 4"), "{four}");
+    assert!(!four.contains("takes 1-8"), "{four}");
+}
+
+/// Piles set and left with Esc are there when the setup is opened again (only a
+/// started game's setup was remembered).
+#[test]
+fn a_setup_left_with_esc_is_kept() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Menu,
+        80,
+        24,
+        dir.path(),
+    );
+    h.key(KeyCode::Enter);
+    h.keys(&[KeyCode::Up; 5]).key(KeyCode::Char('6'));
+    h.key(KeyCode::Esc);
+    assert!(h.screen().contains("Pnut-Butta"), "{}", h.screen());
+    h.key(KeyCode::Enter);
+    let again = h.screen();
+    assert!(again.contains("New game: Nim"), "{again}");
+    assert!(again.contains("Number of piles   6"), "{again}");
+}
+
 #[test]
 fn setup_1357_has_no_pile_options() {
     let mut h = menu_80x24();

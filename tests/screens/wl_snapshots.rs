@@ -402,6 +402,29 @@ fn digits_typed_set_the_lengths_and_the_simulated_games() {
         "{}",
         h.screen()
     );
+    // Erased to nothing, the row is empty and says what may be typed; the next digit
+    // starts the number (it showed "1", and 5 made 15).
+    h.keys(&[KeyCode::Backspace, KeyCode::Backspace]);
+    let empty = h.screen();
+    assert!(
+        empty.contains("Longest string  ◀ … (type 1-200)"),
+        "{empty}"
+    );
+    h.key(KeyCode::Char('5'));
+    // (5 is below the shortest, 12: the row says the lengths are crossed.)
+    let five = h.screen();
+    assert!(
+        five.contains("Longest string  ◀ 5 (crossed: 5-12"),
+        "{five}"
+    );
+    // Left empty, it settles at its least when another row is chosen.
+    h.keys(&[KeyCode::Backspace, KeyCode::Up]);
+    let settled = h.screen();
+    assert!(
+        settled.contains("Longest string    1 (crossed: 1-12"),
+        "{settled}"
+    );
+    h.keys(&[KeyCode::Down, KeyCode::Char('2'), KeyCode::Char('3')]);
     // Down past the position, Start and Lesson to the number of games: 25, then Simulate.
     h.keys(&[KeyCode::Down, KeyCode::Down, KeyCode::Down, KeyCode::Down]);
     h.keys(&[KeyCode::Char('2'), KeyCode::Char('5')]);

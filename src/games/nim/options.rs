@@ -5,7 +5,9 @@ use rand::{Rng, RngExt};
 use crate::game::nim::{MAX_COINS, MAX_PILES};
 use crate::matchup::MatchSetup;
 use crate::options_plumbing;
-use crate::plugin::options::{GameOptions, Row, cycle, typed_number};
+use crate::plugin::options::{
+    GameOptions, Row, cycle, erased_number, number_text, settled, typed_number,
+};
 
 #[derive(Clone, Copy, Debug, PartialEq, Eq, serde::Serialize, serde::Deserialize)]
 #[serde(rename_all = "kebab-case")]
@@ -37,6 +39,10 @@ pub struct NimSetup {
     pub piles: Vec<u8>,
     pub preset: PilePreset,
     pub misere: bool,
+    /// The custom piles while a preset is shown, given back when ←→ comes round to
+    /// "custom" again (the classic preset wrote over eight typed piles).
+    #[serde(skip)]
+    custom_piles: Option<Vec<u8>>,
 }
 
 impl NimSetup {
@@ -119,7 +125,7 @@ impl GameOptions for NimSetup {
             rows.extend(self.piles.iter().enumerate().map(|(i, p)| Row {
                 id: PILE + i as u16,
                 label: format!("  pile {}", i + 1),
-                value: p.to_string(),
+                value: number_text(u64::from(*p), 1, u64::from(MAX_COINS)),
                 explanation: PILES_EXPLAINED.into(),
             }));
         }
@@ -129,9 +135,18 @@ impl GameOptions for NimSetup {
     fn change(&mut self, id: u16, step: isize) {
         match id {
             PRESET => {
+                if self.preset == PilePreset::Custom {
+                    self.custom_piles = Some(self.piles.clone());
+                }
                 self.preset = cycle(&PilePreset::ALL, self.preset, step);
-                if self.preset == PilePreset::ThreeFourFive {
-                    self.piles = vec![3, 4, 5];
+                match self.preset {
+                    PilePreset::ThreeFourFive => self.piles = vec![3, 4, 5],
+                    PilePreset::Custom => {
+                        if let Some(piles) = self.custom_piles.take() {
+                            self.piles = piles;
+                        }
+                    }
+                    PilePreset::Random => {}
                 }
             }
             MISERE => self.misere = !self.misere,
@@ -166,8 +181,9 @@ impl GameOptions for NimSetup {
                 let Some(p) = self.piles.get_mut(usize::from(id - PILE)) else {
                     return;
                 };
-                // The shared rule: past the most, the most.
-                let coins = typed_number(u64::from(*p), c, typing, 1, u64::from(MAX_COINS));
+                // The shared rule: past the most, the most; 0 on the way is an empty
+                // row, settled at 1.
+                let coins = typed_number(u64::from(*p), c, typing, 0, u64::from(MAX_COINS));
                 *p = coins as u8;
                 self.preset = PilePreset::Custom;
             }
@@ -178,9 +194,14 @@ impl GameOptions for NimSetup {
         if id >= PILE
             && let Some(p) = self.piles.get_mut(usize::from(id - PILE))
         {
-            *p = (*p / 10).max(1);
+            *p = erased_number(u64::from(*p), typing, 0) as u8;
             self.preset = PilePreset::Custom;
-            *typing = true;
+        }
+    }
+
+    fn settle(&mut self) {
+        for p in &mut self.piles {
+            *p = settled(u64::from(*p), 1) as u8;
         }
     }
 }
@@ -198,6 +219,7 @@ impl NimSetup {
             piles: own.piles,
             preset,
             misere: own.misere,
+            custom_piles: None,
         }
     }
 }
@@ -245,5 +267,59 @@ mod tests {
         assert!(explanation(&setup, MISERE).starts_with("Normal play"));
         setup.change(MISERE, 1);
         assert!(explanation(&setup, MISERE).starts_with("Misère"));
+    }
+
+    /// Round the presets and back to "custom": the typed piles come back (the classic
+    /// preset wrote over them).
+    #[test]
+    fn custom_piles_survive_a_round_of_the_presets() {
+        let mut setup = NimSetup::default();
+        setup.change(PILE_COUNT, 5);
+        let mut typing = false;
+        setup.type_char(PILE + 7, '9', &mut typing);
+        let typed = setup.piles.clone();
+        assert_eq!(typed.len(), 8);
+        assert_eq!(setup.preset, PilePreset::Custom);
+        for _ in 0..PilePreset::ALL.len() {
+            setup.change(PRESET, 1);
+        }
+        assert_eq!(setup.preset, PilePreset::Custom);
+        assert_eq!(setup.piles, typed);
+        // Backwards too.
+        setup.change(PRESET, -1);
+        assert_eq!(setup.preset, PilePreset::Random);
+        setup.change(PRESET, 1);
+        assert_eq!(setup.piles, typed);
+    }
+
+    /// A pile erased to nothing shows empty, takes the next digit alone and settles
+    /// at one coin.
+    #[test]
+    fn an_erased_pile_is_empty_until_typed() {
+        let mut setup = NimSetup::default();
+        let mut typing = false;
+        setup.type_char(PILE, '4', &mut typing);
+        setup.type_char(PILE, '2', &mut typing);
+        setup.erase(PILE, &mut typing);
+        setup.erase(PILE, &mut typing);
+        let matchup = MatchSetup {
+            mode: Mode::VsAi,
+            first: FirstMover::You,
+            difficulty: Difficulty::Perfect,
+            clock: None,
+        };
+        let shown = |s: &NimSetup| {
+            s.rows(&matchup)
+                .into_iter()
+                .find(|r| r.id == PILE)
+                .map(|r| r.value)
+                .unwrap_or_default()
+        };
+        assert_eq!(shown(&setup), "… (type 1-99)");
+        setup.type_char(PILE, '5', &mut typing);
+        assert_eq!(setup.piles[0], 5);
+        setup.erase(PILE, &mut typing);
+        setup.settle();
+        assert_eq!(setup.piles[0], 1);
     }
 }

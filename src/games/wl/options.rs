@@ -5,7 +5,9 @@ use rand::{Rng, RngExt};
 
 use crate::matchup::MatchSetup;
 use crate::options_plumbing;
-use crate::plugin::options::{GameOptions, Row, erased_number, stepped, typed_number};
+use crate::plugin::options::{
+    GameOptions, Row, erased_number, number_text, settled, stepped, typed_number,
+};
 
 /// The longest random string the setup offers, and the longest typed one.
 pub const MAX_LEN: usize = 200;
@@ -49,11 +51,11 @@ impl WlSetup {
     /// A length row's value; bounds typed across each other say which range is
     /// meant ("100 (crossed: 49-100 letters)"), not a shortest above the longest.
     fn length_value(&self, n: usize) -> String {
-        if self.min_len > self.max_len {
+        if self.min_len > self.max_len && n > 0 && self.min_len.min(self.max_len) > 0 {
             let (lo, hi) = self.lengths();
             format!("{n} (crossed: {lo}-{hi} letters)")
         } else {
-            n.to_string()
+            number_text(n as u64, 1, MAX_LEN as u64)
         }
     }
 
@@ -112,7 +114,11 @@ impl GameOptions for WlSetup {
         vec![Row {
             id: SIMULATE_GAMES,
             label: "Simulated games".into(),
-            value: self.simulate_games.to_string(),
+            value: number_text(
+                u64::from(self.simulate_games),
+                1,
+                u64::from(MAX_SIMULATED_GAMES),
+            ),
             explanation: "Type the number of games (up to 1000000), or ←→ ten times more or fewer."
                 .into(),
         }]
@@ -147,7 +153,7 @@ impl GameOptions for WlSetup {
     /// Typing W or L into the string row, digits into the numbers.
     fn type_char(&mut self, id: u16, c: char, typing: &mut bool) {
         let len = |n: usize, typing: &mut bool| {
-            typed_number(n as u64, c, typing, 1, MAX_LEN as u64) as usize
+            typed_number(n as u64, c, typing, 0, MAX_LEN as u64) as usize
         };
         match id {
             LETTERS => match c.to_ascii_uppercase() {
@@ -159,7 +165,7 @@ impl GameOptions for WlSetup {
             SIMULATE_GAMES => {
                 let games = u64::from(self.simulate_games);
                 let max = u64::from(MAX_SIMULATED_GAMES);
-                self.simulate_games = typed_number(games, c, typing, 1, max) as u32;
+                self.simulate_games = typed_number(games, c, typing, 0, max) as u32;
             }
             _ => {}
         }
@@ -170,14 +176,21 @@ impl GameOptions for WlSetup {
             LETTERS => {
                 self.letters.pop();
             }
-            MIN_LEN => self.min_len = erased_number(self.min_len as u64, typing, 1) as usize,
-            MAX_LEN_ROW => self.max_len = erased_number(self.max_len as u64, typing, 1) as usize,
+            MIN_LEN => self.min_len = erased_number(self.min_len as u64, typing, 0) as usize,
+            MAX_LEN_ROW => self.max_len = erased_number(self.max_len as u64, typing, 0) as usize,
             SIMULATE_GAMES => {
                 let games = u64::from(self.simulate_games);
-                self.simulate_games = erased_number(games, typing, 1) as u32;
+                self.simulate_games = erased_number(games, typing, 0) as u32;
             }
             _ => {}
         }
+    }
+
+    /// A length or a number of games left empty (0) takes its least, 1.
+    fn settle(&mut self) {
+        self.min_len = settled(self.min_len as u64, 1) as usize;
+        self.max_len = settled(self.max_len as u64, 1) as usize;
+        self.simulate_games = settled(u64::from(self.simulate_games), 1) as u32;
     }
 }
 

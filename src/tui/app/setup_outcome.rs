@@ -36,7 +36,13 @@ impl App {
                 }
             }
             SetupOutcome::Back if online => self.open_lobby(),
-            SetupOutcome::Back => self.back_to_menu(),
+            SetupOutcome::Back => {
+                // What was set is kept for the next setup of the game, as when it
+                // starts: eight piles typed and Esc to look at the menu lost them.
+                let left = setup.setup.clone();
+                self.remember_setup(&left);
+                self.back_to_menu();
+            }
             SetupOutcome::Help => {
                 self.help = Some(Help::for_game(setup.setup.game, &self.keys));
             }

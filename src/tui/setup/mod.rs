@@ -260,6 +260,12 @@ impl Setup {
         self.setup.options.settle();
     }
 
+    /// The simulation, of the options as settled (a games count left empty plays 1).
+    fn simulate(&mut self) -> SetupOutcome {
+        self.end_typing();
+        SetupOutcome::Simulate(self.setup.clone())
+    }
+
     fn start(&mut self) -> SetupOutcome {
         self.end_typing();
         match self.setup.game.kind().check_position(&self.setup) {
@@ -314,6 +320,8 @@ impl Setup {
                     self.row_name()
                 ));
             }
+            Action::Digit(d) if !self.takes_key(char::from(b'0' + d)) => self.say_keys(),
+            Action::Char(c) if !self.takes_key(c) => self.say_keys(),
             Action::Digit(d) => {
                 self.type_char(char::from(b'0' + d));
                 // A number typed to its most, or past it (cut to it), is said at once,
@@ -336,16 +344,25 @@ impl Setup {
                 }
             }
             Action::Char(c) => self.type_char(c),
-            Action::Backspace => self.erase(),
-            Action::Enter if self.field() == Field::Simulate => {
-                return SetupOutcome::Simulate(self.setup.clone());
+            Action::Backspace => {
+                let before = (self.setup.options.clone_box(), self.typing);
+                self.erase();
+                let game_row = matches!(self.field(), Field::Game(_) | Field::Simulation(_));
+                let unchanged = self.setup.options.eq_box(before.0.as_ref());
+                if game_row && unchanged && self.typing == before.1 {
+                    self.error = Some(format!("{} has nothing to erase.", self.row_name()));
+                }
             }
+            Action::Enter if self.field() == Field::Simulate => return self.simulate(),
             Action::Enter if self.field() == Field::Lesson => {
                 return SetupOutcome::Lesson(self.setup.game);
             }
             Action::Enter if self.field() == Field::Puzzles => return self.puzzles_outcome(),
             Action::Enter => return self.start(),
-            Action::Back => return SetupOutcome::Back,
+            Action::Back => {
+                self.end_typing();
+                return SetupOutcome::Back;
+            }
             Action::Help => return SetupOutcome::Help,
             Action::Quit => return SetupOutcome::Quit,
             _ => {}
@@ -358,7 +375,7 @@ impl Setup {
         let fields = self.fields();
         match fields.get(index) {
             Some(Field::Start) => self.start(),
-            Some(Field::Simulate) => SetupOutcome::Simulate(self.setup.clone()),
+            Some(Field::Simulate) => self.simulate(),
             Some(Field::Lesson) => SetupOutcome::Lesson(self.setup.game),
             Some(Field::Puzzles) if self.field() == Field::Puzzles => self.puzzles_outcome(),
             Some(_) => {
@@ -548,27 +565,40 @@ impl Setup {
         )
     }
 
+    /// A key the selected row has no use for (a 9 on "Number of piles") is said, with
+    /// the keys it takes, not ignored.
+    fn say_keys(&mut self) {
+        let keys = self.typed().unwrap_or_default();
+        let arrows = if self.changes() { ", or ←→" } else { "" };
+        self.error = Some(format!("{} takes {keys}{arrows}.", self.row_name()));
+    }
+
+    /// Whether the selected game row takes the key `c`, tried on a copy as the first
+    /// key typed: a number at its most takes no further digit, yet the row is still one
+    /// to type into. Rows of the arcade's own (Position) take every key.
+    fn takes_key(&self, c: char) -> bool {
+        let (Field::Game(id) | Field::Simulation(id)) = self.field() else {
+            return true;
+        };
+        let options = &self.setup.options;
+        let mut copy = options.clone_box();
+        let mut typing = false;
+        copy.type_char(id, c, &mut typing);
+        typing || !copy.eq_box(options.as_ref())
+    }
+
     /// What typing does on the selected row, as the footer names the keys: "0-9" (or
     /// the digits that work, "1-8"), the letters it takes ("W/L", "a-z" for any), both
     /// ("a-z/0-9"), `None` where typing does nothing. A game's row is asked by trying each key on a
     /// copy of the options, so the footer cannot claim a key the row ignores.
     fn typed(&self) -> Option<String> {
-        let id = match self.field() {
+        match self.field() {
             Field::Position => return Some("a-z/0-9".into()),
-            Field::Game(id) | Field::Simulation(id) => id,
+            Field::Game(_) | Field::Simulation(_) => {}
             _ => return None,
-        };
-        let options = &self.setup.options;
-        // Tried as the first key typed: a number at its most takes no further digit,
-        // yet the row is still one to type into.
-        let takes = |c: char| {
-            let mut copy = options.clone_box();
-            let mut typing = false;
-            copy.type_char(id, c, &mut typing);
-            typing || !copy.eq_box(options.as_ref())
-        };
-        let digits: Vec<char> = ('0'..='9').filter(|&c| takes(c)).collect();
-        let letters: Vec<char> = ('a'..='z').filter(|&c| takes(c)).collect();
+        }
+        let digits: Vec<char> = ('0'..='9').filter(|&c| self.takes_key(c)).collect();
+        let letters: Vec<char> = ('a'..='z').filter(|&c| self.takes_key(c)).collect();
         let digits = match digits.as_slice() {
             [] => None,
             [only] => Some(only.to_string()),

@@ -292,6 +292,8 @@ impl<B: Board> GameScreen for Match<B> {
         self.view.hints = !self.view.hints;
         if self.view.hints {
             self.view.hints_turned_on();
+        } else {
+            self.view.hints_turned_off();
         }
     }
     fn spoilers_on(&self) -> bool {

@@ -210,7 +210,7 @@ fn a_square_typed_by_name_is_played() {
     h.key(KeyCode::Char('e'));
     let screen = h.screen();
     assert!(screen.contains("1. You           e6"), "{screen}");
-    assert!(!screen.contains("Prediction and AI remarks"), "{screen}");
+    assert!(!screen.contains("Prediction and remarks"), "{screen}");
     h.ticks(3);
     assert!(h.screen().contains("2. AI"), "{}", h.screen());
     // Half a square, then Esc: still the same game, nothing played.
@@ -252,14 +252,14 @@ fn a_column_bound_to_a_switch_and_a_row_play_the_square_and_leave_the_switch() {
     // `e` alone is the spoiler switch: it turns...
     h.key(KeyCode::Char('e'));
     let toggled = h.screen();
-    assert!(toggled.contains("Prediction and AI remarks"), "{toggled}");
+    assert!(toggled.contains("Prediction and remarks"), "{toggled}");
     assert_ne!(predicting(&toggled), prediction_shown, "{toggled}");
     // ...and a row typed next makes it the column: e6 is played, the switch put back.
     h.key(KeyCode::Char('6'));
     let screen = h.screen();
     assert!(screen.contains("1. You           e6"), "{screen}");
     assert_eq!(predicting(&screen), prediction_shown, "{screen}");
-    assert!(!screen.contains("Prediction and AI remarks"), "{screen}");
+    assert!(!screen.contains("Prediction and remarks"), "{screen}");
     // A switch and then another key is just the switch.
     h.ticks(3);
     h.key(KeyCode::Char('e'));
@@ -268,24 +268,32 @@ fn a_column_bound_to_a_switch_and_a_row_play_the_square_and_leave_the_switch() {
     assert_ne!(predicting(&screen), prediction_shown, "{screen}");
 }
 
+/// Othello's `e` is also a column: what the switch did is said short, so that the
+/// row it may start and Esc fit beside it on one line at 80 columns.
 #[test]
 fn hiding_the_prediction_says_whether_the_hints_stay() {
-    let mut h = othello(Level::Benedict, FirstMover::You, 100, 30);
+    let mut h = othello(Level::Benedict, FirstMover::You, 80, 24);
+    let tail = "A row next plays e1-e8; Esc takes the e back.";
     // Spoilers on by default; hints switched on, then the spoilers off: hints stay.
-    let hidden = "Prediction and AI remarks hidden (e shows them)";
     h.key(KeyCode::Char('h'));
     h.key(KeyCode::Char('e'));
     let screen = h.screen();
     assert!(
-        screen.contains(&format!("{hidden}; hints stay (h hides them).")),
-        "hints on, spoilers off: the hints stay, and h hides them:\n{screen}"
+        screen.contains(&format!("Prediction hidden; hints stay. {tail}")),
+        "hints on, spoilers off: the hints stay:\n{screen}"
     );
     h.key(KeyCode::Char('e'));
+    assert!(
+        h.screen()
+            .contains(&format!("Prediction and remarks shown. {tail}")),
+        "{}",
+        h.screen()
+    );
     h.key(KeyCode::Char('h'));
     h.key(KeyCode::Char('e'));
     let screen = h.screen();
     assert!(
-        screen.contains(&format!("{hidden}.")) && !screen.contains("hints stay"),
+        screen.contains(&format!("Prediction and remarks hidden. {tail}")),
         "hints off, spoilers off: nothing said of hints:\n{screen}"
     );
 }
@@ -296,15 +304,62 @@ fn a_switch_on_a_column_letter_says_a_row_next_plays_there() {
     h.key(KeyCode::Char('h'));
     let screen = h.screen();
     assert!(
-        screen.contains("Hints shown. A row next plays h1-h8."),
+        screen.contains("Hints shown. A row next plays h1-h8; Esc takes the h back."),
         "{screen}"
     );
     h.key(KeyCode::Char('h'));
     assert!(
-        h.screen().contains("Hints hidden. A row next plays h1-h8."),
+        h.screen()
+            .contains("Hints hidden. A row next plays h1-h8; Esc takes the h back."),
         "{}",
         h.screen()
     );
+}
+
+/// Esc after a column letter that is also a switch puts the switch back (it stayed
+/// turned: `h` then Esc left the hints on), and opens no leave box.
+#[test]
+fn esc_after_a_column_letter_puts_its_switch_back() {
+    let mut h = othello(Level::Benedict, FirstMover::You, 80, 24);
+    let hints_on = |h: &Harness| match h.app.screen() {
+        parlor::tui::app::Screen::Game(g) => g.hints_on(),
+        _ => panic!("a game"),
+    };
+    h.key(KeyCode::Char('h'));
+    assert!(hints_on(&h));
+    assert!(
+        h.screen().contains("Esc takes the h back."),
+        "{}",
+        h.screen()
+    );
+    h.key(KeyCode::Esc);
+    let screen = h.screen();
+    assert!(!hints_on(&h), "{screen}");
+    assert!(
+        screen.contains("h taken back: hints hidden again."),
+        "{screen}"
+    );
+    assert!(
+        screen.contains("Your turn (Black)"),
+        "still in the game:\n{screen}"
+    );
+    // The hints' note went with them.
+    assert!(!screen.contains("Hints on:"), "{screen}");
+    h.key(KeyCode::Char('e'));
+    assert!(
+        h.screen().contains("Prediction and remarks hidden."),
+        "{}",
+        h.screen()
+    );
+    h.key(KeyCode::Esc);
+    let screen = h.screen();
+    assert!(
+        screen.contains("e taken back: Prediction and AI remarks shown."),
+        "{screen}"
+    );
+    // A second Esc is Esc again: out of the game (no move made, so no leave box).
+    h.key(KeyCode::Esc);
+    assert!(h.screen().contains("Statistics"), "{}", h.screen());
 }
 
 /// `h` then a row plays in column h with the hints put back first: the move is not

@@ -708,6 +708,14 @@ impl<G: Game> MatchView<G> {
         }
     }
 
+    /// The note that moving with hints is not rated goes with the hints (it stayed
+    /// under a board without them).
+    pub fn hints_turned_off(&mut self) {
+        if self.note == HINTS_UNRATED {
+            self.note.clear();
+        }
+    }
+
     /// Plays again what undo took back. Returns false if there is nothing to redo.
     pub fn redo(&mut self) -> bool {
         if !self.session.redo() {

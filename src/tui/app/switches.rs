@@ -70,9 +70,19 @@ impl App {
                 let shown = if game.hints_on() { "shown" } else { "hidden" };
                 format!("Hints {shown}.")
             } else {
-                self.flash.take().unwrap_or_default()
+                // Short, so that the row and Esc fit on one line at 80 columns (the
+                // switch's own sentence, with the hints', ran past it).
+                self.flash = None;
+                match (game.spoilers_on(), game.hints_on()) {
+                    (true, _) => "Prediction and remarks shown.",
+                    (false, false) => "Prediction and remarks hidden.",
+                    (false, true) => "Prediction hidden; hints stay.",
+                }
+                .to_string()
             };
-            self.flash = Some(format!("{what} A row next plays {c}1-{c}8."));
+            self.flash = Some(format!(
+                "{what} A row next plays {c}1-{c}8; Esc takes the {c} back."
+            ));
         }
     }
 
@@ -86,7 +96,24 @@ impl App {
         let Screen::Game(game) = &mut self.screen else {
             return false;
         };
-        if !matches!(action, Action::Digit(1..=8)) || !game.letter_names_square(c) {
+        if !game.letter_names_square(c) {
+            return false;
+        }
+        // Esc (or Backspace) after the letter: it was a column begun by mistake, or a
+        // switch not wanted; the switch is put back (it stayed turned, and `h` then Esc
+        // left the game playing with the hints on).
+        if matches!(action, Action::Back | Action::Backspace) {
+            if switch == Action::Hints {
+                game.toggle_hints();
+                let shown = if game.hints_on() { "shown" } else { "hidden" };
+                self.flash = Some(format!("{c} taken back: hints {shown} again."));
+            } else {
+                let said = self.toggle_spoilers();
+                self.flash = Some(format!("{c} taken back: {said}"));
+            }
+            return true;
+        }
+        if !matches!(action, Action::Digit(1..=8)) {
             return false;
         }
         // The switch is put back before the square is played: a move made with the

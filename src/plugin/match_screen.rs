@@ -249,6 +249,9 @@ impl<B: Board> GameScreen for Match<B> {
         B::link_mut(self)
     }
     fn tick(&mut self, elapsed_ms: u64, rng: &mut GameRng) -> bool {
+        if B::is_over(self) {
+            self.view.over_box_tick(elapsed_ms);
+        }
         B::tick(self, elapsed_ms, rng)
     }
     fn handle(&mut self, action: Action) -> bool {

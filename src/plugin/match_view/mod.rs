@@ -45,6 +45,8 @@ const NOTHING_OF_YOURS: &str = "Nothing of yours to take back yet.";
 const NOTHING_TO_UNDO: &str = "Nothing to undo.";
 const NOTHING_TO_REDO: &str = "Nothing to redo.";
 /// Said when the hints are turned on in a game against the AI.
+/// How long a game-over box stays up before Enter may put it away.
+pub const OVER_BOX_SETTLE_MS: u64 = 600;
 pub const HINTS_UNRATED: &str = "Hints on: moving with them is not rated.";
 
 pub struct MatchView<G: Game> {
@@ -105,6 +107,8 @@ pub struct MatchView<G: Game> {
     /// [`Session::generation`]): the final board can be seen whole. A game that ends
     /// again (after an undo and a move) shows it.
     over_box_hidden_at: Option<u64>,
+    /// The generation whose game-over box is up, and for how long (ms).
+    over_box_age: (u64, u64),
     /// The moves of the start asked for (Othello's move list), played from the
     /// standard start before the match began: no one's choice at the board.
     given: Vec<G::Move>,
@@ -197,6 +201,7 @@ impl<G: Game> MatchView<G> {
             notes: None,
             given: Vec::new(),
             over_box_hidden_at: None,
+            over_box_age: (u64::MAX, 0),
             inbox: Inbox::default(),
             hurry: Arc::default(),
             aids: Aids::default(),
@@ -522,9 +527,28 @@ impl<G: Game> MatchView<G> {
         }
     }
 
+    /// Time passes while the game is over: how long its box has been up.
+    pub fn over_box_tick(&mut self, elapsed_ms: u64) {
+        let now = self.session.generation();
+        self.over_box_age = match self.over_box_age {
+            (at, age) if at == now => (at, age.saturating_add(elapsed_ms)),
+            _ => (now, elapsed_ms),
+        };
+    }
+
     /// Puts the game-over box away, or brings it back (Enter once the game is over).
+    /// An Enter in the box's first moments is a reflex meant for the last move, not a
+    /// wish to hide the result (a play-test's Enters hid the box as it appeared): it
+    /// does nothing.
     pub fn toggle_over_box(&mut self) {
         let now = self.session.generation();
+        let age = match self.over_box_age {
+            (at, age) if at == now => age,
+            _ => 0,
+        };
+        if self.over_box_shown() && age < OVER_BOX_SETTLE_MS {
+            return;
+        }
         self.over_box_hidden_at = match self.over_box_hidden_at {
             Some(at) if at == now => None,
             _ => Some(now),

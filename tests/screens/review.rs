@@ -313,7 +313,7 @@ fn nim_review_snapshots_show_the_graph_and_the_turning_point() {
             "Review · Nim",
             "Who wins",
             "Move 1 of 6",
-            "1:1 ✗ loss",
+            "1:1 ✗ mistake",
             "this threw the win",
         ] {
             assert!(
@@ -596,7 +596,7 @@ fn chopsticks_review_snapshots_draw_the_hands_and_the_move() {
         for text in [
             "Review · Chopsticks",
             "Move 1 of",
-            "hit:r:l ✗ loss",
+            "hit:r:l ✗ mistake",
             "right (3) hits Bob's left: 1 → 4",
             "left 4 (was 1)",
         ] {
@@ -637,7 +637,7 @@ fn wl_review_snapshots_draw_the_string_and_the_taken_letter() {
         for text in [
             "Review · Winners & Losers",
             "Move 3 of 5",
-            "✗ loss",
+            "✗ mistake",
             "Last move: Ann took the left",
             "Ann       took: L W",
             "Bob       took: L",
@@ -646,7 +646,7 @@ fn wl_review_snapshots_draw_the_string_and_the_taken_letter() {
             // from the old saves' R and L.
             "1. Ann      right L",
             "2. Bob      left L",
-            "3. Ann      left W ✗ loss",
+            "3. Ann      left W ✗ mistake",
             "move 3, left W:",
         ] {
             assert!(

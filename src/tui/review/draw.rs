@@ -225,8 +225,11 @@ impl Review {
                     style,
                 )];
                 match self.turn_at(i) {
-                    Some(Turn::Threw { after, .. }) => {
-                        spans.push(Span::styled(format!(" ✗ {after}"), theme.warning()))
+                    // The game's own word for such a move (the list said "✗ mistake"
+                    // during the game and "✗ loss" here); what it threw is said on
+                    // the move's line below the board.
+                    Some(Turn::Threw { .. }) => {
+                        spans.push(Span::styled(" ✗ mistake", theme.warning()))
                     }
                     Some(Turn::Cost(d)) => {
                         spans.push(Span::styled(format!(" ✗ -{d}"), theme.warning()))

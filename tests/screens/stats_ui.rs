@@ -368,6 +368,9 @@ fn the_menu_shows_the_rating_of_rated_games() {
             .find(|l| l.contains("Chopsticks"))
             .expect("Chopsticks' line");
         assert!(!chopsticks.contains("rating"), "never played: {menu}");
+        // Nim is selected and was played: its player is not new to it, and the tip
+        // to its lesson is not shown (it stayed after games and puzzles).
+        assert!(!menu.contains("New to Nim?"), "{menu}");
         insta::assert_snapshot!(format!("menu_rated_{w}x{h}"), menu);
     }
 }
@@ -416,6 +419,10 @@ fn the_puzzle_rating_shows_on_the_statistics() {
             });
         })
         .expect("kept");
+    // A Nim puzzle tried, no game: the player is not new to Nim (the menu's tip to its
+    // lesson stayed).
+    let menu = menu_of(data.path(), 80, 24).screen();
+    assert!(!menu.contains("New to Nim?"), "{menu}");
     for with_games in [false, true] {
         if with_games {
             history::write(data.path(), &history::sample());

@@ -119,6 +119,9 @@ pub struct App {
     bell: bool,
     /// The games whose lesson was finished (command-line names), as last read.
     finished_lessons: Vec<String>,
+    /// Games (command-line names) with a finished game in the history or a puzzle
+    /// tried: their players are not new to them (the menu's lesson tip is for those).
+    played_games: Vec<String>,
     /// The player's rating in each game with a rated game, as last read (the menu's).
     ratings: Vec<(GameId, u32)>,
     /// The line to the lobby, in an arcade served online.
@@ -188,6 +191,7 @@ impl App {
             flash_generation: None,
             bell: false,
             finished_lessons: Vec::new(),
+            played_games: Vec::new(),
             ratings: Vec::new(),
             lobby: None,
             online: None,
@@ -234,6 +238,7 @@ impl App {
             .games
             .all()
             .filter(|g| g.kind().lesson().is_some() && !self.lesson_done(*g))
+            .filter(|g| !self.played_games.iter().any(|p| p == g.cli_name()))
             .collect();
         menu.ratings = self.ratings.clone();
         if let Some(game) = game {

@@ -20,6 +20,15 @@ impl App {
         };
         self.finished_lessons = store.finished_lessons();
         let history = store.history();
+        let mut played: Vec<String> = history.iter().map(|r| r.game.clone()).collect();
+        for game in self.games.all() {
+            if !store.puzzle_progress(game.cli_name()).attempts.is_empty() {
+                played.push(game.cli_name().to_string());
+            }
+        }
+        played.sort();
+        played.dedup();
+        self.played_games = played;
         self.ratings = crate::plugin::rating::rated::player_ratings(&self.games, &history)
             .into_iter()
             .map(|(game, r)| (game, r.rating))

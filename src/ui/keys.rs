@@ -328,6 +328,9 @@ pub struct Keys {
     nothing_to_review: bool,
     /// The shell draws a game-over box for an ending outside the rules.
     ending_box: Option<EndingBox>,
+    /// What the board's turn line says instead of whose turn it is: a puzzle ended
+    /// mid-game ("Missed: …") stands still, though the game on it would go on.
+    board_note: Option<String>,
 }
 
 /// The shell's game-over box for a match that ended outside its rules (a clock, a
@@ -376,6 +379,7 @@ impl Keys {
             finished: false,
             nothing_to_review: false,
             ending_box: None,
+            board_note: None,
         }
     }
 
@@ -567,6 +571,19 @@ impl Keys {
             teaching: true,
             ..self.clone()
         }
+    }
+
+    /// The same keys, with the board's turn line saying `note` (see `board_note`).
+    pub fn with_board_note(&self, note: String) -> Keys {
+        Keys {
+            board_note: Some(note),
+            ..self.clone()
+        }
+    }
+
+    /// What the board's turn line says instead of whose turn it is, if anything.
+    pub fn board_note(&self) -> Option<&str> {
+        self.board_note.as_deref()
     }
 
     /// Whether a lesson is on screen.

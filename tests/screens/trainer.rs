@@ -90,6 +90,10 @@ fn a_puzzle_is_missed_tried_again_and_solved_and_the_result_kept() {
         .unwrap_or_default()
         .to_string();
     assert!(!rating_line.contains("(-"), "{screen}");
+    // The board stands still after the miss: its turn line says so, not whose turn
+    // it would be ("Player 2's turn" read as a live game).
+    assert!(screen.contains("Missed: the position after"), "{screen}");
+    assert!(!screen.contains("'s turn"), "{screen}");
     insta::assert_snapshot!("trainer_wrong_80x24", screen);
     let missed = trainer(&h).progress().clone();
     assert_eq!(missed.attempts.len(), 1);
@@ -131,6 +135,8 @@ fn a_puzzle_is_missed_tried_again_and_solved_and_the_result_kept() {
     }
     let screen = h.screen();
     assert!(screen.contains("✓ Solved"), "{screen}");
+    assert!(screen.contains("│Solved."), "the board's line:\n{screen}");
+    assert!(!screen.contains("Player 1 wins"), "{screen}");
     // Solved on the retry, but kept as the miss it was.
     assert!(screen.contains("counted as missed"), "{screen}");
     // Kept in the data directory: the miss, then nothing more for a puzzle retried.

@@ -18,7 +18,9 @@ impl<G: Game> MatchView<G> {
     /// Whose turn, or that the AI is thinking, as a short styled line.
     pub fn turn_line(&self, theme: &Theme, keys: &Keys, human_detail: String) -> Line<'static> {
         let s = &self.session;
-        if s.is_over() {
+        if let Some(note) = keys.board_note() {
+            Line::styled(note.to_string(), theme.bold())
+        } else if s.is_over() {
             Line::styled("Game over.", theme.bold())
         } else if keys.online().is_some_and(|o| o.over) || keys.finished() {
             // Resigned, agreed, out of time, or left: the board stands where the match

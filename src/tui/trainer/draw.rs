@@ -46,9 +46,16 @@ impl TrainerScreen {
             widgets::footer(frame, footer_area, &self.footer(keys), theme);
             return;
         };
-        current
-            .board
-            .render(frame, area, theme, &keys.teaching(), hits);
+        // Once the puzzle is decided the board stands still: its turn line says so,
+        // not whose turn it would be ("Player 2's turn" read as a live game).
+        let board_keys = match &current.state {
+            State::Wrong { mv, .. } => keys
+                .teaching()
+                .with_board_note(format!("Missed: the position after {mv}.")),
+            State::Solved { .. } => keys.teaching().with_board_note("Solved.".into()),
+            _ => keys.teaching(),
+        };
+        current.board.render(frame, area, theme, &board_keys, hits);
         if current.state != State::YourMove {
             // The board waits: clicks on it do nothing until the player's turn.
             hits.clear();

@@ -537,6 +537,9 @@ impl TrainerScreen {
         let Some(current) = self.current.as_mut() else {
             return TrainerOutcome::Stay;
         };
+        // The puzzle is decided: the board's own remark ("Player 1 wins.") is not
+        // the trainer's word on it.
+        current.board.ended_outside();
         if current.recorded {
             return TrainerOutcome::Stay;
         }
@@ -554,6 +557,9 @@ impl TrainerScreen {
         let Some(current) = self.current.as_mut() else {
             return TrainerOutcome::Stay;
         };
+        // The puzzle is decided: the board's own remark ("Player 1 wins.") is not
+        // the trainer's word on it.
+        current.board.ended_outside();
         if current.recorded {
             return TrainerOutcome::Stay;
         }

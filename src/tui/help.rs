@@ -296,7 +296,7 @@ impl Help {
         // The whole screen, not only the box: the panels around it would show through
         // its margins and read as part of the text.
         frame.render_widget(Clear, area);
-        let width = usize::from(widgets::block(&self.title, theme).inner(popup).width);
+        let width = usize::from(widgets::text_block(&self.title, theme).inner(popup).width);
         let lines: Vec<Line> = reflow(&self.text)
             .into_iter()
             .flat_map(|l| hang(&l, width))
@@ -308,7 +308,7 @@ impl Help {
                 None => code_spans(&l, theme),
             })
             .collect();
-        let block = widgets::block(&self.title, theme);
+        let block = widgets::text_block(&self.title, theme);
         let inner = block.inner(popup);
         let text = Paragraph::new(lines).wrap(Wrap { trim: false });
         let total = text.line_count(inner.width).min(usize::from(u16::MAX)) as u16;

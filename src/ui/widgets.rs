@@ -176,9 +176,15 @@ pub fn panel(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line<'static
     frame.render_widget(
         Paragraph::new(lines)
             .wrap(Wrap { trim: true })
-            .block(block(title, theme)),
+            .block(text_block(title, theme)),
         area,
     );
+}
+
+/// A box of wrapped prose: a column kept free inside its right border, so that no
+/// word touches it ("the solver's│" read as one word with the border).
+pub fn text_block<'a>(title: &'a str, theme: &Theme) -> Block<'a> {
+    block(title, theme).padding(ratatui::widgets::Padding::right(1))
 }
 
 /// The panel of what every move is worth: `lines` while hints are on, else the hints

@@ -40,7 +40,7 @@ impl TrainerScreen {
             frame.render_widget(
                 Paragraph::new(lines)
                     .wrap(Wrap { trim: true })
-                    .block(widgets::block(&self.title(), theme)),
+                    .block(widgets::text_block(&self.title(), theme)),
                 body,
             );
             widgets::footer(frame, footer_area, &self.footer(keys), theme);
@@ -66,7 +66,7 @@ impl TrainerScreen {
         frame.render_widget(
             Paragraph::new(self.panel_lines(theme, keys))
                 .wrap(Wrap { trim: true })
-                .block(widgets::block(&self.title(), theme)),
+                .block(widgets::text_block(&self.title(), theme)),
             panel,
         );
         frame.render_widget(Clear, footer_area);

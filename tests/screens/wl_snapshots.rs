@@ -94,6 +94,45 @@ fn a_wrong_end_changes_the_projection_and_is_marked() {
     assert!(screen.contains("the AI"), "{screen}");
 }
 
+/// A game-over box tall enough to reach the "Last move" line (the rating line grows
+/// it) clears the rows it stands on across the panel: the line's first letter was
+/// left beside it ("│L╭ Game over").
+#[test]
+fn the_game_over_box_leaves_no_cut_words_beside_it() {
+    let data = tempfile::tempdir().expect("temp dir");
+    let mut s = GameSetup::from_config(parlor::games::wl::ID, &Config::default());
+    s.options_mut::<WlSetup>().expect("wl options").letters = "LLWWW".to_string();
+    s.matchup.first = FirstMover::You;
+    let mut h = Harness::with_store(
+        &parlor::arcade::registry(),
+        Config::default(),
+        Start::Game(s),
+        80,
+        24,
+        data.path(),
+    );
+    for _ in 0..3 {
+        h.key(KeyCode::Left).ticks(2);
+    }
+    let screen = h.screen();
+    assert!(screen.contains("Not rated"), "the tall box:\n{screen}");
+    let rows: Vec<&str> = screen
+        .lines()
+        .skip_while(|l| !l.contains("╭ Game over"))
+        .take_while(|l| !l.contains("╰─"))
+        .collect();
+    assert!(rows.len() > 5, "{screen}");
+    for row in rows {
+        // From the panel's border to the box's: nothing but blanks.
+        let beside: String = row
+            .chars()
+            .skip(1)
+            .take_while(|c| !"╭│".contains(*c))
+            .collect();
+        assert!(beside.trim().is_empty(), "{row:?}:\n{screen}");
+    }
+}
+
 #[test]
 fn a_whole_game_against_the_ai() {
     let mut h = wl("LLWWW", FirstMover::You, 80, 24);

@@ -328,6 +328,16 @@ impl<G: Game> MatchView<G> {
         ]);
         let height = 6 + why_height + played_height + note_height;
         let area = widgets::over_panel(board, 44, height);
+        // The rows it stands on are cleared across the panel: the ends of a line
+        // beside it read as words cut off ("L" of W&L's "Last move", a pile's coins).
+        frame.render_widget(
+            ratatui::widgets::Clear,
+            Rect {
+                x: board.x.saturating_add(1),
+                width: board.width.saturating_sub(2),
+                ..area
+            },
+        );
         widgets::popup(frame, area, "Game over", lines, theme);
     }
 }

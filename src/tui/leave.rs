@@ -115,7 +115,7 @@ pub fn render(
     } else {
         keys.label(&[Action::Back, Action::Enter])
     };
-    lines.push(Line::raw(format!("  {stay:<8} stay and play on")));
+    lines.push(Line::raw(format!("  {stay:<8} stay at the board")));
     let stay = stay.to_string();
     if !saved {
         lines.push(Line::raw(""));

@@ -504,6 +504,8 @@ fn leaving_asks_and_forgetting_clears_the_save() {
         "{asked}"
     );
     assert!(asked.contains("f        forget this game"), "{asked}");
+    // "Stay", in words that also fit two AIs playing (it said "stay and play on").
+    assert!(asked.contains("Esc      stay at the board"), "{asked}");
     // The footer names the box's keys, not the game's behind it.
     let footer = asked.lines().last().unwrap_or_default();
     assert_eq!(

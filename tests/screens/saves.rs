@@ -1701,6 +1701,11 @@ fn the_game_over_box_says_what_the_game_did_to_the_rating() {
         note.is_some_and(|l| l.ends_with('.') && l.contains("is 1")),
         "{screen}"
     );
+    // A new rating says why it moves so much, on a line of its own.
+    assert!(
+        screen.contains("(A new rating moves fast at first.)"),
+        "{screen}"
+    );
     // A refused move's reason ends with one full stop.
     assert!(!screen.contains(".."), "{screen}");
     // A rematch moves it: "1222 → 1180".

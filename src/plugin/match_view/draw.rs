@@ -284,6 +284,14 @@ impl<G: Game> MatchView<G> {
             .or_else(|| crate::plugin::rating::rated::aided_note(self.aids).map(str::to_string))
     }
 
+    /// [`Self::rating_line`] as the game-over boxes show it, a line each (a new
+    /// rating's note has two).
+    pub fn rating_lines(&self) -> Vec<String> {
+        self.rating_line()
+            .map(|note| note.lines().map(str::to_string).collect())
+            .unwrap_or_default()
+    }
+
     /// The box over the board when the game is over: the result, why, and what next.
     pub fn render_game_over(
         &self,
@@ -316,11 +324,9 @@ impl<G: Game> MatchView<G> {
             Line::raw(played),
         ];
         // On a line of its own: "Rated: your rating 1609 →" over "1366." read badly.
-        let note = self.rating_line();
-        let note_height = note
-            .as_deref()
-            .map_or(0, |n| widgets::wrapped_lines(n, inner));
-        lines.extend(note.map(Line::raw));
+        let note = self.rating_lines();
+        let note_height: u16 = note.iter().map(|n| widgets::wrapped_lines(n, inner)).sum();
+        lines.extend(note.into_iter().map(Line::raw));
         lines.extend([
             Line::raw(""),
             what_next(keys, theme, false),

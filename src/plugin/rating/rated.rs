@@ -36,13 +36,27 @@ pub enum Unrated {
 
 /// What the game-over box says of a game that moved the rating: from `before` (none
 /// before the first rated game of the game) to `after`.
-pub fn rated_note(before: Option<u32>, after: u32) -> String {
-    match before {
+///
+/// While the rating is new (its `deviation` above [`SETTLING_DEVIATION`]) it moves by
+/// hundreds of points a game, and a second line of the note says so: the first games'
+/// swings of 200-250 were said nowhere.
+pub fn rated_note(before: Option<u32>, after: u32, deviation: u32) -> String {
+    let note = match before {
         Some(before) if before == after => format!("Rated: your rating stays {after}."),
         Some(before) => format!("Rated: your rating {before} → {after}."),
         None => format!("Rated: your first rating is {after}."),
+    };
+    if deviation > SETTLING_DEVIATION {
+        // A line of its own in the box (the boxes split the note at line ends).
+        format!("{note}\n(A new rating moves fast at first.)")
+    } else {
+        note
     }
 }
+
+/// A game rating's deviation above which it is still settling (a new player's is 350;
+/// it falls below this after about ten games).
+pub const SETTLING_DEVIATION: u32 = 110;
 
 /// What the game-over box says of a finished game the rating leaves out, where the
 /// player may have expected it to count (nothing for two people or two AIs).
@@ -225,6 +239,26 @@ mod tests {
         assert!(rated(&games, &short).is_ok());
     }
 
+    /// The "new rating" words stop after about ten games, as the constant's comment
+    /// says: games won and lost in turn against a level of 1500.
+    #[test]
+    fn a_rating_settles_after_about_ten_games() {
+        use crate::store::rating::{Result, start, update};
+        let mut player = start();
+        let mut games = 0;
+        while player.deviation.round() as u32 > SETTLING_DEVIATION {
+            let result = if games % 2 == 0 {
+                Result::Won
+            } else {
+                Result::Lost
+            };
+            player = update(player, 1500.0, result);
+            games += 1;
+            assert!(games < 100);
+        }
+        assert!((5..=15).contains(&games), "{games} games");
+    }
+
     /// Every reason a game against the AI goes unrated is said in the game-over box;
     /// a game of two people or two AIs says nothing of ratings.
     #[test]
@@ -249,10 +283,17 @@ mod tests {
             Some("Not rated: moves taken back.")
         );
         assert_eq!(
-            rated_note(Some(1200), 1218),
+            rated_note(Some(1200), 1218, 80),
             "Rated: your rating 1200 → 1218."
         );
-        assert_eq!(rated_note(None, 1222), "Rated: your first rating is 1222.");
+        assert_eq!(
+            rated_note(None, 1222, 350),
+            "Rated: your first rating is 1222.\n(A new rating moves fast at first.)"
+        );
+        assert_eq!(
+            rated_note(Some(1222), 1222, 90),
+            "Rated: your rating stays 1222."
+        );
     }
 
     /// A game won with a move taken back, or with the hints on, is not rated; a save

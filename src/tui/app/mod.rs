@@ -124,6 +124,8 @@ pub struct App {
     played_games: Vec<String>,
     /// The player's rating in each game with a rated game, as last read (the menu's).
     ratings: Vec<(GameId, u32)>,
+    /// Each rating's deviation (Glicko-2's "about how far from the truth").
+    rating_deviations: Vec<(GameId, u32)>,
     /// The line to the lobby, in an arcade served online.
     lobby: Option<Box<dyn super::online::LobbyLink>>,
     /// The match online on screen, if the game on screen is one.
@@ -193,6 +195,7 @@ impl App {
             finished_lessons: Vec::new(),
             played_games: Vec::new(),
             ratings: Vec::new(),
+            rating_deviations: Vec::new(),
             lobby: None,
             online: None,
             leaving_online: false,

@@ -29,9 +29,11 @@ impl App {
         played.sort();
         played.dedup();
         self.played_games = played;
-        self.ratings = crate::plugin::rating::rated::player_ratings(&self.games, &history)
-            .into_iter()
-            .map(|(game, r)| (game, r.rating))
+        let ratings = crate::plugin::rating::rated::player_ratings(&self.games, &history);
+        self.ratings = ratings.iter().map(|(game, r)| (*game, r.rating)).collect();
+        self.rating_deviations = ratings
+            .iter()
+            .map(|(game, r)| (*game, r.deviation))
             .collect();
         self.saved = store
             .saved_matches()
@@ -117,7 +119,8 @@ impl App {
                 };
                 let before = rating_of(&self.ratings);
                 self.refresh_saved();
-                rating_of(&self.ratings).map(|after| rated::rated_note(before, after))
+                let deviation = rating_of(&self.rating_deviations).unwrap_or(0);
+                rating_of(&self.ratings).map(|after| rated::rated_note(before, after, deviation))
             }
             Err(why) => rated::unrated_note(why, record.aids).map(str::to_string),
         }

@@ -405,7 +405,7 @@ impl PnutScreen {
             Line::raw(why),
             Line::raw(format!("{} symbols written.", game.len())),
         ];
-        lines.extend(self.view.rating_line().map(Line::raw));
+        lines.extend(self.view.rating_lines().into_iter().map(Line::raw));
         lines.extend([Line::raw(""), what_next(keys, theme, true)]);
         // Only two-player games are kept, and so reviewed.
         if self.board.hot_seat.is_none() {

@@ -231,7 +231,12 @@ pub fn analysis_job<G: Game>(
     to: Outbox<PlyReport>,
 ) -> Job {
     Box::new(move |ctx| {
-        for (ply, position) in positions.iter().enumerate() {
+        // The game's end first: it needs no search, and the review's last move said
+        // "analysing…" until every position before it was done.
+        let (ended, going): (Vec<usize>, Vec<usize>) =
+            (0..positions.len()).partition(|&ply| positions[ply].outcome().is_some());
+        for ply in ended.into_iter().chain(going) {
+            let position = &positions[ply];
             if done.get(ply).copied().unwrap_or(false) {
                 continue;
             }
@@ -326,6 +331,40 @@ mod tests {
                 analyse_ply(&mut analyst, i, p, moves.get(i).copied(), &|| false).expect("a report")
             })
             .collect()
+    }
+
+    /// The job reports the game's end first (no search needed), then the positions
+    /// from the start: the review's last move waited for all of them.
+    #[test]
+    fn the_analysis_reports_the_end_first() {
+        use crate::solve::worker::{Inbox, SolverThread};
+        let take = |pile, take| NimMove { pile, take };
+        let moves = vec![take(0, 1), take(1, 2)];
+        let start = Nim::new(vec![1, 2], Ending::Normal);
+        let all = positions(&start, &moves).expect("legal");
+        let (tx, rx) = crossbeam_channel::unbounded();
+        let solver = SolverThread::spawn(move |m| {
+            let _ = tx.send(m);
+        })
+        .expect("a solver thread");
+        let inbox = Inbox::<PlyReport>::default();
+        let job = analysis_job(
+            all,
+            moves,
+            vec![false; 3],
+            Box::new(FnAnalyst(crate::solve::nim::analyse)),
+            inbox.outbox(),
+        );
+        let ticket = solver.submit(job);
+        // Until the job ends (finished, or failed: then the order below says so).
+        use crate::solve::worker::SolverMsg;
+        while let Ok(m) = rx.recv() {
+            if !matches!(m, SolverMsg::Progress { .. }) && m.ticket() == ticket {
+                break;
+            }
+        }
+        let order: Vec<usize> = inbox.drain().map(|(_, r)| r.ply).collect();
+        assert_eq!(order, [2, 0, 1]);
     }
 
     /// 1,2 is a win for the mover (take 1 from pile 2: 1,1); taking the 1 leaves 0,2

@@ -44,6 +44,12 @@ pub trait GameOptions: Any + Debug + Send {
     fn people_only(&self) -> bool {
         false
     }
+    /// Whether this game's rows are the AI's own strength (Othello's level and its
+    /// thinking time): the setup shows them where the arcade's "AI level" row goes,
+    /// after "First move", not after the clock and the prediction.
+    fn rows_are_ai_strength(&self) -> bool {
+        false
+    }
     /// Whether the setup offers a Simulate button after Start.
     /// These options as an offer online, between two people at two terminals: what
     /// only one keyboard or the AI uses is set aside (Pnut-Butta's hot seat).

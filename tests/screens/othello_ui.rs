@@ -964,8 +964,8 @@ fn each_level_is_described_alike_on_the_setup_and_in_the_rules_as_the_code_plays
     let table = &rules[rules.find("The AI levels").expect("the levels' heading")..];
     let mut h = Harness::new(&parlor::arcade::registry(), config, Start::Menu, 80, 24);
     h.keys(&[KeyCode::Down, KeyCode::Down, KeyCode::Down, KeyCode::Enter]);
-    // From Start up to the AI level row (position, thinking time, level).
-    h.keys(&[KeyCode::Up, KeyCode::Up, KeyCode::Up]);
+    // The AI level row: the third, after Mode and First move, as in every game.
+    h.keys(&[KeyCode::PageUp, KeyCode::Down, KeyCode::Down]);
     // The levels are a scale that holds at its ends: from the weakest, → to each.
     for _ in Level::ALL {
         h.key(KeyCode::Left);

@@ -33,6 +33,12 @@ const THINK_STEP_MS: u64 = 500;
 impl GameOptions for OthelloSetup {
     options_plumbing!();
 
+    /// The level and its thinking time are the AI's strength: shown after "First
+    /// move", as every other game's "AI level" (they came after Clock and Prediction).
+    fn rows_are_ai_strength(&self) -> bool {
+        true
+    }
+
     fn rows(&self, matchup: &MatchSetup) -> Vec<Row> {
         if matchup.mode == Mode::TwoPlayers {
             return Vec::new();

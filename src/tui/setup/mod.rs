@@ -120,12 +120,24 @@ impl Setup {
             if s.matchup.mode != Mode::TwoPlayers && kind.uses_difficulty() {
                 f.push(Field::Difficulty);
             }
+        }
+        let game_rows = Setup::game_rows(s)
+            .iter()
+            .map(|r| Field::Game(r.id))
+            .collect();
+        let (strength, game_rows) = if s.options.rows_are_ai_strength() {
+            (game_rows, Vec::new())
+        } else {
+            (Vec::new(), game_rows)
+        };
+        f.extend(strength);
+        if !s.options.people_only() {
             if s.matchup.mode != Mode::AiVsAi {
                 f.push(Field::Clock);
             }
             f.push(Field::Spoilers);
         }
-        f.extend(Setup::game_rows(s).iter().map(|r| Field::Game(r.id)));
+        f.extend(game_rows);
         f.push(Field::Position);
         f.push(Field::Start);
         if kind.lesson().is_some() {

@@ -172,6 +172,12 @@ pub fn number_text(value: u64, least: u64, most: u64) -> String {
     }
 }
 
+/// Whether a row's shown value is a number left empty ([`number_text`]'s "… (type
+/// 1-99)", Othello's "… (type 1-60 s)").
+pub fn is_empty_number(shown: &str) -> bool {
+    shown.starts_with("… (type ")
+}
+
 /// A number left at 0 by typing takes its least once typing ends.
 pub fn settled(value: u64, least: u64) -> u64 {
     if value == 0 { least } else { value }

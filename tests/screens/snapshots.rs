@@ -159,7 +159,7 @@ fn a_key_the_row_has_no_use_for_is_said() {
     h.key(KeyCode::Backspace);
     let erase = h.screen();
     assert!(
-        erase.contains("Number of piles has nothing to erase."),
+        erase.contains("Number of piles is not erased: type 1-8 or use ←→."),
         "{erase}"
     );
     // A key it takes clears the message.

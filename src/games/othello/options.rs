@@ -105,7 +105,8 @@ impl GameOptions for OthelloSetup {
     /// Digits typed into the thinking time are whole seconds, up to the most; a lone
     /// 0 is allowed on the way and settles at 1 s once typing ends.
     fn type_char(&mut self, id: u16, c: char, typing: &mut bool) {
-        if id == THINK_TIME {
+        // Only digits: a letter emptied the row (and the footer offered "a-z").
+        if id == THINK_TIME && c.is_ascii_digit() {
             let seconds = if *typing { self.think_ms / 1000 } else { 0 };
             let most = MAX_THINK_MS / 1000;
             self.think_ms = typed_number(seconds, c, typing, 0, most) * 1000;
@@ -214,6 +215,10 @@ mod tests {
             ..OthelloSetup::default()
         };
         let mut typing = false;
+        // A letter is no digit: it leaves the time (it emptied the row).
+        o.type_char(THINK_TIME, 'x', &mut typing);
+        assert_eq!(o.think_ms, 5_000);
+        assert!(!typing);
         o.type_char(THINK_TIME, '1', &mut typing);
         assert_eq!(o.think_ms, 1_000);
         o.type_char(THINK_TIME, '2', &mut typing);

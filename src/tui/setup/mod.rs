@@ -50,6 +50,9 @@ pub struct Setup {
     selected: usize,
     /// Keys typed into the selected row so far.
     typing: bool,
+    /// The options before the typing under way began: a row left empty goes back to
+    /// them (it took its least, and a pile of 3 erased and left read 1).
+    before_typing: Option<GameSetup>,
     /// Why Start was refused (the game's word on the position), or why a key did
     /// nothing on the selected row, until the next key.
     error: Option<String>,
@@ -100,6 +103,7 @@ impl Setup {
             // Start on the Start button: Enter right away plays with the defaults.
             selected: start,
             typing: false,
+            before_typing: None,
             error: None,
             online: false,
         }
@@ -268,6 +272,17 @@ impl Setup {
 
     /// Typing into the selected row ends: the row settles what was left half typed.
     fn end_typing(&mut self) {
+        let options = &self.setup.options;
+        let left_empty = options
+            .rows(&self.setup.matchup)
+            .iter()
+            .chain(options.simulation_rows().iter())
+            .any(|r| crate::plugin::options::is_empty_number(&r.value));
+        if let Some(before) = self.before_typing.take()
+            && left_empty
+        {
+            self.setup.options = before.options;
+        }
         self.typing = false;
         self.setup.options.settle();
     }
@@ -362,7 +377,14 @@ impl Setup {
                 let game_row = matches!(self.field(), Field::Game(_) | Field::Simulation(_));
                 let unchanged = self.setup.options.eq_box(before.0.as_ref());
                 if game_row && unchanged && self.typing == before.1 {
-                    self.error = Some(format!("{} has nothing to erase.", self.row_name()));
+                    // Said with what the row does take ("Number of piles" showed a
+                    // number and said it had "nothing to erase").
+                    let keys = self.typed().unwrap_or_default();
+                    let arrows = if self.changes() { " or use ←→" } else { "" };
+                    self.error = Some(format!(
+                        "{} is not erased: type {keys}{arrows}.",
+                        self.row_name()
+                    ));
                 }
             }
             Action::Enter if self.field() == Field::Simulate => return self.simulate(),
@@ -449,9 +471,17 @@ impl Setup {
         self.selected = self.selected.min(count - 1);
     }
 
+    /// Keeps the options as they were before a row's typing begins.
+    fn note_typing_start(&mut self) {
+        if !self.typing {
+            self.before_typing = Some(self.setup.clone());
+        }
+    }
+
     fn type_char(&mut self, c: char) {
         match self.field() {
             Field::Game(id) | Field::Simulation(id) => {
+                self.note_typing_start();
                 self.setup.options.type_char(id, c, &mut self.typing);
             }
             Field::Position => {
@@ -474,6 +504,7 @@ impl Setup {
     fn erase(&mut self) {
         match self.field() {
             Field::Game(id) | Field::Simulation(id) => {
+                self.note_typing_start();
                 self.setup.options.erase(id, &mut self.typing);
             }
             Field::Position => {

@@ -1,0 +1,125 @@
+//! Typing into the setup's rows: the keys a row takes, what it is told when it takes
+//! none, and the options kept from before the typing (a row left empty goes back).
+
+use super::{Field, MAX_POSITION, Setup};
+
+impl Setup {
+    /// Typing into the selected row ends: the row settles what was left half typed.
+    pub(super) fn end_typing(&mut self) {
+        let options = &self.setup.options;
+        let left_empty = options
+            .rows(&self.setup.matchup)
+            .iter()
+            .chain(options.simulation_rows().iter())
+            .any(|r| crate::plugin::options::is_empty_number(&r.value));
+        if let Some(before) = self.before_typing.take()
+            && left_empty
+        {
+            self.setup.options = before.options;
+        }
+        self.typing = false;
+        self.setup.options.settle();
+    }
+
+    /// Keeps the options as they were before a row's typing begins.
+    pub(super) fn note_typing_start(&mut self) {
+        if !self.typing {
+            self.before_typing = Some(self.setup.clone());
+        }
+    }
+
+    pub(super) fn type_char(&mut self, c: char) {
+        match self.field() {
+            Field::Game(id) | Field::Simulation(id) => {
+                self.note_typing_start();
+                self.setup.options.type_char(id, c, &mut self.typing);
+            }
+            Field::Position => {
+                // The first key replaces what was there, as in every typed row.
+                let mut text = if self.typing {
+                    self.setup.position.take().unwrap_or_default()
+                } else {
+                    String::new()
+                };
+                if text.chars().count() < MAX_POSITION {
+                    text.push(c);
+                }
+                self.setup.position = Some(text);
+                self.typing = true;
+            }
+            _ => {}
+        }
+    }
+
+    pub(super) fn erase(&mut self) {
+        match self.field() {
+            Field::Game(id) | Field::Simulation(id) => {
+                self.note_typing_start();
+                self.setup.options.erase(id, &mut self.typing);
+            }
+            Field::Position => {
+                let mut text = self.setup.position.take().unwrap_or_default();
+                text.pop();
+                self.setup.position = (!text.is_empty()).then_some(text);
+                self.typing = true;
+            }
+            _ => {}
+        }
+    }
+
+    /// A key the selected row has no use for (a 9 on "Number of piles") is said, with
+    /// the keys it takes, not ignored.
+    pub(super) fn say_keys(&mut self) {
+        let keys = self.typed().unwrap_or_default();
+        let arrows = if self.changes() { ", or ←→" } else { "" };
+        self.error = Some(format!("{} takes {keys}{arrows}.", self.row_name()));
+    }
+
+    /// Whether the selected game row takes the key `c`, tried on a copy as the first
+    /// key typed: a number at its most takes no further digit, yet the row is still one
+    /// to type into. Rows of the arcade's own (Position) take every key.
+    pub(super) fn takes_key(&self, c: char) -> bool {
+        let (Field::Game(id) | Field::Simulation(id)) = self.field() else {
+            return true;
+        };
+        let options = &self.setup.options;
+        let mut copy = options.clone_box();
+        let mut typing = false;
+        copy.type_char(id, c, &mut typing);
+        typing || !copy.eq_box(options.as_ref())
+    }
+
+    /// What typing does on the selected row, as the footer names the keys: "0-9" (or
+    /// the digits that work, "1-8"), the letters it takes ("W/L", "a-z" for any), both
+    /// ("a-z/0-9"), `None` where typing does nothing. A game's row is asked by trying each key on a
+    /// copy of the options, so the footer cannot claim a key the row ignores.
+    pub(super) fn typed(&self) -> Option<String> {
+        match self.field() {
+            Field::Position => return Some("a-z/0-9".into()),
+            Field::Game(_) | Field::Simulation(_) => {}
+            _ => return None,
+        }
+        let digits: Vec<char> = ('0'..='9').filter(|&c| self.takes_key(c)).collect();
+        let letters: Vec<char> = ('a'..='z').filter(|&c| self.takes_key(c)).collect();
+        let digits = match digits.as_slice() {
+            [] => None,
+            [only] => Some(only.to_string()),
+            [first, .., last] => Some(format!("{first}-{last}")),
+        };
+        let letters = match letters.len() {
+            0 => None,
+            1..=3 => Some(
+                letters
+                    .iter()
+                    .map(|c| c.to_ascii_uppercase().to_string())
+                    .collect::<Vec<_>>()
+                    .join("/"),
+            ),
+            _ => Some("a-z".to_string()),
+        };
+        match (letters, digits) {
+            (Some(l), Some(d)) => Some(format!("{l}/{d}")),
+            (l, d) => l.or(d),
+        }
+    }
+}

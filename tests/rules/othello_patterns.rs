@@ -9,7 +9,8 @@ use parlor::solve::othello::eval::EVAL_MAX;
 use parlor::solve::othello::evaluator::pattern_eval;
 use parlor::solve::othello::pattern_sum::pattern_sum;
 use parlor::solve::othello::pattern_weights::{
-    Bucket, PatternWeights, SHIPPED_BYTES, WeightsError, shipped,
+    Bucket, PatternWeights, SHIPPED_BYTES, SHIPPED_ORDER_BYTES, WeightsError, shipped,
+    shipped_order,
 };
 use parlor::solve::othello::patterns::{LAYOUT, N_SCALARS, source_square, transform};
 use rand::rngs::StdRng;
@@ -172,15 +173,25 @@ fn evaluation_is_the_same_on_all_eight_images_and_within_bounds() {
 
 #[test]
 fn shipped_weights_fit_this_build_and_stay_within_bounds() {
-    let w = shipped().expect("assets/othello_patterns.bin matches the pattern layout");
-    assert_eq!(w.buckets.last().map(|b| b.last), Some(60));
-    for (p, o) in positions(5, 20) {
-        let v = pattern_eval(w, p, o);
-        assert!(v.abs() <= EVAL_MAX);
-        assert_eq!(pattern_eval(w, transform(p, 5), transform(o, 5)), v);
+    let files = [
+        ("othello_patterns.bin", shipped(), SHIPPED_BYTES),
+        (
+            "othello_order_patterns.bin",
+            shipped_order(),
+            SHIPPED_ORDER_BYTES,
+        ),
+    ];
+    for (name, w, bytes) in files {
+        let w = w.unwrap_or_else(|e| panic!("assets/{name} does not fit this build: {e}"));
+        assert_eq!(w.buckets.last().map(|b| b.last), Some(60), "{name}");
+        for (p, o) in positions(5, 20) {
+            let v = pattern_eval(w, p, o);
+            assert!(v.abs() <= EVAL_MAX);
+            assert_eq!(pattern_eval(w, transform(p, 5), transform(o, 5)), v);
+        }
+        // The shipped file is exactly what the pipeline's writer makes of it.
+        assert_eq!(w.to_bytes(), bytes, "{name}");
     }
-    // The shipped file is exactly what the pipeline's writer makes of it.
-    assert_eq!(w.to_bytes(), SHIPPED_BYTES);
 }
 
 #[test]
@@ -222,4 +233,53 @@ fn weights_file_round_trips_and_refuses_damage() {
         PatternWeights::from_bytes(&layout).err(),
         Some(WeightsError::Layout { .. })
     ));
+}
+
+/// The exact solver orders its moves by the ordering weights alone: with the shipped
+/// ones for ordering, evaluation weights of noise leave its tree exactly as the shipped
+/// ones do, and noise for ordering changes it (but never the score).
+#[test]
+fn the_exact_solver_orders_by_the_ordering_weights_only() {
+    use parlor::solve::othello::Evaluator;
+    use parlor::solve::othello::search::Search;
+    use parlor::solve::othello::table::Table;
+
+    let good = shipped().expect("shipped weights");
+    let noise = random_weights(9);
+    let solve = |eval: Evaluator<'_>, p: u64, o: u64| {
+        let table = Table::new(4);
+        let never = || false;
+        let mut s = Search::new(&table, &never, None);
+        s.eval = eval;
+        let v = s.end_pvs(p, o, -65, 65);
+        (v, s.nodes)
+    };
+    let mut rng = StdRng::seed_from_u64(0x0de4);
+    let mut checked = 0;
+    while checked < 3 {
+        // Random games to 20 empties: the first count the shallow ordering searches run at.
+        let mut b = Othello::new();
+        while b.empty_count() > 20 && !b.is_over() {
+            let legal = b.legal_moves();
+            b.play(legal[rng.random_range(0..legal.len())])
+                .expect("legal move");
+        }
+        if b.is_over() || b.empty_count() != 20 {
+            continue;
+        }
+        let (p, o) = (b.player(), b.opponent());
+        let ordered_well = solve(
+            Evaluator::Patterns {
+                eval: &noise,
+                order: good,
+            },
+            p,
+            o,
+        );
+        assert_eq!(ordered_well, solve(Evaluator::patterns(good), p, o));
+        let ordered_by_noise = solve(Evaluator::patterns(&noise), p, o);
+        assert_eq!(ordered_by_noise.0, ordered_well.0);
+        assert_ne!(ordered_by_noise.1, ordered_well.1, "{}", b.notation());
+        checked += 1;
+    }
 }

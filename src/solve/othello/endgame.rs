@@ -218,6 +218,9 @@ impl Search<'_> {
         let use_table = std::mem::replace(&mut self.use_table, false);
         // Nor are they cut by midgame ProbCut: the endgame's ordering stays its own.
         let mid_mpc = std::mem::replace(&mut self.mid_mpc, false);
+        // And they evaluate with the ordering weights (see `super::evaluator`).
+        let eval = self.eval;
+        self.eval = eval.ordering();
         for m in list.iter_mut() {
             if m.score >= HASH_SECOND {
                 continue;
@@ -233,6 +236,7 @@ impl Search<'_> {
         }
         self.use_table = use_table;
         self.mid_mpc = mid_mpc;
+        self.eval = eval;
     }
 }
 

@@ -1,13 +1,18 @@
 //! Which evaluation a search uses: the trained patterns ([`super::patterns`], weights
 //! from [`super::pattern_weights`]) or the classic one ([`super::eval`]: edge tables
 //! and hand-weighted scalars), kept for comparison.
+//!
+//! The patterns come as two weight sets: one for the midgame search's leaves and
+//! moves, one for the exact solver's move ordering ([`Evaluator::ordering`]). A retrain
+//! that played stronger ordered the endgame worse (docs/engines-and-benchmarks.md), so
+//! each job keeps the weights that do it best.
 
 use std::fmt;
 use std::str::FromStr;
 
 use super::eval::{EVAL_MAX, SCALE, evaluate};
 use super::pattern_sum::pattern_sum;
-use super::pattern_weights::{PatternWeights, shipped};
+use super::pattern_weights::{PatternWeights, shipped, shipped_order};
 use super::patterns::{LAYOUT, scalars};
 use crate::game::othello::{final_margin, moves};
 
@@ -54,7 +59,11 @@ impl FromStr for Evaluation {
 #[derive(Clone, Copy)]
 pub enum Evaluator<'a> {
     Classic,
-    Patterns(&'a PatternWeights),
+    /// `eval` scores positions; `order` is what [`Evaluator::ordering`] switches to.
+    Patterns {
+        eval: &'a PatternWeights,
+        order: &'a PatternWeights,
+    },
 }
 
 impl Evaluator<'static> {
@@ -63,9 +72,9 @@ impl Evaluator<'static> {
     pub fn of(choice: Evaluation) -> Evaluator<'static> {
         match choice {
             Evaluation::Classic => Evaluator::Classic,
-            Evaluation::Patterns => match shipped() {
-                Ok(w) => Evaluator::Patterns(w),
-                Err(e) => {
+            Evaluation::Patterns => match (shipped(), shipped_order()) {
+                (Ok(eval), Ok(order)) => Evaluator::Patterns { eval, order },
+                (Err(e), _) | (_, Err(e)) => {
                     static WARNED: std::sync::Once = std::sync::Once::new();
                     WARNED.call_once(|| {
                         tracing::warn!(
@@ -85,14 +94,27 @@ impl Default for Evaluator<'static> {
     }
 }
 
-impl Evaluator<'_> {
+impl<'a> Evaluator<'a> {
+    /// The same weights for both jobs (a trainer's weights under test).
+    pub fn patterns(w: &'a PatternWeights) -> Evaluator<'a> {
+        Evaluator::Patterns { eval: w, order: w }
+    }
+
+    /// The evaluator the exact solver's shallow ordering searches use.
+    pub fn ordering(self) -> Evaluator<'a> {
+        match self {
+            Evaluator::Classic => Evaluator::Classic,
+            Evaluator::Patterns { order, .. } => Evaluator::Patterns { eval: order, order },
+        }
+    }
+
     /// The evaluation of the position for `p`, the player to move, in
     /// [`SCALE`] units per disc, within `(-EVAL_MAX, EVAL_MAX)` unless the game is over.
     #[inline]
     pub fn eval(self, p: u64, o: u64) -> i32 {
         match self {
             Evaluator::Classic => evaluate(p, o),
-            Evaluator::Patterns(w) => pattern_eval(w, p, o),
+            Evaluator::Patterns { eval, .. } => pattern_eval(eval, p, o),
         }
     }
 }

@@ -219,7 +219,7 @@ impl Engine {
     /// The evaluation function searches call.
     pub fn evaluator(&self) -> Evaluator<'_> {
         match (self.evaluation, &self.weights) {
-            (Evaluation::Patterns, Some(w)) => Evaluator::Patterns(w),
+            (Evaluation::Patterns, Some(w)) => Evaluator::patterns(w),
             (choice, _) => Evaluator::of(choice),
         }
     }

@@ -1,5 +1,7 @@
-//! The pattern evaluation's weights and their file (`assets/othello_patterns.bin`,
-//! written by `examples/othello_train`, built into the binary and parsed once).
+//! The pattern evaluation's weights and their files (`assets/othello_patterns.bin`,
+//! the evaluation's, and `assets/othello_order_patterns.bin`, the exact solver's move
+//! ordering's, see [`super::evaluator`]), written by `examples/othello_train`, built
+//! into the binary and parsed once.
 //!
 //! Format, little-endian:
 //!
@@ -254,4 +256,16 @@ static SHIPPED: LazyLock<Result<PatternWeights, WeightsError>> =
 /// build (a test guards against shipping one).
 pub fn shipped() -> Result<&'static PatternWeights, &'static WeightsError> {
     SHIPPED.as_ref()
+}
+
+/// The shipped weights the exact solver orders its moves by.
+pub static SHIPPED_ORDER_BYTES: &[u8] =
+    include_bytes!("../../../assets/othello_order_patterns.bin");
+
+static SHIPPED_ORDER: LazyLock<Result<PatternWeights, WeightsError>> =
+    LazyLock::new(|| PatternWeights::from_bytes(SHIPPED_ORDER_BYTES));
+
+/// The shipped ordering weights, parsed on first use (as [`shipped`]).
+pub fn shipped_order() -> Result<&'static PatternWeights, &'static WeightsError> {
+    SHIPPED_ORDER.as_ref()
 }

@@ -40,6 +40,12 @@ pub trait GameOptions: Any + Debug + Send {
     /// Typing into a row has ended (another row chosen, the game started): a number
     /// left half typed below its least takes its least, so the row shows what plays.
     fn settle(&mut self) {}
+    /// Whether typing left a number row empty (at 0 below its least, shown as "…
+    /// (type 1-99)"): the setup then gives the options back as they were before the
+    /// typing, rather than [`GameOptions::settle`]'s least.
+    fn has_empty_number(&self) -> bool {
+        false
+    }
     /// People only (no mode, first mover or AI rows): Pnut-Butta with 3-6 players.
     fn people_only(&self) -> bool {
         false
@@ -170,12 +176,6 @@ pub fn number_text(value: u64, least: u64, most: u64) -> String {
     } else {
         value.to_string()
     }
-}
-
-/// Whether a row's shown value is a number left empty ([`number_text`]'s "… (type
-/// 1-99)", Othello's "… (type 1-60 s)").
-pub fn is_empty_number(shown: &str) -> bool {
-    shown.starts_with("… (type ")
 }
 
 /// A number left at 0 by typing takes its least once typing ends.

@@ -199,6 +199,9 @@ impl GameOptions for NimSetup {
         }
     }
 
+    fn has_empty_number(&self) -> bool {
+        self.piles.contains(&0)
+    }
     fn settle(&mut self) {
         for p in &mut self.piles {
             *p = settled(u64::from(*p), 1) as u8;

@@ -12,8 +12,10 @@ use crate::plugin::puzzle::generate::{self, Found, Plan, Report, Source};
 use crate::seeds::GameRng;
 use crate::solve::nim as solver;
 
-/// Nim's and 1-3-5-7's moves, for the trainer.
+/// Nim's moves, for the trainer.
 const HOW_TO_MOVE: &str = "Move: ↑↓ picks a pile (a row), a digit or ←→ how many, Enter takes them. Moves are written pile:coins (2:7 takes 7 from pile 2).";
+/// 1-3-5-7's moves in its own words (its board says rows and packets).
+const SUGAR_HOW_TO_MOVE: &str = "Move: ↑↓ picks a row, a digit or ←→ how many packets, Enter takes them. Moves are written row:packets (4:3 takes 3 from row 4).";
 
 /// Nim's shipped set.
 pub fn nim_book() -> PuzzleBook {
@@ -38,7 +40,7 @@ pub fn sugar_book(game: &'static str) -> PuzzleBook {
         coach,
         goal: crate::plugin::puzzle::WIN_GOAL,
         sides: None,
-        how_to_move: HOW_TO_MOVE,
+        how_to_move: SUGAR_HOW_TO_MOVE,
         none_because: None,
     }
 }
@@ -127,4 +129,20 @@ fn generate_sugar(plan: &Plan) -> Report {
     };
     let settings = vec![generate::mine(&mut source, plan, &mut found)];
     generate::finish(game, plan, settings, found)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// 1-3-5-7's board speaks of rows and packets; its puzzles' help must too.
+    #[test]
+    fn each_flavour_explains_moves_in_its_own_words() {
+        let sugar = sugar_book("1357").how_to_move;
+        for nim_word in ["pile", "coin"] {
+            assert!(!sugar.contains(nim_word), "{sugar}");
+        }
+        assert!(sugar.contains("row:packets"), "{sugar}");
+        assert!(nim_book().how_to_move.contains("pile:coins"));
+    }
 }

@@ -122,6 +122,9 @@ impl GameOptions for OthelloSetup {
     /// A time left at "0" takes the least that may be typed, 1 s (the row said "type
     /// 1-60 s"; 0.5 s, the arrows' least, read as a value from nowhere). Only that: a
     /// shorter time from the config, as the tests' 0.2 s, stays as it was set.
+    fn has_empty_number(&self) -> bool {
+        self.think_ms == 0
+    }
     fn settle(&mut self) {
         if self.think_ms == 0 {
             self.think_ms = 1_000;

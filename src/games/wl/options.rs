@@ -187,6 +187,9 @@ impl GameOptions for WlSetup {
     }
 
     /// A length or a number of games left empty (0) takes its least, 1.
+    fn has_empty_number(&self) -> bool {
+        self.min_len == 0 || self.max_len == 0 || self.simulate_games == 0
+    }
     fn settle(&mut self) {
         self.min_len = settled(self.min_len as u64, 1) as usize;
         self.max_len = settled(self.max_len as u64, 1) as usize;

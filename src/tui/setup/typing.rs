@@ -6,12 +6,7 @@ use super::{Field, MAX_POSITION, Setup};
 impl Setup {
     /// Typing into the selected row ends: the row settles what was left half typed.
     pub(super) fn end_typing(&mut self) {
-        let options = &self.setup.options;
-        let left_empty = options
-            .rows(&self.setup.matchup)
-            .iter()
-            .chain(options.simulation_rows().iter())
-            .any(|r| crate::plugin::options::is_empty_number(&r.value));
+        let left_empty = self.setup.options.has_empty_number();
         if let Some(before) = self.before_typing.take()
             && left_empty
         {

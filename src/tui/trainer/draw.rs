@@ -52,6 +52,9 @@ impl TrainerScreen {
             State::Wrong { mv, .. } => keys
                 .teaching()
                 .with_board_note(format!("Missed: the position after {mv}.")),
+            State::Solved { .. } if current.missed => keys
+                .teaching()
+                .with_board_note("Finished, on a retry.".into()),
             State::Solved { .. } => keys.teaching().with_board_note("Solved.".into()),
             _ => keys.teaching(),
         };
@@ -226,19 +229,26 @@ impl TrainerScreen {
                 every_move_right,
                 by_discs,
             } => {
+                // Won on a retry or after a hint: finished, but not "Solved", which
+                // read oddly beside the line saying it counts as missed.
+                let done = if current.missed {
+                    "✓ Finished"
+                } else {
+                    "✓ Solved"
+                };
                 let text = match (every_move_right, by_discs) {
-                    (true, false) => "✓ Solved: every move wins from here.".to_string(),
+                    (true, false) => format!("{done}: every move wins from here."),
                     (true, true) => format!(
-                        "✓ Solved: every move from here ends with the {} discs.",
+                        "{done}: every move from here ends with the {} discs.",
                         puzzle.result
                     ),
-                    (false, false) => "✓ Solved: the game is won.".to_string(),
-                    (false, true) => format!("✓ Solved: the game ends with the {}.", puzzle.result),
+                    (false, false) => format!("{done}: the game is won."),
+                    (false, true) => format!("{done}: the game ends with the {}.", puzzle.result),
                 };
                 lines.push(Line::styled(text, theme.accent()));
                 if current.missed {
                     lines.push(Line::raw(
-                        "(after a wrong move or a hint: counted as missed)",
+                        "A wrong move or a hint came first, so it counts as missed.",
                     ));
                 }
             }

@@ -174,6 +174,8 @@ fn render_confirm(frame: &mut Frame, area: Rect, theme: &Theme, to: Leave) {
     };
     let lines = vec![
         Line::raw("Forget this game for good? Its moves are lost."),
+        // What it does to the player's standing, asked by a play-tester.
+        Line::raw("It counts in no record or rating."),
         Line::raw(""),
         Line::raw(format!("  {CONFIRM:<8} forget it {then}")),
         Line::raw("  any key  keep it: back to the question"),

@@ -540,9 +540,18 @@ fn leaving_asks_and_forgetting_clears_the_save() {
         "back to the question"
     );
     assert!(!save_files(dir.path(), "nim").is_empty(), "not forgotten");
-    h.key(KeyCode::Char('f')).key(KeyCode::Char('y')); // forget it for good
+    h.key(KeyCode::Char('f'));
+    assert!(
+        h.screen().contains("It counts in no record or rating."),
+        "{}",
+        h.screen()
+    );
+    h.key(KeyCode::Char('y')); // forget it for good
     assert!(matches!(h.app.screen(), Screen::Setup(_)));
     assert!(save_files(dir.path(), "nim").is_empty(), "forgotten");
+    // As the box says: nothing of it in the history, which records and ratings read.
+    let mut store = parlor::store::Store::open(dir.path().to_path_buf());
+    assert!(store.history().is_empty(), "{:?}", store.history());
 }
 
 /// A move marked "✗ mistake", taken back and kept with the save, is marked again when

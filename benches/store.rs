@@ -3,7 +3,9 @@
 //! `save_match` (the autosave: a temporary file, flushed to disk, renamed over the old
 //! save, under the store's lock) against the yardstick of writing the same JSON with a
 //! plain `fs::write`, which is neither atomic nor flushed; and `finish_match` (the
-//! history read, a game added, written back) with 100 and 1000 games already kept.
+//! history read, a game added, written back) with 100 and 1000 games already kept; and
+//! `menu_refresh`, what the menu reads on the UI thread when a game is left (the history,
+//! the ratings fitted from it, every game's puzzle progress, the matches to resume).
 
 use parlor::config::FirstMover;
 use parlor::matchup::Difficulty;
@@ -87,5 +89,25 @@ fn finish_match(bencher: divan::Bencher, kept: usize) {
     bencher.bench_local(|| {
         n += 1;
         assert!(store.finish_match(None, &record(&format!("new-{n:05}"))));
+    });
+}
+
+#[divan::bench(args = [100, 1000])]
+fn menu_refresh(bencher: divan::Bencher, kept: usize) {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut store = Store::open(dir.path().to_path_buf());
+    for i in 0..kept {
+        assert!(store.finish_match(None, &record(&format!("old-{i:05}"))));
+    }
+    let games = parlor::arcade::registry();
+    bencher.bench_local(|| {
+        let history = store.history();
+        let ratings = parlor::plugin::rating::rated::player_ratings(&games, &history);
+        let puzzles = games
+            .all()
+            .filter(|g| !store.puzzle_progress(g.cli_name()).attempts.is_empty())
+            .count();
+        let saved = store.saved_matches().len();
+        divan::black_box((history.len(), ratings.len(), puzzles, saved))
     });
 }

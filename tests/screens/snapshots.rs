@@ -169,6 +169,28 @@ fn a_key_the_row_has_no_use_for_is_said() {
     assert!(!four.contains("takes 1-8"), "{four}");
 }
 
+/// A 0 that leaves a pile empty is said (it changed nothing on screen when typed on
+/// a pile already emptied: play-test finding).
+#[test]
+fn a_zero_that_leaves_a_row_empty_is_said() {
+    let mut h = menu_80x24();
+    h.key(KeyCode::Enter);
+    h.keys(&[KeyCode::Up; 4]).key(KeyCode::Char('0'));
+    let zero = h.screen();
+    assert!(zero.contains("pile 1        ◀ … (type 1-99)"), "{zero}");
+    assert!(
+        zero.contains("Pile 1 is empty: 0 is not one of its values."),
+        "{zero}"
+    );
+    h.key(KeyCode::Char('0'));
+    let again = h.screen();
+    assert!(again.contains("0 is not one of its values."), "{again}");
+    h.key(KeyCode::Char('7'));
+    let seven = h.screen();
+    assert!(seven.contains("pile 1        ◀ 7"), "{seven}");
+    assert!(!seven.contains("not one of its values"), "{seven}");
+}
+
 /// Piles set and left with Esc are there when the setup is opened again (only a
 /// started game's setup was remembered).
 #[test]

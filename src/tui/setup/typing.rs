@@ -28,6 +28,16 @@ impl Setup {
             Field::Game(id) | Field::Simulation(id) => {
                 self.note_typing_start();
                 self.setup.options.type_char(id, c, &mut self.typing);
+                // A 0 that leaves a number row empty changed nothing to see: say why.
+                if c == '0' && self.setup.options.has_empty_number() {
+                    let name = self.row_name();
+                    let mut chars = name.chars();
+                    let name = chars
+                        .next()
+                        .map(|first| first.to_uppercase().chain(chars).collect::<String>())
+                        .unwrap_or_default();
+                    self.error = Some(format!("{name} is empty: 0 is not one of its values."));
+                }
             }
             Field::Position => {
                 // The first key replaces what was there, as in every typed row.

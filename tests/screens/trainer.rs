@@ -62,6 +62,27 @@ fn open_from_menu(width: u16, height: u16, dir: &std::path::Path) -> Harness {
     h
 }
 
+/// A burst of reflex Enters as a new puzzle appears plays nothing, however long it
+/// lasts (three Enters 0.3 s apart played the preselected move: a play-tester's rated
+/// miss); once the keys stop, Enter plays.
+#[test]
+fn a_burst_of_enters_on_a_new_puzzle_plays_nothing() {
+    let dir = tempfile::tempdir().unwrap();
+    let games = parlor::arcade::registry();
+    let mut h = Harness::with_store(&games, Config::default(), Start::Menu, 80, 24, dir.path());
+    h.keys(&[Enter, Down, Down, Enter]);
+    until(&mut h, "the player's turn", |s| *s == State::YourMove);
+    for _ in 0..6 {
+        h.key(Enter);
+        h.ticks(6); // 0.3 s
+        assert_eq!(state(&h), State::YourMove, "{}", h.screen());
+        assert!(trainer(&h).played().is_empty(), "{}", h.screen());
+    }
+    h.ticks(13); // the keys stopped: 0.65 s later the board takes Enter
+    h.key(Enter);
+    assert!(!trainer(&h).played().is_empty(), "{}", h.screen());
+}
+
 #[test]
 fn a_puzzle_is_missed_tried_again_and_solved_and_the_result_kept() {
     let dir = tempfile::tempdir().unwrap();

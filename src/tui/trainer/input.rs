@@ -87,11 +87,15 @@ impl TrainerScreen {
         self.note = None;
         let state = self.state().cloned();
         let over = self.streak.as_ref().is_some_and(|s| s.over);
-        let settling = self
-            .current
-            .as_ref()
-            .is_some_and(|c| c.settle_ms > 0 && c.state == State::YourMove);
-        if settling && action == Action::Enter {
+        if action == Action::Enter
+            && let Some(current) = &mut self.current
+            && current.settle_ms > 0
+            && current.state == State::YourMove
+        {
+            // Each Enter of a burst holds the board back again: three reflex Enters
+            // 0.3 s apart played the new puzzle's preselected move (a play-tester's
+            // rated miss).
+            current.settle_ms = super::SETTLE_MS;
             return TrainerOutcome::Stay;
         }
         match (action, state) {

@@ -31,9 +31,10 @@ use crate::ui::keys::Action;
 const REPLY_DELAY_MS: u64 = 600;
 /// The longest line shown after a wrong move.
 const LINE_PLIES: u32 = 10;
-/// How long Enter is held back after a new puzzle appears: a reflex Enter meant for
-/// the last screen must not play the board's preselected move on the new one.
-const SETTLE_MS: u64 = 500;
+/// How long Enter is held back after a new puzzle appears, and after each Enter while
+/// it is held back: a reflex Enter meant for the last screen must not play the board's
+/// preselected move on the new one.
+const SETTLE_MS: u64 = 600;
 
 /// What the trainer asks the app to do.
 #[derive(Clone, Debug, PartialEq)]

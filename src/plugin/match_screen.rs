@@ -37,6 +37,11 @@ impl<B: Board> Match<B> {
         board: B,
     ) -> Self {
         view.hints = hints;
+        if hints {
+            // A game that starts with hints on (a rematch keeps them) says so as
+            // toggling them on does: it was unrated from its first move unsaid.
+            view.hints_turned_on();
+        }
         Match { setup, view, board }
     }
 

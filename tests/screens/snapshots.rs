@@ -224,6 +224,32 @@ fn setup_1357_has_no_pile_options() {
     insta::assert_snapshot!("setup_1357_80x24", screen);
 }
 
+/// A game that starts with hints on (the config's, or a rematch, which keeps them)
+/// says at once that moving with them is not rated, as turning them on does (a
+/// play-tester's rematch was unrated from its first move, unsaid).
+#[test]
+fn a_game_started_with_hints_on_says_it_is_not_rated() {
+    let mut config = Config::default();
+    config.ui.hints = true;
+    let setup = nim_setup(&[3, 4, 5], FirstMover::You);
+    let mut h = Harness::new(
+        &parlor::arcade::registry(),
+        config,
+        Start::Game(setup),
+        80,
+        24,
+    );
+    let screen = h.screen();
+    assert!(screen.contains("count    2  1  2"), "hints on:\n{screen}");
+    assert!(
+        screen.contains("Hints on: moving with them is not rated."),
+        "{screen}"
+    );
+    // Off, the note goes with them.
+    h.key(KeyCode::Char('h'));
+    assert!(!h.screen().contains("not rated"), "{}", h.screen());
+}
+
 #[test]
 fn nim_hints_off_and_on() {
     let mut h = game(nim_setup(&[3, 4, 5], FirstMover::You), 80, 24);

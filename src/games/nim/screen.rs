@@ -290,16 +290,19 @@ impl NimScreen {
         self.board.take = self.board.take.clamp(1, count.max(1));
     }
 
+    /// The next pile with coins up (-1) or down (+1), empty ones skipped; at the first
+    /// or last such pile the cursor stays. It used to wrap around: with piles 1, 0, 2
+    /// Down twice came back to the first pile, and a play-tester took from it.
     fn move_cursor(&mut self, step: isize) {
         let piles = self.view.session.position().piles();
         let n = piles.len() as isize;
-        let mut i = self.board.cursor_pile as isize;
-        for _ in 0..n {
-            i = (i + step).rem_euclid(n);
+        let mut i = self.board.cursor_pile as isize + step;
+        while (0..n).contains(&i) {
             if piles[i as usize] > 0 {
                 self.board.cursor_pile = i as usize;
                 break;
             }
+            i += step;
         }
         self.settle_cursor();
     }
@@ -699,13 +702,18 @@ mod tests {
         s.handle(Action::Down);
         s.handle(Action::Enter); // takes pile 2 entirely
         assert_eq!(s.view.session.position().piles(), &[2, 0, 3]);
-        // The cursor leaves the emptied pile, and skips it both ways.
+        // The cursor leaves the emptied pile, skips it both ways, and stops at the
+        // ends (Down twice from the first pile is the last, not the first again).
+        assert_eq!(s.board.cursor_pile, 0);
+        s.handle(Action::Up);
         assert_eq!(s.board.cursor_pile, 0);
         s.handle(Action::Down);
         assert_eq!(s.board.cursor_pile, 2);
         s.handle(Action::Down);
-        assert_eq!(s.board.cursor_pile, 0);
+        assert_eq!(s.board.cursor_pile, 2);
         s.handle(Action::Up);
+        assert_eq!(s.board.cursor_pile, 0);
+        s.handle(Action::Down);
         assert_eq!(s.board.cursor_pile, 2);
         s.handle(Action::Left);
         s.handle(Action::Left);

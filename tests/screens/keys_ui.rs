@@ -181,10 +181,12 @@ fn the_setup_footer_follows_the_selected_row() {
         footer(&count),
         "↑↓ setting  ←→ change  1-8 type  Enter start  Esc back"
     );
+    // A pile: a 0 typed first would empty it, so the footer offers 1-9 (it said 0-9,
+    // and a 0 then said "0 is not one of its values").
     h.key(KeyCode::Down);
     assert_eq!(
         footer(&h.screen()),
-        "↑↓ setting  ←→ change  0-9 type  Enter start  Esc back"
+        "↑↓ setting  ←→ change  1-9 type  Enter start  Esc back"
     );
 }
 

@@ -185,7 +185,19 @@ fn a_zero_that_leaves_a_row_empty_is_said() {
     h.key(KeyCode::Char('0'));
     let again = h.screen();
     assert!(again.contains("0 is not one of its values."), "{again}");
-    h.key(KeyCode::Char('7'));
+    // Backspace on it: empty, said as such (it said "is not erased: type 0-9").
+    h.key(KeyCode::Backspace);
+    let erase = h.screen();
+    assert!(
+        erase.contains("Pile 1 is empty: type 1-9 or use ←→."),
+        "{erase}"
+    );
+    // Left empty: it goes back to its value, and says so.
+    h.key(KeyCode::Down);
+    let left = h.screen();
+    assert!(left.contains("pile 1          3"), "{left}");
+    assert!(left.contains("Pile 1 was left empty: back to 3."), "{left}");
+    h.key(KeyCode::Up).key(KeyCode::Char('7'));
     let seven = h.screen();
     assert!(seven.contains("pile 1        ◀ 7"), "{seven}");
     assert!(!seven.contains("not one of its values"), "{seven}");

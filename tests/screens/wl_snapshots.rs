@@ -424,8 +424,9 @@ fn digits_typed_set_the_lengths_and_the_simulated_games() {
     };
     assert_eq!(row("Shortest string"), "12", "{screen}");
     assert_eq!(row("Longest string"), "93", "{screen}");
-    // Past the most (200): the most, said; the row still takes digits ("0-9 type"
-    // stayed in the footer, where it had said "not typed into").
+    // Past the most (200): the most, said; the row still takes digits ("1-9 type"
+    // stays in the footer, where it had said "not typed into"; a 0 typed first would
+    // empty the row, so it is not offered).
     // Said as soon as the number is cut to its most, not on the digit after.
     h.keys(&[KeyCode::Char('9'), KeyCode::Char('9'), KeyCode::Char('9')]);
     let most = h.screen();
@@ -434,7 +435,7 @@ fn digits_typed_set_the_lengths_and_the_simulated_games() {
         most.contains("Longest string is at its most: Backspace erases a digit."),
         "{most}"
     );
-    assert!(most.contains("0-9 type"), "{most}");
+    assert!(most.contains("1-9 type"), "{most}");
     h.keys(&[KeyCode::Backspace, KeyCode::Backspace, KeyCode::Char('3')]);
     assert!(
         h.screen().contains("Longest string  ◀ 23 ▶"),

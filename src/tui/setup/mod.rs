@@ -53,7 +53,7 @@ pub struct Setup {
     typing: bool,
     /// The options before the typing under way began: a row left empty goes back to
     /// them (it took its least, and a pile of 3 erased and left read 1).
-    before_typing: Option<GameSetup>,
+    before_typing: Option<(GameSetup, Field)>,
     /// Why Start was refused (the game's word on the position), or why a key did
     /// nothing on the selected row, until the next key.
     error: Option<String>,
@@ -364,10 +364,13 @@ impl Setup {
                     // number and said it had "nothing to erase").
                     let keys = self.typed().unwrap_or_default();
                     let arrows = if self.changes() { " or use ←→" } else { "" };
-                    self.error = Some(format!(
-                        "{} is not erased: type {keys}{arrows}.",
-                        self.row_name()
-                    ));
+                    // A row already erased to nothing is empty, not "not erased".
+                    let what = if self.setup.options.has_empty_number() {
+                        "is empty"
+                    } else {
+                        "is not erased"
+                    };
+                    self.error = Some(format!("{} {what}: type {keys}{arrows}.", self.row_name()));
                 }
             }
             Action::Enter if self.field() == Field::Simulate => return self.simulate(),
@@ -526,13 +529,14 @@ impl Setup {
         }
     }
 
-    /// The selected row's name, for the messages about keys that do nothing there.
+    /// The selected row's name, for the messages about keys that do nothing there:
+    /// capitalised, as each message starts with it ("pile 1 is …" beside "Pile 1 is …").
     fn row_name(&self) -> String {
         match self.field() {
             Field::Start => "Start".into(),
             Field::Lesson => "Lesson".into(),
             Field::Simulate => "Simulate".into(),
-            field => self.label(field).trim().to_string(),
+            field => capitalised(self.label(field).trim()),
         }
     }
 
@@ -717,6 +721,15 @@ fn has_puzzles(game: crate::plugin::GameId) -> bool {
     game.kind()
         .puzzles()
         .is_some_and(|b| b.none_because.is_none() && !b.shipped.trim().is_empty())
+}
+
+/// `text` with its first letter upper case.
+fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
 }
 
 #[cfg(test)]

@@ -7,9 +7,20 @@ impl Setup {
     /// Typing into the selected row ends: the row settles what was left half typed.
     pub(super) fn end_typing(&mut self) {
         let left_empty = self.setup.options.has_empty_number();
-        if let Some(before) = self.before_typing.take()
+        if let Some((before, field)) = self.before_typing.take()
             && left_empty
         {
+            // Said, not silent: which row went back, and to what.
+            let mut rows = before.options.rows(&self.setup.matchup);
+            rows.extend(before.options.simulation_rows());
+            let typed = rows.iter().find(|r| match field {
+                Field::Game(id) | Field::Simulation(id) => r.id == id,
+                _ => false,
+            });
+            if let Some(row) = typed {
+                let label = super::capitalised(row.label.trim());
+                self.error = Some(format!("{label} was left empty: back to {}.", row.value));
+            }
             self.setup.options = before.options;
         }
         self.typing = false;
@@ -19,7 +30,7 @@ impl Setup {
     /// Keeps the options as they were before a row's typing begins.
     pub(super) fn note_typing_start(&mut self) {
         if !self.typing {
-            self.before_typing = Some(self.setup.clone());
+            self.before_typing = Some((self.setup.clone(), self.field()));
         }
     }
 
@@ -31,11 +42,6 @@ impl Setup {
                 // A 0 that leaves a number row empty changed nothing to see: say why.
                 if c == '0' && self.setup.options.has_empty_number() {
                     let name = self.row_name();
-                    let mut chars = name.chars();
-                    let name = chars
-                        .next()
-                        .map(|first| first.to_uppercase().chain(chars).collect::<String>())
-                        .unwrap_or_default();
                     self.error = Some(format!("{name} is empty: 0 is not one of its values."));
                 }
             }
@@ -94,6 +100,16 @@ impl Setup {
         typing || !copy.eq_box(options.as_ref())
     }
 
+    /// Whether a 0 typed first on the selected row leaves it empty ("… (type 1-99)").
+    fn zero_empties(&self) -> bool {
+        let (Field::Game(id) | Field::Simulation(id)) = self.field() else {
+            return false;
+        };
+        let mut copy = self.setup.options.clone_box();
+        copy.type_char(id, '0', &mut false);
+        copy.has_empty_number()
+    }
+
     /// What typing does on the selected row, as the footer names the keys: "0-9" (or
     /// the digits that work, "1-8"), the letters it takes ("W/L", "a-z" for any), both
     /// ("a-z/0-9"), `None` where typing does nothing. A game's row is asked by trying each key on a
@@ -104,7 +120,10 @@ impl Setup {
             Field::Game(_) | Field::Simulation(_) => {}
             _ => return None,
         }
-        let digits: Vec<char> = ('0'..='9').filter(|&c| self.takes_key(c)).collect();
+        // A 0 typed first empties a number row rather than setting it: not offered.
+        let digits: Vec<char> = ('0'..='9')
+            .filter(|&c| self.takes_key(c) && !(c == '0' && self.zero_empties()))
+            .collect();
         let letters: Vec<char> = ('a'..='z').filter(|&c| self.takes_key(c)).collect();
         let digits = match digits.as_slice() {
             [] => None,

@@ -283,6 +283,23 @@ fn othello_endgame_plies_are_exact_and_the_costly_move_is_marked() {
             .report(moves.len())
             .is_some_and(|r| r.exact && r.best.is_none())
     );
+    // The same cost from a search that did not reach the end is said as an estimate:
+    // the game's shorter hints may have valued the move otherwise.
+    let mut review = review;
+    let mut reports: Vec<_> = (0..=moves.len())
+        .map(|ply| review.report(ply).cloned())
+        .collect();
+    if let Some(Some(first)) = reports.first_mut() {
+        first.exact = false;
+    }
+    review.restore(reports);
+    let text = review.move_text(0).expect("move 1");
+    assert!(
+        text.contains(&format!(
+            "by the review's longer search this cost about {cost} discs"
+        )),
+        "{text}"
+    );
 }
 
 /// The review of `record` at `w` x `h`, opened.

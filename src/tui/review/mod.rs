@@ -445,6 +445,14 @@ impl Review {
                     tied("or")
                 )
             }
+            // An estimate (not solved to the end) says so: two searches of different
+            // depths differ by a few discs, and a play-tester read "cost 5" beside
+            // "+64" in the game's own hints as the program contradicting itself.
+            Some(Turn::Cost(discs)) if !before.exact => format!(
+                "{head}: by the review's longer search this cost about {discs} discs; {} \
+                 was best ({value})",
+                tied("or")
+            ),
             Some(Turn::Cost(discs)) => {
                 format!(
                     "{head}: this cost {discs} discs; {} was best ({value})",

@@ -224,6 +224,18 @@ impl Engine {
         }
     }
 
+    /// The evaluator of a search: an exact solve (its presearch, its ProbCut and its
+    /// move ordering) runs wholly on the ordering weights, so a retrained evaluation
+    /// changes the midgame's play, not the endgame solver's trees (see
+    /// [`evaluator`]).
+    fn evaluator_for(&self, solves: bool) -> Evaluator<'_> {
+        if solves {
+            self.evaluator().ordering()
+        } else {
+            self.evaluator()
+        }
+    }
+
     /// Sets the number of threads of exact solves (1: no helper threads).
     pub fn set_threads(&mut self, threads: usize) {
         self.threads = threads.max(1);
@@ -294,7 +306,8 @@ impl Engine {
         let presearch = self.presearch;
         let exact_others = self.exact_others;
         let asked = self.asked.and_then(|m| m.square()).map(|s| s.index());
-        let eval = self.evaluator();
+        let solves = limits.max_depth.is_none_or(|d| d >= n) && n <= limits.exact_empties;
+        let eval = self.evaluator_for(solves);
         with_helpers(table, eval, deadline, self.threads, |shared| {
             let mut s = Search::new(table, is_cancelled, deadline);
             s.eval = eval;
@@ -361,7 +374,7 @@ impl Engine {
         let table = &self.table;
         // Helper threads always probe the table, so a search without it runs alone.
         let threads = if use_table { self.threads } else { 1 };
-        let eval = self.evaluator();
+        let eval = self.evaluator_for(true);
         with_helpers(table, eval, None, threads, |shared| {
             let mut s = Search::new(table, is_cancelled, None);
             s.eval = eval;
@@ -420,7 +433,8 @@ impl Engine {
         let table = &self.table;
         let presearch = self.presearch;
         let mid_probcut = self.mid_probcut;
-        let eval = self.evaluator();
+        let solves = limits.max_depth.is_none_or(|d| d >= n) && n <= limits.exact_empties;
+        let eval = self.evaluator_for(solves);
         with_helpers(table, eval, deadline, self.threads, |shared| {
             let mut s = Search::new(table, is_cancelled, deadline);
             s.eval = eval;

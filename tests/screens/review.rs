@@ -819,8 +819,8 @@ fn chopsticks_several_best_moves_are_all_named_and_a_position_of_equal_moves_say
     assert_eq!(
         review.move_text(0).as_deref(),
         Some(
-            "move 1, split:2,0: every move loses here; the best was hit:l:l, hit:l:r or 2 \
-             others (loss in 26 for Ann)"
+            "move 1, split:2,0: every move loses here; the best was hit:l:l, hit:l:r or one \
+             of 2 others (loss in 26 for Ann)"
         )
     );
     let review = analysed(&record(

@@ -562,6 +562,10 @@ fn listed(moves: &[String], and_or: &str) -> String {
         [] => String::new(),
         [one] => one.clone(),
         [rest @ .., last] if moves.len() <= 3 => format!("{} {and_or} {last}", rest.join(", ")),
+        // "c1, e2 or one of 3 others was best" ("or 3 others was best" read wrong).
+        [a, b, rest @ ..] if and_or == "or" => {
+            format!("{a}, {b} or one of {} others", rest.len())
+        }
         [a, b, rest @ ..] => format!("{a}, {b} {and_or} {} others", rest.len()),
     }
 }
@@ -571,6 +575,14 @@ mod tests {
     use super::ending_of;
     use crate::store::record::test_records::vs_ai;
     use crate::store::{EndedBy, ResultRecord};
+
+    #[test]
+    fn a_long_list_of_best_moves_reads_as_one_of_them() {
+        let moves: Vec<String> = ["c1", "e2", "f3", "g4", "h5"].map(String::from).to_vec();
+        assert_eq!(super::listed(&moves, "or"), "c1, e2 or one of 3 others");
+        assert_eq!(super::listed(&moves, "and"), "c1, e2 and 3 others");
+        assert_eq!(super::listed(&moves[..3], "or"), "c1, e2 or f3");
+    }
 
     #[test]
     fn an_ending_outside_the_rules_is_said_of_the_loser() {

@@ -283,3 +283,92 @@ fn the_exact_solver_orders_by_the_ordering_weights_only() {
         checked += 1;
     }
 }
+
+/// Through the engine, as the arcade, NBoard and `solve` call it: an exact solve and a
+/// search within `exact_empties` run wholly on the ordering weights, so an engine
+/// that evaluates with noise yet orders with the shipped ordering set solves every
+/// position with the very tree of the shipped engine, while its midgame search (on
+/// the noise) differs, and an engine ordering by the noise too does not.
+#[test]
+fn the_engine_solves_on_its_ordering_weights_only() {
+    use parlor::solve::othello::{Engine, Limits};
+    use std::sync::Arc;
+
+    let order = Arc::new(PatternWeights::from_bytes(SHIPPED_ORDER_BYTES).expect("order weights"));
+    let noise = Arc::new(random_weights(5));
+    let engine = |eval: Option<&Arc<PatternWeights>>, order: Option<&Arc<PatternWeights>>| {
+        let mut e = Engine::new(4);
+        e.set_threads(1);
+        e.set_pattern_weights(eval.cloned());
+        e.set_order_weights(order.cloned());
+        e
+    };
+    let never = || false;
+    let exact = Limits {
+        max_depth: None,
+        max_millis: None,
+        table_mib: 4,
+        exact_empties: 20,
+    };
+    // Boards from random games, every ply.
+    let mut rng = StdRng::seed_from_u64(21);
+    let mut all = Vec::new();
+    for _ in 0..40 {
+        let mut b = Othello::new();
+        while !b.is_over() {
+            all.push(b);
+            let legal = b.legal_moves();
+            let m = legal[rng.random_range(0..legal.len())];
+            b.play(m).expect("legal move");
+        }
+    }
+    let of = |n: u32| {
+        all.iter()
+            .filter(move |b| b.empty_count() == n && !b.legal_moves().is_empty())
+    };
+    let mut solved = 0;
+    for board in of(16).take(3) {
+        let shipped = engine(None, None).solve(board, &never).expect("a solve");
+        let noisy_eval = engine(Some(&noise), Some(&order))
+            .solve(board, &never)
+            .expect("a solve");
+        assert_eq!(
+            (shipped.score, shipped.nodes),
+            (noisy_eval.score, noisy_eval.nodes),
+            "{}",
+            board.notation()
+        );
+        let noisy_order = engine(Some(&noise), None)
+            .solve(board, &never)
+            .expect("a solve");
+        assert_eq!(noisy_order.score, shipped.score);
+        assert_ne!(noisy_order.nodes, shipped.nodes, "{}", board.notation());
+        // `search` within exact_empties: the same solve.
+        let searched = engine(None, None)
+            .search(board, &exact, &never)
+            .expect("a move");
+        let searched_noisy = engine(Some(&noise), Some(&order))
+            .search(board, &exact, &never)
+            .expect("a move");
+        assert!(searched.exact && searched_noisy.exact);
+        assert_eq!(
+            (searched.score, searched.nodes),
+            (searched_noisy.score, searched_noisy.nodes)
+        );
+        solved += 1;
+    }
+    assert_eq!(solved, 3);
+    // The midgame plays on the evaluation: noise there is another search.
+    let midgame = Limits {
+        max_depth: Some(5),
+        ..exact
+    };
+    let board = of(34).next().expect("a position of 34 empties");
+    let shipped = engine(None, None)
+        .search(board, &midgame, &never)
+        .expect("a move");
+    let noisy = engine(Some(&noise), Some(&order))
+        .search(board, &midgame, &never)
+        .expect("a move");
+    assert_ne!(shipped.nodes, noisy.nodes);
+}

@@ -183,6 +183,10 @@ pub struct Engine {
     /// Pattern weights other than the shipped ones (training uses the weights fitted
     /// so far to label the next phase).
     weights: Option<Arc<PatternWeights>>,
+    /// Ordering weights other than those `weights` implies (the same set, or the
+    /// shipped ordering set): a test gives an engine noise to evaluate with and good
+    /// weights to order by, to show an exact solve never reads the former.
+    order_weights: Option<Arc<PatternWeights>>,
 }
 
 impl Engine {
@@ -198,6 +202,7 @@ impl Engine {
             asked: None,
             evaluation: Evaluation::default(),
             weights: None,
+            order_weights: None,
         }
     }
 
@@ -216,11 +221,21 @@ impl Engine {
         self.weights = weights;
     }
 
+    /// Orders an exact solve's moves by these weights rather than by those
+    /// [`set_pattern_weights`](Engine::set_pattern_weights) set (`None`: by those).
+    pub fn set_order_weights(&mut self, weights: Option<Arc<PatternWeights>>) {
+        self.order_weights = weights;
+    }
+
     /// The evaluation function searches call.
     pub fn evaluator(&self) -> Evaluator<'_> {
-        match (self.evaluation, &self.weights) {
+        let chosen = match (self.evaluation, &self.weights) {
             (Evaluation::Patterns, Some(w)) => Evaluator::patterns(w),
             (choice, _) => Evaluator::of(choice),
+        };
+        match (chosen, &self.order_weights) {
+            (Evaluator::Patterns { eval, .. }, Some(order)) => Evaluator::Patterns { eval, order },
+            (chosen, _) => chosen,
         }
     }
 

@@ -43,6 +43,11 @@ pub struct NimSetup {
     /// "custom" again (the classic preset wrote over eight typed piles).
     #[serde(skip)]
     custom_piles: Option<Vec<u8>>,
+    /// The piles a lowered "Number of piles" took away, first the one nearest the
+    /// last kept: raising the count again gives them back (5 → 2 → 3 piles brought
+    /// pile 3 back as 3 coins, not the 5 it held).
+    #[serde(skip)]
+    dropped_piles: Vec<u8>,
 }
 
 impl NimSetup {
@@ -152,7 +157,7 @@ impl GameOptions for NimSetup {
             MISERE => self.misere = !self.misere,
             PILE_COUNT => {
                 let n = (self.piles.len() as isize + step).clamp(1, MAX_PILES as isize) as usize;
-                self.piles.resize(n, 3);
+                self.set_pile_count(n);
                 self.preset = PilePreset::Custom;
             }
             _ => {
@@ -171,7 +176,7 @@ impl GameOptions for NimSetup {
         let d = d as u8;
         match id {
             PILE_COUNT if (1..=MAX_PILES as u8).contains(&d) => {
-                self.piles.resize(usize::from(d), 3);
+                self.set_pile_count(usize::from(d));
                 self.preset = PilePreset::Custom;
                 // Taken, even where it names the count there is (the footer's "1-8").
                 *typing = true;
@@ -210,6 +215,20 @@ impl GameOptions for NimSetup {
 }
 
 impl NimSetup {
+    /// `n` piles: those taken away keep their coins for a later raise, new ones
+    /// start at 3.
+    fn set_pile_count(&mut self, n: usize) {
+        while self.piles.len() > n {
+            if let Some(p) = self.piles.pop() {
+                self.dropped_piles.push(p);
+            }
+        }
+        while self.piles.len() < n {
+            let p = self.dropped_piles.pop().unwrap_or(3);
+            self.piles.push(p);
+        }
+    }
+
     /// The options as the config sets them.
     pub fn from_config(config: &crate::config::Config) -> NimSetup {
         let own = super::config::SECTION.read(config);
@@ -223,6 +242,7 @@ impl NimSetup {
             preset,
             misere: own.misere,
             custom_piles: None,
+            dropped_piles: Vec::new(),
         }
     }
 }
@@ -293,6 +313,28 @@ mod tests {
         assert_eq!(setup.preset, PilePreset::Random);
         setup.change(PRESET, 1);
         assert_eq!(setup.piles, typed);
+    }
+
+    /// Lowering the number of piles and raising it again gives the piles back as
+    /// they were, by ←→ and by typing the count.
+    #[test]
+    fn piles_taken_away_come_back_with_their_coins() {
+        let mut setup = NimSetup::default();
+        let mut typing = false;
+        setup.type_char(PILE_COUNT, '5', &mut typing);
+        for (i, c) in ['7', '8', '9', '6', '5'].into_iter().enumerate() {
+            let mut typing = false;
+            setup.type_char(PILE + i as u16, c, &mut typing);
+        }
+        assert_eq!(setup.piles, [7, 8, 9, 6, 5]);
+        let mut typing = false;
+        setup.type_char(PILE_COUNT, '2', &mut typing);
+        assert_eq!(setup.piles, [7, 8]);
+        setup.change(PILE_COUNT, 1);
+        assert_eq!(setup.piles, [7, 8, 9]);
+        let mut typing = false;
+        setup.type_char(PILE_COUNT, '6', &mut typing);
+        assert_eq!(setup.piles, [7, 8, 9, 6, 5, 3]);
     }
 
     /// A pile erased to nothing shows empty, takes the next digit alone and settles

@@ -432,7 +432,7 @@ fn digits_typed_set_the_lengths_and_the_simulated_games() {
     let most = h.screen();
     assert!(most.contains("Longest string  ◀ 200"), "{most}");
     assert!(
-        most.contains("Longest string is at its most: Backspace erases a digit."),
+        most.contains("Longest string is at most 200: Backspace erases a digit."),
         "{most}"
     );
     assert!(most.contains("1-9 type"), "{most}");

@@ -347,8 +347,10 @@ impl Setup {
                     copy.eq_box(now)
                 };
                 if self.typing && at_most() {
+                    // The most is named: "123" read 99 with no word of where 99 came from.
+                    let most = self.row(self.field()).map(|r| r.value).unwrap_or_default();
                     self.error = Some(format!(
-                        "{} is at its most: Backspace erases a digit.",
+                        "{} is at most {most}: Backspace erases a digit.",
                         self.row_name()
                     ));
                 }
@@ -780,7 +782,7 @@ mod tests {
         assert!(
             s.error
                 .as_deref()
-                .is_some_and(|e| e.contains("at its most"))
+                .is_some_and(|e| e == "Pile 1 is at most 99: Backspace erases a digit.")
         );
         assert_eq!(nim(&s).preset, PilePreset::Custom);
     }

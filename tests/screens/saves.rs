@@ -1218,6 +1218,20 @@ fn hidden_spoilers_show_again_at_the_end() {
     assert!(!over.contains("Hidden: find the win yourself."), "{over}");
 }
 
+/// With the hints on, the hidden prediction does not dare the player to find the win:
+/// the hints still value each move, and the panel says so.
+#[test]
+fn hidden_spoilers_beside_hints_say_the_hints_still_show() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = nim_at(dir.path(), "2");
+    h.key(KeyCode::Char('e')).key(KeyCode::Char('h'));
+    let hinted = h.screen();
+    assert!(hinted.contains("Hidden (the hints are on)."), "{hinted}");
+    assert!(!hinted.contains("find the win yourself"), "{hinted}");
+    h.key(KeyCode::Char('h'));
+    assert!(h.screen().contains("Hidden: find the win yourself."));
+}
+
 /// Two saves of the same setup are told apart on the menu by when they were saved: the
 /// whole label shows at 80 columns.
 #[test]

@@ -85,6 +85,10 @@ impl<G: Game> MatchView<G> {
         // Two AIs at the board leave no win to find, only play to judge.
         let hidden = if self.all_ai() {
             "Hidden: judge the AIs yourself."
+        } else if self.hints {
+            // The hints still value every move: "find the win yourself" beside them
+            // read as a promise the board broke.
+            "Hidden (the hints are on)."
         } else {
             "Hidden: find the win yourself."
         };

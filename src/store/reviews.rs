@@ -36,7 +36,7 @@ pub struct ReviewKey {
     pub start: String,
     pub moves: Vec<String>,
     /// How the plies were analysed, in the review's words ("exact from 20 empties,
-    /// else 1.0 s a ply"): another method is another analysis.
+    /// else 1.0 s a move"): another method is another analysis.
     pub method: String,
 }
 

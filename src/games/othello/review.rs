@@ -41,7 +41,7 @@ pub fn review(record: &MatchRecord, config: &Config) -> Result<ReviewPlan, Strin
     let start = start_position(&setup)?;
     let limits = review_limits(config);
     let method = format!(
-        "exact from {} empties, else {:.1} s a ply",
+        "exact from {} empties, else {:.1} s a move",
         limits.exact_empties,
         limits.max_millis.unwrap_or(0) as f64 / 1000.0
     );

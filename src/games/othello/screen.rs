@@ -456,7 +456,7 @@ impl OthelloScreen {
                 let reach = if a.exact {
                     format!("solved · {} positions", short_count(a.nodes))
                 } else if in_book {
-                    format!("opening book, {} moves deep", a.depth)
+                    format!("opening book · {} moves ahead", a.depth)
                 } else {
                     format!(
                         "{} moves ahead · {} positions",

@@ -153,7 +153,7 @@ impl GameKind for PnutButta {
             ..options.limits()
         };
         let method = format!(
-            "searched up to {:.1} s a ply",
+            "searched up to {:.1} s a move",
             limits.max_millis as f64 / 1000.0
         );
         let board = GameBoard::new(

@@ -309,7 +309,7 @@ impl GameKind for TenKind {
         Ok(ReviewPlan::new(
             ID,
             Box::new(board),
-            "every ply solved exactly".into(),
+            "every move solved exactly".into(),
         ))
     }
     fn engine(

@@ -388,10 +388,14 @@ fn othello_review_snapshots_show_the_graph_and_the_costly_move() {
 
 /// The board's part of a review: its box, above the text of the move.
 fn review_board_part(screen: &str, width: usize) -> String {
+    // The board's blank rows left out: the move's panel below takes as many rows as
+    // its wrapped text needs, and the analysis (20 ms a move) words it as it finds.
+    let blank = |l: &str| l.starts_with('│') && l.trim_matches(|c| c == '│' || c == ' ').is_empty();
     screen
         .lines()
         .take_while(|l| !l.starts_with("╭ Move") && !l.starts_with("╭ Start"))
         .map(|l| l.chars().take(width).collect::<String>())
+        .filter(|l| !blank(l))
         .collect::<Vec<_>>()
         .join("\n")
 }

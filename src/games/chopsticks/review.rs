@@ -31,7 +31,7 @@ pub fn review(record: &MatchRecord, config: &Config) -> Result<ReviewPlan, Strin
         Box::new(FnAnalyst(crate::solve::chopsticks::analyse)),
         Box::new(move |frame, area, shown, theme| draw(frame, area, shown, theme, &names, bottom)),
     )?;
-    Ok(board.plan(ID, "every ply solved exactly"))
+    Ok(board.plan(ID, "every move solved exactly"))
 }
 
 fn draw(

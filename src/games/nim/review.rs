@@ -39,7 +39,7 @@ pub fn review(
         Box::new(FnAnalyst(crate::solve::nim::analyse)),
         Box::new(move |frame, area, shown, theme| draw(frame, area, shown, theme, flavour)),
     )?;
-    Ok(board.plan(setup.game, "every ply solved exactly"))
+    Ok(board.plan(setup.game, "every move solved exactly"))
 }
 
 fn draw(frame: &mut Frame, area: Rect, shown: &Shown<Nim>, theme: &Theme, flavour: Flavour) {

@@ -37,7 +37,7 @@ pub fn review(record: &MatchRecord, config: &Config) -> Result<ReviewPlan, Strin
         Box::new(FnAnalyst(crate::solve::wl::analyse)),
         Box::new(move |frame, area, shown, theme| draw(frame, area, shown, theme, &moves, &names)),
     )?;
-    Ok(board.plan(ID, "every ply solved exactly"))
+    Ok(board.plan(ID, "every move solved exactly"))
 }
 
 fn draw(

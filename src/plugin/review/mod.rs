@@ -10,7 +10,7 @@ use board::ReviewBoard;
 
 /// A recorded game as the review screen (`tui::review`) reads it: its positions, drawn
 /// the game's way, with the analyst that judges them, and how they are judged, said on
-/// screen ("every ply solved exactly").
+/// screen ("every move solved exactly").
 pub struct ReviewPlan {
     pub game: GameId,
     pub board: Box<dyn ReviewBoard>,

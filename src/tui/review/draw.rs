@@ -34,10 +34,21 @@ impl Review {
             None => title(""),
         };
         let (left, side, footer) = widgets::game_frame(frame, area, title, [44, 36, 30], theme);
+        // The move's panel grows to hold its wrapped lines (at 80x24 a long verdict
+        // pushed "Now: …" off its bottom), up to half the column: the board keeps the
+        // other half (an Othello board needs 11 rows, the half of 80x24's 22).
+        let ply_title = self.ply_title();
+        let ply_lines = self.ply_lines(theme);
+        let needed = Paragraph::new(ply_lines.clone())
+            .wrap(Wrap { trim: true })
+            .block(widgets::text_block(&ply_title, theme))
+            .line_count(left.width)
+            .min(usize::from(u16::MAX)) as u16;
+        let text_height = needed.clamp(6, (left.height / 2).max(6));
         let [board, text] =
-            Layout::vertical([Constraint::Min(8), Constraint::Length(6)]).areas(left);
+            Layout::vertical([Constraint::Min(8), Constraint::Length(text_height)]).areas(left);
         self.board.draw(frame, board, self.ply, theme);
-        widgets::panel(frame, text, &self.ply_title(), self.ply_lines(theme), theme);
+        widgets::panel(frame, text, &ply_title, ply_lines, theme);
         let graph_height = (side.height / 2).clamp(7, 12);
         let [graph, moves] =
             Layout::vertical([Constraint::Length(graph_height), Constraint::Min(3)]).areas(side);

@@ -159,11 +159,11 @@ fn the_spoiler_switch_is_kept_between_runs() {
     let mut tui = pty::Tui::start(&["play", "nim", "--piles", "3,4,5"], 80, 24, 0);
     tui.wait_all(&["With perfect play,", "Your turn"], &[]);
     tui.send("e");
-    tui.wait_all(&["Hidden: find the win yourself."], &["With perfect play,"]);
+    tui.wait_all(&["Prediction hidden."], &["With perfect play,"]);
     tui.quit_cleanly();
     let mut again = tui.start_again(&["play", "nim", "--piles", "3,4,5"], 80, 24, 0);
     again.wait_for("Your turn");
     // `parlor play` starts from the command line's setup; the switch is the game's own.
-    again.wait_all(&["Hidden: find the win yourself."], &["With perfect play,"]);
+    again.wait_all(&["Prediction hidden."], &["With perfect play,"]);
     again.quit_cleanly();
 }

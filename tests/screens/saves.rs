@@ -1147,10 +1147,7 @@ fn the_spoiler_switch_hides_the_prediction_and_is_remembered() {
     assert!(shown.contains("With perfect play,"), "{shown}");
     h.key(KeyCode::Char('e'));
     let hidden = h.screen();
-    assert!(
-        hidden.contains("Hidden: find the win yourself."),
-        "{hidden}"
-    );
+    assert!(hidden.contains("Prediction hidden."), "{hidden}");
     assert!(!hidden.contains("With perfect play,"), "{hidden}");
     assert!(
         !hidden.contains("AI: “"),
@@ -1166,10 +1163,7 @@ fn the_spoiler_switch_hides_the_prediction_and_is_remembered() {
     again.settle();
     let resumed = again.screen();
     assert!(matches!(again.app.screen(), Screen::Game(_)), "{resumed}");
-    assert!(
-        resumed.contains("Hidden: find the win yourself."),
-        "{resumed}"
-    );
+    assert!(resumed.contains("Prediction hidden."), "{resumed}");
     // The program's note, not the AI's words.
     assert!(resumed.contains("Resumed: move "), "{resumed}");
     assert!(!resumed.contains("“Resumed"), "{resumed}");
@@ -1211,25 +1205,27 @@ fn hidden_spoilers_show_again_at_the_end() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = nim_at(dir.path(), "2");
     h.key(KeyCode::Char('e'));
-    assert!(h.screen().contains("Hidden: find the win yourself."));
+    assert!(h.screen().contains("Prediction hidden."));
     h.key(KeyCode::Enter).key(KeyCode::Enter);
     let over = h.screen();
     assert!(over.contains("Game over"), "{over}");
-    assert!(!over.contains("Hidden: find the win yourself."), "{over}");
+    assert!(!over.contains("Prediction hidden."), "{over}");
 }
 
-/// With the hints on, the hidden prediction does not dare the player to find the win:
-/// the hints still value each move, and the panel says so.
+/// The hidden prediction promises no win to find, and with the hints on it says that
+/// they still value each move (not as if they had hidden it).
 #[test]
 fn hidden_spoilers_beside_hints_say_the_hints_still_show() {
     let dir = tempfile::tempdir().expect("temp dir");
     let mut h = nim_at(dir.path(), "2");
     h.key(KeyCode::Char('e')).key(KeyCode::Char('h'));
     let hinted = h.screen();
-    assert!(hinted.contains("Hidden (the hints are on)."), "{hinted}");
-    assert!(!hinted.contains("find the win yourself"), "{hinted}");
+    assert!(hinted.contains("Prediction hidden."), "{hinted}");
+    assert!(hinted.contains("Hints still value each move."), "{hinted}");
     h.key(KeyCode::Char('h'));
-    assert!(h.screen().contains("Hidden: find the win yourself."));
+    let plain = h.screen();
+    assert!(plain.contains("Prediction hidden."), "{plain}");
+    assert!(!plain.contains("Hints still"), "{plain}");
 }
 
 /// Two saves of the same setup are told apart on the menu by when they were saved: the

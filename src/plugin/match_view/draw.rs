@@ -82,24 +82,25 @@ impl<G: Game> MatchView<G> {
         if let Some(notes) = &self.notes {
             return Some(notes.clone());
         }
-        // Two AIs at the board leave no win to find, only play to judge.
+        // Two AIs at the board leave no win to find, only play to judge. Otherwise
+        // no promise: "find the win yourself" stood over lost and even positions, and
+        // beside the hints, which still value every move (said, so that the hiding is
+        // not read as the hints' doing).
         let hidden = if self.all_ai() {
             "Hidden: judge the AIs yourself."
-        } else if self.hints {
-            // The hints still value every move: "find the win yourself" beside them
-            // read as a promise the board broke.
-            "Hidden (the hints are on)."
         } else {
-            "Hidden: find the win yourself."
+            "Prediction hidden."
         };
         self.spoilers_hidden().then(|| {
-            vec![
-                Line::styled(hidden, theme.muted()),
-                Line::styled(
-                    format!("{} shows the prediction", keys.key(Action::Spoilers)),
-                    theme.muted(),
-                ),
-            ]
+            let mut lines = vec![Line::styled(hidden, theme.muted())];
+            if self.hints {
+                lines.push(Line::styled("Hints still value each move.", theme.muted()));
+            }
+            lines.push(Line::styled(
+                format!("{} shows the prediction", keys.key(Action::Spoilers)),
+                theme.muted(),
+            ));
+            lines
         })
     }
 

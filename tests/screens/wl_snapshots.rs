@@ -424,18 +424,25 @@ fn digits_typed_set_the_lengths_and_the_simulated_games() {
     };
     assert_eq!(row("Shortest string"), "12", "{screen}");
     assert_eq!(row("Longest string"), "93", "{screen}");
-    // Past the most (200): the most, said; the row still takes digits ("1-9 type"
-    // stays in the footer, where it had said "not typed into"; a 0 typed first would
-    // empty the row, so it is not offered).
-    // Said as soon as the number is cut to its most, not on the digit after.
-    h.keys(&[KeyCode::Char('9'), KeyCode::Char('9'), KeyCode::Char('9')]);
+    // Past the most (200): the digit is not taken, and said; the row still takes
+    // digits ("1-9 type" stays in the footer, where it had said "not typed into"; a 0
+    // typed first would empty the row, so it is not offered).
+    h.key(KeyCode::Char('9'));
     let most = h.screen();
-    assert!(most.contains("Longest string  ◀ 200"), "{most}");
+    assert!(most.contains("Longest string  ◀ 93 ▶"), "{most}");
     assert!(
-        most.contains("Longest string is at most 200: Backspace erases a digit."),
+        most.contains("Longest string is at most 200: 939 was not taken."),
         "{most}"
     );
     assert!(most.contains("1-9 type"), "{most}");
+    h.keys(&[KeyCode::Backspace, KeyCode::Backspace, KeyCode::Char('2')]);
+    h.keys(&[KeyCode::Char('0'), KeyCode::Char('0')]);
+    let at_most = h.screen();
+    assert!(at_most.contains("Longest string  ◀ 200"), "{at_most}");
+    assert!(
+        at_most.contains("Longest string is at most 200: Backspace erases a digit."),
+        "{at_most}"
+    );
     h.keys(&[KeyCode::Backspace, KeyCode::Backspace, KeyCode::Char('3')]);
     assert!(
         h.screen().contains("Longest string  ◀ 23 ▶"),

@@ -333,7 +333,25 @@ impl Setup {
             Action::Digit(d) if !self.takes_key(char::from(b'0' + d)) => self.say_keys(),
             Action::Char(c) if !self.takes_key(c) => self.say_keys(),
             Action::Digit(d) => {
+                // A digit that would pass the row's most is not taken, and said: the
+                // row kept "12" where "123" was typed (it was cut to 99, and Backspace
+                // then gave 9, not the 12 typed).
+                let field = self.field();
+                let before = (self.setup.options.clone_box(), self.typing);
+                let shown = |s: &Setup| s.row(field).and_then(|r| r.value.parse::<u64>().ok());
+                let typed = match (self.typing, shown(self)) {
+                    (true, Some(v)) => v.saturating_mul(10).saturating_add(u64::from(d)),
+                    _ => u64::from(d),
+                };
                 self.type_char(char::from(b'0' + d));
+                if let Some(most) = shown(self).filter(|&now| now < typed) {
+                    (self.setup.options, self.typing) = before;
+                    self.error = Some(format!(
+                        "{} is at most {most}: {typed} was not taken.",
+                        self.row_name()
+                    ));
+                    return SetupOutcome::Stay;
+                }
                 // A number typed to its most, or past it (cut to it), is said at once,
                 // not silently: one more digit would change nothing (a 0 after a 0
                 // changes nothing either; a 1 would).
@@ -767,22 +785,30 @@ mod tests {
     }
 
     #[test]
-    fn typing_a_pile_size_caps_at_99() {
+    fn typing_a_pile_size_stops_at_99() {
         let mut s = nim_setup();
         // Mode, First, Difficulty, Clock, Prediction, Preset, Misere, PileCount, Pile 1.
         s.selected = 8;
         s.handle(Action::Digit(4));
         s.handle(Action::Digit(2));
         assert_eq!(nim(&s).piles[0], 42);
-        // Past 99, 99 (as every number row), and said.
+        // A digit past 99 is not taken, and said; Backspace then erases a digit typed.
         s.handle(Action::Digit(7));
+        assert_eq!(nim(&s).piles[0], 42);
+        assert_eq!(
+            s.error.as_deref(),
+            Some("Pile 1 is at most 99: 427 was not taken.")
+        );
+        s.handle(Action::Backspace);
+        assert_eq!(nim(&s).piles[0], 4);
+        // Typed to the most exactly: said at once.
+        s.handle(Action::Backspace);
+        s.handle(Action::Digit(9));
+        s.handle(Action::Digit(9));
         assert_eq!(nim(&s).piles[0], 99);
-        s.handle(Action::Digit(7));
-        assert_eq!(nim(&s).piles[0], 99);
-        assert!(
-            s.error
-                .as_deref()
-                .is_some_and(|e| e == "Pile 1 is at most 99: Backspace erases a digit.")
+        assert_eq!(
+            s.error.as_deref(),
+            Some("Pile 1 is at most 99: Backspace erases a digit.")
         );
         assert_eq!(nim(&s).preset, PilePreset::Custom);
     }

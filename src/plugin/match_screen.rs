@@ -296,10 +296,15 @@ impl<B: Board> GameScreen for Match<B> {
     fn hints_on(&self) -> bool {
         self.view.hints
     }
+    fn put_back_hints(&mut self) {
+        self.toggle_hints();
+        self.view.forget_hints_shown();
+    }
     fn toggle_hints(&mut self) {
         self.view.hints = !self.view.hints;
         if self.view.hints {
             self.view.hints_turned_on();
+            self.view.hints_shown_by_person();
         } else {
             self.view.hints_turned_off();
         }

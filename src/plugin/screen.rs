@@ -107,6 +107,12 @@ pub trait GameScreen {
     fn situation(&self) -> Situation;
     fn hints_on(&self) -> bool;
     fn toggle_hints(&mut self);
+    /// Puts back a hints switch just turned by a letter that began a square (`h`
+    /// then `4` is h4): as if the letter had never turned it, the move after it is
+    /// no move made with hints.
+    fn put_back_hints(&mut self) {
+        self.toggle_hints();
+    }
     /// Whether the prediction and what else gives the result away is shown (the
     /// spoiler switch); games without a prediction always say true.
     fn spoilers_on(&self) -> bool {

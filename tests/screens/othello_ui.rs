@@ -1111,6 +1111,11 @@ fn from_a_position_the_cursor_starts_on_a_legal_square() {
 #[test]
 fn the_panel_names_every_move_tied_for_best() {
     let mut h = othello(Level::Strong, FirstMover::You, 100, 30);
+    // The best move is a hint: named only with the hints on.
+    let plain = h.screen();
+    assert!(plain.contains("With best play:"), "{plain}");
+    assert!(!plain.contains("│best "), "{plain}");
+    h.key(KeyCode::Char('h'));
     let screen = h.screen();
     let line = screen
         .lines()

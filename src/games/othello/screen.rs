@@ -438,6 +438,8 @@ impl OthelloScreen {
             Some(best) => {
                 // Moves worth as much as the best are as good: all of them are named
                 // (d3/c4/f5/e6 at the start), not the one the search happened to try first.
+                // Named only with the hints on (or two AIs at the board): the best move
+                // is a hint, and a game the panel helped was still rated.
                 let tied = a.best_moves();
                 let mut names: Vec<String> = tied.iter().take(4).map(|m| m.to_string()).collect();
                 if tied.len() > 4 {
@@ -448,10 +450,12 @@ impl OthelloScreen {
                 }
                 // The search's size on a line of its own: beside four tied moves it
                 // wrapped at 80 columns.
-                lines.push(Line::styled(
-                    format!("best {}", names.join("/")),
-                    theme.muted(),
-                ));
+                if self.view.hints || self.view.all_ai() {
+                    lines.push(Line::styled(
+                        format!("best {}", names.join("/")),
+                        theme.muted(),
+                    ));
+                }
                 // The book's values come from searches made before: no nodes now.
                 let reach = if a.exact {
                     format!("solved · {} positions", short_count(a.nodes))

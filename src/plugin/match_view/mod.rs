@@ -48,6 +48,8 @@ const NOTHING_TO_REDO: &str = "Nothing to redo.";
 /// How long a game-over box stays up before Enter may put it away.
 pub const OVER_BOX_SETTLE_MS: u64 = 600;
 pub const HINTS_UNRATED: &str = "Hints on: moving with them is not rated.";
+/// Said when the hints go off again on the person's turn: what they showed counts.
+pub const HINTS_SEEN_UNRATED: &str = "Hints seen this turn: your move will not be rated.";
 
 pub struct MatchView<G: Game> {
     pub session: Session<G>,
@@ -92,6 +94,16 @@ pub struct MatchView<G: Game> {
     /// The help the person had against the AI so far (kept in the record: an aided
     /// game is not rated).
     pub aids: Aids,
+    /// The person turned the hints on during this turn of theirs: the move that ends
+    /// it counts as played with them, even with the hints turned off again (looking
+    /// and hiding them was a rated game).
+    hints_seen: bool,
+    /// `hints_seen` before the hints were last turned on, for a switch put back.
+    hints_seen_before: bool,
+    /// The aids as they were before the moves taken back since the last move played:
+    /// redone to where it was, with no other move between, the game has the aids it
+    /// had (an undo and redo of the same moves left a whole game unrated).
+    aids_before_undo: Option<Aids>,
     /// Whether the screen shows the hints: the match's one switch, kept here so that a
     /// move played with them on is known as one.
     pub hints: bool,
@@ -205,6 +217,9 @@ impl<G: Game> MatchView<G> {
             inbox: Inbox::default(),
             hurry: Arc::default(),
             aids: Aids::default(),
+            hints_seen: false,
+            hints_seen_before: false,
+            aids_before_undo: None,
             hints: false,
             rating_note: None,
         }
@@ -669,7 +684,7 @@ impl<G: Game> MatchView<G> {
         // The person moves with the hints on: help (hints on only between moves, or
         // carried into a rematch and turned off before the first move, are not).
         // Judged before the move: the move that ends the game counts too.
-        let hinted = self.hints
+        let hinted = (self.hints || self.hints_seen)
             && self.session.human_to_move()
             && self.ai_seat().is_some()
             && !self.session.is_over();
@@ -677,6 +692,9 @@ impl<G: Game> MatchView<G> {
             return false;
         }
         self.aids.hints |= hinted;
+        self.hints_seen = false;
+        // Another line than the one taken back: the undo stands.
+        self.aids_before_undo = None;
         self.note.clear();
         self.needs_analysis = true;
         // A word on a moment is over once the next move is played.
@@ -715,7 +733,10 @@ impl<G: Game> MatchView<G> {
         self.note.clear();
         self.needs_analysis = true;
         self.last_prediction = None;
-        self.aids.undo |= was_on && self.ai_seat().is_some();
+        if was_on && self.ai_seat().is_some() {
+            self.aids_before_undo.get_or_insert(self.aids);
+            self.aids.undo = true;
+        }
         self.voice = if self.ai_seat().is_some() {
             TAKE_BACK_LINE.into()
         } else {
@@ -732,11 +753,31 @@ impl<G: Game> MatchView<G> {
         }
     }
 
+    /// The person turned the hints on (a key, not a game that starts with them): on
+    /// their turn against the AI, the move that ends it counts as hinted.
+    pub fn hints_shown_by_person(&mut self) {
+        self.hints_seen_before = self.hints_seen;
+        self.hints_seen |=
+            self.ai_seat().is_some() && self.session.human_to_move() && !self.session.is_over();
+    }
+
+    /// The hints' last turning on was put back (a letter that began a square): it
+    /// showed nothing the person asked for.
+    pub fn forget_hints_shown(&mut self) {
+        self.hints_seen = self.hints_seen_before;
+        if self.note == HINTS_SEEN_UNRATED {
+            self.note.clear();
+        }
+    }
+
     /// The note that moving with hints is not rated goes with the hints (it stayed
     /// under a board without them).
     pub fn hints_turned_off(&mut self) {
         if self.note == HINTS_UNRATED {
             self.note.clear();
+            if self.hints_seen && !self.aids.hints {
+                self.note = HINTS_SEEN_UNRATED.into();
+            }
         }
     }
 
@@ -745,6 +786,11 @@ impl<G: Game> MatchView<G> {
         if !self.session.redo() {
             self.note = NOTHING_TO_REDO.into();
             return false;
+        }
+        if self.session.redo_moves().is_empty()
+            && let Some(aids) = self.aids_before_undo.take()
+        {
+            self.aids = aids;
         }
         self.note.clear();
         self.needs_analysis = true;

@@ -431,3 +431,43 @@ fn undo_and_hints_against_the_ai_are_aids() {
     assert!(over.session.is_over());
     assert!(over.aids.hints, "{:?}", over.aids);
 }
+
+/// Hints turned on and off again on the person's turn still count for the move that
+/// ends it (said when they go off); hints on only while the AI moves do not.
+#[test]
+fn hints_seen_on_your_turn_count_for_your_move() {
+    let mut view = nim_view(Mode::VsAi);
+    view.hints = true;
+    view.hints_turned_on();
+    view.hints_shown_by_person();
+    view.hints = false;
+    view.hints_turned_off();
+    assert_eq!(view.note, HINTS_SEEN_UNRATED);
+    assert!(view.play(NimMove { pile: 0, take: 1 }));
+    assert!(view.aids.hints, "{:?}", view.aids);
+    // A fresh game: shown on the AI's turn only, the person's move is unaided.
+    let mut other = nim_view(Mode::VsAi);
+    assert!(other.play(NimMove { pile: 0, take: 1 }));
+    other.hints_shown_by_person();
+    assert!(other.play(NimMove { pile: 1, take: 1 }));
+    assert!(other.play(NimMove { pile: 2, take: 1 }));
+    assert!(other.aids.none(), "{:?}", other.aids);
+}
+
+/// Moves taken back and all redone, with no other move between, leave the game with
+/// the aids it had; a move played instead keeps the undo.
+#[test]
+fn undo_redone_to_the_same_moves_is_no_aid() {
+    let mut view = nim_view(Mode::VsAi);
+    assert!(view.play(NimMove { pile: 0, take: 1 }));
+    assert!(view.play(NimMove { pile: 1, take: 1 }));
+    assert!(view.undo());
+    assert!(view.aids.undo);
+    assert!(view.redo());
+    assert!(view.aids.none(), "{:?}", view.aids);
+    // Taken back, and another move played: the undo stands, redo or not.
+    assert!(view.undo());
+    assert!(view.play(NimMove { pile: 2, take: 1 }));
+    assert!(!view.redo());
+    assert!(view.aids.undo, "{:?}", view.aids);
+}

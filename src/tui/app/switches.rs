@@ -104,7 +104,7 @@ impl App {
         // left the game playing with the hints on).
         if matches!(action, Action::Back | Action::Backspace) {
             if switch == Action::Hints {
-                game.toggle_hints();
+                game.put_back_hints();
                 let shown = if game.hints_on() { "shown" } else { "hidden" };
                 self.flash = Some(format!("{c} taken back: hints {shown} again."));
             } else {
@@ -121,7 +121,7 @@ impl App {
         // left the game unrated: a play-test typed h1).
         let hints = switch == Action::Hints;
         if hints {
-            game.toggle_hints();
+            game.put_back_hints();
         }
         game.handle(Action::Char(c));
         game.handle(action);

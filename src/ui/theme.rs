@@ -132,6 +132,17 @@ impl Theme {
         }
     }
 
+    /// The cursor on a square whose piece has a colour of its own (an Othello disc):
+    /// the square's ground takes the cursor's colour, the piece keeps its own (drawn
+    /// in the cursor's colour, a disc at 120x40 showed no side).
+    pub fn cursor_behind(&self) -> Style {
+        if self.color {
+            Style::new().bg(self.cursor).add_modifier(Modifier::BOLD)
+        } else {
+            Style::new().add_modifier(Modifier::REVERSED)
+        }
+    }
+
     /// A selected menu line.
     pub fn selected(&self) -> Style {
         if self.color {

@@ -320,6 +320,13 @@ fn push_cell_row(
     let middle = line == layout.cell_h / 2;
     let is_cursor = marks.cursor == Some(index);
     let (text, mut style) = cell_row(layout, (rank, file, line), marks, theme);
+    // On a disc the cursor colours the ground, not the disc: which side it is shows.
+    let occupied = Square::new(index).and_then(|s| marks.board.at(s)).is_some();
+    let cursor_style = if occupied {
+        theme.cursor_behind()
+    } else {
+        theme.cursor()
+    };
     let w = layout.cell_w as usize;
     let (l, r) = if is_cursor && middle {
         ("[", "]")
@@ -341,14 +348,14 @@ fn push_cell_row(
         };
         spans.push(Span::styled(rule, theme.muted()));
         if is_cursor {
-            style = style.patch(theme.cursor());
+            style = style.patch(cursor_style);
         }
         spans.push(Span::styled(rest, style));
     } else {
         let inner = w.saturating_sub(l.len() + r.len());
         let body = format!("{l}{text:^inner$}{r}");
         if is_cursor {
-            style = style.patch(theme.cursor());
+            style = style.patch(cursor_style);
         }
         spans.push(Span::styled(body, style));
     }

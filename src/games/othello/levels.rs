@@ -10,10 +10,12 @@ use crate::solve::othello::{
     STRONG_EXACT, benedict,
 };
 
-/// The rules' width (the rules overlay's inside): the level names in a column, the
-/// descriptions wrapped beside them.
+/// The rules' width (the rules overlay's inside at 80 columns, 74, less the column
+/// kept free by its right border and one to spare: a line of 74 wrapped "evaluation"
+/// alone under the level names): the level names in a column, the descriptions
+/// wrapped beside them.
 const NAME_COLUMN: usize = 14;
-const RULES_WIDTH: usize = 74;
+const RULES_WIDTH: usize = 72;
 
 /// A share of the moves as a percentage ("50%").
 fn percent(share: f64) -> String {

@@ -17,18 +17,20 @@ const SIGMA_MAX_DEPTH: usize = 14;
 
 /// Standard deviation, in evaluation units, of (value at depth `d`) minus (value at
 /// [`probe_depth`]`(d)`), for `d` in 0..=[`SIGMA_MAX_DEPTH`] (entries below
-/// [`MID_MPC_MIN`] unused; 13 and 14 repeat 12's). Fitted by
-/// `examples/othello_mpc_fit.rs --positions 600 --seed 1 --max-depth 12` on self-play
-/// positions of 14-50 empties with the pattern evaluation.
+/// [`MID_MPC_MIN`] unused). Fitted for the shipped evaluation (the retrain of
+/// 2026-11-29) by `examples/othello_mpc_fit.rs --positions 2000 --seed 2 --max-depth
+/// 14` (60 s) on self-play positions of 14-50 empties. The fit for the evaluation
+/// before (600 positions to depth 12, 13 and 14 repeating 12) was 507 441 639 567 537
+/// 435 581 518 493 476 476 476 from depth 3, biases 147 17 204 25 82 10 133 20 82 -11
+/// -11 -11.
 const SIGMA: [i32; SIGMA_MAX_DEPTH + 1] = [
-    0, 0, 0, 507, 441, 639, 567, 537, 435, 581, 518, 493, 476, 476, 476,
+    0, 0, 0, 464, 410, 583, 549, 488, 431, 533, 516, 478, 475, 529, 484,
 ];
 
 /// The mean of the same difference (deep minus probe), by the same fit: the probe's
 /// value plus this is its estimate of the deep value. Odd depths lean positive.
-const BIAS: [i32; SIGMA_MAX_DEPTH + 1] = [
-    0, 0, 0, 147, 17, 204, 25, 82, 10, 133, 20, 82, -11, -11, -11,
-];
+const BIAS: [i32; SIGMA_MAX_DEPTH + 1] =
+    [0, 0, 0, 142, 12, 174, 24, 56, 20, 77, 22, 40, -10, 6, 48];
 
 /// How many standard deviations beyond the window the probe must land: (numerator,
 /// denominator). On the 30 quality positions of 20-24 empties at 1 s a move (strong

@@ -41,7 +41,7 @@ fn the_start_hints_off_and_on() {
     let mut h = game(setup("012", 3), 80, 24);
     let screen = h.screen();
     for text in [
-        "Pnut-Butta · symbols 012 · l = 3",
+        "Pnut-Butta · symbols 012 · runs of 3",
         "Your turn",
         "With perfect play,",
         "you win",
@@ -264,7 +264,7 @@ fn the_setup_screen_offers_the_options() {
         "Symbols",
         "0 1 2 (k = 3)",
         "Length",
-        "l = 3",
+        "3 symbols",
         "Players",
         "Assistance",
         "Search depth",

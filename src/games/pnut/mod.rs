@@ -40,8 +40,8 @@ pub static KIND: PnutButta = PnutButta;
 static INFO: GameInfo = GameInfo {
     id: "pnut",
     name: "Pnut-Butta",
-    blurb: "never repeat the last l symbols",
-    summary: "Append a symbol; the last l symbols must never have appeared before.",
+    blurb: "never let a run of symbols repeat",
+    summary: "Append a symbol; the run of the last few (3 by default) must be new.",
     rules: include_str!("../../../assets/rules/pnut.md"),
     examples: include_str!("../../../assets/examples/pnut.txt"),
 };

@@ -87,9 +87,14 @@ impl GameOptions for PnutSetup {
             Row {
                 id: LENGTH,
                 label: "Length".into(),
-                value: format!("l = {}", self.length),
-                explanation: "The last l symbols may never have appeared earlier in the string."
-                    .into(),
+                // In words, not the proofs' letter: "l = 3" read as "1 = 3".
+                value: format!("{} symbols", self.length),
+                explanation: format!(
+                    "The last {} symbols, as a run, may never have appeared earlier in the \
+                     string.",
+                    self.length
+                )
+                .into(),
             },
             Row {
                 id: PLAYERS,

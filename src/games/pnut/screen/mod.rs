@@ -363,7 +363,7 @@ impl PnutScreen {
         let g = self.game();
         let r = g.rules();
         let mut t = format!(
-            "Pnut-Butta · symbols {} · l = {}",
+            "Pnut-Butta · symbols {} · runs of {}",
             r.symbols_text(),
             r.length()
         );

@@ -19,7 +19,17 @@ pub fn book() -> PuzzleBook {
         sides: None,
         how_to_move: "The board turns to the side to move: on your turn your hands are at the bottom. Moves are written hit:l:r (your left hits their right) and split:0,3 (your hands after the split, left then right).",
         none_because: None,
+        rules_of,
     }
+}
+
+/// The set mixes rollover with the standard rules: each puzzle says which.
+fn rules_of(options: &str) -> Option<&'static str> {
+    Some(if options.split_whitespace().any(|o| o == "--rollover") {
+        "Rollover: 3 + 4 = 2; a hand dies only at exactly 5."
+    } else {
+        "Standard rules: a hand at 5 fingers or more dies."
+    })
 }
 
 /// The variant's options as `parlor solve chopsticks` takes them.

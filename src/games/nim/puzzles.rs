@@ -28,6 +28,7 @@ pub fn nim_book() -> PuzzleBook {
         sides: None,
         how_to_move: HOW_TO_MOVE,
         none_because: None,
+        rules_of,
     }
 }
 
@@ -42,7 +43,18 @@ pub fn sugar_book(game: &'static str) -> PuzzleBook {
         sides: None,
         how_to_move: SUGAR_HOW_TO_MOVE,
         none_because: None,
+        rules_of,
     }
+}
+
+/// Nim's set mixes misère with normal play: each puzzle says which (1-3-5-7's set is
+/// all normal play, and says so too).
+fn rules_of(options: &str) -> Option<&'static str> {
+    Some(if options.split_whitespace().any(|o| o == "--misere") {
+        "Misère: whoever takes the last coin loses."
+    } else {
+        "Normal play: whoever takes the last coin wins."
+    })
 }
 
 /// The piles as a multiset: the same text for positions equal up to pile order.

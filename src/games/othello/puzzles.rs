@@ -53,6 +53,7 @@ pub fn book() -> PuzzleBook {
         sides: Some(["Black", "White"]),
         how_to_move: "Reach the best score, not just a win. Move: the arrows and Enter, or type the square (d3: column, then row).",
         none_because: None,
+        rules_of: crate::plugin::puzzle::one_variant,
     }
 }
 

@@ -35,6 +35,7 @@ pub fn book() -> PuzzleBook {
         sides: None,
         how_to_move: "Move: type the next symbol (or ←→ and Enter). Moves are written as the symbol played.",
         none_because: None,
+        rules_of: crate::plugin::puzzle::one_variant,
     }
 }
 

@@ -21,6 +21,7 @@ pub fn book() -> PuzzleBook {
         none_because: Some(
             "every position offers at most two moves, so a winning move is never hard to find: a puzzle needs at least three moves with at most a third of them winning",
         ),
+        rules_of: crate::plugin::puzzle::one_variant,
     }
 }
 

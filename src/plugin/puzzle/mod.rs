@@ -155,6 +155,15 @@ pub struct PuzzleBook {
     /// Why the game has no puzzles when it can have none (shown where its set is
     /// asked for); `None` for a game that has them.
     pub none_because: Option<&'static str>,
+    /// The rules a puzzle's options (`Puzzle::options`) play by, where the set mixes
+    /// variants, said over its goal: Nim's set mixes misère with normal play, and the
+    /// setup's "misère off" made every misère puzzle a surprise. `None`: one variant.
+    pub rules_of: fn(&str) -> Option<&'static str>,
+}
+
+/// [`PuzzleBook::rules_of`] of a set of one variant.
+pub fn one_variant(_options: &str) -> Option<&'static str> {
+    None
 }
 
 impl PuzzleBook {

@@ -145,6 +145,9 @@ impl TrainerScreen {
                 puzzle.result
             )
         };
+        if let Some(rules) = (self.rules_of)(&puzzle.options) {
+            lines.push(Line::styled(rules, theme.bold()));
+        }
         lines.push(Line::raw(goal));
         let played = self.played();
         if !played.is_empty() {

@@ -158,6 +158,9 @@ pub struct TrainerScreen {
     coach: Coach,
     /// How a move is made and written (the game's words).
     how_to_move: &'static str,
+    /// The rules of a puzzle, where its set mixes variants
+    /// ([`crate::plugin::puzzle::PuzzleBook::rules_of`]).
+    rules_of: fn(&str) -> Option<&'static str>,
     /// The sides' names (Othello's colours), where the game has them.
     sides: Option<[&'static str; 2]>,
     mode: PuzzleMode,
@@ -224,6 +227,7 @@ impl TrainerScreen {
             yours_at: 0,
             coach: book.coach,
             how_to_move: book.how_to_move,
+            rules_of: book.rules_of,
             sides: book.sides,
             mode,
             progress,

@@ -45,6 +45,18 @@ impl Resume {
         label.push_str(&self.date);
         label
     }
+
+    /// The label for a text that wraps: the time it was saved kept whole and on the
+    /// line of the word before it (no-break spaces), where at 80 columns "14:18" went
+    /// to a line of its own, or "· 2026-11-29 14:18?" began one.
+    fn label_to_wrap(&self) -> String {
+        let label = self.label();
+        let tail = format!(" · {}", self.date);
+        match label.strip_suffix(&tail) {
+            Some(head) => format!("{head}\u{a0}·\u{a0}{}", self.date.replace(' ', "\u{a0}")),
+            None => label,
+        }
+    }
 }
 
 #[derive(Clone, Debug, Default, PartialEq)]
@@ -253,7 +265,7 @@ impl Menu {
         let whole = self
             .resumes
             .get(self.selected)
-            .map(Resume::label)
+            .map(Resume::label_to_wrap)
             // As `widgets::fit` cuts: at the width itself.
             .filter(|label| label.chars().count() >= usize::from(room));
         let games = self.games.all().map(|game| {
@@ -329,7 +341,7 @@ impl Menu {
             // at 80 columns), then the answer's keys.
             format!(
                 "Forget the saved game {}?\n{} forgets it, any other key keeps it.",
-                r.label().trim_start_matches("Resume "),
+                r.label_to_wrap().trim_start_matches("Resume "),
                 Self::FORGET_YES
             )
         });

@@ -453,6 +453,52 @@ mod tests {
         );
     }
 
+    /// The cursor on a disc colours the square's ground and leaves the disc its own
+    /// colour, in small cells and in big ones: drawn with and without the cursor on
+    /// d4 (a white disc at the start), the cells that differ keep their ink.
+    #[test]
+    fn the_cursor_on_a_disc_keeps_the_disc_colour() {
+        use ratatui::Terminal;
+        use ratatui::backend::TestBackend;
+        let start = Othello::new();
+        let theme = Theme::new(&crate::config::Config::default().colors, false);
+        let d4 = "d4".parse::<OthelloMove>().ok().and_then(|m| m.square());
+        let behind = theme.cursor_behind().bg;
+        assert!(behind.is_some(), "the cursor has a colour to lay behind");
+        for (w, h) in [(44u16, 11u16), (80, 40)] {
+            let draw = |cursor: Option<u32>| {
+                let marks = Marks {
+                    board: &start,
+                    legal: 0,
+                    scores: None,
+                    best: None,
+                    last: None,
+                    cursor,
+                    flash: 0,
+                    turning: None,
+                    ascii: false,
+                };
+                let mut terminal = Terminal::new(TestBackend::new(w, h)).expect("a terminal");
+                terminal
+                    .draw(|f| draw_board(f, f.area(), &marks, &theme, &mut Hits::default()))
+                    .expect("drawn");
+                terminal.backend().buffer().clone()
+            };
+            let plain = draw(None);
+            let on = draw(d4.map(|s| s.index()));
+            let mut inked = 0;
+            for (a, b) in plain.content().iter().zip(on.content()) {
+                if a == b || a.symbol() != b.symbol() {
+                    continue;
+                }
+                assert_eq!(a.fg, b.fg, "{w}x{h}: the disc keeps its colour");
+                assert_eq!(Some(b.bg), behind, "{w}x{h}: the ground is the cursor's");
+                inked += usize::from(a.symbol().trim() != "");
+            }
+            assert!(inked > 0, "{w}x{h}: the disc is under the cursor");
+        }
+    }
+
     #[test]
     fn a_hint_proved_worse_than_the_best_shows_its_bound_not_its_estimate() {
         use crate::game::Game;

@@ -43,12 +43,13 @@ pub fn sugar_book(game: &'static str) -> PuzzleBook {
         sides: None,
         how_to_move: SUGAR_HOW_TO_MOVE,
         none_because: None,
-        rules_of,
+        // One variant (misère, as its title says): no line of rules.
+        rules_of: crate::plugin::puzzle::one_variant,
     }
 }
 
-/// Nim's set mixes misère with normal play: each puzzle says which (1-3-5-7's set is
-/// all normal play, and says so too).
+/// Nim's set mixes misère with normal play: each puzzle says which. (1-3-5-7's set is
+/// all of its one rule, misère, which its title says: it said "Normal play" there.)
 fn rules_of(options: &str) -> Option<&'static str> {
     Some(if options.split_whitespace().any(|o| o == "--misere") {
         "Misère: whoever takes the last coin loses."
@@ -145,6 +146,21 @@ fn generate_sugar(plan: &Plan) -> Report {
 
 #[cfg(test)]
 mod tests {
+    /// Nim's puzzles say their rule; 1-3-5-7's, all misère as its title says, add none.
+    #[test]
+    fn each_set_says_the_rules_it_mixes() {
+        let nim = nim_book();
+        assert_eq!(
+            (nim.rules_of)("--misere"),
+            Some("Misère: whoever takes the last coin loses.")
+        );
+        assert_eq!(
+            (nim.rules_of)(""),
+            Some("Normal play: whoever takes the last coin wins.")
+        );
+        assert_eq!((sugar_book("sugar").rules_of)(""), None);
+    }
+
     use super::*;
 
     /// 1-3-5-7's board speaks of rows and packets; its puzzles' help must too.

@@ -49,7 +49,7 @@ const NOTHING_TO_REDO: &str = "Nothing to redo.";
 pub const OVER_BOX_SETTLE_MS: u64 = 600;
 pub const HINTS_UNRATED: &str = "Hints on: moving with them is not rated.";
 /// Said when the hints go off again on the person's turn: what they showed counts.
-pub const HINTS_SEEN_UNRATED: &str = "Hints seen this turn: your move will not be rated.";
+pub const HINTS_SEEN_UNRATED: &str = "Hints seen: this game will not be rated.";
 
 pub struct MatchView<G: Game> {
     pub session: Session<G>,

@@ -158,12 +158,12 @@ impl GameOptions for NimSetup {
             PILE_COUNT => {
                 let n = (self.piles.len() as isize + step).clamp(1, MAX_PILES as isize) as usize;
                 self.set_pile_count(n);
-                self.preset = PilePreset::Custom;
+                self.preset = Self::preset_of(&self.piles);
             }
             _ => {
                 if let Some(p) = self.piles.get_mut(usize::from(id.saturating_sub(PILE))) {
                     *p = (*p as isize + step).clamp(1, MAX_COINS as isize) as u8;
-                    self.preset = PilePreset::Custom;
+                    self.preset = Self::preset_of(&self.piles);
                 }
             }
         }
@@ -177,7 +177,7 @@ impl GameOptions for NimSetup {
         match id {
             PILE_COUNT if (1..=MAX_PILES as u8).contains(&d) => {
                 self.set_pile_count(usize::from(d));
-                self.preset = PilePreset::Custom;
+                self.preset = Self::preset_of(&self.piles);
                 // Taken, even where it names the count there is (the footer's "1-8").
                 *typing = true;
             }
@@ -190,7 +190,7 @@ impl GameOptions for NimSetup {
                 // row, settled at 1.
                 let coins = typed_number(u64::from(*p), c, typing, 0, u64::from(MAX_COINS));
                 *p = coins as u8;
-                self.preset = PilePreset::Custom;
+                self.preset = Self::preset_of(&self.piles);
             }
         }
     }
@@ -200,7 +200,7 @@ impl GameOptions for NimSetup {
             && let Some(p) = self.piles.get_mut(usize::from(id - PILE))
         {
             *p = erased_number(u64::from(*p), typing, 0) as u8;
-            self.preset = PilePreset::Custom;
+            self.preset = Self::preset_of(&self.piles);
         }
     }
 
@@ -215,6 +215,16 @@ impl GameOptions for NimSetup {
 }
 
 impl NimSetup {
+    /// The preset piles edited by hand show: the classic one where they came back to
+    /// 3-4-5 (3 → 1 → 3 piles said "custom" over 3, 4 and 5), else "custom".
+    fn preset_of(piles: &[u8]) -> PilePreset {
+        if piles == [3, 4, 5] {
+            PilePreset::ThreeFourFive
+        } else {
+            PilePreset::Custom
+        }
+    }
+
     /// `n` piles: those taken away keep their coins for a later raise, new ones
     /// start at 3.
     fn set_pile_count(&mut self, n: usize) {
@@ -232,11 +242,7 @@ impl NimSetup {
     /// The options as the config sets them.
     pub fn from_config(config: &crate::config::Config) -> NimSetup {
         let own = super::config::SECTION.read(config);
-        let preset = if own.piles == [3, 4, 5] {
-            PilePreset::ThreeFourFive
-        } else {
-            PilePreset::Custom
-        };
+        let preset = Self::preset_of(&own.piles);
         NimSetup {
             piles: own.piles,
             preset,
@@ -335,6 +341,14 @@ mod tests {
         let mut typing = false;
         setup.type_char(PILE_COUNT, '6', &mut typing);
         assert_eq!(setup.piles, [7, 8, 9, 6, 5, 3]);
+        // Back to 3, 4 and 5 by hand: the classic preset, named.
+        let mut classic = NimSetup::default();
+        assert_eq!(classic.preset, PilePreset::ThreeFourFive);
+        classic.change(PILE_COUNT, -1);
+        assert_eq!(classic.preset, PilePreset::Custom);
+        classic.change(PILE_COUNT, 1);
+        assert_eq!(classic.piles, [3, 4, 5]);
+        assert_eq!(classic.preset, PilePreset::ThreeFourFive);
     }
 
     /// A pile erased to nothing shows empty, takes the next digit alone and settles

@@ -352,9 +352,10 @@ impl Setup {
                     ));
                     return SetupOutcome::Stay;
                 }
-                // A number typed to its most, or past it (cut to it), is said at once,
-                // not silently: one more digit would change nothing (a 0 after a 0
-                // changes nothing either; a 1 would).
+                // A number typed to its most exactly is said at once, not silently:
+                // one more digit would change nothing (a 0 after a 0 changes nothing
+                // either; a 1 would). (A digit past the most was refused above; the
+                // shared `typed_number` still cuts to the most, for a first key past it.)
                 let at_most = || {
                     let (Field::Game(id) | Field::Simulation(id)) = self.field() else {
                         return false;

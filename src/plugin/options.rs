@@ -37,6 +37,12 @@ pub trait GameOptions: Any + Debug + Send {
     fn type_char(&mut self, _id: u16, _c: char, _typing: &mut bool) {}
     /// Backspace on row `id`.
     fn erase(&mut self, _id: u16, _typing: &mut bool) {}
+    /// A number row's value as typed and the most it takes, `(now, most)` (`None`
+    /// for other rows): the setup refuses a digit that would pass the most, and names
+    /// both ("Pile 1 is at most 99: 123 was not taken.").
+    fn number_in(&self, _id: u16) -> Option<(u64, u64)> {
+        None
+    }
     /// Typing into a row has ended (another row chosen, the game started): a number
     /// left half typed below its least takes its least, so the row shows what plays.
     fn settle(&mut self) {}
@@ -142,10 +148,11 @@ pub fn stepped(value: i64, step: isize, by: i64, min: i64, max: i64) -> i64 {
 }
 
 /// A number row after the key `c`: the first digit typed replaces the value, the next
-/// ones append; past `max` it is `max` (starting over at the digit turned "2000" into
-/// the least value without a word); never below `min` (a row that lets a number below
-/// its least be typed on the way, as Chopsticks' move cap, passes 0 and settles later).
-/// Anything but a digit leaves it. Sets `typing` once it takes keys.
+/// ones append; a digit that would pass `max` is not taken (the number stays as typed,
+/// and the setup says why: cut to the most, "123" read 99 and Backspace then gave 9);
+/// never below `min` (a row that lets a number below its least be typed on the way, as
+/// Chopsticks' move cap, passes 0 and settles later). Anything but a digit leaves it.
+/// Sets `typing` once it takes a key.
 pub fn typed_number(value: u64, c: char, typing: &mut bool, min: u64, max: u64) -> u64 {
     let Some(d) = c.to_digit(10).map(u64::from) else {
         return value;
@@ -155,8 +162,11 @@ pub fn typed_number(value: u64, c: char, typing: &mut bool, min: u64, max: u64) 
     } else {
         d
     };
+    if next > max {
+        return value;
+    }
     *typing = true;
-    next.clamp(min, max)
+    next.max(min)
 }
 
 /// A number row after Backspace: its last digit dropped, never below `min`. A row
@@ -200,15 +210,22 @@ mod tests {
     #[test]
     fn typed_digits_replace_then_append_within_the_bounds() {
         let mut typing = false;
-        // 50, then 1 2 3: 1 replaces, 12, 123 is past 100 so the most; 0 keeps it.
+        // 50, then 1 2 3: 1 replaces, 12; 123 is past 100, not taken; nor is 120.
         let mut v = 50;
-        for (c, want) in [('1', 1), ('2', 12), ('3', 100), ('x', 100), ('0', 100)] {
+        for (c, want) in [('1', 1), ('2', 12), ('3', 12), ('x', 12), ('0', 12)] {
             v = typed_number(v, c, &mut typing, 1, 100);
             assert_eq!(v, want, "after {c}");
         }
+        assert!(typing, "still typing: the next digit appends to 12");
+        v = typed_number(10, '0', &mut typing, 1, 100);
+        assert_eq!(v, 100, "the most itself is taken");
         // A lone 0 is below the least value.
         let mut fresh = false;
         assert_eq!(typed_number(7, '0', &mut fresh, 1, 100), 1);
+        // A first digit past the most is not taken, and the row is not typed into.
+        let mut fresh = false;
+        assert_eq!(typed_number(5, '9', &mut fresh, 1, 8), 5);
+        assert!(!fresh);
         assert_eq!(erased_number(v, &mut typing, 1), 10);
         assert_eq!(erased_number(30, &mut typing, 1), 3);
         assert_eq!(erased_number(3, &mut typing, 1), 1);

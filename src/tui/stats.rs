@@ -291,8 +291,8 @@ impl StatsScreen {
         if self.games.iter().any(|g| g.rating.is_some()) {
             for text in [
                 "rating: moves with each game against the AI (not from a typed",
-                "position or a proven loss, nor with a move taken back or hints",
-                "on), by the AI level's measured rating",
+                "position or a proven loss, nor with hints seen or a move taken",
+                "back and not redone), by the AI level's measured rating",
             ] {
                 lines.push(Line::styled(text, theme.muted()));
             }

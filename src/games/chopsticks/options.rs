@@ -133,6 +133,10 @@ impl GameOptions for ChopsticksSetup {
         self.move_cap = self.cap();
     }
 
+    fn number_in(&self, id: u16) -> Option<(u64, u64)> {
+        (id == MOVE_CAP).then(|| (u64::from(self.move_cap), u64::from(MAX_MOVE_CAP)))
+    }
+
     fn erase(&mut self, id: u16, typing: &mut bool) {
         if id == MOVE_CAP {
             self.move_cap = erased_number(u64::from(self.move_cap), typing, 0) as u32;
@@ -196,9 +200,9 @@ mod tests {
     fn the_move_cap_is_typed_digit_by_digit() {
         assert_eq!(typed("50").cap(), 50);
         assert_eq!(typed("1000").cap(), 1000);
-        // Past the most, the most.
+        // A digit past the most is not taken.
         assert_eq!(typed("10005").move_cap, 1000);
-        assert_eq!(typed("2000").move_cap, 1000);
+        assert_eq!(typed("2000").move_cap, 200);
         // On the way, below the least: said on the row, played at the least.
         let half = typed("5");
         assert_eq!(cap_row(&half), "5… (at least 10 moves)");

@@ -186,13 +186,18 @@ impl GameOptions for NimSetup {
                 let Some(p) = self.piles.get_mut(usize::from(id - PILE)) else {
                     return;
                 };
-                // The shared rule: past the most, the most; 0 on the way is an empty
-                // row, settled at 1.
+                // The shared rule: a digit past the most is not taken; 0 on the way
+                // is an empty row, settled at 1.
                 let coins = typed_number(u64::from(*p), c, typing, 0, u64::from(MAX_COINS));
                 *p = coins as u8;
                 self.preset = Self::preset_of(&self.piles);
             }
         }
+    }
+
+    fn number_in(&self, id: u16) -> Option<(u64, u64)> {
+        let coins = self.piles.get(usize::from(id.checked_sub(PILE)?))?;
+        Some((u64::from(*coins), u64::from(MAX_COINS)))
     }
 
     fn erase(&mut self, id: u16, typing: &mut bool) {

@@ -69,7 +69,8 @@ impl GameOptions for OthelloSetup {
                     label: "Thinking time".into(),
                     value: self.think_text("s per move"),
                     explanation: "How long the strong and exact levels (and the hints) think \
-                                  per move: type seconds (1-60), or ←→ half a second."
+                                  per move: type whole seconds (1-60), or ←→ by half a \
+                                  second (0.5-60)."
                         .into(),
                 },
                 Some(_) => Row {
@@ -111,6 +112,10 @@ impl GameOptions for OthelloSetup {
             let most = MAX_THINK_MS / 1000;
             self.think_ms = typed_number(seconds, c, typing, 0, most) * 1000;
         }
+    }
+
+    fn number_in(&self, id: u16) -> Option<(u64, u64)> {
+        (id == THINK_TIME).then_some((self.think_ms / 1000, MAX_THINK_MS / 1000))
     }
 
     fn erase(&mut self, id: u16, typing: &mut bool) {
@@ -228,9 +233,10 @@ mod tests {
         assert_eq!(o.think_ms, 12_000);
         assert_eq!(o.think_text("s per move"), "12.0 s per move");
         o.type_char(THINK_TIME, '9', &mut typing);
-        assert_eq!(o.think_ms, MAX_THINK_MS, "past the most, the most");
+        assert_eq!(o.think_ms, 12_000, "a digit past the most is not taken");
+        assert_eq!(o.number_in(THINK_TIME), Some((12, 60)));
         o.erase(THINK_TIME, &mut typing);
-        assert_eq!(o.think_ms, 6_000);
+        assert_eq!(o.think_ms, 1_000);
         let mut fresh = false;
         o.type_char(THINK_TIME, '0', &mut fresh);
         assert_eq!(o.think_ms, 0);

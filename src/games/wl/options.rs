@@ -171,6 +171,18 @@ impl GameOptions for WlSetup {
         }
     }
 
+    fn number_in(&self, id: u16) -> Option<(u64, u64)> {
+        match id {
+            MIN_LEN => Some((self.min_len as u64, MAX_LEN as u64)),
+            MAX_LEN_ROW => Some((self.max_len as u64, MAX_LEN as u64)),
+            SIMULATE_GAMES => Some((
+                u64::from(self.simulate_games),
+                u64::from(MAX_SIMULATED_GAMES),
+            )),
+            _ => None,
+        }
+    }
+
     fn erase(&mut self, id: u16, typing: &mut bool) {
         match id {
             LETTERS => {
@@ -258,11 +270,13 @@ mod tests {
             let n = setup.starting_letters(&mut rng).len();
             assert!((10..=30).contains(&n), "{n}");
         }
-        // Past the longest the setup offers, the longest (as every number row).
+        // A digit past the longest the setup offers is not taken (as every number
+        // row), and the row says its most to the setup.
         typing = false;
         for c in ['1', '9', '9', '9'] {
             setup.type_char(MAX_LEN_ROW, c, &mut typing);
         }
-        assert_eq!(setup.max_len, MAX_LEN);
+        assert_eq!(setup.max_len, 199);
+        assert_eq!(setup.number_in(MAX_LEN_ROW), Some((199, MAX_LEN as u64)));
     }
 }

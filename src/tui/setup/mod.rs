@@ -193,6 +193,14 @@ impl Setup {
         fields[self.selected.min(fields.len() - 1)]
     }
 
+    /// The number in the game's row at `field` and the most it takes, for number rows.
+    fn number_in(&self, field: Field) -> Option<(u64, u64)> {
+        match field {
+            Field::Game(id) | Field::Simulation(id) => self.setup.options.number_in(id),
+            _ => None,
+        }
+    }
+
     /// The game's row `id`, as the game describes it now.
     fn row(&self, field: Field) -> Option<Row> {
         match field {
@@ -333,41 +341,28 @@ impl Setup {
             Action::Digit(d) if !self.takes_key(char::from(b'0' + d)) => self.say_keys(),
             Action::Char(c) if !self.takes_key(c) => self.say_keys(),
             Action::Digit(d) => {
-                // A digit that would pass the row's most is not taken, and said: the
-                // row kept "12" where "123" was typed (it was cut to 99, and Backspace
-                // then gave 9, not the 12 typed).
-                let field = self.field();
-                let before = (self.setup.options.clone_box(), self.typing);
-                let shown = |s: &Setup| s.row(field).and_then(|r| r.value.parse::<u64>().ok());
-                let typed = match (self.typing, shown(self)) {
-                    (true, Some(v)) => v.saturating_mul(10).saturating_add(u64::from(d)),
-                    _ => u64::from(d),
-                };
-                self.type_char(char::from(b'0' + d));
-                if let Some(most) = shown(self).filter(|&now| now < typed) {
-                    (self.setup.options, self.typing) = before;
+                // A digit that would pass the row's most is not taken (the shared
+                // `typed_number` refuses it), and said, with the number it would have
+                // made: the row keeps "12" where "123" was typed.
+                let number = |s: &Setup| s.number_in(s.field());
+                if self.typing
+                    && let Some((now, most)) = number(self)
+                    && let typed = now.saturating_mul(10).saturating_add(u64::from(d))
+                    && typed > most
+                {
                     self.error = Some(format!(
                         "{} is at most {most}: {typed} was not taken.",
                         self.row_name()
                     ));
                     return SetupOutcome::Stay;
                 }
-                // A number typed to its most exactly is said at once, not silently:
-                // one more digit would change nothing (a 0 after a 0 changes nothing
-                // either; a 1 would). (A digit past the most was refused above; the
-                // shared `typed_number` still cuts to the most, for a first key past it.)
-                let at_most = || {
-                    let (Field::Game(id) | Field::Simulation(id)) = self.field() else {
-                        return false;
-                    };
-                    let now = self.setup.options.as_ref();
-                    let mut copy = now.clone_box();
-                    copy.type_char(id, '1', &mut true);
-                    copy.eq_box(now)
-                };
-                if self.typing && at_most() {
-                    // The most is named: "123" read 99 with no word of where 99 came from.
-                    let most = self.row(self.field()).map(|r| r.value).unwrap_or_default();
+                self.type_char(char::from(b'0' + d));
+                // A number typed to its most exactly is said at once, not silently (the
+                // next digit would be refused).
+                if self.typing
+                    && let Some((now, most)) = number(self)
+                    && now == most
+                {
                     self.error = Some(format!(
                         "{} is at most {most}: Backspace erases a digit.",
                         self.row_name()
@@ -812,6 +807,34 @@ mod tests {
             Some("Pile 1 is at most 99: Backspace erases a digit.")
         );
         assert_eq!(nim(&s).preset, PilePreset::Custom);
+    }
+
+    /// A row whose text is more than its number ("10 (crossed: 10-30 letters)")
+    /// refuses a digit past its most alike: the setup asks the game for the number.
+    #[test]
+    fn a_length_past_its_most_is_refused_even_where_the_row_says_more() {
+        let mut s = Setup::new(GameSetup::from_config(
+            crate::games::wl::ID,
+            &Config::default(),
+        ));
+        let longest = s
+            .fields()
+            .into_iter()
+            .position(|f| s.row(f).is_some_and(|r| r.label == "Shortest string"))
+            .expect("W&L's shortest-string row");
+        s.selected = longest;
+        for d in [1, 9, 9] {
+            s.handle(Action::Digit(d));
+        }
+        let shown = |s: &Setup| s.row(s.field()).map(|r| r.value).unwrap_or_default();
+        // Past the longest string: the row says both ends.
+        assert!(shown(&s).starts_with("199 (crossed"), "{}", shown(&s));
+        s.handle(Action::Digit(9));
+        assert!(shown(&s).starts_with("199 (crossed"), "{}", shown(&s));
+        assert_eq!(
+            s.error.as_deref(),
+            Some("Shortest string is at most 200: 1999 was not taken.")
+        );
     }
 
     #[test]

@@ -233,9 +233,23 @@ impl<G: Game> MatchView<G> {
             }
         }
         frame.render_widget(
-            ratatui::widgets::Paragraph::new(lines).block(widgets::block("Moves", theme)),
+            ratatui::widgets::Paragraph::new(lines)
+                .block(widgets::block(self.moves_title(), theme)),
             area,
         );
+    }
+
+    /// The moves panel's title: "Moves", and "not rated" once help (a move made with
+    /// the hints seen, a move taken back) leaves a game against the AI out of the
+    /// rating. The note that said so went with the next move, and nothing on the
+    /// screen said it again until the game-over box.
+    pub fn moves_title(&self) -> &'static str {
+        let aided = crate::plugin::rating::rated::aided_note(self.aids).is_some();
+        if aided && self.ai_seat().is_some() {
+            "Moves · not rated"
+        } else {
+            "Moves"
+        }
     }
 
     /// The prediction panel: the game's `lines`, unless the prediction is hidden.

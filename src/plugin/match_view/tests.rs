@@ -443,8 +443,12 @@ fn hints_seen_on_your_turn_count_for_your_move() {
     view.hints = false;
     view.hints_turned_off();
     assert_eq!(view.note, HINTS_SEEN_UNRATED);
+    assert_eq!(view.moves_title(), "Moves");
     assert!(view.play(NimMove { pile: 0, take: 1 }));
     assert!(view.aids.hints, "{:?}", view.aids);
+    // The note goes with the move; the moves panel keeps saying it.
+    assert_eq!(view.note, "");
+    assert_eq!(view.moves_title(), "Moves · not rated");
     // A fresh game: shown on the AI's turn only, the person's move is unaided.
     let mut other = nim_view(Mode::VsAi);
     assert!(other.play(NimMove { pile: 0, take: 1 }));
@@ -452,6 +456,7 @@ fn hints_seen_on_your_turn_count_for_your_move() {
     assert!(other.play(NimMove { pile: 1, take: 1 }));
     assert!(other.play(NimMove { pile: 2, take: 1 }));
     assert!(other.aids.none(), "{:?}", other.aids);
+    assert_eq!(other.moves_title(), "Moves");
 }
 
 /// Moves taken back and all redone, with no other move between, leave the game with

@@ -281,7 +281,8 @@ impl PnutScreen {
         );
         let room = history.height.saturating_sub(2) as usize;
         frame.render_widget(
-            Paragraph::new(self.history_lines(theme, room)).block(widgets::block("Moves", theme)),
+            Paragraph::new(self.history_lines(theme, room))
+                .block(widgets::block(self.view.moves_title(), theme)),
             history,
         );
     }

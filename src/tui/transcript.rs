@@ -90,6 +90,9 @@ impl Transcript {
             if let Some(opening) = &self.opening {
                 section("The opening:".into(), opening);
             }
+            // Pnut-Butta starts from the empty string: a title over a blank line read as
+            // something missing.
+            let start = if start.is_empty() { "(empty)" } else { start };
             section("The start:".into(), start);
         }
         let closing = format!(
@@ -182,6 +185,24 @@ mod tests {
         // A list that writes its passes says nothing more.
         let t = titles(&["3", "pass"], "3 pass");
         assert!(t.contains(&"2 moves from the start:".to_string()), "{t:?}");
+    }
+
+    /// Pnut-Butta's start, the empty string, is said (not a title over a blank line).
+    #[test]
+    fn an_empty_start_is_said() {
+        let t = Transcript {
+            position: "".into(),
+            start: Some("".into()),
+            moves: Vec::new(),
+            move_list: "".into(),
+            opening: None,
+        };
+        let lines = t.lines(80, &Keys::default());
+        let at = lines
+            .iter()
+            .position(|(text, _)| text == "The start:")
+            .expect("a start section");
+        assert_eq!(lines[at + 1].0, "(empty)");
     }
 
     #[test]

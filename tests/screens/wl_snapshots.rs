@@ -629,3 +629,26 @@ fn the_wrong_end_gets_the_retry_line() {
     assert_eq!(state(&h), (0, StepState::Playing));
     assert!(h.screen().contains("W L L W"));
 }
+
+/// A string on several rows says which letter each end is, and the right end's label
+/// stands under the rows, where the string ends (on the top row it pointed at a letter
+/// in the middle).
+#[test]
+fn a_wrapped_string_labels_its_ends_where_they_are() {
+    let letters = "WL".repeat(20);
+    let mut h = wl(&letters, FirstMover::You, 80, 24);
+    let screen = h.screen();
+    let lines: Vec<&str> = screen.lines().collect();
+    let top = lines
+        .iter()
+        .position(|l| l.contains("◀ left end: the first letter"))
+        .unwrap_or_else(|| panic!("{screen}"));
+    assert!(!lines[top].contains("right end"), "{screen}");
+    // Two rows of letters, then the right end's label.
+    assert!(lines[top + 1].contains("W L W"), "{screen}");
+    assert!(lines[top + 2].contains("W L W"), "{screen}");
+    assert!(
+        lines[top + 3].contains("the last letter: right end ▶"),
+        "{screen}"
+    );
+}

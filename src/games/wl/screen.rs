@@ -116,23 +116,26 @@ pub fn draw_tiles(
     let step = tile_step.unwrap_or(2);
     let per_line = (area.width.saturating_sub(2) / step).max(1) as usize;
     let mut lines: Vec<Line> = Vec::new();
-    let ends = match remaining.len() {
-        0 => Line::raw(""),
-        n => {
-            let left = "◀ left end";
-            let right = if n == 1 {
-                "the last letter"
-            } else {
-                "right end ▶"
-            };
-            let mut spans = vec![Span::styled(left, theme.muted())];
-            // The right label ends at the right edge, whatever its length.
-            let used = left.chars().count() + right.chars().count() + 1;
-            let gap = (area.width as usize).saturating_sub(used);
-            spans.push(Span::raw(" ".repeat(gap)));
-            spans.push(Span::styled(right, theme.muted()));
-            Line::from(spans)
-        }
+    // A string on several rows ends on the last: its right label goes under the rows
+    // (at the top right it pointed at a letter in the middle of the string).
+    let wrapped = game.letters().len() > per_line;
+    let label = |left: &'static str, right: &'static str| {
+        let mut spans = vec![Span::styled(left, theme.muted())];
+        // The right label ends at the right edge, whatever its length.
+        let used = left.chars().count() + right.chars().count() + 1;
+        let gap = (area.width as usize).saturating_sub(used);
+        spans.push(Span::raw(" ".repeat(gap)));
+        spans.push(Span::styled(right, theme.muted()));
+        Line::from(spans)
+    };
+    let (ends, after) = match remaining.len() {
+        0 => (Line::raw(""), Line::raw("")),
+        1 => (label("◀ left end", "the last letter"), Line::raw("")),
+        _ if wrapped => (
+            label("◀ left end: the first letter", ""),
+            label("", "the last letter: right end ▶"),
+        ),
+        _ => (label("◀ left end", "right end ▶"), Line::raw("")),
     };
     lines.push(ends);
     let rows_start = area.y + 1;
@@ -208,7 +211,7 @@ pub fn draw_tiles(
             lines.push(Line::from(spans));
         }
     }
-    lines.push(Line::raw(""));
+    lines.push(after);
     lines.extend(below);
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
 }

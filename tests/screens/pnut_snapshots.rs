@@ -262,7 +262,7 @@ fn the_setup_screen_offers_the_options() {
     for text in [
         "New game: Pnut-Butta",
         "Symbols",
-        "0 1 2 (k = 3)",
+        "0 1 2 ",
         "Length",
         "3 symbols",
         "Players",

@@ -41,7 +41,7 @@ static INFO: GameInfo = GameInfo {
     id: "pnut",
     name: "Pnut-Butta",
     blurb: "never let a run of symbols repeat",
-    summary: "Append a symbol; the run of the last few (3 by default) must be new.",
+    summary: "Append a symbol so the last few (3 by default) are new; whoever can't, loses.",
     rules: include_str!("../../../assets/rules/pnut.md"),
     examples: include_str!("../../../assets/examples/pnut.txt"),
 };

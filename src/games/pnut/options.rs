@@ -75,8 +75,10 @@ impl GameOptions for PnutSetup {
                 label: "Symbols".into(),
                 value: match pnut::parse_symbols(&self.symbols) {
                     Ok(list) => {
+                        // The symbols alone: "(k = 3)" beside "Length 3 symbols" read as
+                        // two names for one number.
                         let shown: Vec<String> = list.iter().map(|c| c.to_string()).collect();
-                        format!("{} (k = {})", shown.join(" "), list.len())
+                        shown.join(" ")
                     }
                     Err(_) => format!("{}_ (type 2-12 symbols)", self.symbols),
                 },

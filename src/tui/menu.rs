@@ -48,9 +48,10 @@ impl Resume {
 
     /// The label for a text that wraps: the time it was saved kept whole and on the
     /// line of the word before it (no-break spaces), where at 80 columns "14:18" went
-    /// to a line of its own, or "· 2026-11-29 14:18?" began one.
+    /// to a line of its own, or "· 2026-11-29 14:18?" began one; and the player's
+    /// colour with "you" ("you" ended a line and "black" began the next).
     fn label_to_wrap(&self) -> String {
-        let label = self.label();
+        let label = self.label().replace(", you ", ", you\u{a0}");
         let tail = format!(" · {}", self.date);
         match label.strip_suffix(&tail) {
             Some(head) => format!("{head}\u{a0}·\u{a0}{}", self.date.replace(' ', "\u{a0}")),
@@ -498,7 +499,27 @@ fn resume_detail(
 
 #[cfg(test)]
 mod tests {
-    use super::scroll_offset;
+    use super::{Resume, scroll_offset};
+
+    /// The wrapping label keeps the colour with "you" and the save time whole; the
+    /// menu's own line reads the same.
+    #[test]
+    fn a_wrapped_label_keeps_you_with_your_colour_and_the_time_whole() {
+        let resume = Resume {
+            game: crate::games::othello::ID,
+            next_move: 7,
+            variant: None,
+            detail: "vs AI (strong), you black".into(),
+            date: "2026-11-29 14:18".into(),
+        };
+        let wrapping = resume.label_to_wrap();
+        assert!(wrapping.contains("you\u{a0}black"), "{wrapping:?}");
+        assert!(
+            wrapping.ends_with("\u{a0}·\u{a0}2026-11-29\u{a0}14:18"),
+            "{wrapping:?}"
+        );
+        assert_eq!(wrapping.replace('\u{a0}', " "), resume.label());
+    }
 
     #[test]
     fn the_selected_entry_is_always_in_view() {

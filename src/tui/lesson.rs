@@ -203,7 +203,7 @@ impl LessonScreen {
         let panel = super::side_panel::over_side_column(frame, area);
         frame.render_widget(Clear, panel);
         let step = &self.lesson.steps[self.step];
-        let mut lines = vec![Line::raw(step.instruction), Line::raw("")];
+        let mut lines = vec![Line::raw(arrows_kept(step.instruction)), Line::raw("")];
         let (said, style) = match self.state {
             StepState::Playing => (self.note.as_deref().unwrap_or(""), theme.warning()),
             StepState::Passed => (step.success, theme.accent()),
@@ -211,7 +211,7 @@ impl LessonScreen {
             StepState::Missed => (step.retry, theme.warning()),
         };
         if !said.is_empty() {
-            lines.push(Line::styled(said.to_string(), style));
+            lines.push(Line::styled(arrows_kept(said), style));
             lines.push(Line::raw(""));
         }
         if self.state == StepState::Finished {
@@ -278,4 +278,41 @@ fn start_board(game: GameId, lesson: &Lesson, step: usize, config: &Config) -> B
         tracing::warn!("the {} lesson's step {}: {e}", game.cli_name(), step + 1);
     }
     crate::plugin::puzzle::coach::quiet_board(setup, config, 0)
+}
+
+/// `text` with each arrow key tied to the word after it (a no-break space): a wrap
+/// left "←" at the end of a line and "takes more" at the start of the next.
+fn arrows_kept(text: &str) -> String {
+    let mut out = text.to_string();
+    for arrow in ['←', '→', '↑', '↓'] {
+        out = out.replace(&format!("{arrow} "), &format!("{arrow}\u{a0}"));
+    }
+    out
+}
+
+#[cfg(test)]
+mod tests {
+    use super::arrows_kept;
+    use ratatui::widgets::{Paragraph, Wrap};
+
+    /// Wrapped where the arrow would end a line, the arrow goes down with its word.
+    #[test]
+    fn an_arrow_wraps_with_the_word_after_it() {
+        let text = arrows_kept("Pick a pile ← takes more");
+        let backend = ratatui::backend::TestBackend::new(14, 3);
+        let Ok(mut terminal) = ratatui::Terminal::new(backend);
+        let drawn = terminal.draw(|frame| {
+            frame.render_widget(
+                Paragraph::new(text.as_str()).wrap(Wrap { trim: true }),
+                frame.area(),
+            );
+        });
+        assert!(drawn.is_ok());
+        let buffer = terminal.backend().buffer().clone();
+        let rows: Vec<String> = (0..3)
+            .map(|y| (0..14).map(|x| buffer[(x, y)].symbol()).collect())
+            .collect();
+        assert_eq!(rows[0].trim_end(), "Pick a pile", "{rows:?}");
+        assert!(rows[1].starts_with("←\u{a0}takes more"), "{rows:?}");
+    }
 }

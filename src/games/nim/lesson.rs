@@ -29,7 +29,7 @@ pub fn lesson() -> Lesson {
                 position: "3,4,5",
                 instruction: "A move takes one or more coins from one pile. Take 2 coins \
                               from the pile of 5: ↓ picks a pile, ← takes more, Enter takes.",
-                success: "Right: any number of coins, all from the same pile.",
+                success: "Well done: any number of coins, all from the same pile.",
                 retry: "Not quite: this step wants 2 coins from the pile of 5.",
             },
             |p| p.mv.pile == 2 && p.mv.take == 2,

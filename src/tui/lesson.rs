@@ -282,12 +282,21 @@ fn start_board(game: GameId, lesson: &Lesson, step: usize, config: &Config) -> B
 
 /// `text` with each arrow key tied to the word after it (a no-break space): a wrap
 /// left "←" at the end of a line and "takes more" at the start of the next.
+/// An arrow with no word after it ("take the rightmost letter: →.") goes with the word
+/// before it ("→." stood alone on a line).
 fn arrows_kept(text: &str) -> String {
-    let mut out = text.to_string();
-    for arrow in ['←', '→', '↑', '↓'] {
-        out = out.replace(&format!("{arrow} "), &format!("{arrow}\u{a0}"));
+    let mut chars: Vec<char> = text.chars().collect();
+    for i in 0..chars.len() {
+        if !matches!(chars[i], '←' | '→' | '↑' | '↓') {
+            continue;
+        }
+        match chars.get(i + 1) {
+            Some(' ') => chars[i + 1] = '\u{a0}',
+            _ if i > 0 && chars[i - 1] == ' ' => chars[i - 1] = '\u{a0}',
+            _ => {}
+        }
     }
-    out
+    chars.into_iter().collect()
 }
 
 #[cfg(test)]
@@ -314,5 +323,13 @@ mod tests {
             .collect();
         assert_eq!(rows[0].trim_end(), "Pick a pile", "{rows:?}");
         assert!(rows[1].starts_with("←\u{a0}takes more"), "{rows:?}");
+    }
+
+    #[test]
+    fn an_arrow_with_no_word_after_it_goes_with_the_word_before() {
+        assert_eq!(
+            arrows_kept("the right: →. Then ← or ↑"),
+            "the right:\u{a0}→. Then ←\u{a0}or\u{a0}↑"
+        );
     }
 }

@@ -52,6 +52,9 @@ impl Transcript {
     pub fn lines(&self, width: u16, keys: &Keys) -> Vec<(String, bool)> {
         let mut out: Vec<(String, bool)> = Vec::new();
         let mut section = |title: String, text: &str| {
+            // Pnut-Butta starts from the empty string: a title over a blank line read
+            // as something missing.
+            let text = if text.is_empty() { "(empty)" } else { text };
             out.extend(wrap(&title, width).into_iter().map(|l| (l, true)));
             out.extend(wrap(text, width).into_iter().map(|l| (l, false)));
             out.push((String::new(), false));
@@ -90,9 +93,6 @@ impl Transcript {
             if let Some(opening) = &self.opening {
                 section("The opening:".into(), opening);
             }
-            // Pnut-Butta starts from the empty string: a title over a blank line read as
-            // something missing.
-            let start = if start.is_empty() { "(empty)" } else { start };
             section("The start:".into(), start);
         }
         let closing = format!(
@@ -198,11 +198,16 @@ mod tests {
             opening: None,
         };
         let lines = t.lines(80, &Keys::default());
-        let at = lines
-            .iter()
-            .position(|(text, _)| text == "The start:")
-            .expect("a start section");
-        assert_eq!(lines[at + 1].0, "(empty)");
+        for title in [
+            "The start:",
+            "The position (as parlor solve and --position read it):",
+        ] {
+            let at = lines
+                .iter()
+                .position(|(text, _)| text == title)
+                .expect("the section");
+            assert_eq!(lines[at + 1].0, "(empty)", "{title}");
+        }
     }
 
     #[test]

@@ -179,17 +179,20 @@ fn a_zero_that_leaves_a_row_empty_is_said() {
     let zero = h.screen();
     assert!(zero.contains("pile 1        ◀ … (type 1-99)"), "{zero}");
     assert!(
-        zero.contains("Pile 1 is empty: 0 is not one of its values."),
+        zero.contains("Pile 1 cannot be 0: type another number."),
         "{zero}"
     );
     h.key(KeyCode::Char('0'));
     let again = h.screen();
-    assert!(again.contains("0 is not one of its values."), "{again}");
+    assert!(
+        again.contains("cannot be 0: type another number."),
+        "{again}"
+    );
     // Backspace on it: empty, said as such (it said "is not erased: type 0-9").
     h.key(KeyCode::Backspace);
     let erase = h.screen();
     assert!(
-        erase.contains("Pile 1 is empty: type 1-9 or use ←→."),
+        erase.contains("Pile 1 has no number yet: type 1-9 or use ←→."),
         "{erase}"
     );
     // Left empty: it goes back to its value, and says so.
@@ -254,7 +257,7 @@ fn a_game_started_with_hints_on_says_it_is_not_rated() {
     let screen = h.screen();
     assert!(screen.contains("count    2  1  2"), "hints on:\n{screen}");
     assert!(
-        screen.contains("Hints on: moving with them is not rated."),
+        screen.contains("Hints on: the game is unrated once you move."),
         "{screen}"
     );
     // Off, the note goes with them.

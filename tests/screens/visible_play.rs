@@ -309,7 +309,8 @@ fn a_wl_letter_taken_stays_lit_for_a_frame_before_it_reads_as_taken() {
     assert_eq!(string(&mut h), "w L L W L", "taken");
 }
 
-/// With one letter left W&L's header still fits its line: "◀ left end … the last letter".
+/// With one letter left W&L's header still fits its line, and says so on the left (at
+/// the right edge "the last letter" stood far from the letter).
 #[test]
 fn the_wl_header_fits_with_one_letter_left() {
     let mut s = GameSetup::from_config(parlor::games::wl::ID, &Config::default());
@@ -330,7 +331,7 @@ fn the_wl_header_fits_with_one_letter_left() {
     assert!(
         screen
             .lines()
-            .any(|l| l.contains("◀ left end") && l.contains("the last letter")),
+            .any(|l| l.starts_with("│one letter left: either end takes it ")),
         "{screen}"
     );
 }

@@ -85,16 +85,6 @@ fn seat_colour(seat: Seat) -> &'static str {
 /// (the start was "Black ahead by about 4" in one run, White in the next).
 pub const EVEN_WITHIN: i32 = 2;
 
-/// A count as people read it at a glance in a narrow panel: 950, 73 k, 3.3 M.
-fn short_count(n: u64) -> String {
-    match n {
-        0..1_000 => n.to_string(),
-        1_000..1_000_000 => format!("{} k", n / 1_000),
-        _ if n < 10_000_000 => format!("{:.1} M", n as f64 / 1e6),
-        _ => format!("{} M", n / 1_000_000),
-    }
-}
-
 /// The result once the game is over, the margin counted as the engine counts it (empty
 /// squares go to the winner, in the count too), the winner's count first as the result
 /// line says it: "White won by 64 (64-0)", "A draw, 32-32".
@@ -456,17 +446,15 @@ impl OthelloScreen {
                         theme.muted(),
                     ));
                 }
-                // The book's values come from searches made before: no nodes now.
+                // How far the values see, in words that fit the panel at 80 columns
+                // (with the positions searched, "opening book · 27 moves ahead" lost its
+                // last word there, and "4.9 M" was never explained).
                 let reach = if a.exact {
-                    format!("solved · {} positions", short_count(a.nodes))
+                    "solved to the end".to_string()
                 } else if in_book {
-                    format!("opening book · {} moves ahead", a.depth)
+                    format!("book · {} moves ahead", a.depth)
                 } else {
-                    format!(
-                        "{} moves ahead · {} positions",
-                        a.depth,
-                        short_count(a.nodes)
-                    )
+                    format!("searched {} moves ahead", a.depth)
                 };
                 lines.push(Line::styled(reach, theme.muted()));
                 // The board's "≤+0" marks explained where they are shown: a move
@@ -811,15 +799,6 @@ impl Board for OthelloBoard {
 
 #[cfg(test)]
 mod tests {
-    #[test]
-    fn counts_are_short() {
-        use super::short_count;
-        assert_eq!(short_count(950), "950");
-        assert_eq!(short_count(73_138), "73 k");
-        assert_eq!(short_count(3_309_117), "3.3 M");
-        assert_eq!(short_count(45_000_000), "45 M");
-    }
-
     use super::*;
 
     /// Once over, the panel gives the final margin, not an estimate.

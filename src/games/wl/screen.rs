@@ -130,7 +130,11 @@ pub fn draw_tiles(
     };
     let (ends, after) = match remaining.len() {
         0 => (Line::raw(""), Line::raw("")),
-        1 => (label("◀ left end", "the last letter"), Line::raw("")),
+        // Said on the left, not at the right edge (the letter may stand anywhere).
+        1 => (
+            label("one letter left: either end takes it", ""),
+            Line::raw(""),
+        ),
         _ if wrapped => (
             label("◀ left end: the first letter", ""),
             label("", "the last letter: right end ▶"),

@@ -44,10 +44,12 @@ pub use crate::ui::voice::Outlook;
 const NOTHING_OF_YOURS: &str = "Nothing of yours to take back yet.";
 const NOTHING_TO_UNDO: &str = "Nothing to undo.";
 const NOTHING_TO_REDO: &str = "Nothing to redo.";
-/// Said when the hints are turned on in a game against the AI.
 /// How long a game-over box stays up before Enter may put it away.
 pub const OVER_BOX_SETTLE_MS: u64 = 600;
-pub const HINTS_UNRATED: &str = "Hints on: moving with them is not rated.";
+/// Said when the hints are turned on in a game against the AI: hints seen on your
+/// turn count for your move even when turned off before it ("moving with them is not
+/// rated" read as if turning them off first kept the game rated).
+pub const HINTS_UNRATED: &str = "Hints on: the game is unrated once you move.";
 /// Said when the hints go off again on the person's turn: what they showed counts.
 pub const HINTS_SEEN_UNRATED: &str = "Hints seen: this game will not be rated.";
 

@@ -382,7 +382,7 @@ impl Setup {
                     let arrows = if self.changes() { " or use ←→" } else { "" };
                     // A row already erased to nothing is empty, not "not erased".
                     let what = if self.setup.options.has_empty_number() {
-                        "is empty"
+                        "has no number yet"
                     } else {
                         "is not erased"
                     };

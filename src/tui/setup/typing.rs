@@ -42,7 +42,8 @@ impl Setup {
                 // A 0 that leaves a number row empty changed nothing to see: say why.
                 if c == '0' && self.setup.options.has_empty_number() {
                     let name = self.row_name();
-                    self.error = Some(format!("{name} is empty: 0 is not one of its values."));
+                    // Not "is empty": in Nim an empty pile is one of 0 coins.
+                    self.error = Some(format!("{name} cannot be 0: type another number."));
                 }
             }
             Field::Position => {

@@ -837,6 +837,35 @@ mod tests {
         );
     }
 
+    /// A number left below its least takes its least when typing ends, and says so
+    /// (Chopsticks' move cap went from "2…" to 10 without a word).
+    #[test]
+    fn a_number_left_below_its_least_says_it_took_its_least() {
+        let mut s = Setup::new(GameSetup::from_config(
+            crate::games::chopsticks::ID,
+            &Config::default(),
+        ));
+        let cap = s
+            .fields()
+            .into_iter()
+            .position(|f| s.row(f).is_some_and(|r| r.label == "Move cap"))
+            .expect("Chopsticks' move cap row");
+        s.selected = cap;
+        s.handle(Action::Digit(2));
+        s.handle(Action::Down);
+        let error = s.error.clone().unwrap_or_default();
+        assert!(
+            error.starts_with("Move cap was below its least: now 10"),
+            "{error}"
+        );
+        // Typed within its bounds: nothing to say.
+        s.selected = cap;
+        s.handle(Action::Digit(5));
+        s.handle(Action::Digit(0));
+        s.handle(Action::Down);
+        assert_eq!(s.error, None);
+    }
+
     #[test]
     fn home_and_end_go_to_the_first_row_and_to_start() {
         let mut s = nim_setup();

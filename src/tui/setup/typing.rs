@@ -7,24 +7,39 @@ impl Setup {
     /// Typing into the selected row ends: the row settles what was left half typed.
     pub(super) fn end_typing(&mut self) {
         let left_empty = self.setup.options.has_empty_number();
-        if let Some((before, field)) = self.before_typing.take()
+        let before = self.before_typing.take();
+        let row_of = |options: &dyn crate::plugin::GameOptions, field: Field| {
+            let mut rows = options.rows(&self.setup.matchup);
+            rows.extend(options.simulation_rows());
+            rows.into_iter().find(|r| match field {
+                Field::Game(id) | Field::Simulation(id) => r.id == id,
+                _ => false,
+            })
+        };
+        if let Some((before, field)) = &before
             && left_empty
         {
             // Said, not silent: which row went back, and to what.
-            let mut rows = before.options.rows(&self.setup.matchup);
-            rows.extend(before.options.simulation_rows());
-            let typed = rows.iter().find(|r| match field {
-                Field::Game(id) | Field::Simulation(id) => r.id == id,
-                _ => false,
-            });
-            if let Some(row) = typed {
+            if let Some(row) = row_of(before.options.as_ref(), *field) {
                 let label = super::capitalised(row.label.trim());
                 self.error = Some(format!("{label} was left empty: back to {}.", row.value));
             }
-            self.setup.options = before.options;
+            self.setup.options = before.options.clone_box();
         }
+        let typed = before.map(|(_, field)| field).filter(|_| !left_empty);
+        let number = |s: &Setup| typed.and_then(|f| s.number_in(f)).map(|(now, _)| now);
+        let was = number(self);
         self.typing = false;
         self.setup.options.settle();
+        // A number left below its least takes its least, said as the emptied row is
+        // (Chopsticks' move cap went from "2…" to 10 without a word).
+        if let Some(field) = typed
+            && was != number(self)
+            && let Some(row) = row_of(self.setup.options.as_ref(), field)
+        {
+            let label = super::capitalised(row.label.trim());
+            self.error = Some(format!("{label} was below its least: now {}.", row.value));
+        }
     }
 
     /// Keeps the options as they were before a row's typing begins.

@@ -357,6 +357,9 @@ impl<B: Board> GameScreen for Match<B> {
     fn set_rating_note(&mut self, note: Option<String>) {
         self.view.rating_note = note;
     }
+    fn set_counts_for_rating(&mut self, counts: bool) {
+        self.view.counts_for_rating = Some(counts);
+    }
     fn time_for_move(&mut self, left_ms: u64, increment_ms: u64) {
         B::time_for_move(self, left_ms, increment_ms);
     }

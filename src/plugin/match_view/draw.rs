@@ -239,16 +239,20 @@ impl<G: Game> MatchView<G> {
         );
     }
 
-    /// The moves panel's title: "Moves", and "not rated" once help (a move made with
-    /// the hints seen, a move taken back) leaves a game against the AI out of the
-    /// rating. The note that said so went with the next move, and nothing on the
-    /// screen said it again until the game-over box.
+    /// The moves panel's title in a game against the AI: "rated" while it counts for
+    /// the rating, "not rated" where it does not (a typed start, a proven loss) or once
+    /// help (a move made with the hints seen, a move taken back) leaves it out. The
+    /// note that said so went with the next move, and a rated game said nothing of it
+    /// until the game-over box. "Moves" alone where the shell did not say.
     pub fn moves_title(&self) -> &'static str {
         let aided = crate::plugin::rating::rated::aided_note(self.aids).is_some();
-        if aided && self.ai_seat().is_some() {
-            "Moves · not rated"
-        } else {
-            "Moves"
+        if self.ai_seat().is_none() {
+            return "Moves";
+        }
+        match (aided, self.counts_for_rating) {
+            (true, _) | (false, Some(false)) => "Moves · not rated",
+            (false, Some(true)) => "Moves · rated",
+            (false, None) => "Moves",
         }
     }
 

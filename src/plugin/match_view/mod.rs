@@ -112,6 +112,9 @@ pub struct MatchView<G: Game> {
     /// What the finished game did to the player's rating ("Rated: your rating 1200 →
     /// 1218.", "Not rated: ..."), said by the shell once the history has the game.
     pub rating_note: Option<String>,
+    /// Whether the game counts for the rating once finished unaided, as the shell
+    /// found from its record (`None`: not told; the panel then marks only aided games).
+    pub counts_for_rating: Option<bool>,
     /// A word from the program, not the AI ("Resumed: move 3.", "Nothing to redo."):
     /// shown on the voice's line without the AI's quotes, until the next move.
     note: String,
@@ -224,6 +227,7 @@ impl<G: Game> MatchView<G> {
             aids_before_undo: None,
             hints: false,
             rating_note: None,
+            counts_for_rating: None,
         }
     }
 

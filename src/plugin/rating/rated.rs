@@ -81,6 +81,17 @@ pub fn aided_note(aids: Aids) -> Option<&'static str> {
     }
 }
 
+/// Whether the game `record`, still in play, will count for the rating once it is
+/// finished unaided: what the moves panel says during play (a rated game said nothing
+/// of it until its end; only an unrated one was marked).
+pub fn counts_when_finished(games: &Registry, record: &MatchRecord) -> bool {
+    let mut finished = record.clone();
+    finished.result = Some(ResultRecord::Draw);
+    finished.ended_by = None;
+    finished.aids = Aids::default();
+    rated(games, &finished).is_ok()
+}
+
 /// The game `record` as a rated game, or why it is not one.
 pub fn rated(games: &Registry, record: &MatchRecord) -> std::result::Result<RatedGame, Unrated> {
     let seat = match (record.mode, record.human_seat()) {

@@ -111,6 +111,7 @@ impl App {
         self.game_saved = false;
         self.screen = Screen::Game(screen);
         self.start_clock(None);
+        self.tell_rating_counts();
     }
 
     pub(super) fn back_to_menu(&mut self) {

@@ -107,6 +107,21 @@ impl App {
         self.take_notices();
     }
 
+    /// Tells the game on screen whether it counts for the rating once finished (its
+    /// moves panel says so during play); a match online is the server's to rate.
+    pub(super) fn tell_rating_counts(&mut self) {
+        if self.online.is_some() {
+            return;
+        }
+        let Screen::Game(game) = &mut self.screen else {
+            return;
+        };
+        if let Some(record) = game.record() {
+            let counts = crate::plugin::rating::rated::counts_when_finished(&self.games, &record);
+            game.set_counts_for_rating(counts);
+        }
+    }
+
     /// What the game `record`, just added to the history, did to the player's rating:
     /// the rating before and after it, or why it is not rated.
     fn rating_note(&mut self, record: &crate::store::MatchRecord) -> Option<String> {
@@ -220,6 +235,7 @@ impl App {
                 self.game_saved = self.store.as_ref().is_some_and(Store::writable);
                 self.screen = Screen::Game(screen);
                 self.start_clock(record.clock);
+                self.tell_rating_counts();
             }
             Err(why) => {
                 if let Some(store) = &mut self.store {

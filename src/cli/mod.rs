@@ -325,7 +325,7 @@ pub fn run(cli: Cli, games: &Registry) -> Result<(), RunError> {
             let args = args.resolve(games)?;
             let setup = play_setup(&args, &config)?;
             let keys = crate::ui::keys::Keys::new(&config.keys, &games.own_keys());
-            if let Some(why) = tui::app::setup_outcome::key_clash(&keys, &setup, false) {
+            if let Some(why) = tui::setup::key_clash(&keys, &setup, false) {
                 return Err(usage(why).into());
             }
             let seed = args.typed::<PlayCommon>()?.seed;

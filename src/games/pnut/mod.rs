@@ -126,7 +126,9 @@ impl GameKind for PnutButta {
         Some(puzzles::book())
     }
     fn typed_moves(&self, setup: &GameSetup) -> Vec<char> {
-        crate::game::pnut::parse_symbols(&setup.own::<PnutSetup>().symbols).unwrap_or_default()
+        // Every symbol typed, even while the set is not yet a valid one: the setup
+        // refuses a key of the game as it is typed.
+        setup.own::<PnutSetup>().symbols.chars().collect()
     }
     fn check_position(&self, setup: &GameSetup) -> Result<(), String> {
         if setup.position.is_some() && setup.own::<PnutSetup>().players > 2 {

@@ -75,6 +75,7 @@ impl App {
         let done = self.lesson_done(setup.game);
         let game = setup.game;
         let mut screen = Setup::new(setup);
+        screen.keys = Some(self.keys.clone());
         if screen.lesson.is_some() {
             screen.lesson = Some(done);
         }

@@ -12,7 +12,7 @@ impl App {
         let online = setup.online;
         match outcome {
             SetupOutcome::Start(s) => {
-                if let Some(why) = key_clash(&self.keys, &s, online) {
+                if let Some(why) = crate::tui::setup::key_clash(&self.keys, &s, online) {
                     setup.refuse(why);
                 } else if online {
                     self.post_offer(&s);
@@ -49,31 +49,5 @@ impl App {
             SetupOutcome::Quit => self.quit = true,
             SetupOutcome::Stay => {}
         }
-    }
-}
-
-/// What to say instead of starting `setup` when a character it plays as a move is a
-/// key with a job on the game's screen (Pnut-Butta's symbol `q` quit the arcade).
-pub fn key_clash(keys: &Keys, setup: &GameSetup, online: bool) -> Option<String> {
-    let game = setup.game.cli_name();
-    let clashes: Vec<String> = setup
-        .game
-        .kind()
-        .typed_moves(setup)
-        .into_iter()
-        .filter_map(|c| {
-            keys.job_of(c, game, online)
-                .map(|job| format!("{c} ({job})"))
-        })
-        .collect();
-    match clashes.as_slice() {
-        [] => None,
-        [one] => Some(format!(
-            "{one} is a key in the game: choose another symbol."
-        )),
-        _ => Some(format!(
-            "{} are keys in the game: choose other symbols.",
-            clashes.join(", ")
-        )),
     }
 }

@@ -68,6 +68,9 @@ pub struct Setup {
     pub puzzle_rating: Option<String>,
     /// An offer to a player online: two people, no AI, no lesson; Start offers it.
     pub online: bool,
+    /// The keys of the game's screen, to refuse a symbol typed that is one of them
+    /// (set by the app; the Start check stays either way).
+    pub keys: Option<Keys>,
 }
 
 #[derive(Clone, Debug, PartialEq)]
@@ -107,6 +110,7 @@ impl Setup {
             before_typing: None,
             error: None,
             online: false,
+            keys: None,
         }
     }
 
@@ -750,3 +754,29 @@ fn capitalised(text: &str) -> String {
 
 #[cfg(test)]
 mod tests;
+
+/// What to say instead of starting `setup` when a character it plays as a move is a
+/// key with a job on the game's screen (Pnut-Butta's symbol `q` quit the arcade).
+pub fn key_clash(keys: &Keys, setup: &GameSetup, online: bool) -> Option<String> {
+    let game = setup.game.cli_name();
+    let clashes: Vec<String> = setup
+        .game
+        .kind()
+        .typed_moves(setup)
+        .into_iter()
+        .filter_map(|c| {
+            keys.job_of(c, game, online)
+                .map(|job| format!("{c} ({job})"))
+        })
+        .collect();
+    match clashes.as_slice() {
+        [] => None,
+        [one] => Some(format!(
+            "{one} is a key in the game: choose another symbol."
+        )),
+        _ => Some(format!(
+            "{} are keys in the game: choose other symbols.",
+            clashes.join(", ")
+        )),
+    }
+}

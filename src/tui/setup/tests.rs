@@ -175,3 +175,30 @@ fn two_players_cannot_pick_the_ai_to_move_first() {
             .contains(&s.setup.matchup.first)
     );
 }
+
+/// A symbol that is a key of the game's screen is refused as it is typed, saying
+/// which key and what it does; the set stays as it was. It used to be taken and
+/// refused only at Start.
+#[test]
+fn a_pnut_symbol_that_is_a_key_is_refused_as_it_is_typed() {
+    let games = crate::arcade::registry();
+    let mut s = setup_on(crate::games::pnut::ID, "Symbols");
+    s.keys = Some(Keys::new(&Config::default().keys, &games.own_keys()));
+    for c in ['a', 'b'] {
+        s.handle(Action::Char(c));
+    }
+    s.handle(Action::Char('q'));
+    let symbols = |s: &Setup| {
+        s.setup
+            .own::<crate::games::pnut::options::PnutSetup>()
+            .symbols
+    };
+    assert_eq!(symbols(&s), "ab");
+    assert_eq!(
+        s.error.as_deref(),
+        Some("q is a key in the game (quit): choose another symbol.")
+    );
+    // The set goes on taking other symbols.
+    s.handle(Action::Char('c'));
+    assert_eq!(symbols(&s), "abc");
+}

@@ -53,7 +53,26 @@ impl Setup {
         match self.field() {
             Field::Game(id) | Field::Simulation(id) => {
                 self.note_typing_start();
+                let before = (self.setup.options.clone_box(), self.typing);
+                let kind = self.setup.game.kind();
+                let had = kind.typed_moves(&self.setup).contains(&c);
                 self.setup.options.type_char(id, c, &mut self.typing);
+                // A symbol that is a key of the game's screen (Pnut-Butta's q quits) is
+                // refused as it is typed, not only at Start.
+                let job = self
+                    .keys
+                    .as_ref()
+                    .and_then(|keys| keys.job_of(c, self.setup.game.cli_name(), self.online));
+                if let Some(job) = job
+                    && !had
+                    && kind.typed_moves(&self.setup).contains(&c)
+                {
+                    (self.setup.options, self.typing) = before;
+                    self.error = Some(format!(
+                        "{c} is a key in the game ({job}): choose another symbol."
+                    ));
+                    return;
+                }
                 // A 0 that leaves a number row empty changed nothing to see: say why.
                 if c == '0' && self.setup.options.has_empty_number() {
                     let name = self.row_name();

@@ -74,8 +74,8 @@ pub struct Menu {
     /// The games whose lesson was never finished: selected, the menu points to it.
     pub new_lessons: Vec<GameId>,
     /// The player's rating in each game that has one (rated games against the AI),
-    /// shown at the end of the game's line.
-    pub ratings: Vec<(GameId, u32)>,
+    /// shown at the end of the game's line as the statistics write it ("1370?").
+    pub ratings: Vec<(GameId, String)>,
     /// An arcade served online: an entry for the lobby before the statistics.
     pub online: bool,
     /// What waits in the lobby (a match of one's own, offers), beside its entry.

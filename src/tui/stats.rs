@@ -350,10 +350,21 @@ fn rating_lines(rating: &PlayerRating, width: u16, theme: &Theme, lines: &mut Ve
         1 => "1 rated game".to_string(),
         n => format!("{n} rated games"),
     };
+    // Written as the puzzles' rating is: "1370?" while it is unsure, no "±262" beside a
+    // puzzle rating of "1370?" (two notations for one thing on one screen).
+    use crate::plugin::rating::rated::{SETTLING_DEVIATION, shown_rating};
+    let note = if rating.deviation > SETTLING_DEVIATION {
+        " · ? = unsure: more games settle it"
+    } else {
+        ""
+    };
     lines.push(Line::from(vec![
         Span::raw("  rating "),
-        Span::styled(rating.rating.to_string(), theme.accent()),
-        Span::styled(format!(" ±{} · {games}", rating.deviation), theme.muted()),
+        Span::styled(
+            shown_rating(rating.rating, rating.deviation),
+            theme.accent(),
+        ),
+        Span::styled(format!(" · {games}{note}"), theme.muted()),
     ]));
     let series: Vec<u32> = rating.history.iter().map(|p| p.rating).collect();
     // One game is no history yet.

@@ -5,6 +5,7 @@
 use crate::history_harness as history;
 
 use parlor::config::Config;
+use parlor::plugin::rating::rated::SETTLING_DEVIATION;
 use parlor::tui::app::Start;
 use parlor::tui::harness::Harness;
 use parlor::tui::stats::{StatsOutcome, StatsScreen};
@@ -326,10 +327,14 @@ fn rating_and_variants_at_every_size() {
     for (w, h) in SIZES {
         let text = draw(&screen, w, h);
         assert_fits(&text, w);
-        assert!(
-            text.contains(&format!("rating {} ±{}", rating.rating, rating.deviation)),
-            "{text}"
-        );
+        // As the puzzles' rating is written: "1370?" while unsure, never "±262".
+        let shown = if rating.deviation > SETTLING_DEVIATION {
+            format!("rating {}? · 12 rated games · ? = unsure", rating.rating)
+        } else {
+            format!("rating {} · 12 rated games", rating.rating)
+        };
+        assert!(text.contains(&shown), "{shown}: {text}");
+        assert!(!text.contains('±'), "{text}");
         insta::assert_snapshot!(format!("stats_rated_{w}x{h}"), text);
     }
 }
@@ -341,11 +346,13 @@ fn the_menu_shows_the_rating_of_rated_games() {
     let data = tempfile::tempdir().expect("temp dir");
     history::write(data.path(), &history::rated());
     let registry = parlor::arcade::registry();
-    let rating = registry.statistics(&history::rated())[0]
+    let rated = registry.statistics(&history::rated())[0]
         .rating
-        .as_ref()
-        .expect("rated")
-        .rating;
+        .clone()
+        .expect("rated");
+    // Written as the statistics write it: "1320?" while unsure.
+    let rating = parlor::plugin::rating::rated::shown_rating(rated.rating, rated.deviation);
+    assert_eq!(rating.ends_with('?'), rated.deviation > SETTLING_DEVIATION);
     for (w, h) in SIZES {
         let mut app =
             Harness::with_store(&registry, Config::default(), Start::Menu, w, h, data.path());

@@ -54,6 +54,16 @@ pub fn rated_note(before: Option<u32>, after: u32, deviation: u32) -> String {
     }
 }
 
+/// A game rating as the menu and the statistics write it: "1370?" while it is still
+/// settling (as the puzzles' rating is written), whole points after.
+pub fn shown_rating(rating: u32, deviation: u32) -> String {
+    if deviation > SETTLING_DEVIATION {
+        format!("{rating}?")
+    } else {
+        rating.to_string()
+    }
+}
+
 /// A game rating's deviation above which it is still settling (a new player's is 350;
 /// it falls below this after about ten games).
 pub const SETTLING_DEVIATION: u32 = 110;

@@ -245,7 +245,19 @@ impl App {
             .filter(|g| g.kind().lesson().is_some() && !self.lesson_done(*g))
             .filter(|g| !self.played_games.iter().any(|p| p == g.cli_name()))
             .collect();
-        menu.ratings = self.ratings.clone();
+        menu.ratings = self
+            .ratings
+            .iter()
+            .map(|&(game, rating)| {
+                let deviation = self
+                    .rating_deviations
+                    .iter()
+                    .find(|(g, _)| *g == game)
+                    .map_or(0, |(_, d)| *d);
+                let shown = crate::plugin::rating::rated::shown_rating(rating, deviation);
+                (game, shown)
+            })
+            .collect();
         if let Some(game) = game {
             menu.select_game(game);
         }

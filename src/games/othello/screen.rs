@@ -781,7 +781,9 @@ impl Board for OthelloBoard {
                     &[Action::Up, Action::Down, Action::Left, Action::Right],
                     "move",
                 ),
-                (&[Action::Enter], "play"),
+                // A square typed by its name plays at once, and the footer says so
+                // ("Enter play" alone hid it).
+                (&[Action::Enter], "play (or type f5)"),
                 (&[Action::Hints], "hints"),
                 (&[Action::Undo], "undo"),
                 (&[Action::NewGame], "new"),

@@ -129,3 +129,32 @@ fn best_or_every_move(bencher: divan::Bencher, (number, what): (usize, &str)) {
         }
     });
 }
+
+/// The every-move analysis of a midgame position to a fixed depth (hints, the review,
+/// `parlor solve othello --depth`), one thread: the search without ProbCut, whose
+/// shallow nodes skip the transposition table (`midgame::TABLE_MIN_DEPTH`).
+#[divan::bench(
+    args = ["f5d6c3d3c4f4c5b3c2e6c6b4", "f5f6e6f4g6d6e3h7f3d3g5e7e8f7f8g7d7h4c7g4g3c6"],
+    sample_count = 1,
+    sample_size = 1
+)]
+fn every_move_midgame(bencher: divan::Bencher, moves: &str) {
+    use parlor::solve::othello::Limits;
+    let (board, _) = Othello::after_moves(moves).expect("a game from the start");
+    let limits = Limits {
+        max_depth: Some(11),
+        max_millis: None,
+        table_mib: 64,
+        exact_empties: 0,
+    };
+    let mut engine = Engine::new(64);
+    engine.set_threads(1);
+    bencher.bench_local(|| {
+        engine.clear();
+        let mut last = None;
+        engine.analyse(divan::black_box(&board), &limits, &|| false, &mut |a| {
+            last = Some(a)
+        });
+        last.map(|a| a.nodes)
+    });
+}

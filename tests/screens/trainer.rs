@@ -128,6 +128,16 @@ fn a_puzzle_is_missed_tried_again_and_solved_and_the_result_kept() {
     // Tried again: the winning line to the end, the solver defending.
     h.key(Enter);
     until(&mut h, "the player's turn again", |s| *s == State::YourMove);
+    // The Enter that retried, pressed again once the board has settled, plays
+    // nothing until another key: it played the preselected move, a second miss.
+    h.ticks(40);
+    h.key(Enter);
+    assert_eq!(state(&h), State::YourMove, "{}", h.screen());
+    assert!(
+        h.screen().contains("Again from here: choose your"),
+        "{}",
+        h.screen()
+    );
     let mut moves = 0;
     while state(&h) == State::YourMove {
         let values = {

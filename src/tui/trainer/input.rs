@@ -3,6 +3,9 @@
 
 use super::*;
 
+/// Said when Enter is pressed right after a retry, before any other key.
+pub const RETRIED_ENTER: &str = "Again from here: choose your move first (the arrows, or type it).";
+
 impl TrainerScreen {
     /// Starts the puzzle again where the wrong move was made.
     fn retry(&mut self) {
@@ -21,6 +24,7 @@ impl TrainerScreen {
         current.values = None;
         current.hint = None;
         current.settle_ms = SETTLE_MS;
+        current.retried = true;
         self.ask_values();
     }
 
@@ -97,6 +101,19 @@ impl TrainerScreen {
             // rated miss).
             current.settle_ms = super::SETTLE_MS;
             return TrainerOutcome::Stay;
+        }
+        if action == Action::Enter
+            && let Some(current) = &mut self.current
+            && current.retried
+            && current.state == State::YourMove
+        {
+            self.note = Some(RETRIED_ENTER.into());
+            return TrainerOutcome::Stay;
+        }
+        if let Some(current) = &mut self.current
+            && action != Action::Enter
+        {
+            current.retried = false;
         }
         match (action, state) {
             (Action::Quit, _) => TrainerOutcome::Quit,

@@ -131,6 +131,10 @@ struct Current {
     seen: bool,
     /// Enter is held back until this reaches zero (see [`SETTLE_MS`]).
     settle_ms: u64,
+    /// Just retried after a miss: Enter plays nothing until another key (the cursor
+    /// moved, a move typed). The Enter that retried, pressed again a second later,
+    /// played the board's preselected move and missed the puzzle again.
+    retried: bool,
     /// The board's name for the player's side ("Player 2"), once the coach has said
     /// which seat is to move.
     side: Option<String>,
@@ -371,6 +375,7 @@ impl TrainerScreen {
             missed: false,
             seen,
             settle_ms: SETTLE_MS,
+            retried: false,
             side: None,
             generation: board.generation(),
             setup,

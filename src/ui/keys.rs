@@ -417,8 +417,10 @@ impl Keys {
     }
 
     /// What `c` does on the screen of `game` (a command-line name), if it has a job
-    /// there: its name in the config's `[keys]` ("quit", "hints"). The keys of a match online count only `online`.
-    pub fn job_of(&self, c: char, game: &str, online: bool) -> Option<&'static str> {
+    /// there, in words: its name in the config's `[keys]` ("quit", "hints"), with
+    /// spaces for underscores ("new game", not "new_game") and the prediction switch
+    /// named as the help names it. The keys of a match online count only `online`.
+    pub fn job_of(&self, c: char, game: &str, online: bool) -> Option<String> {
         let action = self.action(
             KeyEvent::new(KeyCode::Char(c), KeyModifiers::NONE),
             Some(game),
@@ -430,7 +432,11 @@ impl Keys {
         self.bindings
             .iter()
             .find(|b| b.key == KeyCode::Char(c) && b.action == action)
-            .map(|b| b.config.unwrap_or(b.what))
+            .map(|b| match b.config {
+                Some("spoilers") => "the prediction switch".to_string(),
+                Some(name) => name.replace('_', " "),
+                None => b.what.to_string(),
+            })
     }
 
     /// The key bound to `action` as footers write it: the fixed key where there is one

@@ -428,6 +428,21 @@ fn symbols_that_are_keys_in_the_game_are_refused_as_typed() {
         "{}",
         h.screen()
     );
+    // In words, not the config's names ("new_game", "spoilers").
+    h.key(KeyCode::Char('n'));
+    assert!(
+        h.screen()
+            .contains("n is a key in the game (new game): choose another symbol."),
+        "{}",
+        h.screen()
+    );
+    h.key(KeyCode::Char('e'));
+    assert!(
+        h.screen()
+            .contains("e is a key in the game (the prediction switch)"),
+        "{}",
+        h.screen()
+    );
     assert!(matches!(h.app.screen(), Screen::Setup(_)), "{}", h.screen());
     h.key(KeyCode::Char('c'));
     h.key(KeyCode::Enter);

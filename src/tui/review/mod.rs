@@ -338,7 +338,8 @@ impl Review {
             // Known without a search: the opening book's values.
             format!(" (book, {} moves)", report.depth)
         } else {
-            format!(" ({} moves ahead)", report.depth)
+            // "(11 moves ahead)" read as the player being ahead by 11 moves.
+            format!(" (searched {} moves ahead)", report.depth)
         };
         let even_within = self.game.kind().even_within();
         if let Some(score) = report.score.filter(|_| report.best.is_some()) {

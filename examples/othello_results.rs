@@ -18,7 +18,9 @@
 //! The third column is what the mover scored with both sides playing on (the exact
 //! value once the solve begins); the fourth, where the engine searched, the search's
 //! own value (`-` in the random opening). `othello_train --fit-only --labels` reads the
-//! first three columns; a mix of the two values makes a label between them (awk).
+//! first three columns. `othello_results mix RESULTS BASE MAX LAMBDA OUT` makes a
+//! trainer's labels file of them: BASE's labels (a trainer's) up to MAX empty squares,
+//! then every RESULTS position labelled LAMBDA * search + (1 - LAMBDA) * result.
 //! Everything follows from `--seed` and `--threads`.
 
 use std::io::Write;
@@ -184,7 +186,56 @@ fn run(a: &Args) -> Result<(), String> {
     Ok(())
 }
 
+/// `othello_results mix RESULTS BASE MAX LAMBDA OUT`: the labels file `othello_train
+/// --fit-only --labels OUT` reads: BASE's lines (a trainer's labels) of at most MAX
+/// empty squares, then each RESULTS line labelled `LAMBDA * search + (1 - LAMBDA) *
+/// result` (the result alone where there was no search).
+fn mix(args: &[String]) -> Result<(), String> {
+    let [results, base, max, lambda, out] = args else {
+        return Err("mix RESULTS BASE MAX LAMBDA OUT".into());
+    };
+    let max: u32 = max.parse().map_err(|e| format!("MAX {max}: {e}"))?;
+    let lambda: f64 = lambda
+        .parse()
+        .map_err(|e| format!("LAMBDA {lambda}: {e}"))?;
+    let read = |path: &str| std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"));
+    let hex = |t: &str| u64::from_str_radix(t, 16).map_err(|e| format!("{t}: {e}"));
+    let mut text = String::new();
+    let (mut low, mut mixed) = (0usize, 0usize);
+    for line in read(base)?.lines() {
+        if let [p, o, _] = line.split_whitespace().collect::<Vec<_>>()[..]
+            && (!(hex(p)? | hex(o)?)).count_ones() <= max
+        {
+            text.push_str(line);
+            text.push('\n');
+            low += 1;
+        }
+    }
+    for line in read(results)?.lines() {
+        if let [p, o, result, search] = line.split_whitespace().collect::<Vec<_>>()[..] {
+            let result: f64 = result.parse().map_err(|e| format!("{result}: {e}"))?;
+            let label = match search.parse::<f64>() {
+                Ok(v) => lambda * v + (1.0 - lambda) * result,
+                Err(_) => result,
+            };
+            text.push_str(&format!("{p} {o} {label}\n"));
+            mixed += 1;
+        }
+    }
+    std::fs::write(out, text).map_err(|e| format!("{out}: {e}"))?;
+    eprintln!("{low} positions of {base} up to {max} empties, {mixed} of {results}");
+    Ok(())
+}
+
 fn main() {
+    let args: Vec<String> = std::env::args().skip(1).collect();
+    if args.first().map(String::as_str) == Some("mix") {
+        if let Err(e) = mix(&args[1..]) {
+            let _ = writeln!(std::io::stderr(), "othello_results: {e}");
+            std::process::exit(2);
+        }
+        return;
+    }
     if let Err(e) = parse_args().and_then(|a| run(&a)) {
         let _ = writeln!(std::io::stderr(), "othello_results: {e}");
         std::process::exit(2);

@@ -393,12 +393,8 @@ fn the_coin_s_word_is_not_hidden_by_the_ai_s_first_remark() {
     }
 }
 
-/// Pnut-Butta's symbols typed as `a b q h`: q quits and h shows the hints on the
-/// game's screen, so each is refused as it is typed, saying which key it is (they were
-/// taken and refused only at Start; before that, q quit the arcade at once).
-#[test]
-fn symbols_that_are_keys_in_the_game_are_refused_as_typed() {
-    let mut h = menu();
+/// Pnut-Butta's setup, opened from the menu of `h`.
+fn open_pnut_setup(h: &mut Harness) {
     let pnut = parlor::arcade::registry()
         .all()
         .position(|g| g == parlor::games::pnut::ID)
@@ -407,42 +403,35 @@ fn symbols_that_are_keys_in_the_game_are_refused_as_typed() {
         h.key(KeyCode::Down);
     }
     h.key(KeyCode::Enter);
+}
+
+/// Pnut-Butta's symbols typed as `a b q h`: q quits and h shows the hints on the
+/// game's screen, so each is refused as it is typed, saying which key it is (they were
+/// taken and refused only at Start; before that, q quit the arcade at once).
+#[test]
+fn symbols_that_are_keys_in_the_game_are_refused_as_typed() {
+    let mut h = menu();
+    open_pnut_setup(&mut h);
     // From Start up to Symbols: Thinking time, Search depth, Assistance, Players,
     // Length, From a position, Symbols.
     for _ in 0..7 {
         h.key(KeyCode::Up);
     }
-    for c in ['a', 'b', 'q'] {
+    h.key(KeyCode::Char('a'));
+    h.key(KeyCode::Char('b'));
+    // Said in words, not the config's names ("new_game", "spoilers").
+    for (c, job) in [
+        ('q', "quit"),
+        ('h', "hints"),
+        ('n', "new game"),
+        ('e', "the prediction switch"),
+    ] {
         h.key(KeyCode::Char(c));
+        let screen = h.screen();
+        let said = format!("{c} is a key in the game ({job}): choose another symbol.");
+        assert!(screen.contains(&said), "{said}\n{screen}");
+        assert!(screen.contains("◀ a b ▶"), "{screen}");
     }
-    let screen = h.screen();
-    assert!(screen.contains("◀ a b ▶"), "{screen}");
-    assert!(
-        screen.contains("q is a key in the game (quit): choose another symbol."),
-        "{screen}"
-    );
-    h.key(KeyCode::Char('h'));
-    assert!(
-        h.screen()
-            .contains("h is a key in the game (hints): choose another symbol."),
-        "{}",
-        h.screen()
-    );
-    // In words, not the config's names ("new_game", "spoilers").
-    h.key(KeyCode::Char('n'));
-    assert!(
-        h.screen()
-            .contains("n is a key in the game (new game): choose another symbol."),
-        "{}",
-        h.screen()
-    );
-    h.key(KeyCode::Char('e'));
-    assert!(
-        h.screen()
-            .contains("e is a key in the game (the prediction switch)"),
-        "{}",
-        h.screen()
-    );
     assert!(matches!(h.app.screen(), Screen::Setup(_)), "{}", h.screen());
     h.key(KeyCode::Char('c'));
     h.key(KeyCode::Enter);
@@ -456,14 +445,7 @@ fn symbols_from_the_config_that_are_keys_are_refused_at_start() {
     let mut config = Config::default();
     config.set_section_key("pnut", "symbols", "abqh");
     let mut h = Harness::new(&parlor::arcade::registry(), config, Start::Menu, 80, 24);
-    let pnut = parlor::arcade::registry()
-        .all()
-        .position(|g| g == parlor::games::pnut::ID)
-        .expect("Pnut-Butta is in the arcade");
-    for _ in 0..pnut {
-        h.key(KeyCode::Down);
-    }
-    h.key(KeyCode::Enter);
+    open_pnut_setup(&mut h);
     assert!(h.screen().contains("a b q h"), "{}", h.screen());
     h.key(KeyCode::Enter);
     let refused = h.screen();

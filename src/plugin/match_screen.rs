@@ -355,10 +355,10 @@ impl<B: Board> GameScreen for Match<B> {
         self.view.notes = notes;
     }
     fn set_rating_note(&mut self, note: Option<String>) {
-        self.view.rating_note = note;
+        self.view.rating.note = note;
     }
     fn set_counts_for_rating(&mut self, counts: bool) {
-        self.view.counts_for_rating = Some(counts);
+        self.view.rating.counts = Some(counts);
     }
     fn time_for_move(&mut self, left_ms: u64, increment_ms: u64) {
         B::time_for_move(self, left_ms, increment_ms);

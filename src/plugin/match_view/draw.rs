@@ -245,15 +245,10 @@ impl<G: Game> MatchView<G> {
     /// note that said so went with the next move, and a rated game said nothing of it
     /// until the game-over box. "Moves" alone where the shell did not say.
     pub fn moves_title(&self) -> &'static str {
-        let aided = crate::plugin::rating::rated::aided_note(self.aids).is_some();
         if self.ai_seat().is_none() {
             return "Moves";
         }
-        match (aided, self.counts_for_rating) {
-            (true, _) | (false, Some(false)) => "Moves · not rated",
-            (false, Some(true)) => "Moves · rated",
-            (false, None) => "Moves",
-        }
+        self.rating.moves_title()
     }
 
     /// The prediction panel: the game's `lines`, unless the prediction is hidden.
@@ -302,9 +297,7 @@ impl<G: Game> MatchView<G> {
     /// shell's word once the history has the game, or (before, or without a history)
     /// that help left it out.
     pub fn rating_line(&self) -> Option<String> {
-        self.rating_note
-            .clone()
-            .or_else(|| crate::plugin::rating::rated::aided_note(self.aids).map(str::to_string))
+        self.rating.line()
     }
 
     /// [`Self::rating_line`] as the game-over boxes show it, a line each (a new

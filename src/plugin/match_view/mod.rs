@@ -6,7 +6,6 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering};
 
 use rand::{Rng, RngExt};
 
-use super::screen::SolverLink;
 use crate::config::FirstMover;
 use crate::game::Game;
 use crate::game::{Outcome, Seat};
@@ -14,13 +13,18 @@ use crate::matchup::MatchSetup;
 use crate::plugin::GameSetup;
 use crate::session::{Mode, PlayedMove, Player, Session};
 use crate::solve::Analysis;
-use crate::solve::analyst::{Query, SharedAnalyst};
-use crate::solve::worker::{Inbox, Job};
-use crate::store::{Aids, MatchRecord, ResultRecord, SeatRecord};
+use crate::solve::analyst::SharedAnalyst;
+use crate::solve::worker::Inbox;
+use crate::store::{MatchRecord, ResultRecord, SeatRecord};
 use crate::ui::voice::{self, Moment};
 
 /// The AI's words on a moment ("move now", an undo), said until the next move.
 mod draw;
+mod rating;
+mod remarks;
+mod solver_link;
+
+pub use rating::RatingLedger;
 
 #[cfg(test)]
 use draw::moves_played;
@@ -93,28 +97,11 @@ pub struct MatchView<G: Game> {
     /// it has (a search that reports its best only at the end, Pnut-Butta's proofs,
     /// would otherwise run out its time). A new flag for every job.
     hurry: Arc<AtomicBool>,
-    /// The help the person had against the AI so far (kept in the record: an aided
-    /// game is not rated).
-    pub aids: Aids,
-    /// The person turned the hints on during this turn of theirs: the move that ends
-    /// it counts as played with them, even with the hints turned off again (looking
-    /// and hiding them was a rated game).
-    hints_seen: bool,
-    /// `hints_seen` before the hints were last turned on, for a switch put back.
-    hints_seen_before: bool,
-    /// The aids as they were before the moves taken back since the last move played:
-    /// redone to where it was, with no other move between, the game has the aids it
-    /// had (an undo and redo of the same moves left a whole game unrated).
-    aids_before_undo: Option<Aids>,
+    /// The help the person had and whether the game counts for the rating.
+    pub rating: RatingLedger,
     /// Whether the screen shows the hints: the match's one switch, kept here so that a
     /// move played with them on is known as one.
     pub hints: bool,
-    /// What the finished game did to the player's rating ("Rated: your rating 1200 →
-    /// 1218.", "Not rated: ..."), said by the shell once the history has the game.
-    pub rating_note: Option<String>,
-    /// Whether the game counts for the rating once finished unaided, as the shell
-    /// found from its record (`None`: not told; the panel then marks only aided games).
-    pub counts_for_rating: Option<bool>,
     /// A word from the program, not the AI ("Resumed: move 3.", "Nothing to redo."):
     /// shown on the voice's line without the AI's quotes, until the next move.
     note: String,
@@ -221,13 +208,8 @@ impl<G: Game> MatchView<G> {
             over_box_age: (u64::MAX, 0),
             inbox: Inbox::default(),
             hurry: Arc::default(),
-            aids: Aids::default(),
-            hints_seen: false,
-            hints_seen_before: false,
-            aids_before_undo: None,
+            rating: RatingLedger::default(),
             hints: false,
-            rating_note: None,
-            counts_for_rating: None,
         }
     }
 
@@ -289,7 +271,7 @@ impl<G: Game> MatchView<G> {
                 }),
             ended_by: None,
             given: self.given_played(),
-            aids: self.aids,
+            aids: self.rating.aids,
         }
     }
 
@@ -340,7 +322,7 @@ impl<G: Game> MatchView<G> {
         self.session.set_redo(redo);
         self.seed = record.seed;
         self.started = record.started.clone();
-        self.aids = record.aids.with(self.aids);
+        self.rating.aids = record.aids.with(self.rating.aids);
         self.needs_analysis = true;
         self.last_prediction = None;
         self.voice = String::new();
@@ -359,43 +341,6 @@ impl<G: Game> MatchView<G> {
             format!("Resumed: move {}.", record.moves.len() + 1)
         };
         Ok(())
-    }
-
-    /// An analysis of the position under `ticket` (dropped when stale): the prediction,
-    /// the AI's side and its remarks follow it.
-    pub fn receive_analysis(&mut self, ticket: u64, analysis: Analysis<G::Move>) {
-        let was_pending = self.session.side_pending();
-        if !self.session.receive_analysis(ticket, analysis) {
-            return;
-        }
-        self.announce_side(was_pending);
-        self.react_to_prediction();
-    }
-
-    /// Once the AI has chosen its side, it says which, and whether it could prove it.
-    fn announce_side(&mut self, was_pending: bool) {
-        if !was_pending || self.session.side_pending() {
-            return;
-        }
-        let ai_first = matches!(self.session.player(Seat::First), Player::Ai(_));
-        self.voice = if self.session.side_proven() == Some(true) {
-            let moment = if ai_first {
-                Moment::ChoseFirst
-            } else {
-                Moment::ChoseSecond
-            };
-            voice::line(moment, self.variety)
-        } else if ai_first {
-            "I can't prove either side; I'll go first.".into()
-        } else {
-            "I can't prove either side; I'll go second.".into()
-        };
-    }
-
-    fn failed_with(&mut self, ticket: u64, reason: String) {
-        if self.session.analysis_failed_with(ticket, reason) {
-            self.voice = "My analysis is broken; I'm playing by feel now.".into();
-        }
     }
 
     /// Plays `moves` from the start as the start asked for (see `given`): the moves
@@ -620,69 +565,10 @@ impl<G: Game> MatchView<G> {
         }
     }
 
-    /// `line` after what the coin said, while no move has been made.
-    fn after_the_coin(&self, line: String) -> String {
-        match &self.coin_line {
-            Some(coin) if self.session.history().is_empty() && !line.starts_with(coin) => {
-                format!("{coin} {line}")
-            }
-            _ => line,
-        }
-    }
-
-    /// The AI's voice reacts when the prediction changes.
-    fn react_to_prediction(&mut self) {
-        let Some(winner) = self.session.predicted_winner() else {
-            // Nothing proven: against the AI, say what the panel says rather than
-            // nothing, and keep saying it as the outlook changes.
-            if let Some(ai) = self.ai_seat()
-                && self.voice_follows_outlook()
-                && !self.session.is_over()
-            {
-                let line = self.after_the_coin(voice::outlook_line(self.outlook(), ai));
-                self.voice = line.clone();
-                self.outlook_line = Some(line);
-            }
-            return;
-        };
-        if self.session.is_over() {
-            return;
-        }
-        let previous = self.last_prediction.replace(winner);
-        // The side that was predicted to win and no longer is threw it away with its
-        // latest move: mark it, now that the proof has arrived.
-        if let Some(loser) = previous.filter(|p| *p != winner) {
-            self.session.mark_last_move_of(loser);
-        }
-        match self.ai_seat() {
-            Some(ai) => {
-                let moment = if winner == ai && previous == Some(ai.other()) {
-                    Some(Moment::HumanBlundered)
-                } else if winner != ai && previous.is_none() {
-                    Some(Moment::LostFromHere)
-                } else if winner != ai && previous != Some(winner) {
-                    Some(Moment::Lost)
-                } else if winner == ai && previous.is_none() && self.voice_follows_outlook() {
-                    Some(Moment::Winning)
-                } else {
-                    None
-                };
-                if let Some(m) = moment {
-                    self.variety += 1;
-                    self.voice = self.after_the_coin(voice::line(m, self.variety));
-                }
-            }
-            None => {
-                if let (Some(prev), Some(last)) = (previous, self.session.history().last())
-                    && prev != winner
-                {
-                    self.voice = voice::slip_line(
-                        self.session.name(last.seat),
-                        self.session.name(last.seat.other()),
-                    );
-                }
-            }
-        }
+    /// It is the person's move against the AI, in a game not over: what they do with
+    /// the hints now counts for the rating.
+    fn persons_turn(&self) -> bool {
+        self.session.human_to_move() && self.ai_seat().is_some() && !self.session.is_over()
     }
 
     /// Plays a move for whoever is to move. Returns false if it was refused.
@@ -690,17 +576,11 @@ impl<G: Game> MatchView<G> {
         // The person moves with the hints on: help (hints on only between moves, or
         // carried into a rematch and turned off before the first move, are not).
         // Judged before the move: the move that ends the game counts too.
-        let hinted = (self.hints || self.hints_seen)
-            && self.session.human_to_move()
-            && self.ai_seat().is_some()
-            && !self.session.is_over();
+        let persons_turn = self.persons_turn();
         if self.session.play(mv).is_err() {
             return false;
         }
-        self.aids.hints |= hinted;
-        self.hints_seen = false;
-        // Another line than the one taken back: the undo stands.
-        self.aids_before_undo = None;
+        self.rating.move_played(persons_turn, self.hints);
         self.note.clear();
         self.needs_analysis = true;
         // A word on a moment is over once the next move is played.
@@ -740,8 +620,7 @@ impl<G: Game> MatchView<G> {
         self.needs_analysis = true;
         self.last_prediction = None;
         if was_on && self.ai_seat().is_some() {
-            self.aids_before_undo.get_or_insert(self.aids);
-            self.aids.undo = true;
+            self.rating.taken_back();
         }
         self.voice = if self.ai_seat().is_some() {
             TAKE_BACK_LINE.into()
@@ -754,7 +633,7 @@ impl<G: Game> MatchView<G> {
     /// The hints were turned on: said when it matters, in a game against the AI not
     /// over yet, where a move made with them leaves the game unrated.
     pub fn hints_turned_on(&mut self) {
-        if self.ai_seat().is_some() && !self.session.is_over() && !self.aids.hints {
+        if self.ai_seat().is_some() && !self.session.is_over() && !self.rating.aids.hints {
             self.note = HINTS_UNRATED.into();
         }
     }
@@ -762,15 +641,14 @@ impl<G: Game> MatchView<G> {
     /// The person turned the hints on (a key, not a game that starts with them): on
     /// their turn against the AI, the move that ends it counts as hinted.
     pub fn hints_shown_by_person(&mut self) {
-        self.hints_seen_before = self.hints_seen;
-        self.hints_seen |=
-            self.ai_seat().is_some() && self.session.human_to_move() && !self.session.is_over();
+        let persons_turn = self.persons_turn();
+        self.rating.hints_shown(persons_turn);
     }
 
     /// The hints' last turning on was put back (a letter that began a square): it
     /// showed nothing the person asked for.
     pub fn forget_hints_shown(&mut self) {
-        self.hints_seen = self.hints_seen_before;
+        self.rating.forget_hints_shown();
         if self.note == HINTS_SEEN_UNRATED {
             self.note.clear();
         }
@@ -781,7 +659,7 @@ impl<G: Game> MatchView<G> {
     pub fn hints_turned_off(&mut self) {
         if self.note == HINTS_UNRATED {
             self.note.clear();
-            if self.hints_seen && !self.aids.hints {
+            if self.rating.hints_seen_unmarked() {
                 self.note = HINTS_SEEN_UNRATED.into();
             }
         }
@@ -793,10 +671,8 @@ impl<G: Game> MatchView<G> {
             self.note = NOTHING_TO_REDO.into();
             return false;
         }
-        if self.session.redo_moves().is_empty()
-            && let Some(aids) = self.aids_before_undo.take()
-        {
-            self.aids = aids;
+        if self.session.redo_moves().is_empty() {
+            self.rating.all_redone();
         }
         self.note.clear();
         self.needs_analysis = true;
@@ -840,60 +716,6 @@ impl<G: Game> MatchView<G> {
                 Who::Named(name) => format!("{name} wins!"),
             },
         })
-    }
-}
-
-impl<G: Game> SolverLink for MatchView<G> {
-    /// The position on the board, once after every change, for the match's analyst.
-    fn take_job(&mut self) -> Option<Job> {
-        if !std::mem::take(&mut self.needs_analysis) {
-            return None;
-        }
-        let query = Query {
-            position: self.session.position().clone(),
-            ai_to_move: self.session.ai_to_move(),
-            ply: self.session.history().len(),
-            played: None,
-        };
-        let analyst = self.analyst.clone();
-        let outbox = self.inbox.outbox();
-        self.hurry = Arc::default();
-        let hurry = Arc::clone(&self.hurry);
-        Some(Box::new(move |ctx| {
-            let mut analyst = analyst.lock();
-            let stop = || ctx.is_cancelled() || hurry.load(Ordering::Relaxed);
-            analyst.analyse(&query, &stop, &mut |analysis| {
-                ctx.send(&outbox, analysis);
-            });
-        }))
-    }
-    fn analysis_requested(&mut self, ticket: u64) {
-        self.session.analysis_requested(ticket);
-    }
-    fn ticket(&self) -> u64 {
-        self.session.ticket()
-    }
-    fn analysing(&self) -> bool {
-        self.session.analysing()
-    }
-    /// Takes every analysis in, each under its own ticket: the session drops the
-    /// stale ones.
-    fn news(&mut self, _ticket: u64) {
-        let reports: Vec<_> = self.inbox.drain().collect();
-        for (ticket, analysis) in reports {
-            self.receive_analysis(ticket, analysis);
-        }
-    }
-    fn finished(&mut self, ticket: u64) {
-        // The reports sent before the end come first.
-        self.news(ticket);
-        let was_pending = self.session.side_pending();
-        if self.session.analysis_finished(ticket) {
-            self.announce_side(was_pending);
-        }
-    }
-    fn failed(&mut self, ticket: u64, reason: String) {
-        self.failed_with(ticket, reason);
     }
 }
 

@@ -3,7 +3,8 @@ use super::*;
 use crate::game::nim::{Ending, Nim, NimMove};
 use crate::matchup::Difficulty;
 use crate::matchup::{FirstMover, Mode};
-use crate::solve::analyst::FnAnalyst;
+use crate::plugin::screen::SolverLink;
+use crate::solve::analyst::{FnAnalyst, Query};
 use crate::solve::{Analysis, Verdict};
 use crate::ui::theme::Theme;
 use rand::SeedableRng;
@@ -400,23 +401,23 @@ fn move_now_stops_a_search_that_answers_only_at_its_end() {
 #[test]
 fn undo_and_hints_against_the_ai_are_aids() {
     let mut view = nim_view(Mode::VsAi);
-    assert!(view.aids.none());
+    assert!(view.rating.aids.none());
     assert!(view.play(NimMove { pile: 0, take: 1 }));
     // The AI's move with the hints on: no help to the person.
     view.hints = true;
     assert!(view.play(NimMove { pile: 1, take: 1 }));
     view.hints = false;
-    assert!(view.aids.none(), "playing is no help");
+    assert!(view.rating.aids.none(), "playing is no help");
     assert!(view.undo());
-    assert!(view.aids.undo && !view.aids.hints);
+    assert!(view.rating.aids.undo && !view.rating.aids.hints);
     view.hints = true;
     assert!(view.play(NimMove { pile: 1, take: 1 }));
-    assert!(view.aids.hints);
+    assert!(view.rating.aids.hints);
     let mut two = nim_view(Mode::TwoPlayers);
     two.hints = true;
     assert!(two.play(NimMove { pile: 0, take: 1 }));
     assert!(two.undo());
-    assert!(two.aids.none(), "{:?}", two.aids);
+    assert!(two.rating.aids.none(), "{:?}", two.rating.aids);
     // Taken back once over: the ending kept is the first.
     let mut over = nim_view(Mode::VsAi);
     for (pile, take) in [(0, 3), (1, 4), (2, 5)] {
@@ -424,12 +425,12 @@ fn undo_and_hints_against_the_ai_are_aids() {
     }
     assert!(over.session.is_over());
     assert!(over.undo());
-    assert!(over.aids.none(), "{:?}", over.aids);
+    assert!(over.rating.aids.none(), "{:?}", over.rating.aids);
     // The winning move itself, made with the hints on, counts.
     over.hints = true;
     assert!(over.play(NimMove { pile: 2, take: 5 }));
     assert!(over.session.is_over());
-    assert!(over.aids.hints, "{:?}", over.aids);
+    assert!(over.rating.aids.hints, "{:?}", over.rating.aids);
 }
 
 /// Hints turned on and off again on the person's turn still count for the move that
@@ -445,7 +446,7 @@ fn hints_seen_on_your_turn_count_for_your_move() {
     assert_eq!(view.note, HINTS_SEEN_UNRATED);
     assert_eq!(view.moves_title(), "Moves");
     assert!(view.play(NimMove { pile: 0, take: 1 }));
-    assert!(view.aids.hints, "{:?}", view.aids);
+    assert!(view.rating.aids.hints, "{:?}", view.rating.aids);
     // The note goes with the move; the moves panel keeps saying it.
     assert_eq!(view.note, "");
     assert_eq!(view.moves_title(), "Moves · not rated");
@@ -455,7 +456,7 @@ fn hints_seen_on_your_turn_count_for_your_move() {
     other.hints_shown_by_person();
     assert!(other.play(NimMove { pile: 1, take: 1 }));
     assert!(other.play(NimMove { pile: 2, take: 1 }));
-    assert!(other.aids.none(), "{:?}", other.aids);
+    assert!(other.rating.aids.none(), "{:?}", other.rating.aids);
     assert_eq!(other.moves_title(), "Moves");
 }
 
@@ -467,12 +468,12 @@ fn undo_redone_to_the_same_moves_is_no_aid() {
     assert!(view.play(NimMove { pile: 0, take: 1 }));
     assert!(view.play(NimMove { pile: 1, take: 1 }));
     assert!(view.undo());
-    assert!(view.aids.undo);
+    assert!(view.rating.aids.undo);
     assert!(view.redo());
-    assert!(view.aids.none(), "{:?}", view.aids);
+    assert!(view.rating.aids.none(), "{:?}", view.rating.aids);
     // Taken back, and another move played: the undo stands, redo or not.
     assert!(view.undo());
     assert!(view.play(NimMove { pile: 2, take: 1 }));
     assert!(!view.redo());
-    assert!(view.aids.undo, "{:?}", view.aids);
+    assert!(view.rating.aids.undo, "{:?}", view.rating.aids);
 }

@@ -357,7 +357,7 @@ impl<B: Board> GameScreen for Match<B> {
     fn set_rating_note(&mut self, note: Option<String>) {
         self.view.rating.note = note;
     }
-    fn set_counts_for_rating(&mut self, counts: bool) {
+    fn set_counts_for_rating(&mut self, counts: Result<(), &'static str>) {
         self.view.rating.counts = Some(counts);
     }
     fn time_for_move(&mut self, left_ms: u64, increment_ms: u64) {

@@ -161,7 +161,7 @@ pub trait GameScreen {
     fn set_rating_note(&mut self, _note: Option<String>) {}
     /// Whether this game, against the AI, counts for the rating once finished unaided
     /// (the moves panel says "rated" or "not rated" during play).
-    fn set_counts_for_rating(&mut self, _counts: bool) {}
+    fn set_counts_for_rating(&mut self, _counts: Result<(), &'static str>) {}
     /// A timed match: the side to move has `left_ms` on its clock and gains
     /// `increment_ms` a move. An AI that thinks for a while (Othello's) spends it
     /// accordingly; the others move at once anyway.

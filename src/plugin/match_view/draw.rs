@@ -221,7 +221,10 @@ impl<G: Game> MatchView<G> {
         theme: &Theme,
         describe: impl Fn(&PlayedMove<G>) -> String,
     ) {
-        let mut lines = self.move_lines(theme, area.height.saturating_sub(2) as usize, describe);
+        let room = area.height.saturating_sub(2) as usize;
+        let why = self.why_not_rated_line(theme);
+        let mut lines = self.move_lines(theme, room.saturating_sub(why.iter().len()), describe);
+        lines.splice(0..0, why);
         // A narrow panel keeps the mark and drops its word rather than cut it ("✗ mist").
         let inner = usize::from(area.width.saturating_sub(2));
         for line in &mut lines {
@@ -249,6 +252,16 @@ impl<G: Game> MatchView<G> {
             return "Moves";
         }
         self.rating.moves_title()
+    }
+
+    /// The moves panel's first line in a game against the AI that is not rated, under
+    /// the title that says so: why ("The setup was a proven loss.").
+    pub fn why_not_rated_line(&self, theme: &Theme) -> Option<Line<'static>> {
+        self.ai_seat()?;
+        let why = self.rating.why_not()?;
+        let mut chars = why.chars();
+        let first = chars.next()?.to_uppercase();
+        Some(Line::styled(format!("{first}{}", chars.as_str()), theme.muted()))
     }
 
     /// The prediction panel: the game's `lines`, unless the prediction is hidden.

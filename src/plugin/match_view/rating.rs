@@ -2,7 +2,7 @@
 //! their rating: kept apart from the board and the voice so that the rules of "what
 //! leaves a game unrated" live in one place.
 
-use crate::plugin::rating::rated::aided_note;
+use crate::plugin::rating::rated::{aided_note, reason_of};
 use crate::store::Aids;
 
 /// What the game's rating bookkeeping knows: the aids used so far (kept in the
@@ -25,9 +25,10 @@ pub struct RatingLedger {
     /// What the finished game did to the player's rating ("Rated: your rating 1200 →
     /// 1218.", "Not rated: ..."), said by the shell once the history has the game.
     pub note: Option<String>,
-    /// Whether the game counts for the rating once finished unaided, as the shell
-    /// found from its record (`None`: not told; the panel then marks only aided games).
-    pub counts: Option<bool>,
+    /// Whether the game counts for the rating once finished unaided, or why not
+    /// ("the start was typed in."), as the shell found from its record (`None`: not
+    /// told; the panel then marks only aided games).
+    pub counts: Option<Result<(), &'static str>>,
 }
 
 impl RatingLedger {
@@ -82,10 +83,19 @@ impl RatingLedger {
     /// where the shell did not say.
     pub fn moves_title(&self) -> &'static str {
         match (self.aided(), self.counts) {
-            (true, _) | (false, Some(false)) => "Moves · not rated",
-            (false, Some(true)) => "Moves · rated",
+            (true, _) | (false, Some(Err(_))) => "Moves · not rated",
+            (false, Some(Ok(()))) => "Moves · rated",
             (false, None) => "Moves",
         }
+    }
+
+    /// Why the game is not rated, under the title that says so: the help that left
+    /// it out, or what the shell said of its setup. The title alone said "not rated"
+    /// and the reason came only with the game-over box.
+    pub fn why_not(&self) -> Option<&'static str> {
+        aided_note(self.aids)
+            .map(reason_of)
+            .or_else(|| self.counts.and_then(Result::err))
     }
 
     /// What the finished game did to the rating: the shell's word once the history
@@ -114,7 +124,7 @@ mod tests {
     #[test]
     fn hints_on_for_the_ais_move_only_are_no_help() {
         let mut ledger = RatingLedger {
-            counts: Some(true),
+            counts: Some(Ok(())),
             ..RatingLedger::default()
         };
         ledger.move_played(false, true);
@@ -141,6 +151,23 @@ mod tests {
             ledger.aids.undo,
             "another line than the one taken back stands"
         );
+    }
+
+    #[test]
+    fn the_reason_is_the_help_first_then_the_setup() {
+        let mut ledger = RatingLedger {
+            counts: Some(Err("the start was typed in.")),
+            ..RatingLedger::default()
+        };
+        assert_eq!(ledger.moves_title(), "Moves · not rated");
+        assert_eq!(ledger.why_not(), Some("the start was typed in."));
+        ledger.taken_back();
+        assert_eq!(ledger.why_not(), Some("moves taken back."));
+        let rated = RatingLedger {
+            counts: Some(Ok(())),
+            ..RatingLedger::default()
+        };
+        assert_eq!(rated.why_not(), None);
     }
 
     #[test]

@@ -92,14 +92,27 @@ pub fn aided_note(aids: Aids) -> Option<&'static str> {
 }
 
 /// Whether the game `record`, still in play, will count for the rating once it is
-/// finished unaided: what the moves panel says during play (a rated game said nothing
-/// of it until its end; only an unrated one was marked).
-pub fn counts_when_finished(games: &Registry, record: &MatchRecord) -> bool {
+/// finished unaided, or why not ("the setup was a proven loss."): what the moves panel
+/// says during play (a rated game said nothing of it until its end; an unrated one
+/// said "not rated" without the reason until then).
+pub fn counts_when_finished(
+    games: &Registry,
+    record: &MatchRecord,
+) -> std::result::Result<(), &'static str> {
     let mut finished = record.clone();
     finished.result = Some(ResultRecord::Draw);
     finished.ended_by = None;
     finished.aids = Aids::default();
-    rated(games, &finished).is_ok()
+    match rated(games, &finished) {
+        Ok(_) => Ok(()),
+        Err(why) => Err(unrated_note(why, Aids::default())
+            .map_or("not a game of one person against the AI.", reason_of)),
+    }
+}
+
+/// The reason in a "Not rated: ..." note, without its first words.
+pub fn reason_of(note: &'static str) -> &'static str {
+    note.strip_prefix("Not rated: ").unwrap_or(note)
 }
 
 /// The game `record` as a rated game, or why it is not one.

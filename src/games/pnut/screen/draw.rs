@@ -280,9 +280,11 @@ impl PnutScreen {
             theme,
         );
         let room = history.height.saturating_sub(2) as usize;
+        let why = self.view.why_not_rated_line(theme);
+        let mut lines = self.history_lines(theme, room.saturating_sub(why.iter().len()));
+        lines.splice(0..0, why);
         frame.render_widget(
-            Paragraph::new(self.history_lines(theme, room))
-                .block(widgets::block(self.view.moves_title(), theme)),
+            Paragraph::new(lines).block(widgets::block(self.view.moves_title(), theme)),
             history,
         );
     }

@@ -417,6 +417,10 @@ fn symbols_that_are_keys_in_the_game_are_refused_as_typed() {
     for _ in 0..7 {
         h.key(KeyCode::Up);
     }
+    // The row takes capitals and signs too, and its footer says so (it said
+    // "a-z/0-9" and took them).
+    let footer = h.screen();
+    assert!(footer.contains("a-z/A-Z/0-9/signs type"), "{footer}");
     h.key(KeyCode::Char('a'));
     h.key(KeyCode::Char('b'));
     // Said in words, not the config's names ("new_game", "spoilers").

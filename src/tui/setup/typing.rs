@@ -3,6 +3,9 @@
 
 use super::{Field, MAX_POSITION, Setup};
 
+/// Signs tried on a row to see whether it takes signs as well as letters and digits.
+const SIGNS: &str = "*+#!";
+
 impl Setup {
     /// Typing into the selected row ends: the row settles what was left half typed.
     pub(super) fn end_typing(&mut self) {
@@ -165,8 +168,13 @@ impl Setup {
             [only] => Some(only.to_string()),
             [first, .., last] => Some(format!("{first}-{last}")),
         };
+        // A row that takes any character (Pnut-Butta's symbols) says so: its footer
+        // said "a-z/0-9" and the row took capitals and signs as well.
+        let capitals = ('A'..='Z').all(|c| self.takes_key(c));
+        let signs = SIGNS.chars().all(|c| self.takes_key(c));
         let letters = match letters.len() {
             0 => None,
+            26 if capitals => Some("a-z/A-Z".to_string()),
             1..=3 => Some(
                 letters
                     .iter()
@@ -176,9 +184,14 @@ impl Setup {
             ),
             _ => Some("a-z".to_string()),
         };
-        match (letters, digits) {
+        let typed = match (letters, digits) {
             (Some(l), Some(d)) => Some(format!("{l}/{d}")),
             (l, d) => l.or(d),
+        };
+        if signs {
+            typed.map(|t| format!("{t}/signs"))
+        } else {
+            typed
         }
     }
 }

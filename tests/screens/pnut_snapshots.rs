@@ -121,6 +121,22 @@ fn typing_a_symbol_writes_it_and_the_ai_answers() {
     insta::assert_snapshot!("pnut_after_two_moves_hints_80x24", screen);
 }
 
+/// A symbol typed while the AI chooses is said to be not written (it was dropped
+/// without a word), and the word goes once the AI has moved.
+#[test]
+fn a_symbol_typed_while_the_ai_chooses_is_said_not_written() {
+    let mut h = game(setup("012", 3), 80, 24);
+    h.key(KeyCode::Char('0'));
+    h.key(KeyCode::Char('1'));
+    let screen = h.screen();
+    assert!(screen.contains("'1' not written"), "{screen}");
+    assert!(screen.contains("String · 1 symbol"), "{screen}");
+    h.ticks(3);
+    let screen = h.screen();
+    assert!(screen.contains("String · 2 symbols"), "{screen}");
+    assert!(!screen.contains("not written"), "{screen}");
+}
+
 #[test]
 fn the_assistant_refuses_an_illegal_symbol() {
     let mut s = setup("01", 2);

@@ -261,7 +261,10 @@ impl<G: Game> MatchView<G> {
         let why = self.rating.why_not()?;
         let mut chars = why.chars();
         let first = chars.next()?.to_uppercase();
-        Some(Line::styled(format!("{first}{}", chars.as_str()), theme.muted()))
+        Some(Line::styled(
+            format!("{first}{}", chars.as_str()),
+            theme.muted(),
+        ))
     }
 
     /// The prediction panel: the game's `lines`, unless the prediction is hidden.

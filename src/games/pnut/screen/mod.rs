@@ -229,6 +229,14 @@ impl PnutScreen {
     /// game if illegal without it.
     fn write(&mut self, c: char) {
         if !self.human_to_move() {
+            // Typed while the AI chooses: said, not dropped without a word.
+            if let Seats::Two(view) = self.seats()
+                && view.session.ai_to_move()
+                && self.board.forfeited.is_none()
+            {
+                // Short: the line is as wide as the board (46 columns at 80x24).
+                self.board.notice = Some(format!("'{c}' not written: the AI is choosing."));
+            }
             return;
         }
         self.write_now(c);
@@ -534,6 +542,8 @@ impl Board for PnutBoard {
         m.tick_view(elapsed_ms, rng)
     }
     fn play(m: &mut Match<Self>, mv: PnutMove) {
+        // A word on what was typed while the AI chose is over with its move.
+        m.board.notice = None;
         m.view.play(mv);
         m.settle();
     }

@@ -48,7 +48,9 @@ pub fn lesson() -> Lesson {
                               to survive. Press p: each cell of the pyramid shows the letter \
                               taken last from that part of the string with perfect play. \
                               Taking → steps down to the left, ← to the right: take the end \
-                              that leads to a W.",
+                              that leads to a W. ▸ marks where the game is. A row of the 1st \
+                              player (OR) shows a W if either cell below it does; of the 2nd \
+                              (AND), only if both do.",
                 success: "WWWL shows a W: the solver proves your opponent lost, though \
                           you took an L.",
                 retry: "WWLL shows an L: the solver says your opponent wins now.",

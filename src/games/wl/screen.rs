@@ -430,6 +430,10 @@ impl WlScreen {
                 "↑ more   ".to_string()
             } else if r + 1 == bottom && bottom < n {
                 "↓ more   ".to_string()
+            } else if r == current.0 {
+                // Where the game is, in text as well as colour (a screen reader, a
+                // terminal without colours saw no mark).
+                format!("{mover} {gate}▸ ")
             } else {
                 format!("{mover} {gate}  ")
             };

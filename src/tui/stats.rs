@@ -354,7 +354,8 @@ fn rating_lines(rating: &PlayerRating, width: u16, theme: &Theme, lines: &mut Ve
     // puzzle rating of "1370?" (two notations for one thing on one screen).
     use crate::plugin::rating::rated::{SETTLING_DEVIATION, shown_rating};
     let note = if rating.deviation > SETTLING_DEVIATION {
-        " · ? = unsure: more games settle it"
+        // The menu's wording, and the puzzles' ("? = unsure until more puzzles").
+        &format!(" · {}", crate::tui::menu::UNSURE_RATING)
     } else {
         ""
     };

@@ -318,14 +318,14 @@ pub trait GameKind: Sync {
     }
 
     /// The variant a match's options (`MatchRecord::options`) describe, in words, for the
-    /// statistics' split by variant ("piles 3,4,5, misère", "symbols 012, l=3"). `None`:
+    /// statistics' split by variant ("piles 3,4,5, misère", "symbols 012, runs of 3"). `None`:
     /// the game has one variant (or its levels are the split, as in Othello).
     fn variant(&self, _options: &serde_json::Value) -> Option<String> {
         None
     }
 
     /// The variant of a match started from `position` (`MatchRecord::from_position`):
-    /// by default the options' words and the start ("symbols 012, l=3, from 0120"). A
+    /// by default the options' words and the start ("symbols 012, runs of 3, from 0120"). A
     /// game whose options' words name a start of their own (Nim's piles) says the
     /// position in their place: the piles of the options were not played.
     fn variant_from(&self, options: &serde_json::Value, position: &str) -> Option<String> {

@@ -59,7 +59,7 @@ pub struct SeatTally {
 /// The games of one variant of a game, counted as the game's are.
 #[derive(Clone, Debug, PartialEq, Serialize)]
 pub struct VariantStats {
-    /// The variant in words ("symbols 012, l=3").
+    /// The variant in words ("symbols 012, runs of 3").
     pub variant: String,
     pub vs_ai: Vec<LevelStats>,
     pub two_players: SeatTally,

@@ -24,10 +24,11 @@ pub struct PnutSetup {
 }
 
 impl PnutSetup {
-    /// The variant in words, for the statistics: "symbols 012, l=3", with the number of
+    /// The variant in words, for the statistics: "symbols 012, runs of 3" (as the game's
+    /// title says it; "l=3" was jargon), with the number of
     /// players past two and the hard mode.
     pub fn variant_words(&self) -> String {
-        let mut words = format!("symbols {}, l={}", self.symbols, self.length);
+        let mut words = format!("symbols {}, runs of {}", self.symbols, self.length);
         if self.players > 2 {
             words.push_str(&format!(", {} players", self.players));
         }

@@ -97,7 +97,7 @@ impl<G: Game> MatchView<G> {
                 lines.push(Line::styled("Hints still value each move.", theme.muted()));
             }
             lines.push(Line::styled(
-                format!("{} shows the prediction", keys.key(Action::Spoilers)),
+                format!("{} shows the prediction.", keys.key(Action::Spoilers)),
                 theme.muted(),
             ));
             lines

@@ -340,8 +340,9 @@ impl Menu {
         let question = self.forgetting.and_then(|i| self.resumes.get(i)).map(|r| {
             // The game's own line first, whole (it wrapped in the middle of its time
             // at 80 columns), then the answer's keys.
+            // In quotes: the "?" sat against the label's time ("21:02?").
             format!(
-                "Forget the saved game {}?\n{} forgets it, any other key keeps it.",
+                "Forget the save “{}”?\n{} forgets it, any other key keeps it.",
                 r.label_to_wrap().trim_start_matches("Resume "),
                 Self::FORGET_YES
             )

@@ -900,16 +900,16 @@ fn forgetting_a_saved_game_from_the_menu_asks_first() {
     // The saved game's line whole on one line, the keys on the next.
     let line = asked
         .lines()
-        .find(|l| l.contains("Forget the saved game Nim ("))
+        .find(|l| l.contains("Forget the save “Nim ("))
         .unwrap_or_else(|| panic!("{asked}"));
-    assert!(line.trim_end().ends_with('?'), "{asked}");
+    assert!(line.trim_end().ends_with("”?"), "{asked}");
     assert!(
         asked.contains("y forgets it, any other key keeps it."),
         "{asked}"
     );
     h.key(KeyCode::Enter);
     assert_eq!(save_files(dir.path(), "nim").len(), 2, "Enter keeps it");
-    assert!(!h.screen().contains("Forget the saved"));
+    assert!(!h.screen().contains("Forget the save"));
     h.key(KeyCode::Backspace).key(KeyCode::Char('y'));
     assert_eq!(save_files(dir.path(), "nim").len(), 1, "y forgets one");
     let menu = h.screen();
@@ -923,7 +923,7 @@ fn forgetting_a_saved_game_from_the_menu_asks_first() {
     h.key(KeyCode::Delete);
     let asked = h.screen();
     assert!(
-        asked.contains("Forget the saved game Nim (from a position) · move 2"),
+        asked.contains("Forget the save “Nim (from a position) · move 2"),
         "{asked}"
     );
     assert!(

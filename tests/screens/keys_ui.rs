@@ -51,6 +51,22 @@ fn the_saved_mark_leaves_undo_and_new_in_an_80_column_footer() {
     assert!(wide.starts_with("✓ saved"), "{wide}");
 }
 
+/// Othello's footer at 80 columns shows "✓ saved" with every key (the status gave way
+/// to "Enter play (or type f5)").
+#[test]
+fn othello_shows_saved_at_80_columns() {
+    let mut setup = GameSetup::from_config(parlor::games::othello::ID, &Config::default());
+    setup.matchup.mode = Mode::TwoPlayers;
+    let (_dir, mut h) = saving(setup, 80);
+    h.key(KeyCode::Char('f')).key(KeyCode::Char('5'));
+    let last = footer(&h.screen());
+    assert!(last.starts_with("✓ saved"), "{last}");
+    assert!(
+        last.contains("Enter or f5 play") && last.contains("Esc menu"),
+        "{last}"
+    );
+}
+
 /// Chopsticks' footer at 80 columns had room for the mark of "✓ saved" but not the
 /// word: it showed a lone "✓". The status is shown whole or not at all.
 #[test]

@@ -782,8 +782,9 @@ impl Board for OthelloBoard {
                     "move",
                 ),
                 // A square typed by its name plays at once, and the footer says so
-                // ("Enter play" alone hid it).
-                (&[Action::Enter], "play (or type f5)"),
+                // ("Enter play" alone hid it). Short, so that "✓ saved" fits at 80
+                // columns beside it.
+                (&[Action::Enter], "or f5 play"),
                 (&[Action::Hints], "hints"),
                 (&[Action::Undo], "undo"),
                 (&[Action::NewGame], "new"),

@@ -25,6 +25,9 @@
 
 use std::io::Write;
 
+#[path = "shared/othello_labels.rs"]
+mod labels;
+
 use rand::{RngExt, SeedableRng};
 
 use parlor::game::othello::Othello;
@@ -199,13 +202,12 @@ fn mix(args: &[String]) -> Result<(), String> {
         .parse()
         .map_err(|e| format!("LAMBDA {lambda}: {e}"))?;
     let read = |path: &str| std::fs::read_to_string(path).map_err(|e| format!("{path}: {e}"));
-    let hex = |t: &str| u64::from_str_radix(t, 16).map_err(|e| format!("{t}: {e}"));
     let mut text = String::new();
     let (mut low, mut mixed) = (0usize, 0usize);
     for line in read(base)?.lines() {
-        if let [p, o, _] = line.split_whitespace().collect::<Vec<_>>()[..]
-            && (!(hex(p)? | hex(o)?)).count_ones() <= max
-        {
+        let (p, o, _) =
+            labels::parse_label(line).ok_or_else(|| format!("{base}: not a label: {line}"))?;
+        if (!(p | o)).count_ones() <= max {
             text.push_str(line);
             text.push('\n');
             low += 1;

@@ -28,6 +28,8 @@
 //! (default under /tmp) and `--fit-only` refits from such a file without labelling.
 
 mod fit;
+#[path = "../shared/othello_labels.rs"]
+mod labels;
 
 use std::collections::HashSet;
 use std::io::Write;
@@ -423,17 +425,8 @@ fn run(a: &Args) -> Result<(), String> {
     let mut positions = Vec::new();
     if a.fit_only {
         let text = std::fs::read_to_string(&a.labels).map_err(|e| format!("{}: {e}", a.labels))?;
-        for line in text.lines() {
-            let f: Vec<&str> = line.split_whitespace().collect();
-            if let [p, o, t] = f[..]
-                && let (Ok(p), Ok(o), Ok(t)) = (
-                    u64::from_str_radix(p, 16),
-                    u64::from_str_radix(o, 16),
-                    t.parse::<f64>(),
-                )
-            {
-                labelled.push((bucket_of((!(p | o)).count_ones()), p, o, t));
-            }
+        for (p, o, t) in text.lines().filter_map(labels::parse_label) {
+            labelled.push((bucket_of((!(p | o)).count_ones()), p, o, t));
         }
     } else {
         let mut rng = GameRng::seed_from_u64(a.seed);

@@ -448,7 +448,7 @@ fn symbols_that_are_keys_in_the_game_are_refused_as_typed() {
     ] {
         h.key(KeyCode::Char(c));
         let screen = h.screen();
-        let said = format!("{c} is a key in the game ({job}): choose another symbol.");
+        let said = format!("{c} ({job}) is a key in the game: choose another symbol.");
         assert!(screen.contains(&said), "{said}\n{screen}");
         assert!(screen.contains("◀ a b ▶"), "{screen}");
     }

@@ -758,18 +758,26 @@ mod tests;
 /// What to say instead of starting `setup` when a character it plays as a move is a
 /// key with a job on the game's screen (Pnut-Butta's symbol `q` quit the arcade).
 pub fn key_clash(keys: &Keys, setup: &GameSetup, online: bool) -> Option<String> {
-    let game = setup.game.cli_name();
     let clashes: Vec<String> = setup
         .game
         .kind()
         .typed_moves(setup)
         .into_iter()
-        .filter_map(|c| {
-            keys.job_of(c, game, online)
-                .map(|job| format!("{c} ({job})"))
-        })
+        .filter_map(|c| clash_of(keys, setup, online, c))
         .collect();
-    match clashes.as_slice() {
+    clash_message(&clashes)
+}
+
+/// The key `c` named with its job on the game's screen ("q (quit)"), if it has one.
+pub(super) fn clash_of(keys: &Keys, setup: &GameSetup, online: bool, c: char) -> Option<String> {
+    keys.job_of(c, setup.game.cli_name(), online)
+        .map(|job| format!("{c} ({job})"))
+}
+
+/// What the setup says of typed moves that are keys (see [`clash_of`]): the one
+/// sentence for a symbol refused as typed and for a set refused at Start.
+pub(super) fn clash_message(clashes: &[String]) -> Option<String> {
+    match clashes {
         [] => None,
         [one] => Some(format!(
             "{one} is a key in the game: choose another symbol."

@@ -196,7 +196,7 @@ fn a_pnut_symbol_that_is_a_key_is_refused_as_it_is_typed() {
     assert_eq!(symbols(&s), "ab");
     assert_eq!(
         s.error.as_deref(),
-        Some("q is a key in the game (quit): choose another symbol.")
+        Some("q (quit) is a key in the game: choose another symbol.")
     );
     // The set goes on taking other symbols.
     s.handle(Action::Char('c'));

@@ -62,18 +62,16 @@ impl Setup {
                 self.setup.options.type_char(id, c, &mut self.typing);
                 // A symbol that is a key of the game's screen (Pnut-Butta's q quits) is
                 // refused as it is typed, not only at Start.
-                let job = self
+                let clash = self
                     .keys
                     .as_ref()
-                    .and_then(|keys| keys.job_of(c, self.setup.game.cli_name(), self.online));
-                if let Some(job) = job
+                    .and_then(|keys| super::clash_of(keys, &self.setup, self.online, c));
+                if let Some(clash) = clash
                     && !had
                     && kind.typed_moves(&self.setup).contains(&c)
                 {
                     (self.setup.options, self.typing) = before;
-                    self.error = Some(format!(
-                        "{c} is a key in the game ({job}): choose another symbol."
-                    ));
+                    self.error = super::clash_message(&[clash]);
                     return;
                 }
                 // A 0 that leaves a number row empty changed nothing to see: say why.

@@ -71,7 +71,19 @@ pub fn answer(action: Action, typed: Option<char>, saved: bool, confirming: bool
     }
 }
 
-/// `confirming`: the forget key was pressed; the box asks to be sure instead.
+/// Where the question to leave a game stands: asked, or the forget key pressed and
+/// the box asking to be sure.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Forgetting {
+    NotAsked,
+    /// `ended_before`: the game had ended once (moves were undone since), and the
+    /// history keeps that first ending whatever is forgotten now.
+    Asked {
+        ended_before: bool,
+    },
+}
+
+/// `forgetting`: the forget key was pressed; the box asks to be sure instead.
 pub fn render(
     frame: &mut Frame,
     area: Rect,
@@ -79,10 +91,10 @@ pub fn render(
     keys: &Keys,
     to: Leave,
     saved: bool,
-    confirming: bool,
+    forgetting: Forgetting,
 ) {
-    if confirming {
-        return render_confirm(frame, area, theme, to);
+    if let Forgetting::Asked { ended_before } = forgetting {
+        return render_confirm(frame, area, theme, to, ended_before);
     }
     let goal = match to {
         Leave::Menu => "go to the menu",
@@ -166,7 +178,7 @@ fn question_box(
 }
 
 /// "Forget it for good?": the second key that forgetting takes.
-fn render_confirm(frame: &mut Frame, area: Rect, theme: &Theme, to: Leave) {
+fn render_confirm(frame: &mut Frame, area: Rect, theme: &Theme, to: Leave, ended_before: bool) {
     let then = match to {
         Leave::Menu => "and go to the menu",
         Leave::NewGame => "and set up a new game",
@@ -174,8 +186,14 @@ fn render_confirm(frame: &mut Frame, area: Rect, theme: &Theme, to: Leave) {
     };
     let lines = vec![
         Line::raw("Forget this game for good? Its moves are lost."),
-        // What it does to the player's standing, asked by a play-tester.
-        Line::raw("It counts in no record or rating."),
+        // What it does to the player's standing, asked by a play-tester; a game that
+        // had ended once is in the history as it first ended ("counts in no record"
+        // was said of a lost game already counted).
+        Line::raw(if ended_before {
+            "Its first ending stays in your history."
+        } else {
+            "It counts in no record or rating."
+        }),
         Line::raw(""),
         Line::raw(format!("  {CONFIRM:<8} forget it {then}")),
         Line::raw("  any key  keep it: back to the question"),

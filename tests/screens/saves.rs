@@ -554,6 +554,29 @@ fn leaving_asks_and_forgetting_clears_the_save() {
     assert!(store.history().is_empty(), "{:?}", store.history());
 }
 
+/// A game that ended once and was taken back: forgetting it says its first ending stays
+/// in the history (the box said it "counts in no record or rating" of a game already
+/// counted), and the history keeps it.
+#[test]
+fn forgetting_a_game_that_ended_once_says_its_ending_stays() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = nim_at(dir.path(), "2");
+    h.key(KeyCode::Enter).key(KeyCode::Enter);
+    assert!(h.screen().contains("r rematch"), "{}", h.screen());
+    h.key(KeyCode::Char('u'));
+    h.key(KeyCode::Char('n')).key(KeyCode::Char('f'));
+    let asked = h.screen();
+    assert!(asked.contains("Forget this game for good?"), "{asked}");
+    assert!(
+        asked.contains("Its first ending stays in your history."),
+        "{asked}"
+    );
+    assert!(!asked.contains("counts in no record"), "{asked}");
+    h.key(KeyCode::Char('y'));
+    let mut store = parlor::store::Store::open(dir.path().to_path_buf());
+    assert_eq!(store.history().len(), 1, "as the box says");
+}
+
 /// A move marked "✗ mistake", taken back and kept with the save, is marked again when
 /// redone after the resume (the mark was lost with the save: play-test finding).
 #[test]

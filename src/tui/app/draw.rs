@@ -212,7 +212,7 @@ impl App {
                         &self.keys,
                         to,
                         self.game_saved,
-                        self.forget_asked,
+                        self.forgetting,
                     );
                     self.hits.clear();
                 }

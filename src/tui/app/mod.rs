@@ -111,7 +111,7 @@ pub struct App {
     /// no such ending is on screen, so the next one shows its box.
     ending_box_hidden: bool,
     /// The forget key was pressed at that question: "forget it for good?" is asked.
-    forget_asked: bool,
+    forgetting: leave::Forgetting,
     /// A notice shown over the footer of whatever screen is up, until the next key.
     flash: Option<String>,
     /// The game's generation when the flash said why a key does nothing now: once a
@@ -190,7 +190,7 @@ impl App {
             game_saved: false,
             leaving: None,
             ending_box_hidden: false,
-            forget_asked: false,
+            forgetting: leave::Forgetting::NotAsked,
             flash: None,
             flash_generation: None,
             bell: false,
@@ -407,7 +407,8 @@ impl App {
                         self.claim_abandoned();
                     }
                 } else if let Some(to) = self.leaving {
-                    let answer = leave::answer(action, typed, self.game_saved, self.forget_asked);
+                    let asked = self.forgetting != leave::Forgetting::NotAsked;
+                    let answer = leave::answer(action, typed, self.game_saved, asked);
                     self.on_leave_answer(to, answer);
                 } else if let Screen::Menu(menu) = &mut self.screen
                     && menu.forgetting.is_some()

@@ -6,13 +6,19 @@ use rand::SeedableRng;
 use super::{App, Screen};
 use crate::plugin::{GameId, GameSetup, StartEnv};
 use crate::seeds::GameRng;
-use crate::tui::leave::{Answer, Leave};
+use crate::tui::leave::{Answer, Forgetting, Leave};
 use crate::tui::setup::Setup;
 
 impl App {
     /// The answer to "leave the game?".
     pub(super) fn on_leave_answer(&mut self, to: Leave, answer: Answer) {
-        self.forget_asked = answer == Answer::AskForget;
+        self.forgetting = if answer == Answer::AskForget {
+            Forgetting::Asked {
+                ended_before: self.ended_before(),
+            }
+        } else {
+            Forgetting::NotAsked
+        };
         match answer {
             Answer::Ignored | Answer::AskForget | Answer::KeepAsking => return,
             Answer::Stay => {}
@@ -34,6 +40,18 @@ impl App {
             }
         }
         self.leaving = None;
+    }
+
+    /// Whether the game on screen had ended once and is in the history as it first
+    /// ended (moves were undone after its end): read once, when forgetting is asked.
+    fn ended_before(&mut self) -> bool {
+        let (Some(store), Screen::Game(game)) = (&mut self.store, &self.screen) else {
+            return false;
+        };
+        let Some(record) = game.record() else {
+            return false;
+        };
+        store.history().iter().any(|g| g.same_match(&record))
     }
 
     /// Back to the setup of the game on screen.

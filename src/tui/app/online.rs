@@ -208,7 +208,7 @@ impl App {
                 self.game_saved = false;
                 self.help = None;
                 self.leaving = None;
-                self.forget_asked = false;
+                self.forgetting = crate::tui::leave::Forgetting::NotAsked;
                 self.leaving_online = false;
                 self.transcript = false;
                 self.screen = Screen::Game(screen);

@@ -89,13 +89,14 @@ impl RatingLedger {
         }
     }
 
-    /// Why the game is not rated, under the title that says so: the help that left
-    /// it out, or what the shell said of its setup. The title alone said "not rated"
-    /// and the reason came only with the game-over box.
+    /// Why the game is not rated, under the title that says so: what the shell said
+    /// of its setup (a typed start: no undo or redo changes it, and the game-over box
+    /// gives it first too), else the help that left it out. The title alone said "not
+    /// rated" and the reason came only with the game-over box.
     pub fn why_not(&self) -> Option<&'static str> {
-        aided_note(self.aids)
-            .map(reason_of)
-            .or_else(|| self.counts.and_then(Result::err))
+        self.counts
+            .and_then(Result::err)
+            .or_else(|| aided_note(self.aids).map(reason_of))
     }
 
     /// What the finished game did to the rating: the shell's word once the history
@@ -154,7 +155,7 @@ mod tests {
     }
 
     #[test]
-    fn the_reason_is_the_help_first_then_the_setup() {
+    fn the_reason_is_the_setup_first_then_the_help() {
         let mut ledger = RatingLedger {
             counts: Some(Err("the start was typed in.")),
             ..RatingLedger::default()
@@ -162,12 +163,20 @@ mod tests {
         assert_eq!(ledger.moves_title(), "Moves · not rated");
         assert_eq!(ledger.why_not(), Some("the start was typed in."));
         ledger.taken_back();
-        assert_eq!(ledger.why_not(), Some("moves taken back."));
-        let rated = RatingLedger {
+        assert_eq!(
+            ledger.why_not(),
+            Some("the start was typed in."),
+            "it stays"
+        );
+        let mut rated = RatingLedger {
             counts: Some(Ok(())),
             ..RatingLedger::default()
         };
         assert_eq!(rated.why_not(), None);
+        rated.hints_shown(true);
+        rated.move_played(true, false);
+        rated.taken_back();
+        assert_eq!(rated.why_not(), Some("moves taken back, hints were on."));
     }
 
     #[test]

@@ -84,7 +84,7 @@ pub fn unrated_note(why: Unrated, aids: Aids) -> Option<&'static str> {
 /// Why a finished game against the AI leaves the rating as it was, when it had help.
 pub fn aided_note(aids: Aids) -> Option<&'static str> {
     match (aids.undo, aids.hints) {
-        (true, true) => Some("Not rated: moves taken back, hints on."),
+        (true, true) => Some("Not rated: moves taken back, hints were on."),
         (true, false) => Some("Not rated: moves taken back."),
         (false, true) => Some("Not rated: hints were on."),
         (false, false) => None,

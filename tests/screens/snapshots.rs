@@ -204,6 +204,24 @@ fn a_zero_that_leaves_a_row_empty_is_said() {
     let seven = h.screen();
     assert!(seven.contains("pile 1        ◀ 7"), "{seven}");
     assert!(!seven.contains("not one of its values"), "{seven}");
+    // Emptied and Enter at once: the setup stays and says what it went back to (the
+    // game started with the old pile without a word).
+    h.key(KeyCode::Backspace).key(KeyCode::Enter);
+    let start = h.screen();
+    assert!(
+        matches!(h.app.screen(), parlor::tui::app::Screen::Setup(_)),
+        "{start}"
+    );
+    assert!(
+        start.contains("Pile 1 was left empty: back to 3."),
+        "{start}"
+    );
+    h.key(KeyCode::Enter);
+    assert!(
+        matches!(h.app.screen(), parlor::tui::app::Screen::Game(_)),
+        "{}",
+        h.screen()
+    );
 }
 
 /// Piles set and left with Esc are there when the setup is opened again (only a

@@ -379,7 +379,7 @@ impl WlScreen {
         } else {
             current
         };
-        let label_width = 9u16;
+        let label_width = 10u16;
         let rows_width = area.width.saturating_sub(label_width) as usize;
         // On a roomy board a pyramid with room to spare spreads out: its cells four
         // columns apart, and a line between rows with the moves drawn on it (/ \).
@@ -423,19 +423,20 @@ impl WlScreen {
                 lines.push(self.pyramid_links(r - 1, node_x, width, &path, theme));
             }
             let len = n - r;
-            let gate = if len % 2 == 1 { "OR " } else { "AND" };
+            let gate = if len % 2 == 1 { "OR" } else { "AND" };
             let mover = if r % 2 == 0 { "1st" } else { "2nd" };
             // Rows hidden above or below are announced on the edge rows.
+            // `label_width` columns each.
             let label = if r == top && top > 0 {
-                "↑ more   ".to_string()
+                "↑ more    ".to_string()
             } else if r + 1 == bottom && bottom < n {
-                "↓ more   ".to_string()
+                "↓ more    ".to_string()
             } else if r == current.0 {
                 // Where the game is, in text as well as colour (a screen reader, a
                 // terminal without colours saw no mark).
-                format!("{mover} {gate}▸ ")
+                format!("{mover} {gate:<3} ▸ ")
             } else {
-                format!("{mover} {gate}  ")
+                format!("{mover} {gate:<3}   ")
             };
             let mut spans = vec![Span::styled(label, theme.muted())];
             // The row's cells run from node_x(r, 0) to node_x(r, r).

@@ -376,7 +376,10 @@ impl Menu {
             );
         } else if self.ratings.iter().any(|(_, r)| r.ends_with('?')) {
             // Said where the "?" is seen (only Statistics explained it).
-            frame.render_widget(Paragraph::new(UNSURE_RATING).style(theme.muted()), notice);
+            frame.render_widget(
+                Paragraph::new(crate::plugin::rating::rated::UNSURE_RATING).style(theme.muted()),
+                notice,
+            );
         }
         let on_a_save = self.selected < self.resumes.len();
         let mut items: Vec<(&[Action], &str)> = vec![
@@ -394,9 +397,6 @@ impl Menu {
         widgets::footer(frame, footer, &list, theme);
     }
 }
-
-/// What a "?" after a game's rating means, on the menu and in the statistics.
-pub const UNSURE_RATING: &str = "? = unsure until more rated games";
 
 /// The first entry shown of a list of `len` entries in `height` rows, so that
 /// `selected` is in view (and, past the top, not on the first row when it can help).

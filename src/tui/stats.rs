@@ -355,7 +355,7 @@ fn rating_lines(rating: &PlayerRating, width: u16, theme: &Theme, lines: &mut Ve
     use crate::plugin::rating::rated::{SETTLING_DEVIATION, shown_rating};
     let note = if rating.deviation > SETTLING_DEVIATION {
         // The menu's wording, and the puzzles' ("? = unsure until more puzzles").
-        &format!(" · {}", crate::tui::menu::UNSURE_RATING)
+        &format!(" · {}", crate::plugin::rating::rated::UNSURE_RATING)
     } else {
         ""
     };

@@ -64,6 +64,10 @@ pub fn shown_rating(rating: u32, deviation: u32) -> String {
     }
 }
 
+/// What a "?" after a game's rating ([`shown_rating`]) means, on the menu and in the
+/// statistics: one sentence beside the one mechanism that writes the "?".
+pub const UNSURE_RATING: &str = "? = unsure until more rated games";
+
 /// A game rating's deviation above which it is still settling (a new player's is 350;
 /// it falls below this after about ten games).
 pub const SETTLING_DEVIATION: u32 = 110;

@@ -49,6 +49,15 @@ pub fn popup(frame: &mut Frame, area: Rect, title: &str, lines: Vec<Line>, theme
     );
 }
 
+/// `text` with its first letter upper case (a row's label, a reason said as a line).
+pub fn capitalised(text: &str) -> String {
+    let mut chars = text.chars();
+    chars
+        .next()
+        .map(|first| first.to_uppercase().chain(chars).collect())
+        .unwrap_or_default()
+}
+
 /// The key list at the bottom of a screen: `(key, what it does)` pairs.
 /// Write the pairs with [`super::keys::Keys::footer`], so they name the real keys. When
 /// they do not fit the width, the status ("✓ saved", not a key) gives way first (whole:

@@ -259,12 +259,7 @@ impl<G: Game> MatchView<G> {
     pub fn why_not_rated_line(&self, theme: &Theme) -> Option<Line<'static>> {
         self.ai_seat()?;
         let why = self.rating.why_not()?;
-        let mut chars = why.chars();
-        let first = chars.next()?.to_uppercase();
-        Some(Line::styled(
-            format!("{first}{}", chars.as_str()),
-            theme.muted(),
-        ))
+        Some(Line::styled(widgets::capitalised(why), theme.muted()))
     }
 
     /// The prediction panel: the game's `lines`, unless the prediction is hidden.

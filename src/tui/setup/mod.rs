@@ -749,14 +749,7 @@ fn has_puzzles(game: crate::plugin::GameId) -> bool {
         .is_some_and(|b| b.none_because.is_none() && !b.shipped.trim().is_empty())
 }
 
-/// `text` with its first letter upper case.
-fn capitalised(text: &str) -> String {
-    let mut chars = text.chars();
-    chars
-        .next()
-        .map(|first| first.to_uppercase().chain(chars).collect())
-        .unwrap_or_default()
-}
+use crate::ui::widgets::capitalised;
 
 #[cfg(test)]
 mod tests;

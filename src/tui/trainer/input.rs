@@ -6,6 +6,9 @@ use super::*;
 /// Said when Enter is pressed right after a retry, before any other key.
 pub const RETRIED_ENTER: &str = "Again from here: choose your move first (the arrows, or type it).";
 
+/// Said when Enter is pressed on a new puzzle before any other key.
+pub const FRESH_ENTER: &str = "A new puzzle: choose your move first (the arrows, or type it).";
+
 impl TrainerScreen {
     /// Starts the puzzle again where the wrong move was made.
     fn retry(&mut self) {
@@ -24,7 +27,7 @@ impl TrainerScreen {
         current.values = None;
         current.hint = None;
         current.settle_ms = SETTLE_MS;
-        current.retried = true;
+        current.unchosen = Some(RETRIED_ENTER);
         self.ask_values();
     }
 
@@ -104,16 +107,16 @@ impl TrainerScreen {
         }
         if action == Action::Enter
             && let Some(current) = &mut self.current
-            && current.retried
             && current.state == State::YourMove
+            && let Some(why) = current.unchosen
         {
-            self.note = Some(RETRIED_ENTER.into());
+            self.note = Some(why.into());
             return TrainerOutcome::Stay;
         }
         if let Some(current) = &mut self.current
             && action != Action::Enter
         {
-            current.retried = false;
+            current.unchosen = None;
         }
         match (action, state) {
             (Action::Quit, _) => TrainerOutcome::Quit,

@@ -131,10 +131,12 @@ struct Current {
     seen: bool,
     /// Enter is held back until this reaches zero (see [`SETTLE_MS`]).
     settle_ms: u64,
-    /// Just retried after a miss: Enter plays nothing until another key (the cursor
-    /// moved, a move typed). The Enter that retried, pressed again a second later,
-    /// played the board's preselected move and missed the puzzle again.
-    retried: bool,
+    /// A new puzzle, or one just retried after a miss: Enter plays nothing until
+    /// another key (the cursor moved, a move typed) and says this instead. The board's
+    /// preselected move is no choice of the player's: a reflex Enter a second after
+    /// "next" played it (a play-tester's rated miss), and so did the Enter that
+    /// retried, pressed again.
+    unchosen: Option<&'static str>,
     /// The board's name for the player's side ("Player 2"), once the coach has said
     /// which seat is to move.
     side: Option<String>,
@@ -375,7 +377,7 @@ impl TrainerScreen {
             missed: false,
             seen,
             settle_ms: SETTLE_MS,
-            retried: false,
+            unchosen: Some(input::FRESH_ENTER),
             side: None,
             generation: board.generation(),
             setup,

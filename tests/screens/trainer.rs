@@ -120,9 +120,16 @@ fn a_puzzle_is_missed_tried_again_and_solved_and_the_result_kept() {
         .unwrap_or_default()
         .to_string();
     assert!(!rating_line.contains("(-"), "{screen}");
+    // The puzzle's own rating is told apart from the player's ("Puzzle rating: 1367"
+    // above "Your puzzle rating: 1370?" read as one number twice).
+    assert!(screen.contains("This puzzle is rated "), "{screen}");
+    assert!(!screen.contains("│Puzzle rating:"), "{screen}");
     // The board stands still after the miss: its turn line says so, not whose turn
     // it would be ("Player 2's turn" read as a live game).
-    assert!(screen.contains("Missed: the position after"), "{screen}");
+    assert!(
+        screen.contains("Missed: the board after your move"),
+        "{screen}"
+    );
     assert!(!screen.contains("'s turn"), "{screen}");
     insta::assert_snapshot!("trainer_wrong_80x24", screen);
     let missed = trainer(&h).progress().clone();

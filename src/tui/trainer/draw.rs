@@ -51,7 +51,7 @@ impl TrainerScreen {
         let board_keys = match &current.state {
             State::Wrong { mv, .. } => keys
                 .teaching()
-                .with_board_note(format!("Missed: the position after {mv}.")),
+                .with_board_note(format!("Missed: the board after your move {mv}.")),
             State::Solved { .. } if current.missed => keys
                 .teaching()
                 .with_board_note("Finished, on a retry.".into()),
@@ -268,7 +268,7 @@ impl TrainerScreen {
         if done && self.mode != PuzzleMode::Yours {
             let shown = crate::plugin::puzzle::pick::rating_of(puzzle, &self.progress);
             lines.push(Line::styled(
-                format!("Puzzle rating: {}", shown.rating.round() as i64),
+                format!("This puzzle is rated {}.", shown.rating.round() as i64),
                 theme.muted(),
             ));
         }

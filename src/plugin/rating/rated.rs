@@ -25,6 +25,9 @@ pub enum Unrated {
     FromAPosition,
     /// The setup put the player in a proven loss.
     ProvenLoss,
+    /// The start drawn at random was a proven loss for the player: against the AI's
+    /// perfect play no skill could win it, so losing it says nothing of the player.
+    DrawnLoss,
     /// A game this parlor does not know, or a level without a measured rating.
     Unmeasured,
     /// Ended outside the rules (a clock, a resignation) before both sides had moved:
@@ -79,6 +82,7 @@ pub fn unrated_note(why: Unrated, aids: Aids) -> Option<&'static str> {
         Unrated::NotAgainstTheAi | Unrated::NotFinished => None,
         Unrated::FromAPosition => Some("Not rated: the start was typed in."),
         Unrated::ProvenLoss => Some("Not rated: the setup was a proven loss."),
+        Unrated::DrawnLoss => Some("Not rated: the random start was a proven loss for you."),
         Unrated::Unmeasured => Some("Not rated: this level has no rating."),
         Unrated::Aborted => Some("Not rated: ended before both sides moved."),
         Unrated::Aided => aided_note(aids),
@@ -108,7 +112,9 @@ pub fn counts_when_finished(
     finished.ended_by = None;
     finished.aids = Aids::default();
     match rated(games, &finished) {
-        Ok(_) => Ok(()),
+        // Said only when the game is over: during it, it would tell a player who has
+        // the prediction hidden that they are lost.
+        Ok(_) | Err(Unrated::DrawnLoss) => Ok(()),
         Err(why) => Err(unrated_note(why, Aids::default())
             .map_or("not a game of one person against the AI.", reason_of)),
     }
@@ -149,9 +155,21 @@ pub fn rated(games: &Registry, record: &MatchRecord) -> std::result::Result<Rate
         if game.kind().typed_start(setup) {
             return Err(Unrated::FromAPosition);
         }
-        // As the setup screen warned: a random start counts as unknown, as it did then.
-        if game.kind().start_winner(setup) == Some(seat.other()) {
-            return Err(Unrated::ProvenLoss);
+        // As the setup screen warned.
+        match game.kind().start_winner(setup) {
+            Some(winner) if winner == seat.other() => return Err(Unrated::ProvenLoss),
+            Some(_) => {}
+            // A random start (the setup could not know it): the start drawn, as the
+            // record keeps it, judged the same way.
+            None => {
+                let mut drawn = setup.clone();
+                drawn.position = Some(record.start.clone());
+                if !record.start.is_empty()
+                    && game.kind().start_winner(&drawn) == Some(seat.other())
+                {
+                    return Err(Unrated::DrawnLoss);
+                }
+            }
         }
     }
     let level = if record.level.is_empty() {
@@ -305,6 +323,7 @@ mod tests {
         for why in [
             Unrated::FromAPosition,
             Unrated::ProvenLoss,
+            Unrated::DrawnLoss,
             Unrated::Unmeasured,
             Unrated::Aborted,
         ] {
@@ -414,14 +433,49 @@ mod tests {
     }
 
     #[test]
-    fn a_random_start_is_rated_whoever_it_favoured() {
-        // The setup could not know who wins a random start, so it warned of nothing.
+    fn a_random_start_drawn_lost_for_the_player_is_not_rated() {
+        // The setup could not know who wins a random start, so it warned of nothing;
+        // the start drawn is judged when the game is rated. Normal Nim on 1,2: the
+        // first player wins (take one from the 2); the person here is second.
         let games = crate::arcade::registry();
         let mut random = nim(false, ResultRecord::First);
         random.options =
             serde_json::json!({"piles": [3, 4, 5], "preset": "random", "misere": false});
         random.start = "1,2".into();
+        assert!(
+            crate::solve::nim::mover_wins(&[1, 2], crate::game::nim::Ending::Normal),
+            "the hand-worked case"
+        );
+        assert_eq!(rated(&games, &random), Err(Unrated::DrawnLoss));
+        // Even a win does not count (a weaker level may slip), as a proven-loss setup.
+        random.result = Some(ResultRecord::Second);
+        assert_eq!(rated(&games, &random), Err(Unrated::DrawnLoss));
+        // On 1,1 the first player loses: the person's side wins, and it counts.
+        random.start = "1,1".into();
         assert!(rated(&games, &random).is_ok());
+        // During the game nothing is said (the prediction may be hidden).
+        random.start = "1,2".into();
+        random.result = None;
+        assert_eq!(counts_when_finished(&games, &random), Ok(()));
+    }
+
+    #[test]
+    fn a_random_winners_and_losers_start_drawn_lost_is_not_rated() {
+        // W&L with its String row empty: a random string each game, unknown to the
+        // setup. Worked by hand (whoever takes a last W wins, a last L loses): on LW
+        // the mover takes the W and leaves the L: the mover wins; on WW either W leaves
+        // the other the last W: the mover loses. The person here moves second.
+        let games = crate::arcade::registry();
+        let game = games.find("wl").expect("wl");
+        let mut record = nim(false, ResultRecord::First);
+        record.game = "wl".into();
+        record.options = serde_json::json!({"letters": ""});
+        let setup = GameSetup::from_record(game, &record, &Config::default()).expect("setup");
+        assert_eq!(game.kind().start_winner(&setup), None, "a random start");
+        record.start = "LW".into();
+        assert_eq!(rated(&games, &record), Err(Unrated::DrawnLoss));
+        record.start = "WW".into();
+        assert_ne!(rated(&games, &record), Err(Unrated::DrawnLoss));
     }
 
     #[test]

@@ -505,7 +505,8 @@ impl<G: Game> MatchView<G> {
     /// Puts the game-over box away, or brings it back (Enter once the game is over).
     /// An Enter in the box's first moments is a reflex meant for the last move, not a
     /// wish to hide the result (a play-test's Enters hid the box as it appeared): it
-    /// does nothing.
+    /// does nothing, and holds the box for as long again, so a burst of Enters however
+    /// long (four quick ones hid it before it was read) leaves it up.
     pub fn toggle_over_box(&mut self) {
         let now = self.session.generation();
         let age = match self.over_box_age {
@@ -513,6 +514,7 @@ impl<G: Game> MatchView<G> {
             _ => 0,
         };
         if self.over_box_shown() && age < OVER_BOX_SETTLE_MS {
+            self.over_box_age = (now, 0);
             return;
         }
         self.over_box_hidden_at = match self.over_box_hidden_at {

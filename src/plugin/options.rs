@@ -35,6 +35,12 @@ pub trait GameOptions: Any + Debug + Send {
     /// A typed character on row `id`; `typing` is false for the first key typed into
     /// the row (it replaces rather than appends) and is set by the row once it takes keys.
     fn type_char(&mut self, _id: u16, _c: char, _typing: &mut bool) {}
+    /// Why row `id`, while typed into, takes no `c` although it takes keys of its
+    /// kind (Pnut-Butta's symbol typed twice), said instead of a key dropped without a
+    /// word; `None`: it takes it, or the footer's keys already say why not.
+    fn refused(&self, _id: u16, _c: char) -> Option<String> {
+        None
+    }
     /// Backspace on row `id`.
     fn erase(&mut self, _id: u16, _typing: &mut bool) {}
     /// A number row's value as typed and the most it takes, `(now, most)` (`None`

@@ -458,6 +458,30 @@ fn symbols_that_are_keys_in_the_game_are_refused_as_typed() {
     assert!(matches!(h.app.screen(), Screen::Game(_)), "{}", h.screen());
 }
 
+/// A symbol typed twice is said, not dropped without a word (a play-tester typed
+/// "aab" and saw "a b").
+#[test]
+fn a_symbol_typed_twice_is_said() {
+    let mut h = menu();
+    open_pnut_setup(&mut h);
+    for _ in 0..7 {
+        h.key(KeyCode::Up);
+    }
+    for c in ['a', 'a'] {
+        h.key(KeyCode::Char(c));
+    }
+    let screen = h.screen();
+    assert!(
+        screen.contains("'a' is a symbol already: each symbol once."),
+        "{screen}"
+    );
+    // The next symbol is taken and the note goes.
+    h.key(KeyCode::Char('b'));
+    let screen = h.screen();
+    assert!(screen.contains("◀ a b ▶"), "{screen}");
+    assert!(!screen.contains("is a symbol already"), "{screen}");
+}
+
 /// Symbols from the config that are keys in the game are refused at Start, naming
 /// them all.
 #[test]

@@ -219,6 +219,21 @@ impl GameOptions for PnutSetup {
         }
     }
 
+    fn refused(&self, id: u16, c: char) -> Option<String> {
+        if id != SYMBOLS || c.is_control() || c.is_whitespace() {
+            return None;
+        }
+        if self.symbols.contains(c) {
+            Some(format!("'{c}' is a symbol already: each symbol once."))
+        } else if self.symbols.chars().count() >= MAX_SYMBOLS {
+            Some(format!(
+                "At most {MAX_SYMBOLS} symbols: '{c}' was not added."
+            ))
+        } else {
+            None
+        }
+    }
+
     fn erase(&mut self, id: u16, typing: &mut bool) {
         if id == SYMBOLS {
             self.symbols.pop();

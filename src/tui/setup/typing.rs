@@ -59,7 +59,17 @@ impl Setup {
                 let before = (self.setup.options.clone_box(), self.typing);
                 let kind = self.setup.game.kind();
                 let had = kind.typed_moves(&self.setup).contains(&c);
+                // The first key replaces the row: only a key after it can be refused.
+                let refused = if self.typing {
+                    self.setup.options.refused(id, c)
+                } else {
+                    None
+                };
                 self.setup.options.type_char(id, c, &mut self.typing);
+                if refused.is_some() {
+                    self.error = refused;
+                    return;
+                }
                 // A symbol that is a key of the game's screen (Pnut-Butta's q quits) is
                 // refused as it is typed, not only at Start.
                 let clash = self

@@ -147,7 +147,7 @@ fn a_whole_game_against_the_ai() {
     h.key(KeyCode::Char('p'));
     let screen = h.screen();
     assert!(
-        screen.contains("Pyramid") && screen.contains("2nd AND"),
+        screen.contains("Pyramid") && screen.contains("AI  AND"),
         "{screen}"
     );
 }
@@ -158,10 +158,16 @@ fn pyramid_view() {
     h.key(KeyCode::Char('p'));
     let screen = h.screen();
     assert!(screen.contains("Pyramid"), "{screen}");
-    assert!(
-        screen.contains("1st AND") || screen.contains("1st OR "),
-        "{screen}"
-    );
+    // Rows are labelled by who moves there, by name where the names are short: you
+    // move first on 10 letters (AND), the AI on 9 (OR).
+    assert!(screen.contains("│You AND "), "{screen}");
+    assert!(screen.contains("│AI  OR "), "{screen}");
+    // The game's cell is marked by a ▸ just before it, not on the row's label.
+    let marked: Vec<&str> = screen.lines().filter(|l| l.contains('▸')).collect();
+    assert_eq!(marked.len(), 1, "{screen}");
+    let after = marked[0].split('▸').nth(1).and_then(|t| t.chars().next());
+    assert!(matches!(after, Some('W' | 'L')), "{screen}");
+    assert!(marked[0].starts_with("│You AND    "), "{screen}");
     insta::assert_snapshot!("wl_pyramid_80x24", screen);
     h.key(KeyCode::Left).ticks(2);
     h.key(KeyCode::Char('h'));
@@ -184,8 +190,9 @@ fn a_long_pyramid_scrolls_to_the_current_node() {
         h.key(KeyCode::Right).ticks(2);
     }
     let screen = h.screen();
-    // Row 20 (after 20 moves) is on screen.
-    assert!(screen.contains("1st"), "{screen}");
+    // Row 20 (after 20 moves) is on screen, its cell marked.
+    assert!(screen.contains("You"), "{screen}");
+    assert!(screen.contains('▸'), "{screen}");
     assert_eq!(screen.lines().count(), 24);
 }
 
@@ -488,7 +495,7 @@ fn pyramid_rows(screen: &str) -> Vec<(String, bool, bool, String)> {
         .filter_map(|l| {
             let inside = l.strip_prefix('│')?.split('│').next()?;
             let label: String = inside.chars().take(10).collect();
-            if !["1st", "2nd", "↑ m", "↓ m"]
+            if !["1st", "2nd", "You ", "AI  ", "↑ m", "↓ m"]
                 .iter()
                 .any(|p| label.starts_with(p))
             {

@@ -220,6 +220,9 @@ pub fn draw_tiles(
     frame.render_widget(Paragraph::new(lines).wrap(Wrap { trim: false }), area);
 }
 
+/// The pyramid's row labels ("You OR   "), in columns.
+const LABEL_WIDTH: usize = 10;
+
 /// Whether a board area has room to spread out (see `draw_tiles`, the pyramid): from
 /// about 100x30; at 80x24 not.
 fn roomy(area: Rect) -> bool {
@@ -257,14 +260,19 @@ fn push_tile(
     rows[2].push(Span::styled(format!("└{across}┘ "), edge));
 }
 
-/// "Last move: Ann took the left letter, W.": `who` played `mv` from `before`.
+/// "Last move: Ann took the left letter, W (shown as w).": `who` played `mv` from
+/// `before`. The string shows the letter just taken in lower case, which this says
+/// (a play-tester read the "l" as a letter of its own).
 pub fn last_move_line(before: &Wl, mv: WlMove, who: &str, theme: &Theme) -> Line<'static> {
     let side = if mv == WlMove::Left { "left" } else { "right" };
-    let l = before.letter_at(mv).map_or("", letter);
-    Line::styled(
-        format!("Last move: {who} took the {side} letter, {l}."),
-        theme.last_move(),
-    )
+    let said = match before.letter_at(mv).map(letter) {
+        Some(l) => format!(
+            "Last move: {who} took the {side} letter, {l} (shown as {}).",
+            l.to_lowercase()
+        ),
+        None => format!("Last move: {who} took the {side} letter."),
+    };
+    Line::styled(said, theme.last_move())
 }
 
 impl WlScreen {
@@ -379,7 +387,7 @@ impl WlScreen {
         } else {
             current
         };
-        let label_width = 10u16;
+        let label_width = LABEL_WIDTH as u16;
         let rows_width = area.width.saturating_sub(label_width) as usize;
         // On a roomy board a pyramid with room to spare spreads out: its cells four
         // columns apart, and a line between rows with the moves drawn on it (/ \).
@@ -417,6 +425,14 @@ impl WlScreen {
         self.board.pyramid_pan.set(left - follow_x as isize);
         let left = left as usize;
         let wins = self.winning_ends();
+        // Each row is labelled by who moves there: "You" and "AI" where the names are
+        // that short, else 1st and 2nd (a play-tester had to work out which was theirs).
+        let names = [Seat::First, Seat::Second].map(|seat| self.view.session.name(seat));
+        let movers = if names.iter().all(|n| n.chars().count() <= 3) {
+            names.map(str::to_string)
+        } else {
+            ["1st".to_string(), "2nd".to_string()]
+        };
         let mut lines = Vec::new();
         for r in top..bottom {
             if between && r > top {
@@ -424,19 +440,15 @@ impl WlScreen {
             }
             let len = n - r;
             let gate = if len % 2 == 1 { "OR" } else { "AND" };
-            let mover = if r % 2 == 0 { "1st" } else { "2nd" };
+            let mover = &movers[r % 2];
             // Rows hidden above or below are announced on the edge rows.
             // `label_width` columns each.
             let label = if r == top && top > 0 {
                 "↑ more    ".to_string()
             } else if r + 1 == bottom && bottom < n {
                 "↓ more    ".to_string()
-            } else if r == current.0 {
-                // Where the game is, in text as well as colour (a screen reader, a
-                // terminal without colours saw no mark).
-                format!("{mover} {gate:<3} ▸ ")
             } else {
-                format!("{mover} {gate:<3}   ")
+                format!("{mover:<3} {gate:<3}   ")
             };
             let mut spans = vec![Span::styled(label, theme.muted())];
             // The row's cells run from node_x(r, 0) to node_x(r, r).
@@ -473,6 +485,23 @@ impl WlScreen {
                     Style::new()
                 };
                 line[x - left] = (letter(last_w).to_string(), style);
+                // Where the game is, in text as well as colour (a screen reader, a
+                // terminal without colours saw no mark): a ▸ before the cell itself
+                // (on the row's label it marked the row, not which of its cells).
+                if (r, i) == current {
+                    match (x - left).checked_sub(1) {
+                        Some(before) => line[before] = ("▸".to_string(), theme.cursor()),
+                        None => {
+                            // At the view's left edge: in the gap before it.
+                            if let Some(Span { content, .. }) = spans.last_mut() {
+                                let mut text = content.to_string();
+                                text.pop();
+                                text.push('▸');
+                                *content = text.into();
+                            }
+                        }
+                    }
+                }
             }
             spans.extend(line.into_iter().map(|(t, s)| Span::styled(t, s)));
             if cropped {
@@ -533,7 +562,7 @@ impl WlScreen {
                 line[at] = (link, style);
             }
         }
-        let mut spans = vec![Span::raw(" ".repeat(9))];
+        let mut spans = vec![Span::raw(" ".repeat(LABEL_WIDTH))];
         spans.extend(line.into_iter().map(|(t, s)| Span::styled(t, s)));
         Line::from(spans)
     }
@@ -623,10 +652,14 @@ impl Board for WlBoard {
     fn animation(&mut self) -> Option<&mut Animation> {
         Some(&mut self.taking)
     }
-    /// The AI's move (a person's goes through `WlScreen::take`).
+    /// The AI's move (a person's goes through `WlScreen::take`): the pyramid follows
+    /// the game again, as after a person's (a view scrolled away while the AI thought
+    /// kept the new cell out of sight).
     fn play(m: &mut Match<Self>, mv: WlMove) {
         if m.view.play(mv) {
             m.board.taking.start(3);
+            m.board.pyramid_scroll.set(0);
+            m.board.pyramid_pan.set(0);
         }
     }
     fn handle(m: &mut Match<Self>, action: Action) -> bool {

@@ -145,6 +145,12 @@ pub trait Board: Sized {
     }
     /// The mouse wheel: `lines` down (negative: up).
     fn wheel(&mut self, _lines: i32) {}
+    /// Whether the board's other view is shown (Winners & Losers' pyramid).
+    fn other_view(&self) -> bool {
+        false
+    }
+    /// Shows the board's other view, or not.
+    fn set_other_view(&mut self, _on: bool) {}
 
     /// Where solver traffic goes.
     fn link(m: &Match<Self>) -> &dyn SolverLink {
@@ -283,6 +289,12 @@ impl<B: Board> GameScreen for Match<B> {
     }
     fn wheel(&mut self, lines: i32) {
         self.board.wheel(lines);
+    }
+    fn other_view(&self) -> bool {
+        self.board.other_view()
+    }
+    fn set_other_view(&mut self, on: bool) {
+        self.board.set_other_view(on);
     }
     fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, hits: &mut Hits) {
         B::render(self, frame, area, theme, keys, hits);

@@ -99,6 +99,14 @@ pub trait GameScreen {
     /// The mouse wheel: `lines` down (negative: up), for screens with something to
     /// scroll.
     fn wheel(&mut self, _lines: i32) {}
+    /// Whether the board's other view is shown (Winners & Losers' pyramid): a board
+    /// made again for the same position (a lesson's step or a puzzle tried again)
+    /// keeps the view the player chose.
+    fn other_view(&self) -> bool {
+        false
+    }
+    /// Shows the board's other view, or not.
+    fn set_other_view(&mut self, _on: bool) {}
     fn render(&self, frame: &mut Frame, area: Rect, theme: &Theme, keys: &Keys, hits: &mut Hits);
 
     /// The shared actions, each game's way.

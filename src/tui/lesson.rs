@@ -92,10 +92,15 @@ impl LessonScreen {
         self.board.as_ref()
     }
 
-    /// Starts step `step` over on its position.
+    /// Starts step `step` over on its position. The same step again keeps the board's
+    /// view (after `u` Winners & Losers' pyramid went back to the string).
     fn start_step(&mut self, step: usize) {
+        let view = (step == self.step).then(|| self.board.other_view());
         self.step = step;
         self.board = start_board(self.game, &self.lesson, step, &self.config);
+        if let Some(view) = view {
+            self.board.set_other_view(view);
+        }
         self.start_generation = self.board.generation();
         self.state = StepState::Playing;
     }

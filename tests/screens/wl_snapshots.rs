@@ -617,6 +617,21 @@ fn the_wl_pyramid_step_at_80x24() {
     }
     h.key(KeyCode::Char('p'));
     insta::assert_snapshot!("lesson_wl_pyramid_80x24", h.screen());
+    // The wrong end, then u: the step starts again and the pyramid stays (it went back
+    // to the string).
+    h.key(KeyCode::Left);
+    assert_eq!(
+        crate::lessons::state(&h),
+        (3, parlor::tui::lesson::StepState::Missed),
+        "{}",
+        h.screen()
+    );
+    h.key(KeyCode::Char('u'));
+    assert_eq!(
+        crate::lessons::state(&h),
+        (3, parlor::tui::lesson::StepState::Playing)
+    );
+    assert!(h.screen().contains("╭ Pyramid"), "{}", h.screen());
 }
 
 /// The first step wants the left end: the right one gets the retry line.

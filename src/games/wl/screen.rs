@@ -652,6 +652,12 @@ impl Board for WlBoard {
     fn animation(&mut self) -> Option<&mut Animation> {
         Some(&mut self.taking)
     }
+    fn other_view(&self) -> bool {
+        self.show_pyramid
+    }
+    fn set_other_view(&mut self, on: bool) {
+        self.show_pyramid = on;
+    }
     /// The AI's move (a person's goes through `WlScreen::take`): the pyramid follows
     /// the game again, as after a person's (a view scrolled away while the AI thought
     /// kept the new cell out of sight).

@@ -16,6 +16,8 @@ impl TrainerScreen {
             return;
         };
         let mut board = new_board(&current.setup, &self.config);
+        // The view the player chose stays (Winners & Losers' pyramid).
+        board.set_other_view(current.board.other_view());
         for mv in &current.path {
             if board.play_text(mv).is_err() {
                 break;

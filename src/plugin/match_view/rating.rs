@@ -2,7 +2,7 @@
 //! their rating: kept apart from the board and the voice so that the rules of "what
 //! leaves a game unrated" live in one place.
 
-use crate::plugin::rating::rated::{aided_note, reason_of};
+use crate::plugin::rating::rated::{aided_reason, not_rated};
 use crate::store::Aids;
 
 /// What the game's rating bookkeeping knows: the aids used so far (kept in the
@@ -75,7 +75,7 @@ impl RatingLedger {
 
     /// Whether help has already left the game unrated.
     pub fn aided(&self) -> bool {
-        aided_note(self.aids).is_some()
+        aided_reason(self.aids).is_some()
     }
 
     /// The moves panel's title in a game against the AI: "rated" while the game
@@ -96,7 +96,7 @@ impl RatingLedger {
     pub fn why_not(&self) -> Option<&'static str> {
         self.counts
             .and_then(Result::err)
-            .or_else(|| aided_note(self.aids).map(reason_of))
+            .or_else(|| aided_reason(self.aids))
     }
 
     /// What the finished game did to the rating: the shell's word once the history
@@ -104,7 +104,7 @@ impl RatingLedger {
     pub fn line(&self) -> Option<String> {
         self.note
             .clone()
-            .or_else(|| aided_note(self.aids).map(str::to_string))
+            .or_else(|| aided_reason(self.aids).map(not_rated))
     }
 }
 

@@ -75,26 +75,38 @@ pub const UNSURE_RATING: &str = "? = unsure until more rated games";
 /// it falls below this after about ten games).
 pub const SETTLING_DEVIATION: u32 = 110;
 
-/// What the game-over box says of a finished game the rating leaves out, where the
-/// player may have expected it to count (nothing for two people or two AIs).
-pub fn unrated_note(why: Unrated, aids: Aids) -> Option<&'static str> {
+/// Why a finished game against the AI is not rated, as the moves panel says it during
+/// play ("the setup was a proven loss."); nothing for two people or two AIs. The
+/// game-over box says it after "Not rated: " ([`unrated_note`]).
+pub fn unrated_reason(why: Unrated, aids: Aids) -> Option<&'static str> {
     match why {
         Unrated::NotAgainstTheAi | Unrated::NotFinished => None,
-        Unrated::FromAPosition => Some("Not rated: the start was typed in."),
-        Unrated::ProvenLoss => Some("Not rated: the setup was a proven loss."),
-        Unrated::DrawnLoss => Some("Not rated: the random start was a proven loss for you."),
-        Unrated::Unmeasured => Some("Not rated: this level has no rating."),
-        Unrated::Aborted => Some("Not rated: ended before both sides moved."),
-        Unrated::Aided => aided_note(aids),
+        Unrated::FromAPosition => Some("the start was typed in."),
+        Unrated::ProvenLoss => Some("the setup was a proven loss."),
+        Unrated::DrawnLoss => Some("the random start was a proven loss for you."),
+        Unrated::Unmeasured => Some("this level has no rating."),
+        Unrated::Aborted => Some("ended before both sides moved."),
+        Unrated::Aided => aided_reason(aids),
     }
 }
 
-/// Why a finished game against the AI leaves the rating as it was, when it had help.
-pub fn aided_note(aids: Aids) -> Option<&'static str> {
+/// What the game-over box says of a finished game the rating leaves out, where the
+/// player may have expected it to count (nothing for two people or two AIs).
+pub fn unrated_note(why: Unrated, aids: Aids) -> Option<String> {
+    unrated_reason(why, aids).map(not_rated)
+}
+
+/// "Not rated: " and why.
+pub fn not_rated(reason: &str) -> String {
+    format!("Not rated: {reason}")
+}
+
+/// The help that leaves a game against the AI unrated, in words ("moves taken back.").
+pub fn aided_reason(aids: Aids) -> Option<&'static str> {
     match (aids.undo, aids.hints) {
-        (true, true) => Some("Not rated: moves taken back, hints were on."),
-        (true, false) => Some("Not rated: moves taken back."),
-        (false, true) => Some("Not rated: hints were on."),
+        (true, true) => Some("moves taken back, hints were on."),
+        (true, false) => Some("moves taken back."),
+        (false, true) => Some("hints were on."),
         (false, false) => None,
     }
 }
@@ -115,14 +127,9 @@ pub fn counts_when_finished(
         // Said only when the game is over: during it, it would tell a player who has
         // the prediction hidden that they are lost.
         Ok(_) | Err(Unrated::DrawnLoss) => Ok(()),
-        Err(why) => Err(unrated_note(why, Aids::default())
-            .map_or("not a game of one person against the AI.", reason_of)),
+        Err(why) => Err(unrated_reason(why, Aids::default())
+            .unwrap_or("not a game of one person against the AI.")),
     }
-}
-
-/// The reason in a "Not rated: ..." note, without its first words.
-pub fn reason_of(note: &'static str) -> &'static str {
-    note.strip_prefix("Not rated: ").unwrap_or(note)
 }
 
 /// The game `record` as a rated game, or why it is not one.
@@ -336,7 +343,7 @@ mod tests {
             hints: false,
         };
         assert_eq!(
-            unrated_note(Unrated::Aided, undone),
+            unrated_note(Unrated::Aided, undone).as_deref(),
             Some("Not rated: moves taken back.")
         );
         assert_eq!(

@@ -137,7 +137,7 @@ impl App {
                 let deviation = rating_of(&self.rating_deviations).unwrap_or(0);
                 rating_of(&self.ratings).map(|after| rated::rated_note(before, after, deviation))
             }
-            Err(why) => rated::unrated_note(why, record.aids).map(str::to_string),
+            Err(why) => rated::unrated_note(why, record.aids),
         }
     }
 

@@ -1056,7 +1056,7 @@ fn the_start_is_predicted_from_the_book_every_run() {
             .moves(&Othello::new())
             .and_then(|moves| moves.iter().map(|(_, v)| v.depth).min())
             .expect("the start is open in the book");
-        let said = format!("book · {depth} moves ahead");
+        let said = format!("book: searched {depth} moves ahead");
         assert!(screen.contains(&said), "{said}:\n{screen}");
     }
 }

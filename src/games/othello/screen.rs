@@ -448,11 +448,12 @@ impl OthelloScreen {
                 }
                 // How far the values see, in words that fit the panel at 80 columns
                 // (with the positions searched, "opening book · 27 moves ahead" lost its
-                // last word there, and "4.9 M" was never explained).
+                // last word there, and "4.9 M" was never explained; "book · 27 moves
+                // ahead" left unsaid that the book's values are searches).
                 let reach = if a.exact {
                     "solved to the end".to_string()
                 } else if in_book {
-                    format!("book · {} moves ahead", a.depth)
+                    format!("book: searched {} moves ahead", a.depth)
                 } else {
                     format!("searched {} moves ahead", a.depth)
                 };

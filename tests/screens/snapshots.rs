@@ -286,19 +286,33 @@ fn a_game_started_with_hints_on_says_it_is_not_rated() {
 /// A game against the AI says in its moves panel whether it is rated from the first
 /// frame: a rated game said nothing of it until the game-over box, only an unrated one
 /// was marked. A setup that is a proven loss for the player is not rated from the start.
+/// Nim's title also says how a move is written (its "2:2" read as a score), and the
+/// longest title fits at 80 columns.
 #[test]
 fn the_moves_panel_says_whether_the_game_is_rated() {
     let mut h = game(nim_setup(&[3, 4, 5], FirstMover::You), 80, 24);
-    assert!(h.screen().contains("Moves · rated"), "{}", h.screen());
+    assert!(
+        h.screen().contains("Moves (pile:coins) · rated"),
+        "{}",
+        h.screen()
+    );
     // Taking a move back leaves it out.
     h.keys(&[KeyCode::Enter]);
     h.settle();
     h.key(KeyCode::Char('u'));
-    assert!(h.screen().contains("Moves · not rated"), "{}", h.screen());
+    assert!(
+        h.screen().contains("Moves (pile:coins) · not rated ╮"),
+        "{}",
+        h.screen()
+    );
 
     // 1, 2, 3: the AI wins whatever the player does.
     let mut h = game(nim_setup(&[1, 2, 3], FirstMover::You), 80, 24);
-    assert!(h.screen().contains("Moves · not rated"), "{}", h.screen());
+    assert!(
+        h.screen().contains("Moves (pile:coins) · not rated ╮"),
+        "{}",
+        h.screen()
+    );
 }
 
 #[test]

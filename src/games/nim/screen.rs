@@ -470,8 +470,9 @@ impl NimScreen {
             keys,
             theme,
         );
+        let legend = format!("{}:{}", self.pile_word(), self.unit().1);
         self.view
-            .render_moves(frame, moves, theme, |m| m.mv.to_string());
+            .render_moves_with_legend(frame, moves, theme, Some(&legend), |m| m.mv.to_string());
     }
 
     /// Each pile in binary, and which powers of two occur an odd number of times.

@@ -221,6 +221,28 @@ impl<G: Game> MatchView<G> {
         theme: &Theme,
         describe: impl Fn(&PlayedMove<G>) -> String,
     ) {
+        self.render_moves_with_legend(frame, area, theme, None, describe);
+    }
+
+    /// The moves panel, its title saying how a move is written where the notation
+    /// needs saying ("Moves (pile:coins)": Nim's "2:2" was read as a score).
+    pub fn render_moves_with_legend(
+        &self,
+        frame: &mut Frame,
+        area: Rect,
+        theme: &Theme,
+        legend: Option<&str>,
+        describe: impl Fn(&PlayedMove<G>) -> String,
+    ) {
+        // With the legend only where it fits the border whole (a space each side).
+        let fits = |t: &String| t.chars().count() + 4 <= usize::from(area.width);
+        let title = legend
+            .map(|legend| {
+                self.moves_title()
+                    .replacen("Moves", &format!("Moves ({legend})"), 1)
+            })
+            .filter(fits)
+            .unwrap_or_else(|| self.moves_title().to_string());
         let room = area.height.saturating_sub(2) as usize;
         let why = self.why_not_rated_line(theme);
         let mut lines = self.move_lines(theme, room.saturating_sub(why.iter().len()), describe);
@@ -236,8 +258,7 @@ impl<G: Game> MatchView<G> {
             }
         }
         frame.render_widget(
-            ratatui::widgets::Paragraph::new(lines)
-                .block(widgets::block(self.moves_title(), theme)),
+            ratatui::widgets::Paragraph::new(lines).block(widgets::block(&title, theme)),
             area,
         );
     }

@@ -409,6 +409,23 @@ mod tests {
         assert!(in_a_game < quit && quit < online, "{general}");
     }
 
+    /// The help names commands that exist to find the config file ("see config.toml"
+    /// said no path), each a subcommand the command line takes.
+    #[test]
+    fn the_help_says_how_to_find_the_config_file() {
+        use clap::CommandFactory;
+        let general = reflow(&fill(GENERAL, &Keys::default(), None)).join(" ");
+        let cli = crate::cli::Cli::command();
+        let config = cli.find_subcommand("config").expect("a config command");
+        for sub in ["path", "default"] {
+            assert!(
+                general.contains(&format!("`parlor config {sub}`")),
+                "{general}"
+            );
+            assert!(config.find_subcommand(sub).is_some(), "parlor config {sub}");
+        }
+    }
+
     /// The notation the move list and the hints use is explained in the rules.
     #[test]
     fn chopsticks_rules_explain_the_move_notation() {

@@ -291,9 +291,7 @@ impl Setup {
     fn start(&mut self) -> SetupOutcome {
         // A number row left empty goes back to its value, and says so: seen before the
         // game starts (a Nim game began with the old pile without a word).
-        let emptied = self.setup.options.has_empty_number();
-        self.end_typing();
-        if emptied && self.error.is_some() {
+        if self.end_typing() {
             return SetupOutcome::Stay;
         }
         match self.setup.game.kind().check_position(&self.setup) {

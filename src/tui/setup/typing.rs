@@ -8,7 +8,9 @@ const SIGNS: &str = "*+#!";
 
 impl Setup {
     /// Typing into the selected row ends: the row settles what was left half typed.
-    pub(super) fn end_typing(&mut self) {
+    /// Returns whether a row left empty went back to its value before the typing (said
+    /// in `self.error`).
+    pub(super) fn end_typing(&mut self) -> bool {
         let left_empty = self.setup.options.has_empty_number();
         let before = self.before_typing.take();
         let row_of = |options: &dyn crate::plugin::GameOptions, field: Field| {
@@ -29,6 +31,7 @@ impl Setup {
             }
             self.setup.options = before.options.clone_box();
         }
+        let went_back = before.is_some() && left_empty;
         let typed = before.map(|(_, field)| field).filter(|_| !left_empty);
         let number = |s: &Setup| typed.and_then(|f| s.number_in(f)).map(|(now, _)| now);
         let was = number(self);
@@ -43,6 +46,7 @@ impl Setup {
             let label = super::capitalised(row.label.trim());
             self.error = Some(format!("{label} was below its least: now {}.", row.value));
         }
+        went_back
     }
 
     /// Keeps the options as they were before a row's typing begins.

@@ -147,8 +147,18 @@ fn a_streak_solves_one_puzzle_misses_the_next_and_keeps_the_count() {
     }
     let screen = tui.wait_all(&["✓ Solved", "Puzzle streak · 1"], &["✗"]);
     assert!(screen.contains("Your puzzle rating: "), "{screen}");
-    // The second puzzle: a losing move on purpose.
-    tui.send(ENTER);
+    // The second puzzle: a losing move on purpose. Enter goes on once the result has
+    // been up a moment (an Enter at once is a reflex meant for the last move, and holds
+    // it longer): a pause, then Enter, again until the next puzzle comes (a loaded
+    // machine may run the program's clock late).
+    for _ in 0..20 {
+        std::thread::sleep(std::time::Duration::from_millis(800));
+        tui.send(ENTER);
+        std::thread::sleep(std::time::Duration::from_millis(400));
+        if !tui.screen().contains("✓ Solved") {
+            break;
+        }
+    }
     let screen = tui.wait_all(&["Your move.", "Puzzle streak · 1"], &["✓ Solved"]);
     let misere = screen.contains("misère");
     let (piles, cursor) = piles(&screen);

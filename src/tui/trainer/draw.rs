@@ -158,7 +158,10 @@ impl TrainerScreen {
             State::Thinking => lines.push(Line::styled("The solver looks…", theme.muted())),
             // "Your move." once Enter is taken (a reflex Enter is held back first).
             State::YourMove if current.settle_ms > 0 => {
-                lines.push(Line::styled("Your puzzle…", theme.muted()));
+                lines.push(Line::styled(
+                    "A moment: look at the board first.",
+                    theme.muted(),
+                ));
             }
             State::YourMove => {
                 let you = match &current.side {

@@ -99,11 +99,16 @@ impl TrainerScreen {
         if action == Action::Enter
             && let Some(current) = &mut self.current
             && current.settle_ms > 0
-            && current.state == State::YourMove
+            && matches!(
+                current.state,
+                State::YourMove | State::Solved { .. } | State::Wrong { .. }
+            )
         {
             // Each Enter of a burst holds the board back again: three reflex Enters
             // 0.3 s apart played the new puzzle's preselected move (a play-tester's
-            // rated miss).
+            // rated miss), Enters after a typed last move went past the result to the
+            // next puzzle (or, after a miss, to the retry) unread, and Enters after
+            // the defence's reply played the highlighted move.
             current.settle_ms = super::SETTLE_MS;
             return TrainerOutcome::Stay;
         }

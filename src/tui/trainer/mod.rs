@@ -31,9 +31,10 @@ use crate::ui::keys::Action;
 const REPLY_DELAY_MS: u64 = 600;
 /// The longest line shown after a wrong move.
 const LINE_PLIES: u32 = 10;
-/// How long Enter is held back after a new puzzle appears, and after each Enter while
-/// it is held back: a reflex Enter meant for the last screen must not play the board's
-/// preselected move on the new one.
+/// How long Enter is held back after a new puzzle appears, after the defence's reply,
+/// after a result (solved or missed), and after each Enter while it is held back: a
+/// reflex Enter meant for the last screen must not play the board's preselected move
+/// on the new one, nor pass a result unread.
 const SETTLE_MS: u64 = 600;
 
 /// What the trainer asks the app to do.
@@ -458,6 +459,7 @@ impl TrainerScreen {
                         every_move_right: true,
                         by_discs: current.by_discs,
                     };
+                    current.settle_ms = SETTLE_MS;
                     return (true, self.solved_outcome());
                 }
                 if current.side.is_none()
@@ -476,6 +478,7 @@ impl TrainerScreen {
                 current.values = Some(values);
                 current.generation = current.board.generation();
                 current.state = State::YourMove;
+                current.settle_ms = SETTLE_MS;
             }
             (Answer::Values(Ok(values)), State::Thinking | State::Replying { .. }) => {
                 let reply = coach::best(&values).map(|m| m.text.clone());
@@ -523,6 +526,7 @@ impl TrainerScreen {
                 what,
                 line: None,
             };
+            current.settle_ms = SETTLE_MS;
             self.ask_line(plies.min(LINE_PLIES));
             return self.missed();
         }
@@ -534,6 +538,7 @@ impl TrainerScreen {
                 every_move_right: false,
                 by_discs: current.by_discs,
             };
+            current.settle_ms = SETTLE_MS;
             return self.solved_outcome();
         }
         current.state = State::Replying {
@@ -648,6 +653,7 @@ impl TrainerScreen {
                         every_move_right: false,
                         by_discs: current.by_discs,
                     };
+                    current.settle_ms = SETTLE_MS;
                     return (true, self.solved_outcome());
                 } else {
                     current.path.push(reply);

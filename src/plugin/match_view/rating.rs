@@ -73,9 +73,19 @@ impl RatingLedger {
         self.hints_seen && !self.aids.hints
     }
 
-    /// Whether help has already left the game unrated.
+    /// Whether help has already left the game unrated: aids kept, or hints seen on
+    /// this turn (the next move counts as made with them, and the panel said "Hints
+    /// seen: this game will not be rated." under a title still saying "rated").
     pub fn aided(&self) -> bool {
-        aided_reason(self.aids).is_some()
+        aided_reason(self.aids_now()).is_some()
+    }
+
+    /// The aids with the hints seen on this turn counted already.
+    fn aids_now(&self) -> Aids {
+        Aids {
+            hints: self.aids.hints || self.hints_seen,
+            ..self.aids
+        }
     }
 
     /// The moves panel's title in a game against the AI: "rated" while the game
@@ -96,7 +106,7 @@ impl RatingLedger {
     pub fn why_not(&self) -> Option<&'static str> {
         self.counts
             .and_then(Result::err)
-            .or_else(|| aided_reason(self.aids))
+            .or_else(|| aided_reason(self.aids_now()))
     }
 
     /// What the finished game did to the rating: the shell's word once the history
@@ -117,6 +127,9 @@ mod tests {
         let mut ledger = RatingLedger::default();
         ledger.hints_shown(true);
         assert!(ledger.hints_seen_unmarked());
+        // Said at once, before the move.
+        assert_eq!(ledger.moves_title(), "Moves · not rated");
+        assert_eq!(ledger.why_not(), Some("hints were on."));
         ledger.move_played(true, false);
         assert!(ledger.aids.hints && ledger.aided());
         assert_eq!(ledger.moves_title(), "Moves · not rated");
@@ -133,6 +146,7 @@ mod tests {
         assert_eq!(ledger.moves_title(), "Moves · rated");
         ledger.hints_shown(true);
         ledger.forget_hints_shown();
+        assert_eq!(ledger.moves_title(), "Moves · rated");
         ledger.move_played(true, false);
         assert!(!ledger.aided(), "a switch put back showed nothing");
     }

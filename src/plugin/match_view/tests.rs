@@ -434,7 +434,8 @@ fn undo_and_hints_against_the_ai_are_aids() {
 }
 
 /// Hints turned on and off again on the person's turn still count for the move that
-/// ends it (said when they go off); hints on only while the AI moves do not.
+/// ends it (said when they go off, and in the moves panel's title at once); hints on
+/// only while the AI moves do not.
 #[test]
 fn hints_seen_on_your_turn_count_for_your_move() {
     let mut view = nim_view(Mode::VsAi);
@@ -444,7 +445,8 @@ fn hints_seen_on_your_turn_count_for_your_move() {
     view.hints = false;
     view.hints_turned_off();
     assert_eq!(view.note, HINTS_SEEN_UNRATED);
-    assert_eq!(view.moves_title(), "Moves");
+    // The title agrees with the note at once (it said "rated" until the move).
+    assert_eq!(view.moves_title(), "Moves · not rated");
     assert!(view.play(NimMove { pile: 0, take: 1 }));
     assert!(view.rating.aids.hints, "{:?}", view.rating.aids);
     // The note goes with the move; the moves panel keeps saying it.

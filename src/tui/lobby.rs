@@ -197,7 +197,7 @@ impl LobbyScreen {
         frame.render_widget(
             Paragraph::new(format!(
                 "Play online · you are {me} · {} here",
-                plural(self.view.present.len(), "player")
+                crate::ui::widgets::counted(self.view.present.len(), "player")
             ))
             .style(theme.title()),
             title,
@@ -311,13 +311,5 @@ fn key_of(entry: &Entry) -> (u8, u64, &'static str) {
         Entry::Mine(o) => (1, o.id, ""),
         Entry::Watch(m) => (2, m.id, ""),
         Entry::Game(g) => (3, 0, g.cli_name()),
-    }
-}
-
-fn plural(n: usize, word: &str) -> String {
-    if n == 1 {
-        format!("1 {word}")
-    } else {
-        format!("{n} {word}s")
     }
 }

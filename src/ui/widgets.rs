@@ -58,6 +58,16 @@ pub fn capitalised(text: &str) -> String {
         .unwrap_or_default()
 }
 
+/// "1 letter", "2 letters": a count and its word, the word plural unless one ("1
+/// letters left" was said).
+pub fn counted(n: usize, word: &str) -> String {
+    if n == 1 {
+        format!("1 {word}")
+    } else {
+        format!("{n} {word}s")
+    }
+}
+
 /// The key list at the bottom of a screen: `(key, what it does)` pairs.
 /// Write the pairs with [`super::keys::Keys::footer`], so they name the real keys. When
 /// they do not fit the width, the status ("✓ saved", not a key) gives way first (whole:
@@ -342,6 +352,13 @@ pub fn review_line(
 mod tests {
     use super::*;
     use crate::ui::keys::{Action, Keys};
+
+    #[test]
+    fn one_of_a_thing_is_singular() {
+        assert_eq!(counted(1, "letter"), "1 letter");
+        assert_eq!(counted(0, "letter"), "0 letters");
+        assert_eq!(counted(7, "player"), "7 players");
+    }
 
     /// Nim's footer with "✓ saved" is 88 columns: at 80 the status gives way, not undo
     /// and new game.

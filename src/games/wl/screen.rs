@@ -629,7 +629,10 @@ impl WlScreen {
             Line::raw("Projected winner:"),
             Line::styled(name, theme.bold()),
             Line::styled(
-                format!("{} letters left", self.game().remaining().len()),
+                format!(
+                    "{} left",
+                    widgets::counted(self.game().remaining().len(), "letter")
+                ),
                 theme.muted(),
             ),
         ];

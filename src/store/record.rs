@@ -245,7 +245,8 @@ pub(crate) mod test_records {
             from_position: None,
             start: String::new(),
             seats,
-            moves: Vec::new(),
+            // Two moves: both sides moved (a shorter game is not rated).
+            moves: vec!["1".into(), "2".into()],
             mistakes: Vec::new(),
             hints: None,
             redo: Vec::new(),

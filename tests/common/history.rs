@@ -46,7 +46,9 @@ pub fn record(
         from_position: None,
         start: String::new(),
         seats,
-        moves: Vec::new(),
+        // Both sides moved (a game over before that is not rated); the moves are
+        // never replayed here.
+        moves: vec!["1".into(), "2".into()],
         mistakes: Vec::new(),
         hints: None,
         redo: Vec::new(),

@@ -269,16 +269,28 @@ impl<G: Game> MatchView<G> {
     /// note that said so went with the next move, and a rated game said nothing of it
     /// until the game-over box. "Moves" alone where the shell did not say.
     pub fn moves_title(&self) -> &'static str {
-        if self.ai_seat().is_none() {
+        if self.ai_seat().is_none() || self.rating_would_spoil() {
             return "Moves";
         }
         self.rating.moves_title()
+    }
+
+    /// Whether what the rating says would give the hidden prediction away: a random
+    /// start that was a proven loss for the player ("not rated" and why are said once
+    /// the game is over, or with the prediction shown).
+    fn rating_would_spoil(&self) -> bool {
+        !self.spoilers
+            && !self.session.is_over()
+            && self.rating.counts == Some(Err(crate::plugin::rating::rated::DRAWN_LOSS))
     }
 
     /// The moves panel's first line in a game against the AI that is not rated, under
     /// the title that says so: why ("The setup was a proven loss.").
     pub fn why_not_rated_line(&self, theme: &Theme) -> Option<Line<'static>> {
         self.ai_seat()?;
+        if self.rating_would_spoil() {
+            return None;
+        }
         let why = self.rating.why_not()?;
         Some(Line::styled(widgets::capitalised(why), theme.muted()))
     }

@@ -479,3 +479,23 @@ fn undo_redone_to_the_same_moves_is_no_aid() {
     assert!(!view.redo());
     assert!(view.rating.aids.undo, "{:?}", view.rating.aids);
 }
+
+/// A random start that was a proven loss for the player is said not rated during play
+/// while the prediction is shown; hidden, the panel says nothing of it (it would tell
+/// the player they are lost) until the game is over.
+#[test]
+fn a_drawn_loss_is_said_only_with_the_prediction_shown() {
+    use crate::plugin::rating::rated::DRAWN_LOSS;
+    let mut view = nim_view(Mode::VsAi);
+    view.rating.counts = Some(Err(DRAWN_LOSS));
+    assert_eq!(view.moves_title(), "Moves · not rated");
+    assert_eq!(view.rating.why_not(), Some(DRAWN_LOSS));
+    view.spoilers = false;
+    assert_eq!(view.moves_title(), "Moves");
+    let theme = crate::ui::theme::Theme::new(&Default::default(), true);
+    assert!(view.why_not_rated_line(&theme).is_none());
+    // Another reason is no secret.
+    view.rating.counts = Some(Err("the start was typed in."));
+    assert_eq!(view.moves_title(), "Moves · not rated");
+    assert!(view.why_not_rated_line(&theme).is_some());
+}

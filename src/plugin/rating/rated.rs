@@ -30,8 +30,9 @@ pub enum Unrated {
     DrawnLoss,
     /// A game this parlor does not know, or a level without a measured rating.
     Unmeasured,
-    /// Ended outside the rules (a clock, a resignation) before both sides had moved:
-    /// aborted, as a chess server counts it, not won or lost.
+    /// Ended before both sides had moved: outside the rules (a clock, a resignation),
+    /// aborted, as a chess server counts it, not won or lost; by the rules, a game
+    /// too short to say anything of the player.
     Aborted,
     /// Played with help: moves taken back, or the hints on.
     Aided,
@@ -83,7 +84,7 @@ pub fn unrated_reason(why: Unrated, aids: Aids) -> Option<&'static str> {
         Unrated::NotAgainstTheAi | Unrated::NotFinished => None,
         Unrated::FromAPosition => Some("the start was typed in."),
         Unrated::ProvenLoss => Some("the setup was a proven loss."),
-        Unrated::DrawnLoss => Some("the random start was a proven loss for you."),
+        Unrated::DrawnLoss => Some(DRAWN_LOSS),
         Unrated::Unmeasured => Some("this level has no rating."),
         Unrated::Aborted => Some("ended before both sides moved."),
         Unrated::Aided => aided_reason(aids),
@@ -95,6 +96,11 @@ pub fn unrated_reason(why: Unrated, aids: Aids) -> Option<&'static str> {
 pub fn unrated_note(why: Unrated, aids: Aids) -> Option<String> {
     unrated_reason(why, aids).map(not_rated)
 }
+
+/// Why a game from a random start that was a proven loss for the player is not rated:
+/// during play the moves panel says it only while the prediction is shown (it tells
+/// the player they are lost).
+pub const DRAWN_LOSS: &str = "the random start was a proven loss for you.";
 
 /// "Not rated: " and why.
 pub fn not_rated(reason: &str) -> String {
@@ -124,9 +130,8 @@ pub fn counts_when_finished(
     finished.ended_by = None;
     finished.aids = Aids::default();
     match rated(games, &finished) {
-        // Said only when the game is over: during it, it would tell a player who has
-        // the prediction hidden that they are lost.
-        Ok(_) | Err(Unrated::DrawnLoss) => Ok(()),
+        // Both sides may yet move.
+        Ok(_) | Err(Unrated::Aborted) => Ok(()),
         Err(why) => Err(unrated_reason(why, Aids::default())
             .unwrap_or("not a game of one person against the AI.")),
     }
@@ -144,7 +149,8 @@ pub fn rated(games: &Registry, record: &MatchRecord) -> std::result::Result<Rate
     if record.from_position.is_some() {
         return Err(Unrated::FromAPosition);
     }
-    if record.ended_by.is_some() && record.moves.len() < 2 {
+    let both_moved = record.moves.len().saturating_sub(record.given) >= 2;
+    if record.ended_by.is_some() && !both_moved {
         return Err(Unrated::Aborted);
     }
     if !record.aids.none() {
@@ -178,6 +184,12 @@ pub fn rated(games: &Registry, record: &MatchRecord) -> std::result::Result<Rate
                 }
             }
         }
+    }
+    // Ended by the rules before both sides had moved: no test of the player either (a
+    // one-coin Nim game won at once was a rated win against the perfect AI, again and
+    // again). After the setup's reasons, which come first.
+    if !both_moved {
+        return Err(Unrated::Aborted);
     }
     let level = if record.level.is_empty() {
         record.difficulty.name()
@@ -288,6 +300,7 @@ mod tests {
     fn a_game_the_clock_ended_before_both_sides_moved_is_not_rated() {
         let games = crate::arcade::registry();
         let mut flagged = nim(true, ResultRecord::Second);
+        flagged.moves.clear();
         flagged.ended_by = Some(crate::store::EndedBy::Time);
         assert_eq!(rated(&games, &flagged), Err(Unrated::Aborted));
         flagged.moves = vec!["1:1".into()];
@@ -296,10 +309,13 @@ mod tests {
         flagged.moves.push("2:1".into());
         let lost = rated(&games, &flagged).expect("rated");
         assert_eq!(lost.result, Result::Lost);
-        // A game ended by its rules is rated whatever its length.
-        let short = nim(true, ResultRecord::First);
-        assert!(short.moves.is_empty());
-        assert!(rated(&games, &short).is_ok());
+        // A game its rules ended before both sides moved is not rated either: one coin,
+        // taken at once, is no win over the AI.
+        let mut short = nim(true, ResultRecord::First);
+        short.options = serde_json::json!({"piles": [1], "preset": "custom", "misere": false});
+        short.start = "1".into();
+        short.moves = vec!["1:1".into()];
+        assert_eq!(rated(&games, &short), Err(Unrated::Aborted));
     }
 
     /// The "new rating" words stop after about ten games, as the constant's comment
@@ -460,10 +476,10 @@ mod tests {
         // On 1,1 the first player loses: the person's side wins, and it counts.
         random.start = "1,1".into();
         assert!(rated(&games, &random).is_ok());
-        // During the game nothing is said (the prediction may be hidden).
+        // During the game it is said (the moves panel hides it with the prediction).
         random.start = "1,2".into();
         random.result = None;
-        assert_eq!(counts_when_finished(&games, &random), Ok(()));
+        assert_eq!(counts_when_finished(&games, &random), Err(DRAWN_LOSS));
     }
 
     #[test]

@@ -71,6 +71,10 @@ pub struct Menu {
     pub notice: Option<String>,
     /// The saved game the player asked to forget, waiting for a yes.
     pub forgetting: Option<usize>,
+    /// The save asked about had ended once (and moves were taken back since): its
+    /// first ending stays in the history, and the question says so, as the game's own
+    /// leave question does.
+    pub forgetting_ended: bool,
     /// The games whose lesson was never finished: selected, the menu points to it.
     pub new_lessons: Vec<GameId>,
     /// The player's rating in each game that has one (rated games against the AI),
@@ -91,6 +95,9 @@ pub enum MenuOutcome {
     Resume(usize),
     /// Forget the saved game at this index of `resumes` (the player said yes).
     Forget(usize),
+    /// The player asked to forget the saved game at this index: the question is up
+    /// (the app says whether it had ended once: [`Menu::forgetting_ended`]).
+    AskForget(usize),
     /// The statistics screen (the last entry).
     Stats,
     /// The lobby of a served arcade (before the statistics).
@@ -108,6 +115,7 @@ impl Menu {
             resumes,
             notice,
             forgetting: None,
+            forgetting_ended: false,
             new_lessons: Vec::new(),
             ratings: Vec::new(),
             online: false,
@@ -155,6 +163,8 @@ impl Menu {
         match action {
             Action::Backspace if self.selected < self.resumes.len() => {
                 self.forgetting = Some(self.selected);
+                self.forgetting_ended = false;
+                return MenuOutcome::AskForget(self.selected);
             }
             Action::Up => {
                 self.selected = (self.selected + n - 1) % n;
@@ -341,8 +351,13 @@ impl Menu {
             // The game's own line first, whole (it wrapped in the middle of its time
             // at 80 columns), then the answer's keys.
             // In quotes: the "?" sat against the label's time ("21:02?").
+            let ended = if self.forgetting_ended {
+                " Its first ending stays in your history."
+            } else {
+                ""
+            };
             format!(
-                "Forget the save “{}”?\n{} forgets it, any other key keeps it.",
+                "Forget the save “{}”?{ended}\n{} forgets it, any other key keeps it.",
                 r.label_to_wrap().trim_start_matches("Resume "),
                 Self::FORGET_YES
             )

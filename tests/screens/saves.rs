@@ -577,6 +577,42 @@ fn forgetting_a_game_that_ended_once_says_its_ending_stays() {
     assert_eq!(store.history().len(), 1, "as the box says");
 }
 
+/// The same game forgotten from the menu: its question says the first ending stays
+/// too (it said nothing of it, where the game's own question did).
+#[test]
+fn forgetting_from_the_menu_a_game_that_ended_once_says_its_ending_stays() {
+    let dir = tempfile::tempdir().expect("temp dir");
+    let mut h = nim_at(dir.path(), "2");
+    h.key(KeyCode::Enter).key(KeyCode::Enter);
+    assert!(h.screen().contains("r rematch"), "{}", h.screen());
+    h.key(KeyCode::Char('u')).key(KeyCode::Char('q'));
+    drop(h);
+    let mut h = menu_at(dir.path());
+    h.key(KeyCode::Backspace);
+    let asked = h.screen();
+    assert!(asked.contains("Forget the save"), "{asked}");
+    let words = asked.split_whitespace().collect::<Vec<_>>().join(" ");
+    assert!(
+        words.contains("Its first ending stays in your history."),
+        "{asked}"
+    );
+    assert!(
+        asked.contains("y forgets it, any other key keeps it."),
+        "{asked}"
+    );
+    // A save that never ended is not said to have an ending.
+    h.key(KeyCode::Esc);
+    drop(h);
+    nim_at(dir.path(), "9,7,5")
+        .key(KeyCode::Enter)
+        .key(KeyCode::Char('q'));
+    let mut h = menu_at(dir.path());
+    h.key(KeyCode::Backspace);
+    let asked = h.screen();
+    assert!(asked.contains("Forget the save “Nim ("), "{asked}");
+    assert!(!asked.contains("first ending"), "{asked}");
+}
+
 /// A move marked "✗ mistake", taken back and kept with the save, is marked again when
 /// redone after the resume (the mark was lost with the save: play-test finding).
 #[test]

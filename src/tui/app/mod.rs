@@ -485,6 +485,12 @@ impl App {
                 MenuOutcome::Open(game) => self.open_setup(game),
                 MenuOutcome::Resume(index) => self.resume(index),
                 MenuOutcome::Forget(index) => self.forget_saved(index),
+                MenuOutcome::AskForget(index) => {
+                    let ended = self.saved_ended_before(index);
+                    if let Screen::Menu(menu) = &mut self.screen {
+                        menu.forgetting_ended = ended;
+                    }
+                }
                 MenuOutcome::Stats => self.open_stats(),
                 MenuOutcome::Lobby => self.open_lobby(),
                 MenuOutcome::Help => self.help = Some(Help::general(&self.keys)),

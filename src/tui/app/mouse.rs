@@ -54,6 +54,7 @@ impl App {
                 MenuOutcome::Stats => self.open_stats(),
                 MenuOutcome::Lobby => self.open_lobby(),
                 MenuOutcome::Forget(_)
+                | MenuOutcome::AskForget(_)
                 | MenuOutcome::Help
                 | MenuOutcome::Quit
                 | MenuOutcome::Stay => {}

@@ -173,6 +173,16 @@ impl App {
     }
 
     /// Forgets the saved match at `index` of the menu's list (the player said yes).
+    /// Whether the saved match at `index` had ended once and is in the history as it
+    /// first ended (moves were undone after its end): read once, when forgetting it
+    /// is asked.
+    pub(super) fn saved_ended_before(&mut self, index: usize) -> bool {
+        let (Some(store), Some((_, record))) = (&mut self.store, self.saved.get(index)) else {
+            return false;
+        };
+        store.history().iter().any(|g| g.same_match(record))
+    }
+
     pub(super) fn forget_saved(&mut self, index: usize) {
         let Some((slot, record)) = self.saved.get(index).cloned() else {
             return;

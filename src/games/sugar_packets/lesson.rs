@@ -58,7 +58,7 @@ pub fn lesson() -> Lesson {
                               row of 2 or more is left; at the very end, an odd number of \
                               single packets. Leave one and your opponent is lost (1-3-5-7 \
                               is one: the second player wins). Three moves do it here.",
-                success: "The solver proves your opponent lost, whatever they do.",
+                success: "The solver proves your opponent loses, whatever they do.",
                 retry: "That is no winning set: the solver says your opponent can win \
                         from there.",
             },

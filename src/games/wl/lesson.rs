@@ -51,7 +51,7 @@ pub fn lesson() -> Lesson {
                               that leads to a W. ▸ marks where the game is. A row of the 1st \
                               player (OR) shows a W if either cell below it does; of the 2nd \
                               (AND), only if both do.",
-                success: "WWWL shows a W: the solver proves your opponent lost, though \
+                success: "WWWL shows a W: the solver proves your opponent loses, though \
                           you took an L.",
                 retry: "WWLL shows an L: the solver says your opponent wins now.",
             },

@@ -337,6 +337,34 @@ pub fn wrapped_lines(text: &str, width: u16) -> u16 {
     lines
 }
 
+/// `text` broken into lines of at most `width` columns at its spaces (a word longer
+/// than a line is cut into pieces), for a panel whose other lines must not wrap.
+pub fn wrap_words(text: &str, width: u16) -> Vec<String> {
+    let width = usize::from(width.max(1));
+    let mut lines: Vec<String> = Vec::new();
+    let mut line = String::new();
+    for word in text.split(' ').filter(|w| !w.is_empty()) {
+        let mut word: Vec<char> = word.chars().collect();
+        let used = line.chars().count();
+        if used > 0 && used + 1 + word.len() <= width {
+            line.push(' ');
+            line.extend(&word);
+            continue;
+        }
+        if used > 0 {
+            lines.push(std::mem::take(&mut line));
+        }
+        while word.len() > width {
+            lines.push(word.drain(..width).collect());
+        }
+        line = word.into_iter().collect();
+    }
+    if !line.is_empty() || lines.is_empty() {
+        lines.push(line);
+    }
+    lines
+}
+
 /// The game-over boxes' line about the review: "v review the game".
 pub fn review_line(
     keys: &crate::ui::keys::Keys,
@@ -352,6 +380,19 @@ pub fn review_line(
 mod tests {
     use super::*;
     use crate::ui::keys::{Action, Keys};
+
+    #[test]
+    fn words_wrap_at_spaces_within_the_width() {
+        assert_eq!(
+            wrap_words("The random start was a proven loss for you.", 32),
+            ["The random start was a proven", "loss for you."]
+        );
+        assert_eq!(wrap_words("short", 32), ["short"]);
+        assert_eq!(wrap_words("abcdefgh ij", 3), ["abc", "def", "gh", "ij"]);
+        for line in wrap_words("a bb ccc dddd eeeee ffffff", 5) {
+            assert!(line.chars().count() <= 5, "{line}");
+        }
+    }
 
     #[test]
     fn one_of_a_thing_is_singular() {

@@ -244,7 +244,7 @@ impl<G: Game> MatchView<G> {
             .filter(fits)
             .unwrap_or_else(|| self.moves_title().to_string());
         let room = area.height.saturating_sub(2) as usize;
-        let why = self.why_not_rated_line(theme);
+        let why = self.why_not_rated_lines(theme, area.width.saturating_sub(2));
         let mut lines = self.move_lines(theme, room.saturating_sub(why.iter().len()), describe);
         lines.splice(0..0, why);
         // A narrow panel keeps the mark and drops its word rather than cut it ("✗ mist").
@@ -284,15 +284,21 @@ impl<G: Game> MatchView<G> {
             && self.rating.counts == Some(Err(crate::plugin::rating::rated::DRAWN_LOSS))
     }
 
-    /// The moves panel's first line in a game against the AI that is not rated, under
+    /// The moves panel's first lines in a game against the AI that is not rated, under
     /// the title that says so: why ("The setup was a proven loss.").
-    pub fn why_not_rated_line(&self, theme: &Theme) -> Option<Line<'static>> {
-        self.ai_seat()?;
-        if self.rating_would_spoil() {
-            return None;
+    /// Wrapped to the panel's `width` (the moves' own lines do not wrap: "The random
+    /// start was a proven loss for you." was cut at 80 columns).
+    pub fn why_not_rated_lines(&self, theme: &Theme, width: u16) -> Vec<Line<'static>> {
+        if self.ai_seat().is_none() || self.rating_would_spoil() {
+            return Vec::new();
         }
-        let why = self.rating.why_not()?;
-        Some(Line::styled(widgets::capitalised(why), theme.muted()))
+        let Some(why) = self.rating.why_not() else {
+            return Vec::new();
+        };
+        widgets::wrap_words(&widgets::capitalised(why), width)
+            .into_iter()
+            .map(|line| Line::styled(line, theme.muted()))
+            .collect()
     }
 
     /// The prediction panel: the game's `lines`, unless the prediction is hidden.

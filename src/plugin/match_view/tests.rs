@@ -493,9 +493,9 @@ fn a_drawn_loss_is_said_only_with_the_prediction_shown() {
     view.spoilers = false;
     assert_eq!(view.moves_title(), "Moves");
     let theme = crate::ui::theme::Theme::new(&Default::default(), true);
-    assert!(view.why_not_rated_line(&theme).is_none());
+    assert!(view.why_not_rated_lines(&theme, 32).is_empty());
     // Another reason is no secret.
     view.rating.counts = Some(Err("the start was typed in."));
     assert_eq!(view.moves_title(), "Moves · not rated");
-    assert!(view.why_not_rated_line(&theme).is_some());
+    assert!(!view.why_not_rated_lines(&theme, 32).is_empty());
 }

@@ -280,7 +280,9 @@ impl PnutScreen {
             theme,
         );
         let room = history.height.saturating_sub(2) as usize;
-        let why = self.view.why_not_rated_line(theme);
+        let why = self
+            .view
+            .why_not_rated_lines(theme, history.width.saturating_sub(2));
         let mut lines = self.history_lines(theme, room.saturating_sub(why.iter().len()));
         lines.splice(0..0, why);
         frame.render_widget(

@@ -665,6 +665,33 @@ fn a_forced_pass_is_announced_and_needs_no_key() {
     assert!(screen.contains("(White)"), "white to move:\n{screen}");
 }
 
+/// Against the AI, the person's forced pass is still said once the AI has moved
+/// again: the AI's move cleared the message at once, and the pass was only in the list
+/// (a play-test finding).
+#[test]
+fn the_persons_pass_is_said_after_the_ais_reply() {
+    let config = quick_config();
+    let mut s = GameSetup::from_config(parlor::games::othello::ID, &config);
+    s.options_mut::<OthelloSetup>()
+        .expect("othello options")
+        .level = Level::Benedict;
+    // Black to move with no legal square (the forced-pass test's line); the person
+    // plays black.
+    s.position = Some("d3c3e6d2d1e1b2c1".into());
+    s.matchup.first = FirstMover::You;
+    let mut h = Harness::new(&parlor::arcade::registry(), config, Start::Game(s), 80, 24);
+    let guard = std::time::Instant::now() + std::time::Duration::from_secs(60);
+    while !h.screen().contains("10. ") {
+        assert!(std::time::Instant::now() < guard, "{}", h.screen());
+        h.ticks(1);
+    }
+    let screen = h.screen();
+    assert!(screen.contains("Black has no move and passes."), "{screen}");
+    // The next key goes on with the game and the note goes.
+    h.key(KeyCode::Right);
+    assert!(!h.screen().contains("has no move"), "{}", h.screen());
+}
+
 /// The speed keys of two AIs change the thinking time and the pause, within bounds,
 /// and the title shows both.
 #[test]

@@ -615,16 +615,25 @@ impl Board for OthelloBoard {
     }
     fn play(m: &mut Match<Self>, mv: OthelloMove) {
         let before = *m.position();
+        let persons = m.view.session.human_to_move();
         if m.view.play(mv) {
             m.board.flash = before.flips_of(mv);
             m.board.flash_ms = FLASH_MS;
             m.board.turning.start(3);
-            m.board.message = match mv {
-                OthelloMove::Pass => {
-                    format!("{} has no move and passes.", seat_colour(before.to_move()))
-                }
-                OthelloMove::Play(_) => String::new(),
+            // The person's pass is still said once the AI has moved again (its move
+            // cleared it at once, and the pass was only in the moves list).
+            let after_a_pass = {
+                let history = m.view.session.history();
+                history.len() >= 2 && history[history.len() - 2].mv == OthelloMove::Pass
             };
+            match mv {
+                OthelloMove::Pass => {
+                    m.board.message =
+                        format!("{} has no move and passes.", seat_colour(before.to_move()));
+                }
+                OthelloMove::Play(_) if !persons && after_a_pass => {}
+                OthelloMove::Play(_) => m.board.message.clear(),
+            }
             // The cursor stays where the person left it after the AI's (or the other
             // player's) move: a jump to the nearest legal square, often a poor one,
             // let an Enter pressed by reflex play it. On the square just played, now

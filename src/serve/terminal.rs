@@ -266,7 +266,7 @@ fn idle_words(idle: std::time::Duration) -> String {
         s if s >= 60 && s % 60 == 0 => (s / 60, "minute"),
         s => (s, "second"),
     };
-    format!("{n} {unit}{}", if n == 1 { "" } else { "s" })
+    crate::ui::widgets::counted(n as usize, unit)
 }
 
 /// What waiting for the next event gave.

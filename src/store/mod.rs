@@ -330,6 +330,12 @@ impl Store {
             .unwrap_or_default()
     }
 
+    /// Whether the history holds `record`'s match: it ended once (and moves were taken
+    /// back since, or it would not be saved). Read when a save is about to be forgotten.
+    pub fn has_ended(&mut self, record: &MatchRecord) -> bool {
+        self.history().iter().any(|g| g.same_match(record))
+    }
+
     /// Adds a finished game to the history and forgets its saved match (in `slot`);
     /// whether it was written (see [`Store::finish`]).
     pub fn finish_match(&mut self, slot: Option<&SaveSlot>, record: &MatchRecord) -> bool {

@@ -51,7 +51,7 @@ impl App {
         let Some(record) = game.record() else {
             return false;
         };
-        store.history().iter().any(|g| g.same_match(&record))
+        store.has_ended(&record)
     }
 
     /// Back to the setup of the game on screen.

@@ -180,7 +180,7 @@ impl App {
         let (Some(store), Some((_, record))) = (&mut self.store, self.saved.get(index)) else {
             return false;
         };
-        store.history().iter().any(|g| g.same_match(record))
+        store.has_ended(record)
     }
 
     pub(super) fn forget_saved(&mut self, index: usize) {

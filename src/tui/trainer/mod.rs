@@ -143,6 +143,15 @@ struct Current {
     side: Option<String>,
 }
 
+impl Current {
+    /// A state the player reads before Enter acts on it (their move, a result): Enter
+    /// is held back a moment ([`SETTLE_MS`]).
+    fn show(&mut self, state: State) {
+        self.state = state;
+        self.settle_ms = SETTLE_MS;
+    }
+}
+
 /// What a coach's thread sends back.
 enum Answer {
     /// The values of the position asked about.
@@ -455,11 +464,10 @@ impl TrainerScreen {
             {
                 current.by_discs |= coach::best_score(&values).is_some();
                 if coach::all_right(&values) {
-                    current.state = State::Solved {
+                    current.show(State::Solved {
                         every_move_right: true,
                         by_discs: current.by_discs,
-                    };
-                    current.settle_ms = SETTLE_MS;
+                    });
                     return (true, self.solved_outcome());
                 }
                 if current.side.is_none()
@@ -477,8 +485,7 @@ impl TrainerScreen {
                 }
                 current.values = Some(values);
                 current.generation = current.board.generation();
-                current.state = State::YourMove;
-                current.settle_ms = SETTLE_MS;
+                current.show(State::YourMove);
             }
             (Answer::Values(Ok(values)), State::Thinking | State::Replying { .. }) => {
                 let reply = coach::best(&values).map(|m| m.text.clone());
@@ -521,12 +528,11 @@ impl TrainerScreen {
                 Worth::Loses(p) => p.saturating_sub(1),
                 _ => LINE_PLIES,
             };
-            current.state = State::Wrong {
+            current.show(State::Wrong {
                 mv: played.text.clone(),
                 what,
                 line: None,
-            };
-            current.settle_ms = SETTLE_MS;
+            });
             self.ask_line(plies.min(LINE_PLIES));
             return self.missed();
         }
@@ -534,11 +540,10 @@ impl TrainerScreen {
         current.values = None;
         current.hint = None;
         if current.board.is_over() {
-            current.state = State::Solved {
+            current.show(State::Solved {
                 every_move_right: false,
                 by_discs: current.by_discs,
-            };
-            current.settle_ms = SETTLE_MS;
+            });
             return self.solved_outcome();
         }
         current.state = State::Replying {
@@ -649,11 +654,10 @@ impl TrainerScreen {
                 } else if current.board.is_over() {
                     // The defence had nothing left but to lose (misère Nim's last coin).
                     current.path.push(reply);
-                    current.state = State::Solved {
+                    current.show(State::Solved {
                         every_move_right: false,
                         by_discs: current.by_discs,
-                    };
-                    current.settle_ms = SETTLE_MS;
+                    });
                     return (true, self.solved_outcome());
                 } else {
                     current.path.push(reply);
